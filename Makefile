@@ -1,0 +1,28 @@
+# copycat's build. `make test` is the whole test suite; `.ci/run` calls it.
+GO      ?= go
+TOOLS   := $(CURDIR)/.tools/bin
+export PATH := $(TOOLS):$(PATH)
+
+.PHONY: all build test test-unit test-goroot vet bench clean
+
+all: build
+
+build:
+	$(GO) build -o bin/copycat ./cmd/copycat
+
+vet:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
+	$(GO) vet ./...
+
+test: vet test-unit test-goroot
+
+test-unit:
+	$(GO) test -count=1 ./...
+
+# Every .go file under GOROOT/src, testdata (deliberately broken files)
+# included: the run must finish without a panic.
+test-goroot:
+	COPYCAT_GOROOT_TEST=1 $(GO) test -count=1 -run TestGOROOTNoPanic ./internal/cli
+
+clean:
+	rm -rf bin .tools

@@ -1,0 +1,161 @@
+package fingerprint
+
+import (
+	"cmp"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/zeebo/blake3"
+)
+
+// Options tune detection.
+type Options struct {
+	MinTokens      int // smallest clone, in canonical tokens; windows were cut at this size
+	MinLines       int // smallest clone, in lines
+	MaxOccurrences int // fingerprints seen more often are boilerplate and left out; 0 means no limit
+	Near           bool
+	Similarity     float64 // for near-miss clones, in (0, 1]
+	Workers        int     // 0 means GOMAXPROCS
+}
+
+func (o Options) workers() int {
+	if o.Workers > 0 {
+		return o.Workers
+	}
+	return runtime.GOMAXPROCS(0)
+}
+
+// Detect finds the clone classes among files. The result depends only on
+// the files' contents and names, not on their order or on Workers.
+func Detect(files []*File, opt Options) []Class {
+	files = slices.Clone(files)
+	slices.SortFunc(files, func(a, b *File) int { return cmp.Compare(a.Name, b.Name) })
+	d := &detector{files: files, opt: opt}
+	seeds := d.seedGroups(d.candidates(d.sketch()))
+	pairs := d.extendAll(seeds)
+	classes := d.classes(pairs)
+	if opt.Near {
+		classes = append(classes, d.nearClasses(classes)...)
+	}
+	sortClasses(classes)
+	return classes
+}
+
+type detector struct {
+	files []*File
+	opt   Options
+}
+
+// parallel calls fn(worker, i) for every i in [0, n) on the option's
+// number of workers.
+func (d *detector) parallel(n int, fn func(worker, i int)) {
+	w := min(d.opt.workers(), max(n, 1))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for k := range w {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				fn(k, i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// sketch builds one sketch per worker over all windows and merges them.
+func (d *detector) sketch() *sketch {
+	n := 0
+	for _, f := range d.files {
+		n += len(f.windows)
+	}
+	sk := make([]*sketch, min(d.opt.workers(), max(len(d.files), 1)))
+	for i := range sk {
+		sk[i] = newSketch(n)
+	}
+	d.parallel(len(d.files), func(w, i int) {
+		for _, win := range d.files[i].windows {
+			sk[w].add(win.fp)
+		}
+	})
+	for _, s := range sk[1:] {
+		sk[0].merge(s)
+	}
+	return sk[0]
+}
+
+// A ref names one window: files[file].windows[win].
+type ref struct {
+	fp        uint64
+	file, win int32
+}
+
+// candidates lists the windows whose fingerprints were seen at least twice
+// and not more than MaxOccurrences times, sorted by fingerprint.
+func (d *detector) candidates(sk *sketch) []ref {
+	per := make([][]ref, d.opt.workers())
+	d.parallel(len(d.files), func(w, i int) {
+		for j, win := range d.files[i].windows {
+			if sk.repeated(win.fp, d.opt.MaxOccurrences) {
+				per[w] = append(per[w], ref{win.fp, int32(i), int32(j)})
+			}
+		}
+	})
+	refs := slices.Concat(per...)
+	slices.SortFunc(refs, func(a, b ref) int {
+		return cmp.Or(cmp.Compare(a.fp, b.fp), cmp.Compare(a.file, b.file), cmp.Compare(a.win, b.win))
+	})
+	return refs
+}
+
+// seedGroups confirms candidates: within a fingerprint, windows are grouped
+// by the blake3 hash of their canonical tokens, and groups of two or more
+// become seeds.
+func (d *detector) seedGroups(refs []ref) [][]ref {
+	var groups [][]ref
+	type hashed struct {
+		sum [32]byte
+		r   ref
+	}
+	var hs []hashed
+	for i := 0; i < len(refs); {
+		j := i + 1
+		for j < len(refs) && refs[j].fp == refs[i].fp {
+			j++
+		}
+		if j-i >= 2 {
+			hs = hs[:0]
+			for _, r := range refs[i:j] {
+				hs = append(hs, hashed{blake3.Sum256(d.windowCodes(r)), r})
+			}
+			slices.SortStableFunc(hs, func(a, b hashed) int { return cmp.Compare(string(a.sum[:]), string(b.sum[:])) })
+			for a := 0; a < len(hs); {
+				b := a + 1
+				for b < len(hs) && hs[b].sum == hs[a].sum {
+					b++
+				}
+				if b-a >= 2 {
+					g := make([]ref, 0, b-a)
+					for _, h := range hs[a:b] {
+						g = append(g, h.r)
+					}
+					groups = append(groups, g)
+				}
+				a = b
+			}
+		}
+		i = j
+	}
+	return groups
+}
+
+func (d *detector) windowCodes(r ref) []byte {
+	f := d.files[r.file]
+	w := f.windows[r.win]
+	return f.codes[f.units[w.first].tok0:f.units[w.last].tok1]
+}

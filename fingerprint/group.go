@@ -1,0 +1,221 @@
+package fingerprint
+
+import (
+	"cmp"
+	"encoding/binary"
+	"encoding/hex"
+	"slices"
+
+	"github.com/zeebo/blake3"
+)
+
+// classes drops the pairs nested inside larger pairs and joins the rest
+// into N-way classes: two pairs that share a span are copies of the same
+// content, so each connected set of spans is one class.
+func (d *detector) classes(pairs []pair) []Class {
+	pairs = d.undominated(pairs)
+	index := map[span]int32{}
+	var spans []span
+	var parent []int32
+	id := func(s span) int32 {
+		i, ok := index[s]
+		if !ok {
+			i = int32(len(spans))
+			index[s] = i
+			spans = append(spans, s)
+			parent = append(parent, i)
+		}
+		return i
+	}
+	var find func(int32) int32
+	find = func(i int32) int32 {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	inexact := map[int32]bool{}
+	for _, p := range pairs {
+		ra, rb := find(id(p.a)), find(id(p.b))
+		if ra != rb {
+			parent[rb] = ra
+			inexact[ra] = inexact[ra] || inexact[rb]
+		}
+		inexact[ra] = inexact[ra] || !p.exact
+	}
+	members := map[int32][]span{}
+	var roots []int32
+	for i, s := range spans {
+		r := find(int32(i))
+		if members[r] == nil {
+			roots = append(roots, r)
+		}
+		members[r] = append(members[r], s)
+	}
+	var classes []Class
+	for _, r := range roots {
+		ss := d.apart(members[r])
+		if len(ss) >= 2 {
+			classes = append(classes, d.newClass(ss, !inexact[r]))
+		}
+	}
+	return classes
+}
+
+// undominated drops every pair whose two spans lie inside the two spans of
+// a larger pair: the copied half of a copied function is not news.
+func (d *detector) undominated(pairs []pair) []pair {
+	size := func(p pair) int32 { t0, t1 := d.tokens(p.a); return t1 - t0 }
+	byFiles := slices.Clone(pairs)
+	slices.SortStableFunc(byFiles, func(x, y pair) int {
+		return cmp.Or(cmp.Compare(x.a.file, y.a.file), cmp.Compare(x.b.file, y.b.file), cmp.Compare(size(y), size(x)))
+	})
+	var kept []pair
+	for i := 0; i < len(byFiles); {
+		j := i
+		for j < len(byFiles) && byFiles[j].a.file == byFiles[i].a.file && byFiles[j].b.file == byFiles[i].b.file {
+			j++
+		}
+		start := len(kept)
+		for _, p := range byFiles[i:j] {
+			if !slices.ContainsFunc(kept[start:], func(q pair) bool { return d.dominates(q, p) }) {
+				kept = append(kept, p)
+			}
+		}
+		i = j
+	}
+	slices.SortFunc(kept, comparePairs)
+	return kept
+}
+
+func (d *detector) dominates(q, p pair) bool {
+	return d.contains(q.a, p.a) && d.contains(q.b, p.b) || d.contains(q.a, p.b) && d.contains(q.b, p.a)
+}
+
+// apart sorts a class's spans and drops any that overlaps an earlier one:
+// a fragment never overlaps its own copy.
+func (d *detector) apart(ss []span) []span {
+	slices.SortFunc(ss, func(x, y span) int {
+		x0, _ := d.tokens(x)
+		y0, _ := d.tokens(y)
+		return cmp.Or(cmp.Compare(x.file, y.file), cmp.Compare(x0, y0))
+	})
+	kept := ss[:0]
+	for _, s := range ss {
+		if n := len(kept); n > 0 && d.overlap(kept[n-1], s) {
+			continue
+		}
+		kept = append(kept, s)
+	}
+	return kept
+}
+
+func (d *detector) newClass(ss []span, exact bool) Class {
+	first := ss[0]
+	c := Class{
+		ID:         d.classID(first),
+		Kind:       Renamed,
+		Similarity: 1,
+		Tokens:     len(d.codes(first)),
+		Lines:      d.lines(first),
+	}
+	if exact {
+		c.Kind = Exact
+	}
+	for i, s := range ss {
+		fr := d.fragment(s)
+		if i > 0 && !exact {
+			fr.Differs = d.valueDiffs(first, s)
+		}
+		c.Fragments = append(c.Fragments, fr)
+	}
+	return c
+}
+
+func (d *detector) fragment(s span) Fragment {
+	f := d.files[s.file]
+	p0, p1 := f.units[s.first].pos[0], f.units[s.last].pos[1]
+	return Fragment{
+		File:   f.Name,
+		Start:  Position{int(p0.line), int(p0.col)},
+		End:    Position{int(p1.line), int(p1.col)},
+		Tokens: len(d.codes(s)),
+	}
+}
+
+// classID is the blake3 hash of a span's canonical tokens and of the
+// pattern of its names (each name replaced by the index of its first
+// use), so that the ID survives moves, reformatting and renaming, but two
+// inconsistent renamings of one shape get different IDs.
+func (d *detector) classID(s span) string {
+	h := blake3.New()
+	h.Write(d.codes(s))
+	first := map[uint64]uint32{}
+	var buf [4]byte
+	d.eachValue(s, func(_ int32, c byte, v uint64) {
+		if !isName(c) {
+			return
+		}
+		n, ok := first[v]
+		if !ok {
+			n = uint32(len(first))
+			first[v] = n
+		}
+		binary.LittleEndian.PutUint32(buf[:], n)
+		h.Write(buf[:])
+	})
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// eachValue calls fn for each token of s that carries a name or value,
+// except a function's own name, with the token's index, code and value.
+func (d *detector) eachValue(s span, fn func(tok int32, c byte, v uint64)) {
+	f := d.files[s.file]
+	t0, t1 := d.tokens(s)
+	own := int32(-1)
+	if s.first == s.last {
+		own = f.units[s.first].name
+	}
+	v := f.units[s.first].val0
+	for t := t0; t < t1; t++ {
+		c := f.codes[t]
+		if !hasValue(c) {
+			continue
+		}
+		if v != own {
+			fn(t, c, f.vals[v])
+		}
+		v++
+	}
+}
+
+// valueDiffs lists the lines of s whose names or values differ from those
+// of first, which has the same canonical tokens.
+func (d *detector) valueDiffs(first, s span) []LineRange {
+	var want []uint64
+	d.eachValue(first, func(_ int32, _ byte, v uint64) { want = append(want, v) })
+	f := d.files[s.file]
+	var lines []int
+	i := 0
+	d.eachValue(s, func(t int32, _ byte, v uint64) {
+		if i < len(want) && want[i] != v {
+			lines = append(lines, f.tokenLine(t))
+		}
+		i++
+	})
+	return lineRanges(lines)
+}
+
+// lineRanges folds sorted line numbers into ranges of consecutive lines.
+func lineRanges(lines []int) []LineRange {
+	var rs []LineRange
+	for _, l := range lines {
+		if n := len(rs); n > 0 && l <= rs[n-1].End+1 {
+			rs[n-1].End = max(rs[n-1].End, l)
+			continue
+		}
+		rs = append(rs, LineRange{l, l})
+	}
+	return rs
+}

@@ -1,0 +1,251 @@
+package fingerprint
+
+import (
+	"go/ast"
+	"go/token"
+	"slices"
+)
+
+// A File is one source file, normalised and cut into units and windows.
+// It is immutable once built, so Detect may share it between runs (the
+// editor server re-indexes only the files that change).
+type File struct {
+	Name   string // as the caller names it; reports use it verbatim
+	Lines  int    // lines in the file
+	Tokens int    // canonical tokens in the file
+
+	codes     []byte   // canonical token codes
+	vals      []uint64 // name and value hashes of the tokens that carry one
+	lineStart []int32  // lineStart[l] is the first token on line l+1 or later
+	units     []unit
+	blocks    []block
+	windows   []window
+}
+
+// A unit is a statement or a function declaration.
+type unit struct {
+	tok0, tok1 int32  // canonical token span [tok0, tok1)
+	val0, val1 int32  // its values, vals[val0:val1]
+	hash       uint64 // span hash of its canonical codes
+	name       int32  // for a function, the index in vals of its own name; else -1
+	pos        [2]position
+	ignored    bool // suppressed by a directive
+	fn         bool // a function declaration
+}
+
+// A position is a 1-based line and column.
+type position struct{ line, col int32 }
+
+// A block is a list of consecutive units: the statements of one block or
+// case clause, or a single function declaration.
+type block struct{ first, last int32 } // units[first:last]
+
+// A window is a run of whole statements units[first..last] of one block
+// (or one function), the shortest from first whose size reaches MinTokens.
+type window struct {
+	blk         int32 // index in File.blocks
+	first, last int32
+	fp          uint64
+}
+
+// An Indexer normalises files, reusing its buffers from one file to the
+// next. It is not safe for concurrent use; give each worker its own.
+type Indexer struct {
+	ts          tokenStream
+	prefix, pow []uint64
+	file        *File
+	tfile       *token.File
+	skip        func(ast.Node) bool
+}
+
+// Index normalises one parsed file. fset must hold f and src must be the
+// bytes it was parsed from. skip, if not nil, reports nodes (function
+// declarations and statements) that a directive excludes. minTokens is the
+// size of the windows that seed clones.
+func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []byte, minTokens int, skip func(ast.Node) bool) *File {
+	tf := fset.File(f.FileStart)
+	if tf == nil || tf.Size() != len(src) {
+		return &File{Name: name}
+	}
+	ix.ts.scan(tf, src)
+	ix.hashPrefixes()
+	ix.file = &File{
+		Name:   name,
+		Lines:  tf.LineCount(),
+		Tokens: len(ix.ts.codes),
+		codes:  slices.Clip(slices.Clone(ix.ts.codes)),
+		vals:   slices.Clone(ix.ts.vals),
+	}
+	ix.tfile, ix.skip = tf, skip
+	ix.lineTable()
+	ast.Inspect(f, ix.visit)
+	ix.cutWindows(minTokens)
+	file := ix.file
+	ix.file, ix.tfile, ix.skip = nil, nil, nil
+	return file
+}
+
+// Index normalises one file with a fresh Indexer.
+func Index(name string, fset *token.FileSet, f *ast.File, src []byte, minTokens int, skip func(ast.Node) bool) *File {
+	var ix Indexer
+	return ix.Index(name, fset, f, src, minTokens, skip)
+}
+
+// hashBase is the multiplier of the polynomial span hash.
+const hashBase = 0x100000001b3
+
+// hashPrefixes computes prefix[i], the polynomial hash of codes[:i], and
+// pow[i] = hashBase^i, so that any span's hash costs O(1).
+func (ix *Indexer) hashPrefixes() {
+	n := len(ix.ts.codes)
+	ix.prefix = slices.Grow(ix.prefix[:0], n+1)[:n+1]
+	ix.pow = slices.Grow(ix.pow[:0], n+1)[:n+1]
+	ix.prefix[0], ix.pow[0] = 0, 1
+	for i, c := range ix.ts.codes {
+		ix.prefix[i+1] = ix.prefix[i]*hashBase + uint64(c) + 1
+		ix.pow[i+1] = ix.pow[i] * hashBase
+	}
+}
+
+func (ix *Indexer) spanHash(t0, t1 int32) uint64 {
+	return ix.prefix[t1] - ix.prefix[t0]*ix.pow[t1-t0]
+}
+
+// lineTable records, for each line, the first token on it or after it.
+func (ix *Indexer) lineTable() {
+	lines := ix.tfile.Lines()
+	ls := make([]int32, len(lines))
+	t := 0
+	for l, off := range lines {
+		for t < len(ix.ts.offs) && int(ix.ts.offs[t]) < off {
+			t++
+		}
+		ls[l] = int32(t)
+	}
+	ix.file.lineStart = ls
+}
+
+// tokenAt returns the index of the first token at or after pos.
+func (ix *Indexer) tokenAt(pos token.Pos) int32 {
+	i, _ := slices.BinarySearch(ix.ts.offs, int32(int(pos)-ix.tfile.Base()))
+	return int32(i)
+}
+
+func (ix *Indexer) visit(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.FuncDecl, ast.Stmt:
+		if ix.skip != nil && ix.skip(n) {
+			return false
+		}
+	}
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		if n.Body != nil {
+			first := int32(len(ix.file.units))
+			u := ix.newUnit(n)
+			u.fn = true
+			u.name = ix.ts.valAt[ix.tokenAt(n.Name.Pos())]
+			ix.file.units = append(ix.file.units, u)
+			ix.file.blocks = append(ix.file.blocks, block{first, first + 1})
+		}
+	case *ast.BlockStmt:
+		ix.addBlock(n.List)
+	case *ast.CaseClause:
+		ix.addBlock(n.Body)
+	case *ast.CommClause:
+		ix.addBlock(n.Body)
+	}
+	return true
+}
+
+func (ix *Indexer) addBlock(list []ast.Stmt) {
+	if len(list) == 0 {
+		return
+	}
+	first := int32(len(ix.file.units))
+	for _, s := range list {
+		u := ix.newUnit(s)
+		if _, empty := s.(*ast.EmptyStmt); empty || u.tok0 >= u.tok1 {
+			continue
+		}
+		u.ignored = ix.skip != nil && ix.skip(s)
+		ix.file.units = append(ix.file.units, u)
+	}
+	if last := int32(len(ix.file.units)); last > first {
+		ix.file.blocks = append(ix.file.blocks, block{first, last})
+	}
+}
+
+func (ix *Indexer) newUnit(n ast.Node) unit {
+	t0, t1 := ix.tokenAt(n.Pos()), ix.tokenAt(n.End())
+	u := unit{tok0: t0, tok1: t1, name: -1}
+	u.val0, u.val1 = ix.ts.valAt[t0], ix.ts.valAt[t1]
+	if t1 > t0 {
+		u.hash = ix.spanHash(t0, t1)
+	}
+	u.pos[0] = ix.position(n.Pos())
+	u.pos[1] = ix.position(n.End())
+	return u
+}
+
+func (ix *Indexer) position(p token.Pos) position {
+	pos := ix.tfile.PositionFor(p, false)
+	return position{int32(pos.Line), int32(pos.Column)}
+}
+
+// cutWindows lists, for every statement of every block, the shortest run
+// of whole statements starting there whose token count reaches minTokens,
+// and every function declaration at least that large.
+func (ix *Indexer) cutWindows(minTokens int) {
+	f := ix.file
+	for bi, b := range f.blocks {
+		j := b.first
+		for i := b.first; i < b.last; i++ {
+			if j < i {
+				j = i
+			}
+			for j < b.last && f.units[j].tok1-f.units[i].tok0 < int32(minTokens) {
+				j++
+			}
+			if j == b.last {
+				break
+			}
+			if ix.anyIgnored(i, j) {
+				continue
+			}
+			fp := mix(ix.spanHash(f.units[i].tok0, f.units[j].tok1))
+			f.windows = append(f.windows, window{int32(bi), i, j, fp})
+		}
+	}
+}
+
+func (ix *Indexer) anyIgnored(i, j int32) bool {
+	for k := i; k <= j; k++ {
+		if ix.file.units[k].ignored {
+			return true
+		}
+	}
+	return false
+}
+
+// mix is the splitmix64 finaliser: it spreads a polynomial hash's bits so
+// that any slice of them indexes a sketch well.
+func mix(h uint64) uint64 {
+	h ^= h >> 30
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 27
+	h *= 0x94d049bb133111eb
+	h ^= h >> 31
+	return h
+}
+
+// tokenLine returns the 1-based line of token t.
+func (f *File) tokenLine(t int32) int {
+	l, _ := slices.BinarySearchFunc(f.lineStart, t, func(s, t int32) int {
+		if s <= t {
+			return -1
+		}
+		return 1
+	})
+	return l
+}

@@ -1,0 +1,142 @@
+package ignore
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// A Tree answers whether paths under a root directory are left out: by the
+// .duplignore files from the root down to the path (a deeper file's rules
+// win, the last matching line of a file wins), and by default for vendor/,
+// testdata/ and directories whose names start with '.' or '_', as the go
+// command does. A .duplignore line such as "!testdata/" brings one back.
+//
+// A Tree is safe for concurrent use; it reads each .duplignore file once.
+type Tree struct {
+	root     string
+	readFile func(string) ([]byte, error)
+
+	mu    sync.Mutex
+	lists map[string]*List // by slash-separated directory relative to root; nil when it has no file
+	errs  []error
+}
+
+// NewTree returns a Tree rooted at dir. readFile reads a .duplignore file;
+// nil means os.ReadFile (the editor server passes its own, to see unsaved
+// buffers).
+func NewTree(dir string, readFile func(string) ([]byte, error)) *Tree {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	if readFile == nil {
+		readFile = os.ReadFile
+	}
+	return &Tree{root: filepath.Clean(dir), readFile: readFile, lists: map[string]*List{}}
+}
+
+// Root is the tree's root directory.
+func (t *Tree) Root() string { return t.root }
+
+// Errors returns the problems found so far in .duplignore files, each once.
+func (t *Tree) Errors() []error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return append([]error(nil), t.errs...)
+}
+
+// Ignored reports whether the file or directory p is left out, because of
+// itself or of one of its parent directories. Paths outside the root are
+// never ignored.
+func (t *Tree) Ignored(p string, isDir bool) bool {
+	rel, ok := t.rel(p)
+	if !ok || rel == "" {
+		return false
+	}
+	parts := strings.Split(rel, "/")
+	for i := 1; i <= len(parts); i++ {
+		if t.decide(parts[:i], i < len(parts) || isDir) {
+			return true
+		}
+	}
+	return false
+}
+
+// IgnoredEntry is Ignored for a path whose parent directories are already
+// known to be kept, as in a directory walk.
+func (t *Tree) IgnoredEntry(p string, isDir bool) bool {
+	rel, ok := t.rel(p)
+	if !ok || rel == "" {
+		return false
+	}
+	return t.decide(strings.Split(rel, "/"), isDir)
+}
+
+func (t *Tree) rel(p string) (string, bool) {
+	if abs, err := filepath.Abs(p); err == nil {
+		p = abs
+	}
+	rel, err := filepath.Rel(t.root, p)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	if rel == "." {
+		return "", true
+	}
+	return filepath.ToSlash(rel), true
+}
+
+// decide applies the rules to one path, given as its segments.
+func (t *Tree) decide(parts []string, isDir bool) bool {
+	rel := strings.Join(parts, "/")
+	for i := len(parts) - 1; i >= 0; i-- {
+		if l := t.list(strings.Join(parts[:i], "/")); l != nil {
+			if decided, ignored := l.match(rel, isDir); decided {
+				return ignored
+			}
+		}
+	}
+	return isDir && skippedDir(parts[len(parts)-1])
+}
+
+// skippedDir reports the directories left out by default.
+func skippedDir(name string) bool {
+	return name == "vendor" || name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")
+}
+
+// list returns the rules of the .duplignore file in dir, reading it once.
+func (t *Tree) list(dir string) *List {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if l, ok := t.lists[dir]; ok {
+		return l
+	}
+	name := filepath.Join(t.root, filepath.FromSlash(dir), FileName)
+	data, err := t.readFile(name)
+	var l *List
+	switch {
+	case err == nil:
+		var errs []error
+		l, errs = Parse(name, dir, data)
+		t.errs = append(t.errs, errs...)
+	case !errors.Is(err, fs.ErrNotExist):
+		t.errs = append(t.errs, err)
+	}
+	t.lists[dir] = l
+	return l
+}
+
+// Forget drops what the tree read of the .duplignore file in the directory
+// of p, so that the next question reads it again.
+func (t *Tree) Forget(p string) {
+	rel, ok := t.rel(filepath.Dir(p))
+	if !ok {
+		return
+	}
+	t.mu.Lock()
+	delete(t.lists, rel)
+	t.mu.Unlock()
+}

@@ -1,0 +1,78 @@
+package report
+
+import (
+	"encoding/json"
+	"io"
+	"math"
+)
+
+// Version is the version of the JSON report's schema.
+const Version = 1
+
+// The JSON report. Fields may be added; none may change meaning.
+type (
+	jsonReport struct {
+		Version int         `json:"version"`
+		Stats   jsonStats   `json:"stats"`
+		Classes []jsonClass `json:"classes"`
+	}
+	jsonStats struct {
+		Files           int     `json:"files"`
+		Lines           int     `json:"lines"`
+		Tokens          int     `json:"tokens"`
+		Classes         int     `json:"classes"`
+		Fragments       int     `json:"fragments"`
+		DuplicatedLines int     `json:"duplicated_lines"`
+		DuplicatedPct   float64 `json:"duplicated_percent"`
+	}
+	jsonClass struct {
+		ID         string         `json:"id"`
+		Kind       string         `json:"kind"`
+		Similarity float64        `json:"similarity"`
+		Tokens     int            `json:"tokens"`
+		Lines      int            `json:"lines"`
+		Fragments  []jsonFragment `json:"fragments"`
+	}
+	jsonFragment struct {
+		File      string      `json:"file"`
+		StartLine int         `json:"start_line"`
+		StartCol  int         `json:"start_col"`
+		EndLine   int         `json:"end_line"`
+		EndCol    int         `json:"end_col"`
+		Tokens    int         `json:"tokens"`
+		Differs   []jsonRange `json:"differs,omitempty"`
+	}
+	jsonRange struct {
+		StartLine int `json:"start_line"`
+		EndLine   int `json:"end_line"`
+	}
+)
+
+// JSON writes the report as JSON (see DESIGN.md for the contract).
+func JSON(w io.Writer, r *Report) error {
+	out := jsonReport{
+		Version: Version,
+		Stats: jsonStats{
+			Files: r.Stats.Files, Lines: r.Stats.Lines, Tokens: r.Stats.Tokens,
+			Classes: r.Stats.Classes, Fragments: r.Stats.Fragments,
+			DuplicatedLines: r.Stats.DuplicatedLines,
+			DuplicatedPct:   math.Round(Percent(r.Stats)*100) / 100,
+		},
+		Classes: []jsonClass{},
+	}
+	for _, c := range r.Classes {
+		jc := jsonClass{ID: c.ID, Kind: string(c.Kind), Similarity: math.Round(c.Similarity*1000) / 1000, Tokens: c.Tokens, Lines: c.Lines}
+		for _, f := range c.Fragments {
+			jf := jsonFragment{File: f.File, StartLine: f.Start.Line, StartCol: f.Start.Column,
+				EndLine: f.End.Line, EndCol: f.End.Column, Tokens: f.Tokens}
+			for _, d := range f.Differs {
+				jf.Differs = append(jf.Differs, jsonRange{d.Start, d.End})
+			}
+			jc.Fragments = append(jc.Fragments, jf)
+		}
+		out.Classes = append(out.Classes, jc)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

@@ -1,0 +1,96 @@
+// Package report prints clone classes: as go vet-style text lines and as
+// the versioned JSON report that other tools read. The vet analyzer and
+// the language server build their messages here too, so every output says
+// the same thing.
+package report
+
+import (
+	"bufio"
+	"cmp"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// A Report is the outcome of one run.
+type Report struct {
+	Stats   fingerprint.Stats
+	Classes []fingerprint.Class
+}
+
+// New summarises a run.
+func New(files []*fingerprint.File, classes []fingerprint.Class) *Report {
+	return &Report{Stats: fingerprint.Summarise(files, classes), Classes: classes}
+}
+
+// Message describes fragment i of class c for a reader looking at it:
+// lowercase, no period, naming the copy it duplicates.
+func Message(c fingerprint.Class, i int) string {
+	other := c.Fragments[0]
+	if i == 0 && len(c.Fragments) > 1 {
+		other = c.Fragments[1]
+	}
+	return fmt.Sprintf("duplicate of %s:%d-%d (%s, %d tokens, %d copies)",
+		other.File, other.Start.Line, other.End.Line, KindLabel(c), c.Tokens, len(c.Fragments))
+}
+
+// KindLabel is the class's kind, with the similarity for near classes:
+// "renamed", "near 92%".
+func KindLabel(c fingerprint.Class) string {
+	if c.Kind == fingerprint.Near {
+		return fmt.Sprintf("near %d%%", int(math.Floor(c.Similarity*100)))
+	}
+	return string(c.Kind)
+}
+
+// A Line is one fragment of one class, for printers that list fragments.
+type Line struct {
+	Class    int // index in Report.Classes
+	Fragment int // index in the class's fragments
+}
+
+// Lines lists every fragment of every class in file order.
+func (r *Report) Lines() []Line {
+	var ls []Line
+	for ci, c := range r.Classes {
+		for fi := range c.Fragments {
+			ls = append(ls, Line{ci, fi})
+		}
+	}
+	slices.SortStableFunc(ls, func(a, b Line) int {
+		fa, fb := r.Classes[a.Class].Fragments[a.Fragment], r.Classes[b.Class].Fragments[b.Fragment]
+		return cmp.Or(cmp.Compare(fa.File, fb.File), cmp.Compare(fa.Start.Line, fb.Start.Line),
+			cmp.Compare(fa.Start.Column, fb.Start.Column), cmp.Compare(fb.End.Line, fa.End.Line))
+	})
+	return ls
+}
+
+// Text prints one line per fragment in go vet's shape, sorted by position,
+// then a summary line.
+func Text(w io.Writer, r *Report) error {
+	bw := bufio.NewWriter(w)
+	for _, l := range r.Lines() {
+		c := r.Classes[l.Class]
+		f := c.Fragments[l.Fragment]
+		fmt.Fprintf(bw, "%s:%d:%d: %s\n", f.File, f.Start.Line, f.Start.Column, Message(c, l.Fragment))
+	}
+	fmt.Fprintln(bw, Summary(r.Stats))
+	return bw.Flush()
+}
+
+// Summary is the closing line of the text output.
+func Summary(s fingerprint.Stats) string {
+	return fmt.Sprintf("copycat: %d classes, %d fragments, %d duplicated lines (%.1f%% of %d lines in %d files)",
+		s.Classes, s.Fragments, s.DuplicatedLines, Percent(s), s.Lines, s.Files)
+}
+
+// Percent is the share of lines that are duplicated.
+func Percent(s fingerprint.Stats) float64 {
+	if s.Lines == 0 {
+		return 0
+	}
+	return 100 * float64(s.DuplicatedLines) / float64(s.Lines)
+}
