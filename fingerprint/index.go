@@ -249,3 +249,17 @@ func (f *File) tokenLine(t int32) int {
 	})
 	return l
 }
+
+// Keys returns the fingerprints by which this file can match another: the
+// fingerprints of its windows, sorted and without duplicates. Two files
+// share a clone only if they share a key, so an incremental index (the
+// editor server's) can find the files a changed file must be compared
+// with, and pass just those to Detect.
+func (f *File) Keys() []uint64 {
+	keys := make([]uint64, 0, len(f.windows))
+	for _, w := range f.windows {
+		keys = append(keys, w.fp)
+	}
+	slices.Sort(keys)
+	return slices.Compact(keys)
+}
