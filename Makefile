@@ -3,7 +3,7 @@ GO      ?= go
 TOOLS   := $(CURDIR)/.tools/bin
 export PATH := $(TOOLS):$(PATH)
 
-.PHONY: all build test test-unit test-goroot vet bench clean
+.PHONY: all build test test-unit test-goroot vet bench clean chromium
 
 all: build
 
@@ -14,7 +14,7 @@ vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
 
-test: vet test-unit test-goroot
+test: vet chromium test-unit test-goroot
 
 test-unit:
 	$(GO) test -count=1 ./...
@@ -23,6 +23,10 @@ test-unit:
 # included: the run must finish without a panic.
 test-goroot:
 	COPYCAT_GOROOT_TEST=1 $(GO) test -count=1 -run TestGOROOTNoPanic ./internal/cli
+
+# Headless Chromium for the HTML report's browser test (report/).
+chromium:
+	@test -x /usr/bin/chromium || { apt-get update && apt-get install -y chromium; }
 
 clean:
 	rm -rf bin .tools

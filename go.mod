@@ -3,9 +3,16 @@ module github.com/copycat-go/copycat
 go 1.26.0
 
 require (
+	github.com/bits-and-blooms/bloom/v3 v3.7.1
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/zeebo/blake3 v0.2.4
+	golang.org/x/term v0.48.0
+	golang.org/x/tools v0.52.0
+)
+
+require (
 	github.com/bits-and-blooms/bitset v1.24.2 // indirect
-	github.com/bits-and-blooms/bloom/v3 v3.7.1 // indirect
 	github.com/klauspost/cpuid/v2 v2.0.12 // indirect
-	github.com/zeebo/blake3 v0.2.4 // indirect
-	golang.org/x/tools v0.52.0 // indirect
+	golang.org/x/sys v0.50.0 // indirect
+	golang.org/x/text v0.14.0 // indirect
 )

@@ -19,11 +19,22 @@ import (
 type Report struct {
 	Stats   fingerprint.Stats
 	Classes []fingerprint.Class
+	Files   []FileInfo // every file read, for per-package figures
+}
+
+// A FileInfo is one file that was read.
+type FileInfo struct {
+	Name  string
+	Lines int
 }
 
 // New summarises a run.
 func New(files []*fingerprint.File, classes []fingerprint.Class) *Report {
-	return &Report{Stats: fingerprint.Summarise(files, classes), Classes: classes}
+	r := &Report{Stats: fingerprint.Summarise(files, classes), Classes: classes}
+	for _, f := range files {
+		r.Files = append(r.Files, FileInfo{f.Name, f.Lines})
+	}
+	return r
 }
 
 // Message describes fragment i of class c for a reader looking at it:

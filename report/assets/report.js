@@ -1,0 +1,143 @@
+// copycat HTML report: sorting, filtering and opening clone classes.
+// The copies' highlighted source is escaped HTML made by copycat itself.
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('data').textContent);
+  var table = document.getElementById('classes');
+  var tbody = table.tBodies[0];
+  var rows = Array.prototype.slice.call(tbody.querySelectorAll('tr.cls'));
+  var filter = document.getElementById('filter');
+  var kind = document.getElementById('kind');
+  var count = document.getElementById('count');
+  var shown = 4; // copies shown at first; the rest behind a button
+
+  function detailOf(tr) {
+    var n = tr.nextElementSibling;
+    return n && n.classList.contains('detail') ? n : null;
+  }
+
+  function copyView(c, k, total) {
+    var col = document.createElement('div');
+    col.className = 'copy';
+    var where = document.createElement('div');
+    where.className = 'where';
+    where.textContent = (k + 1) + '/' + total + '  ' + c.f + ':' + c.s + '-' + c.e;
+    col.appendChild(where);
+    if (c.err) {
+      var e = document.createElement('div');
+      e.className = 'err';
+      e.textContent = c.err;
+      col.appendChild(e);
+    } else {
+      var pre = document.createElement('pre');
+      pre.innerHTML = c.h; // escaped by copycat
+      col.appendChild(pre);
+    }
+    return col;
+  }
+
+  function render(i) {
+    var cls = data[i - 1];
+    var box = document.createElement('div');
+    var wrap = document.createElement('div');
+    wrap.className = 'copies';
+    box.appendChild(wrap);
+    var n = Math.min(cls.c.length, shown);
+    for (var k = 0; k < n; k++) wrap.appendChild(copyView(cls.c[k], k, cls.c.length));
+    if (cls.c.length > n) {
+      var more = document.createElement('button');
+      more.className = 'more';
+      more.textContent = 'show all ' + cls.c.length + ' copies';
+      more.addEventListener('click', function (ev) {
+        ev.stopPropagation();
+        for (var k = n; k < cls.c.length; k++) wrap.appendChild(copyView(cls.c[k], k, cls.c.length));
+        more.remove();
+      });
+      box.appendChild(more);
+    }
+    return box;
+  }
+
+  function toggle(tr, open) {
+    var d = detailOf(tr);
+    if (open === undefined) open = !(d && !d.hidden);
+    if (open) {
+      if (!d) {
+        d = document.createElement('tr');
+        d.className = 'detail';
+        var td = document.createElement('td');
+        td.colSpan = tr.cells.length;
+        td.appendChild(render(+tr.dataset.i));
+        d.appendChild(td);
+        tr.parentNode.insertBefore(d, tr.nextSibling);
+      }
+      d.hidden = false;
+    } else if (d) {
+      d.hidden = true;
+    }
+    tr.classList.toggle('open', open);
+    tr.setAttribute('aria-expanded', open ? 'true' : 'false');
+  }
+
+  tbody.addEventListener('click', function (ev) {
+    if (ev.target.closest('tr.detail')) return;
+    var tr = ev.target.closest('tr.cls');
+    if (tr) toggle(tr);
+  });
+  tbody.addEventListener('keydown', function (ev) {
+    var tr = ev.target.closest && ev.target.closest('tr.cls');
+    if (tr && (ev.key === 'Enter' || ev.key === ' ')) {
+      ev.preventDefault();
+      toggle(tr);
+    }
+  });
+
+  function sortBy(th) {
+    var key = th.dataset.key, num = th.dataset.type === 'num';
+    var dir = th.getAttribute('aria-sort') === 'descending' ? 1 : -1;
+    if (!th.hasAttribute('aria-sort') && !num) dir = 1;
+    table.querySelectorAll('th[aria-sort]').forEach(function (h) { h.removeAttribute('aria-sort'); });
+    th.setAttribute('aria-sort', dir > 0 ? 'ascending' : 'descending');
+    rows.sort(function (a, b) {
+      var x = a.dataset[key], y = b.dataset[key];
+      var c = num ? x - y : (x < y ? -1 : x > y ? 1 : 0);
+      return dir * c || a.dataset.n - b.dataset.n;
+    });
+    var frag = document.createDocumentFragment();
+    rows.forEach(function (tr) {
+      var d = detailOf(tr);
+      frag.appendChild(tr);
+      if (d) frag.appendChild(d);
+    });
+    tbody.appendChild(frag);
+  }
+  table.tHead.addEventListener('click', function (ev) {
+    var th = ev.target.closest('th[data-key]');
+    if (th) sortBy(th);
+  });
+
+  function applyFilter() {
+    var q = filter.value.trim().toLowerCase(), k = kind.value, n = 0;
+    rows.forEach(function (tr) {
+      var ok = (!q || tr.dataset.files.indexOf(q) >= 0) && (!k || tr.dataset.kind === k);
+      tr.hidden = !ok;
+      var d = detailOf(tr);
+      if (d) d.hidden = !ok || !tr.classList.contains('open');
+      if (ok) n++;
+    });
+    count.textContent = n + ' of ' + rows.length + ' classes';
+  }
+  filter.addEventListener('input', applyFilter);
+  kind.addEventListener('change', applyFilter);
+
+  function openFromHash() {
+    var m = /^#c-(\d+)$/.exec(location.hash);
+    var tr = m && document.getElementById('c-' + m[1]);
+    if (!tr) return;
+    if (tr.hidden) { filter.value = ''; kind.value = ''; applyFilter(); }
+    toggle(tr, true);
+    tr.scrollIntoView();
+  }
+  window.addEventListener('hashchange', openFromHash);
+  openFromHash();
+})();

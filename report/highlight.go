@@ -1,0 +1,266 @@
+package report
+
+import (
+	"bytes"
+	"go/scanner"
+	"go/token"
+	"strconv"
+	"strings"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// Syntax highlighting for the HTML report, done here with go/scanner so
+// that the page needs no script from elsewhere. A copy is cut into whole
+// lines; each line becomes one escaped <span class="l"> holding spans per
+// token class: k keyword, s string or rune, n number, c comment, and x for
+// a name or value that differs from the class's first copy.
+
+// A lexeme is one token of a copy, as byte offsets into its text.
+type lexeme struct {
+	off, end int
+	class    byte // 'k', 's', 'n', 'c' or 0
+	code     bool // inside the fragment and not a comment: compared between copies
+}
+
+// A copyText is the text of one copy, cut at whole lines.
+type copyText struct {
+	text      []byte
+	firstLine int // line number of text[0]
+	lexemes   []lexeme
+	marked    []bool // per lexeme: differs from the first copy
+}
+
+// cutCopy takes the lines of fragment f out of its file's source and
+// scans them.
+func cutCopy(src []byte, f fingerprint.Fragment) *copyText {
+	lines := lineOffsets(src, f.End.Line+1)
+	start := offsetOf(lines, len(src), f.Start.Line, 1)
+	end := offsetOf(lines, len(src), f.End.Line+1, 1)
+	fragStart := offsetOf(lines, len(src), f.Start.Line, f.Start.Column) - start
+	fragEnd := offsetOf(lines, len(src), f.End.Line, f.End.Column) - start
+	ct := &copyText{text: trimFinalNL(src[start:end]), firstLine: f.Start.Line}
+	ct.scan(fragStart, fragEnd)
+	return ct
+}
+
+// lineOffsets returns the offsets of the first n lines' starts (1-based
+// lines at index line-1).
+func lineOffsets(src []byte, n int) []int {
+	offs := make([]int, 0, min(n, 1024))
+	offs = append(offs, 0)
+	for i, b := range src {
+		if len(offs) >= n {
+			break
+		}
+		if b == '\n' {
+			offs = append(offs, i+1)
+		}
+	}
+	return offs
+}
+
+func offsetOf(lines []int, size, line, col int) int {
+	if line-1 >= len(lines) {
+		return size
+	}
+	return min(lines[line-1]+col-1, size)
+}
+
+func (ct *copyText) scan(fragStart, fragEnd int) {
+	fset := token.NewFileSet()
+	file := fset.AddFile("", fset.Base(), len(ct.text))
+	var s scanner.Scanner
+	s.Init(file, ct.text, func(token.Position, string) {}, scanner.ScanComments)
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		if tok == token.SEMICOLON && lit == "\n" {
+			continue // inserted by the scanner, not in the text
+		}
+		off := file.Offset(pos)
+		n := len(lit)
+		if n == 0 {
+			n = len(tok.String())
+		}
+		if tok == token.COMMENT || tok == token.STRING && lit != "" && lit[0] == '`' {
+			// The scanner strips carriage returns from comments and raw
+			// strings: measure them in the text.
+			n = spanLen(ct.text[off:])
+		}
+		lx := lexeme{off: off, end: min(off+n, len(ct.text)), class: tokenClass(tok)}
+		lx.code = tok != token.COMMENT && off >= fragStart && off < fragEnd
+		ct.lexemes = append(ct.lexemes, lx)
+	}
+	ct.marked = make([]bool, len(ct.lexemes))
+}
+
+// spanLen measures the comment or raw string at the start of b.
+func spanLen(b []byte) int {
+	var i int
+	switch {
+	case bytes.HasPrefix(b, []byte("/*")):
+		if i = bytes.Index(b[2:], []byte("*/")); i >= 0 {
+			return i + 4
+		}
+	case bytes.HasPrefix(b, []byte("`")):
+		if i = bytes.IndexByte(b[1:], '`'); i >= 0 {
+			return i + 2
+		}
+	default:
+		if i = bytes.IndexByte(b, '\n'); i >= 0 {
+			return i
+		}
+	}
+	return len(b)
+}
+
+func tokenClass(tok token.Token) byte {
+	switch {
+	case tok.IsKeyword():
+		return 'k'
+	case tok == token.STRING || tok == token.CHAR:
+		return 's'
+	case tok == token.INT || tok == token.FLOAT || tok == token.IMAG:
+		return 'n'
+	case tok == token.COMMENT:
+		return 'c'
+	}
+	return 0
+}
+
+// markDiffs marks, in a and b, the names and values that differ between
+// two copies whose code tokens line up one to one (renamed clones). It
+// does nothing when they do not line up.
+func markDiffs(a, b *copyText) {
+	ia, ib := a.codeIndexes(), b.codeIndexes()
+	if len(ia) != len(ib) {
+		return
+	}
+	for k := range ia {
+		la, lb := a.lexemes[ia[k]], b.lexemes[ib[k]]
+		if string(a.text[la.off:la.end]) != string(b.text[lb.off:lb.end]) {
+			a.marked[ia[k]] = true
+			b.marked[ib[k]] = true
+		}
+	}
+}
+
+func (ct *copyText) codeIndexes() []int {
+	var idx []int
+	for i, lx := range ct.lexemes {
+		if lx.code {
+			idx = append(idx, i)
+		}
+	}
+	return idx
+}
+
+// render writes the copy as escaped HTML, one <span class="l"> per line;
+// lines in differs get the class d.
+func (ct *copyText) render(sb *strings.Builder, differs []fingerprint.LineRange) {
+	line := ct.firstLine
+	openLine := func() {
+		sb.WriteString(`<span class="l`)
+		for _, d := range differs {
+			if d.Start <= line && line <= d.End {
+				sb.WriteString(` d`)
+				break
+			}
+		}
+		sb.WriteString(`" data-n="`)
+		sb.WriteString(strconv.Itoa(line))
+		sb.WriteString(`">`)
+	}
+	openLine()
+	// text writes plain or highlighted text, closing and reopening the
+	// token's span around line breaks.
+	text := func(b []byte, class string) {
+		for len(b) > 0 {
+			i := indexNL(b)
+			seg := b
+			if i >= 0 {
+				seg = b[:i]
+			}
+			if class != "" && len(seg) > 0 {
+				sb.WriteString(`<span class="` + class + `">`)
+				escapeHTML(sb, seg)
+				sb.WriteString(`</span>`)
+			} else {
+				escapeHTML(sb, seg)
+			}
+			if i < 0 {
+				return
+			}
+			sb.WriteString("</span>\n")
+			line++
+			openLine()
+			b = b[i+1:]
+		}
+	}
+	at := 0
+	for i, lx := range ct.lexemes {
+		text(ct.text[at:lx.off], "")
+		class := ""
+		if lx.class != 0 {
+			class = string(lx.class)
+		}
+		if ct.marked[i] {
+			class = strings.TrimSpace(class + " x")
+		}
+		text(ct.text[lx.off:lx.end], class)
+		at = lx.end
+	}
+	text(ct.text[at:], "")
+	sb.WriteString("</span>")
+}
+
+func indexNL(b []byte) int {
+	for i, c := range b {
+		if c == '\n' {
+			return i
+		}
+	}
+	return -1
+}
+
+func trimFinalNL(b []byte) []byte {
+	if n := len(b); n > 0 && b[n-1] == '\n' {
+		b = b[:n-1]
+		if n := len(b); n > 0 && b[n-1] == '\r' {
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
+// escapeHTML writes b with the characters that HTML gives a meaning
+// escaped, and invalid UTF-8 left to the browser's replacement character.
+func escapeHTML(sb *strings.Builder, b []byte) {
+	last := 0
+	for i, c := range b {
+		var esc string
+		switch c {
+		case '<':
+			esc = "&lt;"
+		case '>':
+			esc = "&gt;"
+		case '&':
+			esc = "&amp;"
+		case '"':
+			esc = "&#34;"
+		case '\'':
+			esc = "&#39;"
+		case '\r':
+			esc = ""
+		default:
+			continue
+		}
+		sb.Write(b[last:i])
+		sb.WriteString(esc)
+		last = i + 1
+	}
+	sb.Write(b[last:])
+}

@@ -1,0 +1,183 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+const xss = `</script><script>alert(1)</script>`
+
+func htmlFor(t *testing.T, rep *Report, readFile func(string) ([]byte, error)) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := HTML(&buf, rep, HTMLOptions{ReadFile: readFile}); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// pageData extracts the copies' data block from a page.
+func pageData(t *testing.T, page string) []htmlClass {
+	t.Helper()
+	m := regexp.MustCompile(`(?s)<script type="application/json" id="data">(.*?)</script>`).FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("no data block in the page")
+	}
+	var data []htmlClass
+	if err := json.Unmarshal([]byte(m[1]), &data); err != nil {
+		t.Fatalf("data block: %v", err)
+	}
+	return data
+}
+
+func TestHTMLEscapesSource(t *testing.T) {
+	rep, readFile := fixture(t, "clones.txtar")
+	page := htmlFor(t, rep, readFile)
+	if strings.Contains(page, "<script>alert") {
+		t.Error("the page holds the literal's script element unescaped")
+	}
+	if n := strings.Count(page, "<script"); n != 2 {
+		t.Errorf("page has %d script elements, want 2 (data and code)", n)
+	}
+	if strings.Contains(page, "http://") || regexp.MustCompile(`src=|href="http`).MatchString(page) {
+		t.Error("page refers to something outside itself")
+	}
+	// The copies decode to HTML in which the literal is escaped text.
+	found := false
+	for _, c := range pageData(t, page) {
+		for _, cp := range c.Copies {
+			if strings.Contains(cp.HTML, "<script") {
+				t.Errorf("%s: highlighted HTML holds a script element", cp.File)
+			}
+			if strings.Contains(cp.HTML, `&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;`) {
+				found = true
+			}
+		}
+	}
+	if !found {
+		t.Error("the literal is not in the copies as escaped text")
+	}
+}
+
+func TestHTMLDeterministic(t *testing.T) {
+	rep, readFile := fixture(t, "clones.txtar")
+	a, b := htmlFor(t, rep, readFile), htmlFor(t, rep, readFile)
+	if a != b {
+		t.Error("two renderings of one report differ")
+	}
+}
+
+func TestHTMLUnreadableFile(t *testing.T) {
+	rep, _ := fixture(t, "clones.txtar")
+	page := htmlFor(t, rep, func(name string) ([]byte, error) { return nil, errors.New("gone") })
+	for _, c := range pageData(t, page) {
+		for _, cp := range c.Copies {
+			if cp.HTML != "" || !strings.Contains(cp.Error, "gone") {
+				t.Errorf("%s: want the read error, got %+v", cp.File, cp)
+			}
+		}
+	}
+}
+
+func TestHTMLSummary(t *testing.T) {
+	rep, readFile := fixture(t, "clones.txtar")
+	page := htmlFor(t, rep, readFile)
+	for _, want := range []string{
+		"<dd>2</dd>", // files and classes
+		`<td>a</td>`, `<td>b</td>`, // per-package rows
+		`data-kind="exact"`, `data-kind="renamed"`,
+		`<option value="near">`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}
+
+func TestRenderCopy(t *testing.T) {
+	tests := []struct {
+		name    string
+		src     string
+		frag    fingerprint.Fragment
+		differs []fingerprint.LineRange
+		want    string
+	}{
+		{
+			name: "tokens",
+			src:  "package p\nfunc f() int { return 42 + len(\"<a>\") } // c&d\n",
+			frag: frag(2, 1, 2, 38),
+			want: `<span class="l" data-n="2"><span class="k">func</span> f() int { <span class="k">return</span> <span class="n">42</span> + len(<span class="s">&#34;&lt;a&gt;&#34;</span>) } <span class="c">// c&amp;d</span></span>`,
+		},
+		{
+			name: "multi-line comment and raw string",
+			src:  "x := `a\nb` /* c\nd */\n",
+			frag: frag(1, 1, 3, 5),
+			want: `<span class="l" data-n="1">x := <span class="s">` + "`a" + `</span></span>` + "\n" +
+				`<span class="l" data-n="2"><span class="s">b` + "`" + `</span> <span class="c">/* c</span></span>` + "\n" +
+				`<span class="l" data-n="3"><span class="c">d */</span></span>`,
+		},
+		{
+			name: "cut inside a comment",
+			src:  "x := 1 /* c\nd */\n",
+			frag: frag(1, 1, 1, 7),
+			want: `<span class="l" data-n="1">x := <span class="n">1</span> <span class="c">/* c</span></span>`,
+		},
+		{
+			name:    "differing line and CRLF",
+			src:     "a := 1\r\nb := 2\r\n",
+			frag:    frag(1, 1, 2, 7),
+			differs: []fingerprint.LineRange{{Start: 2, End: 2}},
+			want: `<span class="l" data-n="1">a := <span class="n">1</span></span>` + "\n" +
+				`<span class="l d" data-n="2">b := <span class="n">2</span></span>`,
+		},
+		{
+			name: "fragment past the end of the file",
+			src:  "x()",
+			frag: frag(1, 1, 3, 1),
+			want: `<span class="l" data-n="1">x()</span>`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var sb strings.Builder
+			cutCopy([]byte(tt.src), tt.frag).render(&sb, tt.differs)
+			if got := sb.String(); got != tt.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
+			}
+		})
+	}
+}
+
+func frag(l0, c0, l1, c1 int) fingerprint.Fragment {
+	return fingerprint.Fragment{Start: fingerprint.Position{Line: l0, Column: c0}, End: fingerprint.Position{Line: l1, Column: c1}}
+}
+
+func TestMarkDiffs(t *testing.T) {
+	a := cutCopy([]byte("s := x + 1 // one\n"), frag(1, 1, 1, 11))
+	b := cutCopy([]byte("t := x + 2 // two\n"), frag(1, 1, 1, 11))
+	markDiffs(a, b)
+	var sa, sb strings.Builder
+	a.render(&sa, nil)
+	b.render(&sb, nil)
+	want := `<span class="l" data-n="1"><span class="x">s</span> := x + <span class="n x">1</span> <span class="c">// one</span></span>`
+	if sa.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", sa.String(), want)
+	}
+	if !strings.Contains(sb.String(), `<span class="x">t</span>`) || !strings.Contains(sb.String(), `<span class="n x">2</span>`) {
+		t.Errorf("second copy not marked: %s", sb.String())
+	}
+	// Copies whose tokens do not line up are left alone.
+	c := cutCopy([]byte("s := x\n"), frag(1, 1, 1, 7))
+	markDiffs(a, c)
+	for _, m := range c.marked {
+		if m {
+			t.Error("marked a token of copies that do not line up")
+		}
+	}
+}
