@@ -89,7 +89,7 @@ func TestHTMLSummary(t *testing.T) {
 	rep, readFile := fixture(t, "clones.txtar")
 	page := htmlFor(t, rep, readFile)
 	for _, want := range []string{
-		"<dd>2</dd>", // files and classes
+		"<dd>2</dd>",               // files and classes
 		`<td>a</td>`, `<td>b</td>`, // per-package rows
 		`data-kind="exact"`, `data-kind="renamed"`,
 		`<option value="near">`,
