@@ -158,7 +158,8 @@ func (ct *copyText) codeIndexes() []int {
 	return idx
 }
 
-// render writes the copy as escaped HTML, one <span class="l"> per line;
+// render writes the copy as escaped HTML, one <span class="l"> per line
+// (displayed as blocks, so a copied selection keeps its line breaks);
 // lines in differs get the class d.
 func (ct *copyText) render(sb *strings.Builder, differs []fingerprint.LineRange) {
 	line := ct.firstLine
@@ -194,7 +195,7 @@ func (ct *copyText) render(sb *strings.Builder, differs []fingerprint.LineRange)
 			if i < 0 {
 				return
 			}
-			sb.WriteString("</span>\n")
+			sb.WriteString("</span>") // lines are blocks: no newline between them
 			line++
 			openLine()
 			b = b[i+1:]

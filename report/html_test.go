@@ -118,8 +118,8 @@ func TestRenderCopy(t *testing.T) {
 			name: "multi-line comment and raw string",
 			src:  "x := `a\nb` /* c\nd */\n",
 			frag: frag(1, 1, 3, 5),
-			want: `<span class="l" data-n="1">x := <span class="s">` + "`a" + `</span></span>` + "\n" +
-				`<span class="l" data-n="2"><span class="s">b` + "`" + `</span> <span class="c">/* c</span></span>` + "\n" +
+			want: `<span class="l" data-n="1">x := <span class="s">` + "`a" + `</span></span>` +
+				`<span class="l" data-n="2"><span class="s">b` + "`" + `</span> <span class="c">/* c</span></span>` +
 				`<span class="l" data-n="3"><span class="c">d */</span></span>`,
 		},
 		{
@@ -133,7 +133,7 @@ func TestRenderCopy(t *testing.T) {
 			src:     "a := 1\r\nb := 2\r\n",
 			frag:    frag(1, 1, 2, 7),
 			differs: []fingerprint.LineRange{{Start: 2, End: 2}},
-			want: `<span class="l" data-n="1">a := <span class="n">1</span></span>` + "\n" +
+			want: `<span class="l" data-n="1">a := <span class="n">1</span></span>` +
 				`<span class="l d" data-n="2">b := <span class="n">2</span></span>`,
 		},
 		{

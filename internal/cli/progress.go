@@ -35,10 +35,15 @@ const (
 // newProgress returns a progress bar on stderr, or nil when none should
 // be drawn.
 func (c *Config) newProgress(stderr io.Writer) *progress {
-	if c.Quiet || c.formatSet || c.JSON || !isTerminal(stderr) {
+	if !c.progressWanted() || !isTerminal(stderr) {
 		return nil
 	}
 	return &progress{w: stderr, now: time.Now, start: time.Now()}
+}
+
+// progressWanted says whether the flags allow a progress bar.
+func (c *Config) progressWanted() bool {
+	return !c.Quiet && !c.formatSet && !c.JSON
 }
 
 func isTerminal(w io.Writer) bool {
