@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"go/scanner"
 	"go/token"
-	"strconv"
 	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
@@ -32,9 +31,8 @@ type copyText struct {
 }
 
 // cutCopy takes the lines of fragment f out of its file's source and
-// scans them.
-func cutCopy(src []byte, f fingerprint.Fragment) *copyText {
-	lines := lineOffsets(src, f.End.Line+1)
+// scans them; lines holds the offsets of the file's line starts.
+func cutCopy(src []byte, lines []int, f fingerprint.Fragment) *copyText {
 	start := offsetOf(lines, len(src), f.Start.Line, 1)
 	end := offsetOf(lines, len(src), f.End.Line+1, 1)
 	fragStart := offsetOf(lines, len(src), f.Start.Line, f.Start.Column) - start
@@ -44,27 +42,26 @@ func cutCopy(src []byte, f fingerprint.Fragment) *copyText {
 	return ct
 }
 
-// lineOffsets returns the offsets of the first n lines' starts (1-based
-// lines at index line-1).
-func lineOffsets(src []byte, n int) []int {
-	offs := make([]int, 0, min(n, 1024))
-	offs = append(offs, 0)
-	for i, b := range src {
-		if len(offs) >= n {
-			break
+// lineStarts returns the offsets at which src's lines start: line l
+// (1-based) at index l-1.
+func lineStarts(src []byte) []int {
+	offs := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return offs
 		}
-		if b == '\n' {
-			offs = append(offs, i+1)
-		}
+		i += j + 1
+		offs = append(offs, i)
 	}
-	return offs
 }
 
+// offsetOf converts a line and column into an offset, clamped to the text.
 func offsetOf(lines []int, size, line, col int) int {
-	if line-1 >= len(lines) {
+	if line-1 >= len(lines) || line < 1 {
 		return size
 	}
-	return min(lines[line-1]+col-1, size)
+	return max(0, min(lines[line-1]+col-1, size))
 }
 
 func (ct *copyText) scan(fragStart, fragEnd int) {
@@ -72,6 +69,7 @@ func (ct *copyText) scan(fragStart, fragEnd int) {
 	file := fset.AddFile("", fset.Base(), len(ct.text))
 	var s scanner.Scanner
 	s.Init(file, ct.text, func(token.Position, string) {}, scanner.ScanComments)
+	ct.lexemes = make([]lexeme, 0, len(ct.text)/4)
 	for {
 		pos, tok, lit := s.Scan()
 		if tok == token.EOF {
@@ -117,6 +115,18 @@ func spanLen(b []byte) int {
 	return len(b)
 }
 
+// The class attribute values of the token classes, plain and marked as
+// differing.
+var classNames, markedNames [256]string
+
+func init() {
+	markedNames[0] = "x"
+	for _, c := range "ksnc" {
+		classNames[c] = string(c)
+		markedNames[c] = `"` + string(c) + ` x"`
+	}
+}
+
 func tokenClass(tok token.Token) byte {
 	switch {
 	case tok.IsKeyword():
@@ -135,45 +145,57 @@ func tokenClass(tok token.Token) byte {
 // two copies whose code tokens line up one to one (renamed clones). It
 // does nothing when they do not line up.
 func markDiffs(a, b *copyText) {
-	ia, ib := a.codeIndexes(), b.codeIndexes()
-	if len(ia) != len(ib) {
+	if a.codeCount() != b.codeCount() {
 		return
 	}
-	for k := range ia {
-		la, lb := a.lexemes[ia[k]], b.lexemes[ib[k]]
+	i, j := 0, 0
+	for {
+		i, j = a.nextCode(i), b.nextCode(j)
+		if i >= len(a.lexemes) || j >= len(b.lexemes) {
+			return
+		}
+		la, lb := a.lexemes[i], b.lexemes[j]
 		if string(a.text[la.off:la.end]) != string(b.text[lb.off:lb.end]) {
-			a.marked[ia[k]] = true
-			b.marked[ib[k]] = true
+			a.marked[i], b.marked[j] = true, true
 		}
+		i, j = i+1, j+1
 	}
 }
 
-func (ct *copyText) codeIndexes() []int {
-	var idx []int
-	for i, lx := range ct.lexemes {
+func (ct *copyText) codeCount() int {
+	n := 0
+	for _, lx := range ct.lexemes {
 		if lx.code {
-			idx = append(idx, i)
+			n++
 		}
 	}
-	return idx
+	return n
 }
 
-// render writes the copy as escaped HTML, one <span class="l"> per line
-// (displayed as blocks, so a copied selection keeps its line breaks);
-// lines in differs get the class d.
+// nextCode returns the index of the first code lexeme at or after i.
+func (ct *copyText) nextCode(i int) int {
+	for i < len(ct.lexemes) && !ct.lexemes[i].code {
+		i++
+	}
+	return i
+}
+
+// render writes the copy as escaped HTML, one <span class=l> per line
+// (displayed as blocks, so a copied selection keeps its line breaks, and
+// numbered by a CSS counter that starts at the copy's first line); lines
+// in differs get the class d. Attribute values are left unquoted where
+// HTML allows it, since the markup is most of the report's size.
 func (ct *copyText) render(sb *strings.Builder, differs []fingerprint.LineRange) {
+	sb.Grow(2 * len(ct.text))
 	line := ct.firstLine
 	openLine := func() {
-		sb.WriteString(`<span class="l`)
 		for _, d := range differs {
 			if d.Start <= line && line <= d.End {
-				sb.WriteString(` d`)
-				break
+				sb.WriteString(`<span class="l d">`)
+				return
 			}
 		}
-		sb.WriteString(`" data-n="`)
-		sb.WriteString(strconv.Itoa(line))
-		sb.WriteString(`">`)
+		sb.WriteString(`<span class=l>`)
 	}
 	openLine()
 	// text writes plain or highlighted text, closing and reopening the
@@ -186,7 +208,9 @@ func (ct *copyText) render(sb *strings.Builder, differs []fingerprint.LineRange)
 				seg = b[:i]
 			}
 			if class != "" && len(seg) > 0 {
-				sb.WriteString(`<span class="` + class + `">`)
+				sb.WriteString(`<span class=`)
+				sb.WriteString(class)
+				sb.WriteString(`>`)
 				escapeHTML(sb, seg)
 				sb.WriteString(`</span>`)
 			} else {
@@ -204,12 +228,9 @@ func (ct *copyText) render(sb *strings.Builder, differs []fingerprint.LineRange)
 	at := 0
 	for i, lx := range ct.lexemes {
 		text(ct.text[at:lx.off], "")
-		class := ""
-		if lx.class != 0 {
-			class = string(lx.class)
-		}
+		class := classNames[lx.class]
 		if ct.marked[i] {
-			class = strings.TrimSpace(class + " x")
+			class = markedNames[lx.class]
 		}
 		text(ct.text[lx.off:lx.end], class)
 		at = lx.end

@@ -5,12 +5,17 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/base64"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/copycat-go/copycat/fingerprint"
 )
@@ -30,7 +35,8 @@ var htmlTemplate = template.Must(template.New("report.html.tmpl").ParseFS(assets
 // HTMLOptions configure the HTML report.
 type HTMLOptions struct {
 	// ReadFile reads a reported file's source; a copy whose file cannot
-	// be read shows the error instead of its text.
+	// be read shows the error instead of its text. It is called from
+	// several goroutines at once.
 	ReadFile func(name string) ([]byte, error)
 	// Title heads the page; "copycat report" when empty.
 	Title string
@@ -53,7 +59,11 @@ type (
 		// ScriptHash lets the page's Content-Security-Policy run only
 		// the embedded script.
 		ScriptHash string
-		Data       []htmlClass
+		// Data is the copies as JSON, encoded by encoding/json, whose
+		// output is safe inside a script element: it escapes <, >, &,
+		// U+2028 and U+2029. (html/template would encode the same way,
+		// at twice the cost on a large report.)
+		Data template.JS
 	}
 	htmlPackage struct {
 		Dir                    string
@@ -106,7 +116,11 @@ func HTML(w io.Writer, r *Report, opt HTMLOptions) error {
 		p.Packages[i].Dir = shorten(p.Packages[i].Dir+string(filepath.Separator), p.Root)
 	}
 	p.Largest = largest(p.Rows, cmp.Or(opt.Largest, 10))
-	p.Data = copies(r.Classes, opt.ReadFile, p.Root)
+	data, err := json.Marshal(copies(r.Classes, opt.ReadFile, p.Root))
+	if err != nil {
+		return err
+	}
+	p.Data = template.JS(data)
 	return htmlTemplate.Execute(w, p)
 }
 
@@ -229,56 +243,86 @@ func covered(rs []fingerprint.LineRange) int {
 	return n
 }
 
+// A source is one file's text and line starts, or why it cannot be read.
+type source struct {
+	src   []byte
+	lines []int
+	err   error
+}
+
 // copies highlights every copy of every class, reading each file once.
+// Files are read and classes highlighted on all CPUs; each result has its
+// own slot, so the output does not depend on scheduling.
 func copies(classes []fingerprint.Class, readFile func(string) ([]byte, error), root string) []htmlClass {
-	type source struct {
-		src []byte
-		err error
-	}
-	files := map[string]source{}
-	read := func(name string) source {
-		s, ok := files[name]
-		if !ok {
-			if readFile == nil {
-				s.err = fmt.Errorf("no source given")
-			} else {
-				s.src, s.err = readFile(name)
+	index := map[string]int{}
+	var names []string
+	for _, c := range classes {
+		for _, f := range c.Fragments {
+			if _, ok := index[f.File]; !ok {
+				index[f.File] = len(names)
+				names = append(names, f.File)
 			}
-			files[name] = s
 		}
-		return s
 	}
+	sources := make([]source, len(names))
+	parallel(len(names), func(i int) {
+		s := &sources[i]
+		if readFile == nil {
+			s.err = errors.New("no source given")
+			return
+		}
+		if s.src, s.err = readFile(names[i]); s.err == nil {
+			s.lines = lineStarts(s.src)
+		}
+	})
 	out := make([]htmlClass, len(classes))
+	parallel(len(classes), func(i int) {
+		out[i] = highlightClass(classes[i], func(name string) *source { return &sources[index[name]] }, root)
+	})
+	return out
+}
+
+// highlightClass renders the copies of one class.
+func highlightClass(c fingerprint.Class, src func(string) *source, root string) htmlClass {
+	texts := make([]*copyText, len(c.Fragments))
+	for i, f := range c.Fragments {
+		if s := src(f.File); s.err == nil {
+			texts[i] = cutCopy(s.src, s.lines, f)
+		}
+	}
+	if c.Kind == fingerprint.Renamed && texts[0] != nil {
+		for _, t := range texts[1:] {
+			if t != nil {
+				markDiffs(texts[0], t)
+			}
+		}
+	}
+	var out htmlClass
 	var sb strings.Builder
-	for ci, c := range classes {
-		texts := make([]*copyText, len(c.Fragments))
-		errs := make([]error, len(c.Fragments))
-		for i, f := range c.Fragments {
-			s := read(f.File)
-			if s.err != nil {
-				errs[i] = s.err
-				continue
-			}
-			texts[i] = cutCopy(s.src, f)
+	for i, f := range c.Fragments {
+		hc := htmlCopy{File: shorten(f.File, root), Start: f.Start.Line, End: f.End.Line}
+		if texts[i] == nil {
+			hc.Error = fmt.Sprintf("cannot read %s: %v", f.File, src(f.File).err)
+		} else {
+			sb.Reset()
+			texts[i].render(&sb, f.Differs)
+			hc.HTML = sb.String()
 		}
-		if c.Kind == fingerprint.Renamed && texts[0] != nil {
-			for _, t := range texts[1:] {
-				if t != nil {
-					markDiffs(texts[0], t)
-				}
-			}
-		}
-		for i, f := range c.Fragments {
-			hc := htmlCopy{File: shorten(f.File, root), Start: f.Start.Line, End: f.End.Line}
-			if errs[i] != nil {
-				hc.Error = fmt.Sprintf("cannot read %s: %v", f.File, errs[i])
-			} else {
-				sb.Reset()
-				texts[i].render(&sb, f.Differs)
-				hc.HTML = sb.String()
-			}
-			out[ci].Copies = append(out[ci].Copies, hc)
-		}
+		out.Copies = append(out.Copies, hc)
 	}
 	return out
+}
+
+// parallel calls fn(i) for every i in [0, n) on GOMAXPROCS goroutines.
+func parallel(n int, fn func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				fn(i)
+			}
+		})
+	}
+	wg.Wait()
 }

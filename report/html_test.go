@@ -112,41 +112,41 @@ func TestRenderCopy(t *testing.T) {
 			name: "tokens",
 			src:  "package p\nfunc f() int { return 42 + len(\"<a>\") } // c&d\n",
 			frag: frag(2, 1, 2, 38),
-			want: `<span class="l" data-n="2"><span class="k">func</span> f() int { <span class="k">return</span> <span class="n">42</span> + len(<span class="s">&#34;&lt;a&gt;&#34;</span>) } <span class="c">// c&amp;d</span></span>`,
+			want: `<span class=l><span class=k>func</span> f() int { <span class=k>return</span> <span class=n>42</span> + len(<span class=s>&#34;&lt;a&gt;&#34;</span>) } <span class=c>// c&amp;d</span></span>`,
 		},
 		{
 			name: "multi-line comment and raw string",
 			src:  "x := `a\nb` /* c\nd */\n",
 			frag: frag(1, 1, 3, 5),
-			want: `<span class="l" data-n="1">x := <span class="s">` + "`a" + `</span></span>` +
-				`<span class="l" data-n="2"><span class="s">b` + "`" + `</span> <span class="c">/* c</span></span>` +
-				`<span class="l" data-n="3"><span class="c">d */</span></span>`,
+			want: `<span class=l>x := <span class=s>` + "`a" + `</span></span>` +
+				`<span class=l><span class=s>b` + "`" + `</span> <span class=c>/* c</span></span>` +
+				`<span class=l><span class=c>d */</span></span>`,
 		},
 		{
 			name: "cut inside a comment",
 			src:  "x := 1 /* c\nd */\n",
 			frag: frag(1, 1, 1, 7),
-			want: `<span class="l" data-n="1">x := <span class="n">1</span> <span class="c">/* c</span></span>`,
+			want: `<span class=l>x := <span class=n>1</span> <span class=c>/* c</span></span>`,
 		},
 		{
 			name:    "differing line and CRLF",
 			src:     "a := 1\r\nb := 2\r\n",
 			frag:    frag(1, 1, 2, 7),
 			differs: []fingerprint.LineRange{{Start: 2, End: 2}},
-			want: `<span class="l" data-n="1">a := <span class="n">1</span></span>` +
-				`<span class="l d" data-n="2">b := <span class="n">2</span></span>`,
+			want: `<span class=l>a := <span class=n>1</span></span>` +
+				`<span class="l d">b := <span class=n>2</span></span>`,
 		},
 		{
 			name: "fragment past the end of the file",
 			src:  "x()",
 			frag: frag(1, 1, 3, 1),
-			want: `<span class="l" data-n="1">x()</span>`,
+			want: `<span class=l>x()</span>`,
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var sb strings.Builder
-			cutCopy([]byte(tt.src), tt.frag).render(&sb, tt.differs)
+			cutCopy([]byte(tt.src), lineStarts([]byte(tt.src)), tt.frag).render(&sb, tt.differs)
 			if got := sb.String(); got != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}
@@ -159,21 +159,21 @@ func frag(l0, c0, l1, c1 int) fingerprint.Fragment {
 }
 
 func TestMarkDiffs(t *testing.T) {
-	a := cutCopy([]byte("s := x + 1 // one\n"), frag(1, 1, 1, 11))
-	b := cutCopy([]byte("t := x + 2 // two\n"), frag(1, 1, 1, 11))
+	a := cutCopy([]byte("s := x + 1 // one\n"), lineStarts([]byte("s := x + 1 // one\n")), frag(1, 1, 1, 11))
+	b := cutCopy([]byte("t := x + 2 // two\n"), lineStarts([]byte("t := x + 2 // two\n")), frag(1, 1, 1, 11))
 	markDiffs(a, b)
 	var sa, sb strings.Builder
 	a.render(&sa, nil)
 	b.render(&sb, nil)
-	want := `<span class="l" data-n="1"><span class="x">s</span> := x + <span class="n x">1</span> <span class="c">// one</span></span>`
+	want := `<span class=l><span class=x>s</span> := x + <span class="n x">1</span> <span class=c>// one</span></span>`
 	if sa.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", sa.String(), want)
 	}
-	if !strings.Contains(sb.String(), `<span class="x">t</span>`) || !strings.Contains(sb.String(), `<span class="n x">2</span>`) {
+	if !strings.Contains(sb.String(), `<span class=x>t</span>`) || !strings.Contains(sb.String(), `<span class="n x">2</span>`) {
 		t.Errorf("second copy not marked: %s", sb.String())
 	}
 	// Copies whose tokens do not line up are left alone.
-	c := cutCopy([]byte("s := x\n"), frag(1, 1, 1, 7))
+	c := cutCopy([]byte("s := x\n"), lineStarts([]byte("s := x\n")), frag(1, 1, 1, 7))
 	markDiffs(a, c)
 	for _, m := range c.marked {
 		if m {

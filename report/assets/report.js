@@ -30,6 +30,7 @@
       col.appendChild(e);
     } else {
       var pre = document.createElement('pre');
+      pre.style.counterReset = 'ln ' + (c.s - 1); // line numbers
       pre.innerHTML = c.h; // escaped by copycat
       col.appendChild(pre);
     }
