@@ -204,13 +204,17 @@ func TestHTMLOpenTime(t *testing.T) {
 		t.Fatalf("opening %s: %v", path, err)
 	}
 	type timing struct{ DCL, Load, Open float64 }
-	nav, err := chromedp.Run(ctx, chromedp.Evaluate[timing](`(() => {
+	nav, err := chromedp.Run(ctx, chromedp.Evaluate[timing](`new Promise(resolve => {
 		const e = performance.getEntriesByType('navigation')[0];
 		const t0 = performance.now();
-		document.querySelector('.largest a').click();
-		document.querySelector('tr.detail pre').getBoundingClientRect();
-		return {DCL: e.domContentLoadedEventEnd, Load: e.loadEventEnd, Open: performance.now() - t0};
-	})()`))
+		document.querySelector('.largest a').click(); // opens the class on hashchange
+		(function poll() {
+			const pre = document.querySelector('tr.detail pre');
+			if (!pre) return setTimeout(poll, 1);
+			pre.getBoundingClientRect(); // forces layout
+			resolve({DCL: e.domContentLoadedEventEnd, Load: e.loadEventEnd, Open: performance.now() - t0});
+		})();
+	})`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatalf("timing: %v", err)
 	}

@@ -2,7 +2,7 @@
 // The copies' highlighted source is escaped HTML made by copycat itself.
 (function () {
   'use strict';
-  var data = JSON.parse(document.getElementById('data').textContent);
+  var data = null; // the copies, parsed when a class is first opened
   var table = document.getElementById('classes');
   var tbody = table.tBodies[0];
   var rows = Array.prototype.slice.call(tbody.querySelectorAll('tr.cls'));
@@ -38,6 +38,7 @@
   }
 
   function render(i) {
+    if (!data) data = JSON.parse(document.getElementById('data').textContent);
     var cls = data[i - 1];
     var box = document.createElement('div');
     var wrap = document.createElement('div');
