@@ -28,9 +28,9 @@ import (
 // Verification is Myers' diff bounded by the largest edit distance the
 // threshold allows.
 const (
-	nearMaxRun       = 64
-	nearMinShared    = 3
-	nearBagRatio     = 0.6
+	nearMaxRun    = 64
+	nearMinShared = 3
+	nearBagRatio  = 0.6
 )
 
 // A nearUnit is a candidate fragment: a span and its grams.
