@@ -99,7 +99,7 @@ func TestJSONOutput(t *testing.T) {
 			ID, Kind   string
 			Similarity float64
 			Fragments  []struct {
-				File                                   string
+				File                                 string
 				StartLine, StartCol, EndLine, EndCol int
 			}
 		} `json:"classes"`
