@@ -29,7 +29,7 @@ func (d *detector) codes(s span) []byte {
 
 func (d *detector) lines(s span) int {
 	f := d.files[s.file]
-	return int(f.units[s.last].pos[1].line-f.units[s.first].pos[0].line) + 1
+	return f.position(f.units[s.last].off1).Line - f.position(f.units[s.first].off0).Line + 1
 }
 
 // overlap reports whether two spans share a token.

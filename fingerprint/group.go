@@ -172,11 +172,10 @@ func (d *detector) newClass(ss []span, exact bool) Class {
 
 func (d *detector) fragment(s span) Fragment {
 	f := d.files[s.file]
-	p0, p1 := f.units[s.first].pos[0], f.units[s.last].pos[1]
 	return Fragment{
 		File:   f.Name,
-		Start:  Position{int(p0.line), int(p0.col)},
-		End:    Position{int(p1.line), int(p1.col)},
+		Start:  f.position(f.units[s.first].off0),
+		End:    f.position(f.units[s.last].off1),
 		Tokens: len(d.codes(s)),
 	}
 }

@@ -18,6 +18,7 @@ type File struct {
 	grams     []gram   // winnowed k-gram fingerprints, by position, for near-miss candidates
 	vals      []uint64 // name and value hashes of the tokens that carry one
 	lineStart []int32  // lineStart[l] is the first token on line l+1 or later
+	lineOff   []int32  // lineOff[l] is the byte offset of line l+1
 	units     []unit
 	blocks    []block
 	windows   []window
@@ -26,16 +27,14 @@ type File struct {
 // A unit is a statement or a function declaration.
 type unit struct {
 	tok0, tok1 int32  // canonical token span [tok0, tok1)
-	val0, val1 int32  // its values, vals[val0:val1]
+	val0       int32  // index in vals of its first value
 	hash       uint64 // span hash of its canonical codes
 	name       int32  // for a function, the index in vals of its own name; else -1
-	pos        [2]position
+	off0, off1 int32  // byte offsets of its first character and just past its last
 	ignored    bool // suppressed by a directive
 	fn         bool // a function declaration
 }
 
-// A position is a 1-based line and column.
-type position struct{ line, col int32 }
 
 // A block is a list of consecutive units: the statements of one block or
 // case clause, or a single function declaration.
@@ -63,6 +62,7 @@ type Indexer struct {
 	skip        func(ast.Node) bool
 	body        *ast.BlockStmt // body of the function declaration being visited
 	grams       []uint64       // k-gram hashes, for winnowing
+	deque       []int32        // winnowing's candidate minima
 }
 
 // Index normalises one parsed file. fset must hold f and src must be the
@@ -74,7 +74,7 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	if tf == nil || tf.Size() != len(src) {
 		return &File{Name: name}
 	}
-	ix.ts.scan(tf, src)
+	ix.ts.scan(src)
 	ix.hashPrefixes()
 	ix.file = &File{
 		Name:   name,
@@ -85,7 +85,7 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	}
 	ix.tfile, ix.skip = tf, skip
 	ix.lineTable()
-	ast.Inspect(f, ix.visit)
+	ix.walkFile(f)
 	ix.cutWindows(minTokens)
 	ix.winnow()
 	file := ix.file
@@ -123,14 +123,25 @@ func (ix *Indexer) spanHash(t0, t1 int32) uint64 {
 func (ix *Indexer) lineTable() {
 	lines := ix.tfile.Lines()
 	ls := make([]int32, len(lines))
+	lo := make([]int32, len(lines))
 	t := 0
 	for l, off := range lines {
+		lo[l] = int32(off)
 		for t < len(ix.ts.offs) && int(ix.ts.offs[t]) < off {
 			t++
 		}
 		ls[l] = int32(t)
 	}
-	ix.file.lineStart = ls
+	ix.file.lineStart, ix.file.lineOff = ls, lo
+}
+
+// position returns the 1-based line and column of a byte offset.
+func (f *File) position(off int32) Position {
+	l, found := slices.BinarySearch(f.lineOff, off)
+	if !found {
+		l-- // the line that starts before off
+	}
+	return Position{Line: l + 1, Column: int(off-f.lineOff[max(l, 0)]) + 1}
 }
 
 // tokenAt returns the index of the first token at or after pos.
@@ -139,67 +150,16 @@ func (ix *Indexer) tokenAt(pos token.Pos) int32 {
 	return int32(i)
 }
 
-func (ix *Indexer) visit(n ast.Node) bool {
-	switch n.(type) {
-	case *ast.FuncDecl, ast.Stmt:
-		if ix.skip != nil && ix.skip(n) {
-			return false
-		}
-	}
-	switch n := n.(type) {
-	case *ast.FuncDecl:
-		if n.Body != nil {
-			first := int32(len(ix.file.units))
-			u := ix.newUnit(n)
-			u.fn = true
-			u.name = ix.ts.valAt[ix.tokenAt(n.Name.Pos())]
-			ix.file.units = append(ix.file.units, u)
-			ix.file.blocks = append(ix.file.blocks, block{first: first, last: first + 1, fn: true})
-			ix.body = n.Body
-		}
-	case *ast.BlockStmt:
-		ix.addBlock(n.List, n == ix.body)
-	case *ast.CaseClause:
-		ix.addBlock(n.Body, false)
-	case *ast.CommClause:
-		ix.addBlock(n.Body, false)
-	}
-	return true
-}
-
-func (ix *Indexer) addBlock(list []ast.Stmt, body bool) {
-	if len(list) == 0 {
-		return
-	}
-	first := int32(len(ix.file.units))
-	for _, s := range list {
-		u := ix.newUnit(s)
-		if _, empty := s.(*ast.EmptyStmt); empty || u.tok0 >= u.tok1 {
-			continue
-		}
-		u.ignored = ix.skip != nil && ix.skip(s)
-		ix.file.units = append(ix.file.units, u)
-	}
-	if last := int32(len(ix.file.units)); last > first {
-		ix.file.blocks = append(ix.file.blocks, block{first: first, last: last, body: body})
-	}
-}
-
 func (ix *Indexer) newUnit(n ast.Node) unit {
 	t0, t1 := ix.tokenAt(n.Pos()), ix.tokenAt(n.End())
 	u := unit{tok0: t0, tok1: t1, name: -1}
-	u.val0, u.val1 = ix.ts.valAt[t0], ix.ts.valAt[t1]
+	u.val0 = ix.ts.valAt[t0]
 	if t1 > t0 {
 		u.hash = ix.spanHash(t0, t1)
 	}
-	u.pos[0] = ix.position(n.Pos())
-	u.pos[1] = ix.position(n.End())
+	base := ix.tfile.Base()
+	u.off0, u.off1 = int32(int(n.Pos())-base), int32(int(n.End())-base)
 	return u
-}
-
-func (ix *Indexer) position(p token.Pos) position {
-	pos := ix.tfile.PositionFor(p, false)
-	return position{int32(pos.Line), int32(pos.Column)}
 }
 
 // cutWindows lists, for every statement of every block, the shortest run

@@ -36,6 +36,7 @@ const (
 // A nearUnit is a candidate fragment: a span and its grams.
 type nearUnit struct {
 	s      span
+	size   int32 // canonical tokens
 	g0, g1 int32 // files[s.file].grams[g0:g1]
 	kept   int32 // grams that survived the frequency filter
 }
@@ -80,7 +81,7 @@ func (d *detector) nearUnits() []nearUnit {
 			}
 			g0, _ := slices.BinarySearchFunc(f.grams, t0, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
 			g1, _ := slices.BinarySearchFunc(f.grams, t1-gramSize+1, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
-			units = append(units, nearUnit{s: s, g0: int32(g0), g1: int32(max(g0, g1))})
+			units = append(units, nearUnit{s: s, size: t1 - t0, g0: int32(g0), g1: int32(max(g0, g1))})
 		}
 	}
 	return units
@@ -98,34 +99,33 @@ func (f *File) anyIgnored(i, j int32) bool {
 // nearCandidates returns the pairs of units (as a<<32|b) that share
 // enough grams to be worth a diff.
 func (d *detector) nearCandidates(units []nearUnit) []uint64 {
-	type entry struct {
-		h uint64
-		u uint32
-	}
+	// entries are gram<<32 | unit, sorted: the units of each gram together.
 	n := 0
 	for _, u := range units {
 		n += int(u.g1 - u.g0)
 	}
-	entries := make([]entry, 0, n)
+	entries := make([]uint64, 0, n)
 	for ui, u := range units {
 		for _, g := range d.files[u.s.file].grams[u.g0:u.g1] {
-			entries = append(entries, entry{g.h, uint32(ui)})
+			entries = append(entries, uint64(g.h)<<32|uint64(ui))
 		}
 	}
-	slices.SortFunc(entries, func(x, y entry) int { return cmp.Or(cmp.Compare(x.h, y.h), cmp.Compare(x.u, y.u)) })
+	slices.Sort(entries)
 	entries = slices.Compact(entries)
+	gramOf := func(e uint64) uint32 { return uint32(e >> 32) }
+	unitOf := func(e uint64) uint32 { return uint32(e) }
 	// A gram counts for a unit if it is shared, and not so common that it
 	// says nothing (boilerplate such as "if err != nil { return err }").
 	var runs [][2]int32
 	for i := 0; i < len(entries); {
 		j := i + 1
-		for j < len(entries) && entries[j].h == entries[i].h {
+		for j < len(entries) && gramOf(entries[j]) == gramOf(entries[i]) {
 			j++
 		}
 		if j-i >= 2 && j-i <= nearMaxRun {
 			runs = append(runs, [2]int32{int32(i), int32(j)})
 			for _, e := range entries[i:j] {
-				units[e.u].kept++
+				units[unitOf(e)].kept++
 			}
 		}
 		i = j
@@ -133,13 +133,13 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 	// Pair the units of each run, but only those whose sizes allow the
 	// threshold: a function and a small block inside another never can.
 	minRatio := d.opt.Similarity / (2 - d.opt.Similarity)
-	size := func(u uint32) float64 { t0, t1 := d.tokens(units[u].s); return float64(t1 - t0) }
+	size := func(u uint32) float64 { return float64(units[u].size) }
 	var incidences []uint64
 	var run []uint32
 	for _, r := range runs {
 		run = run[:0]
 		for _, e := range entries[r[0]:r[1]] {
-			run = append(run, e.u)
+			run = append(run, unitOf(e))
 		}
 		slices.SortFunc(run, func(x, y uint32) int { return cmp.Or(cmp.Compare(size(x), size(y)), cmp.Compare(x, y)) })
 		for x, ux := range run {
@@ -177,8 +177,14 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 func (d *detector) similar(df *differ, r *renaming, a, b span) (float64, bool) {
 	ca, cb := d.codes(a), d.codes(b)
 	total := len(ca) + len(cb)
-	maxD := int((1 - d.opt.Similarity) * float64(total))
-	match, ok := df.align(ca, cb, maxD)
+	if 2*float64(commonCodes(ca, cb)) < d.opt.Similarity*float64(total) {
+		return 0, false // even a perfect alignment falls short
+	}
+	lcs := df.lcsLength(ca, cb)
+	if 2*float64(lcs) < d.opt.Similarity*float64(total) {
+		return 0, false
+	}
+	match, ok := df.align(ca, cb, total-2*lcs)
 	if !ok {
 		return 0, false
 	}
@@ -194,6 +200,23 @@ func (d *detector) similar(df *differ, r *renaming, a, b span) (float64, bool) {
 	}
 	sim := 2 * float64(matched) / float64(total)
 	return sim, sim >= d.opt.Similarity
+}
+
+// commonCodes is the size of the multiset intersection of two code
+// sequences: an upper bound on their longest common subsequence.
+func commonCodes(a, b []byte) int {
+	var n [256]int32
+	for _, c := range a {
+		n[c]++
+	}
+	common := 0
+	for _, c := range b {
+		if n[c] > 0 {
+			n[c]--
+			common++
+		}
+	}
+	return common
 }
 
 // inconsistentNames counts the matched name tokens of a and b that break a
