@@ -8,9 +8,9 @@ import "math/bits"
 // O((|a|+|b|)·D) and dissimilar pairs exit early. Its buffers are reused
 // from call to call; it is not safe for concurrent use.
 type differ struct {
-	v     []int32 // furthest x on each diagonal k, at v[k+off]
-	trace []int32 // v[-d..d] after each round d, one after the other
-	match []int32 // match[x] = y, or -1: the alignment of a against b
+	v     []int32  // furthest x on each diagonal k, at v[k+off]
+	trace []int32  // v[-d..d] after each round d, one after the other
+	match []int32  // match[x] = y, or -1: the alignment of a against b
 	masks []uint64 // lcsLength's match masks, all zero between calls
 	vec   []uint64
 }

@@ -31,10 +31,9 @@ type unit struct {
 	hash       uint64 // span hash of its canonical codes
 	name       int32  // for a function, the index in vals of its own name; else -1
 	off0, off1 int32  // byte offsets of its first character and just past its last
-	ignored    bool // suppressed by a directive
-	fn         bool // a function declaration
+	ignored    bool   // suppressed by a directive
+	fn         bool   // a function declaration
 }
-
 
 // A block is a list of consecutive units: the statements of one block or
 // case clause, or a single function declaration.
