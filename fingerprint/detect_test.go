@@ -255,3 +255,35 @@ func TestNearIgnoresDissimilarCode(t *testing.T) {
 		t.Errorf("unrelated functions gave %q", got)
 	}
 }
+
+func TestHandWrittenTablesLeftOut(t *testing.T) {
+	row := func(i int) string {
+		return strings.ReplaceAll("\tif got := parse(\"inN\", N); got != wantN || len(got) > N {\n\t\tt.Errorf(\"parse(inN) = %v, want %v\", got, wantN)\n\t}\n", "N", string(rune('0'+i)))
+	}
+	var rows strings.Builder
+	for i := range 6 {
+		rows.WriteString(row(i))
+	}
+	body := "(t *testing.T) {\n" + rows.String() + "}\n"
+	cases := "(op int) int {\n\tswitch op {\n" + strings.Repeat("\tcase 1:\n\t\tx := f(op, 1, 2)\n\t\treturn g(x, op) + h(x)\n", 1) +
+		"\tcase 2:\n\t\tx := f(op, 3, 4)\n\t\treturn g(x, op) + h(x)\n\tcase 3:\n\t\tx := f(op, 5, 6)\n\t\treturn g(x, op) + h(x)\n" +
+		"\tcase 4:\n\t\tx := f(op, 7, 8)\n\t\treturn g(x, op) + h(x)\n\tcase 5:\n\t\tx := f(op, 9, 9)\n\t\treturn g(x, op) + h(x)\n\t}\n\treturn 0\n}\n"
+	opt := Options{MinTokens: 40, MinLines: 3, Workers: 1}
+	for _, tc := range []struct {
+		name string
+		srcs map[string]string
+		want int
+	}{
+		{"rows of one test", map[string]string{"a_test.go": "package p\n\nfunc TestA" + body}, 0},
+		{"the same rows outside a test file", map[string]string{"a.go": "package p\n\nfunc A" + body}, 1},
+		{"rows copied into another test", map[string]string{"a_test.go": "package p\n\nfunc TestA" + body + "\nfunc TestB" + body}, 1},
+		{"cases of one switch", map[string]string{"a.go": "package p\n\nfunc A" + cases}, 0},
+		{"a switch copied", map[string]string{"a.go": "package p\n\nfunc A" + cases + "\nfunc B" + cases}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := detect(t, opt, tc.srcs); len(got) != tc.want {
+				t.Errorf("got %d classes %q, want %d", len(got), describe(got), tc.want)
+			}
+		})
+	}
+}

@@ -121,6 +121,9 @@ func (d *detector) extend(e *renaming, ra, rb ref) (pair, bool) {
 	if d.lines(a) < d.opt.MinLines || d.lines(b) < d.opt.MinLines {
 		return pair{}, false
 	}
+	if wa.blk == wb.blk && ra.file == rb.file && (A.test || A.blocks[wa.blk].cases) {
+		return pair{}, false // a table written out by hand: test rows, switch cases
+	}
 	a0, _ := d.tokens(a)
 	b0, _ := d.tokens(b)
 	if a.file > b.file || a.file == b.file && a0 > b0 {

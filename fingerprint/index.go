@@ -1,9 +1,11 @@
 package fingerprint
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"slices"
+	"strings"
 )
 
 // A File is one source file, normalised and cut into units and windows.
@@ -13,6 +15,7 @@ type File struct {
 	Name   string // as the caller names it; reports use it verbatim
 	Lines  int    // lines in the file
 	Tokens int    // canonical tokens in the file
+	test   bool   // a _test.go file
 
 	codes     []byte   // canonical token codes
 	grams     []gram   // winnowed k-gram fingerprints, by position, for near-miss candidates
@@ -41,6 +44,7 @@ type block struct {
 	first, last int32 // units[first:last]
 	fn          bool  // a function declaration
 	body        bool  // the body of a function declaration
+	cases       bool  // the case clauses of a switch or select
 }
 
 // A window is a run of whole statements units[first..last] of one block
@@ -77,6 +81,7 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	ix.hashPrefixes()
 	ix.file = &File{
 		Name:   name,
+		test:   strings.HasSuffix(name, "_test.go"),
 		Lines:  tf.LineCount(),
 		Tokens: len(ix.ts.codes),
 		codes:  slices.Clip(slices.Clone(ix.ts.codes)),
@@ -221,4 +226,15 @@ func (f *File) Keys() []uint64 {
 	}
 	slices.Sort(keys)
 	return slices.Compact(keys)
+}
+
+// blockOf returns the index of the block holding unit u. Blocks list
+// their units in order, each block's contiguously, so a binary search
+// over their first units finds it.
+func (f *File) blockOf(u int32) int {
+	i, found := slices.BinarySearchFunc(f.blocks, u, func(b block, u int32) int { return cmp.Compare(b.first, u) })
+	if !found {
+		i--
+	}
+	return i
 }

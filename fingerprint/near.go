@@ -262,15 +262,18 @@ func ownName(f *File, s span) int32 {
 	return -1
 }
 
-// nearClasses joins near-miss pairs into classes. A class's similarity is
-// the lowest of its pairs'.
+// nearClasses joins near-miss pairs into classes. Similarity is not
+// transitive, so classes are stars: the span with the most near copies and
+// those copies, then the same among the spans left. A class's similarity is
+// the lowest of its pairs'; classes with more than MaxOccurrences
+// fragments are boilerplate, as for exact clones.
 func (d *detector) nearClasses(pairs []pair) []Class {
 	var classes []Class
 	var df differ
 	r := newRenaming()
-	for _, comp := range d.components(pairs) {
+	for _, comp := range d.stars(pairs) {
 		ss := d.apart(comp.spans)
-		if len(ss) < 2 {
+		if len(ss) < 2 || d.opt.MaxOccurrences > 0 && len(ss) > d.opt.MaxOccurrences {
 			continue
 		}
 		first := ss[0]
@@ -321,4 +324,56 @@ func (d *detector) editedLines(df *differ, r *renaming, first, s span) []LineRan
 	}
 	slices.Sort(lines)
 	return lineRanges(lines)
+}
+
+// stars cuts near-miss pairs into star-shaped components, within each
+// connected component.
+func (d *detector) stars(pairs []pair) []component {
+	adj := map[span][]pair{}
+	for _, p := range pairs {
+		adj[p.a] = append(adj[p.a], p)
+		adj[p.b] = append(adj[p.b], p)
+	}
+	used := map[span]bool{}
+	var stars []component
+	for _, comp := range d.components(pairs) {
+		for {
+			center, best := span{}, 0
+			for _, s := range comp.spans {
+				if used[s] {
+					continue
+				}
+				n := 0
+				for _, p := range adj[s] {
+					if !used[other(p, s)] {
+						n++
+					}
+				}
+				if n > best {
+					center, best = s, n
+				}
+			}
+			if best == 0 {
+				break
+			}
+			c := component{spans: []span{center}, sim: 1}
+			used[center] = true
+			for _, p := range adj[center] {
+				if o := other(p, center); !used[o] {
+					used[o] = true
+					c.spans = append(c.spans, o)
+					c.sim = min(c.sim, p.sim)
+				}
+			}
+			stars = append(stars, c)
+		}
+	}
+	return stars
+}
+
+func other(p pair, s span) span {
+	if p.a == s {
+		return p.b
+	}
+	return p.a
 }

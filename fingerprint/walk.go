@@ -35,11 +35,20 @@ func (ix *Indexer) funcDecl(d *ast.FuncDecl) {
 	u.name = ix.ts.valAt[ix.tokenAt(d.Name.Pos())]
 	ix.file.units = append(ix.file.units, u)
 	ix.file.blocks = append(ix.file.blocks, block{first: first, last: first + 1, fn: true})
-	ix.list(d.Body.List, true)
+	ix.list(d.Body.List, bodyBlock)
 }
 
+// A blockKind says what a statement list is.
+type blockKind int
+
+const (
+	plainBlock blockKind = iota
+	bodyBlock            // a function declaration's body
+	caseBlock            // the clauses of a switch or select
+)
+
 // list makes a block of a statement list, then walks into each statement.
-func (ix *Indexer) list(list []ast.Stmt, body bool) {
+func (ix *Indexer) list(list []ast.Stmt, kind blockKind) {
 	if len(list) == 0 {
 		return
 	}
@@ -56,7 +65,7 @@ func (ix *Indexer) list(list []ast.Stmt, body bool) {
 		ix.file.units = append(ix.file.units, u)
 	}
 	if last := int32(len(ix.file.units)); last > first {
-		ix.file.blocks = append(ix.file.blocks, block{first: first, last: last, body: body})
+		ix.file.blocks = append(ix.file.blocks, block{first: first, last: last, body: kind == bodyBlock, cases: kind == caseBlock})
 	}
 	for _, s := range list {
 		if !ix.skipped(s) {
@@ -68,40 +77,40 @@ func (ix *Indexer) list(list []ast.Stmt, body bool) {
 func (ix *Indexer) stmt(s ast.Stmt) {
 	switch s := s.(type) {
 	case *ast.BlockStmt:
-		ix.list(s.List, false)
+		ix.list(s.List, plainBlock)
 	case *ast.LabeledStmt:
 		ix.stmt(s.Stmt)
 	case *ast.IfStmt:
 		ix.opt(s.Init)
 		ix.exprs(s.Cond)
-		ix.list(s.Body.List, false)
+		ix.list(s.Body.List, plainBlock)
 		ix.opt(s.Else)
 	case *ast.ForStmt:
 		ix.opt(s.Init)
 		ix.exprs(s.Cond)
 		ix.opt(s.Post)
-		ix.list(s.Body.List, false)
+		ix.list(s.Body.List, plainBlock)
 	case *ast.RangeStmt:
 		ix.exprs(s.X)
-		ix.list(s.Body.List, false)
+		ix.list(s.Body.List, plainBlock)
 	case *ast.SwitchStmt:
 		ix.opt(s.Init)
 		ix.exprs(s.Tag)
-		ix.list(s.Body.List, false) // case clauses, as statements
+		ix.list(s.Body.List, caseBlock)
 	case *ast.TypeSwitchStmt:
 		ix.opt(s.Init)
 		ix.opt(s.Assign)
-		ix.list(s.Body.List, false) // case clauses, as statements
+		ix.list(s.Body.List, caseBlock)
 	case *ast.SelectStmt:
-		ix.list(s.Body.List, false) // case clauses, as statements
+		ix.list(s.Body.List, caseBlock)
 	case *ast.CaseClause:
 		for _, e := range s.List {
 			ix.exprs(e)
 		}
-		ix.list(s.Body, false)
+		ix.list(s.Body, plainBlock)
 	case *ast.CommClause:
 		ix.opt(s.Comm)
-		ix.list(s.Body, false)
+		ix.list(s.Body, plainBlock)
 	default:
 		ix.exprs(s)
 	}
@@ -125,7 +134,7 @@ func (ix *Indexer) exprs(n ast.Node) {
 	}
 	ast.Inspect(n, func(n ast.Node) bool {
 		if fl, ok := n.(*ast.FuncLit); ok {
-			ix.list(fl.Body.List, false)
+			ix.list(fl.Body.List, plainBlock)
 			return false
 		}
 		return true
