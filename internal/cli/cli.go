@@ -8,7 +8,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"runtime/pprof"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
@@ -108,6 +110,8 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&c.JSON, "json", false, "print the JSON report")
 	fs.BoolVar(&c.Quiet, "q", false, "print no warnings")
 	c.outputFlags(fs)
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to this file")
+	memProfile := fs.String("memprofile", "", "write a heap profile to this file after detection")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitClean
@@ -117,6 +121,14 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	if err := cmp.Or(c.Check(), c.checkOutput(fs)); err != nil {
 		fmt.Fprintf(stderr, "copycat: %v\n", err)
 		return ExitError
+	}
+	if *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "copycat: %v\n", err)
+			return ExitError
+		}
+		defer stop()
 	}
 	opts := load.Options{
 		Tests:     c.Tests,
@@ -135,6 +147,11 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	classes := fingerprint.Detect(res.Files, c.Options())
 	if bar != nil {
 		bar.clear()
+	}
+	if *memProfile != "" {
+		if err := writeHeapProfile(*memProfile); err != nil {
+			fmt.Fprintf(stderr, "copycat: %v\n", err)
+		}
 	}
 	reported, err := c.emit(stdout, stderr, res.Files, classes)
 	code := ExitClean
@@ -159,4 +176,28 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		code = ExitError
 	}
 	return code
+}
+
+func startCPUProfile(name string) (stop func(), err error) {
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+func writeHeapProfile(name string) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return fmt.Errorf("heap profile: %w", err)
+	}
+	defer f.Close()
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		return fmt.Errorf("heap profile: %w", err)
+	}
+	return nil
 }

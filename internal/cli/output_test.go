@@ -32,12 +32,6 @@ func writeTree(t *testing.T, dir, name string) {
 	}
 }
 
-func run(t *testing.T, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code = Run(args, &out, &errb)
-	return code, out.String(), errb.String()
-}
 
 func TestBaseline(t *testing.T) {
 	tmp := t.TempDir()
@@ -46,7 +40,7 @@ func TestBaseline(t *testing.T) {
 	flags := []string{"-min-tokens", "30", "-min-lines", "5", "-baseline", base}
 
 	writeTree(t, src, "baseline/base.txtar")
-	if code, out, errs := run(t, append(flags, "-update-baseline", src+"/...")...); code != ExitClean || out != "" {
+	if out, errs, code := run(t, append(flags, "-update-baseline", src+"/...")...); code != ExitClean || out != "" {
 		t.Fatalf("-update-baseline: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 	written, err := os.ReadFile(base)
@@ -73,7 +67,7 @@ func TestBaseline(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.tree, func(t *testing.T) {
 			writeTree(t, src, "baseline/"+tt.tree)
-			code, out, errs := run(t, append(flags, src+"/...")...)
+			out, errs, code := run(t, append(flags, src+"/...")...)
 			if code != tt.code {
 				t.Errorf("exit %d, want %d; stdout:\n%s\nstderr:\n%s", code, tt.code, out, errs)
 			}
@@ -112,7 +106,7 @@ func TestBaselineErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, _, errs := run(t, tt.args...)
+			_, errs, code := run(t, tt.args...)
 			if code != ExitError || !strings.Contains(errs, tt.want) {
 				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, errs, ExitError, tt.want)
 			}
@@ -144,7 +138,7 @@ func TestFormats(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			args := append(append(append([]string{}, common...), tt.args...), src)
-			code, out, errs := run(t, args...)
+			out, errs, code := run(t, args...)
 			if code != tt.code || !strings.Contains(errs, tt.err) {
 				t.Fatalf("exit %d, stderr %q; want %d and %q", code, errs, tt.code, tt.err)
 			}
@@ -156,7 +150,7 @@ func TestFormats(t *testing.T) {
 				return
 			}
 			file := filepath.Join(tmp, tt.name+".out")
-			code, out2, _ := run(t, append(append([]string{"-o", file}, args[:len(args)-1]...), src)...)
+			out2, _, code := run(t, append(append([]string{"-o", file}, args[:len(args)-1]...), src)...)
 			got, err := os.ReadFile(file)
 			if code != tt.code || out2 != "" || err != nil || string(got) != out {
 				t.Errorf("-o: exit %d, stdout %q, err %v, file equal to stdout: %v", code, out2, err, string(got) == out)
@@ -168,7 +162,7 @@ func TestFormats(t *testing.T) {
 func TestTextEndsWithSummary(t *testing.T) {
 	tmp := t.TempDir()
 	writeTree(t, tmp, "baseline/newcopy.txtar")
-	_, out, _ := run(t, "-min-tokens", "30", "-min-lines", "5", tmp)
+	out, _, _ := run(t, "-min-tokens", "30", "-min-lines", "5", tmp)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	last := lines[len(lines)-1]
 	for _, w := range []string{"1 classes", "3 fragments", "duplicated lines", "% of"} {
