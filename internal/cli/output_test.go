@@ -32,7 +32,6 @@ func writeTree(t *testing.T, dir, name string) {
 	}
 }
 
-
 func TestBaseline(t *testing.T) {
 	tmp := t.TempDir()
 	src := filepath.Join(tmp, "src")
