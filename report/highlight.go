@@ -258,30 +258,28 @@ func trimFinalNL(b []byte) []byte {
 	return b
 }
 
+// htmlEscapes maps the bytes that HTML gives a meaning to their escapes;
+// a carriage return is dropped.
+var htmlEscapes = [256]string{'<': "&lt;", '>': "&gt;", '&': "&amp;", '"': "&#34;", '\'': "&#39;", '\r': ""}
+
+// htmlPlain marks the bytes escapeHTML copies as they are.
+var htmlPlain = func() (t [256]bool) {
+	for c := range t {
+		t[c] = htmlEscapes[c] == "" && c != '\r'
+	}
+	return t
+}()
+
 // escapeHTML writes b with the characters that HTML gives a meaning
-// escaped, and invalid UTF-8 left to the browser's replacement character.
+// escaped; invalid UTF-8 is left to the script's encoder.
 func escapeHTML(sb *strings.Builder, b []byte) {
 	last := 0
 	for i, c := range b {
-		var esc string
-		switch c {
-		case '<':
-			esc = "&lt;"
-		case '>':
-			esc = "&gt;"
-		case '&':
-			esc = "&amp;"
-		case '"':
-			esc = "&#34;"
-		case '\'':
-			esc = "&#39;"
-		case '\r':
-			esc = ""
-		default:
+		if htmlPlain[c] {
 			continue
 		}
 		sb.Write(b[last:i])
-		sb.WriteString(esc)
+		sb.WriteString(htmlEscapes[c])
 		last = i + 1
 	}
 	sb.Write(b[last:])
