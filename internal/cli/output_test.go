@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -168,5 +170,29 @@ func TestTextEndsWithSummary(t *testing.T) {
 		if !strings.Contains(last, w) {
 			t.Errorf("last line %q lacks %q", last, w)
 		}
+	}
+}
+
+func TestJSONStatsMatchSummary(t *testing.T) {
+	tmp := t.TempDir()
+	writeTree(t, tmp, "baseline/newcopy.txtar")
+	text, _, _ := run(t, "-min-tokens", "30", "-min-lines", "5", tmp)
+	js, _, _ := run(t, "-min-tokens", "30", "-min-lines", "5", "-json", tmp)
+	var rep struct {
+		Stats struct {
+			Files, Lines, Classes, Fragments int
+			DuplicatedLines                  int     `json:"duplicated_lines"`
+			DuplicatedPercent                float64 `json:"duplicated_percent"`
+		}
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	s := rep.Stats
+	want := fmt.Sprintf("copycat: %d classes, %d fragments, %d duplicated lines (%.1f%% of %d lines in %d files)",
+		s.Classes, s.Fragments, s.DuplicatedLines, s.DuplicatedPercent, s.Lines, s.Files)
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	if got := lines[len(lines)-1]; got != want || s.Classes == 0 {
+		t.Errorf("text summary %q, JSON stats say %q", got, want)
 	}
 }
