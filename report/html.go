@@ -53,6 +53,7 @@ type (
 		Packages []htmlPackage
 		Largest  []htmlRow
 		Rows     []htmlRow
+		RowsHTML template.HTML // the rows of the class list, see htmlrows.go
 		CSS      template.CSS
 		JS       template.JS
 		// ScriptHash lets the page's Content-Security-Policy run only
@@ -113,6 +114,7 @@ func HTML(w io.Writer, r *Report, opt HTMLOptions) error {
 		p.Packages[i].Dir = shorten(p.Packages[i].Dir+string(filepath.Separator), p.Root)
 	}
 	p.Largest = largest(p.Rows, cmp.Or(opt.Largest, 10))
+	p.RowsHTML = classRows(p.Rows)
 	p.Data = template.JS(appendCopies(nil, copies(r.Classes, opt.ReadFile, p.Root)))
 	return htmlTemplate.Execute(w, p)
 }

@@ -181,3 +181,31 @@ func TestMarkDiffs(t *testing.T) {
 		}
 	}
 }
+
+func TestHTMLEscapesNames(t *testing.T) {
+	evil := `x"><script>alert(2)</script>'&.go`
+	rep := &Report{
+		Files: []FileInfo{{Name: evil, Lines: 20}, {Name: "ok.go", Lines: 20}},
+		Classes: []fingerprint.Class{{ID: "ab", Kind: fingerprint.Exact, Similarity: 1, Tokens: 50, Lines: 3,
+			Fragments: []fingerprint.Fragment{frag(1, 1, 3, 2), frag(5, 1, 7, 2)}}},
+	}
+	rep.Classes[0].Fragments[0].File = evil
+	rep.Classes[0].Fragments[1].File = "ok.go"
+	src := []byte("a\nb\nc\nd\ne\nf\ng\n")
+	page := htmlFor(t, rep, func(string) ([]byte, error) { return src, nil })
+	if strings.Contains(page, "<script>alert(2)") || strings.Count(page, "<script") != 2 {
+		t.Error("a file name's markup reached the page")
+	}
+	for _, want := range []string{
+		`data-first="x&#34;&gt;&lt;script&gt;alert(2)&lt;/script&gt;&#39;&amp;.go:1"`,
+		`<td class="where">x&#34;&gt;&lt;script&gt;alert(2)&lt;/script&gt;&#39;&amp;.go:1</td>`,
+		`<td>x&#34;&gt;&lt;script&gt;alert(2)&lt;</td>`, // its directory
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %s", want)
+		}
+	}
+	if got := pageData(t, page)[0].Copies[0].File; got != evil {
+		t.Errorf("data block file %q, want %q", got, evil)
+	}
+}

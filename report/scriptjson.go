@@ -15,6 +15,8 @@ import (
 // "<!--" specially, so every "<" followed by "/" or "!" is escaped ("<\/",
 // "\u003c!"), as are U+2028 and U+2029 (line ends for older JavaScript)
 // and invalid UTF-8 (as U+FFFD). The output is valid JSON for any input.
+// Strings that are not copycat's own markup (file names, errors) are
+// written strictly, with every <, > and & escaped.
 
 // scriptSafe marks the bytes that appendScriptString copies as they are.
 var scriptSafe = func() (t [256]bool) {
@@ -24,14 +26,30 @@ var scriptSafe = func() (t [256]bool) {
 	return t
 }()
 
+// strictSafe is scriptSafe without <, > and &.
+var strictSafe = func() (t [256]bool) {
+	t = scriptSafe
+	t['>'], t['&'] = false, false
+	return t
+}()
+
 // appendScriptString appends s to b as a JSON string safe in a script
 // element.
 func appendScriptString(b []byte, s string) []byte {
+	return appendJSONString(b, s, &scriptSafe)
+}
+
+// appendStrictString appends s to b as a JSON string with no <, > or &.
+func appendStrictString(b []byte, s string) []byte {
+	return appendJSONString(b, s, &strictSafe)
+}
+
+func appendJSONString(b []byte, s string, safe *[256]bool) []byte {
 	b = append(b, '"')
 	last := 0
 	for i := 0; i < len(s); {
 		c := s[i]
-		if scriptSafe[c] {
+		if safe[c] {
 			i++
 			continue
 		}
@@ -50,6 +68,12 @@ func appendScriptString(b []byte, s string) []byte {
 			esc = `\r`
 		case c < 0x20:
 			esc = `\u00` + strconv.FormatUint(uint64(c)>>4, 16) + strconv.FormatUint(uint64(c)&0xF, 16)
+		case c == '>':
+			esc = `\u003e`
+		case c == '&':
+			esc = `\u0026`
+		case c == '<' && safe == &strictSafe:
+			esc = `\u003c`
 		case c == '<':
 			if i+1 < len(s) && (s[i+1] == '/' || s[i+1] == '!') {
 				if s[i+1] == '/' {
@@ -107,14 +131,14 @@ func appendCopies(b []byte, classes []htmlClass) []byte {
 				b = append(b, ',')
 			}
 			b = append(b, `{"f":`...)
-			b = appendScriptString(b, cp.File)
+			b = appendStrictString(b, cp.File)
 			b = append(b, `,"s":`...)
 			b = strconv.AppendInt(b, int64(cp.Start), 10)
 			b = append(b, `,"e":`...)
 			b = strconv.AppendInt(b, int64(cp.End), 10)
 			if cp.Error != "" {
 				b = append(b, `,"err":`...)
-				b = appendScriptString(b, cp.Error)
+				b = appendStrictString(b, cp.Error)
 			} else {
 				b = append(b, `,"h":`...)
 				b = appendScriptString(b, cp.HTML)

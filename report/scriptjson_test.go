@@ -23,7 +23,12 @@ var scriptStrings = []string{
 // decoding to s (invalid UTF-8 as U+FFFD), and nothing that could end or
 // confuse a script element.
 func checkScriptString(t *testing.T, s string) {
-	enc := string(appendScriptString(nil, s))
+	checkEncoding(t, s, string(appendScriptString(nil, s)), []string{"</", "<!", "\u2028", "\u2029"})
+	checkEncoding(t, s, string(appendStrictString(nil, s)), []string{"<", ">", "&", "\u2028", "\u2029"})
+}
+
+func checkEncoding(t *testing.T, s, enc string, banned []string) {
+	t.Helper()
 	var dec string
 	if err := json.Unmarshal([]byte(enc), &dec); err != nil {
 		t.Fatalf("%q encodes to invalid JSON %s: %v", s, enc, err)
@@ -32,7 +37,7 @@ func checkScriptString(t *testing.T, s string) {
 		t.Errorf("%q encodes to %s, which decodes to %q", s, enc, dec)
 	}
 	lower := strings.ToLower(enc)
-	for _, bad := range []string{"</", "<!", "\u2028", "\u2029"} {
+	for _, bad := range banned {
 		if strings.Contains(lower, bad) {
 			t.Errorf("%q encodes to %s, which holds %q", s, enc, bad)
 		}

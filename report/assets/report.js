@@ -69,7 +69,7 @@
         d.className = 'detail';
         var td = document.createElement('td');
         td.colSpan = tr.cells.length;
-        td.appendChild(render(+tr.dataset.i));
+        td.appendChild(render(+tr.dataset.n));
         d.appendChild(td);
         tr.parentNode.insertBefore(d, tr.nextSibling);
       }
