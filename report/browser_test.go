@@ -141,6 +141,10 @@ func TestHTMLInChromium(t *testing.T) {
 	do("clearing the filter",
 		chromedp.Evaluate[chromedp.Void](`(f => { f.value = ''; f.dispatchEvent(new Event('input')); })(document.getElementById('filter'))`),
 		chromedp.Click(chromedp.CSS(`#c-2 td`)), chromedp.Sleep(100*time.Millisecond))
+	// The renamed class shades its differing lines, outlines its renamed
+	// names and numbers its lines from the copy's first line.
+	renamed := eval(`(d => d.querySelectorAll('.dl').length + ' ' + d.querySelectorAll('mark').length + ' ' +
+		Array.from(d.querySelectorAll('.gut')).map(g => g.textContent.split('\n')[0]).join(','))(document.querySelector('#c-2 + tr.detail'))`)
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatalf("screenshot: %v", err)
@@ -165,6 +169,11 @@ func TestHTMLInChromium(t *testing.T) {
 	}
 	if count != "1 of 2 classes" {
 		t.Errorf("filter count %q, want %q", count, "1 of 2 classes")
+	}
+	var shades, marks int
+	var firsts string
+	if _, err := fmt.Sscan(renamed, &shades, &marks, &firsts); err != nil || shades == 0 || marks == 0 || firsts != "21,21,3" {
+		t.Errorf("renamed class: %q shaded ranges, marks and first line numbers; want some of each and 21,21,3", renamed)
 	}
 	for _, p := range problems() {
 		t.Errorf("page problem: %s", p)

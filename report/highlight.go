@@ -10,10 +10,8 @@ import (
 )
 
 // Syntax highlighting for the HTML report, done here with go/scanner so
-// that the page needs no script from elsewhere. A copy is cut into whole
-// lines; each line becomes one escaped <span class="l"> holding spans per
-// token class: k keyword, s string or rune, n number, c comment, and x for
-// a name or value that differs from the class's first copy.
+// that the page needs no script from elsewhere. A copy is cut at whole
+// lines, escaped, and its tokens wrapped by class (see render).
 
 // A lexeme is one token of a copy, as byte offsets into its text.
 type lexeme struct {
@@ -115,18 +113,6 @@ func spanLen(b []byte) int {
 	return len(b)
 }
 
-// The class attribute values of the token classes, plain and marked as
-// differing.
-var classNames, markedNames [256]string
-
-func init() {
-	markedNames[0] = "x"
-	for _, c := range "ksnc" {
-		classNames[c] = string(c)
-		markedNames[c] = `"` + string(c) + ` x"`
-	}
-}
-
 func tokenClass(tok token.Token) byte {
 	switch {
 	case tok.IsKeyword():
@@ -180,72 +166,36 @@ func (ct *copyText) nextCode(i int) int {
 	return i
 }
 
-// render writes the copy as escaped HTML, one <span class=l> per line
-// (displayed as blocks, so a copied selection keeps its line breaks, and
-// numbered by a CSS counter that starts at the copy's first line); lines
-// in differs get the class d. Attribute values are left unquoted where
-// HTML allows it, since the markup is most of the report's size.
-func (ct *copyText) render(sb *strings.Builder, differs []fingerprint.LineRange) {
-	sb.Grow(2 * len(ct.text))
-	line := ct.firstLine
-	openLine := func() {
-		for _, d := range differs {
-			if d.Start <= line && line <= d.End {
-				sb.WriteString(`<span class="l d">`)
-				return
-			}
-		}
-		sb.WriteString(`<span class=l>`)
-	}
-	openLine()
-	// text writes plain or highlighted text, closing and reopening the
-	// token's span around line breaks.
-	text := func(b []byte, class string) {
-		for len(b) > 0 {
-			i := indexNL(b)
-			seg := b
-			if i >= 0 {
-				seg = b[:i]
-			}
-			if class != "" && len(seg) > 0 {
-				sb.WriteString(`<span class=`)
-				sb.WriteString(class)
-				sb.WriteString(`>`)
-				escapeHTML(sb, seg)
-				sb.WriteString(`</span>`)
-			} else {
-				escapeHTML(sb, seg)
-			}
-			if i < 0 {
-				return
-			}
-			sb.WriteString("</span>") // lines are blocks: no newline between them
-			line++
-			openLine()
-			b = b[i+1:]
-		}
-	}
+// render writes the copy as escaped HTML: the text as it is, line breaks
+// included, with each highlighted token in a short element (the markup is
+// most of a large report's size): <b> keyword, <s> string or rune,
+// <u> number, <i> comment, the style sheet giving each its colour, and
+// <mark> around a name or value that differs from the first copy. Line
+// numbers and the shading of differing lines are drawn by the page from
+// the copy's first line and its Differs.
+func (ct *copyText) render(sb *strings.Builder) {
+	sb.Grow(len(ct.text) + len(ct.text)/2)
 	at := 0
 	for i, lx := range ct.lexemes {
-		text(ct.text[at:lx.off], "")
-		class := classNames[lx.class]
+		escapeHTML(sb, ct.text[at:lx.off])
+		open, end := tokenTags[lx.class][0], tokenTags[lx.class][1]
 		if ct.marked[i] {
-			class = markedNames[lx.class]
+			open, end = "<mark>"+open, end+"</mark>"
 		}
-		text(ct.text[lx.off:lx.end], class)
+		sb.WriteString(open)
+		escapeHTML(sb, ct.text[lx.off:lx.end])
+		sb.WriteString(end)
 		at = lx.end
 	}
-	text(ct.text[at:], "")
-	sb.WriteString("</span>")
+	escapeHTML(sb, ct.text[at:])
 }
 
-func indexNL(b []byte) int {
-	for i, c := range b {
-		if c == '\n' {
-			return i
-		}
-	}
-	return -1
+// tokenTags are the opening and closing tags of each token class.
+var tokenTags = [256][2]string{
+	'k': {"<b>", "</b>"},
+	's': {"<s>", "</s>"},
+	'n': {"<u>", "</u>"},
+	'c': {"<i>", "</i>"},
 }
 
 func trimFinalNL(b []byte) []byte {

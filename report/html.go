@@ -78,11 +78,12 @@ type (
 		Copies []htmlCopy `json:"c"`
 	}
 	htmlCopy struct {
-		File  string `json:"f"`
-		Start int    `json:"s"`
-		End   int    `json:"e"`
-		HTML  string `json:"h"` // escaped and highlighted by Go
-		Error string `json:"err,omitempty"`
+		File    string   `json:"f"`
+		Start   int      `json:"s"`
+		End     int      `json:"e"`
+		HTML    string   `json:"h"`           // escaped and highlighted by Go
+		Differs [][2]int `json:"d,omitempty"` // lines that differ from the first copy
+		Error   string   `json:"err,omitempty"`
 	}
 )
 
@@ -300,8 +301,11 @@ func highlightClass(c fingerprint.Class, src func(string) *source, root string) 
 			hc.Error = fmt.Sprintf("cannot read %s: %v", f.File, src(f.File).err)
 		} else {
 			sb.Reset()
-			texts[i].render(&sb, f.Differs)
+			texts[i].render(&sb)
 			hc.HTML = sb.String()
+			for _, d := range f.Differs {
+				hc.Differs = append(hc.Differs, [2]int{d.Start, d.End})
+			}
 		}
 		out.Copies = append(out.Copies, hc)
 	}

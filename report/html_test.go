@@ -52,7 +52,7 @@ func TestHTMLEscapesSource(t *testing.T) {
 	found := false
 	for _, c := range pageData(t, page) {
 		for _, cp := range c.Copies {
-			if strings.Contains(cp.HTML, "<script") {
+			if strings.Contains(cp.HTML, "<script") || strings.Contains(cp.HTML, "</script") {
 				t.Errorf("%s: highlighted HTML holds a script element", cp.File)
 			}
 			if strings.Contains(cp.HTML, `&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;`) {
@@ -102,51 +102,46 @@ func TestHTMLSummary(t *testing.T) {
 
 func TestRenderCopy(t *testing.T) {
 	tests := []struct {
-		name    string
-		src     string
-		frag    fingerprint.Fragment
-		differs []fingerprint.LineRange
-		want    string
+		name string
+		src  string
+		frag fingerprint.Fragment
+		want string
 	}{
 		{
 			name: "tokens",
 			src:  "package p\nfunc f() int { return 42 + len(\"<a>\") } // c&d\n",
 			frag: frag(2, 1, 2, 38),
-			want: `<span class=l><span class=k>func</span> f() int { <span class=k>return</span> <span class=n>42</span> + len(<span class=s>&#34;&lt;a&gt;&#34;</span>) } <span class=c>// c&amp;d</span></span>`,
+			want: `<b>func</b> f() int { <b>return</b> <u>42</u> + len(<s>&#34;&lt;a&gt;&#34;</s>) } <i>// c&amp;d</i>`,
 		},
 		{
 			name: "multi-line comment and raw string",
 			src:  "x := `a\nb` /* c\nd */\n",
 			frag: frag(1, 1, 3, 5),
-			want: `<span class=l>x := <span class=s>` + "`a" + `</span></span>` +
-				`<span class=l><span class=s>b` + "`" + `</span> <span class=c>/* c</span></span>` +
-				`<span class=l><span class=c>d */</span></span>`,
+			want: "x := <s>`a\nb`</s> <i>/* c\nd */</i>",
 		},
 		{
 			name: "cut inside a comment",
 			src:  "x := 1 /* c\nd */\n",
 			frag: frag(1, 1, 1, 7),
-			want: `<span class=l>x := <span class=n>1</span> <span class=c>/* c</span></span>`,
+			want: `x := <u>1</u> <i>/* c</i>`,
 		},
 		{
-			name:    "differing line and CRLF",
-			src:     "a := 1\r\nb := 2\r\n",
-			frag:    frag(1, 1, 2, 7),
-			differs: []fingerprint.LineRange{{Start: 2, End: 2}},
-			want: `<span class=l>a := <span class=n>1</span></span>` +
-				`<span class="l d">b := <span class=n>2</span></span>`,
+			name: "CRLF",
+			src:  "a := 1\r\nb := '\\''\r\n",
+			frag: frag(1, 1, 2, 7),
+			want: "a := <u>1</u>\nb := <s>&#39;\\&#39;&#39;</s>",
 		},
 		{
 			name: "fragment past the end of the file",
 			src:  "x()",
 			frag: frag(1, 1, 3, 1),
-			want: `<span class=l>x()</span>`,
+			want: `x()`,
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var sb strings.Builder
-			cutCopy([]byte(tt.src), lineStarts([]byte(tt.src)), tt.frag).render(&sb, tt.differs)
+			cutCopy([]byte(tt.src), lineStarts([]byte(tt.src)), tt.frag).render(&sb)
 			if got := sb.String(); got != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}
@@ -159,26 +154,25 @@ func frag(l0, c0, l1, c1 int) fingerprint.Fragment {
 }
 
 func TestMarkDiffs(t *testing.T) {
-	a := cutCopy([]byte("s := x + 1 // one\n"), lineStarts([]byte("s := x + 1 // one\n")), frag(1, 1, 1, 11))
-	b := cutCopy([]byte("t := x + 2 // two\n"), lineStarts([]byte("t := x + 2 // two\n")), frag(1, 1, 1, 11))
-	markDiffs(a, b)
-	var sa, sb strings.Builder
-	a.render(&sa, nil)
-	b.render(&sb, nil)
-	want := `<span class=l><span class=x>s</span> := x + <span class="n x">1</span> <span class=c>// one</span></span>`
-	if sa.String() != want {
-		t.Errorf("got\n%s\nwant\n%s", sa.String(), want)
+	src := func(s string) *copyText { return cutCopy([]byte(s), lineStarts([]byte(s)), frag(1, 1, 1, 11)) }
+	render := func(ct *copyText) string {
+		var sb strings.Builder
+		ct.render(&sb)
+		return sb.String()
 	}
-	if !strings.Contains(sb.String(), `<span class=x>t</span>`) || !strings.Contains(sb.String(), `<span class="n x">2</span>`) {
-		t.Errorf("second copy not marked: %s", sb.String())
+	a, b := src("s := x + 1 // one\n"), src("t := x + 2 // two\n")
+	markDiffs(a, b)
+	if got, want := render(a), `<mark>s</mark> := x + <mark><u>1</u></mark> <i>// one</i>`; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if got, want := render(b), `<mark>t</mark> := x + <mark><u>2</u></mark> <i>// two</i>`; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 	// Copies whose tokens do not line up are left alone.
 	c := cutCopy([]byte("s := x\n"), lineStarts([]byte("s := x\n")), frag(1, 1, 1, 7))
-	markDiffs(a, c)
-	for _, m := range c.marked {
-		if m {
-			t.Error("marked a token of copies that do not line up")
-		}
+	markDiffs(src("s := x + 1\n"), c)
+	if got := render(c); strings.Contains(got, "<mark>") {
+		t.Errorf("marked a token of copies that do not line up: %s", got)
 	}
 }
 

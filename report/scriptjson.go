@@ -111,7 +111,8 @@ func appendJSONString(b []byte, s string, safe *[256]bool) []byte {
 }
 
 // appendCopies encodes the classes' copies as the script expects them:
-// [{"c":[{"f":file,"s":start,"e":end,"h":html} or {…,"err":message}]}].
+// [{"c":[{"f":file,"s":start,"e":end,"h":html,"d":[[start,end]…]} or
+// {…,"err":message}]}], where d lists the lines that differ.
 func appendCopies(b []byte, classes []htmlClass) []byte {
 	size := 2
 	for _, c := range classes {
@@ -142,10 +143,29 @@ func appendCopies(b []byte, classes []htmlClass) []byte {
 			} else {
 				b = append(b, `,"h":`...)
 				b = appendScriptString(b, cp.HTML)
+				b = appendDiffers(b, cp.Differs)
 			}
 			b = append(b, '}')
 		}
 		b = append(b, "]}"...)
+	}
+	return append(b, ']')
+}
+
+func appendDiffers(b []byte, ds [][2]int) []byte {
+	if len(ds) == 0 {
+		return b
+	}
+	b = append(b, `,"d":[`...)
+	for i, d := range ds {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(d[0]), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(d[1]), 10)
+		b = append(b, ']')
 	}
 	return append(b, ']')
 }

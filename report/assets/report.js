@@ -29,12 +29,33 @@
       e.textContent = c.err;
       col.appendChild(e);
     } else {
-      var pre = document.createElement('pre');
-      pre.style.counterReset = 'ln ' + (c.s - 1); // line numbers
-      pre.innerHTML = c.h; // escaped by copycat
-      col.appendChild(pre);
+      col.appendChild(codeView(c));
     }
     return col;
+  }
+
+  // codeView shows a copy's highlighted text (escaped HTML made by
+  // copycat) with line numbers, and shades the lines that differ.
+  function codeView(c) {
+    var code = document.createElement('div');
+    code.className = 'code';
+    var gut = document.createElement('div');
+    gut.className = 'gut';
+    var nums = [];
+    for (var l = c.s; l <= c.e; l++) nums.push(l);
+    gut.textContent = nums.join('\n');
+    var pre = document.createElement('pre');
+    pre.innerHTML = c.h;
+    (c.d || []).forEach(function (d) {
+      var shade = document.createElement('div');
+      shade.className = 'dl';
+      shade.style.top = 'calc(4px + ' + 1.5 * (d[0] - c.s) + 'em)';
+      shade.style.height = 1.5 * (d[1] - d[0] + 1) + 'em';
+      pre.insertBefore(shade, pre.firstChild);
+    });
+    code.appendChild(gut);
+    code.appendChild(pre);
+    return code;
   }
 
   function render(i) {
