@@ -192,7 +192,7 @@ func TestHTMLEscapesNames(t *testing.T) {
 	}
 	for _, want := range []string{
 		`data-first="x&#34;&gt;&lt;script&gt;alert(2)&lt;/script&gt;&#39;&amp;.go:1"`,
-		`<td class="where">x&#34;&gt;&lt;script&gt;alert(2)&lt;/script&gt;&#39;&amp;.go:1</td>`,
+		`<span class="where">x&#34;&gt;&lt;script&gt;alert(2)&lt;/script&gt;&#39;&amp;.go:1</span>`,
 		`<td>x&#34;&gt;&lt;script&gt;alert(2)&lt;</td>`, // its directory
 	} {
 		if !strings.Contains(page, want) {

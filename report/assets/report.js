@@ -4,8 +4,8 @@
   'use strict';
   var data = null; // the copies, parsed when a class is first opened
   var table = document.getElementById('classes');
-  var tbody = table.tBodies[0];
-  var rows = Array.prototype.slice.call(tbody.querySelectorAll('tr.cls'));
+  var tbody = table.querySelector('.body');
+  var rows = Array.prototype.slice.call(tbody.querySelectorAll('.cls'));
   var filter = document.getElementById('filter');
   var kind = document.getElementById('kind');
   var count = document.getElementById('count');
@@ -86,12 +86,9 @@
     if (open === undefined) open = !(d && !d.hidden);
     if (open) {
       if (!d) {
-        d = document.createElement('tr');
+        d = document.createElement('div');
         d.className = 'detail';
-        var td = document.createElement('td');
-        td.colSpan = tr.cells.length;
-        td.appendChild(render(+tr.dataset.n));
-        d.appendChild(td);
+        d.appendChild(render(+tr.dataset.n));
         tr.parentNode.insertBefore(d, tr.nextSibling);
       }
       d.hidden = false;
@@ -103,12 +100,12 @@
   }
 
   tbody.addEventListener('click', function (ev) {
-    if (ev.target.closest('tr.detail')) return;
-    var tr = ev.target.closest('tr.cls');
+    if (ev.target.closest('.detail')) return;
+    var tr = ev.target.closest('.cls');
     if (tr) toggle(tr);
   });
   tbody.addEventListener('keydown', function (ev) {
-    var tr = ev.target.closest && ev.target.closest('tr.cls');
+    var tr = ev.target.closest && ev.target.closest('.cls');
     if (tr && (ev.key === 'Enter' || ev.key === ' ')) {
       ev.preventDefault();
       toggle(tr);
@@ -119,7 +116,7 @@
     var key = th.dataset.key, num = th.dataset.type === 'num';
     var dir = th.getAttribute('aria-sort') === 'descending' ? 1 : -1;
     if (!th.hasAttribute('aria-sort') && !num) dir = 1;
-    table.querySelectorAll('th[aria-sort]').forEach(function (h) { h.removeAttribute('aria-sort'); });
+    table.querySelectorAll('[aria-sort]').forEach(function (h) { h.removeAttribute('aria-sort'); });
     th.setAttribute('aria-sort', dir > 0 ? 'ascending' : 'descending');
     rows.sort(function (a, b) {
       var x = a.dataset[key], y = b.dataset[key];
@@ -134,8 +131,8 @@
     });
     tbody.appendChild(frag);
   }
-  table.tHead.addEventListener('click', function (ev) {
-    var th = ev.target.closest('th[data-key]');
+  table.querySelector('.head').addEventListener('click', function (ev) {
+    var th = ev.target.closest('[data-key]');
     if (th) sortBy(th);
   });
 
@@ -162,5 +159,8 @@
     tr.scrollIntoView();
   }
   window.addEventListener('hashchange', openFromHash);
+  // The list stays hidden while the page is parsed, so that the browser
+  // lays out its thousands of rows once and not as they arrive.
+  table.hidden = false;
   openFromHash();
 })();
