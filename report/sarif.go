@@ -176,9 +176,9 @@ func SARIF(w io.Writer, r *Report) error {
 			run.Results = append(run.Results, res)
 		}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(sarifLog{Schema: SARIFSchema, Version: SARIFVersion, Runs: []sarifRun{run}})
+	// Compact: SARIF logs are read by programs, and a large one is half
+	// the size without indentation.
+	return json.NewEncoder(w).Encode(sarifLog{Schema: SARIFSchema, Version: SARIFVersion, Runs: []sarifRun{run}})
 }
 
 func location(f fingerprint.Fragment) sarifLocation {

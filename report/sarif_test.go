@@ -97,7 +97,11 @@ func TestSARIFShape(t *testing.T) {
 	if err := SARIF(&buf, rep); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "clones.sarif", buf.Bytes())
+	var pretty bytes.Buffer
+	if err := json.Indent(&pretty, buf.Bytes(), "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "clones.sarif", pretty.Bytes())
 	var log sarifLog
 	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
 		t.Fatal(err)
