@@ -1,7 +1,9 @@
-// Package report prints clone classes: as go vet-style text lines and as
-// the versioned JSON report that other tools read. The vet analyzer and
-// the language server build their messages here too, so every output says
-// the same thing.
+// Package report prints clone classes: as go vet-style text lines, as
+// the versioned JSON report that other tools read, as SARIF 2.1.0 for code
+// scanning (sarif.go) and as a self-contained HTML page for people
+// (html.go); it also keeps baselines of accepted clones (baseline.go).
+// The vet analyzer and the language server build their messages here too,
+// so every output says the same thing.
 package report
 
 import (
