@@ -203,3 +203,12 @@ func TestHTMLEscapesNames(t *testing.T) {
 		t.Errorf("data block file %q, want %q", got, evil)
 	}
 }
+
+func TestHTMLEmpty(t *testing.T) {
+	page := htmlFor(t, &Report{}, nil)
+	for _, want := range []string{"<dd>0</dd>", "No clones.", `id="data">[]</script>`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("empty report lacks %q", want)
+		}
+	}
+}
