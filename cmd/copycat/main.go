@@ -12,5 +12,8 @@ import (
 )
 
 func main() {
+	if invokedByVet(os.Args[1:]) {
+		vet()
+	}
 	os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -1,0 +1,24 @@
+package main
+
+import (
+	"strings"
+
+	"golang.org/x/tools/go/analysis/unitchecker"
+
+	"github.com/copycat-go/copycat/analyzer"
+)
+
+// invokedByVet reports whether the arguments follow go vet's protocol for
+// a -vettool: -V=full and -flags describe the tool, a single argument
+// ending in .cfg names a package to check. Analyzer flags may come first.
+func invokedByVet(args []string) bool {
+	for _, a := range args {
+		if a == "-V=full" || a == "-flags" {
+			return true
+		}
+	}
+	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") && !strings.HasPrefix(args[len(args)-1], "-")
+}
+
+// vet runs copycat as a go vet tool; unitchecker exits the process.
+func vet() { unitchecker.Main(analyzer.Analyzer) }
