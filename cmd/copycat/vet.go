@@ -17,7 +17,15 @@ func invokedByVet(args []string) bool {
 			return true
 		}
 	}
-	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") && !strings.HasPrefix(args[len(args)-1], "-")
+	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
+		return false
+	}
+	for _, a := range args[:len(args)-1] {
+		if !strings.HasPrefix(a, "-") {
+			return false
+		}
+	}
+	return !strings.HasPrefix(args[len(args)-1], "-")
 }
 
 // vet runs copycat as a go vet tool; unitchecker exits the process.
