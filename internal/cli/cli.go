@@ -7,7 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"runtime/pprof"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
@@ -112,6 +114,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	c.FileFlags(fs)
 	fs.BoolVar(&c.JSON, "json", false, "print the JSON report")
 	fs.BoolVar(&c.Quiet, "q", false, "print no warnings")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitClean
@@ -121,6 +124,14 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	if err := c.Check(); err != nil {
 		fmt.Fprintf(stderr, "copycat: %v\n", err)
 		return ExitError
+	}
+	if *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "copycat: %v\n", err)
+			return ExitError
+		}
+		defer stop()
 	}
 	res := load.Load(fs.Args(), load.Options{
 		Tests:     c.Tests,
@@ -158,4 +169,16 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		code = ExitError
 	}
 	return code
+}
+
+func startCPUProfile(name string) (stop func(), err error) {
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
