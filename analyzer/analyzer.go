@@ -119,7 +119,7 @@ func (u *unit) add(f *ast.File) {
 	if !config.Generated && ignore.IsGenerated(src) {
 		return
 	}
-	d, problems := ignore.ScanDirectives(u.pass.Fset, f)
+	d, problems := ignore.ScanDirectives(u.pass.Fset, f, src)
 	for _, p := range problems {
 		u.pass.Report(analysis.Diagnostic{Pos: tf.Pos(p.Pos.Offset), Category: CategoryDirective, Message: p.Msg})
 	}
