@@ -65,6 +65,7 @@ func TestAnalyzer(t *testing.T) {
 		{pkg: "notests", flags: []string{"tests", "false"}},
 		{pkg: "broken"},
 		{pkg: "related"},
+		{pkg: "near", flags: []string{"near", "true"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.pkg, func(t *testing.T) {
@@ -86,6 +87,31 @@ func TestGeneratedFlag(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+}
+
+// TestCategory checks that each diagnostic's category is its clone's
+// kind.
+func TestCategory(t *testing.T) {
+	tests := []struct{ pkg, want string }{
+		{"exact", "exact"},
+		{"renamed", "renamed"},
+		{"near", "near"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.pkg, func(t *testing.T) {
+			setFlags(t, small...)
+			setFlags(t, "near", "true")
+			got := diagnostics(t, tt.pkg)
+			if len(got) != 2 {
+				t.Fatalf("got %d diagnostics, want 2:\n\t%s", len(got), strings.Join(got, "\n\t"))
+			}
+			for _, d := range got {
+				if _, rest, _ := strings.Cut(d, " "); !strings.HasPrefix(rest, tt.want+":") {
+					t.Errorf("%s: category is not %s", d, tt.want)
+				}
+			}
+		})
 	}
 }
 
