@@ -1,12 +1,14 @@
 package analyzer
 
 import (
+	"cmp"
 	_ "embed"
 	"errors"
 	"go/ast"
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -69,6 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, c := range fingerprint.Detect(u.files, opt) {
 		u.reportClass(c)
 	}
+	u.flush()
 	return nil, nil
 }
 
@@ -80,6 +83,25 @@ type unit struct {
 	ix     fingerprint.Indexer
 	files  []*fingerprint.File
 	byName map[string]*token.File // engine file name → file in pass.Fset
+	diags  []analysis.Diagnostic  // reported by flush, in a fixed order
+}
+
+// report queues a diagnostic; flush reports them.
+func (u *unit) report(d analysis.Diagnostic) { u.diags = append(u.diags, d) }
+
+// flush reports the queued diagnostics in the order of their positions,
+// so that the output does not depend on the order of the driver's files.
+func (u *unit) flush() {
+	fset := u.pass.Fset
+	slices.SortStableFunc(u.diags, func(a, b analysis.Diagnostic) int {
+		pa, pb := fset.Position(a.Pos), fset.Position(b.Pos)
+		return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset),
+			cmp.Compare(a.Category, b.Category), cmp.Compare(a.Message, b.Message))
+	})
+	for _, d := range u.diags {
+		u.pass.Report(d)
+	}
+	u.diags = nil
 }
 
 func newUnit(pass *analysis.Pass) *unit {
@@ -112,7 +134,7 @@ func (u *unit) add(f *ast.File) {
 	}
 	src, err := u.readFile(path)
 	if err != nil {
-		u.pass.Report(analysis.Diagnostic{Pos: f.Package, Category: CategoryFile,
+		u.report(analysis.Diagnostic{Pos: f.Package, Category: CategoryFile,
 			Message: "cannot read file, left out of clone detection: " + err.Error()})
 		return
 	}
@@ -121,7 +143,7 @@ func (u *unit) add(f *ast.File) {
 	}
 	d, problems := ignore.ScanDirectives(u.pass.Fset, f, src)
 	for _, p := range problems {
-		u.pass.Report(analysis.Diagnostic{Pos: tf.Pos(p.Pos.Offset), Category: CategoryDirective, Message: p.Msg})
+		u.report(analysis.Diagnostic{Pos: tf.Pos(p.Pos.Offset), Category: CategoryDirective, Message: p.Msg})
 	}
 	name := u.displayName(path)
 	u.byName[name] = tf
@@ -164,7 +186,7 @@ func (u *unit) reportDuplignore() {
 		if le.Line < 1 || le.Line > tf.LineCount() {
 			continue
 		}
-		u.pass.Report(analysis.Diagnostic{Pos: tf.LineStart(le.Line), Category: CategoryDuplignore,
+		u.report(analysis.Diagnostic{Pos: tf.LineStart(le.Line), Category: CategoryDuplignore,
 			Message: "cannot parse " + ignore.FileName + " line: " + le.Err.Error()})
 	}
 }
@@ -181,7 +203,7 @@ func (u *unit) reportClass(c fingerprint.Class) {
 				d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: RelatedMessage})
 			}
 		}
-		u.pass.Report(d)
+		u.report(d)
 	}
 }
 

@@ -222,25 +222,39 @@ func TestBadFlags(t *testing.T) {
 // TestFileOrder checks that the diagnostics do not depend on the order
 // in which the driver lists the files.
 func TestFileOrder(t *testing.T) {
-	setFlags(t, small...)
-	dir := filepath.Join(testdata(t), "src", "related")
-	var first []string
-	for _, order := range [][]string{{"a.go", "b.go"}, {"b.go", "a.go"}} {
-		p := fakePass(t, dir, order)
-		if _, err := analyzer.Analyzer.Run(p.Pass); err != nil {
-			t.Fatal(err)
-		}
-		if first == nil {
-			first = p.got
-			continue
-		}
-		if !slices.Equal(p.got, first) {
-			t.Errorf("order %v:\n\t%s\nwant\n\t%s", order, strings.Join(p.got, "\n\t"), strings.Join(first, "\n\t"))
-		}
+	tests := []struct {
+		pkg   string
+		files []string
+		want  int // diagnostics
+	}{
+		{"related", []string{"a.go", "b.go"}, 3},
+		{"directive", []string{"a.go", "b.go"}, 5},
 	}
-	if len(first) != 3 {
-		t.Errorf("got %d diagnostics, want 3:\n\t%s", len(first), strings.Join(first, "\n\t"))
+	for _, tt := range tests {
+		t.Run(tt.pkg, func(t *testing.T) {
+			setFlags(t, small...)
+			dir := filepath.Join(testdata(t), "src", tt.pkg)
+			forward := runFake(t, dir, tt.files)
+			reversed := slices.Clone(tt.files)
+			slices.Reverse(reversed)
+			backward := runFake(t, dir, reversed)
+			if !slices.Equal(forward, backward) {
+				t.Errorf("files %v:\n\t%s\nreversed:\n\t%s", tt.files, strings.Join(forward, "\n\t"), strings.Join(backward, "\n\t"))
+			}
+			if len(forward) != tt.want {
+				t.Errorf("got %d diagnostics, want %d:\n\t%s", len(forward), tt.want, strings.Join(forward, "\n\t"))
+			}
+		})
 	}
+}
+
+func runFake(t *testing.T, dir string, names []string) []string {
+	t.Helper()
+	p := fakePass(t, dir, names)
+	if _, err := analyzer.Analyzer.Run(p.Pass); err != nil {
+		t.Fatal(err)
+	}
+	return p.got
 }
 
 // A recordingPass is a Pass over parsed files (no type information, as

@@ -55,3 +55,8 @@ func statements(vals []int) int {
 	}
 	return total * 2
 }
+
+// want +2 `unknown directive //copycat:skip`
+//
+//copycat:skip is not a directive copycat knows
+var unknown = 0
