@@ -53,7 +53,7 @@ func (x *index) build(files []*fingerprint.File) []string {
 	for _, f := range files {
 		id := x.intern(f.Name)
 		x.files[id] = f
-		x.addKeys(id, f)
+		x.addKeys(id, f.Keys())
 	}
 	affected := map[string]bool{}
 	for _, c := range fingerprint.Detect(files, x.opt) {
@@ -80,8 +80,8 @@ func (x *index) file(path string) *fingerprint.File {
 	return nil
 }
 
-func (x *index) addKeys(id int32, f *fingerprint.File) {
-	for _, k := range f.Keys() {
+func (x *index) addKeys(id int32, keys []uint64) {
+	for _, k := range keys {
 		v, ok := x.keys[k]
 		switch {
 		case !ok:
@@ -106,8 +106,8 @@ func (x *index) newSlot(ids []int32) uint32 {
 	return uint32(len(x.multi) - 1)
 }
 
-func (x *index) removeKeys(id int32, f *fingerprint.File) {
-	for _, k := range f.Keys() {
+func (x *index) removeKeys(id int32, keys []uint64) {
+	for _, k := range keys {
 		v, ok := x.keys[k]
 		switch {
 		case !ok:
@@ -128,9 +128,9 @@ func (x *index) removeKeys(id int32, f *fingerprint.File) {
 	}
 }
 
-// neighbours lists the files other than id that share a key with f,
+// neighbours lists the files other than id that share one of keys,
 // leaving out keys shared by more than MaxOccurrences files.
-func (x *index) neighbours(id int32, f *fingerprint.File, seen map[int32]bool) []int32 {
+func (x *index) neighbours(id int32, keys []uint64, seen map[int32]bool) []int32 {
 	var out []int32
 	add := func(i int32) {
 		if i != id && !seen[i] {
@@ -138,7 +138,7 @@ func (x *index) neighbours(id int32, f *fingerprint.File, seen map[int32]bool) [
 			out = append(out, i)
 		}
 	}
-	for _, k := range f.Keys() {
+	for _, k := range keys {
 		v, ok := x.keys[k]
 		switch {
 		case !ok:
@@ -175,7 +175,7 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 	}
 	id, known := x.ids[path]
 	if known && x.files[id] != nil {
-		x.removeKeys(id, x.files[id])
+		x.removeKeys(id, x.files[id].Keys())
 		x.files[id] = nil
 	}
 	seen := map[int32]bool{}
@@ -183,10 +183,11 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 	if f != nil {
 		id = x.intern(path)
 		x.files[id] = f
-		x.addKeys(id, f)
+		keys := f.Keys()
+		x.addKeys(id, keys)
 		seen[id] = true
 		group = append(group, f)
-		for _, n := range x.neighbours(id, f, seen) {
+		for _, n := range x.neighbours(id, keys, seen) {
 			group = append(group, x.files[n])
 		}
 	}
