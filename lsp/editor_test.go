@@ -19,7 +19,7 @@ import (
 // An editor drives a server over pipes, as a real editor does: it frames
 // messages, answers the server's requests and keeps what it receives.
 type editor struct {
-	t      *testing.T
+	t      testing.TB
 	w      *writer
 	in     io.Closer // the server's stdin
 	done   chan error
@@ -29,6 +29,7 @@ type editor struct {
 	cond     *sync.Cond
 	received []*message
 	taken    []bool
+	start    int // await looks at received[start:]
 	closed   bool
 	next     int
 	settings any // the answer to workspace/configuration
@@ -40,7 +41,7 @@ const timeout = 60 * time.Second
 
 // startEditor runs run (Run with some arguments) on pipes and returns the
 // editor at the other end.
-func startEditor(t *testing.T, run func(ctx context.Context, in io.Reader, out, errw io.Writer) error) *editor {
+func startEditor(t testing.TB, run func(ctx context.Context, in io.Reader, out, errw io.Writer) error) *editor {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -117,8 +118,8 @@ func (e *editor) await(what string, ok func(*message) bool) *message {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	for {
-		for i, m := range e.received {
-			if !e.taken[i] && ok(m) {
+		for i := e.start; i < len(e.received); i++ {
+			if m := e.received[i]; !e.taken[i] && ok(m) {
 				e.taken[i] = true
 				return m
 			}
@@ -130,9 +131,21 @@ func (e *editor) await(what string, ok func(*message) bool) *message {
 	}
 }
 
+// skip makes await ignore every message received so far.
+func (e *editor) skip() {
+	e.mu.Lock()
+	e.start = len(e.received)
+	e.mu.Unlock()
+}
+
 func (e *editor) dump() string {
 	var b strings.Builder
-	for _, m := range e.received {
+	ms := e.received
+	if len(ms) > 20 {
+		fmt.Fprintf(&b, "(%d more before)\n", len(ms)-20)
+		ms = ms[len(ms)-20:]
+	}
+	for _, m := range ms {
 		raw, _ := json.Marshal(m)
 		b.Write(raw)
 		b.WriteByte('\n')
@@ -166,7 +179,7 @@ func (e *editor) diagnostics(uri string, what string, ok func([]diagnostic) bool
 	e.t.Helper()
 	var got []diagnostic
 	e.await("diagnostics for "+filepath.Base(uri)+": "+what, func(m *message) bool {
-		if m.Method != "textDocument/publishDiagnostics" {
+		if m.Method != "textDocument/publishDiagnostics" || !bytes.Contains(m.Params, []byte(uri)) {
 			return false
 		}
 		var p publishDiagnosticsParams
@@ -217,7 +230,7 @@ func (e *editor) initialize(root string, options any) {
 }
 
 // writeWorkspace writes a txtar archive's files into a new directory.
-func writeWorkspace(t *testing.T, archive string) (string, map[string]string) {
+func writeWorkspace(t testing.TB, archive string) (string, map[string]string) {
 	t.Helper()
 	a, err := txtar.ParseFile(archive)
 	if err != nil {
