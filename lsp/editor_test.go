@@ -219,7 +219,7 @@ func (e *editor) initialize(root string, options any) {
 		"workspaceFolders":      []workspaceFolder{{URI: pathToURI(root), Name: "w"}},
 		"initializationOptions": options,
 		"capabilities": map[string]any{
-			"workspace": map[string]any{"configuration": true},
+			"workspace": map[string]any{"configuration": true, "didChangeWatchedFiles": map[string]bool{"dynamicRegistration": true}},
 			"window":    map[string]any{"workDoneProgress": true},
 		},
 	}

@@ -8,6 +8,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -72,7 +73,9 @@ type engine struct {
 	published map[string][]byte // the last non-empty diagnostics sent, by path
 	pending   map[string]bool   // files to re-fingerprint
 	wake      chan struct{}
-	indexed   chan struct{}
+	indexed   chan struct{} // closed when the first index is ready
+	once      sync.Once
+	indexing  bool                // an index is being built
 	ix        fingerprint.Indexer // the worker's
 }
 
@@ -90,12 +93,32 @@ func newEngine(cfg config, lg *log.Logger, c *client, publish func(path, uri str
 func (e *engine) start(ctx context.Context, roots []string, progress bool) {
 	e.mu.Lock()
 	e.roots = roots
-	for _, r := range roots {
-		e.trees = append(e.trees, ignore.NewTree(r, nil))
-	}
+	e.indexing = true
+	e.newTrees()
 	e.mu.Unlock()
 	go e.indexWorkspace(progress)
 	go e.work(ctx)
+}
+
+// newTrees reads the .duplignore files afresh. e.mu is held.
+func (e *engine) newTrees() {
+	e.trees = e.trees[:0]
+	for _, r := range e.roots {
+		e.trees = append(e.trees, ignore.NewTree(r, nil))
+	}
+}
+
+// reindex rebuilds the whole index in the background, when a .duplignore
+// file changed; the old index serves until the new one is ready.
+func (e *engine) reindex() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.indexing {
+		return
+	}
+	e.indexing = true
+	e.newTrees()
+	go e.indexWorkspace(false)
 }
 
 // indexWorkspace reads every folder, detects the clones and publishes
@@ -123,11 +146,16 @@ func (e *engine) indexWorkspace(progress bool) {
 	for _, err := range res.Errors {
 		e.log.Printf("%v", err)
 	}
+	tLoad := time.Now()
 	idx := newIndex(cfg.opt)
 	withClones := idx.build(res.Files)
+	tBuild := time.Now()
 	e.mu.Lock()
-	e.idx = idx
-	e.publishPaths(withClones)
+	e.idx, e.indexing = idx, false
+	// Files published before (by an earlier index) may have lost their
+	// clones.
+	e.publishPaths(union(withClones, sortedKeys(e.published)))
+	e.log.Printf("indexing: read %v, detect %v, publish %v", tLoad.Sub(t0), tBuild.Sub(tLoad), time.Since(tBuild))
 	for _, path := range e.docs.paths() {
 		e.pending[path] = true
 	}
@@ -135,8 +163,15 @@ func (e *engine) indexWorkspace(progress bool) {
 	msg := fmt.Sprintf("%d files, %d clone classes in %v", len(res.Files), len(idx.classes), time.Since(t0).Round(time.Millisecond))
 	e.log.Printf("indexed %s", msg)
 	p.end(msg)
-	close(e.indexed)
+	e.once.Do(func() { close(e.indexed) })
 	e.poke()
+}
+
+// union merges two sorted lists of paths.
+func union(a, b []string) []string {
+	all := append(slices.Clone(a), b...)
+	slices.Sort(all)
+	return slices.Compact(all)
 }
 
 // work re-fingerprints the files that changed, one batch at a time: a

@@ -6,6 +6,8 @@ import (
 	"log"
 	"path/filepath"
 	"slices"
+
+	"github.com/copycat-go/copycat/ignore"
 )
 
 // documentNotification follows the editor's buffers: didOpen, didChange,
@@ -49,7 +51,7 @@ func (e *engine) documentNotification(m *message) error {
 		if m.Method == "textDocument/didClose" {
 			e.docs.close(path) // the file on disk counts again
 		}
-		e.schedule(path)
+		e.changed(path)
 	case "workspace/didChangeWatchedFiles":
 		var p didChangeWatchedFilesParams
 		if err := json.Unmarshal(m.Params, &p); err != nil {
@@ -57,11 +59,22 @@ func (e *engine) documentNotification(m *message) error {
 		}
 		for _, c := range p.Changes {
 			if path, err := uriToPath(c.URI); err == nil {
-				e.schedule(path)
+				e.changed(path)
 			}
 		}
 	}
 	return nil
+}
+
+// changed handles a file saved, closed or changed on disk: a .duplignore
+// file rebuilds the index, a Go file is re-fingerprinted.
+func (e *engine) changed(path string) {
+	if filepath.Base(path) == ignore.FileName {
+		e.log.Printf("%s changed: indexing again", path)
+		e.reindex()
+		return
+	}
+	e.schedule(path)
 }
 
 // configureFrom reads initializationOptions.

@@ -32,7 +32,10 @@ type initializeParams struct {
 	InitializationOptions json.RawMessage   `json:"initializationOptions"`
 	Capabilities          struct {
 		Workspace struct {
-			Configuration bool `json:"configuration"`
+			Configuration         bool `json:"configuration"`
+			DidChangeWatchedFiles struct {
+				DynamicRegistration bool `json:"dynamicRegistration"`
+			} `json:"didChangeWatchedFiles"`
 		} `json:"workspace"`
 		Window struct {
 			WorkDoneProgress bool `json:"workDoneProgress"`

@@ -20,6 +20,7 @@ type server struct {
 	initialized bool // initialize was answered
 	shutdown    bool // shutdown was answered
 	configure   bool // the editor answers workspace/configuration
+	watch       bool // the editor watches files for the server when asked
 	afterReply  func()
 }
 
@@ -141,6 +142,7 @@ func (s *server) initialize(ctx context.Context, raw json.RawMessage) (any, *rpc
 		s.log.Printf("initializationOptions: %v", err)
 	}
 	s.configure = p.Capabilities.Workspace.Configuration
+	s.watch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
 	s.initialized = true
 	// Indexing starts once this answer is sent: the handshake never waits
 	// for it, and no progress message comes before it.
@@ -169,6 +171,7 @@ func (s *server) notification(m *message) error {
 	switch m.Method {
 	case "initialized":
 		s.requestConfiguration()
+		s.registerWatchers()
 		return nil
 	case "workspace/didChangeConfiguration":
 		return s.didChangeConfiguration(m.Params)
@@ -190,6 +193,24 @@ func (s *server) requestConfiguration() {
 		s.eng.applyConfiguration(result)
 	})
 	if err != nil {
+		s.log.Print(err)
+	}
+}
+
+// registerWatchers asks the editor to report changes on disk to Go files
+// and .duplignore files (a checkout, a generator, another editor).
+func (s *server) registerWatchers() {
+	if !s.watch {
+		return
+	}
+	params := map[string]any{"registrations": []map[string]any{{
+		"id":     "copycat-watch",
+		"method": "workspace/didChangeWatchedFiles",
+		"registerOptions": map[string]any{"watchers": []map[string]string{
+			{"globPattern": "**/*.go"}, {"globPattern": "**/.duplignore"},
+		}},
+	}}}
+	if err := s.client.call("client/registerCapability", params, nil); err != nil {
 		s.log.Print(err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -140,6 +141,51 @@ func TestServerEdits(t *testing.T) {
 		e.diagnostics(c, "the unsaved copy gone", none)
 		e.exit()
 	})
+}
+
+func TestServerFilesOnDisk(t *testing.T) {
+	watched := func(e *editor, u string) {
+		e.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{{"uri": u, "type": 2}}})
+	}
+	t.Run("the editor is asked to watch files", func(t *testing.T) {
+		e, _, _ := workspace(t, nil)
+		r := e.await("client/registerCapability", func(m *message) bool { return m.Method == "client/registerCapability" })
+		if !strings.Contains(string(r.Params), "workspace/didChangeWatchedFiles") {
+			t.Errorf("registration %s does not watch files", r.Params)
+		}
+		e.exit()
+	})
+	t.Run("a Go file changed on disk", func(t *testing.T) {
+		e, dir, files := workspace(t, nil)
+		write(t, filepath.Join(dir, "c.go"), files["c.go"]+files["paste.go.txt"])
+		watched(e, uri(dir, "c.go"))
+		e.diagnostics(uri(dir, "c.go"), "the copy on disk", saying("duplicate of a.go:4-20 (renamed, 105 tokens, 3 copies)"))
+		e.exit()
+	})
+	t.Run("a Go file deleted", func(t *testing.T) {
+		e, dir, _ := workspace(t, nil)
+		if err := os.Remove(filepath.Join(dir, "b.go")); err != nil {
+			t.Fatal(err)
+		}
+		watched(e, uri(dir, "b.go"))
+		e.diagnostics(uri(dir, "a.go"), "no copy left", none)
+		e.exit()
+	})
+	t.Run("a .duplignore file changed", func(t *testing.T) {
+		e, dir, _ := workspace(t, nil)
+		write(t, filepath.Join(dir, ".duplignore"), "b.go\n")
+		watched(e, uri(dir, ".duplignore"))
+		e.diagnostics(uri(dir, "a.go"), "b.go ignored", none)
+		e.diagnostics(uri(dir, "b.go"), "b.go ignored", none)
+		e.exit()
+	})
+}
+
+func write(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestServerSeverity(t *testing.T) {
