@@ -41,7 +41,7 @@ func runProxy(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	cmd := exec.Command(goplsPath, goplsArgs...)
-	cmd.Stderr = stderr
+	cmd.Stderr = stderr // gopls's logs beside copycat's
 	childIn, err := cmd.StdinPipe()
 	if err != nil {
 		return fmt.Errorf("gopls stdin: %w", err)
@@ -63,43 +63,45 @@ func runProxy(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer
 	p.eng = newEngine(cfg, lg, p.client, p.publishCopycat)
 
 	childDone := make(chan error, 1)
-	relayDone := make(chan struct{})
 	go func() {
 		p.fromGopls(ctx, childOut)
-		close(relayDone)
-	}()
-	go func() {
-		<-relayDone // gopls's output is drained before Wait closes it
-		childDone <- cmd.Wait()
+		childDone <- cmd.Wait() // after gopls's output is drained, as Wait closes it
 	}()
 	editorDone := make(chan error, 1)
 	go func() { editorDone <- p.fromEditor(in) }()
 
 	select {
 	case err := <-childDone:
-		if p.isExiting() {
-			return nil
-		}
-		msg := fmt.Sprintf("copycat: gopls (%s) stopped unexpectedly: %v; restart the language server", goplsPath, errOrExit(err))
-		lg.Print(msg)
-		p.editor.notify("window/showMessage", showMessageParams{Type: 1, Message: msg})
-		return errors.New(msg)
+		return p.goplsStopped(goplsPath, err)
 	case err := <-editorDone:
-		childIn.Close()
-		if err != nil {
-			lg.Printf("proxy: %v", err)
-		}
-		select {
-		case <-childDone:
-		case <-time.After(5 * time.Second):
-			lg.Print("proxy: gopls did not exit; killing it")
-			cmd.Process.Kill()
-			<-childDone
-		}
-		if p.isExiting() {
-			return nil
-		}
+		childIn.Close() // gopls exits at the end of its input, if not already
+		p.awaitChild(cmd, childDone)
 		return err
+	}
+}
+
+// goplsStopped tells the editor that gopls died, unless it was told to
+// exit.
+func (p *proxy) goplsStopped(path string, err error) error {
+	if p.isExiting() {
+		return nil
+	}
+	msg := fmt.Sprintf("copycat: gopls (%s) stopped unexpectedly: %v; restart the language server", path, errOrExit(err))
+	p.log.Print(msg)
+	if err := p.editor.notify("window/showMessage", showMessageParams{Type: 1, Message: msg}); err != nil {
+		p.log.Print(err)
+	}
+	return errors.New(msg)
+}
+
+// awaitChild gives gopls a few seconds to exit, then kills it.
+func (p *proxy) awaitChild(cmd *exec.Cmd, done <-chan error) {
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		p.log.Print("proxy: gopls did not exit; killing it")
+		cmd.Process.Kill()
+		<-done
 	}
 }
 
