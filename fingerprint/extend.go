@@ -13,7 +13,8 @@ type span struct{ file, first, last int32 }
 // consistent renaming of each other.
 type pair struct {
 	a, b  span
-	exact bool // names and values are the same too
+	exact bool    // names and values are the same too
+	sim   float64 // for near-miss pairs, their similarity
 }
 
 func (d *detector) tokens(s span) (t0, t1 int32) {
@@ -28,7 +29,7 @@ func (d *detector) codes(s span) []byte {
 
 func (d *detector) lines(s span) int {
 	f := d.files[s.file]
-	return int(f.units[s.last].pos[1].line-f.units[s.first].pos[0].line) + 1
+	return f.position(f.units[s.last].off1).Line - f.position(f.units[s.first].off0).Line + 1
 }
 
 // overlap reports whether two spans share a token.
@@ -120,12 +121,15 @@ func (d *detector) extend(e *renaming, ra, rb ref) (pair, bool) {
 	if d.lines(a) < d.opt.MinLines || d.lines(b) < d.opt.MinLines {
 		return pair{}, false
 	}
+	if wa.blk == wb.blk && ra.file == rb.file && (A.test || A.blocks[wa.blk].cases) {
+		return pair{}, false // a table written out by hand: test rows, switch cases
+	}
 	a0, _ := d.tokens(a)
 	b0, _ := d.tokens(b)
 	if a.file > b.file || a.file == b.file && a0 > b0 {
 		a, b = b, a
 	}
-	return pair{a, b, e.exact}, true
+	return pair{a: a, b: b, exact: e.exact}, true
 }
 
 // joinable reports whether two statements may extend a pair: the same

@@ -7,7 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"runtime/pprof"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
@@ -106,6 +108,8 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&c.Generated, "generated", false, "include generated files (// Code generated … DO NOT EDIT.)")
 	fs.BoolVar(&c.JSON, "json", false, "print the JSON report")
 	fs.BoolVar(&c.Quiet, "q", false, "print no warnings")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to this file")
+	memProfile := fs.String("memprofile", "", "write a heap profile to this file after detection")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitClean
@@ -116,6 +120,14 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "copycat: %v\n", err)
 		return ExitError
 	}
+	if *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "copycat: %v\n", err)
+			return ExitError
+		}
+		defer stop()
+	}
 	res := load.Load(fs.Args(), load.Options{
 		Tests:     c.Tests,
 		Generated: c.Generated,
@@ -123,6 +135,11 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		Workers:   runtime.GOMAXPROCS(0),
 	})
 	classes := fingerprint.Detect(res.Files, c.Options())
+	if *memProfile != "" {
+		if err := writeHeapProfile(*memProfile); err != nil {
+			fmt.Fprintf(stderr, "copycat: %v\n", err)
+		}
+	}
 	rep := report.New(res.Files, classes)
 	var err error
 	if c.JSON {
@@ -152,4 +169,28 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		code = ExitError
 	}
 	return code
+}
+
+func startCPUProfile(name string) (stop func(), err error) {
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+func writeHeapProfile(name string) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return fmt.Errorf("heap profile: %w", err)
+	}
+	defer f.Close()
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		return fmt.Errorf("heap profile: %w", err)
+	}
+	return nil
 }
