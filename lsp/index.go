@@ -25,23 +25,19 @@ type index struct {
 	names []string
 	files []*fingerprint.File // by id; nil once removed
 
-	// keys maps a fingerprint to the one file that has it, or, with
-	// multiFiles set, to a slot of multi listing two or more files.
-	keys  map[uint64]uint32
-	multi [][]int32
-	free  []uint32 // unused slots of multi
+	windows keyTable // window fingerprints (fingerprint.File.Keys)
+	grams   keyTable // with near-miss clones on, k-gram hashes (NearKeys)
 
 	classes map[string]*fingerprint.Class // by class ID
 	byFile  map[string]map[string]bool    // path -> IDs of the classes with a fragment in it
 }
 
-const multiFiles = 1 << 31
-
 func newIndex(opt fingerprint.Options) *index {
 	return &index{
 		opt:     opt,
 		ids:     map[string]int32{},
-		keys:    map[uint64]uint32{},
+		windows: keyTable{keys: map[uint64]uint32{}},
+		grams:   keyTable{keys: map[uint64]uint32{}},
 		classes: map[string]*fingerprint.Class{},
 		byFile:  map[string]map[string]bool{},
 	}
@@ -53,7 +49,7 @@ func (x *index) build(files []*fingerprint.File) []string {
 	for _, f := range files {
 		id := x.intern(f.Name)
 		x.files[id] = f
-		x.addKeys(id, f.Keys())
+		x.addKeys(id, f)
 	}
 	affected := map[string]bool{}
 	for _, c := range fingerprint.Detect(files, x.opt) {
@@ -80,81 +76,139 @@ func (x *index) file(path string) *fingerprint.File {
 	return nil
 }
 
-func (x *index) addKeys(id int32, keys []uint64) {
-	for _, k := range keys {
-		v, ok := x.keys[k]
-		switch {
-		case !ok:
-			x.keys[k] = uint32(id)
-		case v&multiFiles == 0:
-			x.keys[k] = multiFiles | x.newSlot([]int32{int32(v), id})
-		default:
-			slot := v &^ multiFiles
-			x.multi[slot] = append(x.multi[slot], id)
-		}
+// addKeys and removeKeys record and forget a file's keys.
+func (x *index) addKeys(id int32, f *fingerprint.File) {
+	x.windows.add(id, f.Keys())
+	if x.opt.Near {
+		x.grams.add(id, f.NearKeys())
 	}
 }
 
-func (x *index) newSlot(ids []int32) uint32 {
-	if n := len(x.free); n > 0 {
-		s := x.free[n-1]
-		x.free = x.free[:n-1]
-		x.multi[s] = ids
-		return s
-	}
-	x.multi = append(x.multi, ids)
-	return uint32(len(x.multi) - 1)
-}
-
-func (x *index) removeKeys(id int32, keys []uint64) {
-	for _, k := range keys {
-		v, ok := x.keys[k]
-		switch {
-		case !ok:
-		case v&multiFiles == 0:
-			if int32(v) == id {
-				delete(x.keys, k)
-			}
-		default:
-			slot := v &^ multiFiles
-			ids := slices.DeleteFunc(x.multi[slot], func(i int32) bool { return i == id })
-			x.multi[slot] = ids
-			if len(ids) == 1 {
-				x.keys[k] = uint32(ids[0])
-				x.multi[slot] = nil
-				x.free = append(x.free, slot)
-			}
-		}
+func (x *index) removeKeys(id int32, f *fingerprint.File) {
+	x.windows.remove(id, f.Keys())
+	if x.opt.Near {
+		x.grams.remove(id, f.NearKeys())
 	}
 }
 
-// neighbours lists the files other than id that share one of keys,
-// leaving out keys shared by more than MaxOccurrences files.
-func (x *index) neighbours(id int32, keys []uint64, seen map[int32]bool) []int32 {
+// Near-miss candidates share at least this many k-grams (as
+// fingerprint's near-miss stage asks).
+const nearMinShared = 3
+
+// neighbours lists the files other than id that f can share a clone with:
+// those sharing a window fingerprint, and, with near-miss clones on,
+// those sharing nearMinShared k-grams. Keys shared by too many files
+// (MaxOccurrences for windows, fingerprint.NearKeyLimit for k-grams) are
+// boilerplate and bring no one in.
+func (x *index) neighbours(id int32, f *fingerprint.File, seen map[int32]bool) []int32 {
 	var out []int32
-	add := func(i int32) {
+	x.windows.shared(f.Keys(), x.opt.MaxOccurrences, func(i int32) {
 		if i != id && !seen[i] {
 			seen[i] = true
 			out = append(out, i)
 		}
+	})
+	if !x.opt.Near {
+		return out
 	}
+	count := map[int32]int{}
+	x.grams.shared(f.NearKeys(), fingerprint.NearKeyLimit, func(i int32) {
+		if i != id && !seen[i] {
+			count[i]++
+		}
+	})
+	var near []int32
+	for i, n := range count {
+		if n >= nearMinShared {
+			near = append(near, i)
+		}
+	}
+	slices.Sort(near)
+	for _, i := range near {
+		seen[i] = true
+	}
+	return append(out, near...)
+}
+
+// A keyTable maps keys to the files that have them. A key held by one
+// file maps to its id; a key held by more maps, with multiFiles set, to a
+// slot of multi that lists them. Most keys belong to one file, so this
+// costs a few bytes a key.
+type keyTable struct {
+	keys  map[uint64]uint32
+	multi [][]int32
+	free  []uint32 // unused slots of multi
+}
+
+const multiFiles = 1 << 31
+
+func (t *keyTable) add(id int32, keys []uint64) {
 	for _, k := range keys {
-		v, ok := x.keys[k]
+		v, ok := t.keys[k]
+		switch {
+		case !ok:
+			t.keys[k] = uint32(id)
+		case v&multiFiles == 0:
+			t.keys[k] = multiFiles | t.newSlot([]int32{int32(v), id})
+		default:
+			slot := v &^ multiFiles
+			t.multi[slot] = append(t.multi[slot], id)
+		}
+	}
+}
+
+func (t *keyTable) newSlot(ids []int32) uint32 {
+	if n := len(t.free); n > 0 {
+		s := t.free[n-1]
+		t.free = t.free[:n-1]
+		t.multi[s] = ids
+		return s
+	}
+	t.multi = append(t.multi, ids)
+	return uint32(len(t.multi) - 1)
+}
+
+func (t *keyTable) remove(id int32, keys []uint64) {
+	for _, k := range keys {
+		v, ok := t.keys[k]
 		switch {
 		case !ok:
 		case v&multiFiles == 0:
-			add(int32(v))
-		default:
-			ids := x.multi[v&^multiFiles]
-			if x.opt.MaxOccurrences > 0 && len(ids) > x.opt.MaxOccurrences {
-				continue
+			if int32(v) == id {
+				delete(t.keys, k)
 			}
-			for _, i := range ids {
-				add(i)
+		default:
+			slot := v &^ multiFiles
+			ids := slices.DeleteFunc(t.multi[slot], func(i int32) bool { return i == id })
+			t.multi[slot] = ids
+			if len(ids) == 1 {
+				t.keys[k] = uint32(ids[0])
+				t.multi[slot] = nil
+				t.free = append(t.free, slot)
 			}
 		}
 	}
-	return out
+}
+
+// shared calls fn for every file holding one of keys, once per key,
+// leaving out keys held by more than limit files (0: no limit).
+func (t *keyTable) shared(keys []uint64, limit int, fn func(int32)) {
+	for _, k := range keys {
+		v, ok := t.keys[k]
+		switch {
+		case !ok:
+		case v&multiFiles == 0:
+			fn(int32(v))
+		default:
+			ids := t.multi[v&^multiFiles]
+			if limit > 0 && len(ids) > limit {
+				continue
+			}
+			for _, i := range ids {
+				fn(i)
+			}
+		}
+	}
 }
 
 // update replaces the file at path with f (nil removes it) and returns
@@ -175,7 +229,7 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 	}
 	id, known := x.ids[path]
 	if known && x.files[id] != nil {
-		x.removeKeys(id, x.files[id].Keys())
+		x.removeKeys(id, x.files[id])
 		x.files[id] = nil
 	}
 	seen := map[int32]bool{}
@@ -183,11 +237,10 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 	if f != nil {
 		id = x.intern(path)
 		x.files[id] = f
-		keys := f.Keys()
-		x.addKeys(id, keys)
+		x.addKeys(id, f)
 		seen[id] = true
 		group = append(group, f)
-		for _, n := range x.neighbours(id, keys, seen) {
+		for _, n := range x.neighbours(id, f, seen) {
 			group = append(group, x.files[n])
 		}
 	}

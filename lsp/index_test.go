@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,9 +15,19 @@ import (
 // After every edit, the incremental index holds the same classes as a
 // detection over all files from scratch.
 func TestIndexMatchesFullDetection(t *testing.T) {
+	for _, near := range []bool{false, true} {
+		t.Run(fmt.Sprintf("near=%v", near), func(t *testing.T) {
+			opt := fingerprint.Options{MinTokens: 100, MinLines: 6, MaxOccurrences: 10, Near: near, Similarity: 0.85}
+			testIndexMatchesFullDetection(t, opt)
+		})
+	}
+}
+
+func testIndexMatchesFullDetection(t *testing.T, opt fingerprint.Options) {
 	_, files := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
-	opt := fingerprint.Options{MinTokens: 100, MinLines: 6, MaxOccurrences: 10}
 	paste := files["paste.go.txt"]
+	edited := strings.Replace(paste, "\t\tm[len(x)] += j + 1\n",
+		"\t\tm[len(x)] += j + 1\n\t\tprintln(\"seen\", x, j)\n\t\tif j > 1000 {\n\t\t\tbreak\n\t\t}\n", 1)
 	current := map[string]string{"a.go": files["a.go"], "b.go": files["b.go"], "c.go": files["c.go"]}
 	steps := []struct {
 		name, file string
@@ -29,6 +40,8 @@ func TestIndexMatchesFullDetection(t *testing.T) {
 		{"bring a.go back", "a.go", ptr(files["a.go"])},
 		{"c.go back to no copy", "c.go", ptr(files["c.go"])},
 		{"b.go copies a.go again", "b.go", ptr(files["b.go"])},
+		{"an edited copy in c.go", "c.go", ptr(files["c.go"] + edited)},
+		{"the edited copy goes", "c.go", ptr(files["c.go"])},
 	}
 	var ix fingerprint.Indexer
 	parse := func(name, text string) *fingerprint.File {
@@ -86,28 +99,37 @@ func describe(cs []fingerprint.Class) string {
 	return strings.Join(lines, "; ")
 }
 
-// Keys shared by more than MaxOccurrences files bring no neighbours, and
-// removing a file's keys leaves the others' intact.
-func TestIndexNeighbours(t *testing.T) {
-	x := newIndex(fingerprint.Options{MaxOccurrences: 2})
+// Keys shared by more than the limit bring no files in, and removing a
+// file's keys leaves the others' intact.
+func TestKeyTable(t *testing.T) {
+	tab := keyTable{keys: map[uint64]uint32{}}
 	keys := [][]uint64{{1, 2}, {1, 3}, {1, 3}, {4}}
-	for i, ks := range keys {
-		x.addKeys(x.intern(string(rune('a'+i))), ks)
+	for id, ks := range keys {
+		tab.add(int32(id), ks)
 	}
-	// b shares key 1 with a and c (three files: boilerplate at 2) and
-	// key 3 with c.
-	if got := x.neighbours(1, keys[1], map[int32]bool{}); !slices.Equal(got, []int32{2}) {
-		t.Errorf("neighbours of b = %v, want [2]", got)
+	holders := func(ks []uint64) []int32 {
+		var ids []int32
+		tab.shared(ks, 2, func(i int32) { ids = append(ids, i) })
+		slices.Sort(ids)
+		return slices.Compact(ids)
 	}
-	x.removeKeys(0, keys[0])
-	if got := x.neighbours(1, keys[1], map[int32]bool{}); !slices.Equal(got, []int32{2}) {
-		t.Errorf("neighbours of b without a = %v, want [2]", got)
+	// Key 1 is held by three files, over the limit of 2.
+	if got := holders(keys[1]); !slices.Equal(got, []int32{1, 2}) {
+		t.Errorf("holders of b's keys = %v, want [1 2]", got)
 	}
-	x.removeKeys(2, keys[2])
-	if got := x.neighbours(1, keys[1], map[int32]bool{}); len(got) != 0 {
-		t.Errorf("neighbours of b alone = %v, want none", got)
+	tab.remove(0, keys[0])
+	if got := holders(keys[1]); !slices.Equal(got, []int32{1, 2}) {
+		t.Errorf("holders of b's keys without a = %v, want [1 2]", got)
 	}
-	if got := x.neighbours(3, keys[3], map[int32]bool{}); len(got) != 0 {
-		t.Errorf("neighbours of d = %v, want none", got)
+	tab.remove(2, keys[2])
+	if got := holders(keys[1]); !slices.Equal(got, []int32{1}) {
+		t.Errorf("holders of b's keys with b alone = %v, want [1]", got)
+	}
+	if got := holders([]uint64{2}); len(got) != 0 {
+		t.Errorf("holders of a removed key = %v, want none", got)
+	}
+	tab.add(5, []uint64{3})
+	if got := holders([]uint64{3}); !slices.Equal(got, []int32{1, 5}) {
+		t.Errorf("holders of key 3 after re-adding = %v, want [1 5]", got)
 	}
 }
