@@ -132,6 +132,18 @@ func TestServerEdits(t *testing.T) {
 		e.mu.Unlock()
 		e.exit()
 	})
+	t.Run("an edited copy is a near-miss clone", func(t *testing.T) {
+		e, dir, files := workspace(t, nil)
+		c := uri(dir, "c.go")
+		edited := strings.Replace(files["paste.go.txt"], "\t\tm[len(x)] += j + 1\n",
+			"\t\tm[len(x)] += j + 1\n\t\tprintln(\"seen\", x, j)\n\t\tif j > 1000 {\n\t\t\tbreak\n\t\t}\n", 1)
+		e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: c, Version: 1, Text: files["c.go"] + edited}})
+		got := e.diagnostics(c, "the edited copy", func(ds []diagnostic) bool { return len(ds) > 0 })
+		if len(got) != 1 || got[0].Code != "near" || !strings.HasPrefix(got[0].Message, "duplicate of a.go:4-20 (near ") {
+			t.Errorf("diagnostics %+v, want one near-miss clone of a.go", got)
+		}
+		e.exit()
+	})
 	t.Run("closing a buffer goes back to the file on disk", func(t *testing.T) {
 		e, dir, files := workspace(t, nil)
 		c := uri(dir, "c.go")
