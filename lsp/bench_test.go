@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bytes"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/scanner"
@@ -22,7 +23,9 @@ import (
 // then times 50 edits that paste a copy of a standard-library function
 // into an open buffer: from the didChange to the publishDiagnostics that
 // reports the copy. It reports the 50th and 95th percentiles and the
-// memory after indexing. Run it with -benchtime=1x:
+// memory after indexing (of the whole benchmark process, so an upper
+// bound), with near-miss clones on (the default) and off. Run it with
+// -benchtime=1x:
 //
 //	go test -run '^$' -bench DidChangeStdlib -benchtime=1x ./lsp
 func BenchmarkDidChangeStdlib(b *testing.B) {
@@ -31,7 +34,16 @@ func BenchmarkDidChangeStdlib(b *testing.B) {
 		b.Skipf("no standard library sources in %s", root)
 	}
 	copies := stdlibFunctions(b, root, 50)
-	e := startEditor(b, runServer("-logfile", benchLog()))
+	for _, near := range []bool{true, false} {
+		b.Run(fmt.Sprintf("near=%v", near), func(b *testing.B) {
+			runtime.GC()
+			benchEdits(b, root, copies, "-near="+strconv.FormatBool(near))
+		})
+	}
+}
+
+func benchEdits(b *testing.B, root string, copies []string, flags ...string) {
+	e := startEditor(b, runServer(append([]string{"-logfile", benchLog()}, flags...)...))
 	t0 := time.Now()
 	e.initialize(root, nil)
 	e.await("the end of indexing", func(m *message) bool {
