@@ -42,8 +42,11 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, lg *log.Logger, cfg
 			s.client.w.replyError(nil, codeParseError, err.Error())
 			continue
 		}
-		if err == io.EOF && s.shutdown {
-			return nil
+		if err == io.EOF {
+			if s.shutdown {
+				return nil
+			}
+			return errors.New("the editor closed the connection without shutdown and exit")
 		}
 		if err != nil {
 			return fmt.Errorf("reading from the editor: %w", err)
