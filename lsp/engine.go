@@ -129,42 +129,46 @@ func (e *engine) indexWorkspace(progress bool) {
 	cfg, roots := e.cfg, e.roots
 	e.mu.Unlock()
 	p := e.beginProgress(progress, "copycat: indexing")
-	var args []string
-	for _, r := range roots {
-		args = append(args, filepath.Join(r, "..."))
-	}
-	opts := load.Options{Tests: cfg.tests, MinTokens: cfg.opt.MinTokens, Progress: p.report}
-	var res *load.Result
-	if len(args) > 0 {
-		res = load.Load(args, opts)
-	} else {
-		res = &load.Result{}
-	}
-	for _, w := range res.Warnings {
-		e.log.Printf("warning: %v", w)
-	}
-	for _, err := range res.Errors {
-		e.log.Printf("%v", err)
-	}
+	files := e.loadWorkspace(cfg, roots, p)
 	tLoad := time.Now()
 	idx := newIndex(cfg.opt)
-	withClones := idx.build(res.Files)
+	withClones := idx.build(files)
 	tBuild := time.Now()
 	e.mu.Lock()
 	e.idx, e.indexing = idx, false
 	// Files published before (by an earlier index) may have lost their
 	// clones.
 	e.publishPaths(union(withClones, sortedKeys(e.published)))
-	e.log.Printf("indexing: read %v, detect %v, publish %v", tLoad.Sub(t0), tBuild.Sub(tLoad), time.Since(tBuild))
 	for _, path := range e.docs.paths() {
-		e.pending[path] = true
+		e.pending[path] = true // the buffers, not the files on disk
 	}
 	e.mu.Unlock()
-	msg := fmt.Sprintf("%d files, %d clone classes in %v", len(res.Files), len(idx.classes), time.Since(t0).Round(time.Millisecond))
-	e.log.Printf("indexed %s", msg)
+	msg := fmt.Sprintf("%d files, %d clone classes in %v", len(files), len(idx.classes), time.Since(t0).Round(time.Millisecond))
+	e.log.Printf("indexed %s (read %v, detect %v, publish %v)", msg,
+		tLoad.Sub(t0).Round(time.Millisecond), tBuild.Sub(tLoad).Round(time.Millisecond), time.Since(tBuild).Round(time.Millisecond))
 	p.end(msg)
 	e.once.Do(func() { close(e.indexed) })
 	e.poke()
+}
+
+// loadWorkspace reads and fingerprints the Go files of the folders, as
+// the command line does, and logs the problems met.
+func (e *engine) loadWorkspace(cfg config, roots []string, p *progress) []*fingerprint.File {
+	if len(roots) == 0 {
+		return nil
+	}
+	var args []string
+	for _, r := range roots {
+		args = append(args, filepath.Join(r, "..."))
+	}
+	res := load.Load(args, load.Options{Tests: cfg.tests, MinTokens: cfg.opt.MinTokens, Progress: p.report})
+	for _, w := range res.Warnings {
+		e.log.Printf("warning: %v", w)
+	}
+	for _, err := range res.Errors {
+		e.log.Printf("%v", err)
+	}
+	return res.Files
 }
 
 // union merges two sorted lists of paths.
