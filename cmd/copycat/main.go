@@ -31,10 +31,12 @@ func main() {
 	os.Exit(cli.Run(args, os.Stdout, os.Stderr))
 }
 
+// exit ends a language-server or version run: 0 on success, 1 on error
+// (the protocol's code for an exit without shutdown).
 func exit(err error) {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "copycat: %v\n", err)
-		os.Exit(2)
+		os.Exit(1)
 	}
 	os.Exit(0)
 }
