@@ -239,9 +239,8 @@ func (p *proxy) maybeStart(ctx context.Context, m *message) {
 	params := p.initP
 	p.mu.Unlock()
 	if start {
-		if err := p.eng.configureFrom(params); err != nil {
-			p.log.Printf("proxy: initializationOptions: %v", err)
-		}
+		// initializationOptions are gopls's here: copycat's settings come
+		// from flags and the "copycat" configuration section.
 		p.eng.start(ctx, workspaceRoots(params, p.log), params.Capabilities.Window.WorkDoneProgress)
 	}
 }
