@@ -8,6 +8,7 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -196,7 +197,7 @@ func (e *engine) work(ctx context.Context) {
 		batch := sortedKeys(e.pending)
 		clear(e.pending)
 		for _, path := range batch {
-			e.refresh(path)
+			safely(e.log, "re-indexing "+path, func() { e.refresh(path) })
 		}
 		e.mu.Unlock()
 	}
@@ -362,4 +363,17 @@ func (p *progress) end(msg string) {
 	if p.c != nil {
 		p.c.notify("$/progress", progressParams{p.token, workDoneEnd{Kind: "end", Message: msg}})
 	}
+}
+
+// safely runs fn, and logs a panic instead of letting it end the server:
+// one bad file or message must not take the editor's diagnostics down.
+func safely(lg *log.Logger, what string, fn func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			lg.Printf("internal error %s: %v\n%s", what, r, debug.Stack())
+			ok = false
+		}
+	}()
+	fn()
+	return true
 }

@@ -140,7 +140,7 @@ func (p *proxy) fromEditor(in io.Reader) error {
 			continue
 		}
 		if rerr == nil {
-			p.watchEditor(m)
+			safely(p.log, m.Method, func() { p.watchEditor(m) })
 		}
 		if err := p.gopls.writeRaw(body); err != nil {
 			return fmt.Errorf("writing to gopls: %w", err)

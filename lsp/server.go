@@ -82,7 +82,11 @@ func (s *server) dispatch(ctx context.Context, m *message) {
 	case m.isResponse():
 		s.client.handleResponse(m)
 	case m.isRequest():
-		result, rerr := s.request(ctx, m)
+		var result any
+		var rerr *rpcError
+		if !safely(s.log, m.Method, func() { result, rerr = s.request(ctx, m) }) {
+			rerr = &rpcError{codeInternalError, "internal error in " + m.Method + " (see the server's log)"}
+		}
 		var err error
 		if rerr != nil {
 			err = s.client.w.replyError(m.ID, rerr.Code, rerr.Message)
@@ -97,9 +101,11 @@ func (s *server) dispatch(ctx context.Context, m *message) {
 			f()
 		}
 	default:
-		if err := s.notification(m); err != nil {
-			s.log.Printf("%s: %v", m.Method, err)
-		}
+		safely(s.log, m.Method, func() {
+			if err := s.notification(m); err != nil {
+				s.log.Printf("%s: %v", m.Method, err)
+			}
+		})
 	}
 }
 
