@@ -3,6 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"log"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -114,5 +115,19 @@ func waitDone(e *editor) error {
 	case <-time.After(timeout):
 		e.t.Fatal("Run did not return")
 		return nil
+	}
+}
+
+func TestSafely(t *testing.T) {
+	var logged syncBuffer
+	lg := log.New(&logged, "", 0)
+	if !safely(lg, "fine", func() {}) {
+		t.Error("safely reported a panic for a function that returned")
+	}
+	if safely(lg, "doing X", func() { panic("boom") }) {
+		t.Error("safely did not report the panic")
+	}
+	if got := logged.String(); !strings.Contains(got, "internal error doing X: boom") {
+		t.Errorf("log %q does not name the panic", got)
 	}
 }
