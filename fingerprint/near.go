@@ -110,7 +110,7 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 			entries = append(entries, uint64(g.h)<<32|uint64(ui))
 		}
 	}
-	slices.Sort(entries)
+	d.sortKeys(entries)
 	entries = slices.Compact(entries)
 	gramOf := func(e uint64) uint32 { return uint32(e >> 32) }
 	unitOf := func(e uint64) uint32 { return uint32(e) }
@@ -134,27 +134,32 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 	// threshold: a function and a small block inside another never can.
 	minRatio := d.opt.Similarity / (2 - d.opt.Similarity)
 	size := func(u uint32) float64 { return float64(units[u].size) }
-	var incidences []uint64
-	var run []uint32
-	for _, r := range runs {
-		run = run[:0]
-		for _, e := range entries[r[0]:r[1]] {
-			run = append(run, unitOf(e))
-		}
-		slices.SortFunc(run, func(x, y uint32) int { return cmp.Or(cmp.Compare(size(x), size(y)), cmp.Compare(x, y)) })
-		for x, ux := range run {
-			for _, uy := range run[x+1:] {
-				if size(ux) < minRatio*size(uy) {
-					break
+	per := make([][]uint64, d.opt.workers())
+	runBufs := make([][]uint32, d.opt.workers())
+	const chunk = 1024
+	d.parallel((len(runs)+chunk-1)/chunk, func(w, c int) {
+		for _, r := range runs[c*chunk : min((c+1)*chunk, len(runs))] {
+			run := runBufs[w][:0]
+			for _, e := range entries[r[0]:r[1]] {
+				run = append(run, unitOf(e))
+			}
+			runBufs[w] = run
+			slices.SortFunc(run, func(x, y uint32) int { return cmp.Or(cmp.Compare(size(x), size(y)), cmp.Compare(x, y)) })
+			for x, ux := range run {
+				for _, uy := range run[x+1:] {
+					if size(ux) < minRatio*size(uy) {
+						break
+					}
+					if d.overlap(units[ux].s, units[uy].s) {
+						continue
+					}
+					per[w] = append(per[w], uint64(min(ux, uy))<<32|uint64(max(ux, uy)))
 				}
-				if d.overlap(units[ux].s, units[uy].s) {
-					continue
-				}
-				incidences = append(incidences, uint64(min(ux, uy))<<32|uint64(max(ux, uy)))
 			}
 		}
-	}
-	slices.Sort(incidences)
+	})
+	incidences := slices.Concat(per...)
+	d.sortKeys(incidences)
 	var cands []uint64
 	for i := 0; i < len(incidences); {
 		j := i + 1
