@@ -3,6 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"log"
 	"path/filepath"
 	"strings"
@@ -129,5 +130,27 @@ func TestSafely(t *testing.T) {
 	}
 	if got := logged.String(); !strings.Contains(got, "internal error doing X: boom") {
 		t.Errorf("log %q does not name the panic", got)
+	}
+}
+
+func TestRunFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string // in the error
+	}{
+		{[]string{"-severity", "loud"}, `unknown severity "loud"`},
+		{[]string{"-min-tokens", "0"}, "-min-tokens must be at least 1"},
+		{[]string{"extra"}, "unexpected arguments"},
+		{[]string{"-proxy", "-gopls", "/nonexistent/gopls"}, "/nonexistent/gopls"},
+		{[]string{"-logfile", "/nonexistent/dir/log"}, "opening log file"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			var stderr syncBuffer
+			err := Run(t.Context(), strings.NewReader(""), io.Discard, &stderr, tt.args)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Run(%q) = %v, want an error containing %q", tt.args, err, tt.want)
+			}
+		})
 	}
 }
