@@ -10,12 +10,10 @@ import (
 
 // invokedByVet reports whether the arguments follow go vet's protocol for
 // a -vettool: -V=full and -flags describe the tool, a single argument
-// ending in .cfg names a package to check. Analyzer flags may come first.
+// ending in .cfg names a package to check, after the analyzer's flags.
 func invokedByVet(args []string) bool {
-	for _, a := range args {
-		if a == "-V=full" || a == "-flags" {
-			return true
-		}
+	if len(args) == 1 && (args[0] == "-V=full" || args[0] == "-flags") {
+		return true
 	}
 	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".cfg") {
 		return false

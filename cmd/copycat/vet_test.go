@@ -29,6 +29,8 @@ func TestInvokedByVet(t *testing.T) {
 		{[]string{"-json", "./..."}, false},
 		{[]string{"a.cfg", "b.cfg"}, false},
 		{[]string{"-V"}, false},
+		{[]string{"lsp", "-flags"}, false},
+		{[]string{"-json", "-V=full"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
