@@ -67,6 +67,9 @@ type Indexer struct {
 	grams       []uint64       // k-gram hashes, for winnowing
 	deque       []int32        // winnowing's candidate minima
 	ignored     [][2]int32     // token spans of the nodes directives exclude
+	units       []unit         // scratch for File.units
+	blocks      []block        // scratch for File.blocks
+	windows     []window       // scratch for File.windows
 }
 
 // Index normalises one parsed file. fset must hold f and src must be the
@@ -91,11 +94,16 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	ix.tfile, ix.skip = tf, skip
 	ix.lineTable()
 	ix.ignored = ix.ignored[:0]
+	// Units, blocks and windows grow in scratch buffers and are copied out
+	// at their final size.
+	ix.file.units, ix.file.blocks, ix.file.windows = ix.units[:0], ix.blocks[:0], ix.windows[:0]
 	ix.walkFile(f)
 	ix.markIgnored()
 	ix.cutWindows(minTokens)
 	ix.winnow()
 	file := ix.file
+	ix.units, ix.blocks, ix.windows = file.units, file.blocks, file.windows
+	file.units, file.blocks, file.windows = slices.Clone(file.units), slices.Clone(file.blocks), slices.Clone(file.windows)
 	ix.file, ix.tfile, ix.skip, ix.body = nil, nil, nil, nil
 	return file
 }

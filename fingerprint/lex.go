@@ -190,20 +190,91 @@ func keyword(lit []byte) byte {
 // operator returns the longest operator or punctuation at the start of b
 // and its length.
 func operator(b []byte) (byte, int) {
-	for n := min(3, len(b)); n > 0; n-- {
-		if t, ok := operators[string(b[:n])]; ok {
-			return byte(t), n
+	at := func(i int) byte {
+		if i < len(b) {
+			return b[i]
 		}
+		return 0
+	}
+	// op picks by the next byte: the one-byte token t, or t2 if the next
+	// byte is c2, or t3 if it is c3.
+	op := func(t token.Token, c2 byte, t2 token.Token, c3 byte, t3 token.Token) (byte, int) {
+		switch n := at(1); {
+		case c2 != 0 && n == c2:
+			return byte(t2), 2
+		case c3 != 0 && n == c3:
+			return byte(t3), 2
+		}
+		return byte(t), 1
+	}
+	switch b[0] {
+	case '(':
+		return byte(token.LPAREN), 1
+	case ')':
+		return byte(token.RPAREN), 1
+	case '[':
+		return byte(token.LBRACK), 1
+	case ']':
+		return byte(token.RBRACK), 1
+	case '{':
+		return byte(token.LBRACE), 1
+	case '}':
+		return byte(token.RBRACE), 1
+	case ',':
+		return byte(token.COMMA), 1
+	case ';':
+		return byte(token.SEMICOLON), 1
+	case '~':
+		return byte(token.TILDE), 1
+	case '.':
+		if at(1) == '.' && at(2) == '.' {
+			return byte(token.ELLIPSIS), 3
+		}
+		return byte(token.PERIOD), 1
+	case ':':
+		return op(token.COLON, '=', token.DEFINE, 0, 0)
+	case '=':
+		return op(token.ASSIGN, '=', token.EQL, 0, 0)
+	case '!':
+		return op(token.NOT, '=', token.NEQ, 0, 0)
+	case '+':
+		return op(token.ADD, '+', token.INC, '=', token.ADD_ASSIGN)
+	case '-':
+		return op(token.SUB, '-', token.DEC, '=', token.SUB_ASSIGN)
+	case '*':
+		return op(token.MUL, '=', token.MUL_ASSIGN, 0, 0)
+	case '/':
+		return op(token.QUO, '=', token.QUO_ASSIGN, 0, 0)
+	case '%':
+		return op(token.REM, '=', token.REM_ASSIGN, 0, 0)
+	case '^':
+		return op(token.XOR, '=', token.XOR_ASSIGN, 0, 0)
+	case '|':
+		return op(token.OR, '|', token.LOR, '=', token.OR_ASSIGN)
+	case '&':
+		if at(1) == '^' {
+			if at(2) == '=' {
+				return byte(token.AND_NOT_ASSIGN), 3
+			}
+			return byte(token.AND_NOT), 2
+		}
+		return op(token.AND, '&', token.LAND, '=', token.AND_ASSIGN)
+	case '<':
+		if at(1) == '<' {
+			if at(2) == '=' {
+				return byte(token.SHL_ASSIGN), 3
+			}
+			return byte(token.SHL), 2
+		}
+		return op(token.LSS, '=', token.LEQ, '-', token.ARROW)
+	case '>':
+		if at(1) == '>' {
+			if at(2) == '=' {
+				return byte(token.SHR_ASSIGN), 3
+			}
+			return byte(token.SHR), 2
+		}
+		return op(token.GTR, '=', token.GEQ, 0, 0)
 	}
 	return byte(token.ILLEGAL), 1
 }
-
-var operators = func() map[string]token.Token {
-	m := map[string]token.Token{}
-	for t := token.ADD; t <= token.TILDE; t++ {
-		if t.IsOperator() {
-			m[t.String()] = t
-		}
-	}
-	return m
-}()

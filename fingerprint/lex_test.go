@@ -104,3 +104,17 @@ func TestLexerMatchesGoScanner(t *testing.T) {
 		t.Errorf("compared only %d files", n)
 	}
 }
+
+// Every operator and punctuation token of go/token, alone and followed by
+// each byte that could extend it.
+func TestLexerOperators(t *testing.T) {
+	for tok := token.ADD; tok <= token.TILDE; tok++ {
+		if !tok.IsOperator() {
+			continue
+		}
+		for _, tail := range []string{"", " x", "=", "<", ">", "-", "+", "&", "|", "^", ".", ":"} {
+			src := "package p\nvar _ = a " + tok.String() + tail + " b\n"
+			compareStreams(t, "op.go", []byte(src))
+		}
+	}
+}
