@@ -24,5 +24,10 @@ test-unit:
 test-goroot:
 	COPYCAT_GOROOT_TEST=1 $(GO) test -count=1 -run TestGOROOTNoPanic ./internal/cli
 
+# Speed and memory against the parse floor, jscpd and dupl, on the standard
+# library and the corpus (BENCH_CORPUS=std for the standard library alone).
+bench:
+	bench/run.sh
+
 clean:
 	rm -rf bin .tools

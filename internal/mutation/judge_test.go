@@ -1,0 +1,134 @@
+package mutation_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/mutation"
+)
+
+// relatedRegions lists the fragments that the engine joins to the original
+// function before any copy is injected: code already similar to it.
+func relatedRegions(classes []fingerprint.Class, orig region) []region {
+	var out []region
+	for _, c := range classes {
+		if !touches(c, orig) {
+			continue
+		}
+		for _, fr := range c.Fragments {
+			if r := regionOf(fr); !r.overlaps(orig) {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// judge decides whether the classes found the copy cp of orig, and lists
+// the classes that join cp to code unrelated to orig.
+func judge(classes []fingerprint.Class, orig, cp region, related []region) outcome {
+	var o outcome
+	for _, c := range classes {
+		if cover(c, orig) >= coverage && cover(c, cp) >= coverage {
+			o.hit = true
+		}
+		if !touches(c, cp) {
+			continue
+		}
+		for _, fr := range c.Fragments {
+			r := regionOf(fr)
+			if r.overlaps(cp) || r.overlaps(orig) || overlapsAny(r, related) {
+				continue
+			}
+			o.bad = append(o.bad, fmt.Sprintf("%s class joins the copy %v to %v", c.Kind, cp, r))
+		}
+	}
+	return o
+}
+
+func regionOf(fr fingerprint.Fragment) region { return region{fr.File, fr.Start.Line, fr.End.Line} }
+
+func (r region) overlaps(s region) bool {
+	return r.file == s.file && r.first <= s.last && s.first <= r.last
+}
+
+func overlapsAny(r region, rs []region) bool {
+	for _, s := range rs {
+		if r.overlaps(s) {
+			return true
+		}
+	}
+	return false
+}
+
+func touches(c fingerprint.Class, r region) bool {
+	for _, fr := range c.Fragments {
+		if regionOf(fr).overlaps(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// cover is the share of r's lines inside c's fragments.
+func cover(c fingerprint.Class, r region) float64 {
+	in := make([]bool, r.last-r.first+1)
+	for _, fr := range c.Fragments {
+		if fr.File != r.file {
+			continue
+		}
+		for l := max(fr.Start.Line, r.first); l <= min(fr.End.Line, r.last); l++ {
+			in[l-r.first] = true
+		}
+	}
+	n := 0
+	for _, b := range in {
+		if b {
+			n++
+		}
+	}
+	return float64(n) / float64(len(in))
+}
+
+// report logs recall per kind, the misses and the precision failures, and
+// checks them against the bars.
+func report(t *testing.T, root string, trials []trial, results []map[mutation.Kind]outcome) {
+	src := filepath.Join(root, "src") + string(filepath.Separator)
+	t.Logf("%d functions of %d-%d lines from %d packages of %s, -min-tokens %d, seed %d", len(trials), minLines, maxLines, len(packages), src, minTokens, seed)
+	for _, k := range mutation.Kinds {
+		hits, bad := 0, 0
+		var misses []string
+		for i, tr := range trials {
+			o := results[i][k]
+			name := fmt.Sprintf("%s:%d %s (in %s)", strings.TrimPrefix(tr.fn.File, src), tr.fn.Line, tr.fn.Name, strings.TrimPrefix(tr.host, src))
+			switch {
+			case o.err != nil:
+				t.Errorf("%s %s: %v", k, name, o.err)
+			case o.hit:
+				hits++
+			default:
+				misses = append(misses, name)
+			}
+			for _, b := range o.bad {
+				bad++
+				t.Errorf("%s %s: %s", k, name, b)
+			}
+		}
+		recall := float64(hits) / float64(len(trials))
+		t.Logf("recall %-5s %3d/%d = %5.1f%% (bar %.0f%%), %d classes joining the copy to unrelated code",
+			k, hits, len(trials), 100*recall, 100*bars[k], bad)
+		for i, m := range misses {
+			if i == 10 {
+				t.Logf("  … and %d more", len(misses)-i)
+				break
+			}
+			t.Logf("  missed %s", m)
+		}
+		if recall < bars[k] {
+			t.Errorf("recall %s = %.1f%%, want at least %.0f%%", k, 100*recall, 100*bars[k])
+		}
+	}
+}
