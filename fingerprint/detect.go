@@ -33,12 +33,15 @@ func Detect(files []*File, opt Options) []Class {
 	files = slices.Clone(files)
 	slices.SortFunc(files, func(a, b *File) int { return cmp.Compare(a.Name, b.Name) })
 	d := &detector{files: files, opt: opt}
-	seeds := d.seedGroups(d.candidates(d.sketch()))
-	pairs := d.extendAll(seeds)
-	classes := d.classes(pairs)
-	if opt.Near {
-		classes = append(classes, d.nearClasses(classes)...)
+	seeds := d.seedGroups(d.candidates(d.windowSketch()))
+	pairs := d.undominated(d.extendAll(seeds))
+	var near []pair
+	if opt.Near && opt.Similarity > 0 {
+		near = d.nearPairs()
+		pairs = d.notDominatedBy(pairs, near)
 	}
+	classes := d.exactClasses(pairs)
+	classes = append(classes, d.nearClasses(near)...)
 	sortClasses(classes)
 	return classes
 }
@@ -68,20 +71,28 @@ func (d *detector) parallel(n int, fn func(worker, i int)) {
 	wg.Wait()
 }
 
-// sketch builds one sketch per worker over all windows and merges them.
-func (d *detector) sketch() *sketch {
+// windowSketch sketches the fingerprints of all windows.
+func (d *detector) windowSketch() *sketch {
 	n := 0
 	for _, f := range d.files {
 		n += len(f.windows)
 	}
+	return d.buildSketch(n, func(f *File, add func(uint64)) {
+		for _, w := range f.windows {
+			add(w.fp)
+		}
+	})
+}
+
+// buildSketch builds one sketch per worker, sized for n fingerprints in
+// all, over the fingerprints that each calls add with, and merges them.
+func (d *detector) buildSketch(n int, each func(f *File, add func(uint64))) *sketch {
 	sk := make([]*sketch, min(d.opt.workers(), max(len(d.files), 1)))
 	for i := range sk {
 		sk[i] = newSketch(n)
 	}
 	d.parallel(len(d.files), func(w, i int) {
-		for _, win := range d.files[i].windows {
-			sk[w].add(win.fp)
-		}
+		each(d.files[i], sk[w].add)
 	})
 	for _, s := range sk[1:] {
 		sk[0].merge(s)

@@ -13,7 +13,8 @@ type span struct{ file, first, last int32 }
 // consistent renaming of each other.
 type pair struct {
 	a, b  span
-	exact bool // names and values are the same too
+	exact bool    // names and values are the same too
+	sim   float64 // for near-miss pairs, their similarity
 }
 
 func (d *detector) tokens(s span) (t0, t1 int32) {
@@ -125,7 +126,7 @@ func (d *detector) extend(e *renaming, ra, rb ref) (pair, bool) {
 	if a.file > b.file || a.file == b.file && a0 > b0 {
 		a, b = b, a
 	}
-	return pair{a, b, e.exact}, true
+	return pair{a: a, b: b, exact: e.exact}, true
 }
 
 // joinable reports whether two statements may extend a pair: the same

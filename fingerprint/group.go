@@ -9,11 +9,17 @@ import (
 	"github.com/zeebo/blake3"
 )
 
-// classes drops the pairs nested inside larger pairs and joins the rest
-// into N-way classes: two pairs that share a span are copies of the same
-// content, so each connected set of spans is one class.
-func (d *detector) classes(pairs []pair) []Class {
-	pairs = d.undominated(pairs)
+// A component is a connected set of spans: pairs that share a span are
+// copies of the same content, so each component is one class.
+type component struct {
+	spans []span
+	exact bool    // every pair is exact
+	sim   float64 // the lowest similarity of its pairs
+}
+
+// components joins pairs into connected sets of spans, in the order of
+// their first pair.
+func (d *detector) components(pairs []pair) []component {
 	index := map[span]int32{}
 	var spans []span
 	var parent []int32
@@ -27,40 +33,71 @@ func (d *detector) classes(pairs []pair) []Class {
 		}
 		return i
 	}
-	var find func(int32) int32
-	find = func(i int32) int32 {
+	find := func(i int32) int32 {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
 			i = parent[i]
 		}
 		return i
 	}
-	inexact := map[int32]bool{}
 	for _, p := range pairs {
 		ra, rb := find(id(p.a)), find(id(p.b))
 		if ra != rb {
 			parent[rb] = ra
-			inexact[ra] = inexact[ra] || inexact[rb]
 		}
-		inexact[ra] = inexact[ra] || !p.exact
 	}
-	members := map[int32][]span{}
-	var roots []int32
+	comps := map[int32]*component{}
+	var order []*component
+	for _, p := range pairs {
+		r := find(index[p.a])
+		c := comps[r]
+		if c == nil {
+			c = &component{exact: true, sim: 1}
+			comps[r] = c
+			order = append(order, c)
+		}
+		c.exact = c.exact && p.exact
+		if p.sim > 0 {
+			c.sim = min(c.sim, p.sim)
+		}
+	}
 	for i, s := range spans {
-		r := find(int32(i))
-		if members[r] == nil {
-			roots = append(roots, r)
-		}
-		members[r] = append(members[r], s)
+		c := comps[find(int32(i))]
+		c.spans = append(c.spans, s)
 	}
+	out := make([]component, len(order))
+	for i, c := range order {
+		out[i] = *c
+	}
+	return out
+}
+
+// exactClasses turns exact and renamed pairs into classes.
+func (d *detector) exactClasses(pairs []pair) []Class {
 	var classes []Class
-	for _, r := range roots {
-		ss := d.apart(members[r])
-		if len(ss) >= 2 {
-			classes = append(classes, d.newClass(ss, !inexact[r]))
+	for _, c := range d.components(pairs) {
+		if ss := d.apart(c.spans); len(ss) >= 2 {
+			classes = append(classes, d.newClass(ss, c.exact))
 		}
 	}
 	return classes
+}
+
+// notDominatedBy drops the pairs that lie inside a pair of by: an exact
+// run inside two near-miss copies is part of that near-miss class.
+func (d *detector) notDominatedBy(pairs, by []pair) []pair {
+	type files struct{ a, b int32 }
+	bucket := map[files][]pair{}
+	for _, q := range by {
+		bucket[files{q.a.file, q.b.file}] = append(bucket[files{q.a.file, q.b.file}], q)
+	}
+	kept := pairs[:0:0]
+	for _, p := range pairs {
+		if !slices.ContainsFunc(bucket[files{p.a.file, p.b.file}], func(q pair) bool { return d.dominates(q, p) }) {
+			kept = append(kept, p)
+		}
+	}
+	return kept
 }
 
 // undominated drops every pair whose two spans lie inside the two spans of

@@ -15,6 +15,7 @@ type File struct {
 	Tokens int    // canonical tokens in the file
 
 	codes     []byte   // canonical token codes
+	grams     []gram   // winnowed k-gram fingerprints, by position, for near-miss candidates
 	vals      []uint64 // name and value hashes of the tokens that carry one
 	lineStart []int32  // lineStart[l] is the first token on line l+1 or later
 	units     []unit
@@ -38,7 +39,11 @@ type position struct{ line, col int32 }
 
 // A block is a list of consecutive units: the statements of one block or
 // case clause, or a single function declaration.
-type block struct{ first, last int32 } // units[first:last]
+type block struct {
+	first, last int32 // units[first:last]
+	fn          bool  // a function declaration
+	body        bool  // the body of a function declaration
+}
 
 // A window is a run of whole statements units[first..last] of one block
 // (or one function), the shortest from first whose size reaches MinTokens.
@@ -56,6 +61,8 @@ type Indexer struct {
 	file        *File
 	tfile       *token.File
 	skip        func(ast.Node) bool
+	body        *ast.BlockStmt // body of the function declaration being visited
+	grams       []uint64       // k-gram hashes, for winnowing
 }
 
 // Index normalises one parsed file. fset must hold f and src must be the
@@ -80,8 +87,9 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	ix.lineTable()
 	ast.Inspect(f, ix.visit)
 	ix.cutWindows(minTokens)
+	ix.winnow()
 	file := ix.file
-	ix.file, ix.tfile, ix.skip = nil, nil, nil
+	ix.file, ix.tfile, ix.skip, ix.body = nil, nil, nil, nil
 	return file
 }
 
@@ -146,19 +154,20 @@ func (ix *Indexer) visit(n ast.Node) bool {
 			u.fn = true
 			u.name = ix.ts.valAt[ix.tokenAt(n.Name.Pos())]
 			ix.file.units = append(ix.file.units, u)
-			ix.file.blocks = append(ix.file.blocks, block{first, first + 1})
+			ix.file.blocks = append(ix.file.blocks, block{first: first, last: first + 1, fn: true})
+			ix.body = n.Body
 		}
 	case *ast.BlockStmt:
-		ix.addBlock(n.List)
+		ix.addBlock(n.List, n == ix.body)
 	case *ast.CaseClause:
-		ix.addBlock(n.Body)
+		ix.addBlock(n.Body, false)
 	case *ast.CommClause:
-		ix.addBlock(n.Body)
+		ix.addBlock(n.Body, false)
 	}
 	return true
 }
 
-func (ix *Indexer) addBlock(list []ast.Stmt) {
+func (ix *Indexer) addBlock(list []ast.Stmt, body bool) {
 	if len(list) == 0 {
 		return
 	}
@@ -172,7 +181,7 @@ func (ix *Indexer) addBlock(list []ast.Stmt) {
 		ix.file.units = append(ix.file.units, u)
 	}
 	if last := int32(len(ix.file.units)); last > first {
-		ix.file.blocks = append(ix.file.blocks, block{first, last})
+		ix.file.blocks = append(ix.file.blocks, block{first: first, last: last, body: body})
 	}
 }
 
@@ -210,22 +219,13 @@ func (ix *Indexer) cutWindows(minTokens int) {
 			if j == b.last {
 				break
 			}
-			if ix.anyIgnored(i, j) {
+			if f.anyIgnored(i, j) {
 				continue
 			}
 			fp := mix(ix.spanHash(f.units[i].tok0, f.units[j].tok1))
 			f.windows = append(f.windows, window{int32(bi), i, j, fp})
 		}
 	}
-}
-
-func (ix *Indexer) anyIgnored(i, j int32) bool {
-	for k := i; k <= j; k++ {
-		if ix.file.units[k].ignored {
-			return true
-		}
-	}
-	return false
 }
 
 // mix is the splitmix64 finaliser: it spreads a polynomial hash's bits so

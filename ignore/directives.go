@@ -25,13 +25,14 @@ func (p Problem) Error() string { return fmt.Sprintf("%s: %s", p.Pos, p.Msg) }
 // line when it trails code. //copycat:ignore without a reason is malformed:
 // it is reported and does not apply.
 type Directives struct {
-	file  *token.File
-	lines map[int]bool
+	file     *token.File
+	before   map[int]bool // last lines of comment groups holding a directive
+	trailing map[int]bool // lines where a directive trails code
 }
 
 // ScanDirectives reads the directives in f's comments. f must have been
-// parsed with parser.ParseComments.
-func ScanDirectives(fset *token.FileSet, f *ast.File) (*Directives, []Problem) {
+// parsed with parser.ParseComments from src.
+func ScanDirectives(fset *token.FileSet, f *ast.File, src []byte) (*Directives, []Problem) {
 	d := &Directives{file: fset.File(f.FileStart)}
 	var problems []Problem
 	for _, g := range f.Comments {
@@ -43,11 +44,15 @@ func ScanDirectives(fset *token.FileSet, f *ast.File) (*Directives, []Problem) {
 			if !ok {
 				continue
 			}
-			if d.lines == nil {
-				d.lines = map[int]bool{}
+			if d.before == nil {
+				d.before, d.trailing = map[int]bool{}, map[int]bool{}
 			}
-			d.lines[fset.Position(c.Pos()).Line] = true
-			d.lines[fset.Position(g.End()).Line] = true
+			pos := fset.Position(c.Pos())
+			if trailsCode(src, pos) {
+				d.trailing[pos.Line] = true
+			} else {
+				d.before[fset.Position(g.End()).Line] = true
+			}
 		}
 	}
 	return d, problems
@@ -84,18 +89,28 @@ func parseDirective(text string) (ok bool, problem string) {
 	return false, ""
 }
 
-// Skip reports whether a directive excludes node n.
-func (d *Directives) Skip(n ast.Node) bool {
-	if d == nil || d.lines == nil || d.file == nil {
+// trailsCode reports whether something other than blanks precedes the
+// comment at pos on its line.
+func trailsCode(src []byte, pos token.Position) bool {
+	start := pos.Offset - (pos.Column - 1)
+	if start < 0 || pos.Offset > len(src) {
 		return false
 	}
-	pos := n.Pos()
-	if fd, ok := n.(*ast.FuncDecl); ok && fd.Doc != nil {
-		pos = fd.Doc.Pos()
-		if d.lines[d.file.Line(fd.Pos())] || d.lines[d.file.Line(fd.Pos())-1] {
-			return true
-		}
+	return len(strings.TrimSpace(string(src[start:pos.Offset]))) > 0
+}
+
+// Skip reports whether a directive excludes node n.
+func (d *Directives) Skip(n ast.Node) bool {
+	if d == nil || d.before == nil || d.file == nil {
+		return false
 	}
-	l := d.file.Line(pos)
-	return d.lines[l] || d.lines[l-1]
+	l := d.file.Line(n.Pos())
+	if d.trailing[l] || d.before[l-1] {
+		return true
+	}
+	// A directive inside a doc comment applies to the declaration.
+	if fd, ok := n.(*ast.FuncDecl); ok && fd.Doc != nil {
+		return d.before[d.file.Line(fd.Doc.End())]
+	}
+	return false
 }

@@ -334,7 +334,7 @@ func Source(ix *fingerprint.Indexer, name string, src []byte, minTokens int) (*f
 	var skip func(n ast.Node) bool
 	var warnings []error
 	if mayHaveDirectives {
-		d, problems := ignore.ScanDirectives(fset, f)
+		d, problems := ignore.ScanDirectives(fset, f, src)
 		skip = d.Skip
 		for _, p := range problems {
 			warnings = append(warnings, p)

@@ -7,7 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"runtime/pprof"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
@@ -106,6 +108,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&c.Generated, "generated", false, "include generated files (// Code generated … DO NOT EDIT.)")
 	fs.BoolVar(&c.JSON, "json", false, "print the JSON report")
 	fs.BoolVar(&c.Quiet, "q", false, "print no warnings")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitClean
@@ -115,6 +118,14 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	if err := c.Check(); err != nil {
 		fmt.Fprintf(stderr, "copycat: %v\n", err)
 		return ExitError
+	}
+	if *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "copycat: %v\n", err)
+			return ExitError
+		}
+		defer stop()
 	}
 	res := load.Load(fs.Args(), load.Options{
 		Tests:     c.Tests,
@@ -152,4 +163,16 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		code = ExitError
 	}
 	return code
+}
+
+func startCPUProfile(name string) (stop func(), err error) {
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }

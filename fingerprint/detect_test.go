@@ -1,0 +1,257 @@
+package fingerprint
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// sum is a function of about 90 canonical tokens; its copies below are
+// edited in different ways.
+const sum = `func Sum(xs []int, limit int) (total int, n int) {
+	for i, x := range xs {
+		if x > limit {
+			continue
+		}
+		total += x * i
+		n++
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	total = total / n
+	return total, n
+}
+`
+
+var (
+	// sumRenamed renames every name consistently and changes a literal.
+	sumRenamed = `func Add(vals []int, max int) (acc int, k int) {
+	for j, v := range vals {
+		if v > max {
+			continue
+		}
+		acc += v * j
+		k++
+	}
+	if k == 0 {
+		return 0, 1
+	}
+	acc = acc / k
+	return acc, k
+}
+`
+	// sumInconsistent uses one name where the original used two.
+	sumInconsistent = strings.Replace(sum, "total += x * i", "total += x * x", 1)
+)
+
+func opts() Options {
+	return Options{MinTokens: 30, MinLines: 3, MaxOccurrences: 10, Workers: 2}
+}
+
+func TestExactAndRenamedClones(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		srcs map[string]string
+		want []string
+	}{
+		{
+			name: "exact copy in another file",
+			srcs: map[string]string{"a.go": "package p\n\n" + sum, "b.go": "package q\n\nvar v = 1\n\n" + sum},
+			want: []string{"exact a.go:3-16 b.go:5-18"},
+		},
+		{
+			name: "consistent renaming",
+			srcs: map[string]string{"a.go": "package p\n\n" + sum, "b.go": "package q\n\n" + sumRenamed},
+			want: []string{"renamed a.go:3-16 b.go:3-16"},
+		},
+		{
+			name: "three copies make one class",
+			srcs: map[string]string{"a.go": "package p\n\n" + sum, "b.go": "package q\n\n" + sum, "c.go": "package r\n\n" + sumRenamed},
+			want: []string{"renamed a.go:3-16 b.go:3-16 c.go:3-16"},
+		},
+		{
+			name: "inconsistent renaming is no renamed clone",
+			srcs: map[string]string{"a.go": "package p\n\n" + sum, "b.go": "package q\n\n" + sumInconsistent},
+			want: nil,
+		},
+		{
+			name: "half a function: whole statements only",
+			srcs: map[string]string{
+				"a.go": "package p\n\n" + sum,
+				"b.go": "package q\n\nfunc Other(xs []int, limit int) int {\n\tvar total, n int\n\tprintln(limit)\n" +
+					"\tfor i, x := range xs {\n\t\tif x > limit {\n\t\t\tcontinue\n\t\t}\n\t\ttotal += x * i\n\t\tn++\n\t}\n" +
+					"\tif n == 0 {\n\t\treturn 0, 0\n\t}\n\treturn n\n}\n",
+			},
+			want: []string{"exact a.go:4-13 b.go:6-15"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := describe(detect(t, opts(), tc.srcs))
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("classes:\n got %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestRenamedDiffersListsChangedLines(t *testing.T) {
+	classes := detect(t, opts(), map[string]string{"a.go": "package p\n\n" + sum, "b.go": "package q\n\n" + sumRenamed})
+	if len(classes) != 1 {
+		t.Fatalf("got %d classes, want 1", len(classes))
+	}
+	fr := classes[0].Fragments
+	if len(fr[0].Differs) != 0 {
+		t.Errorf("first fragment differs: %v", fr[0].Differs)
+	}
+	// Every line but the closing braces, "continue" and "for ... range"
+	// renames something; line 4 (for i, x := range xs) does.
+	if !slices.ContainsFunc(fr[1].Differs, func(r LineRange) bool { return r.Start <= 4 && 4 <= r.End }) {
+		t.Errorf("differs %v does not cover line 4", fr[1].Differs)
+	}
+}
+
+func TestOwnNameLeftOutOfRenaming(t *testing.T) {
+	// The copy renames Write to WriteTo but still calls w.Write: the
+	// function's own name does not take part in the bijection.
+	a := "package p\n\nfunc (b *Buf) Write(p []byte) (int, error) {\n\tn, err := b.w.Write(p)\n\tif err != nil {\n\t\treturn n, err\n\t}\n\tb.n += n\n\tb.calls++\n\treturn n, nil\n}\n"
+	b := strings.Replace(a, ") Write(", ") WriteTo(", 1)
+	got := describe(detect(t, opts(), map[string]string{"a.go": a, "b.go": b}))
+	want := []string{"exact a.go:3-11 b.go:3-11"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("classes:\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestNoFragmentOverlapsItsCopy(t *testing.T) {
+	// A run of same-shaped statements matches itself shifted by one; no
+	// reported fragment may overlap another of its class.
+	var b strings.Builder
+	b.WriteString("package p\n\nfunc f(m map[string]int) {\n")
+	for i := range 12 {
+		b.WriteString("\tm[\"k\"] = g(m[\"k\"], " + string(rune('a'+i)) + ")\n")
+	}
+	b.WriteString("}\n")
+	for _, c := range detect(t, Options{MinTokens: 30, MinLines: 1, Workers: 1}, map[string]string{"a.go": b.String()}) {
+		for i, x := range c.Fragments {
+			for _, y := range c.Fragments[i+1:] {
+				if x.File == y.File && x.Start.Line <= y.End.Line && y.Start.Line <= x.End.Line {
+					t.Errorf("%s: fragments %d-%d and %d-%d overlap", c.Kind, x.Start.Line, x.End.Line, y.Start.Line, y.End.Line)
+				}
+			}
+		}
+	}
+}
+
+func TestMaxOccurrencesLeavesOutBoilerplate(t *testing.T) {
+	srcs := map[string]string{}
+	for _, name := range []string{"a.go", "b.go", "c.go", "d.go"} {
+		srcs[name] = "package p\n\n" + sum
+	}
+	opt := opts()
+	opt.MaxOccurrences = 3
+	if got := describe(detect(t, opt, srcs)); len(got) != 0 {
+		t.Errorf("4 copies over a limit of 3 gave %q", got)
+	}
+	opt.MaxOccurrences = 4
+	if got := describe(detect(t, opt, srcs)); len(got) != 1 {
+		t.Errorf("4 copies under a limit of 4 gave %q", got)
+	}
+}
+
+func TestMinLinesAndTokens(t *testing.T) {
+	srcs := map[string]string{"a.go": "package p\n\n" + sum, "b.go": "package q\n\n" + sum}
+	opt := opts()
+	opt.MinLines = 15
+	if got := describe(detect(t, opt, srcs)); len(got) != 0 {
+		t.Errorf("14-line copies at -min-lines 15 gave %q", got)
+	}
+	opt = opts()
+	opt.MinTokens = 200
+	if got := describe(detect(t, opt, srcs)); len(got) != 0 {
+		t.Errorf("small copies at -min-tokens 200 gave %q", got)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	srcs := map[string]string{
+		"a.go": "package p\n\n" + sum + "\n" + sumInconsistent,
+		"b.go": "package q\n\n" + sumRenamed,
+		"c.go": "package r\n\n" + sum,
+		"d.go": "package s\n\n" + strings.Replace(sum, "n++", "n += 2\n\t\tprintln(n)", 1),
+	}
+	files := indexSources(t, 30, srcs)
+	opt := opts()
+	opt.Near, opt.Similarity = true, 0.8
+	want := Detect(files, opt)
+	if len(want) == 0 {
+		t.Fatal("no classes")
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 20 {
+		shuffled := slices.Clone(files)
+		r.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+		opt.Workers = 1 + i%4
+		if got := Detect(shuffled, opt); !reflect.DeepEqual(got, want) {
+			t.Fatalf("run %d (workers %d) differs:\n got %v\nwant %v", i, opt.Workers, describe(got), describe(want))
+		}
+	}
+}
+
+func TestNearMissClones(t *testing.T) {
+	edited := strings.Replace(sum, "\t\tn++\n", "\t\tn++\n\t\tprintln(\"seen\", x)\n", 1)
+	edited = strings.Replace(edited, "x > limit", "x >= limit", 1)
+	opt := opts()
+	opt.Near, opt.Similarity = true, 0.8
+	classes := detect(t, opt, map[string]string{"a.go": "package p\n\n" + sum, "b.go": "package q\n\n" + edited})
+	got := describe(classes)
+	want := []string{"near a.go:3-16 b.go:3-17"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("classes:\n got %q\nwant %q", got, want)
+	}
+	c := classes[0]
+	if c.Similarity < 0.8 || c.Similarity >= 1 {
+		t.Errorf("similarity %v, want in [0.8, 1)", c.Similarity)
+	}
+	wantDiffs := []LineRange{{5, 5}, {10, 10}}
+	if d := c.Fragments[1].Differs; !reflect.DeepEqual(d, wantDiffs) {
+		t.Errorf("differs %v, want %v", d, wantDiffs)
+	}
+
+	opt.Near = false
+	if got := describe(detect(t, opt, map[string]string{"a.go": "package p\n\n" + sum, "b.go": "package q\n\n" + edited})); slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, "near") }) {
+		t.Errorf("-near=false gave %q", got)
+	}
+}
+
+func TestNearLabelsRenamedAsRenamed(t *testing.T) {
+	opt := opts()
+	opt.Near, opt.Similarity = true, 0.8
+	got := describe(detect(t, opt, map[string]string{"a.go": "package p\n\n" + sum, "b.go": "package q\n\n" + sumRenamed}))
+	want := []string{"renamed a.go:3-16 b.go:3-16"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("classes:\n got %q\nwant %q", got, want)
+	}
+}
+
+func TestNearIgnoresDissimilarCode(t *testing.T) {
+	other := `func Parse(s string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, line := range strings.Split(s, "\n") {
+		k, v, ok := strings.Cut(line, "=")
+		if !ok {
+			return nil, fmt.Errorf("bad line %q", line)
+		}
+		out[strings.TrimSpace(k)] = strings.TrimSpace(v)
+	}
+	return out, nil
+}
+`
+	opt := opts()
+	opt.Near, opt.Similarity = true, 0.7
+	if got := describe(detect(t, opt, map[string]string{"a.go": "package p\n\n" + sum, "b.go": "package q\n\n" + other})); len(got) != 0 {
+		t.Errorf("unrelated functions gave %q", got)
+	}
+}

@@ -1,0 +1,60 @@
+package fingerprint
+
+import (
+	"fmt"
+	"go/parser"
+	"go/token"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// indexSources parses and indexes named sources.
+func indexSources(t testing.TB, minTokens int, srcs map[string]string) []*File {
+	t.Helper()
+	var names []string
+	for name := range srcs {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	var files []*File
+	for _, name := range names {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, name, srcs[name], parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatalf("parse %s: %v", name, err)
+		}
+		files = append(files, Index(name, fset, f, []byte(srcs[name]), minTokens, nil))
+	}
+	return files
+}
+
+func detect(t testing.TB, opt Options, srcs map[string]string) []Class {
+	t.Helper()
+	return Detect(indexSources(t, opt.MinTokens, srcs), opt)
+}
+
+// describe renders classes compactly for comparisons in tests:
+// "renamed a.go:3-9 b.go:4-10".
+func describe(classes []Class) []string {
+	var out []string
+	for _, c := range classes {
+		var b strings.Builder
+		b.WriteString(string(c.Kind))
+		for _, f := range c.Fragments {
+			fmt.Fprintf(&b, " %s:%d-%d", f.File, f.Start.Line, f.End.Line)
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+func codesOf(t testing.TB, src string) string {
+	t.Helper()
+	files := indexSources(t, 1000, map[string]string{"a.go": src})
+	var names []string
+	for _, c := range files[0].codes {
+		names = append(names, codeName(c))
+	}
+	return strings.Join(names, " ")
+}

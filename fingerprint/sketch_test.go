@@ -1,0 +1,76 @@
+package fingerprint
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+func TestSketchSeenTwice(t *testing.T) {
+	s := newSketch(1000)
+	for _, fp := range []uint64{1, 2, 2, 3, 3, 3} {
+		s.add(fp)
+	}
+	for fp, want := range map[uint64]bool{1: false, 2: true, 3: true, 4: false} {
+		if got := s.repeated(fp, 0); got != want {
+			t.Errorf("repeated(%d) = %v, want %v", fp, got, want)
+		}
+	}
+	if s.repeated(3, 2) {
+		t.Errorf("repeated(3, max 2): 3 was seen 3 times")
+	}
+}
+
+// Merging sketches built over parts of the input gives what one sketch over
+// all of it gives: seen once in two parts is seen twice.
+func TestSketchMerge(t *testing.T) {
+	a, b := newSketch(1000), newSketch(1000)
+	a.add(10)
+	b.add(10)
+	a.add(20)
+	b.add(30)
+	b.add(30)
+	a.merge(b)
+	for fp, want := range map[uint64]bool{10: true, 20: false, 30: true} {
+		if got := a.repeated(fp, 0); got != want {
+			t.Errorf("after merge, repeated(%d) = %v, want %v", fp, got, want)
+		}
+	}
+	if got := a.counts.estimate(10); got != 2 {
+		t.Errorf("merged count of 10 = %d, want 2", got)
+	}
+}
+
+func TestCountMinNeverUnderCounts(t *testing.T) {
+	const n = 20000
+	c := newCountMin(n)
+	r := rand.New(rand.NewPCG(3, 4))
+	truth := map[uint64]uint32{}
+	for range n {
+		fp := r.Uint64N(n / 4)
+		truth[fp]++
+		c.add(fp)
+	}
+	over := 0
+	for fp, want := range truth {
+		got := c.estimate(fp)
+		if got < want {
+			t.Fatalf("estimate(%d) = %d < true count %d", fp, got, want)
+		}
+		if got > want+countMinSlack*3 {
+			over++
+		}
+	}
+	if over > len(truth)/100 {
+		t.Errorf("%d of %d estimates over-count by more than %d", over, len(truth), countMinSlack*3)
+	}
+}
+
+func TestCountMinSizing(t *testing.T) {
+	c := newCountMin(1 << 20)
+	if c.depth != 4 {
+		t.Errorf("depth %d, want ⌈ln(1/0.02)⌉ = 4", c.depth)
+	}
+	if w := c.mask + 1; w&(w-1) != 0 || w < (1<<20)*2718/4000 {
+		t.Errorf("width %d is not a power of two ≥ e·n/%d", w, countMinSlack)
+	}
+}

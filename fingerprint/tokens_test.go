@@ -1,0 +1,67 @@
+package fingerprint
+
+import "testing"
+
+func TestCanonicalTokens(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		src  string
+		want string
+	}{
+		{"names and literals abstracted", `package p; var x = f(a, "s", 1, 2.5, 'c')`,
+			"package ID var ID = ID ( ID , STRING , INT , FLOAT , CHAR )"},
+		{"semicolons dropped", "package p\nfunc f() { a(); b() }",
+			"package ID func ID ( ) { ID ( ) ID ( ) }"},
+		{"trailing comma dropped", "package p\nvar x = []int{\n1,\n2,\n}",
+			"package ID var ID = [ ] ID { INT , INT }"},
+		{"predeclared constants kept", "package p\nvar x = []bool{true, false, nil == nil}\nconst c = iota",
+			"package ID var ID = [ ] ID { true , false , nil == nil } const ID = iota"},
+		{"operators kept", "package p\nfunc f() { a := b + c; a -= d; a = a &^ e }",
+			"package ID func ID ( ) { ID := ID + ID ID -= ID ID = ID &^ ID }"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := codesOf(t, tc.src); got != tc.want {
+				t.Errorf("codes:\n got %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestCanonicalTokensIgnoreLayoutAndComments(t *testing.T) {
+	a := `package p
+
+// F does things.
+func F(x int) int {
+	y := x * 2 // double
+	/* a block
+	   comment */
+	return y
+}
+`
+	b := `package p
+func F(x int) int { y := x * 2; return y }
+`
+	if ca, cb := codesOf(t, a), codesOf(t, b); ca != cb {
+		t.Errorf("layout changed the tokens:\n%s\n%s", ca, cb)
+	}
+}
+
+func TestCanonicalTokensKeepDifferences(t *testing.T) {
+	for _, pair := range [][2]string{
+		{"package p\nfunc f() { a = b + c }", "package p\nfunc f() { a = b - c }"},
+		{"package p\nfunc f() { a = b }", "package p\nfunc f() { a := b }"},
+		{"package p\nfunc f() { a = 1 }", "package p\nfunc f() { a = \"1\" }"},
+		{"package p\nfunc f() { a = nil }", "package p\nfunc f() { a = b }"},
+	} {
+		if codesOf(t, pair[0]) == codesOf(t, pair[1]) {
+			t.Errorf("%q and %q have the same canonical tokens", pair[0], pair[1])
+		}
+	}
+}
+
+func TestHashStringIsStable(t *testing.T) {
+	// FNV-1a of "a": a fixed value, the same in every process.
+	if got, want := hashString("a"), uint64(0xaf63dc4c8601ec8c); got != want {
+		t.Errorf("hashString(a) = %#x, want %#x", got, want)
+	}
+}

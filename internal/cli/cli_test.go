@@ -1,0 +1,181 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// unpack writes a txtar archive from testdata/cli into a temporary
+// directory and makes it the working directory.
+func unpack(t *testing.T, name string) string {
+	t.Helper()
+	ar, err := txtar.ParseFile(filepath.Join("..", "..", "testdata", "cli", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range ar.Files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	return dir
+}
+
+func run(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = Run(args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join(testdataDir, name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (run with -update to accept):\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+var testdataDir = func() string {
+	wd, _ := os.Getwd()
+	return filepath.Join(wd, "..", "..", "testdata", "cli")
+}()
+
+var small = []string{"-min-tokens", "40", "-min-lines", "5"}
+
+func TestTextOutput(t *testing.T) {
+	unpack(t, "module.txtar")
+	stdout, stderr, code := run(t, small...)
+	if code != ExitClones {
+		t.Errorf("exit %d, want %d; stderr:\n%s", code, ExitClones, stderr)
+	}
+	golden(t, "module.text.golden", stdout)
+	for _, absent := range []string{"legacy/", "gen/", "testdata/", "report.go:49"} {
+		if strings.Contains(stdout, absent) {
+			t.Errorf("output mentions %s, which is ignored:\n%s", absent, stdout)
+		}
+	}
+}
+
+func TestJSONOutput(t *testing.T) {
+	unpack(t, "module.txtar")
+	stdout, _, code := run(t, append(small, "-json")...)
+	if code != ExitClones {
+		t.Errorf("exit %d, want %d", code, ExitClones)
+	}
+	golden(t, "module.json.golden", stdout)
+	var rep struct {
+		Version int `json:"version"`
+		Stats   struct {
+			Files, Lines, Tokens, Classes, DuplicatedLines int
+		} `json:"stats"`
+		Classes []struct {
+			ID, Kind   string
+			Similarity float64
+			Fragments  []struct {
+				File                                 string
+				StartLine, StartCol, EndLine, EndCol int
+			}
+		} `json:"classes"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Version != 1 || rep.Stats.Files != 3 || len(rep.Classes) == 0 {
+		t.Errorf("report: version %d, %d files, %d classes", rep.Version, rep.Stats.Files, len(rep.Classes))
+	}
+	for _, c := range rep.Classes {
+		if len(c.ID) != 64 || len(c.Fragments) < 2 {
+			t.Errorf("class %+v", c)
+		}
+	}
+}
+
+func TestSameOutputWhateverTheCPUs(t *testing.T) {
+	unpack(t, "module.txtar")
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	var first string
+	for _, procs := range []int{1, 2, 4, 8} {
+		runtime.GOMAXPROCS(procs)
+		out, _, _ := run(t, append(small, "-json")...)
+		if first == "" {
+			first = out
+		} else if out != first {
+			t.Fatalf("GOMAXPROCS=%d changed the output", procs)
+		}
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	unpack(t, "module.txtar")
+	if _, _, code := run(t, append(small, "./stats/...")...); code != ExitClones {
+		t.Errorf("clones: exit %d, want %d", code, ExitClones)
+	}
+	if _, _, code := run(t, "./report/report.go"); code != ExitClean {
+		t.Errorf("no clones at default thresholds: exit %d, want %d", code, ExitClean)
+	}
+	_, stderr, code := run(t, "./no/such/dir")
+	if code != ExitError || !strings.Contains(stderr, "no/such/dir") {
+		t.Errorf("missing path: exit %d, stderr %q", code, stderr)
+	}
+	if _, _, code := run(t, "-min-tokens", "0"); code != ExitError {
+		t.Errorf("-min-tokens 0: exit %d, want %d", code, ExitError)
+	}
+	if _, _, code := run(t, "-no-such-flag"); code != ExitError {
+		t.Errorf("unknown flag: exit %d, want %d", code, ExitError)
+	}
+}
+
+func TestFlagsSelectFiles(t *testing.T) {
+	unpack(t, "module.txtar")
+	out, _, _ := run(t, append(small, "-generated")...)
+	if !strings.Contains(out, "gen/gen.go") {
+		t.Errorf("-generated did not include gen/gen.go:\n%s", out)
+	}
+	if err := os.WriteFile("stats/stats_test.go", []byte(strings.Replace(mustRead(t, "stats/stats.go"), "Mean", "meanForTest", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ = run(t, small...)
+	if !strings.Contains(out, "stats_test.go") {
+		t.Errorf("tests are included by default:\n%s", out)
+	}
+	out, _, _ = run(t, append(small, "-tests=false")...)
+	if strings.Contains(out, "stats_test.go") {
+		t.Errorf("-tests=false included a test file:\n%s", out)
+	}
+}
+
+func mustRead(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
