@@ -162,9 +162,10 @@ func (r region) String() string {
 
 // An outcome is what the engine made of one mutant.
 type outcome struct {
-	hit bool
-	bad []string // classes that join the copy to unrelated code
-	err error
+	hit  bool
+	best [2]float64 // coverage of the original and of the copy by the class that covers both best
+	bad  []string   // classes that join the copy to unrelated code
+	err  error
 }
 
 // run writes the trial's files under dir and runs the engine on the
