@@ -28,6 +28,7 @@ const (
 	maxLines  = 70
 	minTokens = 50  // -min-tokens of the run
 	coverage  = 0.7 // share of the lines of both copies a hit must cover
+	hostLines = 800 // largest host file, to keep the test quick
 )
 
 // packages are the standard-library packages the functions and their
@@ -114,12 +115,18 @@ func engineOptions(t *testing.T) fingerprint.Options {
 
 // choose picks numFuncs functions in a fixed random order, skipping those
 // a mutation does not apply to, and gives each a host file of another
-// package.
+// package (of at most hostLines lines).
 func choose(t *testing.T, c *mutation.Corpus) []trial {
 	r := rand.New(rand.NewPCG(seed, 0))
 	pkgOf := map[string]string{}
 	for _, f := range c.Funcs {
 		pkgOf[f.File] = f.Pkg
+	}
+	var hosts []string
+	for _, f := range c.Files {
+		if bytes.Count(c.Src[f], []byte("\n")) <= hostLines {
+			hosts = append(hosts, f)
+		}
 	}
 	var trials []trial
 	for _, i := range r.Perm(len(c.Funcs)) {
@@ -129,7 +136,7 @@ func choose(t *testing.T, c *mutation.Corpus) []trial {
 		fn := c.Funcs[i]
 		tr := trial{fn: fn, after: r.IntN(64), mutants: map[mutation.Kind][]byte{}}
 		for tr.host == "" || pkgOf[tr.host] == fn.Pkg {
-			tr.host = c.Files[r.IntN(len(c.Files))]
+			tr.host = hosts[r.IntN(len(hosts))]
 		}
 		decl := c.Src[fn.File][fn.Start:fn.End]
 		mr := rand.New(rand.NewPCG(seed, uint64(i)))
