@@ -54,82 +54,80 @@ setup() {
 }
 
 # measure NAME CMD... runs CMD under GNU time, output in $out/NAME.*, and
-# prints "wall_seconds rss_kb exit_code".
+# prints "wall_seconds rss_kb exit_code cpu_seconds".
 measure() {
 	local name=$1
 	shift
 	local rc=0
 	/usr/bin/time -v -o "$out/$name.time" "$@" >"$out/$name.out" 2>"$out/$name.err" || rc=$?
-	local wall rss
-	wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {
-		n = split($2, p, ":"); s = 0
-		for (i = 1; i <= n; i++) s = s * 60 + p[i]
-		printf "%.2f", s }' "$out/$name.time")
-	rss=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$out/$name.time")
-	echo "$wall $rss $rc"
+	awk -F': ' -v rc="$rc" '
+		/Elapsed \(wall clock\)/ { n = split($2, p, ":"); for (i = 1; i <= n; i++) wall = wall * 60 + p[i] }
+		/Maximum resident set size/ { rss = $2 }
+		/(User|System) time \(seconds\)/ { cpu += $2 }
+		END { printf "%.2f %d %d %.2f\n", wall, rss, rc, cpu }' "$out/$name.time"
 }
 
-# best NAME CMD... measures CMD $runs times and prints the fastest wall
-# time, the largest RSS seen and the exit code.
-best() {
-	local name=$1
-	shift
-	local w r c bw= bc= mr=0
-	for i in $(seq "$runs"); do
-		read -r w r c < <(measure "$name" "$@")
-		log "  $name run $i: ${w}s, $((r / 1024)) MB, exit $c"
-		if [ -z "$bw" ] || awk -v a="$w" -v b="$bw" 'BEGIN { exit !(a < b) }'; then
-			bw=$w bc=$c
-		fi
-		[ "$r" -gt "$mr" ] && mr=$r
-	done
-	echo "$bw $mr $bc"
+# Best figures per measured name: fastest wall time (with its CPU time and
+# exit code) and largest RSS over the runs.
+declare -A wall rss code cpu
+
+# record NAME CMD... measures CMD once and keeps the best figures.
+record() {
+	local name=$1 w r c u
+	read -r w r c u < <(measure "$@")
+	log "  $name: ${w}s wall, ${u}s CPU, $((r / 1024)) MB, exit $c"
+	if [ -z "${wall[$name]:-}" ] || awk -v a="$w" -v b="${wall[$name]}" 'BEGIN { exit !(a < b) }'; then
+		wall[$name]=$w cpu[$name]=$u code[$name]=$c
+	fi
+	[ "$r" -gt "${rss[$name]:-0}" ] && rss[$name]=$r
+	return 0
 }
 
 rows=()
-floor=
 
-# row CORPUS TOOL COMMAND NOTE WALL RSS_KB
+# row CORPUS NAME TOOL COMMAND NOTE adds the table row of a measured name.
 row() {
-	local ratio="—"
-	[ -n "$floor" ] && ratio=$(awk -v a="$5" -v b="$floor" 'BEGIN { printf "%.2f×", a / b }')
-	rows+=("| $1 | $2 | \`$3\` | $5 | $ratio | $(($6 / 1024)) | $4 |")
+	local ratio
+	ratio=$(awk -v a="${wall[$2]}" -v b="${wall[$1-floor]}" 'BEGIN { printf "%.2f×", a / b }')
+	rows+=("| $1 | $3 | \`$4\` | ${wall[$2]} | $ratio | ${cpu[$2]} | $((${rss[$2]} / 1024)) | $5 |")
 }
 
-# bench_corpus LABEL DIR... runs every tool on the directories.
+# summary NAME is the last line of a copycat run's output.
+summary() { echo "$(tail -1 "$out/$1.out" | sed 's/^copycat: //'); exit ${code[$1]}"; }
+
+# bench_corpus LABEL DIR... runs every tool on the directories. The floor
+# and copycat take turns, $runs rounds, so that they share the machine's
+# moods.
 bench_corpus() {
 	local label=$1
 	shift
 	local pats=()
 	for d in "$@"; do pats+=("$d/..."); done
-	local w r c
 	log "$label: warming the file cache"
 	"$out/parsefloor" "${pats[@]}" >"$out/$label-warm.out" 2>&1 || true
 	log "$label: $(cat "$out/$label-warm.out")"
-
-	floor=
-	read -r w r c < <(best "$label-floor" "$out/parsefloor" "${pats[@]}")
-	floor=$w
-	row "$label" "parse floor" "parsefloor" "$(head -1 "$out/$label-floor.out")" "$w" "$r"
-
-	read -r w r c < <(best "$label-copycat" "$out/copycat" -min-tokens 50 -q "${pats[@]}")
-	row "$label" "copycat" "copycat -min-tokens 50" "$(tail -1 "$out/$label-copycat.out" | sed 's/^copycat: //'); exit $c" "$w" "$r"
-
-	read -r w r c < <(best "$label-copycat-nonear" "$out/copycat" -min-tokens 50 -near=false -q "${pats[@]}")
-	row "$label" "copycat, no near" "copycat -min-tokens 50 -near=false" "$(tail -1 "$out/$label-copycat-nonear.out" | sed 's/^copycat: //'); exit $c" "$w" "$r"
+	for i in $(seq "$runs"); do
+		log "$label: round $i of $runs"
+		record "$label-floor" "$out/parsefloor" "${pats[@]}"
+		record "$label-copycat" "$out/copycat" -min-tokens 50 -q "${pats[@]}"
+		record "$label-copycat-nonear" "$out/copycat" -min-tokens 50 -near=false -q "${pats[@]}"
+	done
+	row "$label" "$label-floor" "parse floor" "parsefloor" "$(head -1 "$out/$label-floor.out")"
+	row "$label" "$label-copycat" "copycat" "copycat -min-tokens 50" "$(summary "$label-copycat")"
+	row "$label" "$label-copycat-nonear" "copycat, no near" "copycat -min-tokens 50 -near=false" "$(summary "$label-copycat-nonear")"
 
 	[ "$slow" = 0 ] && return
 	log "$label: jscpd (one run)"
-	read -r w r c < <(measure "$label-jscpd" "$tools/node_modules/.bin/jscpd" --min-tokens 50 -f go \
-		--mode weak --ignore-identifiers --ignore-literals --silent --reporters silent "$@")
+	record "$label-jscpd" "$tools/node_modules/.bin/jscpd" --min-tokens 50 -f go \
+		--mode weak --ignore-identifiers --ignore-literals --silent --reporters silent "$@"
 	local found
-	found=$(sed 's/\x1b\[[0-9;]*m//g' "$out/$label-jscpd.out" | grep -o 'Found [0-9]* [a-z]* *clones.*files' | head -1 || true)
-	row "$label" "jscpd $jscpd_version" "jscpd --min-tokens 50 -f go --mode weak --ignore-identifiers --ignore-literals" "${found:-see bench/out/$label-jscpd.out}; exit $c" "$w" "$r"
+	found=$(sed 's/\x1b\[[0-9;]*m//g' "$out/$label-jscpd.out" | grep -o 'Found .* files' | head -1 || true)
+	row "$label" "$label-jscpd" "jscpd $jscpd_version" "jscpd --min-tokens 50 -f go --mode weak --ignore-identifiers --ignore-literals" "${found:-see bench/out/$label-jscpd.out}; exit ${code[$label-jscpd]}"
 
 	if [ "$label" = std ]; then
 		log "$label: dupl (one run)"
-		read -r w r c < <(measure "$label-dupl" "$tools/bin/dupl" -t 50 "$@")
-		row "$label" "dupl $dupl_version" "dupl -t 50" "$(tail -1 "$out/$label-dupl.out"); exit $c" "$w" "$r"
+		record "$label-dupl" "$tools/bin/dupl" -t 50 "$@"
+		row "$label" "$label-dupl" "dupl $dupl_version" "dupl -t 50" "$(tail -1 "$out/$label-dupl.out"); exit ${code[$label-dupl]}"
 	fi
 }
 
@@ -147,10 +145,11 @@ main() {
 		echo "Measured $(date -u +%Y-%m-%d) on $(nproc) CPUs ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)), $(go version | cut -d' ' -f3)."
 		echo "std = \`${dirs[0]}\`."
 		[ "$corpus" = std ] || echo "corpus = all ${#dirs[@]} directories that \`$(basename "$fetch")\` prints (the standard library and $((${#dirs[@]} - 1)) modules), in one run."
-		echo "Wall time is the best of $runs runs for the floor and copycat (peak RSS the largest), one run for jscpd and dupl; ratios are to the floor of the same corpus."
+		echo "Wall time is the best of $runs interleaved runs for the floor and copycat (CPU time of that run, peak RSS the largest of all runs), one run for jscpd and dupl;"
+		echo "× floor is wall time over the floor's on the same corpus. CPU s is user + system time."
 		echo
-		echo "| corpus | tool | command | wall s | × floor | peak RSS MB | notes |"
-		echo "| --- | --- | --- | ---: | ---: | ---: | --- |"
+		echo "| corpus | tool | command | wall s | × floor | CPU s | peak RSS MB | notes |"
+		echo "| --- | --- | --- | ---: | ---: | ---: | ---: | --- |"
 		printf '%s\n' "${rows[@]}"
 	} | tee "$out/summary.md"
 	log "done in $((SECONDS - start)) s; outputs in $out"
