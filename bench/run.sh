@@ -13,7 +13,8 @@
 # Environment:
 #   CORPUS_FETCH  the corpus script (default ../shared/corpus/fetch.sh from the repository root)
 #   BENCH_CORPUS  "all" (default) or "std": the standard library alone
-#   BENCH_RUNS    runs of the floor and of copycat, best wall time kept (default 3)
+#   BENCH_RUNS    rounds of the floor and copycat runs, best wall time kept
+#                 (default 5 on the standard library, 3 on the corpus)
 #   BENCH_SLOW    "0" leaves out jscpd and dupl
 #
 # Everything a run writes goes to bench/out/; the summary table is printed on
@@ -25,7 +26,6 @@ out=$root/bench/out
 tools=$root/.tools
 fetch=${CORPUS_FETCH:-$root/../shared/corpus/fetch.sh}
 corpus=${BENCH_CORPUS:-all}
-runs=${BENCH_RUNS:-3}
 slow=${BENCH_SLOW:-1}
 jscpd_version=5.3.2
 dupl_version=v1.1.0
@@ -87,20 +87,21 @@ rows=()
 
 # row CORPUS NAME TOOL COMMAND NOTE adds the table row of a measured name.
 row() {
-	local ratio
+	local ratio cratio
 	ratio=$(awk -v a="${wall[$2]}" -v b="${wall[$1-floor]}" 'BEGIN { printf "%.2f×", a / b }')
-	rows+=("| $1 | $3 | \`$4\` | ${wall[$2]} | $ratio | ${cpu[$2]} | $((${rss[$2]} / 1024)) | $5 |")
+	cratio=$(awk -v a="${cpu[$2]}" -v b="${cpu[$1-floor]}" 'BEGIN { printf "%.2f×", a / b }')
+	rows+=("| $1 | $3 | \`$4\` | ${wall[$2]} | $ratio | ${cpu[$2]} | $cratio | $((${rss[$2]} / 1024)) | $5 |")
 }
 
 # summary NAME is the last line of a copycat run's output.
 summary() { echo "$(tail -1 "$out/$1.out" | sed 's/^copycat: //'); exit ${code[$1]}"; }
 
-# bench_corpus LABEL DIR... runs every tool on the directories. The floor
+# bench_corpus LABEL RUNS DIR... runs every tool on the directories. The floor
 # and copycat take turns, $runs rounds, so that they share the machine's
 # moods.
 bench_corpus() {
-	local label=$1
-	shift
+	local label=$1 runs=$2
+	shift 2
 	local pats=()
 	for d in "$@"; do pats+=("$d/..."); done
 	log "$label: warming the file cache"
@@ -136,20 +137,21 @@ main() {
 	local dirs
 	mapfile -t dirs < <(if [ "$corpus" = std ]; then bash "$fetch" goroot; else bash "$fetch"; fi)
 	[ "${#dirs[@]}" -gt 0 ] || { log "no corpus from $fetch"; exit 2; }
-	local start=$SECONDS
-	bench_corpus std "${dirs[0]}"
+	local start=$SECONDS load0
+	load0=$(cut -d' ' -f1-3 /proc/loadavg)
+	bench_corpus std "${BENCH_RUNS:-5}" "${dirs[0]}"
 	if [ "$corpus" != std ] && [ "${#dirs[@]}" -gt 1 ]; then
-		bench_corpus corpus "${dirs[@]}"
+		bench_corpus corpus "${BENCH_RUNS:-3}" "${dirs[@]}"
 	fi
 	{
-		echo "Measured $(date -u +%Y-%m-%d) on $(nproc) CPUs ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)), $(go version | cut -d' ' -f3)."
+		echo "Measured $(date -u +%Y-%m-%d) on $(nproc) CPUs ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)), $(go version | cut -d' ' -f3); load average $load0 at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end."
 		echo "std = \`${dirs[0]}\`."
 		[ "$corpus" = std ] || echo "corpus = all ${#dirs[@]} directories that \`$(basename "$fetch")\` prints (the standard library and $((${#dirs[@]} - 1)) modules), in one run."
-		echo "Wall time is the best of $runs interleaved runs for the floor and copycat (CPU time of that run, peak RSS the largest of all runs), one run for jscpd and dupl;"
-		echo "× floor is wall time over the floor's on the same corpus. CPU s is user + system time."
+		echo "Wall time is the best of ${BENCH_RUNS:-5 (std) or 3 (corpus)} interleaved runs for the floor and copycat (CPU time of that run, peak RSS the largest of all runs), one run for jscpd and dupl;"
+		echo "× floor is wall time over the floor's on the same corpus; CPU s is user + system time, and CPU × floor its ratio (steadier when the machine is shared)."
 		echo
-		echo "| corpus | tool | command | wall s | × floor | CPU s | peak RSS MB | notes |"
-		echo "| --- | --- | --- | ---: | ---: | ---: | ---: | --- |"
+		echo "| corpus | tool | command | wall s | × floor | CPU s | CPU × floor | peak RSS MB | notes |"
+		echo "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"
 		printf '%s\n' "${rows[@]}"
 	} | tee "$out/summary.md"
 	log "done in $((SECONDS - start)) s; outputs in $out"
