@@ -3,7 +3,7 @@ GO      ?= go
 TOOLS   := $(CURDIR)/.tools/bin
 export PATH := $(TOOLS):$(PATH)
 
-.PHONY: all build test test-unit test-goroot vet bench clean
+.PHONY: all build test test-unit test-goroot vet bench clean tools
 
 all: build
 
@@ -14,10 +14,19 @@ vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
 
-test: vet test-unit test-goroot
+test: tools vet test-unit test-goroot
 
 test-unit:
 	$(GO) test -count=1 ./...
+
+# Tools the tests drive, installed into ./.tools/bin: gopls for the
+# language server's proxy test (lsp/).
+GOPLS_VERSION := v0.23.0
+
+tools: $(TOOLS)/gopls
+
+$(TOOLS)/gopls:
+	GOBIN=$(TOOLS) $(GO) install golang.org/x/tools/gopls@$(GOPLS_VERSION)
 
 # Every .go file under GOROOT/src, testdata (deliberately broken files)
 # included: the run must finish without a panic.

@@ -3,9 +3,12 @@ module github.com/copycat-go/copycat
 go 1.26.0
 
 require (
+	github.com/bits-and-blooms/bloom/v3 v3.7.1
+	github.com/zeebo/blake3 v0.2.4
+	golang.org/x/tools v0.52.0
+)
+
+require (
 	github.com/bits-and-blooms/bitset v1.24.2 // indirect
-	github.com/bits-and-blooms/bloom/v3 v3.7.1 // indirect
 	github.com/klauspost/cpuid/v2 v2.0.12 // indirect
-	github.com/zeebo/blake3 v0.2.4 // indirect
-	golang.org/x/tools v0.52.0 // indirect
 )

@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"bytes"
 	"cmp"
 	"runtime"
 	"slices"
@@ -126,41 +127,52 @@ func (d *detector) candidates(sk *sketch) []ref {
 
 // seedGroups confirms candidates: within a fingerprint, windows are grouped
 // by the blake3 hash of their canonical tokens, and groups of two or more
-// become seeds.
+// become seeds. Fingerprints are confirmed in parallel, and the groups
+// kept in fingerprint order.
 func (d *detector) seedGroups(refs []ref) [][]ref {
-	var groups [][]ref
-	type hashed struct {
-		sum [32]byte
-		r   ref
-	}
-	var hs []hashed
+	var runs [][2]int
 	for i := 0; i < len(refs); {
 		j := i + 1
 		for j < len(refs) && refs[j].fp == refs[i].fp {
 			j++
 		}
 		if j-i >= 2 {
-			hs = hs[:0]
-			for _, r := range refs[i:j] {
-				hs = append(hs, hashed{blake3.Sum256(d.windowCodes(r)), r})
-			}
-			slices.SortStableFunc(hs, func(a, b hashed) int { return cmp.Compare(string(a.sum[:]), string(b.sum[:])) })
-			for a := 0; a < len(hs); {
-				b := a + 1
-				for b < len(hs) && hs[b].sum == hs[a].sum {
-					b++
-				}
-				if b-a >= 2 {
-					g := make([]ref, 0, b-a)
-					for _, h := range hs[a:b] {
-						g = append(g, h.r)
-					}
-					groups = append(groups, g)
-				}
-				a = b
-			}
+			runs = append(runs, [2]int{i, j})
 		}
 		i = j
+	}
+	out := make([][][]ref, len(runs))
+	d.parallel(len(runs), func(_, r int) {
+		out[r] = d.confirm(refs[runs[r][0]:runs[r][1]])
+	})
+	return slices.Concat(out...)
+}
+
+// confirm splits windows that share a fingerprint by their content.
+func (d *detector) confirm(refs []ref) [][]ref {
+	type hashed struct {
+		sum [32]byte
+		r   ref
+	}
+	hs := make([]hashed, 0, len(refs))
+	for _, r := range refs {
+		hs = append(hs, hashed{blake3.Sum256(d.windowCodes(r)), r})
+	}
+	slices.SortStableFunc(hs, func(a, b hashed) int { return bytes.Compare(a.sum[:], b.sum[:]) })
+	var groups [][]ref
+	for a := 0; a < len(hs); {
+		b := a + 1
+		for b < len(hs) && hs[b].sum == hs[a].sum {
+			b++
+		}
+		if b-a >= 2 {
+			g := make([]ref, 0, b-a)
+			for _, h := range hs[a:b] {
+				g = append(g, h.r)
+			}
+			groups = append(groups, g)
+		}
+		a = b
 	}
 	return groups
 }
@@ -169,4 +181,55 @@ func (d *detector) windowCodes(r ref) []byte {
 	f := d.files[r.file]
 	w := f.windows[r.win]
 	return f.codes[f.units[w.first].tok0:f.units[w.last].tok1]
+}
+
+// sortKeys sorts xs, splitting the work between the workers: each sorts a
+// part, and the parts are merged.
+func (d *detector) sortKeys(xs []uint64) {
+	w := d.opt.workers()
+	if w < 2 || len(xs) < 1<<16 {
+		slices.Sort(xs)
+		return
+	}
+	parts := make([][]uint64, w)
+	size := (len(xs) + w - 1) / w
+	for i := range parts {
+		parts[i] = xs[min(i*size, len(xs)):min((i+1)*size, len(xs))]
+	}
+	d.parallel(w, func(_, i int) { slices.Sort(parts[i]) })
+	buf := make([]uint64, 0, len(xs))
+	for len(parts) > 1 {
+		var next [][]uint64
+		for i := 0; i+1 < len(parts); i += 2 {
+			start := len(buf)
+			buf = mergeSorted(buf, parts[i], parts[i+1])
+			next = append(next, buf[start:])
+		}
+		if len(parts)%2 == 1 {
+			next = append(next, parts[len(parts)-1])
+		}
+		// The merged parts live in buf; copy them back over xs's storage
+		// so the next round can reuse buf.
+		off := 0
+		for i, p := range next {
+			n := copy(xs[off:], p)
+			next[i] = xs[off : off+n]
+			off += n
+		}
+		buf = buf[:0]
+		parts = next
+	}
+}
+
+// mergeSorted appends the merge of sorted a and b to dst.
+func mergeSorted(dst, a, b []uint64) []uint64 {
+	for len(a) > 0 && len(b) > 0 {
+		if a[0] <= b[0] {
+			dst, a = append(dst, a[0]), a[1:]
+		} else {
+			dst, b = append(dst, b[0]), b[1:]
+		}
+	}
+	dst = append(dst, a...)
+	return append(dst, b...)
 }

@@ -145,33 +145,32 @@ func TestNoFragmentOverlapsItsCopy(t *testing.T) {
 	}
 }
 
-func TestMaxOccurrencesLeavesOutBoilerplate(t *testing.T) {
-	srcs := map[string]string{}
-	for _, name := range []string{"a.go", "b.go", "c.go", "d.go"} {
-		srcs[name] = "package p\n\n" + sum
-	}
-	opt := opts()
-	opt.MaxOccurrences = 3
-	if got := describe(detect(t, opt, srcs)); len(got) != 0 {
-		t.Errorf("4 copies over a limit of 3 gave %q", got)
-	}
-	opt.MaxOccurrences = 4
-	if got := describe(detect(t, opt, srcs)); len(got) != 1 {
-		t.Errorf("4 copies under a limit of 4 gave %q", got)
-	}
-}
-
-func TestMinLinesAndTokens(t *testing.T) {
-	srcs := map[string]string{"a.go": "package p\n\n" + sum, "b.go": "package q\n\n" + sum}
-	opt := opts()
-	opt.MinLines = 15
-	if got := describe(detect(t, opt, srcs)); len(got) != 0 {
-		t.Errorf("14-line copies at -min-lines 15 gave %q", got)
-	}
-	opt = opts()
-	opt.MinTokens = 200
-	if got := describe(detect(t, opt, srcs)); len(got) != 0 {
-		t.Errorf("small copies at -min-tokens 200 gave %q", got)
+// TestThresholds checks -max-occurrences (boilerplate), -min-lines and
+// -min-tokens on copies of sum, a 14-line function of about 90 tokens.
+func TestThresholds(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		copies int
+		set    func(*Options)
+		want   int
+	}{
+		{"4 copies over a limit of 3", 4, func(o *Options) { o.MaxOccurrences = 3 }, 0},
+		{"4 copies at a limit of 4", 4, func(o *Options) { o.MaxOccurrences = 4 }, 1},
+		{"14 lines under -min-lines 15", 2, func(o *Options) { o.MinLines = 15 }, 0},
+		{"14 lines at -min-lines 14", 2, func(o *Options) { o.MinLines = 14 }, 1},
+		{"small copies under -min-tokens 200", 2, func(o *Options) { o.MinTokens = 200 }, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srcs := map[string]string{}
+			for i := range tc.copies {
+				srcs[string(rune('a'+i))+".go"] = "package p\n\n" + sum
+			}
+			opt := opts()
+			tc.set(&opt)
+			if got := describe(detect(t, opt, srcs)); len(got) != tc.want {
+				t.Errorf("got %q, want %d classes", got, tc.want)
+			}
+		})
 	}
 }
 
@@ -253,5 +252,37 @@ func TestNearIgnoresDissimilarCode(t *testing.T) {
 	opt.Near, opt.Similarity = true, 0.7
 	if got := describe(detect(t, opt, map[string]string{"a.go": "package p\n\n" + sum, "b.go": "package q\n\n" + other})); len(got) != 0 {
 		t.Errorf("unrelated functions gave %q", got)
+	}
+}
+
+func TestHandWrittenTablesLeftOut(t *testing.T) {
+	row := func(i int) string {
+		return strings.ReplaceAll("\tif got := parse(\"inN\", N); got != wantN || len(got) > N {\n\t\tt.Errorf(\"parse(inN) = %v, want %v\", got, wantN)\n\t}\n", "N", string(rune('0'+i)))
+	}
+	var rows strings.Builder
+	for i := range 6 {
+		rows.WriteString(row(i))
+	}
+	body := "(t *testing.T) {\n" + rows.String() + "}\n"
+	cases := "(op int) int {\n\tswitch op {\n" + strings.Repeat("\tcase 1:\n\t\tx := f(op, 1, 2)\n\t\treturn g(x, op) + h(x)\n", 1) +
+		"\tcase 2:\n\t\tx := f(op, 3, 4)\n\t\treturn g(x, op) + h(x)\n\tcase 3:\n\t\tx := f(op, 5, 6)\n\t\treturn g(x, op) + h(x)\n" +
+		"\tcase 4:\n\t\tx := f(op, 7, 8)\n\t\treturn g(x, op) + h(x)\n\tcase 5:\n\t\tx := f(op, 9, 9)\n\t\treturn g(x, op) + h(x)\n\t}\n\treturn 0\n}\n"
+	opt := Options{MinTokens: 40, MinLines: 3, Workers: 1}
+	for _, tc := range []struct {
+		name string
+		srcs map[string]string
+		want int
+	}{
+		{"rows of one test", map[string]string{"a_test.go": "package p\n\nfunc TestA" + body}, 0},
+		{"the same rows outside a test file", map[string]string{"a.go": "package p\n\nfunc A" + body}, 1},
+		{"rows copied into another test", map[string]string{"a_test.go": "package p\n\nfunc TestA" + body + "\nfunc TestB" + body}, 1},
+		{"cases of one switch", map[string]string{"a.go": "package p\n\nfunc A" + cases}, 0},
+		{"a switch copied", map[string]string{"a.go": "package p\n\nfunc A" + cases + "\nfunc B" + cases}, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := detect(t, opt, tc.srcs); len(got) != tc.want {
+				t.Errorf("got %d classes %q, want %d", len(got), describe(got), tc.want)
+			}
+		})
 	}
 }

@@ -1,14 +1,18 @@
 package fingerprint
 
+import "math/bits"
+
 // A differ aligns two canonical token sequences with Myers' O(ND)
 // algorithm, giving up once the edit distance passes a bound: for
 // similarity at least θ, D ≤ (1-θ)(|a|+|b|), so verification costs
 // O((|a|+|b|)·D) and dissimilar pairs exit early. Its buffers are reused
 // from call to call; it is not safe for concurrent use.
 type differ struct {
-	v     []int32   // furthest x on each diagonal k, at v[k+off]
-	trace [][]int32 // v after each round d, for the backtrack
-	match []int32   // match[x] = y, or -1: the alignment of a against b
+	v     []int32  // furthest x on each diagonal k, at v[k+off]
+	trace []int32  // v[-d..d] after each round d, one after the other
+	match []int32  // match[x] = y, or -1: the alignment of a against b
+	masks []uint64 // lcsLength's match masks, all zero between calls
+	vec   []uint64
 }
 
 // align returns, for each index of a, the index of b it is matched with
@@ -38,27 +42,23 @@ func (df *differ) align(a, b []byte, maxD int) (match []int32, ok bool) {
 			}
 			v[off+k] = x
 			if x >= n && y >= m {
-				df.save(v, d)
-				return df.backtrack(n, m, d, off), true
+				return df.backtrack(n, m, d), true
 			}
 		}
-		df.save(v, d)
+		// Round d set diagonals -d..d; the trace keeps them, d² in all.
+		df.trace = append(df.trace, v[off-d:off+d+1]...)
 	}
 	return nil, false
 }
 
-func (df *differ) save(v []int32, d int32) {
-	if int(d) < cap(df.trace) {
-		df.trace = df.trace[:d+1]
-		df.trace[d] = append(df.trace[d][:0], v...)
-		return
-	}
-	df.trace = append(df.trace, append([]int32(nil), v...))
+// round returns what round d left on diagonal k (|k| ≤ d).
+func (df *differ) round(d, k int32) int32 {
+	return df.trace[d*d+d+k]
 }
 
 // backtrack walks the saved rounds from (n, m) back to (0, 0), recording
 // the diagonal runs as matches.
-func (df *differ) backtrack(n, m, d, off int32) []int32 {
+func (df *differ) backtrack(n, m, d int32) []int32 {
 	if cap(df.match) < int(n) {
 		df.match = make([]int32, n)
 	}
@@ -68,15 +68,14 @@ func (df *differ) backtrack(n, m, d, off int32) []int32 {
 	}
 	x, y := n, m
 	for ; d > 0; d-- {
-		prev := df.trace[d-1]
 		k := x - y
 		var pk int32
-		if k == -d || k != d && prev[off+k-1] < prev[off+k+1] {
+		if k == -d || k != d && df.round(d-1, k-1) < df.round(d-1, k+1) {
 			pk = k + 1
 		} else {
 			pk = k - 1
 		}
-		px := prev[off+pk]
+		px := df.round(d-1, pk)
 		py := px - pk
 		// the snake after the edit: from the edit's end to (x, y)
 		sx, sy := px, py
@@ -96,4 +95,55 @@ func (df *differ) backtrack(n, m, d, off int32) []int32 {
 		match[x] = y
 	}
 	return match
+}
+
+// lcsLength returns the length of a longest common subsequence of a and b
+// with the bit-parallel algorithm of Crochemore et al.: one pass over b,
+// each step a few word operations per 64 tokens of a. It is how
+// verification rejects dissimilar candidates before aligning them.
+func (df *differ) lcsLength(a, b []byte) int {
+	w := (len(a) + 63) / 64
+	if w == 0 || len(b) == 0 {
+		return 0
+	}
+	// masks[c*w : c*w+w] has bit i set where a[i] == c.
+	need := 256 * w
+	if cap(df.masks) < need {
+		df.masks = make([]uint64, need)
+	}
+	masks := df.masks[:need]
+	for i, c := range a {
+		masks[int(c)*w+i/64] |= 1 << (i % 64)
+	}
+	if cap(df.vec) < w {
+		df.vec = make([]uint64, w)
+	}
+	v := df.vec[:w]
+	for i := range v {
+		v[i] = ^uint64(0)
+	}
+	for _, c := range b {
+		m := masks[int(c)*w : int(c)*w+w]
+		var carry uint64
+		for i, vi := range v {
+			u := vi & m[i]
+			sum, c1 := bits.Add64(vi, u, carry)
+			carry = c1
+			v[i] = sum | (vi &^ m[i])
+		}
+	}
+	ones := 0
+	for i, vi := range v {
+		if i == w-1 && len(a)%64 != 0 {
+			vi &= 1<<(len(a)%64) - 1
+		}
+		ones += bits.OnesCount64(vi)
+	}
+	for _, c := range a { // leave the masks clean for the next call
+		masks[int(c)*w+0] = 0
+		for i := 1; i < w; i++ {
+			masks[int(c)*w+i] = 0
+		}
+	}
+	return len(a) - ones
 }

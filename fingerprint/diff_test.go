@@ -26,7 +26,7 @@ func TestAlignIsALongestCommonSubsequence(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	var df differ
 	for i := range 500 {
-		a := make([]byte, r.IntN(40))
+		a := make([]byte, r.IntN(200))
 		for j := range a {
 			a[j] = byte(r.IntN(4))
 		}
@@ -59,6 +59,9 @@ func TestAlignIsALongestCommonSubsequence(t *testing.T) {
 			}
 			last = y
 			n++
+		}
+		if got := df.lcsLength(a, b); got != n {
+			t.Fatalf("case %d: lcsLength %d, alignment has %d", i, got, n)
 		}
 		if want := lcsLen(a, b); n != want {
 			t.Fatalf("case %d: %d matches, LCS is %d (a=%v b=%v)", i, n, want, a, b)

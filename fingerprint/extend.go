@@ -29,7 +29,7 @@ func (d *detector) codes(s span) []byte {
 
 func (d *detector) lines(s span) int {
 	f := d.files[s.file]
-	return int(f.units[s.last].pos[1].line-f.units[s.first].pos[0].line) + 1
+	return f.position(f.units[s.last].off1).Line - f.position(f.units[s.first].off0).Line + 1
 }
 
 // overlap reports whether two spans share a token.
@@ -120,6 +120,9 @@ func (d *detector) extend(e *renaming, ra, rb ref) (pair, bool) {
 	}
 	if d.lines(a) < d.opt.MinLines || d.lines(b) < d.opt.MinLines {
 		return pair{}, false
+	}
+	if wa.blk == wb.blk && ra.file == rb.file && (A.test || A.blocks[wa.blk].cases) {
+		return pair{}, false // a table written out by hand: test rows, switch cases
 	}
 	a0, _ := d.tokens(a)
 	b0, _ := d.tokens(b)

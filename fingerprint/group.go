@@ -126,8 +126,25 @@ func (d *detector) undominated(pairs []pair) []pair {
 	return kept
 }
 
+// Inside one block, a run of statements repeated three times or more
+// matches itself at several shifts; there a larger pair whose spans
+// overlap the smaller pair's spans stands for it, so the repetition is
+// reported once.
 func (d *detector) dominates(q, p pair) bool {
-	return d.contains(q.a, p.a) && d.contains(q.b, p.b) || d.contains(q.a, p.b) && d.contains(q.b, p.a)
+	if d.contains(q.a, p.a) && d.contains(q.b, p.b) || d.contains(q.a, p.b) && d.contains(q.b, p.a) {
+		return true
+	}
+	return d.sameBlock(q.a, q.b) && d.sameBlock(q.a, p.a) && d.sameBlock(p.a, p.b) &&
+		(d.overlap(q.a, p.a) && d.overlap(q.b, p.b) || d.overlap(q.a, p.b) && d.overlap(q.b, p.a))
+}
+
+// sameBlock reports whether two spans are runs of the same block.
+func (d *detector) sameBlock(x, y span) bool {
+	if x.file != y.file {
+		return false
+	}
+	b := d.files[x.file].blockOf(x.first)
+	return b == d.files[y.file].blockOf(y.first)
 }
 
 // apart sorts a class's spans and drops any that overlaps an earlier one:
@@ -172,11 +189,10 @@ func (d *detector) newClass(ss []span, exact bool) Class {
 
 func (d *detector) fragment(s span) Fragment {
 	f := d.files[s.file]
-	p0, p1 := f.units[s.first].pos[0], f.units[s.last].pos[1]
 	return Fragment{
 		File:   f.Name,
-		Start:  Position{int(p0.line), int(p0.col)},
-		End:    Position{int(p1.line), int(p1.col)},
+		Start:  f.position(f.units[s.first].off0),
+		End:    f.position(f.units[s.last].off1),
 		Tokens: len(d.codes(s)),
 	}
 }

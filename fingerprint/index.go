@@ -1,9 +1,11 @@
 package fingerprint
 
 import (
+	"cmp"
 	"go/ast"
 	"go/token"
 	"slices"
+	"strings"
 )
 
 // A File is one source file, normalised and cut into units and windows.
@@ -13,11 +15,13 @@ type File struct {
 	Name   string // as the caller names it; reports use it verbatim
 	Lines  int    // lines in the file
 	Tokens int    // canonical tokens in the file
+	test   bool   // a _test.go file
 
 	codes     []byte   // canonical token codes
 	grams     []gram   // winnowed k-gram fingerprints, by position, for near-miss candidates
 	vals      []uint64 // name and value hashes of the tokens that carry one
 	lineStart []int32  // lineStart[l] is the first token on line l+1 or later
+	lineOff   []int32  // lineOff[l] is the byte offset of line l+1
 	units     []unit
 	blocks    []block
 	windows   []window
@@ -26,16 +30,13 @@ type File struct {
 // A unit is a statement or a function declaration.
 type unit struct {
 	tok0, tok1 int32  // canonical token span [tok0, tok1)
-	val0, val1 int32  // its values, vals[val0:val1]
+	val0       int32  // index in vals of its first value
 	hash       uint64 // span hash of its canonical codes
 	name       int32  // for a function, the index in vals of its own name; else -1
-	pos        [2]position
-	ignored    bool // suppressed by a directive
-	fn         bool // a function declaration
+	off0, off1 int32  // byte offsets of its first character and just past its last
+	ignored    bool   // suppressed by a directive
+	fn         bool   // a function declaration
 }
-
-// A position is a 1-based line and column.
-type position struct{ line, col int32 }
 
 // A block is a list of consecutive units: the statements of one block or
 // case clause, or a single function declaration.
@@ -43,6 +44,7 @@ type block struct {
 	first, last int32 // units[first:last]
 	fn          bool  // a function declaration
 	body        bool  // the body of a function declaration
+	cases       bool  // the case clauses of a switch or select
 }
 
 // A window is a run of whole statements units[first..last] of one block
@@ -63,6 +65,7 @@ type Indexer struct {
 	skip        func(ast.Node) bool
 	body        *ast.BlockStmt // body of the function declaration being visited
 	grams       []uint64       // k-gram hashes, for winnowing
+	deque       []int32        // winnowing's candidate minima
 }
 
 // Index normalises one parsed file. fset must hold f and src must be the
@@ -74,10 +77,11 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	if tf == nil || tf.Size() != len(src) {
 		return &File{Name: name}
 	}
-	ix.ts.scan(tf, src)
+	ix.ts.scan(src)
 	ix.hashPrefixes()
 	ix.file = &File{
 		Name:   name,
+		test:   strings.HasSuffix(name, "_test.go"),
 		Lines:  tf.LineCount(),
 		Tokens: len(ix.ts.codes),
 		codes:  slices.Clip(slices.Clone(ix.ts.codes)),
@@ -85,7 +89,7 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	}
 	ix.tfile, ix.skip = tf, skip
 	ix.lineTable()
-	ast.Inspect(f, ix.visit)
+	ix.walkFile(f)
 	ix.cutWindows(minTokens)
 	ix.winnow()
 	file := ix.file
@@ -123,14 +127,25 @@ func (ix *Indexer) spanHash(t0, t1 int32) uint64 {
 func (ix *Indexer) lineTable() {
 	lines := ix.tfile.Lines()
 	ls := make([]int32, len(lines))
+	lo := make([]int32, len(lines))
 	t := 0
 	for l, off := range lines {
+		lo[l] = int32(off)
 		for t < len(ix.ts.offs) && int(ix.ts.offs[t]) < off {
 			t++
 		}
 		ls[l] = int32(t)
 	}
-	ix.file.lineStart = ls
+	ix.file.lineStart, ix.file.lineOff = ls, lo
+}
+
+// position returns the 1-based line and column of a byte offset.
+func (f *File) position(off int32) Position {
+	l, found := slices.BinarySearch(f.lineOff, off)
+	if !found {
+		l-- // the line that starts before off
+	}
+	return Position{Line: l + 1, Column: int(off-f.lineOff[max(l, 0)]) + 1}
 }
 
 // tokenAt returns the index of the first token at or after pos.
@@ -139,67 +154,16 @@ func (ix *Indexer) tokenAt(pos token.Pos) int32 {
 	return int32(i)
 }
 
-func (ix *Indexer) visit(n ast.Node) bool {
-	switch n.(type) {
-	case *ast.FuncDecl, ast.Stmt:
-		if ix.skip != nil && ix.skip(n) {
-			return false
-		}
-	}
-	switch n := n.(type) {
-	case *ast.FuncDecl:
-		if n.Body != nil {
-			first := int32(len(ix.file.units))
-			u := ix.newUnit(n)
-			u.fn = true
-			u.name = ix.ts.valAt[ix.tokenAt(n.Name.Pos())]
-			ix.file.units = append(ix.file.units, u)
-			ix.file.blocks = append(ix.file.blocks, block{first: first, last: first + 1, fn: true})
-			ix.body = n.Body
-		}
-	case *ast.BlockStmt:
-		ix.addBlock(n.List, n == ix.body)
-	case *ast.CaseClause:
-		ix.addBlock(n.Body, false)
-	case *ast.CommClause:
-		ix.addBlock(n.Body, false)
-	}
-	return true
-}
-
-func (ix *Indexer) addBlock(list []ast.Stmt, body bool) {
-	if len(list) == 0 {
-		return
-	}
-	first := int32(len(ix.file.units))
-	for _, s := range list {
-		u := ix.newUnit(s)
-		if _, empty := s.(*ast.EmptyStmt); empty || u.tok0 >= u.tok1 {
-			continue
-		}
-		u.ignored = ix.skip != nil && ix.skip(s)
-		ix.file.units = append(ix.file.units, u)
-	}
-	if last := int32(len(ix.file.units)); last > first {
-		ix.file.blocks = append(ix.file.blocks, block{first: first, last: last, body: body})
-	}
-}
-
 func (ix *Indexer) newUnit(n ast.Node) unit {
 	t0, t1 := ix.tokenAt(n.Pos()), ix.tokenAt(n.End())
 	u := unit{tok0: t0, tok1: t1, name: -1}
-	u.val0, u.val1 = ix.ts.valAt[t0], ix.ts.valAt[t1]
+	u.val0 = ix.ts.valAt[t0]
 	if t1 > t0 {
 		u.hash = ix.spanHash(t0, t1)
 	}
-	u.pos[0] = ix.position(n.Pos())
-	u.pos[1] = ix.position(n.End())
+	base := ix.tfile.Base()
+	u.off0, u.off1 = int32(int(n.Pos())-base), int32(int(n.End())-base)
 	return u
-}
-
-func (ix *Indexer) position(p token.Pos) position {
-	pos := ix.tfile.PositionFor(p, false)
-	return position{int32(pos.Line), int32(pos.Column)}
 }
 
 // cutWindows lists, for every statement of every block, the shortest run
@@ -262,4 +226,15 @@ func (f *File) Keys() []uint64 {
 	}
 	slices.Sort(keys)
 	return slices.Compact(keys)
+}
+
+// blockOf returns the index of the block holding unit u. Blocks list
+// their units in order, each block's contiguously, so a binary search
+// over their first units finds it.
+func (f *File) blockOf(u int32) int {
+	i, found := slices.BinarySearchFunc(f.blocks, u, func(b block, u int32) int { return cmp.Compare(b.first, u) })
+	if !found {
+		i--
+	}
+	return i
 }

@@ -36,6 +36,7 @@ const (
 // A nearUnit is a candidate fragment: a span and its grams.
 type nearUnit struct {
 	s      span
+	size   int32 // canonical tokens
 	g0, g1 int32 // files[s.file].grams[g0:g1]
 	kept   int32 // grams that survived the frequency filter
 }
@@ -80,7 +81,7 @@ func (d *detector) nearUnits() []nearUnit {
 			}
 			g0, _ := slices.BinarySearchFunc(f.grams, t0, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
 			g1, _ := slices.BinarySearchFunc(f.grams, t1-gramSize+1, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
-			units = append(units, nearUnit{s: s, g0: int32(g0), g1: int32(max(g0, g1))})
+			units = append(units, nearUnit{s: s, size: t1 - t0, g0: int32(g0), g1: int32(max(g0, g1))})
 		}
 	}
 	return units
@@ -98,34 +99,33 @@ func (f *File) anyIgnored(i, j int32) bool {
 // nearCandidates returns the pairs of units (as a<<32|b) that share
 // enough grams to be worth a diff.
 func (d *detector) nearCandidates(units []nearUnit) []uint64 {
-	type entry struct {
-		h uint64
-		u uint32
-	}
+	// entries are gram<<32 | unit, sorted: the units of each gram together.
 	n := 0
 	for _, u := range units {
 		n += int(u.g1 - u.g0)
 	}
-	entries := make([]entry, 0, n)
+	entries := make([]uint64, 0, n)
 	for ui, u := range units {
 		for _, g := range d.files[u.s.file].grams[u.g0:u.g1] {
-			entries = append(entries, entry{g.h, uint32(ui)})
+			entries = append(entries, uint64(g.h)<<32|uint64(ui))
 		}
 	}
-	slices.SortFunc(entries, func(x, y entry) int { return cmp.Or(cmp.Compare(x.h, y.h), cmp.Compare(x.u, y.u)) })
+	d.sortKeys(entries)
 	entries = slices.Compact(entries)
+	gramOf := func(e uint64) uint32 { return uint32(e >> 32) }
+	unitOf := func(e uint64) uint32 { return uint32(e) }
 	// A gram counts for a unit if it is shared, and not so common that it
 	// says nothing (boilerplate such as "if err != nil { return err }").
 	var runs [][2]int32
 	for i := 0; i < len(entries); {
 		j := i + 1
-		for j < len(entries) && entries[j].h == entries[i].h {
+		for j < len(entries) && gramOf(entries[j]) == gramOf(entries[i]) {
 			j++
 		}
 		if j-i >= 2 && j-i <= nearMaxRun {
 			runs = append(runs, [2]int32{int32(i), int32(j)})
 			for _, e := range entries[i:j] {
-				units[e.u].kept++
+				units[unitOf(e)].kept++
 			}
 		}
 		i = j
@@ -133,28 +133,33 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 	// Pair the units of each run, but only those whose sizes allow the
 	// threshold: a function and a small block inside another never can.
 	minRatio := d.opt.Similarity / (2 - d.opt.Similarity)
-	size := func(u uint32) float64 { t0, t1 := d.tokens(units[u].s); return float64(t1 - t0) }
-	var incidences []uint64
-	var run []uint32
-	for _, r := range runs {
-		run = run[:0]
-		for _, e := range entries[r[0]:r[1]] {
-			run = append(run, e.u)
-		}
-		slices.SortFunc(run, func(x, y uint32) int { return cmp.Or(cmp.Compare(size(x), size(y)), cmp.Compare(x, y)) })
-		for x, ux := range run {
-			for _, uy := range run[x+1:] {
-				if size(ux) < minRatio*size(uy) {
-					break
+	size := func(u uint32) float64 { return float64(units[u].size) }
+	per := make([][]uint64, d.opt.workers())
+	runBufs := make([][]uint32, d.opt.workers())
+	const chunk = 1024
+	d.parallel((len(runs)+chunk-1)/chunk, func(w, c int) {
+		for _, r := range runs[c*chunk : min((c+1)*chunk, len(runs))] {
+			run := runBufs[w][:0]
+			for _, e := range entries[r[0]:r[1]] {
+				run = append(run, unitOf(e))
+			}
+			runBufs[w] = run
+			slices.SortFunc(run, func(x, y uint32) int { return cmp.Or(cmp.Compare(size(x), size(y)), cmp.Compare(x, y)) })
+			for x, ux := range run {
+				for _, uy := range run[x+1:] {
+					if size(ux) < minRatio*size(uy) {
+						break
+					}
+					if d.overlap(units[ux].s, units[uy].s) {
+						continue
+					}
+					per[w] = append(per[w], uint64(min(ux, uy))<<32|uint64(max(ux, uy)))
 				}
-				if d.overlap(units[ux].s, units[uy].s) {
-					continue
-				}
-				incidences = append(incidences, uint64(min(ux, uy))<<32|uint64(max(ux, uy)))
 			}
 		}
-	}
-	slices.Sort(incidences)
+	})
+	incidences := slices.Concat(per...)
+	d.sortKeys(incidences)
 	var cands []uint64
 	for i := 0; i < len(incidences); {
 		j := i + 1
@@ -177,8 +182,14 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 func (d *detector) similar(df *differ, r *renaming, a, b span) (float64, bool) {
 	ca, cb := d.codes(a), d.codes(b)
 	total := len(ca) + len(cb)
-	maxD := int((1 - d.opt.Similarity) * float64(total))
-	match, ok := df.align(ca, cb, maxD)
+	if 2*float64(commonCodes(ca, cb)) < d.opt.Similarity*float64(total) {
+		return 0, false // even a perfect alignment falls short
+	}
+	lcs := df.lcsLength(ca, cb)
+	if 2*float64(lcs) < d.opt.Similarity*float64(total) {
+		return 0, false
+	}
+	match, ok := df.align(ca, cb, total-2*lcs)
 	if !ok {
 		return 0, false
 	}
@@ -194,6 +205,23 @@ func (d *detector) similar(df *differ, r *renaming, a, b span) (float64, bool) {
 	}
 	sim := 2 * float64(matched) / float64(total)
 	return sim, sim >= d.opt.Similarity
+}
+
+// commonCodes is the size of the multiset intersection of two code
+// sequences: an upper bound on their longest common subsequence.
+func commonCodes(a, b []byte) int {
+	var n [256]int32
+	for _, c := range a {
+		n[c]++
+	}
+	common := 0
+	for _, c := range b {
+		if n[c] > 0 {
+			n[c]--
+			common++
+		}
+	}
+	return common
 }
 
 // inconsistentNames counts the matched name tokens of a and b that break a
@@ -239,15 +267,18 @@ func ownName(f *File, s span) int32 {
 	return -1
 }
 
-// nearClasses joins near-miss pairs into classes. A class's similarity is
-// the lowest of its pairs'.
+// nearClasses joins near-miss pairs into classes. Similarity is not
+// transitive, so classes are stars: the span with the most near copies and
+// those copies, then the same among the spans left. A class's similarity is
+// the lowest of its pairs'; classes with more than MaxOccurrences
+// fragments are boilerplate, as for exact clones.
 func (d *detector) nearClasses(pairs []pair) []Class {
 	var classes []Class
 	var df differ
 	r := newRenaming()
-	for _, comp := range d.components(pairs) {
+	for _, comp := range d.stars(pairs) {
 		ss := d.apart(comp.spans)
-		if len(ss) < 2 {
+		if len(ss) < 2 || d.opt.MaxOccurrences > 0 && len(ss) > d.opt.MaxOccurrences {
 			continue
 		}
 		first := ss[0]
@@ -298,4 +329,56 @@ func (d *detector) editedLines(df *differ, r *renaming, first, s span) []LineRan
 	}
 	slices.Sort(lines)
 	return lineRanges(lines)
+}
+
+// stars cuts near-miss pairs into star-shaped components, within each
+// connected component.
+func (d *detector) stars(pairs []pair) []component {
+	adj := map[span][]pair{}
+	for _, p := range pairs {
+		adj[p.a] = append(adj[p.a], p)
+		adj[p.b] = append(adj[p.b], p)
+	}
+	used := map[span]bool{}
+	var stars []component
+	for _, comp := range d.components(pairs) {
+		for {
+			center, best := span{}, 0
+			for _, s := range comp.spans {
+				if used[s] {
+					continue
+				}
+				n := 0
+				for _, p := range adj[s] {
+					if !used[other(p, s)] {
+						n++
+					}
+				}
+				if n > best {
+					center, best = s, n
+				}
+			}
+			if best == 0 {
+				break
+			}
+			c := component{spans: []span{center}, sim: 1}
+			used[center] = true
+			for _, p := range adj[center] {
+				if o := other(p, center); !used[o] {
+					used[o] = true
+					c.spans = append(c.spans, o)
+					c.sim = min(c.sim, p.sim)
+				}
+			}
+			stars = append(stars, c)
+		}
+	}
+	return stars
+}
+
+func other(p pair, s span) span {
+	if p.a == s {
+		return p.b
+	}
+	return p.a
 }

@@ -2,6 +2,7 @@ package fingerprint
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -72,5 +73,24 @@ func TestCountMinSizing(t *testing.T) {
 	}
 	if w := c.mask + 1; w&(w-1) != 0 || w < (1<<20)*2718/4000 {
 		t.Errorf("width %d is not a power of two ≥ e·n/%d", w, countMinSlack)
+	}
+}
+
+func TestSortKeys(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, workers := range []int{1, 2, 3, 5} {
+		for _, n := range []int{0, 10, 1 << 16, 1<<17 + 3} {
+			xs := make([]uint64, n)
+			for i := range xs {
+				xs[i] = r.Uint64N(1000)
+			}
+			want := slices.Clone(xs)
+			slices.Sort(want)
+			d := &detector{opt: Options{Workers: workers}}
+			d.sortKeys(xs)
+			if !slices.Equal(xs, want) {
+				t.Fatalf("workers %d, n %d: not sorted", workers, n)
+			}
+		}
 	}
 }

@@ -1,9 +1,6 @@
 package fingerprint
 
-import (
-	"go/scanner"
-	"go/token"
-)
+import "go/token"
 
 // Canonical token codes. Keywords, operators and punctuation keep their
 // go/token value; identifiers become token.IDENT and literals their kind.
@@ -48,6 +45,31 @@ func codeName(c byte) string {
 	return token.Token(c).String()
 }
 
+// add appends one token, dropping a comma that a closing bracket follows.
+func (ts *tokenStream) add(off int32, code byte, lit []byte) {
+	switch token.Token(code) {
+	case token.RPAREN, token.RBRACE, token.RBRACK:
+		if n := len(ts.codes); n > 0 && ts.codes[n-1] == byte(token.COMMA) {
+			ts.codes, ts.offs = ts.codes[:n-1], ts.offs[:n-1]
+		}
+	}
+	ts.codes = append(ts.codes, code)
+	ts.offs = append(ts.offs, off)
+	if hasValue(code) {
+		ts.vals = append(ts.vals, hashBytes(lit))
+	}
+}
+
+// hashBytes is hashString for a byte slice.
+func hashBytes(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= 1099511628211
+	}
+	return h
+}
+
 // hashString is FNV-1a over s: a fixed, seedless hash so that the same
 // name gives the same value in every process.
 func hashString(s string) uint64 {
@@ -65,54 +87,37 @@ type tokenStream struct {
 	offs  []int32  // byte offset of each token in the file
 	vals  []uint64 // name or value hash of each token with hasValue
 	valAt []int32  // index into vals of the first value at or after each token; len(codes)+1 entries
+	funcs []int32  // number of func keywords before each token; len(codes)+1 entries
 }
 
-// scan fills ts with the canonical tokens of src, whose positions belong to
-// file. Comments, semicolons and trailing commas are left out. It reuses
-// ts's slices.
-func (ts *tokenStream) scan(file *token.File, src []byte) {
-	ts.codes, ts.offs, ts.vals, ts.valAt = ts.codes[:0], ts.offs[:0], ts.vals[:0], ts.valAt[:0]
-	var s scanner.Scanner
-	s.Init(file, src, func(token.Position, string) {}, 0)
-	base := file.Base()
+// scan fills ts with the canonical tokens of src (see lex.go). Comments,
+// semicolons and trailing commas are left out. It reuses ts's slices.
+func (ts *tokenStream) scan(src []byte) {
+	ts.codes, ts.offs, ts.vals, ts.valAt, ts.funcs = ts.codes[:0], ts.offs[:0], ts.vals[:0], ts.valAt[:0], ts.funcs[:0]
+	lx := lexer{src: src}
 	for {
-		pos, tok, lit := s.Scan()
-		if tok == token.EOF {
+		off, code, lit := lx.next()
+		if code == 0 {
 			break
 		}
-		code := byte(tok)
-		switch tok {
-		case token.SEMICOLON, token.ILLEGAL, token.COMMENT:
+		if code == byte(token.SEMICOLON) || code == byte(token.ILLEGAL) {
 			continue
-		case token.RPAREN, token.RBRACE, token.RBRACK:
-			if n := len(ts.codes); n > 0 && ts.codes[n-1] == byte(token.COMMA) {
-				ts.codes, ts.offs = ts.codes[:n-1], ts.offs[:n-1]
-			}
-		case token.IDENT:
-			switch lit {
-			case "nil":
-				code = codeNil
-			case "true":
-				code = codeTrue
-			case "false":
-				code = codeFalse
-			case "iota":
-				code = codeIota
-			}
 		}
-		ts.codes = append(ts.codes, code)
-		ts.offs = append(ts.offs, int32(int(pos)-base))
-		if hasValue(code) {
-			ts.vals = append(ts.vals, hashString(lit))
-		}
+		ts.add(off, code, lit)
 	}
-	// valAt lets a token span find its values without walking the codes.
-	v := int32(0)
+	// valAt lets a token span find its values without walking the codes,
+	// funcs tells whether a span holds a function literal.
+	v, fn := int32(0), int32(0)
 	for _, c := range ts.codes {
 		ts.valAt = append(ts.valAt, v)
+		ts.funcs = append(ts.funcs, fn)
 		if hasValue(c) {
 			v++
 		}
+		if c == byte(token.FUNC) {
+			fn++
+		}
 	}
 	ts.valAt = append(ts.valAt, v)
+	ts.funcs = append(ts.funcs, fn)
 }

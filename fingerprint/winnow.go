@@ -13,36 +13,40 @@ const (
 // A gram is a winnowed k-gram: its first token and its hash.
 type gram struct {
 	pos int32
-	h   uint64
+	h   uint32
 }
 
-// winnow selects the file's k-gram fingerprints.
+// winnow selects the file's k-gram fingerprints: the rightmost minimum of
+// every window of winnowWindow consecutive k-gram hashes, each once. A
+// deque of candidate minima makes it linear.
 func (ix *Indexer) winnow() {
 	n := len(ix.ts.codes) - gramSize + 1
 	if n <= 0 {
 		return
 	}
-	ix.grams = ix.grams[:0]
+	hs := ix.grams[:0]
 	for i := range n {
-		ix.grams = append(ix.grams, mix(ix.spanHash(int32(i), int32(i+gramSize))))
+		hs = append(hs, mix(ix.spanHash(int32(i), int32(i+gramSize))))
 	}
-	var out []gram
-	last := -1
-	for start := 0; start+winnowWindow <= n || start == 0; start++ {
-		end := min(start+winnowWindow, n)
-		m := start
-		for i := start + 1; i < end; i++ {
-			if ix.grams[i] <= ix.grams[m] {
-				m = i
+	ix.grams = hs
+	out := make([]gram, 0, 2*n/(winnowWindow+1)+4)
+	dq, head := ix.deque[:0], 0 // dq[head:] are positions with increasing hashes
+	last := int32(-1)
+	for i := range n {
+		for len(dq) > head && hs[dq[len(dq)-1]] >= hs[i] {
+			dq = dq[:len(dq)-1]
+		}
+		dq = append(dq, int32(i))
+		if dq[head] <= int32(i-winnowWindow) {
+			head++
+		}
+		if i >= winnowWindow-1 || i == n-1 {
+			if m := dq[head]; m != last {
+				out = append(out, gram{m, uint32(hs[m] >> 32)})
+				last = m
 			}
 		}
-		if m != last {
-			out = append(out, gram{int32(m), ix.grams[m]})
-			last = m
-		}
-		if end == n {
-			break
-		}
 	}
+	ix.deque = dq[:0]
 	ix.file.grams = out
 }

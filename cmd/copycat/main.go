@@ -1,16 +1,42 @@
 // Command copycat reports duplicated Go code.
 //
 //	copycat [flags] [packages | dirs | files]
+//	copycat lsp [-proxy [-gopls PATH]]
+//	copycat version [-json]
 //
 // See the README for flags, output formats, go vet and editor use.
 package main
 
 import (
+	"context"
+	"fmt"
 	"os"
 
 	"github.com/copycat-go/copycat/internal/cli"
+	"github.com/copycat-go/copycat/lsp"
 )
 
 func main() {
-	os.Exit(cli.Run(os.Args[1:], os.Stdout, os.Stderr))
+	args := os.Args[1:]
+	ctx := context.Background()
+	switch {
+	case lsp.IsGoplsName(os.Args[0]):
+		// Installed as gopls (a link named gopls): proxy the real one.
+		exit(lsp.RunAsGopls(ctx, os.Stdin, os.Stdout, os.Stderr, args))
+	case len(args) > 0 && args[0] == "lsp":
+		exit(lsp.Run(ctx, os.Stdin, os.Stdout, os.Stderr, args[1:]))
+	case len(args) > 0 && args[0] == "version":
+		exit(lsp.PrintVersion(os.Stdout, os.Stderr, args[1:]))
+	}
+	os.Exit(cli.Run(args, os.Stdout, os.Stderr))
+}
+
+// exit ends a language-server or version run: 0 on success, 1 on error
+// (the protocol's code for an exit without shutdown).
+func exit(err error) {
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "copycat: %v\n", err)
+		os.Exit(1)
+	}
+	os.Exit(0)
 }

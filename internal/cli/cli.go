@@ -109,6 +109,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&c.JSON, "json", false, "print the JSON report")
 	fs.BoolVar(&c.Quiet, "q", false, "print no warnings")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to this file")
+	memProfile := fs.String("memprofile", "", "write a heap profile to this file after detection")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return ExitClean
@@ -134,6 +135,11 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		Workers:   runtime.GOMAXPROCS(0),
 	})
 	classes := fingerprint.Detect(res.Files, c.Options())
+	if *memProfile != "" {
+		if err := writeHeapProfile(*memProfile); err != nil {
+			fmt.Fprintf(stderr, "copycat: %v\n", err)
+		}
+	}
 	rep := report.New(res.Files, classes)
 	var err error
 	if c.JSON {
@@ -175,4 +181,16 @@ func startCPUProfile(name string) (stop func(), err error) {
 		return nil, fmt.Errorf("cpu profile: %w", err)
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+func writeHeapProfile(name string) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return fmt.Errorf("heap profile: %w", err)
+	}
+	defer f.Close()
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		return fmt.Errorf("heap profile: %w", err)
+	}
+	return nil
 }

@@ -1,0 +1,209 @@
+package fingerprint
+
+import (
+	"go/token"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A lexer cuts Go source that has already parsed into canonical tokens.
+// It is go/scanner without what copycat does not need: no error
+// reporting, no semicolon insertion, no comments, no allocation. The test
+// checks it against go/scanner on the standard library.
+type lexer struct {
+	src []byte
+	off int
+}
+
+// next returns the next token's offset, canonical code and text; code 0
+// means the end of the source.
+func (lx *lexer) next() (off int32, code byte, lit []byte) {
+	src := lx.src
+	i := lx.skipSpace()
+	if i >= len(src) {
+		return int32(i), 0, nil
+	}
+	start := i
+	c := src[i]
+	switch {
+	case isLetterByte(c) || c >= utf8.RuneSelf && lx.letterAt(i):
+		i = lx.identEnd(i)
+		lit = src[start:i]
+		code = keyword(lit)
+	case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
+		i, code = numberEnd(src, i)
+		lit = src[start:i]
+	case c == '"' || c == '\'':
+		i = quotedEnd(src, i, c)
+		lit = src[start:i]
+		code = byte(token.STRING)
+		if c == '\'' {
+			code = byte(token.CHAR)
+		}
+	case c == '`':
+		i++
+		for i < len(src) && src[i] != '`' {
+			i++
+		}
+		i = min(i+1, len(src))
+		lit = src[start:i]
+		code = byte(token.STRING)
+	default:
+		var n int
+		code, n = operator(src[i:])
+		i += n
+	}
+	lx.off = i
+	return int32(start), code, lit
+}
+
+// skipSpace skips blanks, newlines, comments and a leading byte order mark.
+func (lx *lexer) skipSpace() int {
+	src, i := lx.src, lx.off
+	if i == 0 && len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		i = 3
+	}
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			i += 2
+			for i+1 < len(src) && !(src[i] == '*' && src[i+1] == '/') {
+				i++
+			}
+			i = min(i+2, len(src))
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+func isLetterByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_'
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func (lx *lexer) letterAt(i int) bool {
+	r, _ := utf8.DecodeRune(lx.src[i:])
+	return unicode.IsLetter(r)
+}
+
+func (lx *lexer) identEnd(i int) int {
+	src := lx.src
+	for i < len(src) {
+		c := src[i]
+		if isLetterByte(c) || isDigit(c) {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			break
+		}
+		r, n := utf8.DecodeRune(src[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// numberEnd scans a number literal: decimal, hexadecimal, octal or binary,
+// with separators, a fraction, an exponent and an imaginary suffix.
+func numberEnd(src []byte, i int) (int, byte) {
+	code := byte(token.INT)
+	hex := i+1 < len(src) && src[i] == '0' && (src[i+1] == 'x' || src[i+1] == 'X')
+	if hex {
+		i += 2
+	}
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case isDigit(c) || c == '_' || hex && isHexLetter(c) || !hex && (c == 'b' || c == 'B' || c == 'o' || c == 'O'):
+			i++
+		case c == '.':
+			code = byte(token.FLOAT)
+			i++
+		case !hex && (c == 'e' || c == 'E') || hex && (c == 'p' || c == 'P'):
+			code = byte(token.FLOAT)
+			i++
+			if i < len(src) && (src[i] == '+' || src[i] == '-') {
+				i++
+			}
+		case c == 'i':
+			return i + 1, byte(token.IMAG)
+		default:
+			return i, code
+		}
+	}
+	return i, code
+}
+
+func isHexLetter(c byte) bool { return 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+
+// quotedEnd scans an interpreted string or rune literal.
+func quotedEnd(src []byte, i int, quote byte) int {
+	i++
+	for i < len(src) {
+		switch src[i] {
+		case '\\':
+			i += 2
+		case quote:
+			return i + 1
+		case '\n':
+			return i
+		default:
+			i++
+		}
+	}
+	return len(src)
+}
+
+var keywords = func() map[string]byte {
+	m := map[string]byte{"nil": codeNil, "true": codeTrue, "false": codeFalse, "iota": codeIota}
+	for t := token.BREAK; t <= token.VAR; t++ {
+		if t.IsKeyword() {
+			m[t.String()] = byte(t)
+		}
+	}
+	return m
+}()
+
+// keyword returns the code of an identifier: a keyword's, a predeclared
+// constant's, or IDENT.
+func keyword(lit []byte) byte {
+	if len(lit) >= 2 && len(lit) <= 11 {
+		if c, ok := keywords[string(lit)]; ok {
+			return c
+		}
+	}
+	return byte(token.IDENT)
+}
+
+// operator returns the longest operator or punctuation at the start of b
+// and its length.
+func operator(b []byte) (byte, int) {
+	for n := min(3, len(b)); n > 0; n-- {
+		if t, ok := operators[string(b[:n])]; ok {
+			return byte(t), n
+		}
+	}
+	return byte(token.ILLEGAL), 1
+}
+
+var operators = func() map[string]token.Token {
+	m := map[string]token.Token{}
+	for t := token.ADD; t <= token.TILDE; t++ {
+		if t.IsOperator() {
+			m[t.String()] = t
+		}
+	}
+	return m
+}()

@@ -1,0 +1,106 @@
+package fingerprint
+
+import (
+	"bytes"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// referenceScan is the canonical token stream by go/scanner: what the
+// lexer must produce.
+func referenceScan(file *token.File, src []byte) *tokenStream {
+	ts := &tokenStream{}
+	var s scanner.Scanner
+	s.Init(file, src, func(token.Position, string) {}, 0)
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return ts
+		}
+		code := byte(tok)
+		switch tok {
+		case token.SEMICOLON, token.ILLEGAL, token.COMMENT:
+			continue
+		case token.IDENT:
+			code = keyword([]byte(lit))
+		}
+		ts.add(int32(int(pos)-file.Base()), code, []byte(lit))
+	}
+}
+
+func compareStreams(t *testing.T, name string, src []byte) {
+	t.Helper()
+	fset := token.NewFileSet()
+	file := fset.AddFile(name, -1, len(src))
+	want := referenceScan(file, src)
+	var got tokenStream
+	got.scan(src)
+	if !bytes.Equal(got.codes, want.codes) {
+		for i := range min(len(got.codes), len(want.codes)) {
+			if got.codes[i] != want.codes[i] {
+				t.Fatalf("%s: token %d at offset %d: got %s, want %s", name, i, want.offs[i], codeName(got.codes[i]), codeName(want.codes[i]))
+			}
+		}
+		t.Fatalf("%s: %d tokens, want %d", name, len(got.codes), len(want.codes))
+	}
+	for i := range got.offs {
+		if got.offs[i] != want.offs[i] {
+			t.Fatalf("%s: token %d at offset %d, want %d", name, i, got.offs[i], want.offs[i])
+		}
+	}
+	// go/scanner drops carriage returns from raw strings; compare the
+	// values of files without them.
+	if !bytes.Contains(src, []byte("\r")) {
+		for i := range got.vals {
+			if got.vals[i] != want.vals[i] {
+				t.Fatalf("%s: value %d differs", name, i)
+			}
+		}
+	}
+}
+
+func TestLexerCases(t *testing.T) {
+	for _, src := range []string{
+		"\xEF\xBB\xBFpackage p",
+		"package p; var x = 0x1p-2 + 1e+10i + .5 + 0b1010 + 0o17 + 1_000 + 0X_1F + 'a' + '\\'' + \"a\\\"b\" + `raw\nstring`",
+		"package p\n/* block\ncomment */ var x = y &^= z <<= 3 >>= 4 ... <- ~ :=",
+		"package p\nvar ж, _x9, ÉtéΔ = 1, 2, 3 // non-ASCII names",
+		"package p\nfunc f() { a.b(c...); d[e:f:g] = h; i-- }",
+		"package p\nvar x = 1.e5 + 0x.8p1 + 07 + 1.5E-3",
+	} {
+		compareStreams(t, "case.go", []byte(src))
+	}
+}
+
+// TestLexerMatchesGoScanner runs both over the standard library.
+func TestLexerMatchesGoScanner(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads the standard library")
+	}
+	root := filepath.Join(runtime.GOROOT(), "src")
+	n := 0
+	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		if _, err := parser.ParseFile(token.NewFileSet(), p, src, parser.SkipObjectResolution); err != nil {
+			return nil // the lexer is only for files that parse
+		}
+		compareStreams(t, p, src)
+		n++
+		return nil
+	})
+	if n < 5000 {
+		t.Errorf("compared only %d files", n)
+	}
+}

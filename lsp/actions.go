@@ -1,0 +1,74 @@
+package lsp
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// commandOpenCopy opens another copy of a clone in the editor; its one
+// argument is a Location.
+const commandOpenCopy = "copycat.openCopy"
+
+// codeActions offers, for each clone overlapping the range, one action
+// per other copy that jumps to it.
+func (s *server) codeActions(p codeActionParams) []codeAction {
+	actions := []codeAction{}
+	path, err := uriToPath(p.TextDocument.URI)
+	if err != nil {
+		return actions
+	}
+	var diags []diagnostic
+	for _, d := range p.Context.Diagnostics {
+		if isCopycatDiagnostic(d) {
+			diags = append(diags, d)
+		}
+	}
+	conv := positionConverter(s.eng.lineText)
+	for _, c := range s.eng.classesAt(path) {
+		shown := displayClass(c, s.eng.roots)
+		for i, fr := range c.Fragments {
+			if fr.File != path || !overlaps(conv(fr), p.Range) {
+				continue
+			}
+			for j, other := range c.Fragments {
+				if j == i {
+					continue
+				}
+				loc := location{URI: pathToURI(other.File), Range: conv(other)}
+				title := fmt.Sprintf("Go to copy at %s:%d-%d", shown.Fragments[j].File, other.Start.Line, other.End.Line)
+				actions = append(actions, codeAction{
+					Title:       title,
+					Kind:        "quickfix",
+					Diagnostics: diags,
+					Command:     &command{Title: title, Command: commandOpenCopy, Arguments: []any{loc}},
+				})
+			}
+		}
+	}
+	return actions
+}
+
+func overlaps(a, b lspRange) bool {
+	before := func(p, q position) bool { return p.Line < q.Line || p.Line == q.Line && p.Character < q.Character }
+	return !before(a.End, b.Start) && !before(b.End, a.Start)
+}
+
+// executeCommand runs copycat.openCopy by asking the editor to show the
+// location (window/showDocument).
+func (s *server) executeCommand(p executeCommandParams) (any, *rpcError) {
+	if p.Command != commandOpenCopy {
+		return nil, &rpcError{codeInvalidParams, fmt.Sprintf("unknown command %q", p.Command)}
+	}
+	if len(p.Arguments) != 1 {
+		return nil, &rpcError{codeInvalidParams, commandOpenCopy + " takes one location"}
+	}
+	var loc location
+	if err := json.Unmarshal(p.Arguments[0], &loc); err != nil {
+		return nil, &rpcError{codeInvalidParams, fmt.Sprintf("%s argument: %v", commandOpenCopy, err)}
+	}
+	params := map[string]any{"uri": loc.URI, "takeFocus": true, "selection": loc.Range}
+	if err := s.client.call("window/showDocument", params, nil); err != nil {
+		return nil, &rpcError{codeInternalError, err.Error()}
+	}
+	return nil, nil
+}

@@ -1,0 +1,193 @@
+package lsp
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/copycat-go/copycat/ignore"
+)
+
+// BenchmarkDidChangeStdlib indexes the standard library as a workspace,
+// then times 50 edits that paste a copy of a standard-library function
+// into an open buffer: from the didChange to the publishDiagnostics that
+// reports the copy. It reports the 50th and 95th percentiles and the
+// memory after indexing (of the whole benchmark process, so an upper
+// bound), with near-miss clones on (the default) and off. Run it with
+// -benchtime=1x:
+//
+//	go test -run '^$' -bench DidChangeStdlib -benchtime=1x ./lsp
+func BenchmarkDidChangeStdlib(b *testing.B) {
+	root := filepath.Join(runtime.GOROOT(), "src")
+	if _, err := os.Stat(filepath.Join(root, "strings")); err != nil {
+		b.Skipf("no standard library sources in %s", root)
+	}
+	copies := stdlibFunctions(b, root, 50)
+	for _, near := range []bool{true, false} {
+		b.Run(fmt.Sprintf("near=%v", near), func(b *testing.B) {
+			runtime.GC()
+			benchEdits(b, root, copies, "-near="+strconv.FormatBool(near))
+		})
+	}
+}
+
+func benchEdits(b *testing.B, root string, copies []string, flags ...string) {
+	e := startEditor(b, runServer(append([]string{"-logfile", benchLog()}, flags...)...))
+	t0 := time.Now()
+	e.initialize(root, nil)
+	e.await("the end of indexing", func(m *message) bool {
+		return m.Method == "$/progress" && bytes.Contains(m.Params, []byte(`"kind":"end"`))
+	})
+	indexing := time.Since(t0)
+	heap, sys := memory()
+	rss := vmRSS()
+
+	// A buffer that is not on disk, in a package of its own.
+	u := pathToURI(filepath.Join(root, "copycatbench", "bench.go"))
+	const clean = "package copycatbench\n"
+	e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: u, Version: 1, Text: clean}})
+	version := 1
+	change := func(text string) {
+		version++
+		e.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": u, "version": version},
+			"contentChanges": []contentChange{{Text: text}},
+		})
+	}
+	var lat []time.Duration
+	b.ResetTimer()
+	for range b.N {
+		for _, fn := range copies {
+			e.skip()
+			start := time.Now()
+			change(clean + "\n" + fn)
+			e.diagnostics(u, "the pasted copy", func(ds []diagnostic) bool { return len(ds) > 0 })
+			lat = append(lat, time.Since(start))
+			b.StopTimer()
+			e.skip()
+			change(clean)
+			e.diagnostics(u, "the copy gone", none)
+			b.StartTimer()
+		}
+	}
+	b.StopTimer()
+	slices.Sort(lat)
+	pct := func(p float64) float64 {
+		return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) / 1000
+	}
+	b.ReportMetric(pct(0.50), "p50-ms")
+	b.ReportMetric(pct(0.95), "p95-ms")
+	b.ReportMetric(0, "ns/op")
+	b.ReportMetric(indexing.Seconds(), "index-s")
+	b.ReportMetric(heap/(1<<20), "heap-MB")
+	b.ReportMetric(sys/(1<<20), "sys-MB")
+	if rss > 0 {
+		b.ReportMetric(rss/(1<<20), "rss-MB")
+	}
+	e.exit()
+}
+
+// stdlibFunctions returns the text of n functions of 15 to 80 lines and
+// at least 150 tokens (well above -min-tokens) from a few standard-library
+// packages, in a fixed order.
+func stdlibFunctions(b *testing.B, root string, n int) []string {
+	var fns []string
+	for _, pkg := range []string{"strings", "bytes", "strconv", "sort", "encoding/json", "net/url", "text/template", "go/printer"} {
+		names, _ := filepath.Glob(filepath.Join(root, pkg, "*.go"))
+		slices.Sort(names)
+		for _, name := range names {
+			if strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			src, err := os.ReadFile(name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+			if err != nil || ignore.IsGenerated(src) {
+				continue // not indexed: a copy would not be found
+			}
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil {
+					continue
+				}
+				lines := fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1
+				text := src[fset.Position(fd.Pos()).Offset:fset.Position(fd.End()).Offset]
+				if lines >= 15 && lines <= 80 && countTokens(text) >= 150 {
+					fns = append(fns, string(text)+"\n")
+				}
+			}
+		}
+	}
+	if len(fns) < n {
+		b.Fatalf("found %d functions, want %d", len(fns), n)
+	}
+	// Spread the choice over all packages.
+	picked := make([]string, n)
+	for i := range picked {
+		picked[i] = fns[i*len(fns)/n]
+	}
+	return picked
+}
+
+func countTokens(src []byte) int {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", -1, len(src)), src, nil, 0)
+	n := 0
+	for {
+		_, tok, _ := s.Scan()
+		if tok == token.EOF {
+			return n
+		}
+		n++
+	}
+}
+
+// memory returns the heap in use and the memory obtained from the system,
+// after a garbage collection.
+func memory() (heap, sys float64) {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return float64(ms.HeapInuse), float64(ms.Sys)
+}
+
+// vmRSS reads the resident set size from /proc, where there is one.
+func vmRSS() float64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")))
+			if err == nil {
+				return float64(kb) * 1024
+			}
+		}
+	}
+	return 0
+}
+
+// benchLog is where the benchmark's server logs: $COPYCAT_BENCH_LOG, or
+// nowhere.
+func benchLog() string {
+	if p := os.Getenv("COPYCAT_BENCH_LOG"); p != "" {
+		return p
+	}
+	return os.DevNull
+}

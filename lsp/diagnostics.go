@@ -1,0 +1,152 @@
+package lsp
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/report"
+)
+
+// diagnosticSource is the source of every diagnostic copycat publishes.
+const diagnosticSource = "copycat"
+
+// parseSeverity reads a severity setting; "" means Information.
+func parseSeverity(s string) (int, error) {
+	switch strings.ToLower(s) {
+	case "", "information", "info":
+		return severityInformation, nil
+	case "warning":
+		return severityWarning, nil
+	case "hint":
+		return severityHint, nil
+	case "error":
+		return severityError, nil
+	}
+	return 0, fmt.Errorf("unknown severity %q (want information, warning, hint or error)", s)
+}
+
+// A lineSource gives the text of a file, to turn byte columns into UTF-16
+// ones: the editor's buffer when it is open, else the file on disk.
+type lineSource func(path string) []byte
+
+// diagnosticData travels in Diagnostic.data, for code actions.
+type diagnosticData struct {
+	Class string `json:"class"`
+}
+
+// fileDiagnostics turns the classes with a fragment in path into one
+// diagnostic per fragment there, with the other copies as related
+// information. roots shorten the paths in messages.
+func fileDiagnostics(path string, classes []*fingerprint.Class, severity int, roots []string, text lineSource) []diagnostic {
+	ds := []diagnostic{}
+	lines := newLineTable(text, path)
+	conv := positionConverter(text)
+	for _, c := range classes {
+		shown := displayClass(c, roots)
+		for i, fr := range c.Fragments {
+			if fr.File != path {
+				continue
+			}
+			data, _ := json.Marshal(diagnosticData{Class: c.ID})
+			d := diagnostic{
+				Range:    lines.rangeOf(fr),
+				Severity: severity,
+				Code:     string(c.Kind),
+				Source:   diagnosticSource,
+				Message:  report.Message(shown, i),
+				Data:     data,
+			}
+			for j, other := range c.Fragments {
+				if j == i {
+					continue
+				}
+				d.RelatedInformation = append(d.RelatedInformation, diagnosticRelatedInformation{
+					Location: location{URI: pathToURI(other.File), Range: conv(other)},
+					Message:  fmt.Sprintf("copy at %s:%d-%d", shown.Fragments[j].File, other.Start.Line, other.End.Line),
+				})
+			}
+			ds = append(ds, d)
+		}
+	}
+	return ds
+}
+
+// displayClass returns c with its file names made relative to the
+// workspace root that holds them, for messages.
+func displayClass(c *fingerprint.Class, roots []string) fingerprint.Class {
+	shown := *c
+	shown.Fragments = make([]fingerprint.Fragment, len(c.Fragments))
+	for i, fr := range c.Fragments {
+		fr.File = displayPath(fr.File, roots)
+		shown.Fragments[i] = fr
+	}
+	return shown
+}
+
+func displayPath(p string, roots []string) string {
+	for _, r := range roots {
+		if rel, err := filepath.Rel(r, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return p
+}
+
+// positionConverter converts fragments of any file into LSP ranges,
+// reading each file's text once.
+func positionConverter(text lineSource) func(fingerprint.Fragment) lspRange {
+	tables := map[string]*lineTable{}
+	return func(fr fingerprint.Fragment) lspRange {
+		t := tables[fr.File]
+		if t == nil {
+			t = newLineTable(text, fr.File)
+			tables[fr.File] = t
+		}
+		return t.rangeOf(fr)
+	}
+}
+
+// A lineTable finds the lines of one file's text, loaded on first use.
+type lineTable struct {
+	load   func() []byte
+	text   []byte
+	starts []int // byte offset of each line
+	loaded bool
+}
+
+func newLineTable(text lineSource, path string) *lineTable {
+	return &lineTable{load: func() []byte { return text(path) }}
+}
+
+func (t *lineTable) line(n int) []byte {
+	if !t.loaded {
+		t.loaded = true
+		t.text = t.load()
+		t.starts = append(t.starts, 0)
+		for i, c := range t.text {
+			if c == '\n' {
+				t.starts = append(t.starts, i+1)
+			}
+		}
+	}
+	if n < 1 || n > len(t.starts) {
+		return nil
+	}
+	end := len(t.text)
+	if n < len(t.starts) {
+		end = t.starts[n]
+	}
+	return bytes.TrimRight(t.text[t.starts[n-1]:end], "\n")
+}
+
+// rangeOf converts a fragment's 1-based byte positions into an LSP range.
+func (t *lineTable) rangeOf(fr fingerprint.Fragment) lspRange {
+	return lspRange{
+		Start: position{fr.Start.Line - 1, utf16Column(t.line(fr.Start.Line), fr.Start.Column)},
+		End:   position{fr.End.Line - 1, utf16Column(t.line(fr.End.Line), fr.End.Column)},
+	}
+}

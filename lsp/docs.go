@@ -1,0 +1,177 @@
+package lsp
+
+import (
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// A docStore holds the buffers the editor has open, by file path. It is
+// safe for concurrent use.
+type docStore struct {
+	mu   sync.Mutex
+	docs map[string]*document
+}
+
+// A document is one open buffer.
+type document struct {
+	uri     string // as the editor spelled it
+	version int
+	text    []byte
+}
+
+func newDocStore() *docStore { return &docStore{docs: map[string]*document{}} }
+
+func (s *docStore) open(path, uri string, version int, text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.docs[path] = &document{uri: uri, version: version, text: []byte(text)}
+}
+
+// change applies the editor's content changes, in order, to an open
+// buffer.
+func (s *docStore) change(path string, version int, changes []contentChange) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d, ok := s.docs[path]
+	if !ok {
+		return fmt.Errorf("didChange for %s, which is not open", path)
+	}
+	text := d.text
+	for i, c := range changes {
+		if c.Range == nil {
+			text = []byte(c.Text)
+			continue
+		}
+		start, err := offset(text, c.Range.Start)
+		if err != nil {
+			return fmt.Errorf("%s: change %d: start: %w", path, i, err)
+		}
+		end, err := offset(text, c.Range.End)
+		if err != nil {
+			return fmt.Errorf("%s: change %d: end: %w", path, i, err)
+		}
+		if end < start {
+			return fmt.Errorf("%s: change %d: range ends before it starts", path, i)
+		}
+		next := make([]byte, 0, len(text)-(end-start)+len(c.Text))
+		next = append(next, text[:start]...)
+		next = append(next, c.Text...)
+		text = append(next, text[end:]...)
+	}
+	d.text, d.version = text, version
+	return nil
+}
+
+// close forgets a buffer.
+func (s *docStore) close(path string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.docs, path)
+}
+
+// get returns a buffer's text, URI and version; ok is false when the file
+// is not open. The text must not be modified.
+func (s *docStore) get(path string) (text []byte, uri string, version int, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d, ok := s.docs[path]
+	if !ok {
+		return nil, "", 0, false
+	}
+	return d.text, d.uri, d.version, true
+}
+
+// paths lists the open files.
+func (s *docStore) paths() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ps := make([]string, 0, len(s.docs))
+	for p := range s.docs {
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// offset converts an LSP position (UTF-16 code units) into a byte offset
+// in text. A character past the end of its line means the line's end, as
+// the protocol asks.
+func offset(text []byte, p position) (int, error) {
+	if p.Line < 0 || p.Character < 0 {
+		return 0, fmt.Errorf("negative position %d:%d", p.Line, p.Character)
+	}
+	off := 0
+	for line := 0; line < p.Line; line++ {
+		i := indexNewline(text[off:])
+		if i < 0 {
+			if line == p.Line-1 {
+				return len(text), nil // the line just past the last one
+			}
+			return 0, fmt.Errorf("line %d is past the end (%d lines)", p.Line+1, line+1)
+		}
+		off += i + 1
+	}
+	for units := 0; units < p.Character && off < len(text) && text[off] != '\n'; {
+		r, size := utf8.DecodeRune(text[off:])
+		units += utf16.RuneLen(r)
+		if units > p.Character {
+			break
+		}
+		off += size
+	}
+	return off, nil
+}
+
+func indexNewline(b []byte) int {
+	for i, c := range b {
+		if c == '\n' {
+			return i
+		}
+	}
+	return -1
+}
+
+// utf16Column converts a 1-based byte column on a line into a 0-based
+// UTF-16 character offset.
+func utf16Column(line []byte, byteCol int) int {
+	n := 0
+	for i := 0; i < byteCol-1 && i < len(line); {
+		r, size := utf8.DecodeRune(line[i:])
+		n += utf16.RuneLen(r)
+		i += size
+	}
+	if byteCol-1 > len(line) {
+		n += byteCol - 1 - len(line)
+	}
+	return n
+}
+
+// uriToPath converts a file URI into a clean file path.
+func uriToPath(uri string) (string, error) {
+	u, err := url.Parse(uri)
+	if err != nil {
+		return "", fmt.Errorf("bad document URI %q: %w", uri, err)
+	}
+	if u.Scheme != "file" {
+		return "", fmt.Errorf("document URI %q is not a file: URI", uri)
+	}
+	p := u.Path
+	if runtime.GOOS == "windows" {
+		p = strings.TrimPrefix(p, "/")
+	}
+	return filepath.Clean(filepath.FromSlash(p)), nil
+}
+
+// pathToURI converts an absolute file path into a file URI.
+func pathToURI(path string) string {
+	p := filepath.ToSlash(path)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}

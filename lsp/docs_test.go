@@ -1,0 +1,88 @@
+package lsp
+
+import (
+	"testing"
+)
+
+func TestDocumentChanges(t *testing.T) {
+	pos := func(l, c int) position { return position{l, c} }
+	rng := func(a, b position) *lspRange { return &lspRange{a, b} }
+	tests := []struct {
+		name    string
+		text    string
+		changes []contentChange
+		want    string
+		wantErr bool
+	}{
+		{"full", "abc", []contentChange{{Text: "xyz"}}, "xyz", false},
+		{"insert at start", "abc\n", []contentChange{{Range: rng(pos(0, 0), pos(0, 0)), Text: ">"}}, ">abc\n", false},
+		{"replace across lines", "one\ntwo\nthree\n", []contentChange{{Range: rng(pos(0, 1), pos(2, 2)), Text: "-"}}, "o-ree\n", false},
+		{"append after the last line", "a\n", []contentChange{{Range: rng(pos(1, 0), pos(1, 0)), Text: "b\n"}}, "a\nb\n", false},
+		{"append to an unterminated last line", "a\nb", []contentChange{{Range: rng(pos(1, 1), pos(1, 1)), Text: "c"}}, "a\nbc", false},
+		{"character past the line end", "ab\ncd\n", []contentChange{{Range: rng(pos(0, 99), pos(1, 0)), Text: ""}}, "abcd\n", false},
+		{"utf-16 columns", "é😀x\n", []contentChange{{Range: rng(pos(0, 3), pos(0, 4)), Text: "y"}}, "é😀y\n", false},
+		{"in order", "abc", []contentChange{
+			{Range: rng(pos(0, 0), pos(0, 1)), Text: "xx"},
+			{Range: rng(pos(0, 0), pos(0, 1)), Text: ""},
+		}, "xbc", false},
+		{"line past the end", "a\n", []contentChange{{Range: rng(pos(5, 0), pos(5, 0)), Text: "b"}}, "", true},
+		{"end before start", "abc", []contentChange{{Range: rng(pos(0, 2), pos(0, 1)), Text: "b"}}, "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newDocStore()
+			s.open("/f.go", "file:///f.go", 1, tt.text)
+			err := s.change("/f.go", 2, tt.changes)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("change: error %v, want error %v", err, tt.wantErr)
+			}
+			if err != nil {
+				return
+			}
+			got, _, version, _ := s.get("/f.go")
+			if string(got) != tt.want || version != 2 {
+				t.Errorf("got %q (version %d), want %q (version 2)", got, version, tt.want)
+			}
+		})
+	}
+	if err := newDocStore().change("/g.go", 1, nil); err == nil {
+		t.Error("change of a document that is not open: no error")
+	}
+}
+
+func TestUTF16Column(t *testing.T) {
+	tests := []struct {
+		line    string
+		byteCol int
+		want    int
+	}{
+		{"abc", 1, 0},
+		{"abc", 4, 3},
+		{"é=1", 3, 1}, // é is two bytes, one UTF-16 unit
+		{"😀=1", 5, 2}, // 😀 is four bytes, two UTF-16 units
+		{"ab", 5, 4},  // past the end: counted as bytes
+	}
+	for _, tt := range tests {
+		if got := utf16Column([]byte(tt.line), tt.byteCol); got != tt.want {
+			t.Errorf("utf16Column(%q, %d) = %d, want %d", tt.line, tt.byteCol, got, tt.want)
+		}
+	}
+}
+
+func TestURIs(t *testing.T) {
+	tests := []struct{ path, uri string }{
+		{"/home/u/a.go", "file:///home/u/a.go"},
+		{"/home/u/with space/é.go", "file:///home/u/with%20space/%C3%A9.go"},
+	}
+	for _, tt := range tests {
+		if got := pathToURI(tt.path); got != tt.uri {
+			t.Errorf("pathToURI(%q) = %q, want %q", tt.path, got, tt.uri)
+		}
+		if got, err := uriToPath(tt.uri); err != nil || got != tt.path {
+			t.Errorf("uriToPath(%q) = %q, %v, want %q", tt.uri, got, err, tt.path)
+		}
+	}
+	if _, err := uriToPath("untitled:Untitled-1"); err == nil {
+		t.Error("uriToPath accepted a URI that is not a file")
+	}
+}

@@ -1,0 +1,379 @@
+package lsp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/ignore"
+	"github.com/copycat-go/copycat/load"
+)
+
+// config is what flags and editor settings choose.
+type config struct {
+	opt      fingerprint.Options
+	tests    bool
+	severity int
+}
+
+// apply overrides the config with the settings the editor gave.
+func (c *config) apply(s settings) error {
+	if s.Severity != "" {
+		sev, err := parseSeverity(s.Severity)
+		if err != nil {
+			return err
+		}
+		c.severity = sev
+	}
+	set := func(dst *int, src *int) {
+		if src != nil {
+			*dst = *src
+		}
+	}
+	set(&c.opt.MinTokens, s.MinTokens)
+	set(&c.opt.MinLines, s.MinLines)
+	set(&c.opt.MaxOccurrences, s.MaxOccurrences)
+	if s.Near != nil {
+		c.opt.Near = *s.Near
+	}
+	if s.Similarity != nil {
+		c.opt.Similarity = *s.Similarity
+	}
+	if s.Tests != nil {
+		c.tests = *s.Tests
+	}
+	return nil
+}
+
+// An engine is copycat's side of a session, the same in both modes: it
+// indexes the workspace, follows the buffers, keeps the clone index up to
+// date and hands diagnostics to publish, which sends them to the editor
+// (directly, or merged with gopls's in proxy mode).
+type engine struct {
+	log     *log.Logger
+	client  *client
+	publish func(path, uri string, diags []diagnostic)
+	docs    *docStore
+
+	mu        sync.Mutex
+	cfg       config
+	roots     []string
+	trees     []*ignore.Tree
+	idx       *index            // nil until the workspace is indexed
+	published map[string][]byte // the last non-empty diagnostics sent, by path
+	pending   map[string]bool   // files to re-fingerprint
+	wake      chan struct{}
+	indexed   chan struct{} // closed when the first index is ready
+	once      sync.Once
+	indexing  bool                // an index is being built
+	ix        fingerprint.Indexer // the worker's
+}
+
+func newEngine(cfg config, lg *log.Logger, c *client, publish func(path, uri string, diags []diagnostic)) *engine {
+	return &engine{
+		log: lg, client: c, publish: publish, docs: newDocStore(), cfg: cfg,
+		published: map[string][]byte{}, pending: map[string]bool{},
+		wake: make(chan struct{}, 1), indexed: make(chan struct{}),
+	}
+}
+
+// start indexes the workspace folders in the background, with work-done
+// progress when the editor supports it, then follows the buffers until ctx
+// ends.
+func (e *engine) start(ctx context.Context, roots []string, progress bool) {
+	e.mu.Lock()
+	e.roots = roots
+	e.indexing = true
+	e.newTrees()
+	e.mu.Unlock()
+	go e.indexWorkspace(progress)
+	go e.work(ctx)
+}
+
+// newTrees reads the .duplignore files afresh. e.mu is held.
+func (e *engine) newTrees() {
+	e.trees = e.trees[:0]
+	for _, r := range e.roots {
+		e.trees = append(e.trees, ignore.NewTree(r, nil))
+	}
+}
+
+// reindex rebuilds the whole index in the background, when a .duplignore
+// file changed; the old index serves until the new one is ready.
+func (e *engine) reindex() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.indexing {
+		return
+	}
+	e.indexing = true
+	e.newTrees()
+	go e.indexWorkspace(false)
+}
+
+// indexWorkspace reads every folder, detects the clones and publishes
+// them.
+func (e *engine) indexWorkspace(progress bool) {
+	t0 := time.Now()
+	e.mu.Lock()
+	cfg, roots := e.cfg, e.roots
+	e.mu.Unlock()
+	p := e.beginProgress(progress, "copycat: indexing")
+	files := e.loadWorkspace(cfg, roots, p)
+	tLoad := time.Now()
+	idx := newIndex(cfg.opt)
+	withClones := idx.build(files)
+	tBuild := time.Now()
+	e.mu.Lock()
+	e.idx, e.indexing = idx, false
+	// Files published before (by an earlier index) may have lost their
+	// clones.
+	e.publishPaths(union(withClones, sortedKeys(e.published)))
+	for _, path := range e.docs.paths() {
+		e.pending[path] = true // the buffers, not the files on disk
+	}
+	e.mu.Unlock()
+	msg := fmt.Sprintf("%d files, %d clone classes in %v", len(files), len(idx.classes), time.Since(t0).Round(time.Millisecond))
+	e.log.Printf("indexed %s (read %v, detect %v, publish %v)", msg,
+		tLoad.Sub(t0).Round(time.Millisecond), tBuild.Sub(tLoad).Round(time.Millisecond), time.Since(tBuild).Round(time.Millisecond))
+	p.end(msg)
+	e.once.Do(func() { close(e.indexed) })
+	e.poke()
+}
+
+// loadWorkspace reads and fingerprints the Go files of the folders, as
+// the command line does, and logs the problems met.
+func (e *engine) loadWorkspace(cfg config, roots []string, p *progress) []*fingerprint.File {
+	if len(roots) == 0 {
+		return nil
+	}
+	var args []string
+	for _, r := range roots {
+		args = append(args, filepath.Join(r, "..."))
+	}
+	res := load.Load(args, load.Options{Tests: cfg.tests, MinTokens: cfg.opt.MinTokens, Progress: p.report})
+	for _, w := range res.Warnings {
+		e.log.Printf("warning: %v", w)
+	}
+	for _, err := range res.Errors {
+		e.log.Printf("%v", err)
+	}
+	return res.Files
+}
+
+// union merges two sorted lists of paths.
+func union(a, b []string) []string {
+	all := append(slices.Clone(a), b...)
+	slices.Sort(all)
+	return slices.Compact(all)
+}
+
+// work re-fingerprints the files that changed, one batch at a time: a
+// burst of changes to one buffer costs one update.
+func (e *engine) work(ctx context.Context) {
+	select {
+	case <-e.indexed:
+	case <-ctx.Done():
+		return
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-e.wake:
+		}
+		e.mu.Lock()
+		batch := sortedKeys(e.pending)
+		clear(e.pending)
+		for _, path := range batch {
+			safely(e.log, "re-indexing "+path, func() { e.refresh(path) })
+		}
+		e.mu.Unlock()
+	}
+}
+
+func (e *engine) schedule(path string) {
+	e.mu.Lock()
+	e.pending[path] = true
+	e.mu.Unlock()
+	e.poke()
+}
+
+func (e *engine) poke() {
+	select {
+	case e.wake <- struct{}{}:
+	default:
+	}
+}
+
+// refresh re-fingerprints one file from its buffer, or from the disk when
+// it is not open, and republishes every file whose clones changed. A file
+// that does not parse keeps its previous fingerprints and diagnostics.
+// e.mu is held.
+func (e *engine) refresh(path string) {
+	src, open := e.text(path)
+	var f *fingerprint.File
+	if src != nil && e.wanted(path, src) {
+		var warnings []error
+		f, warnings = load.Source(&e.ix, path, src, e.cfg.opt.MinTokens)
+		for _, w := range warnings {
+			e.log.Printf("warning: %v", w)
+		}
+		if f == nil {
+			return
+		}
+	} else if src == nil && !open && e.idx.file(path) == nil {
+		return // neither open, on disk nor indexed
+	}
+	e.publishPaths(e.idx.update(path, f))
+}
+
+// wanted reports whether a file takes part, following the same rules as
+// the command line: .duplignore, generated files, tests.
+func (e *engine) wanted(path string, src []byte) bool {
+	base := filepath.Base(path)
+	if !strings.HasSuffix(base, ".go") || strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_") {
+		return false
+	}
+	if !e.cfg.tests && strings.HasSuffix(base, "_test.go") {
+		return false
+	}
+	for _, t := range e.trees {
+		if t.Ignored(path, false) {
+			return false
+		}
+	}
+	return !ignore.IsGenerated(src)
+}
+
+// text returns a file's buffer when it is open, else its contents on disk
+// (nil if it cannot be read).
+func (e *engine) text(path string) (src []byte, open bool) {
+	if b, _, _, ok := e.docs.get(path); ok {
+		return b, true
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, false
+	}
+	return b, false
+}
+
+func (e *engine) lineText(path string) []byte {
+	b, _ := e.text(path)
+	return b
+}
+
+// publishPaths sends the diagnostics of every path whose set changed since
+// it was last sent. e.mu is held.
+func (e *engine) publishPaths(paths []string) {
+	for _, path := range paths {
+		diags := fileDiagnostics(path, e.idx.classesOf(path), e.cfg.severity, e.roots, e.lineText)
+		var enc []byte
+		if len(diags) > 0 {
+			enc, _ = json.Marshal(diags)
+		}
+		if bytes.Equal(enc, e.published[path]) {
+			continue
+		}
+		if enc == nil {
+			delete(e.published, path)
+		} else {
+			e.published[path] = enc
+		}
+		_, uri, _, ok := e.docs.get(path)
+		if !ok {
+			uri = pathToURI(path)
+		}
+		e.publish(path, uri, diags)
+	}
+}
+
+// setSeverity changes the severity of every diagnostic and republishes.
+func (e *engine) setSeverity(sev int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if sev == e.cfg.severity {
+		return
+	}
+	e.cfg.severity = sev
+	if e.idx != nil {
+		e.publishPaths(sortedKeys(e.published))
+	}
+}
+
+// classesAt returns the classes with a fragment in path, for code actions.
+func (e *engine) classesAt(path string) []*fingerprint.Class {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.idx == nil {
+		return nil
+	}
+	return e.idx.classesOf(path)
+}
+
+// A progress reports work-done progress to the editor, if it asked for it.
+type progress struct {
+	c     *client
+	token string
+	last  atomic.Int64
+}
+
+func (e *engine) beginProgress(enabled bool, title string) *progress {
+	p := &progress{}
+	if !enabled || e.client == nil {
+		return p
+	}
+	p.c, p.token = e.client, "copycat-indexing"
+	if err := p.c.call("window/workDoneProgress/create", map[string]string{"token": p.token}, nil); err != nil {
+		e.log.Printf("progress: %v", err)
+	}
+	zero := 0
+	p.c.notify("$/progress", progressParams{p.token, workDoneBegin{Kind: "begin", Title: title, Percentage: &zero}})
+	p.last.Store(-1)
+	return p
+}
+
+// report is load's progress callback; it sends a report each time the
+// percentage moves.
+func (p *progress) report(done, total int) {
+	if p.c == nil || total == 0 {
+		return
+	}
+	pct := done * 100 / total
+	if old := p.last.Load(); int64(pct) <= old || !p.last.CompareAndSwap(old, int64(pct)) {
+		return
+	}
+	p.c.notify("$/progress", progressParams{p.token, workDoneReport{Kind: "report",
+		Message: fmt.Sprintf("%d/%d files", done, total), Percentage: &pct}})
+}
+
+func (p *progress) end(msg string) {
+	if p.c != nil {
+		p.c.notify("$/progress", progressParams{p.token, workDoneEnd{Kind: "end", Message: msg}})
+	}
+}
+
+// safely runs fn, and logs a panic instead of letting it end the server:
+// one bad file or message must not take the editor's diagnostics down.
+func safely(lg *log.Logger, what string, fn func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			lg.Printf("internal error %s: %v\n%s", what, r, debug.Stack())
+			ok = false
+		}
+	}()
+	fn()
+	return true
+}

@@ -1,0 +1,347 @@
+package lsp
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// An index holds every file of the workspace, normalised, and the clone
+// classes among them, and updates both one file at a time.
+//
+// Two files share a clone only if they share a window fingerprint (a key,
+// see fingerprint.File.Keys), so the index keeps, for every key, the files
+// that have it. When a file changes, Detect runs on that file, the files
+// sharing a key with it, and the files of its former clones; keys shared by
+// more than MaxOccurrences files are boilerplate and bring no one in.
+//
+// An index is not safe for concurrent use.
+type index struct {
+	opt fingerprint.Options
+
+	ids   map[string]int32 // file path -> id
+	names []string
+	files []*fingerprint.File // by id; nil once removed
+
+	windows keyTable // window fingerprints (fingerprint.File.Keys)
+	grams   keyTable // with near-miss clones on, k-gram hashes (NearKeys)
+
+	classes map[string]*fingerprint.Class // by class ID
+	byFile  map[string]map[string]bool    // path -> IDs of the classes with a fragment in it
+}
+
+func newIndex(opt fingerprint.Options) *index {
+	return &index{
+		opt:     opt,
+		ids:     map[string]int32{},
+		windows: keyTable{keys: map[uint64]uint32{}},
+		grams:   keyTable{keys: map[uint64]uint32{}},
+		classes: map[string]*fingerprint.Class{},
+		byFile:  map[string]map[string]bool{},
+	}
+}
+
+// build indexes a whole workspace at once and returns the paths that have
+// clones.
+func (x *index) build(files []*fingerprint.File) []string {
+	for _, f := range files {
+		id := x.intern(f.Name)
+		x.files[id] = f
+		x.addKeys(id, f)
+	}
+	affected := map[string]bool{}
+	for _, c := range fingerprint.Detect(files, x.opt) {
+		x.addClass(c, affected)
+	}
+	return sortedKeys(affected)
+}
+
+func (x *index) intern(path string) int32 {
+	id, ok := x.ids[path]
+	if !ok {
+		id = int32(len(x.names))
+		x.ids[path] = id
+		x.names = append(x.names, path)
+		x.files = append(x.files, nil)
+	}
+	return id
+}
+
+func (x *index) file(path string) *fingerprint.File {
+	if id, ok := x.ids[path]; ok {
+		return x.files[id]
+	}
+	return nil
+}
+
+// addKeys and removeKeys record and forget a file's keys.
+func (x *index) addKeys(id int32, f *fingerprint.File) {
+	x.windows.add(id, f.Keys())
+	if x.opt.Near {
+		x.grams.add(id, f.NearKeys())
+	}
+}
+
+func (x *index) removeKeys(id int32, f *fingerprint.File) {
+	x.windows.remove(id, f.Keys())
+	if x.opt.Near {
+		x.grams.remove(id, f.NearKeys())
+	}
+}
+
+// Near-miss candidates share at least this many k-grams (as
+// fingerprint's near-miss stage asks).
+const nearMinShared = 3
+
+// neighbours lists the files other than id that f can share a clone with:
+// those sharing a window fingerprint, and, with near-miss clones on,
+// those sharing nearMinShared k-grams. Keys shared by too many files
+// (MaxOccurrences for windows, fingerprint.NearKeyLimit for k-grams) are
+// boilerplate and bring no one in.
+func (x *index) neighbours(id int32, f *fingerprint.File, seen map[int32]bool) []int32 {
+	var out []int32
+	x.windows.shared(f.Keys(), x.opt.MaxOccurrences, func(i int32) {
+		if i != id && !seen[i] {
+			seen[i] = true
+			out = append(out, i)
+		}
+	})
+	if !x.opt.Near {
+		return out
+	}
+	count := map[int32]int{}
+	x.grams.shared(f.NearKeys(), fingerprint.NearKeyLimit, func(i int32) {
+		if i != id && !seen[i] {
+			count[i]++
+		}
+	})
+	var near []int32
+	for i, n := range count {
+		if n >= nearMinShared {
+			near = append(near, i)
+		}
+	}
+	slices.Sort(near)
+	for _, i := range near {
+		seen[i] = true
+	}
+	return append(out, near...)
+}
+
+// A keyTable maps keys to the files that have them. A key held by one
+// file maps to its id; a key held by more maps, with multiFiles set, to a
+// slot of multi that lists them. Most keys belong to one file, so this
+// costs a few bytes a key.
+type keyTable struct {
+	keys  map[uint64]uint32
+	multi [][]int32
+	free  []uint32 // unused slots of multi
+}
+
+const multiFiles = 1 << 31
+
+func (t *keyTable) add(id int32, keys []uint64) {
+	for _, k := range keys {
+		v, ok := t.keys[k]
+		switch {
+		case !ok:
+			t.keys[k] = uint32(id)
+		case v&multiFiles == 0:
+			t.keys[k] = multiFiles | t.newSlot([]int32{int32(v), id})
+		default:
+			slot := v &^ multiFiles
+			t.multi[slot] = append(t.multi[slot], id)
+		}
+	}
+}
+
+func (t *keyTable) newSlot(ids []int32) uint32 {
+	if n := len(t.free); n > 0 {
+		s := t.free[n-1]
+		t.free = t.free[:n-1]
+		t.multi[s] = ids
+		return s
+	}
+	t.multi = append(t.multi, ids)
+	return uint32(len(t.multi) - 1)
+}
+
+func (t *keyTable) remove(id int32, keys []uint64) {
+	for _, k := range keys {
+		v, ok := t.keys[k]
+		switch {
+		case !ok:
+		case v&multiFiles == 0:
+			if int32(v) == id {
+				delete(t.keys, k)
+			}
+		default:
+			slot := v &^ multiFiles
+			ids := slices.DeleteFunc(t.multi[slot], func(i int32) bool { return i == id })
+			t.multi[slot] = ids
+			if len(ids) == 1 {
+				t.keys[k] = uint32(ids[0])
+				t.multi[slot] = nil
+				t.free = append(t.free, slot)
+			}
+		}
+	}
+}
+
+// shared calls fn for every file holding one of keys, once per key,
+// leaving out keys held by more than limit files (0: no limit).
+func (t *keyTable) shared(keys []uint64, limit int, fn func(int32)) {
+	for _, k := range keys {
+		v, ok := t.keys[k]
+		switch {
+		case !ok:
+		case v&multiFiles == 0:
+			fn(int32(v))
+		default:
+			ids := t.multi[v&^multiFiles]
+			if limit > 0 && len(ids) > limit {
+				continue
+			}
+			for _, i := range ids {
+				fn(i)
+			}
+		}
+	}
+}
+
+// update replaces the file at path with f (nil removes it) and returns
+// the paths whose clones may have changed, sorted.
+func (x *index) update(path string, f *fingerprint.File) []string {
+	affected := map[string]bool{path: true}
+	// The clones that had a fragment in the file go; the files they
+	// joined are compared again, to find what remains among them.
+	formerly := map[string]bool{}
+	for cid := range x.byFile[path] {
+		c := x.classes[cid]
+		x.removeClass(c, affected)
+		for _, fr := range c.Fragments {
+			if fr.File != path {
+				formerly[fr.File] = true
+			}
+		}
+	}
+	id, known := x.ids[path]
+	if known && x.files[id] != nil {
+		x.removeKeys(id, x.files[id])
+		x.files[id] = nil
+	}
+	seen := map[int32]bool{}
+	var group []*fingerprint.File
+	if f != nil {
+		id = x.intern(path)
+		x.files[id] = f
+		x.addKeys(id, f)
+		seen[id] = true
+		group = append(group, f)
+		for _, n := range x.neighbours(id, f, seen) {
+			group = append(group, x.files[n])
+		}
+	}
+	for _, p := range sortedKeys(formerly) {
+		if i, ok := x.ids[p]; ok && x.files[i] != nil && !seen[i] {
+			seen[i] = true
+			group = append(group, x.files[i])
+		}
+	}
+	if len(group) == 0 {
+		return sortedKeys(affected)
+	}
+	for _, c := range fingerprint.Detect(group, x.opt) {
+		if touches(c, path) || (within(c, formerly) && x.classes[c.ID] == nil) {
+			x.addClass(c, affected)
+		}
+	}
+	return sortedKeys(affected)
+}
+
+// touches reports whether c has a fragment in path.
+func touches(c fingerprint.Class, path string) bool {
+	for _, fr := range c.Fragments {
+		if fr.File == path {
+			return true
+		}
+	}
+	return false
+}
+
+// within reports whether all of c's fragments lie in the given files.
+func within(c fingerprint.Class, files map[string]bool) bool {
+	for _, fr := range c.Fragments {
+		if !files[fr.File] {
+			return false
+		}
+	}
+	return true
+}
+
+// addClass records c; a class with the same ID (the same content) already
+// known gains c's fragments.
+func (x *index) addClass(c fingerprint.Class, affected map[string]bool) {
+	if old := x.classes[c.ID]; old != nil {
+		x.removeClass(old, affected)
+		c.Fragments = mergeFragments(old.Fragments, c.Fragments)
+	}
+	x.classes[c.ID] = &c
+	for _, fr := range c.Fragments {
+		affected[fr.File] = true
+		set := x.byFile[fr.File]
+		if set == nil {
+			set = map[string]bool{}
+			x.byFile[fr.File] = set
+		}
+		set[c.ID] = true
+	}
+}
+
+func (x *index) removeClass(c *fingerprint.Class, affected map[string]bool) {
+	delete(x.classes, c.ID)
+	for _, fr := range c.Fragments {
+		affected[fr.File] = true
+		if set := x.byFile[fr.File]; set != nil {
+			delete(set, c.ID)
+			if len(set) == 0 {
+				delete(x.byFile, fr.File)
+			}
+		}
+	}
+}
+
+// mergeFragments joins two fragment lists in file order, without repeats.
+func mergeFragments(a, b []fingerprint.Fragment) []fingerprint.Fragment {
+	all := slices.Concat(a, b)
+	slices.SortFunc(all, compareFragments)
+	return slices.CompactFunc(all, func(p, q fingerprint.Fragment) bool { return compareFragments(p, q) == 0 })
+}
+
+func compareFragments(a, b fingerprint.Fragment) int {
+	return cmp.Or(strings.Compare(a.File, b.File),
+		cmp.Compare(a.Start.Line, b.Start.Line), cmp.Compare(a.Start.Column, b.Start.Column),
+		cmp.Compare(a.End.Line, b.End.Line), cmp.Compare(a.End.Column, b.End.Column))
+}
+
+// classesOf returns the classes with a fragment in path, in a stable
+// order.
+func (x *index) classesOf(path string) []*fingerprint.Class {
+	ids := sortedKeys(x.byFile[path])
+	cs := make([]*fingerprint.Class, 0, len(ids))
+	for _, id := range ids {
+		cs = append(cs, x.classes[id])
+	}
+	return cs
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}

@@ -1,0 +1,135 @@
+package lsp
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/load"
+)
+
+// After every edit, the incremental index holds the same classes as a
+// detection over all files from scratch.
+func TestIndexMatchesFullDetection(t *testing.T) {
+	for _, near := range []bool{false, true} {
+		t.Run(fmt.Sprintf("near=%v", near), func(t *testing.T) {
+			opt := fingerprint.Options{MinTokens: 100, MinLines: 6, MaxOccurrences: 10, Near: near, Similarity: 0.85}
+			testIndexMatchesFullDetection(t, opt)
+		})
+	}
+}
+
+func testIndexMatchesFullDetection(t *testing.T, opt fingerprint.Options) {
+	_, files := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	paste := files["paste.go.txt"]
+	edited := strings.Replace(paste, "\t\tm[len(x)] += j + 1\n",
+		"\t\tm[len(x)] += j + 1\n\t\tprintln(\"seen\", x, j)\n\t\tif j > 1000 {\n\t\t\tbreak\n\t\t}\n", 1)
+	current := map[string]string{"a.go": files["a.go"], "b.go": files["b.go"], "c.go": files["c.go"]}
+	steps := []struct {
+		name, file string
+		text       *string // nil removes the file
+	}{
+		{"paste a copy into c.go", "c.go", ptr(files["c.go"] + paste)},
+		{"paste a second copy into c.go", "c.go", ptr(files["c.go"] + paste + strings.ReplaceAll(paste, "Again", "Twice"))},
+		{"empty b.go", "b.go", ptr("package w\n")},
+		{"remove a.go", "a.go", nil},
+		{"bring a.go back", "a.go", ptr(files["a.go"])},
+		{"c.go back to no copy", "c.go", ptr(files["c.go"])},
+		{"b.go copies a.go again", "b.go", ptr(files["b.go"])},
+		{"an edited copy in c.go", "c.go", ptr(files["c.go"] + edited)},
+		{"the edited copy goes", "c.go", ptr(files["c.go"])},
+	}
+	var ix fingerprint.Indexer
+	parse := func(name, text string) *fingerprint.File {
+		f, warnings := load.Source(&ix, name, []byte(text), opt.MinTokens)
+		if f == nil {
+			t.Fatalf("%s does not parse: %v", name, warnings)
+		}
+		return f
+	}
+	var all []*fingerprint.File
+	for _, name := range sortedKeys(current) {
+		all = append(all, parse(name, current[name]))
+	}
+	x := newIndex(opt)
+	x.build(all)
+	for _, step := range steps {
+		var f *fingerprint.File
+		if step.text == nil {
+			delete(current, step.file)
+		} else {
+			current[step.file] = *step.text
+			f = parse(step.file, *step.text)
+		}
+		x.update(step.file, f)
+		var fresh []*fingerprint.File
+		for _, name := range sortedKeys(current) {
+			fresh = append(fresh, parse(name, current[name]))
+		}
+		want := describe(fingerprint.Detect(fresh, opt))
+		var got []fingerprint.Class
+		for _, id := range sortedKeys(x.classes) {
+			got = append(got, *x.classes[id])
+		}
+		if g := describe(got); g != want {
+			t.Errorf("after %s:\nincremental %s\nfull        %s", step.name, g, want)
+		}
+	}
+}
+
+func ptr(s string) *string { return &s }
+
+// describe prints classes in a canonical order, without Differs.
+func describe(cs []fingerprint.Class) string {
+	var lines []string
+	for _, c := range cs {
+		var frs []string
+		for _, fr := range c.Fragments {
+			b, _ := json.Marshal([]any{fr.File, fr.Start, fr.End})
+			frs = append(frs, string(b))
+		}
+		slices.Sort(frs)
+		lines = append(lines, string(c.Kind)+" "+strings.Join(frs, " "))
+	}
+	slices.Sort(lines)
+	return strings.Join(lines, "; ")
+}
+
+// Keys shared by more than the limit bring no files in, and removing a
+// file's keys leaves the others' intact.
+func TestKeyTable(t *testing.T) {
+	tab := keyTable{keys: map[uint64]uint32{}}
+	keys := [][]uint64{{1, 2}, {1, 3}, {1, 3}, {4}}
+	for id, ks := range keys {
+		tab.add(int32(id), ks)
+	}
+	holders := func(ks []uint64) []int32 {
+		var ids []int32
+		tab.shared(ks, 2, func(i int32) { ids = append(ids, i) })
+		slices.Sort(ids)
+		return slices.Compact(ids)
+	}
+	// Key 1 is held by three files, over the limit of 2.
+	if got := holders(keys[1]); !slices.Equal(got, []int32{1, 2}) {
+		t.Errorf("holders of b's keys = %v, want [1 2]", got)
+	}
+	tab.remove(0, keys[0])
+	if got := holders(keys[1]); !slices.Equal(got, []int32{1, 2}) {
+		t.Errorf("holders of b's keys without a = %v, want [1 2]", got)
+	}
+	tab.remove(2, keys[2])
+	if got := holders(keys[1]); !slices.Equal(got, []int32{1}) {
+		t.Errorf("holders of b's keys with b alone = %v, want [1]", got)
+	}
+	if got := holders([]uint64{2}); len(got) != 0 {
+		t.Errorf("holders of a removed key = %v, want none", got)
+	}
+	tab.add(5, []uint64{3})
+	if got := holders([]uint64{3}); !slices.Equal(got, []int32{1, 5}) {
+		t.Errorf("holders of key 3 after re-adding = %v, want [1 5]", got)
+	}
+}

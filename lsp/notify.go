@@ -1,0 +1,143 @@
+package lsp
+
+import (
+	"encoding/json"
+	"fmt"
+	"log"
+	"path/filepath"
+	"slices"
+
+	"github.com/copycat-go/copycat/ignore"
+)
+
+// documentNotification follows the editor's buffers: didOpen, didChange,
+// didSave, didClose and watched-file changes. Other notifications are
+// ignored.
+func (e *engine) documentNotification(m *message) error {
+	switch m.Method {
+	case "textDocument/didOpen":
+		var p didOpenParams
+		if err := json.Unmarshal(m.Params, &p); err != nil {
+			return fmt.Errorf("params: %w", err)
+		}
+		path, err := uriToPath(p.TextDocument.URI)
+		if err != nil {
+			return err
+		}
+		e.docs.open(path, p.TextDocument.URI, p.TextDocument.Version, p.TextDocument.Text)
+		e.schedule(path)
+	case "textDocument/didChange":
+		var p didChangeParams
+		if err := json.Unmarshal(m.Params, &p); err != nil {
+			return fmt.Errorf("params: %w", err)
+		}
+		path, err := uriToPath(p.TextDocument.URI)
+		if err != nil {
+			return err
+		}
+		if err := e.docs.change(path, p.TextDocument.Version, p.ContentChanges); err != nil {
+			return err
+		}
+		e.schedule(path)
+	case "textDocument/didSave", "textDocument/didClose":
+		var p didCloseParams // didSave's text is not asked for
+		if err := json.Unmarshal(m.Params, &p); err != nil {
+			return fmt.Errorf("params: %w", err)
+		}
+		path, err := uriToPath(p.TextDocument.URI)
+		if err != nil {
+			return err
+		}
+		if m.Method == "textDocument/didClose" {
+			e.docs.close(path) // the file on disk counts again
+		}
+		e.changed(path)
+	case "workspace/didChangeWatchedFiles":
+		var p didChangeWatchedFilesParams
+		if err := json.Unmarshal(m.Params, &p); err != nil {
+			return fmt.Errorf("params: %w", err)
+		}
+		for _, c := range p.Changes {
+			if path, err := uriToPath(c.URI); err == nil {
+				e.changed(path)
+			}
+		}
+	}
+	return nil
+}
+
+// changed handles a file saved, closed or changed on disk: a .duplignore
+// file rebuilds the index, a Go file is re-fingerprinted.
+func (e *engine) changed(path string) {
+	if filepath.Base(path) == ignore.FileName {
+		e.log.Printf("%s changed: indexing again", path)
+		e.reindex()
+		return
+	}
+	e.schedule(path)
+}
+
+// configureFrom reads initializationOptions.
+func (e *engine) configureFrom(p initializeParams) error {
+	if len(p.InitializationOptions) == 0 || string(p.InitializationOptions) == "null" {
+		return nil
+	}
+	var s settings
+	if err := json.Unmarshal(p.InitializationOptions, &s); err != nil {
+		return err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.cfg.apply(s)
+}
+
+// applyConfiguration reads the answer to workspace/configuration (a list
+// with the "copycat" section). After indexing, only the severity can
+// change; the detection options apply from the next start.
+func (e *engine) applyConfiguration(result json.RawMessage) {
+	var items []json.RawMessage
+	if err := json.Unmarshal(result, &items); err != nil || len(items) == 0 || string(items[0]) == "null" {
+		return
+	}
+	var s settings
+	if err := json.Unmarshal(items[0], &s); err != nil {
+		e.log.Printf("copycat settings: %v", err)
+		return
+	}
+	sev, err := parseSeverity(s.Severity)
+	if err != nil {
+		e.log.Printf("copycat settings: %v", err)
+		return
+	}
+	if s.Severity != "" {
+		e.setSeverity(sev)
+	}
+}
+
+// workspaceRoots lists the folders to index: the workspace folders, else
+// the root URI, else the root path.
+func workspaceRoots(p initializeParams, lg *log.Logger) []string {
+	var roots []string
+	add := func(uri string) {
+		path, err := uriToPath(uri)
+		if err != nil {
+			lg.Printf("workspace folder: %v", err)
+			return
+		}
+		if !slices.Contains(roots, path) {
+			roots = append(roots, path)
+		}
+	}
+	for _, f := range p.WorkspaceFolders {
+		add(f.URI)
+	}
+	if len(roots) == 0 && p.RootURI != "" {
+		add(p.RootURI)
+	}
+	if len(roots) == 0 && p.RootPath != "" {
+		if abs, err := filepath.Abs(p.RootPath); err == nil {
+			roots = append(roots, abs)
+		}
+	}
+	return roots
+}

@@ -1,0 +1,304 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"os/exec"
+	"slices"
+	"sync"
+	"time"
+)
+
+// A proxy sits between the editor and a gopls child. Every message passes
+// through unchanged, except gopls's textDocument/publishDiagnostics, to
+// which copycat's diagnostics for the same file are added, and the
+// responses to copycat's own requests, which stop at the proxy.
+type proxy struct {
+	log    *log.Logger
+	editor *writer // to the editor
+	gopls  *writer // to gopls
+	client *client
+	eng    *engine
+
+	mu       sync.Mutex
+	initID   json.RawMessage // the editor's initialize request
+	initP    initializeParams
+	started  bool
+	exiting  bool
+	uris     map[string]string            // path -> the URI to publish under
+	fromGo   map[string][]json.RawMessage // gopls's latest diagnostics, by path, unchanged
+	goVer    map[string]json.RawMessage   // the version gopls published with, by path
+	fromCopy map[string][]diagnostic      // copycat's latest, by path
+}
+
+// runProxy starts gopls and relays messages until the editor says exit,
+// the editor's input ends, or gopls dies.
+func runProxy(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer, lg *log.Logger, cfg config, goplsPath string, goplsArgs []string) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	cmd := exec.Command(goplsPath, goplsArgs...)
+	cmd.Stderr = stderr // gopls's logs beside copycat's
+	childIn, err := cmd.StdinPipe()
+	if err != nil {
+		return fmt.Errorf("gopls stdin: %w", err)
+	}
+	childOut, err := cmd.StdoutPipe()
+	if err != nil {
+		return fmt.Errorf("gopls stdout: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("starting gopls: %w", err)
+	}
+	lg.Printf("proxy: started %s %q (pid %d)", goplsPath, goplsArgs, cmd.Process.Pid)
+	p := &proxy{
+		log: lg, editor: &writer{w: out}, gopls: &writer{w: childIn},
+		uris: map[string]string{}, fromGo: map[string][]json.RawMessage{},
+		goVer: map[string]json.RawMessage{}, fromCopy: map[string][]diagnostic{},
+	}
+	p.client = newClient(p.editor)
+	p.eng = newEngine(cfg, lg, p.client, p.publishCopycat)
+
+	childDone := make(chan error, 1)
+	go func() {
+		p.fromGopls(ctx, childOut)
+		childDone <- cmd.Wait() // after gopls's output is drained, as Wait closes it
+	}()
+	editorDone := make(chan error, 1)
+	go func() { editorDone <- p.fromEditor(in) }()
+
+	select {
+	case err := <-childDone:
+		return p.goplsStopped(goplsPath, err)
+	case err := <-editorDone:
+		childIn.Close() // gopls exits at the end of its input, if not already
+		p.awaitChild(cmd, childDone)
+		return err
+	}
+}
+
+// goplsStopped tells the editor that gopls died, unless it was told to
+// exit.
+func (p *proxy) goplsStopped(path string, err error) error {
+	if p.isExiting() {
+		return nil
+	}
+	msg := fmt.Sprintf("copycat: gopls (%s) stopped unexpectedly: %v; restart the language server", path, errOrExit(err))
+	p.log.Print(msg)
+	if err := p.editor.notify("window/showMessage", showMessageParams{Type: 1, Message: msg}); err != nil {
+		p.log.Print(err)
+	}
+	return errors.New(msg)
+}
+
+// awaitChild gives gopls a few seconds to exit, then kills it.
+func (p *proxy) awaitChild(cmd *exec.Cmd, done <-chan error) {
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		p.log.Print("proxy: gopls did not exit; killing it")
+		cmd.Process.Kill()
+		<-done
+	}
+}
+
+func errOrExit(err error) error {
+	if err == nil {
+		return errors.New("exit status 0")
+	}
+	return err
+}
+
+func (p *proxy) isExiting() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.exiting
+}
+
+// fromEditor relays the editor's messages to gopls, watching the ones
+// copycat needs. It returns after exit or at the end of the input.
+func (p *proxy) fromEditor(in io.Reader) error {
+	r := newReader(in)
+	for {
+		body, err := r.read()
+		if errors.Is(err, errFraming) {
+			p.log.Printf("proxy: from the editor: %v", err)
+			continue
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("reading from the editor: %w", err)
+		}
+		m, rerr := decode(body)
+		if rerr == nil && isOurs(m) {
+			p.client.handleResponse(m)
+			continue
+		}
+		if rerr == nil {
+			safely(p.log, m.Method, func() { p.watchEditor(m) })
+		}
+		if err := p.gopls.writeRaw(body); err != nil {
+			return fmt.Errorf("writing to gopls: %w", err)
+		}
+		if rerr == nil && m.Method == "exit" {
+			return nil
+		}
+	}
+}
+
+// watchEditor feeds copycat's engine from a message bound for gopls.
+func (p *proxy) watchEditor(m *message) {
+	switch m.Method {
+	case "initialize":
+		var params initializeParams
+		if err := json.Unmarshal(m.Params, &params); err != nil {
+			p.log.Printf("proxy: initialize params: %v", err)
+		}
+		p.mu.Lock()
+		p.initID, p.initP = m.ID, params
+		p.mu.Unlock()
+	case "initialized":
+		p.requestConfiguration()
+	case "workspace/didChangeConfiguration":
+		p.requestConfiguration()
+	case "exit":
+		p.mu.Lock()
+		p.exiting = true
+		p.mu.Unlock()
+	default:
+		if err := p.eng.documentNotification(m); err != nil {
+			p.log.Printf("proxy: %s: %v", m.Method, err)
+		}
+	}
+}
+
+func (p *proxy) requestConfiguration() {
+	p.mu.Lock()
+	ok := p.initP.Capabilities.Workspace.Configuration
+	p.mu.Unlock()
+	if !ok {
+		return
+	}
+	params := map[string]any{"items": []map[string]string{{"section": "copycat"}}}
+	err := p.client.call("workspace/configuration", params, func(result json.RawMessage, rerr *rpcError) {
+		if rerr == nil {
+			p.eng.applyConfiguration(result)
+		}
+	})
+	if err != nil {
+		p.log.Print(err)
+	}
+}
+
+// fromGopls relays gopls's messages to the editor, merging diagnostics.
+func (p *proxy) fromGopls(ctx context.Context, out io.Reader) {
+	r := newReader(out)
+	for {
+		body, err := r.read()
+		if errors.Is(err, errFraming) {
+			p.log.Printf("proxy: from gopls: %v", err)
+			continue
+		}
+		if err != nil {
+			if err != io.EOF {
+				p.log.Printf("proxy: reading from gopls: %v", err)
+			}
+			return
+		}
+		m, rerr := decode(body)
+		if rerr == nil && m.Method == "textDocument/publishDiagnostics" {
+			if err := p.goplsDiagnostics(m.Params); err == nil {
+				continue
+			} else {
+				p.log.Printf("proxy: gopls diagnostics passed on unmerged: %v", err)
+			}
+		}
+		if err := p.editor.writeRaw(body); err != nil {
+			p.log.Printf("proxy: writing to the editor: %v", err)
+			return
+		}
+		if rerr == nil && m.isResponse() {
+			p.maybeStart(ctx, m)
+		}
+	}
+}
+
+// maybeStart starts copycat's indexing once gopls's answer to initialize
+// has reached the editor.
+func (p *proxy) maybeStart(ctx context.Context, m *message) {
+	p.mu.Lock()
+	start := !p.started && p.initID != nil && string(m.ID) == string(p.initID) && m.Error == nil
+	if start {
+		p.started = true
+	}
+	params := p.initP
+	p.mu.Unlock()
+	if start {
+		// initializationOptions are gopls's here: copycat's settings come
+		// from flags and the "copycat" configuration section.
+		p.eng.start(ctx, workspaceRoots(params, p.log), params.Capabilities.Window.WorkDoneProgress)
+	}
+}
+
+// goplsDiagnostics records gopls's latest set for a file and sends the
+// merged set.
+func (p *proxy) goplsDiagnostics(raw json.RawMessage) error {
+	var params struct {
+		URI         string            `json:"uri"`
+		Version     json.RawMessage   `json:"version,omitempty"`
+		Diagnostics []json.RawMessage `json:"diagnostics"`
+	}
+	if err := json.Unmarshal(raw, &params); err != nil {
+		return err
+	}
+	path, err := uriToPath(params.URI)
+	if err != nil {
+		return err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.uris[path] = params.URI
+	p.fromGo[path] = params.Diagnostics
+	p.goVer[path] = params.Version
+	return p.sendMerged(path)
+}
+
+// publishCopycat records copycat's latest set for a file and sends the
+// merged set.
+func (p *proxy) publishCopycat(path, uri string, diags []diagnostic) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if _, ok := p.uris[path]; !ok {
+		p.uris[path] = uri
+	}
+	p.fromCopy[path] = diags
+	if err := p.sendMerged(path); err != nil {
+		p.log.Printf("proxy: %v", err)
+	}
+}
+
+// sendMerged publishes gopls's and copycat's diagnostics for path
+// together. p.mu is held, so that merged sets leave in order.
+func (p *proxy) sendMerged(path string) error {
+	merged := slices.Clone(p.fromGo[path])
+	if merged == nil {
+		merged = []json.RawMessage{}
+	}
+	for _, d := range p.fromCopy[path] {
+		raw, err := json.Marshal(d)
+		if err != nil {
+			return fmt.Errorf("encoding a diagnostic: %w", err)
+		}
+		merged = append(merged, raw)
+	}
+	params := map[string]any{"uri": p.uris[path], "diagnostics": merged}
+	if v := p.goVer[path]; len(v) > 0 && string(v) != "null" {
+		params["version"] = v
+	}
+	return p.editor.notify("textDocument/publishDiagnostics", params)
+}

@@ -1,0 +1,142 @@
+package lsp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// realGopls finds the gopls that make test installs into .tools/bin, or
+// one on PATH.
+func realGopls(t *testing.T) string {
+	t.Helper()
+	if p, err := filepath.Abs(filepath.Join("..", ".tools", "bin", "gopls")); err == nil {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	if p, err := exec.LookPath("gopls"); err == nil {
+		return p
+	}
+	t.Skip("gopls not found in .tools/bin or on PATH: run `make tools` (make test installs gopls v0.23.0) to run the proxy test")
+	return ""
+}
+
+// A gopls diagnostic (an undefined name) and copycat's arrive together in
+// one publishDiagnostics for the same file, and each side's change
+// re-merges with the other's latest set.
+func TestProxyMergesDiagnostics(t *testing.T) {
+	gopls := realGopls(t)
+	dir, files := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	e := startEditor(t, runServer("-proxy", "-gopls", gopls))
+	e.initialize(dir, nil)
+	c := uri(dir, "c.go")
+	broken := files["c.go"] + "\nfunc Broken() int { return undefinedName }\n"
+	e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: c, Version: 1, Text: broken + files["paste.go.txt"]}})
+
+	hasGopls := func(ds []diagnostic) bool {
+		for _, d := range ds {
+			if strings.Contains(d.Message, "undefined: undefinedName") && d.Source != diagnosticSource {
+				return true
+			}
+		}
+		return false
+	}
+	hasCopycat := func(ds []diagnostic) bool {
+		for _, d := range ds {
+			if d.Source == diagnosticSource && d.Message == "duplicate of a.go:4-20 (renamed, 105 tokens, 3 copies)" {
+				return true
+			}
+		}
+		return false
+	}
+	e.diagnostics(c, "gopls's and copycat's together", func(ds []diagnostic) bool { return hasGopls(ds) && hasCopycat(ds) })
+
+	// The copy goes: copycat's part clears, gopls's stays.
+	e.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": c, "version": 2},
+		"contentChanges": []contentChange{{Text: broken}},
+	})
+	e.diagnostics(c, "gopls's alone", func(ds []diagnostic) bool { return hasGopls(ds) && !hasCopycat(ds) })
+	// A file gopls has nothing to say about still gets copycat's.
+	e.diagnostics(uri(dir, "a.go"), "copycat's for an unopened file", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)"))
+	e.exit()
+}
+
+// fakeGopls writes an executable shell script named gopls.
+func fakeGopls(t *testing.T, script string) string {
+	t.Helper()
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh to run a fake gopls")
+	}
+	p := filepath.Join(t.TempDir(), "gopls")
+	if err := os.WriteFile(p, []byte("#!/bin/sh\n"+script+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestProxyGoplsDies(t *testing.T) {
+	gopls := fakeGopls(t, "exit 3")
+	e := startEditor(t, runServer("-proxy", "-gopls", gopls))
+	m := e.await("window/showMessage", func(m *message) bool { return m.Method == "window/showMessage" })
+	var p showMessageParams
+	if err := json.Unmarshal(m.Params, &p); err != nil || p.Type != 1 || !strings.Contains(p.Message, "gopls") {
+		t.Errorf("showMessage %s, want an error naming gopls", m.Params)
+	}
+	if err := waitDone(e); err == nil || !strings.Contains(err.Error(), "stopped unexpectedly") {
+		t.Errorf("Run: %v, want an error saying gopls stopped", err)
+	}
+}
+
+func TestRunAsGoplsForwardsVersion(t *testing.T) {
+	const out = `{"GoVersion":"go1.26.8","Main":{"Path":"golang.org/x/tools/gopls","Version":"v0.23.0"}}`
+	t.Setenv(goplsEnv, fakeGopls(t, `echo '`+out+`' "$@"`))
+	var stdout, stderr bytes.Buffer
+	if err := RunAsGopls(context.Background(), strings.NewReader(""), &stdout, &stderr, []string{"version", "-json"}); err != nil {
+		t.Fatalf("RunAsGopls version: %v (%s)", err, stderr.String())
+	}
+	if got, want := strings.TrimSpace(stdout.String()), out+" version -json"; got != want {
+		t.Errorf("gopls version output\ngot  %s\nwant %s", got, want)
+	}
+}
+
+func TestFindGoplsSkipsSelf(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	if _, err := findGopls(self); err == nil || !strings.Contains(err.Error(), "copycat itself") {
+		t.Errorf("findGopls(self): %v, want a refusal", err)
+	}
+	linkDir := t.TempDir()
+	if err := os.Symlink(self, filepath.Join(linkDir, "gopls")); err != nil {
+		t.Skip(err)
+	}
+	real := fakeGopls(t, "true")
+	t.Setenv("PATH", linkDir+string(os.PathListSeparator)+filepath.Dir(real))
+	got, err := findGopls("")
+	if err != nil || got != real {
+		t.Errorf("findGopls on PATH with copycat linked as gopls first: %q, %v; want %q", got, err, real)
+	}
+	t.Setenv("PATH", linkDir)
+	if _, err := findGopls(""); err == nil {
+		t.Error("findGopls found copycat itself")
+	}
+}
+
+func TestIsGoplsName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"gopls": true, "/home/u/bin/gopls": true, `gopls.exe`: true,
+		"copycat": false, "/usr/bin/gopls-real": false,
+	} {
+		if got := IsGoplsName(name); got != want {
+			t.Errorf("IsGoplsName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

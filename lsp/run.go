@@ -1,0 +1,109 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"runtime"
+	"runtime/debug"
+
+	"github.com/copycat-go/copycat/internal/cli"
+)
+
+const usage = `usage: copycat lsp [flags] [-proxy [-gopls PATH] [-- gopls args]]
+
+copycat lsp is a language server over stdin and stdout that reports
+duplicated code as diagnostics. With -proxy it starts gopls as a child,
+passes every message through and adds copycat's diagnostics to gopls's.
+
+Flags:
+`
+
+// Run runs copycat lsp with args (the words after "lsp"), reading the
+// editor's messages from stdin and answering on stdout. Logs go to stderr
+// or to -logfile, never to stdout. It returns when the editor sends exit
+// or closes stdin.
+func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("copycat lsp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		fs.PrintDefaults()
+	}
+	var c cli.Config
+	c.Flags(fs)
+	tests := fs.Bool("tests", true, "include _test.go files")
+	severity := fs.String("severity", "information", "severity of the diagnostics: information, warning, hint or error")
+	proxyMode := fs.Bool("proxy", false, "run gopls as a child and merge copycat's diagnostics into its own")
+	gopls := fs.String("gopls", "", "with -proxy, the gopls to run (default: gopls on PATH, never copycat itself)")
+	logFile := fs.String("logfile", "", "write logs to this file instead of stderr")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	if err := c.Check(); err != nil {
+		return err
+	}
+	sev, err := parseSeverity(*severity)
+	if err != nil {
+		return fmt.Errorf("-severity: %w", err)
+	}
+	logw := stderr
+	if *logFile != "" {
+		f, err := os.OpenFile(*logFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return fmt.Errorf("opening log file: %w", err)
+		}
+		defer f.Close()
+		logw = f
+	}
+	lg := log.New(logw, "copycat lsp: ", log.LstdFlags|log.Lmicroseconds)
+	cfg := config{opt: c.Options(), tests: *tests, severity: sev}
+	if !*proxyMode {
+		if fs.NArg() > 0 {
+			return fmt.Errorf("unexpected arguments %q (gopls arguments need -proxy)", fs.Args())
+		}
+		return serve(ctx, stdin, stdout, lg, cfg)
+	}
+	path, err := findGopls(*gopls)
+	if err != nil {
+		return err
+	}
+	return runProxy(ctx, stdin, stdout, stderr, lg, cfg, path, fs.Args())
+}
+
+// Version is copycat's module version, "(devel)" for a build from a work
+// tree.
+func Version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
+}
+
+// PrintVersion runs copycat version [-json].
+func PrintVersion(stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("copycat version", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the version as JSON")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	if !*asJSON {
+		_, err := fmt.Fprintf(stdout, "copycat %s (%s)\n", Version(), runtime.Version())
+		return err
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "\t")
+	return enc.Encode(map[string]string{"name": "copycat", "version": Version(), "go": runtime.Version()})
+}

@@ -1,0 +1,243 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"strings"
+)
+
+// A server is copycat's own language server, over one connection.
+type server struct {
+	log    *log.Logger
+	client *client
+	eng    *engine
+	cfg    config
+
+	initialized bool // initialize was answered
+	shutdown    bool // shutdown was answered
+	configure   bool // the editor answers workspace/configuration
+	watch       bool // the editor watches files for the server when asked
+	afterReply  func()
+}
+
+// serve answers the editor until exit, or until its input ends.
+func serve(ctx context.Context, in io.Reader, out io.Writer, lg *log.Logger, cfg config) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	s := &server{log: lg, client: newClient(&writer{w: out}), cfg: cfg}
+	s.eng = newEngine(cfg, lg, s.client, func(_, uri string, diags []diagnostic) {
+		if err := s.client.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: uri, Diagnostics: diags}); err != nil {
+			lg.Print(err)
+		}
+	})
+	r := newReader(in)
+	for {
+		body, err := r.read()
+		if errors.Is(err, errFraming) {
+			lg.Print(err)
+			s.client.w.replyError(nil, codeParseError, err.Error())
+			continue
+		}
+		if err == io.EOF {
+			if s.shutdown {
+				return nil
+			}
+			return errors.New("the editor closed the connection without shutdown and exit")
+		}
+		if err != nil {
+			return fmt.Errorf("reading from the editor: %w", err)
+		}
+		m, rerr := decode(body)
+		if rerr != nil {
+			lg.Printf("bad message: %s", rerr.Message)
+			if m == nil || m.Method == "" || len(m.ID) > 0 {
+				s.client.w.replyError(idOf(m), rerr.Code, rerr.Message)
+			}
+			continue
+		}
+		if m.Method == "exit" {
+			if !s.shutdown {
+				return errors.New("exit before shutdown")
+			}
+			return nil
+		}
+		s.dispatch(ctx, m)
+	}
+}
+
+func idOf(m *message) json.RawMessage {
+	if m == nil {
+		return nil
+	}
+	return m.ID
+}
+
+// dispatch handles one well-formed message.
+func (s *server) dispatch(ctx context.Context, m *message) {
+	switch {
+	case m.isResponse():
+		s.client.handleResponse(m)
+	case m.isRequest():
+		var result any
+		var rerr *rpcError
+		if !safely(s.log, m.Method, func() { result, rerr = s.request(ctx, m) }) {
+			rerr = &rpcError{codeInternalError, "internal error in " + m.Method + " (see the server's log)"}
+		}
+		var err error
+		if rerr != nil {
+			err = s.client.w.replyError(m.ID, rerr.Code, rerr.Message)
+		} else {
+			err = s.client.w.reply(m.ID, result)
+		}
+		if err != nil {
+			s.log.Print(err)
+		}
+		if f := s.afterReply; f != nil {
+			s.afterReply = nil
+			f()
+		}
+	default:
+		safely(s.log, m.Method, func() {
+			if err := s.notification(m); err != nil {
+				s.log.Printf("%s: %v", m.Method, err)
+			}
+		})
+	}
+}
+
+// request answers one request.
+func (s *server) request(ctx context.Context, m *message) (any, *rpcError) {
+	switch {
+	case m.Method == "initialize":
+		if s.initialized {
+			return nil, &rpcError{codeInvalidRequest, "initialize sent twice"}
+		}
+		return s.initialize(ctx, m.Params)
+	case !s.initialized:
+		return nil, &rpcError{codeServerNotReady, "the server is not initialized"}
+	case s.shutdown:
+		return nil, &rpcError{codeInvalidRequest, "the server is shut down"}
+	}
+	switch m.Method {
+	case "shutdown":
+		s.shutdown = true
+		return nil, nil
+	case "textDocument/codeAction":
+		var p codeActionParams
+		if err := json.Unmarshal(m.Params, &p); err != nil {
+			return nil, &rpcError{codeInvalidParams, fmt.Sprintf("codeAction params: %v", err)}
+		}
+		return s.codeActions(p), nil
+	case "workspace/executeCommand":
+		var p executeCommandParams
+		if err := json.Unmarshal(m.Params, &p); err != nil {
+			return nil, &rpcError{codeInvalidParams, fmt.Sprintf("executeCommand params: %v", err)}
+		}
+		return s.executeCommand(p)
+	}
+	return nil, &rpcError{codeMethodNotFound, fmt.Sprintf("method not found: %s", m.Method)}
+}
+
+func (s *server) initialize(ctx context.Context, raw json.RawMessage) (any, *rpcError) {
+	var p initializeParams
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, &rpcError{codeInvalidParams, fmt.Sprintf("initialize params: %v", err)}
+	}
+	if err := s.eng.configureFrom(p); err != nil {
+		s.log.Printf("initializationOptions: %v", err)
+	}
+	s.configure = p.Capabilities.Workspace.Configuration
+	s.watch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
+	s.initialized = true
+	// Indexing starts once this answer is sent: the handshake never waits
+	// for it, and no progress message comes before it.
+	s.afterReply = func() {
+		s.eng.start(ctx, workspaceRoots(p, s.log), p.Capabilities.Window.WorkDoneProgress)
+	}
+	return map[string]any{
+		"capabilities": map[string]any{
+			"textDocumentSync": map[string]any{
+				"openClose": true,
+				"change":    2, // incremental
+				"save":      map[string]any{"includeText": false},
+			},
+			"codeActionProvider":     true,
+			"executeCommandProvider": map[string]any{"commands": []string{commandOpenCopy}},
+		},
+		"serverInfo": map[string]string{"name": "copycat", "version": Version()},
+	}, nil
+}
+
+// notification handles one notification.
+func (s *server) notification(m *message) error {
+	if !s.initialized {
+		return nil // dropped, as the protocol says
+	}
+	switch m.Method {
+	case "initialized":
+		s.requestConfiguration()
+		s.registerWatchers()
+		return nil
+	case "workspace/didChangeConfiguration":
+		return s.didChangeConfiguration(m.Params)
+	}
+	return s.eng.documentNotification(m)
+}
+
+// requestConfiguration asks the editor for the "copycat" settings section.
+func (s *server) requestConfiguration() {
+	if !s.configure {
+		return
+	}
+	params := map[string]any{"items": []map[string]string{{"section": "copycat"}}}
+	err := s.client.call("workspace/configuration", params, func(result json.RawMessage, rerr *rpcError) {
+		if rerr != nil {
+			s.log.Printf("workspace/configuration: %v", rerr)
+			return
+		}
+		s.eng.applyConfiguration(result)
+	})
+	if err != nil {
+		s.log.Print(err)
+	}
+}
+
+// registerWatchers asks the editor to report changes on disk to Go files
+// and .duplignore files (a checkout, a generator, another editor).
+func (s *server) registerWatchers() {
+	if !s.watch {
+		return
+	}
+	params := map[string]any{"registrations": []map[string]any{{
+		"id":     "copycat-watch",
+		"method": "workspace/didChangeWatchedFiles",
+		"registerOptions": map[string]any{"watchers": []map[string]string{
+			{"globPattern": "**/*.go"}, {"globPattern": "**/.duplignore"},
+		}},
+	}}}
+	if err := s.client.call("client/registerCapability", params, nil); err != nil {
+		s.log.Print(err)
+	}
+}
+
+func (s *server) didChangeConfiguration(raw json.RawMessage) error {
+	var p struct {
+		Settings map[string]json.RawMessage `json:"settings"`
+	}
+	if err := json.Unmarshal(raw, &p); err == nil && p.Settings["copycat"] != nil {
+		s.eng.applyConfiguration(json.RawMessage("[" + string(p.Settings["copycat"]) + "]"))
+		return nil
+	}
+	s.requestConfiguration()
+	return nil
+}
+
+// isCopycatDiagnostic reports whether a diagnostic in a code action
+// request is one of copycat's.
+func isCopycatDiagnostic(d diagnostic) bool {
+	return strings.EqualFold(d.Source, diagnosticSource)
+}

@@ -1,0 +1,260 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func runServer(args ...string) func(context.Context, io.Reader, io.Writer, io.Writer) error {
+	return func(ctx context.Context, in io.Reader, out, errw io.Writer) error {
+		return Run(ctx, in, out, errw, args)
+	}
+}
+
+// messages lists the diagnostics' messages.
+func messages(ds []diagnostic) []string {
+	var ms []string
+	for _, d := range ds {
+		ms = append(ms, d.Message)
+	}
+	return ms
+}
+
+func saying(want ...string) func([]diagnostic) bool {
+	return func(ds []diagnostic) bool { return slices.Equal(messages(ds), want) }
+}
+
+func none(ds []diagnostic) bool { return len(ds) == 0 }
+
+// workspace starts a server on the test workspace and waits until the
+// initial index is published.
+func workspace(t *testing.T, options any, args ...string) (*editor, string, map[string]string) {
+	t.Helper()
+	dir, files := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	e := startEditor(t, runServer(args...))
+	e.initialize(dir, options)
+	e.diagnostics(uri(dir, "a.go"), "the clone of b.go", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)"))
+	return e, dir, files
+}
+
+func uri(dir, name string) string { return pathToURI(filepath.Join(dir, name)) }
+
+func TestServerDiagnostic(t *testing.T) {
+	dir, _ := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	e := startEditor(t, runServer())
+	e.initialize(dir, nil)
+	got := e.diagnostics(uri(dir, "b.go"), "the clone of a.go", func(ds []diagnostic) bool { return len(ds) > 0 })
+	want := []diagnostic{{
+		Range:    lspRange{position{3, 0}, position{19, 1}},
+		Severity: severityInformation,
+		Code:     "renamed",
+		Source:   "copycat",
+		Message:  "duplicate of a.go:4-20 (renamed, 105 tokens, 2 copies)",
+		RelatedInformation: []diagnosticRelatedInformation{{
+			Location: location{URI: uri(dir, "a.go"), Range: lspRange{position{3, 0}, position{19, 1}}},
+			Message:  "copy at a.go:4-20",
+		}},
+	}}
+	for i := range got {
+		got[i].Data = nil
+	}
+	gotJSON, _ := json.MarshalIndent(got, "", "  ")
+	wantJSON, _ := json.MarshalIndent(want, "", "  ")
+	if string(gotJSON) != string(wantJSON) {
+		t.Errorf("diagnostics for b.go:\ngot  %s\nwant %s", gotJSON, wantJSON)
+	}
+	e.await("progress begin", func(m *message) bool {
+		return m.Method == "$/progress" && strings.Contains(string(m.Params), `"kind":"begin"`)
+	})
+	e.await("progress end", func(m *message) bool {
+		return m.Method == "$/progress" && strings.Contains(string(m.Params), `"kind":"end"`)
+	})
+	e.exit()
+}
+
+func TestServerEdits(t *testing.T) {
+	t.Run("paste and undo a copy, incremental then full", func(t *testing.T) {
+		e, dir, files := workspace(t, nil)
+		c := uri(dir, "c.go")
+		e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: c, Version: 1, Text: files["c.go"]}})
+		end := position{Line: strings.Count(files["c.go"], "\n")}
+		e.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": c, "version": 2},
+			"contentChanges": []contentChange{{Range: &lspRange{end, end}, Text: files["paste.go.txt"]}},
+		})
+		e.diagnostics(c, "the pasted copy", saying("duplicate of a.go:4-20 (renamed, 105 tokens, 3 copies)"))
+		e.diagnostics(uri(dir, "a.go"), "a third copy", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 3 copies)"))
+		e.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": c, "version": 3},
+			"contentChanges": []contentChange{{Text: files["c.go"]}},
+		})
+		e.diagnostics(c, "the copy gone", none)
+		e.diagnostics(uri(dir, "a.go"), "two copies again", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)"))
+		e.exit()
+	})
+	t.Run("a copy removed clears the unopened other file", func(t *testing.T) {
+		e, dir, files := workspace(t, nil)
+		b := uri(dir, "b.go")
+		e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: b, Version: 1, Text: files["b.go"]}})
+		e.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": b, "version": 2},
+			"contentChanges": []contentChange{{Text: "package w\n"}},
+		})
+		e.diagnostics(uri(dir, "a.go"), "no copy left", none)
+		e.diagnostics(b, "no copy left", none)
+		e.exit()
+	})
+	t.Run("a buffer that does not parse keeps its diagnostics", func(t *testing.T) {
+		e, dir, files := workspace(t, nil)
+		a, c := uri(dir, "a.go"), uri(dir, "c.go")
+		e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: a, Version: 1, Text: files["a.go"]}})
+		e.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": a, "version": 2},
+			"contentChanges": []contentChange{{Text: strings.Replace(files["a.go"], "{", "{{{ (", 1)}},
+		})
+		// A later edit elsewhere shows that a.go's fingerprints stayed:
+		// the new copy joins a class of three that still holds a.go.
+		e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: c, Version: 1, Text: files["c.go"] + files["paste.go.txt"]}})
+		e.diagnostics(c, "the pasted copy", saying("duplicate of a.go:4-20 (renamed, 105 tokens, 3 copies)"))
+		e.diagnostics(a, "a third copy", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 3 copies)"))
+		e.mu.Lock()
+		for _, m := range e.received {
+			if m.Method == "textDocument/publishDiagnostics" && strings.Contains(string(m.Params), a) && strings.Contains(string(m.Params), `"diagnostics":[]`) {
+				t.Errorf("a.go's diagnostics were cleared while it did not parse: %s", m.Params)
+			}
+		}
+		e.mu.Unlock()
+		e.exit()
+	})
+	t.Run("an edited copy is a near-miss clone", func(t *testing.T) {
+		e, dir, files := workspace(t, nil)
+		c := uri(dir, "c.go")
+		edited := strings.Replace(files["paste.go.txt"], "\t\tm[len(x)] += j + 1\n",
+			"\t\tm[len(x)] += j + 1\n\t\tprintln(\"seen\", x, j)\n\t\tif j > 1000 {\n\t\t\tbreak\n\t\t}\n", 1)
+		e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: c, Version: 1, Text: files["c.go"] + edited}})
+		got := e.diagnostics(c, "the edited copy", func(ds []diagnostic) bool { return len(ds) > 0 })
+		if len(got) != 1 || got[0].Code != "near" || !strings.HasPrefix(got[0].Message, "duplicate of a.go:4-20 (near ") {
+			t.Errorf("diagnostics %+v, want one near-miss clone of a.go", got)
+		}
+		e.exit()
+	})
+	t.Run("closing a buffer goes back to the file on disk", func(t *testing.T) {
+		e, dir, files := workspace(t, nil)
+		c := uri(dir, "c.go")
+		e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: c, Version: 1, Text: files["c.go"] + files["paste.go.txt"]}})
+		e.diagnostics(c, "the pasted copy", func(ds []diagnostic) bool { return len(ds) == 1 })
+		e.notify("textDocument/didClose", didCloseParams{textDocumentIdentifier{URI: c}})
+		e.diagnostics(c, "the unsaved copy gone", none)
+		e.exit()
+	})
+}
+
+func TestServerFilesOnDisk(t *testing.T) {
+	watched := func(e *editor, u string) {
+		e.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{{"uri": u, "type": 2}}})
+	}
+	t.Run("the editor is asked to watch files", func(t *testing.T) {
+		e, _, _ := workspace(t, nil)
+		r := e.await("client/registerCapability", func(m *message) bool { return m.Method == "client/registerCapability" })
+		if !strings.Contains(string(r.Params), "workspace/didChangeWatchedFiles") {
+			t.Errorf("registration %s does not watch files", r.Params)
+		}
+		e.exit()
+	})
+	t.Run("a Go file changed on disk", func(t *testing.T) {
+		e, dir, files := workspace(t, nil)
+		write(t, filepath.Join(dir, "c.go"), files["c.go"]+files["paste.go.txt"])
+		watched(e, uri(dir, "c.go"))
+		e.diagnostics(uri(dir, "c.go"), "the copy on disk", saying("duplicate of a.go:4-20 (renamed, 105 tokens, 3 copies)"))
+		e.exit()
+	})
+	t.Run("a Go file deleted", func(t *testing.T) {
+		e, dir, _ := workspace(t, nil)
+		if err := os.Remove(filepath.Join(dir, "b.go")); err != nil {
+			t.Fatal(err)
+		}
+		watched(e, uri(dir, "b.go"))
+		e.diagnostics(uri(dir, "a.go"), "no copy left", none)
+		e.exit()
+	})
+	t.Run("a .duplignore file changed", func(t *testing.T) {
+		e, dir, _ := workspace(t, nil)
+		write(t, filepath.Join(dir, ".duplignore"), "b.go\n")
+		watched(e, uri(dir, ".duplignore"))
+		e.diagnostics(uri(dir, "a.go"), "b.go ignored", none)
+		e.diagnostics(uri(dir, "b.go"), "b.go ignored", none)
+		e.exit()
+	})
+}
+
+func write(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestServerSeverity(t *testing.T) {
+	severities := func(ds []diagnostic) []int {
+		var s []int
+		for _, d := range ds {
+			s = append(s, d.Severity)
+		}
+		return s
+	}
+	t.Run("initializationOptions", func(t *testing.T) {
+		dir, _ := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+		e := startEditor(t, runServer())
+		e.initialize(dir, map[string]string{"severity": "warning"})
+		got := e.diagnostics(uri(dir, "a.go"), "a warning", func(ds []diagnostic) bool { return len(ds) > 0 })
+		if s := severities(got); !slices.Equal(s, []int{severityWarning}) {
+			t.Errorf("severities %v, want warning (2)", s)
+		}
+		e.exit()
+	})
+	t.Run("workspace/configuration", func(t *testing.T) {
+		e, dir, _ := workspace(t, nil)
+		e.mu.Lock()
+		e.settings = map[string]string{"severity": "hint"}
+		e.mu.Unlock()
+		e.notify("workspace/didChangeConfiguration", map[string]any{"settings": nil})
+		e.diagnostics(uri(dir, "a.go"), "a hint", func(ds []diagnostic) bool {
+			return slices.Equal(severities(ds), []int{severityHint})
+		})
+		e.exit()
+	})
+}
+
+func TestServerCodeAction(t *testing.T) {
+	e, dir, _ := workspace(t, nil)
+	r := e.call("textDocument/codeAction", codeActionParams{
+		TextDocument: textDocumentIdentifier{URI: uri(dir, "a.go")},
+		Range:        lspRange{position{5, 0}, position{5, 0}},
+	})
+	var actions []codeAction
+	if err := json.Unmarshal(r.Result, &actions); err != nil || len(actions) != 1 {
+		t.Fatalf("code actions: %s (error %v)", r.Result, r.Error)
+	}
+	if got, want := actions[0].Title, "Go to copy at b.go:4-20"; got != want {
+		t.Errorf("title %q, want %q", got, want)
+	}
+	cmd := actions[0].Command
+	args, _ := json.Marshal(cmd.Arguments)
+	var raw []json.RawMessage
+	json.Unmarshal(args, &raw)
+	r = e.call("workspace/executeCommand", executeCommandParams{Command: cmd.Command, Arguments: raw})
+	if r.Error != nil {
+		t.Fatalf("executeCommand: %v", r.Error)
+	}
+	show := e.await("window/showDocument", func(m *message) bool { return m.Method == "window/showDocument" })
+	if !strings.Contains(string(show.Params), uri(dir, "b.go")) {
+		t.Errorf("showDocument %s does not open b.go", show.Params)
+	}
+	e.exit()
+}
