@@ -7,7 +7,8 @@
 #   - the parse-only floor (bench/parsefloor: the same files, read and parsed
 #     on all CPUs in copycat's parser mode);
 #   - jscpd 5.3.2 (--min-tokens 50 -f go --mode weak --ignore-identifiers --ignore-literals);
-#   - dupl v1.1.0 (-t 50), on the standard library only.
+#   - dupl v1.1.0 (-t 50), on the standard library only;
+# and it reports the recall of the mutation-injection test (internal/mutation).
 # Times are quoted as ratios to the floor, since the machine may be shared.
 #
 # Environment:
@@ -132,6 +133,19 @@ bench_corpus() {
 	fi
 }
 
+# recall runs the mutation-injection test and prints its recall per clone
+# type as a table.
+recall() {
+	log "recall: go test -run TestRecall ./internal/mutation"
+	(cd "$root" && go test -count=1 -v -run 'TestRecall$' ./internal/mutation) >"$out/recall.out" 2>&1 || true
+	echo
+	echo "Recall on the mutation-injection test (\`go test -run TestRecall ./internal/mutation\`): $(sed -n 's/.*: \([0-9]* functions of .*\)/\1/p' "$out/recall.out" | head -1)."
+	echo
+	echo "| clone type | found | recall | bar | classes joining a copy to unrelated code |"
+	echo "| --- | ---: | ---: | ---: | ---: |"
+	sed -n 's/.*recall \([^ ]*\) *\([0-9]*\/[0-9]*\) = *\([0-9.]*%\) (bar \([0-9]*%\)), \([0-9]*\) classes.*/| \1 | \2 | \3 | ≥ \4 | \5 |/p' "$out/recall.out"
+}
+
 main() {
 	setup
 	local dirs
@@ -153,6 +167,7 @@ main() {
 		echo "| corpus | tool | command | wall s | × floor | CPU s | CPU × floor | peak RSS MB | notes |"
 		echo "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"
 		printf '%s\n' "${rows[@]}"
+		recall
 	} | tee "$out/summary.md"
 	log "done in $((SECONDS - start)) s; outputs in $out"
 }
