@@ -118,39 +118,26 @@ func sameTokens(a, b []byte) error {
 
 // Rename makes a type-2 copy of src: every name the function declares (its
 // own name, receiver, parameters, results, local variables, constants and
-// types) is replaced everywhere by a fresh one, consistently, and about
-// half of the literal values (at least one) are changed.
+// types) is replaced by a fresh one wherever it is used as a name, as a
+// developer renaming them would: field and method selectors (x.name) and
+// the keys of composite literals keep their names. About half of the
+// literal values (at least one) change too.
 func Rename(src []byte, r *rand.Rand) ([]byte, error) {
-	_, fd, err := parseDecl(src)
+	fset, fd, err := parseDecl(src)
 	if err != nil {
 		return nil, err
 	}
-	toks := scan(src, false)
-	names := map[string]string{}
-	taken := map[string]bool{}
-	for _, t := range toks {
-		if t.tok == token.IDENT {
-			taken[t.lit] = true
-		}
-	}
-	for _, n := range declaredNames(fd) {
-		for {
-			fresh := word(r) + strconv.Itoa(r.IntN(100))
-			if !taken[fresh] {
-				taken[fresh] = true
-				names[n] = fresh
-				break
-			}
-		}
-	}
+	names := freshNames(declaredNames(fd), src, r)
 	var edits []edit
+	for _, id := range renamable(fd) {
+		if to, ok := names[id.Name]; ok {
+			at := offset(fset, id.Pos())
+			edits = append(edits, edit{at, at + len(id.Name), to})
+		}
+	}
 	var lits []tok
-	for _, t := range toks {
+	for _, t := range scan(src, false) {
 		switch t.tok {
-		case token.IDENT:
-			if to, ok := names[t.lit]; ok {
-				edits = append(edits, edit{t.off, t.off + len(t.lit), to})
-			}
 		case token.INT, token.FLOAT, token.IMAG, token.CHAR, token.STRING:
 			lits = append(lits, t)
 		}
@@ -162,7 +149,7 @@ func Rename(src []byte, r *rand.Rand) ([]byte, error) {
 			changed = true
 		}
 	}
-	if len(names) == 0 && !changed {
+	if len(edits) == 0 {
 		return nil, fmt.Errorf("nothing to rename")
 	}
 	out := apply(src, edits)
@@ -170,6 +157,53 @@ func Rename(src []byte, r *rand.Rand) ([]byte, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// freshNames maps each name to a new one that src does not use.
+func freshNames(names []string, src []byte, r *rand.Rand) map[string]string {
+	taken := map[string]bool{}
+	for _, t := range scan(src, false) {
+		if t.tok == token.IDENT {
+			taken[t.lit] = true
+		}
+	}
+	out := map[string]string{}
+	for _, n := range names {
+		for {
+			fresh := word(r) + strconv.Itoa(r.IntN(100))
+			if !taken[fresh] {
+				taken[fresh] = true
+				out[n] = fresh
+				break
+			}
+		}
+	}
+	return out
+}
+
+// renamable lists the identifiers of fd that name something, leaving out
+// selectors (x.name) and composite literal keys (T{name: v}).
+func renamable(fd *ast.FuncDecl) []*ast.Ident {
+	skip := map[*ast.Ident]bool{}
+	var ids []*ast.Ident
+	ast.Inspect(fd, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			skip[n.Sel] = true
+		case *ast.CompositeLit:
+			for _, e := range n.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						skip[id] = true
+					}
+				}
+			}
+		case *ast.Ident:
+			ids = append(ids, n)
+		}
+		return true
+	})
+	return slices.DeleteFunc(ids, func(id *ast.Ident) bool { return skip[id] })
 }
 
 // declaredNames lists, sorted, the names that fd declares: its own, its
