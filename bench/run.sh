@@ -141,9 +141,19 @@ recall() {
 	echo
 	echo "Recall on the mutation-injection test (\`go test -run TestRecall ./internal/mutation\`): $(sed -n 's/.*: \([0-9]* functions of .*\)/\1/p' "$out/recall.out" | head -1)."
 	echo
-	echo "| clone type | found | recall | bar | classes joining a copy to unrelated code |"
-	echo "| --- | ---: | ---: | ---: | ---: |"
-	sed -n 's/.*recall \([^ ]*\) *\([0-9]*\/[0-9]*\) = *\([0-9.]*%\) (bar \([0-9]*%\)), \([0-9]*\) classes.*/| \1 | \2 | \3 | ≥ \4 | \5 |/p' "$out/recall.out"
+	echo "| clone type | found | recall | bar | found by number of edits (1, 2, 3) | classes joining a copy to unrelated code |"
+	echo "| --- | ---: | ---: | ---: | --- | ---: |"
+	awk '
+		function flush() { if (row != "") print row " " edits " | " bad " |"; row = "" }
+		/recall [^ ]+ +[0-9]+\/[0-9]+ = / {
+			flush()
+			match($0, /recall .*/); f = substr($0, RSTART)
+			split(f, w, /[ =(),%]+/)
+			# w: recall KIND FOUND RECALL bar BAR N classes ...
+			row = "| " w[2] " | " w[3] " | " w[4] "% | ≥ " w[6] "% |"; bad = w[7]; edits = "—"
+		}
+		/by number of edits:/ { sub(/.*edits: /, ""); gsub(/[123]: /, ""); edits = $0 }
+		END { flush() }' "$out/recall.out"
 }
 
 main() {

@@ -105,8 +105,15 @@ func report(t *testing.T, root string, trials []trial, results []map[mutation.Ki
 	for _, k := range mutation.Kinds {
 		hits, bad := 0, 0
 		var misses []string
+		var byEdits [4][2]int // hits and trials by number of type-3 edits
 		for i, tr := range trials {
 			o := results[i][k]
+			if n := len(tr.mutants[k].Edits); n < len(byEdits) {
+				byEdits[n][1]++
+				if o.hit {
+					byEdits[n][0]++
+				}
+			}
 			name := fmt.Sprintf("%s:%d %s (in %s)", strings.TrimPrefix(tr.fn.File, src), tr.fn.Line, tr.fn.Name, strings.TrimPrefix(tr.host, src))
 			switch {
 			case o.err != nil:
@@ -114,7 +121,11 @@ func report(t *testing.T, root string, trials []trial, results []map[mutation.Ki
 			case o.hit:
 				hits++
 			default:
-				misses = append(misses, fmt.Sprintf("%s: best class covers %.0f%% of the original, %.0f%% of the copy", name, 100*o.best[0], 100*o.best[1]))
+				miss := fmt.Sprintf("%s: best class covers %.0f%% of the original, %.0f%% of the copy", name, 100*o.best[0], 100*o.best[1])
+				if edits := tr.mutants[k].Edits; len(edits) > 0 {
+					miss += "; edits: " + strings.Join(edits, ", ")
+				}
+				misses = append(misses, miss)
 			}
 			for _, b := range o.bad {
 				bad++
@@ -124,6 +135,10 @@ func report(t *testing.T, root string, trials []trial, results []map[mutation.Ki
 		recall := float64(hits) / float64(len(trials))
 		t.Logf("recall %-5s %3d/%d = %5.1f%% (bar %.0f%%), %d classes joining the copy to unrelated code",
 			k, hits, len(trials), 100*recall, 100*bars[k], bad)
+		if byEdits[0][1] == 0 {
+			t.Logf("  by number of edits: 1: %d/%d, 2: %d/%d, 3: %d/%d",
+				byEdits[1][0], byEdits[1][1], byEdits[2][0], byEdits[2][1], byEdits[3][0], byEdits[3][1])
+		}
 		for i, m := range misses {
 			if i == 10 {
 				t.Logf("  … and %d more", len(misses)-i)

@@ -35,24 +35,33 @@ const (
 // Kinds lists every kind in report order.
 var Kinds = []Kind{T1, T2, T3, T23}
 
+// A Mutant is a mutated copy of a function declaration.
+type Mutant struct {
+	Src   []byte
+	Edits []string // the type-3 edits made, in source order: "insert line", …
+}
+
 // Mutate returns a copy of src, the text of one function declaration, with
 // the edits of kind k. It fails if no edit of the kind applies.
-func Mutate(k Kind, src []byte, r *rand.Rand) ([]byte, error) {
+func Mutate(k Kind, src []byte, r *rand.Rand) (Mutant, error) {
+	var m Mutant
+	var err error
 	switch k {
 	case T1:
-		return Layout(src, r)
+		m.Src, err = Layout(src, r)
 	case T2:
-		return Rename(src, r)
+		m.Src, err = Rename(src, r)
 	case T3:
-		return Edit(src, r)
+		m.Src, m.Edits, err = Edit(src, r)
 	case T23:
-		renamed, err := Rename(src, r)
-		if err != nil {
-			return nil, err
+		var renamed []byte
+		if renamed, err = Rename(src, r); err == nil {
+			m.Src, m.Edits, err = Edit(renamed, r)
 		}
-		return Edit(renamed, r)
+	default:
+		err = fmt.Errorf("unknown mutation kind %q", k)
 	}
-	return nil, fmt.Errorf("unknown mutation kind %q", k)
+	return m, err
 }
 
 // header makes a declaration's text a parseable file.

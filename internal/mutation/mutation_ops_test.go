@@ -42,10 +42,14 @@ func TestMutateProperties(t *testing.T) {
 			failed := 0
 			for i, fn := range funcs {
 				decl := c.Src[fn.File][fn.Start:fn.End]
-				m, err := Mutate(k, decl, rand.New(rand.NewPCG(1, uint64(i))))
+				mu, err := Mutate(k, decl, rand.New(rand.NewPCG(1, uint64(i))))
 				if err != nil {
 					failed++
 					continue
+				}
+				m := mu.Src
+				if n := len(mu.Edits); (k == T3 || k == T23) && (n < 1 || n > 3) {
+					t.Errorf("%s: %d type-3 edits %q, want 1 to 3", fn.Name, n, mu.Edits)
 				}
 				if bytes.Equal(m, decl) {
 					t.Errorf("%s: copy is unchanged", fn.Name)
@@ -105,7 +109,7 @@ func TestMutateDeterministic(t *testing.T) {
 			decl := c.Src[fn.File][fn.Start:fn.End]
 			a, errA := Mutate(k, decl, rand.New(rand.NewPCG(7, uint64(i))))
 			b, errB := Mutate(k, decl, rand.New(rand.NewPCG(7, uint64(i))))
-			if !bytes.Equal(a, b) || (errA == nil) != (errB == nil) {
+			if !bytes.Equal(a.Src, b.Src) || (errA == nil) != (errB == nil) {
 				t.Errorf("%s %s: two runs with one seed differ", k, fn.Name)
 			}
 		}

@@ -58,7 +58,7 @@ type trial struct {
 	fn      mutation.Func
 	host    string
 	after   int // the host declaration the copy follows
-	mutants map[mutation.Kind][]byte
+	mutants map[mutation.Kind]mutation.Mutant
 }
 
 // TestRecall copies real functions of the standard library into unrelated
@@ -134,7 +134,7 @@ func choose(t *testing.T, c *mutation.Corpus) []trial {
 			break
 		}
 		fn := c.Funcs[i]
-		tr := trial{fn: fn, after: r.IntN(64), mutants: map[mutation.Kind][]byte{}}
+		tr := trial{fn: fn, after: r.IntN(64), mutants: map[mutation.Kind]mutation.Mutant{}}
 		for tr.host == "" || pkgOf[tr.host] == fn.Pkg {
 			tr.host = hosts[r.IntN(len(hosts))]
 		}
@@ -196,12 +196,12 @@ func run(t *testing.T, c *mutation.Corpus, tr trial, dir string, opts fingerprin
 	}
 	related := relatedRegions(fingerprint.Detect([]*fingerprint.File{origFile, baseHost}, opts), orig)
 	for ki, k := range mutation.Kinds {
-		hostSrc, start, err := mutation.Inject(c.Src[tr.host], tr.mutants[k], tr.after)
+		hostSrc, start, err := mutation.Inject(c.Src[tr.host], tr.mutants[k].Src, tr.after)
 		if err != nil {
 			out[k] = outcome{err: err}
 			continue
 		}
-		first, last, err := mutation.Span(tr.mutants[k])
+		first, last, err := mutation.Span(tr.mutants[k].Src)
 		if err != nil {
 			out[k] = outcome{err: err}
 			continue

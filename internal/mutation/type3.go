@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 )
 
@@ -22,24 +23,28 @@ const (
 	numOps
 )
 
+var opNames = [numOps]string{"insert line", "delete line", "modify line", "insert in line", "delete in line"}
+
 // Edit makes a type-3 copy of src with one to three edits, each a line
 // inserted, deleted or modified or a small insertion or deletion inside a
 // line, on distinct lines. The copy parses and is at least MinSimilarity
-// similar to src.
-func Edit(src []byte, r *rand.Rand) ([]byte, error) {
+// similar to src. It also names the edits, in source order.
+func Edit(src []byte, r *rand.Rand) ([]byte, []string, error) {
 	fset, fd, err := parseDecl(src)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	s := &site{src: src, l: lineInfo(src), fset: fset, names: declaredNames(fd)}
 	s.collect(fd.Body)
 	for range 20 {
 		var edits []edit
+		var ops []int
 		used := map[int]bool{}
 		want := 1 + r.IntN(3)
 		for try := 0; len(edits) < want && try < 50; try++ {
-			if e, ok := s.op(r.IntN(numOps), used, r); ok {
-				edits = append(edits, e)
+			o := r.IntN(numOps)
+			if e, ok := s.op(o, used, r); ok {
+				edits, ops = append(edits, e), append(ops, o)
 			}
 		}
 		if len(edits) == 0 {
@@ -49,9 +54,18 @@ func Edit(src []byte, r *rand.Rand) ([]byte, error) {
 		if _, _, err := parseDecl(out); err != nil || bytes.Equal(out, src) || Similarity(src, out) < MinSimilarity {
 			continue
 		}
-		return out, nil
+		order := make([]int, len(edits))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return edits[a].start - edits[b].start })
+		names := make([]string, len(edits))
+		for i, j := range order {
+			names[i] = opNames[ops[j]]
+		}
+		return out, names, nil
 	}
-	return nil, fmt.Errorf("no type-3 edit applies")
+	return nil, nil, fmt.Errorf("no type-3 edit applies")
 }
 
 // A site holds what the type-3 operators may edit in one declaration.
