@@ -11,4 +11,6 @@ require (
 require (
 	github.com/bits-and-blooms/bitset v1.24.2 // indirect
 	github.com/klauspost/cpuid/v2 v2.0.12 // indirect
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
 )

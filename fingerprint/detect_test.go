@@ -1,6 +1,9 @@
 package fingerprint
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -284,5 +287,30 @@ func TestHandWrittenTablesLeftOut(t *testing.T) {
 				t.Errorf("got %d classes %q, want %d", len(got), describe(got), tc.want)
 			}
 		})
+	}
+}
+
+// A statement a directive excludes is in no fragment: the functions around
+// it are not reported whole, exact or near, while the code beside it is.
+func TestIgnoredStatementInNoFragment(t *testing.T) {
+	src := "package p\n\n" + sum + "\n" + strings.Replace(sum, "Sum", "Sum2", 1)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "a.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Skip the statement "n++" of the second function (line 24).
+	skip := func(n ast.Node) bool { return fset.Position(n.Pos()).Line == 24 }
+	files := []*File{Index("a.go", fset, f, []byte(src), 30, skip)}
+	for _, near := range []bool{false, true} {
+		opt := opts()
+		opt.Near, opt.Similarity = near, 0.7
+		for _, c := range Detect(files, opt) {
+			for _, fr := range c.Fragments {
+				if fr.Start.Line <= 24 && 24 <= fr.End.Line {
+					t.Errorf("near=%v: %s fragment %d-%d holds the ignored line 24", near, c.Kind, fr.Start.Line, fr.End.Line)
+				}
+			}
+		}
 	}
 }

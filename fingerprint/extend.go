@@ -136,7 +136,7 @@ func (d *detector) extend(e *renaming, ra, rb ref) (pair, bool) {
 // canonical hash, and neither suppressed.
 func joinable(A *File, i int32, B *File, j int32) bool {
 	ua, ub := &A.units[i], &B.units[j]
-	return ua.hash == ub.hash && !ua.ignored && !ub.ignored
+	return ua.hash == ub.hash && !A.ignoredIn(ua.tok0, ua.tok1) && !B.ignoredIn(ub.tok0, ub.tok1)
 }
 
 // A renaming is a bijection between the names of two spans, built one

@@ -19,6 +19,7 @@ type File struct {
 
 	codes     []byte   // canonical token codes
 	grams     []gram   // winnowed k-gram fingerprints, by position, for near-miss candidates
+	ignored   []int32  // ignored[t] counts the tokens before t that directives exclude; nil if none
 	vals      []uint64 // name and value hashes of the tokens that carry one
 	lineStart []int32  // lineStart[l] is the first token on line l+1 or later
 	lineOff   []int32  // lineOff[l] is the byte offset of line l+1
@@ -34,7 +35,6 @@ type unit struct {
 	hash       uint64 // span hash of its canonical codes
 	name       int32  // for a function, the index in vals of its own name; else -1
 	off0, off1 int32  // byte offsets of its first character and just past its last
-	ignored    bool   // suppressed by a directive
 	fn         bool   // a function declaration
 }
 
@@ -66,6 +66,7 @@ type Indexer struct {
 	body        *ast.BlockStmt // body of the function declaration being visited
 	grams       []uint64       // k-gram hashes, for winnowing
 	deque       []int32        // winnowing's candidate minima
+	ignored     [][2]int32     // token spans of the nodes directives exclude
 }
 
 // Index normalises one parsed file. fset must hold f and src must be the
@@ -89,7 +90,9 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	}
 	ix.tfile, ix.skip = tf, skip
 	ix.lineTable()
+	ix.ignored = ix.ignored[:0]
 	ix.walkFile(f)
+	ix.markIgnored()
 	ix.cutWindows(minTokens)
 	ix.winnow()
 	file := ix.file
@@ -183,7 +186,7 @@ func (ix *Indexer) cutWindows(minTokens int) {
 			if j == b.last {
 				break
 			}
-			if f.anyIgnored(i, j) {
+			if f.ignoredIn(f.units[i].tok0, f.units[j].tok1) {
 				continue
 			}
 			fp := mix(ix.spanHash(f.units[i].tok0, f.units[j].tok1))
@@ -237,4 +240,34 @@ func (f *File) blockOf(u int32) int {
 		i--
 	}
 	return i
+}
+
+// markIgnored turns the spans that directives exclude into a prefix count
+// over the tokens, so that any span can be checked in O(1).
+func (ix *Indexer) markIgnored() {
+	if len(ix.ignored) == 0 {
+		return
+	}
+	n := len(ix.file.codes)
+	depth := make([]int32, n+1)
+	for _, sp := range ix.ignored {
+		depth[sp[0]]++
+		depth[sp[1]]--
+	}
+	count := make([]int32, n+1)
+	d := int32(0)
+	for t := range n {
+		d += depth[t]
+		count[t+1] = count[t]
+		if d > 0 {
+			count[t+1]++
+		}
+	}
+	ix.file.ignored = count
+}
+
+// ignoredIn reports whether tokens [t0, t1) hold any that a directive
+// excludes.
+func (f *File) ignoredIn(t0, t1 int32) bool {
+	return f.ignored != nil && f.ignored[t1] > f.ignored[t0]
 }

@@ -76,7 +76,7 @@ func (d *detector) nearUnits() []nearUnit {
 			}
 			s := span{int32(fi), b.first, b.last - 1}
 			t0, t1 := d.tokens(s)
-			if int(t1-t0) < d.opt.MinTokens || d.lines(s) < d.opt.MinLines || f.anyIgnored(b.first, b.last-1) {
+			if int(t1-t0) < d.opt.MinTokens || d.lines(s) < d.opt.MinLines || f.ignoredIn(t0, t1) {
 				continue
 			}
 			g0, _ := slices.BinarySearchFunc(f.grams, t0, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
@@ -85,15 +85,6 @@ func (d *detector) nearUnits() []nearUnit {
 		}
 	}
 	return units
-}
-
-func (f *File) anyIgnored(i, j int32) bool {
-	for k := i; k <= j; k++ {
-		if f.units[k].ignored {
-			return true
-		}
-	}
-	return false
 }
 
 // nearCandidates returns the pairs of units (as a<<32|b) that share

@@ -19,7 +19,15 @@ func (ix *Indexer) walkFile(f *ast.File) {
 	}
 }
 
-func (ix *Indexer) skipped(n ast.Node) bool { return ix.skip != nil && ix.skip(n) }
+// skipped reports whether a directive excludes n, and if so records its
+// tokens: no fragment may contain them.
+func (ix *Indexer) skipped(n ast.Node) bool {
+	if ix.skip == nil || !ix.skip(n) {
+		return false
+	}
+	ix.ignored = append(ix.ignored, [2]int32{ix.tokenAt(n.Pos()), ix.tokenAt(n.End())})
+	return true
+}
 
 func (ix *Indexer) funcDecl(d *ast.FuncDecl) {
 	if ix.skipped(d) {
@@ -61,7 +69,6 @@ func (ix *Indexer) list(list []ast.Stmt, kind blockKind) {
 		if u.tok0 >= u.tok1 {
 			continue
 		}
-		u.ignored = ix.skipped(s)
 		ix.file.units = append(ix.file.units, u)
 	}
 	if last := int32(len(ix.file.units)); last > first {

@@ -23,6 +23,8 @@ func main() {
 	case lsp.IsGoplsName(os.Args[0]):
 		// Installed as gopls (a link named gopls): proxy the real one.
 		exit(lsp.RunAsGopls(ctx, os.Stdin, os.Stdout, os.Stderr, args))
+	case invokedByVet(args):
+		vet() // go vet -vettool=copycat: exits
 	case len(args) > 0 && args[0] == "lsp":
 		exit(lsp.Run(ctx, os.Stdin, os.Stdout, os.Stderr, args[1:]))
 	case len(args) > 0 && args[0] == "version":

@@ -55,6 +55,13 @@ func (c *Config) Flags(fs *flag.FlagSet) {
 	fs.Float64Var(&c.Similarity, "similarity", DefaultSimilarity, "smallest similarity of a near-miss clone, in (0, 1]")
 }
 
+// FileFlags registers the flags that choose which files are read: -tests
+// and -generated. The vet analyzer registers them too.
+func (c *Config) FileFlags(fs *flag.FlagSet) {
+	fs.BoolVar(&c.Tests, "tests", true, "include _test.go files")
+	fs.BoolVar(&c.Generated, "generated", false, "include generated files (// Code generated … DO NOT EDIT.)")
+}
+
 // Options converts the flags into engine options.
 func (c *Config) Options() fingerprint.Options {
 	return fingerprint.Options{
@@ -104,8 +111,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	}
 	var c Config
 	c.Flags(fs)
-	fs.BoolVar(&c.Tests, "tests", true, "include _test.go files")
-	fs.BoolVar(&c.Generated, "generated", false, "include generated files (// Code generated … DO NOT EDIT.)")
+	c.FileFlags(fs)
 	fs.BoolVar(&c.JSON, "json", false, "print the JSON report")
 	fs.BoolVar(&c.Quiet, "q", false, "print no warnings")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to this file")

@@ -1,0 +1,250 @@
+package analyzer
+
+import (
+	"cmp"
+	_ "embed"
+	"errors"
+	"go/ast"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/ignore"
+	"github.com/copycat-go/copycat/internal/cli"
+	"github.com/copycat-go/copycat/load"
+	"github.com/copycat-go/copycat/report"
+)
+
+//go:embed doc.go
+var docSource string
+
+// Analyzer reports the clones inside one package. Its flags are the
+// command line's detection flags (-min-tokens, -min-lines,
+// -max-occurrences, -near, -similarity, -tests, -generated).
+var Analyzer = &analysis.Analyzer{
+	Name:             "copycat",
+	Doc:              extractDoc(docSource, "copycat"),
+	URL:              "https://pkg.go.dev/github.com/copycat-go/copycat/analyzer",
+	Run:              run,
+	RunDespiteErrors: true,
+}
+
+// config holds the flag values, as analyzers' flags are global.
+var config cli.Config
+
+func init() {
+	config.Flags(&Analyzer.Flags)
+	config.FileFlags(&Analyzer.Flags)
+}
+
+// Categories of the diagnostics that are not clones. Clones have their
+// kind as category: exact, renamed or near.
+const (
+	CategoryDirective  = "directive"  // a malformed //copycat: directive
+	CategoryDuplignore = "duplignore" // a .duplignore line that cannot be used
+	CategoryFile       = "file"       // a file that cannot be read
+)
+
+// RelatedMessage is the message of the Related entries that point at the
+// other copies of a clone.
+const RelatedMessage = "other copy"
+
+func run(pass *analysis.Pass) (any, error) {
+	if err := config.Check(); err != nil {
+		return nil, err
+	}
+	if len(pass.Files) == 0 {
+		return nil, nil
+	}
+	u := newUnit(pass)
+	for _, f := range pass.Files {
+		u.add(f)
+	}
+	u.reportDuplignore()
+	opt := config.Options()
+	opt.Workers = 1 // go vet already runs one process per package on every CPU
+	for _, c := range fingerprint.Detect(u.files, opt) {
+		u.reportClass(c)
+	}
+	u.flush()
+	return nil, nil
+}
+
+// A unit is one pass's package as the engine sees it.
+type unit struct {
+	pass   *analysis.Pass
+	dir    string       // the package's directory
+	tree   *ignore.Tree // .duplignore rules from the module root down
+	ix     fingerprint.Indexer
+	files  []*fingerprint.File
+	byName map[string]*token.File // engine file name → file in pass.Fset
+	diags  []analysis.Diagnostic  // reported by flush, in a fixed order
+}
+
+// report queues a diagnostic; flush reports them.
+func (u *unit) report(d analysis.Diagnostic) { u.diags = append(u.diags, d) }
+
+// flush reports the queued diagnostics in the order of their positions,
+// so that the output does not depend on the order of the driver's files.
+func (u *unit) flush() {
+	fset := u.pass.Fset
+	slices.SortStableFunc(u.diags, func(a, b analysis.Diagnostic) int {
+		pa, pb := fset.Position(a.Pos), fset.Position(b.Pos)
+		return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset),
+			cmp.Compare(a.Category, b.Category), cmp.Compare(a.Message, b.Message))
+	})
+	for _, d := range u.diags {
+		u.pass.Report(d)
+	}
+	u.diags = nil
+}
+
+func newUnit(pass *analysis.Pass) *unit {
+	dir := filepath.Dir(pass.Fset.File(pass.Files[0].FileStart).Name())
+	root := load.ModuleRoot(dir)
+	if root == "" {
+		root = dir
+	}
+	return &unit{
+		pass:   pass,
+		dir:    dir,
+		tree:   ignore.NewTree(root, nil),
+		byName: map[string]*token.File{},
+	}
+}
+
+// add indexes one file of the package, unless the flags, a .duplignore
+// rule or a generated-file header leave it out.
+func (u *unit) add(f *ast.File) {
+	tf := u.pass.Fset.File(f.FileStart)
+	if tf == nil {
+		return
+	}
+	path := tf.Name()
+	if !config.Tests && strings.HasSuffix(path, "_test.go") {
+		return
+	}
+	if u.tree.Ignored(path, false) {
+		return
+	}
+	src, err := u.readFile(path)
+	if err != nil {
+		u.report(analysis.Diagnostic{Pos: f.Package, Category: CategoryFile,
+			Message: "cannot read file, left out of clone detection: " + err.Error()})
+		return
+	}
+	if !config.Generated && ignore.IsGenerated(src) {
+		return
+	}
+	d, problems := ignore.ScanDirectives(u.pass.Fset, f, src)
+	for _, p := range problems {
+		u.report(analysis.Diagnostic{Pos: tf.Pos(p.Pos.Offset), Category: CategoryDirective, Message: p.Msg})
+	}
+	name := u.displayName(path)
+	u.byName[name] = tf
+	u.files = append(u.files, u.ix.Index(name, u.pass.Fset, f, src, config.MinTokens, d.Skip))
+}
+
+// readFile reads a source file through the driver when it offers a way
+// (an editor's driver may hold unsaved changes), else from disk.
+func (u *unit) readFile(path string) ([]byte, error) {
+	if u.pass.ReadFile != nil {
+		return u.pass.ReadFile(path)
+	}
+	return os.ReadFile(path)
+}
+
+// displayName is the name messages use for a file: relative to the
+// package's directory, where a reader of the diagnostic already is.
+func (u *unit) displayName(path string) string {
+	if filepath.Dir(path) == u.dir {
+		return filepath.Base(path)
+	}
+	return path
+}
+
+// reportDuplignore reports the bad lines of the .duplignore file in the
+// package's own directory. Files higher up are reported by the packages
+// that live beside them, so that a bad line is reported once.
+func (u *unit) reportDuplignore() {
+	for _, err := range u.tree.Errors() {
+		var le *ignore.LineError
+		if !errors.As(err, &le) || filepath.Dir(le.File) != u.dir {
+			continue
+		}
+		src, rerr := os.ReadFile(le.File)
+		if rerr != nil {
+			continue
+		}
+		tf := u.pass.Fset.AddFile(le.File, -1, len(src))
+		tf.SetLinesForContent(src)
+		if le.Line < 1 || le.Line > tf.LineCount() {
+			continue
+		}
+		u.report(analysis.Diagnostic{Pos: tf.LineStart(le.Line), Category: CategoryDuplignore,
+			Message: "cannot parse " + ignore.FileName + " line: " + le.Err.Error()})
+	}
+}
+
+// reportClass reports every fragment of a clone class, with the other
+// fragments as related information.
+func (u *unit) reportClass(c fingerprint.Class) {
+	for i, fr := range c.Fragments {
+		d := analysis.Diagnostic{Category: string(c.Kind), Message: report.Message(c, i)}
+		d.Pos, d.End = u.span(fr)
+		for j, other := range c.Fragments {
+			if j != i {
+				pos, end := u.span(other)
+				d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: RelatedMessage})
+			}
+		}
+		u.report(d)
+	}
+}
+
+// span converts a fragment's lines and columns back to positions.
+func (u *unit) span(fr fingerprint.Fragment) (pos, end token.Pos) {
+	tf := u.byName[fr.File]
+	return position(tf, fr.Start), position(tf, fr.End)
+}
+
+func position(tf *token.File, p fingerprint.Position) token.Pos {
+	if p.Line < 1 || p.Line > tf.LineCount() {
+		return tf.Pos(tf.Size())
+	}
+	off := tf.Offset(tf.LineStart(p.Line)) + max(p.Column-1, 0)
+	return tf.Pos(min(off, tf.Size()))
+}
+
+// extractDoc returns the "# Analyzer name" section of a package comment,
+// held in the Go source src, without its heading or comment markers.
+func extractDoc(src, name string) string {
+	heading := "// # Analyzer " + name
+	var b strings.Builder
+	in := false
+	for line := range strings.Lines(src) {
+		line = strings.TrimRight(line, "\n")
+		switch {
+		case line == heading:
+			in = true
+			continue
+		case !in:
+			continue
+		case !strings.HasPrefix(line, "//"), strings.HasPrefix(line, "// # "):
+			return strings.TrimSpace(b.String()) + "\n"
+		}
+		line = strings.TrimPrefix(line, "//")
+		line = strings.TrimPrefix(line, " ")
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	if !in {
+		panic("analyzer: doc.go has no # Analyzer " + name + " section")
+	}
+	return strings.TrimSpace(b.String()) + "\n"
+}

@@ -1,0 +1,293 @@
+package analyzer_test
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/copycat-go/copycat/analyzer"
+)
+
+// testdata is the repository's testdata directory: its src/ holds the
+// analyzer's test packages, one per case.
+func testdata(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// small are the thresholds of the test packages, which stay small. Near
+// misses are judged by their own cases: look-alikes may well be near.
+var small = []string{"min-tokens", "20", "min-lines", "3", "near", "false"}
+
+// setFlags sets the analyzer's flags for one test and restores them after.
+func setFlags(t *testing.T, kv ...string) {
+	t.Helper()
+	for i := 0; i+1 < len(kv); i += 2 {
+		name, value := kv[i], kv[i+1]
+		f := analyzer.Analyzer.Flags.Lookup(name)
+		if f == nil {
+			t.Fatalf("no flag -%s", name)
+		}
+		old := f.Value.String()
+		if err := f.Value.Set(value); err != nil {
+			t.Fatalf("-%s=%s: %v", name, value, err)
+		}
+		t.Cleanup(func() { f.Value.Set(old) })
+	}
+}
+
+func TestAnalyzer(t *testing.T) {
+	tests := []struct {
+		pkg   string
+		flags []string // on top of small
+	}{
+		{pkg: "exact"},
+		{pkg: "renamed"},
+		{pkg: "lookalike"},
+		{pkg: "threshold"},
+		{pkg: "directive"},
+		{pkg: "duplignore"},
+		{pkg: "generated"},
+		{pkg: "tests"},
+		{pkg: "notests", flags: []string{"tests", "false"}},
+		{pkg: "broken"},
+		{pkg: "related"},
+		{pkg: "near", flags: []string{"near", "true"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.pkg, func(t *testing.T) {
+			setFlags(t, small...)
+			setFlags(t, tt.flags...)
+			analysistest.Run(t, testdata(t), analyzer.Analyzer, tt.pkg)
+		})
+	}
+}
+
+// TestGeneratedFlag checks that -generated brings generated files back.
+func TestGeneratedFlag(t *testing.T) {
+	setFlags(t, small...)
+	setFlags(t, "generated", "true")
+	got := diagnostics(t, "generated")
+	want := []string{
+		"a.go:4:1-14:2 exact: duplicate of zz_gen.go:5-15 (exact, 40 tokens, 2 copies)",
+		"zz_gen.go:5:1-15:2 exact: duplicate of a.go:4-14 (exact, 40 tokens, 2 copies)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+}
+
+// TestCategory checks that each diagnostic's category is its clone's
+// kind.
+func TestCategory(t *testing.T) {
+	tests := []struct{ pkg, want string }{
+		{"exact", "exact"},
+		{"renamed", "renamed"},
+		{"near", "near"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.pkg, func(t *testing.T) {
+			setFlags(t, small...)
+			setFlags(t, "near", "true")
+			got := diagnostics(t, tt.pkg)
+			if len(got) != 2 {
+				t.Fatalf("got %d diagnostics, want 2:\n\t%s", len(got), strings.Join(got, "\n\t"))
+			}
+			for _, d := range got {
+				if _, rest, _ := strings.Cut(d, " "); !strings.HasPrefix(rest, tt.want+":") {
+					t.Errorf("%s: category is not %s", d, tt.want)
+				}
+			}
+		})
+	}
+}
+
+// diagnostics runs the analyzer on a test package and renders its
+// diagnostics, with their spans and categories.
+func diagnostics(t *testing.T, pkg string) []string {
+	t.Helper()
+	var out []string
+	for _, r := range analysistest.Run(nopT{t}, testdata(t), analyzer.Analyzer, pkg) {
+		if r.Err != nil {
+			t.Fatalf("%s: %v", pkg, r.Err)
+		}
+		fset := r.Action.Package.Fset
+		for _, d := range r.Diagnostics {
+			out = append(out, fmt.Sprintf("%s %s: %s", span(fset, d.Pos, d.End), d.Category, d.Message))
+		}
+	}
+	return out
+}
+
+// nopT runs analysistest without checking // want comments, for tests
+// that look at the diagnostics themselves.
+type nopT struct{ *testing.T }
+
+func (nopT) Errorf(string, ...any) {}
+
+func span(fset *token.FileSet, pos, end token.Pos) string {
+	p, e := fset.Position(pos), fset.Position(end)
+	return fmt.Sprintf("%s:%d:%d-%d:%d", filepath.Base(p.Filename), p.Line, p.Column, e.Line, e.Column)
+}
+
+// TestRelated checks that each copy points at every other copy of its
+// class, which // want comments cannot say.
+func TestRelated(t *testing.T) {
+	setFlags(t, small...)
+	want := map[string][]string{
+		"a.go:5:1-15:2":  {"a.go:17:1-27:2", "b.go:3:1-13:2"},
+		"a.go:17:1-27:2": {"a.go:5:1-15:2", "b.go:3:1-13:2"},
+		"b.go:3:1-13:2":  {"a.go:5:1-15:2", "a.go:17:1-27:2"},
+	}
+	results := analysistest.Run(t, testdata(t), analyzer.Analyzer, "related")
+	got := map[string][]string{}
+	for _, r := range results {
+		fset := r.Action.Package.Fset
+		for _, d := range r.Diagnostics {
+			if d.Category != "exact" {
+				t.Errorf("%s: category %q, want exact", span(fset, d.Pos, d.End), d.Category)
+			}
+			var rel []string
+			for _, ri := range d.Related {
+				if ri.Message != analyzer.RelatedMessage {
+					t.Errorf("related message %q, want %q", ri.Message, analyzer.RelatedMessage)
+				}
+				rel = append(rel, span(fset, ri.Pos, ri.End))
+			}
+			got[span(fset, d.Pos, d.End)] = rel
+		}
+	}
+	for k, w := range want {
+		if g, ok := got[k]; !ok {
+			t.Errorf("no diagnostic at %s", k)
+		} else if !slices.Equal(g, w) {
+			t.Errorf("%s: related %v, want %v", k, g, w)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("got %d diagnostics, want %d: %v", len(got), len(want), got)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	if err := analysis.Validate([]*analysis.Analyzer{analyzer.Analyzer}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDoc(t *testing.T) {
+	doc := analyzer.Analyzer.Doc
+	if !strings.HasPrefix(doc, "copycat: report duplicated code") {
+		t.Errorf("Doc does not start with the one-line summary:\n%s", doc)
+	}
+	if strings.Contains(doc, "# Analyzer") || strings.Contains(doc, "\n// ") || strings.Contains(doc, "package analyzer") {
+		t.Errorf("Doc holds more than the # Analyzer section:\n%s", doc)
+	}
+}
+
+// TestFlags checks that the analyzer offers the command line's detection
+// flags under the same names.
+func TestFlags(t *testing.T) {
+	for _, name := range []string{"min-tokens", "min-lines", "max-occurrences", "near", "similarity", "tests", "generated"} {
+		if analyzer.Analyzer.Flags.Lookup(name) == nil {
+			t.Errorf("no flag -%s", name)
+		}
+	}
+}
+
+// TestBadFlags checks that nonsense thresholds fail the pass with an
+// error naming the flag.
+func TestBadFlags(t *testing.T) {
+	setFlags(t, "min-tokens", "0")
+	pass := fakePass(t, filepath.Join(testdata(t), "src", "exact"), []string{"a.go", "b.go"})
+	_, err := analyzer.Analyzer.Run(pass.Pass)
+	if err == nil || !strings.Contains(err.Error(), "-min-tokens") {
+		t.Errorf("err = %v, want one naming -min-tokens", err)
+	}
+}
+
+// TestFileOrder checks that the diagnostics do not depend on the order
+// in which the driver lists the files.
+func TestFileOrder(t *testing.T) {
+	tests := []struct {
+		pkg   string
+		files []string
+		want  int // diagnostics
+	}{
+		{"related", []string{"a.go", "b.go"}, 3},
+		{"directive", []string{"a.go", "b.go"}, 5},
+	}
+	for _, tt := range tests {
+		t.Run(tt.pkg, func(t *testing.T) {
+			setFlags(t, small...)
+			dir := filepath.Join(testdata(t), "src", tt.pkg)
+			forward := runFake(t, dir, tt.files)
+			reversed := slices.Clone(tt.files)
+			slices.Reverse(reversed)
+			backward := runFake(t, dir, reversed)
+			if !slices.Equal(forward, backward) {
+				t.Errorf("files %v:\n\t%s\nreversed:\n\t%s", tt.files, strings.Join(forward, "\n\t"), strings.Join(backward, "\n\t"))
+			}
+			if len(forward) != tt.want {
+				t.Errorf("got %d diagnostics, want %d:\n\t%s", len(forward), tt.want, strings.Join(forward, "\n\t"))
+			}
+		})
+	}
+}
+
+func runFake(t *testing.T, dir string, names []string) []string {
+	t.Helper()
+	p := fakePass(t, dir, names)
+	if _, err := analyzer.Analyzer.Run(p.Pass); err != nil {
+		t.Fatal(err)
+	}
+	return p.got
+}
+
+// A recordingPass is a Pass over parsed files (no type information, as
+// the analyzer needs none) that records the rendered diagnostics.
+type recordingPass struct {
+	*analysis.Pass
+	got []string
+}
+
+func fakePass(t *testing.T, dir string, names []string) *recordingPass {
+	t.Helper()
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, n := range names {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, n), nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	p := &recordingPass{}
+	p.Pass = &analysis.Pass{
+		Analyzer: analyzer.Analyzer,
+		Fset:     fset,
+		Files:    files,
+		ReadFile: os.ReadFile,
+		Report: func(d analysis.Diagnostic) {
+			s := fmt.Sprintf("%s %s: %s", span(fset, d.Pos, d.End), d.Category, d.Message)
+			for _, r := range d.Related {
+				s += " | " + span(fset, r.Pos, r.End)
+			}
+			p.got = append(p.got, s)
+		},
+	}
+	return p
+}

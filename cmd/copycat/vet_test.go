@@ -1,0 +1,273 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+func TestInvokedByVet(t *testing.T) {
+	tests := []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"-V=full"}, true},
+		{[]string{"-flags"}, true},
+		{[]string{"/tmp/go-build1/b001/vet.cfg"}, true},
+		{[]string{"-copycat.min-tokens=20", "-json", "/tmp/go-build1/b001/vet.cfg"}, true},
+		{nil, false},
+		{[]string{"./..."}, false},
+		{[]string{"-json", "./..."}, false},
+		{[]string{"a.cfg", "b.cfg"}, false},
+		{[]string{"-V"}, false},
+		{[]string{"lsp", "-flags"}, false},
+		{[]string{"-json", "-V=full"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			if got := invokedByVet(tt.args); got != tt.want {
+				t.Errorf("invokedByVet(%q) = %v, want %v", tt.args, got, tt.want)
+			}
+		})
+	}
+}
+
+// vetFlags are the thresholds of the fixture, which stays small.
+var vetFlags = []string{"-copycat.min-tokens=20", "-copycat.min-lines=3", "-copycat.near=false"}
+
+// TestGoVet builds copycat and runs the real go vet -vettool with it on
+// the fixture module testdata/vet/module.txtar.
+func TestGoVet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds copycat and runs go vet")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	bin := buildCopycat(t, goCmd)
+	dir := unpack(t, filepath.Join("..", "..", "testdata", "vet", "module.txtar"))
+	// The usual build cache: type-checking the fixture needs export data
+	// for testing and its imports, which a fresh cache would rebuild.
+	env := append(os.Environ(), "GOFLAGS=", "GOWORK=off", "GOTOOLCHAIN=local")
+	vet := func(t *testing.T, args ...string) (stdout, stderr string, code int) {
+		t.Helper()
+		cmd := exec.Command(goCmd, append([]string{"vet", "-vettool=" + bin}, args...)...)
+		cmd.Dir, cmd.Env = dir, env
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		err := cmd.Run()
+		var ee *exec.ExitError
+		switch {
+		case err == nil:
+		case errors.As(err, &ee):
+			code = ee.ExitCode()
+		default:
+			t.Fatalf("go vet: %v", err)
+		}
+		return out.String(), errb.String(), code
+	}
+
+	wantLines := []string{
+		`.duplignore:3:1: cannot parse .duplignore line: bad pattern "bad[": syntax error in pattern`,
+		"a.go:4:1: duplicate of b.go:3-13 (exact, 40 tokens, 2 copies)",
+		"b.go:3:1: \tother copy",
+		"b.go:3:1: duplicate of a.go:4-14 (exact, 40 tokens, 2 copies)",
+		"a.go:4:1: \tother copy",
+		"m_test.go:7:3: duplicate of m_test.go:15-17 (renamed, 37 tokens, 2 copies)",
+		"m_test.go:15:3: \tother copy",
+		"m_test.go:15:3: duplicate of m_test.go:7-9 (renamed, 37 tokens, 2 copies)",
+		"m_test.go:7:3: \tother copy",
+	}
+	var first string
+	t.Run("text", func(t *testing.T) {
+		_, stderr, code := vet(t, append(vetFlags, "./...")...)
+		if code != 1 {
+			t.Errorf("exit code %d, want 1; stderr:\n%s", code, stderr)
+		}
+		if got := diagnosticLines(stderr); !slices.Equal(got, wantLines) {
+			t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(wantLines, "\n\t"))
+		}
+		first = stderr
+	})
+	t.Run("cached", func(t *testing.T) {
+		// -x lists the commands go vet runs: a run served from the cache
+		// runs no copycat.
+		_, stderr, code := vet(t, append(append([]string{"-x"}, vetFlags...), "./...")...)
+		if code != 1 {
+			t.Errorf("exit code %d, want 1", code)
+		}
+		if strings.Contains(stderr, "vet.cfg") {
+			t.Errorf("second run was not served from go vet's cache:\n%s", stderr)
+		}
+		if got, want := diagnosticLines(stderr), diagnosticLines(first); !slices.Equal(got, want) {
+			t.Errorf("second run differs:\n\t%s\nfirst:\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+		}
+	})
+	t.Run("json", func(t *testing.T) {
+		stdout, stderr, code := vet(t, append(append([]string{"-json"}, vetFlags...), "./...")...)
+		if code != 0 {
+			t.Errorf("exit code %d, want 0; stderr:\n%s", code, stderr)
+		}
+		checkJSON(t, stdout)
+	})
+	t.Run("flags", func(t *testing.T) {
+		// Default thresholds: the fixture's copies are too small.
+		_, stderr, code := vet(t, "-copycat.near=false", "./...")
+		if code != 1 { // the bad .duplignore line is still reported
+			t.Errorf("exit code %d, want 1", code)
+		}
+		if strings.Contains(stderr, "duplicate of") {
+			t.Errorf("default thresholds reported the fixture's small copies:\n%s", stderr)
+		}
+	})
+}
+
+// diagnosticLines keeps the lines of go vet's output that are
+// diagnostics: not "# package" headers, not -x commands.
+func diagnosticLines(out string) []string {
+	var ls []string
+	for l := range strings.Lines(out) {
+		l = strings.TrimSuffix(l, "\n")
+		if strings.Contains(l, ".go:") || strings.HasPrefix(l, ".duplignore:") {
+			if !strings.Contains(l, "vet.cfg") && !strings.HasPrefix(l, "#") {
+				ls = append(ls, l)
+			}
+		}
+	}
+	return ls
+}
+
+// checkJSON checks go vet's -json output: package → analyzer →
+// diagnostics, each copy with its category and its other copies.
+func checkJSON(t *testing.T, stdout string) {
+	t.Helper()
+	type diag struct {
+		Category string `json:"category"`
+		Posn     string `json:"posn"`
+		Message  string `json:"message"`
+		Related  []struct {
+			Posn string `json:"posn"`
+		} `json:"related"`
+	}
+	got := map[string]map[string][]diag{}
+	dec := json.NewDecoder(strings.NewReader(stdout))
+	for dec.More() {
+		var tree map[string]map[string][]diag
+		if err := dec.Decode(&tree); err != nil {
+			t.Fatalf("decoding go vet -json output: %v\n%s", err, stdout)
+		}
+		for pkg, m := range tree {
+			got[pkg] = m
+		}
+	}
+	if n := len(got["example.com/m/sub"]["copycat"]); n != 0 {
+		t.Errorf("example.com/m/sub: %d diagnostics, want none (clones across packages are the command line's)", n)
+	}
+	var summary []string
+	for _, d := range got["example.com/m"]["copycat"] {
+		s := d.Category + " " + filepath.Base(strings.SplitN(d.Posn, ":", 2)[0]) + ": " + d.Message
+		for _, r := range d.Related {
+			s += " | " + filepath.Base(r.Posn)
+		}
+		summary = append(summary, s)
+	}
+	want := []string{
+		`duplignore .duplignore: cannot parse .duplignore line: bad pattern "bad[": syntax error in pattern`,
+		"exact a.go: duplicate of b.go:3-13 (exact, 40 tokens, 2 copies) | b.go:3:1",
+		"exact b.go: duplicate of a.go:4-14 (exact, 40 tokens, 2 copies) | a.go:4:1",
+		"renamed m_test.go: duplicate of m_test.go:15-17 (renamed, 37 tokens, 2 copies) | m_test.go:15:3",
+		"renamed m_test.go: duplicate of m_test.go:7-9 (renamed, 37 tokens, 2 copies) | m_test.go:7:3",
+	}
+	if !slices.Equal(summary, want) {
+		t.Errorf("go vet -json:\n\t%s\nwant\n\t%s\noutput:\n%s", strings.Join(summary, "\n\t"), strings.Join(want, "\n\t"), stdout)
+	}
+}
+
+// TestCommandLineUnchanged checks that without go vet's protocol the
+// binary is the command line, which also sees clones across packages.
+func TestCommandLineUnchanged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds copycat")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	bin := buildCopycat(t, goCmd)
+	dir := unpack(t, filepath.Join("..", "..", "testdata", "vet", "module.txtar"))
+	cmd := exec.Command(bin, "-min-tokens=20", "-min-lines=3", "-near=false", "./...")
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err = cmd.Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 2 { // 2: the bad .duplignore line
+		t.Errorf("exit: %v, want exit status 2; stderr:\n%s", err, errb.String())
+	}
+	if !strings.Contains(out.String(), "sub/sub.go:4:1: duplicate of a.go:4-14 (exact, 40 tokens, 3 copies)") {
+		t.Errorf("the command line did not report the copy in sub:\n%s", out.String())
+	}
+}
+
+var built struct {
+	once sync.Once
+	bin  string
+	err  error
+	out  []byte
+}
+
+// buildCopycat builds the command once per test binary.
+func buildCopycat(t *testing.T, goCmd string) string {
+	t.Helper()
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "copycat-test-")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.bin = filepath.Join(dir, "copycat")
+		built.out, built.err = exec.Command(goCmd, "build", "-o", built.bin, ".").CombinedOutput()
+	})
+	if built.err != nil {
+		t.Fatalf("go build: %v\n%s", built.err, built.out)
+	}
+	return built.bin
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.bin != "" {
+		os.RemoveAll(filepath.Dir(built.bin))
+	}
+	os.Exit(code)
+}
+
+// unpack writes a txtar archive's files into a temporary directory.
+func unpack(t *testing.T, archive string) string {
+	t.Helper()
+	ar, err := txtar.ParseFile(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range ar.Files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

@@ -1,0 +1,5 @@
+// The analyzer's test packages. This file makes testdata/src the module
+// root that .duplignore rules are read from, as a real module's root is.
+module testdata
+
+go 1.26

@@ -1,0 +1,11 @@
+package notests
+
+import "testing"
+
+func TestDouble(t *testing.T) {
+	for _, c := range []struct{ in, want int }{{1, 2}, {2, 4}, {-3, -6}} {
+		if got := Double(c.in); got != c.want {
+			t.Errorf("Double(%d) = %d, want %d", c.in, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,27 @@
+// Package related holds a clone class of three copies, whose diagnostics
+// point at each other.
+package related
+
+func first(xs []int) int { // want `duplicate of a.go:17-27 \(exact, \d+ tokens, 3 copies\)`
+	sum := 0
+	for _, x := range xs {
+		if x > 0 {
+			sum += x
+		} else {
+			sum -= x
+		}
+	}
+	return sum
+}
+
+func second(xs []int) int { // want `duplicate of a.go:5-15 \(exact, \d+ tokens, 3 copies\)`
+	sum := 0
+	for _, x := range xs {
+		if x > 0 {
+			sum += x
+		} else {
+			sum -= x
+		}
+	}
+	return sum
+}
