@@ -36,7 +36,7 @@ test-goroot:
 # Speed and memory against the parse floor, jscpd and dupl, on the standard
 # library and the corpus (BENCH_CORPUS=std for the standard library alone).
 bench:
-	bench/run.sh
+	@bench/run.sh
 
 clean:
 	rm -rf bin .tools
