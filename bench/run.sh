@@ -86,11 +86,14 @@ record() {
 
 rows=()
 
+# div A B prints A/B as a ratio, or a dash when B is zero.
+div() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f×", a / b; else printf "—" }'; }
+
 # row CORPUS NAME TOOL COMMAND NOTE adds the table row of a measured name.
 row() {
 	local ratio cratio
-	ratio=$(awk -v a="${wall[$2]}" -v b="${wall[$1-floor]}" 'BEGIN { printf "%.2f×", a / b }')
-	cratio=$(awk -v a="${cpu[$2]}" -v b="${cpu[$1-floor]}" 'BEGIN { printf "%.2f×", a / b }')
+	ratio=$(div "${wall[$2]}" "${wall[$1-floor]}")
+	cratio=$(div "${cpu[$2]}" "${cpu[$1-floor]}")
 	rows+=("| $1 | $3 | \`$4\` | ${wall[$2]} | $ratio | ${cpu[$2]} | $cratio | $((${rss[$2]} / 1024)) | $5 |")
 }
 
