@@ -3,7 +3,7 @@ GO      ?= go
 TOOLS   := $(CURDIR)/.tools/bin
 export PATH := $(TOOLS):$(PATH)
 
-.PHONY: all build test test-unit test-goroot vet bench clean tools
+.PHONY: all build test test-unit test-goroot vet bench clean tools chromium
 
 all: build
 
@@ -14,7 +14,7 @@ vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
 
-test: tools vet test-unit test-goroot
+test: tools vet chromium test-unit test-goroot
 
 test-unit:
 	$(GO) test -count=1 ./...
@@ -37,6 +37,10 @@ test-goroot:
 # library and the corpus (BENCH_CORPUS=std for the standard library alone).
 bench:
 	@bench/run.sh
+
+# Headless Chromium for the HTML report's browser test (report/).
+chromium:
+	@test -x /usr/bin/chromium || { apt-get update && apt-get install -y chromium; }
 
 clean:
 	rm -rf bin .tools

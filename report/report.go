@@ -1,7 +1,9 @@
-// Package report prints clone classes: as go vet-style text lines and as
-// the versioned JSON report that other tools read. The vet analyzer and
-// the language server build their messages here too, so every output says
-// the same thing.
+// Package report prints clone classes: as go vet-style text lines, as
+// the versioned JSON report that other tools read, as SARIF 2.1.0 for code
+// scanning (sarif.go) and as a self-contained HTML page for people
+// (html.go); it also keeps baselines of accepted clones (baseline.go).
+// The vet analyzer and the language server build their messages here too,
+// so every output says the same thing.
 package report
 
 import (
@@ -19,11 +21,22 @@ import (
 type Report struct {
 	Stats   fingerprint.Stats
 	Classes []fingerprint.Class
+	Files   []FileInfo // every file read, for per-package figures
+}
+
+// A FileInfo is one file that was read.
+type FileInfo struct {
+	Name  string
+	Lines int
 }
 
 // New summarises a run.
 func New(files []*fingerprint.File, classes []fingerprint.Class) *Report {
-	return &Report{Stats: fingerprint.Summarise(files, classes), Classes: classes}
+	r := &Report{Stats: fingerprint.Summarise(files, classes), Classes: classes}
+	for _, f := range files {
+		r.Files = append(r.Files, FileInfo{f.Name, f.Lines})
+	}
+	return r
 }
 
 // Message describes fragment i of class c for a reader looking at it:

@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,7 +15,6 @@ import (
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/load"
-	"github.com/copycat-go/copycat/report"
 )
 
 // Exit codes.
@@ -43,6 +43,7 @@ type Config struct {
 	Similarity     float64
 	JSON           bool
 	Quiet          bool
+	Output
 }
 
 // Flags registers the detection flags on fs. The vet analyzer registers the
@@ -114,6 +115,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	c.FileFlags(fs)
 	fs.BoolVar(&c.JSON, "json", false, "print the JSON report")
 	fs.BoolVar(&c.Quiet, "q", false, "print no warnings")
+	c.outputFlags(fs)
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to this file")
 	memProfile := fs.String("memprofile", "", "write a heap profile to this file after detection")
 	if err := fs.Parse(args); err != nil {
@@ -122,7 +124,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		}
 		return ExitError
 	}
-	if err := c.Check(); err != nil {
+	if err := cmp.Or(c.Check(), c.checkOutput(fs)); err != nil {
 		fmt.Fprintf(stderr, "copycat: %v\n", err)
 		return ExitError
 	}
@@ -134,27 +136,32 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		}
 		defer stop()
 	}
-	res := load.Load(fs.Args(), load.Options{
+	opts := load.Options{
 		Tests:     c.Tests,
 		Generated: c.Generated,
 		MinTokens: c.MinTokens,
 		Workers:   runtime.GOMAXPROCS(0),
-	})
+	}
+	bar := c.newProgress(stderr)
+	if bar != nil {
+		opts.Progress = bar.files
+	}
+	res := load.Load(fs.Args(), opts)
+	if bar != nil {
+		bar.phase("finding clones")
+	}
 	classes := fingerprint.Detect(res.Files, c.Options())
+	if bar != nil {
+		bar.clear()
+	}
 	if *memProfile != "" {
 		if err := writeHeapProfile(*memProfile); err != nil {
 			fmt.Fprintf(stderr, "copycat: %v\n", err)
 		}
 	}
-	rep := report.New(res.Files, classes)
-	var err error
-	if c.JSON {
-		err = report.JSON(stdout, rep)
-	} else {
-		err = report.Text(stdout, rep)
-	}
+	reported, err := c.emit(stdout, stderr, res.Files, classes)
 	code := ExitClean
-	if len(classes) > 0 {
+	if reported > 0 {
 		code = ExitClones
 	}
 	for _, w := range res.Warnings {
@@ -171,7 +178,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		code = ExitError
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "copycat: writing report: %v\n", err)
+		fmt.Fprintf(stderr, "copycat: %v\n", err)
 		code = ExitError
 	}
 	return code

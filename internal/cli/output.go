@@ -1,0 +1,132 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/report"
+)
+
+// Output formats.
+const (
+	FormatText  = "text"
+	FormatJSON  = "json"
+	FormatSARIF = "sarif"
+	FormatHTML  = "html"
+)
+
+// Output is where and how the report goes; the command line sets it.
+type Output struct {
+	Format         string // text, json, sarif or html
+	File           string // -o; standard output when empty
+	Baseline       string // -baseline FILE
+	UpdateBaseline bool   // -update-baseline: write Baseline instead of reading it
+	formatSet      bool   // -format was given
+}
+
+// outputFlags registers the output flags on fs.
+func (o *Output) outputFlags(fs *flag.FlagSet) {
+	fs.StringVar(&o.Format, "format", FormatText, "report format: text, json, sarif or html")
+	fs.StringVar(&o.File, "o", "", "write the report to `file` instead of standard output")
+	fs.StringVar(&o.Baseline, "baseline", "", "report only clones that are not in the baseline `file`")
+	fs.BoolVar(&o.UpdateBaseline, "update-baseline", false, "write the clones found to the -baseline file and report none")
+}
+
+// checkOutput settles the format after parsing: -json is -format json.
+func (c *Config) checkOutput(fs *flag.FlagSet) error {
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "format" {
+			c.formatSet = true
+		}
+	})
+	if c.JSON {
+		if c.formatSet && c.Format != FormatJSON {
+			return fmt.Errorf("-json and -format %s disagree", c.Format)
+		}
+		c.Format = FormatJSON
+	}
+	switch c.Format {
+	case FormatText, FormatJSON, FormatSARIF, FormatHTML:
+	default:
+		return fmt.Errorf("-format must be text, json, sarif or html, not %q", c.Format)
+	}
+	if c.UpdateBaseline && c.Baseline == "" {
+		return errors.New("-update-baseline needs -baseline FILE")
+	}
+	return nil
+}
+
+// emit applies the baseline and writes the report. It returns the number
+// of classes reported: those a baseline does not hold.
+func (c *Config) emit(stdout, stderr io.Writer, files []*fingerprint.File, classes []fingerprint.Class) (int, error) {
+	if c.UpdateBaseline {
+		return 0, c.writeBaseline(stderr, classes)
+	}
+	if c.Baseline != "" {
+		b, err := readBaseline(c.Baseline)
+		if err != nil {
+			return 0, err
+		}
+		classes = b.New(classes)
+	}
+	rep := report.New(files, classes)
+	var buf bytes.Buffer
+	w := stdout
+	if c.File != "" {
+		w = &buf
+	}
+	if err := c.print(w, rep); err != nil {
+		return len(classes), fmt.Errorf("writing report: %w", err)
+	}
+	if c.File != "" {
+		if err := os.WriteFile(c.File, buf.Bytes(), 0o666); err != nil {
+			return len(classes), fmt.Errorf("writing report: %w", err)
+		}
+	}
+	return len(classes), nil
+}
+
+func (c *Config) print(w io.Writer, rep *report.Report) error {
+	switch c.Format {
+	case FormatJSON:
+		return report.JSON(w, rep)
+	case FormatSARIF:
+		return report.SARIF(w, rep)
+	case FormatHTML:
+		return report.HTML(w, rep, report.HTMLOptions{ReadFile: os.ReadFile})
+	}
+	return report.Text(w, rep)
+}
+
+func readBaseline(name string) (*report.Baseline, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read baseline: %w", err)
+	}
+	defer f.Close()
+	b, err := report.ReadBaseline(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return b, nil
+}
+
+func (c *Config) writeBaseline(stderr io.Writer, classes []fingerprint.Class) error {
+	var buf bytes.Buffer
+	b := report.NewBaseline(classes)
+	if err := b.Write(&buf); err != nil {
+		return err
+	}
+	if err := os.WriteFile(c.Baseline, buf.Bytes(), 0o666); err != nil {
+		return fmt.Errorf("cannot write baseline: %w", err)
+	}
+	if !c.Quiet {
+		fmt.Fprintf(stderr, "copycat: wrote %d classes to baseline %s\n", b.Len(), c.Baseline)
+	}
+	return nil
+}

@@ -1,0 +1,152 @@
+package report
+
+import (
+	"bufio"
+	"cmp"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// A Baseline is the set of clone classes a project has accepted: CI then
+// fails only on new copies.
+//
+// The file holds one line per class, sorted by class ID:
+//
+//	# copycat baseline v1: class ID, copies, kind
+//	3f2a…c9 2 exact
+//
+// A class is known by its ID, the blake3 hash of its canonical tokens: it
+// does not change when the code moves (to other lines or another file), is
+// reformatted, or when code elsewhere is edited. Copies are counted rather
+// than named by file and line, since a name would change with every move:
+// a known class is reported again when it has more copies than the
+// baseline says (someone pasted it once more). A copy removed in one place
+// and added in another is a move and stays quiet. A class whose code is
+// edited gets a new ID and is reported as new.
+type Baseline struct {
+	copies map[string]int
+	kinds  map[string]string
+}
+
+// BaselineHeader is the first line of a baseline file.
+const BaselineHeader = "# copycat baseline v1: class ID, copies, kind"
+
+// NewBaseline records the classes of a run.
+func NewBaseline(classes []fingerprint.Class) *Baseline {
+	b := &Baseline{copies: map[string]int{}, kinds: map[string]string{}}
+	for _, c := range classes {
+		// Two classes of one content (an inconsistent renaming aside) add up.
+		b.copies[c.ID] += len(c.Fragments)
+		b.kinds[c.ID] = string(c.Kind)
+	}
+	return b
+}
+
+// ReadBaseline parses a baseline file. Blank lines and lines starting with
+// # are comments; a malformed line is an error naming its number.
+func ReadBaseline(r io.Reader) (*Baseline, error) {
+	b := &Baseline{copies: map[string]int{}, kinds: map[string]string{}}
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) < 2 || !isHex(f[0]) {
+			return nil, fmt.Errorf("baseline line %d: want \"class-id copies [kind]\", got %q", n, line)
+		}
+		k, err := strconv.Atoi(f[1])
+		if err != nil || k < 1 {
+			return nil, fmt.Errorf("baseline line %d: copies must be a positive number, got %q", n, f[1])
+		}
+		b.copies[f[0]] += k
+		if len(f) > 2 {
+			b.kinds[f[0]] = f[2]
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading baseline: %w", err)
+	}
+	return b, nil
+}
+
+func isHex(s string) bool {
+	for _, r := range s {
+		if !('0' <= r && r <= '9' || 'a' <= r && r <= 'f') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// Write writes the baseline sorted by class ID, one class per line.
+func (b *Baseline) Write(w io.Writer) error {
+	ids := make([]string, 0, len(b.copies))
+	for id := range b.copies {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	bw := bufio.NewWriter(w)
+	fmt.Fprintln(bw, BaselineHeader)
+	for _, id := range ids {
+		if k := b.kinds[id]; k != "" {
+			fmt.Fprintf(bw, "%s %d %s\n", id, b.copies[id], k)
+		} else {
+			fmt.Fprintf(bw, "%s %d\n", id, b.copies[id])
+		}
+	}
+	return bw.Flush()
+}
+
+// Len is the number of classes in the baseline.
+func (b *Baseline) Len() int { return len(b.copies) }
+
+// New returns the classes that are not in the baseline, and the known
+// classes that have more copies now than the baseline holds. Classes
+// sharing an ID are weighed together, as NewBaseline counts them.
+func (b *Baseline) New(classes []fingerprint.Class) []fingerprint.Class {
+	now := map[string]int{}
+	for _, c := range classes {
+		now[c.ID] += len(c.Fragments)
+	}
+	var out []fingerprint.Class
+	for _, c := range classes {
+		if known, ok := b.copies[c.ID]; !ok || now[c.ID] > known {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// FragmentIDs names each fragment of c by its class ID, its file (with
+// forward slashes) and its rank among the class's copies in that file:
+// "id:path/f.go:1". The name survives line moves inside the file and
+// edits elsewhere; SARIF uses it as the alert's fingerprint.
+func FragmentIDs(c fingerprint.Class) []string {
+	idx := make([]int, len(c.Fragments))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		fa, fb := c.Fragments[a], c.Fragments[b]
+		return cmp.Or(cmp.Compare(fa.File, fb.File), cmp.Compare(fa.Start.Line, fb.Start.Line),
+			cmp.Compare(fa.Start.Column, fb.Start.Column))
+	})
+	ids := make([]string, len(c.Fragments))
+	rank := 0
+	for k, i := range idx {
+		if k > 0 && c.Fragments[idx[k-1]].File != c.Fragments[i].File {
+			rank = 0
+		}
+		rank++
+		ids[i] = fmt.Sprintf("%s:%s:%d", c.ID, filepath.ToSlash(c.Fragments[i].File), rank)
+	}
+	return ids
+}

@@ -1,0 +1,100 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+func class(id string, kind fingerprint.Kind, files ...string) fingerprint.Class {
+	c := fingerprint.Class{ID: id, Kind: kind}
+	for i, f := range files {
+		c.Fragments = append(c.Fragments, fingerprint.Fragment{File: f,
+			Start: fingerprint.Position{Line: 10 * (i + 1), Column: 1}, End: fingerprint.Position{Line: 10*(i+1) + 5, Column: 2}})
+	}
+	return c
+}
+
+func TestBaselineWriteRead(t *testing.T) {
+	classes := []fingerprint.Class{
+		class("ff01", fingerprint.Renamed, "b.go", "c.go"),
+		class("0a", fingerprint.Exact, "a.go", "a.go", "z.go"),
+	}
+	var buf bytes.Buffer
+	if err := NewBaseline(classes).Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	want := BaselineHeader + "\n0a 3 exact\nff01 2 renamed\n"
+	if buf.String() != want {
+		t.Fatalf("got\n%s\nwant\n%s", buf.String(), want)
+	}
+	b, err := ReadBaseline(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var again bytes.Buffer
+	if err := b.Write(&again); err != nil {
+		t.Fatal(err)
+	}
+	if again.String() != want {
+		t.Errorf("read and written again:\n%s", again.String())
+	}
+}
+
+func TestReadBaselineErrors(t *testing.T) {
+	tests := []struct{ name, in, err string }{
+		{"not hex", "# c\nxyz 2\n", "baseline line 2"},
+		{"no count", "0a\n", "baseline line 1"},
+		{"zero copies", "\n0a 0 exact\n", "baseline line 2: copies must be a positive number"},
+		{"bad count", "0a two\n", "copies must be a positive number"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadBaseline(strings.NewReader(tt.in))
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("got %v, want an error with %q", err, tt.err)
+			}
+		})
+	}
+}
+
+func TestBaselineNew(t *testing.T) {
+	base := NewBaseline([]fingerprint.Class{
+		class("aa", fingerprint.Exact, "a.go", "b.go"),
+		class("bb", fingerprint.Renamed, "a.go", "b.go", "c.go"),
+	})
+	tests := []struct {
+		name    string
+		classes []fingerprint.Class
+		want    []string // IDs reported
+	}{
+		{"same", []fingerprint.Class{class("aa", fingerprint.Exact, "a.go", "b.go")}, nil},
+		{"moved to other files", []fingerprint.Class{class("aa", fingerprint.Exact, "x.go", "y.go")}, nil},
+		{"a copy removed", []fingerprint.Class{class("bb", fingerprint.Renamed, "a.go", "c.go")}, nil},
+		{"new class", []fingerprint.Class{class("aa", fingerprint.Exact, "a.go", "b.go"), class("cc", fingerprint.Exact, "a.go", "d.go")}, []string{"cc"}},
+		{"known class with a new copy", []fingerprint.Class{class("aa", fingerprint.Exact, "a.go", "b.go", "n.go")}, []string{"aa"}},
+		{"known class split in two classes, more copies", []fingerprint.Class{
+			class("bb", fingerprint.Renamed, "a.go", "b.go"), class("bb", fingerprint.Renamed, "c.go", "d.go")}, []string{"bb", "bb"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, c := range base.New(tt.classes) {
+				got = append(got, c.ID)
+			}
+			if strings.Join(got, ",") != strings.Join(tt.want, ",") {
+				t.Errorf("reported %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFragmentIDs(t *testing.T) {
+	c := class("aa", fingerprint.Exact, "a.go", "a.go", "sub/b.go")
+	got := strings.Join(FragmentIDs(c), " ")
+	if want := "aa:a.go:1 aa:a.go:2 aa:sub/b.go:1"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}

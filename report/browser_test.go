@@ -1,0 +1,247 @@
+package report
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// The HTML report in a real headless Chromium (Debian's chromium, which
+// `make chromium` installs). Without it the tests skip under plain
+// go test and fail in CI.
+
+const chromiumPath = "/usr/bin/chromium"
+
+// browser starts a headless Chromium and returns a tab's context and the
+// problems the page reports: uncaught exceptions, console errors, log
+// errors (a Content-Security-Policy refusal among them) and dialogs.
+func browser(t *testing.T) (context.Context, func() []string) {
+	t.Helper()
+	bin := chromiumPath
+	if _, err := os.Stat(bin); err != nil {
+		if p, err := exec.LookPath("chromium"); err == nil {
+			bin = p
+		} else if os.Getenv("CI") != "" {
+			t.Fatalf("chromium is not installed (make chromium installs it)")
+		} else {
+			t.Skip("chromium is not installed (make chromium installs it)")
+		}
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(bin),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 1000),
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancelTab := chromedp.NewContext(ctx)
+	t.Cleanup(cancelTab)
+
+	var mu sync.Mutex
+	var problems []string
+	add := func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		problems = append(problems, fmt.Sprintf(format, args...))
+	}
+	err := chromedp.Listen(ctx, func(ev any) {
+		switch ev := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			add("exception: %s", ev.ExceptionDetails.Text)
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning {
+				add("console.%s: %v", ev.Type, ev.Args)
+			}
+		case *log.EventEntryAdded:
+			if ev.Entry.Level == log.EntryLevelError || ev.Entry.Level == log.EntryLevelWarning {
+				add("log %s: %s", ev.Entry.Level, ev.Entry.Text)
+			}
+		case *page.EventJavascriptDialogOpening:
+			add("dialog: %s", ev.Message)
+			go chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{})
+		}
+	})
+	if err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return ctx, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), problems...)
+	}
+}
+
+func fileURL(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		panic(err)
+	}
+	return "file://" + filepath.ToSlash(abs)
+}
+
+func TestHTMLInChromium(t *testing.T) {
+	rep, readFile := fixture(t, "clones.txtar")
+	path := filepath.Join(t.TempDir(), "report.html")
+	if err := os.WriteFile(path, []byte(htmlFor(t, rep, readFile)), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	ctx, problems := browser(t)
+
+	const rowsJS = `Array.from(document.querySelectorAll('#classes .cls')).map(r => r.dataset.n + ':' + r.dataset.copies).join(' ')`
+	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	eval := func(js string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		if err != nil {
+			t.Fatalf("%s: %v", js, err)
+		}
+		return v
+	}
+	do("opening the page", chromedp.Navigate(fileURL(path)), chromedp.WaitReady(chromedp.CSS("#classes .cls")))
+	initial := eval(rowsJS)
+	// Sorting: a numeric column sorts from the largest first, then flips.
+	do("sorting", chromedp.Click(chromedp.CSS(`#classes [data-key="copies"]`)))
+	byCopies := eval(rowsJS)
+	do("sorting again", chromedp.Click(chromedp.CSS(`#classes [data-key="copies"]`)))
+	byCopiesAsc := eval(rowsJS)
+	// Opening the class whose literal tries to close the script.
+	do("opening a class", chromedp.Click(chromedp.CSS(`#c-1`)), chromedp.WaitVisible(chromedp.CSS(`#classes .detail pre`)))
+	opened := eval(`document.querySelector('#c-1').getAttribute('aria-expanded')`) == "true"
+	literal := eval(`document.querySelector('#classes .detail pre').textContent`)
+	scripts := strings.Fields(eval(`Array.from(document.scripts).map(s => s.type || 'js').join(' ')`))
+	// Filtering by file name.
+	do("filtering", chromedp.SendKeys(chromedp.CSS(`#filter`), "c/c.go"))
+	count := eval(`document.getElementById('count').textContent`)
+	do("clearing the filter",
+		chromedp.Evaluate[chromedp.Void](`(f => { f.value = ''; f.dispatchEvent(new Event('input')); })(document.getElementById('filter'))`),
+		chromedp.Click(chromedp.CSS(`#c-2`)), chromedp.Sleep(100*time.Millisecond))
+	// The renamed class shades its differing lines, outlines its renamed
+	// names and numbers its lines from the copy's first line.
+	renamed := eval(`(d => d.querySelectorAll('.dl').length + ' ' + d.querySelectorAll('mark').length + ' ' +
+		Array.from(d.querySelectorAll('.gut')).map(g => g.textContent.split('\n')[0]).join(','))(document.querySelector('#c-2 + .detail'))`)
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	if got, want := initial, "1:2 2:3"; got != want {
+		t.Errorf("initial order %s, want %s", got, want)
+	}
+	if got, want := byCopies, "2:3 1:2"; got != want {
+		t.Errorf("sorted by copies: %s, want %s", got, want)
+	}
+	if got, want := byCopiesAsc, "1:2 2:3"; got != want {
+		t.Errorf("sorted by copies, ascending: %s, want %s", got, want)
+	}
+	if !opened {
+		t.Error("class 1 did not open")
+	}
+	if !strings.Contains(literal, xss) {
+		t.Errorf("the copy does not show the literal as text; got:\n%s", literal)
+	}
+	if len(scripts) != 2 {
+		t.Errorf("page has scripts %v, want the data block and the code", scripts)
+	}
+	if count != "1 of 2 classes" {
+		t.Errorf("filter count %q, want %q", count, "1 of 2 classes")
+	}
+	var shades, marks int
+	var firsts string
+	if _, err := fmt.Sscan(renamed, &shades, &marks, &firsts); err != nil || shades == 0 || marks == 0 || firsts != "21,21,3" {
+		t.Errorf("renamed class: %q shaded ranges, marks and first line numbers; want some of each and 21,21,3", renamed)
+	}
+	for _, p := range problems() {
+		t.Errorf("page problem: %s", p)
+	}
+	writeScreenshot(t, "html-report.png", png)
+}
+
+// writeScreenshot keeps the picture for a person to look at, in
+// bench/out (gitignored) at the module root.
+func writeScreenshot(t *testing.T, name string, png []byte) {
+	t.Helper()
+	dir := filepath.Join("..", "bench", "out")
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, png, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", p)
+}
+
+// TestHTMLOpenTime opens a report given in COPYCAT_HTML_REPORT (for
+// instance one over the standard library) and logs how long Chromium
+// takes to load it and to open its largest class. It measures and does
+// not judge: see report/README-section.md for the figures.
+func TestHTMLOpenTime(t *testing.T) {
+	path := os.Getenv("COPYCAT_HTML_REPORT")
+	if path == "" {
+		t.Skip("set COPYCAT_HTML_REPORT to a report to time")
+	}
+	ctx, problems := browser(t)
+	start := time.Now()
+	err := chromedp.Do(ctx, chromedp.Navigate(fileURL(path)), chromedp.WaitReady(chromedp.CSS("#classes .cls")))
+	wall := time.Since(start)
+	if err != nil {
+		t.Fatalf("opening %s: %v", path, err)
+	}
+	type timing struct{ DCL, Load float64 }
+	nav, err := chromedp.Run(ctx, chromedp.Evaluate[timing](`(() => {
+		const e = performance.getEntriesByType('navigation')[0];
+		return {DCL: e.domContentLoadedEventEnd, Load: e.loadEventEnd};
+	})()`))
+	if err != nil {
+		t.Fatalf("timing: %v", err)
+	}
+	t.Logf("navigate to ready (wall, includes the browser's own overhead): %v", wall.Round(time.Millisecond))
+	t.Logf("DOMContentLoaded %.0f ms, load %.0f ms", nav.DCL, nav.Load)
+	open, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`new Promise(resolve => {
+		const t0 = performance.now();
+		document.querySelector('.largest a').click(); // opens the class on hashchange
+		(function poll() {
+			const pre = document.querySelector('#classes .detail pre');
+			if (!pre) return setTimeout(poll, 1);
+			pre.getBoundingClientRect(); // forces layout
+			resolve(performance.now() - t0);
+		})();
+	})`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("opening the largest class: %v", err)
+	}
+	t.Logf("opening the largest class: %.0f ms", open)
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	for _, p := range problems() {
+		t.Errorf("page problem: %s", p)
+	}
+	writeScreenshot(t, "html-report-large.png", png)
+}

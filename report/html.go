@@ -1,0 +1,327 @@
+package report
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"embed"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// The HTML report is one self-contained file: the template, style sheet
+// and script below are embedded and inlined, and nothing is loaded from
+// the network. The class list is HTML; each class's copies, highlighted
+// here in Go, travel as escaped HTML strings in a JSON block and are put
+// into the page only when a reader opens the class, so that a report over
+// the standard library opens quickly.
+
+//go:embed assets/report.html.tmpl assets/report.css assets/report.js
+var assets embed.FS
+
+var htmlTemplate = template.Must(template.New("report.html.tmpl").ParseFS(assets, "assets/report.html.tmpl"))
+
+// HTMLOptions configure the HTML report.
+type HTMLOptions struct {
+	// ReadFile reads a reported file's source; a copy whose file cannot
+	// be read shows the error instead of its text. It is called from
+	// several goroutines at once.
+	ReadFile func(name string) ([]byte, error)
+	// Title heads the page; "copycat report" when empty.
+	Title string
+	// Largest is the number of classes in the summary's largest list
+	// (10 when 0).
+	Largest int
+}
+
+type (
+	htmlPage struct {
+		Title    string
+		Root     string // common directory of the files, left out of the names shown
+		Stats    fingerprint.Stats
+		Percent  string
+		Packages []htmlPackage
+		Largest  []htmlRow
+		Rows     []htmlRow
+		RowsHTML template.HTML // the rows of the class list, see htmlrows.go
+		CSS      template.CSS
+		JS       template.JS
+		// ScriptHash lets the page's Content-Security-Policy run only
+		// the embedded script.
+		ScriptHash string
+		// Data is the copies as JSON, encoded to be safe inside a script
+		// element (see scriptjson.go).
+		Data template.JS
+	}
+	htmlPackage struct {
+		Dir                    string
+		Files, Lines, DupLines int
+		Percent                string
+	}
+	htmlRow struct {
+		N                                    int
+		ID, Kind, Label, First, Files        string
+		Copies, Lines, Tokens, DupLines, Sim int
+	}
+	// htmlClass is one class's copies, for the script.
+	htmlClass struct {
+		Copies []htmlCopy `json:"c"`
+	}
+	htmlCopy struct {
+		File    string   `json:"f"`
+		Start   int      `json:"s"`
+		End     int      `json:"e"`
+		HTML    string   `json:"h"`           // escaped and highlighted by Go
+		Differs [][2]int `json:"d,omitempty"` // lines that differ from the first copy
+		Error   string   `json:"err,omitempty"`
+	}
+)
+
+// HTML writes the report as one HTML page.
+func HTML(w io.Writer, r *Report, opt HTMLOptions) error {
+	css, err := assets.ReadFile("assets/report.css")
+	if err != nil {
+		return err
+	}
+	js, err := assets.ReadFile("assets/report.js")
+	if err != nil {
+		return err
+	}
+	p := &htmlPage{
+		Title:    cmp.Or(opt.Title, "copycat report"),
+		Stats:    r.Stats,
+		Percent:  fmt.Sprintf("%.1f", Percent(r.Stats)),
+		Packages: packages(r),
+		CSS:      template.CSS(css),
+		JS:       template.JS(js),
+	}
+	sum := sha256.Sum256(js)
+	p.ScriptHash = "sha256-" + base64.StdEncoding.EncodeToString(sum[:])
+	p.Root = commonDir(r)
+	for i, c := range r.Classes {
+		p.Rows = append(p.Rows, row(i, c, p.Root))
+	}
+	for i := range p.Packages {
+		p.Packages[i].Dir = shorten(p.Packages[i].Dir+string(filepath.Separator), p.Root)
+	}
+	p.Largest = largest(p.Rows, cmp.Or(opt.Largest, 10))
+	p.RowsHTML = classRows(p.Rows)
+	p.Data = template.JS(appendCopies(nil, copies(r.Classes, opt.ReadFile, p.Root)))
+	return htmlTemplate.Execute(w, p)
+}
+
+// commonDir is the longest directory, ending in a separator, that holds
+// every file of the report; "" when there is none.
+func commonDir(r *Report) string {
+	var names []string
+	for _, f := range r.Files {
+		names = append(names, f.Name)
+	}
+	for _, c := range r.Classes {
+		for _, f := range c.Fragments {
+			names = append(names, f.File)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	prefix := names[0]
+	for _, n := range names[1:] {
+		for !strings.HasPrefix(n, prefix) {
+			prefix = prefix[:len(prefix)-1]
+		}
+	}
+	if i := strings.LastIndexByte(prefix, filepath.Separator); i >= 0 {
+		return prefix[:i+1]
+	}
+	return ""
+}
+
+// shorten leaves the common directory out of a name; the directory itself
+// becomes ".".
+func shorten(name, root string) string {
+	s := strings.TrimPrefix(name, root)
+	if s == "" {
+		return "."
+	}
+	return strings.TrimSuffix(s, string(filepath.Separator))
+}
+
+func row(i int, c fingerprint.Class, root string) htmlRow {
+	files := make([]string, 0, len(c.Fragments))
+	dup := 0
+	for _, f := range c.Fragments {
+		files = append(files, shorten(f.File, root))
+		dup += f.Lines()
+	}
+	first := c.Fragments[0]
+	return htmlRow{
+		N: i + 1, ID: c.ID, Kind: string(c.Kind), Label: KindLabel(c),
+		First:  fmt.Sprintf("%s:%d", shorten(first.File, root), first.Start.Line),
+		Files:  strings.ToLower(strings.Join(slices.Compact(files), " ")),
+		Copies: len(c.Fragments), Lines: c.Lines, Tokens: c.Tokens, DupLines: dup,
+		Sim: int(c.Similarity * 100),
+	}
+}
+
+// largest lists the n classes that duplicate the most lines.
+func largest(rows []htmlRow, n int) []htmlRow {
+	l := slices.Clone(rows)
+	slices.SortStableFunc(l, func(a, b htmlRow) int { return cmp.Compare(b.DupLines, a.DupLines) })
+	return l[:min(n, len(l))]
+}
+
+// packages gives per-directory figures, the most duplicated first.
+func packages(r *Report) []htmlPackage {
+	byDir := map[string]*htmlPackage{}
+	get := func(file string) *htmlPackage {
+		d := filepath.Dir(file)
+		p := byDir[d]
+		if p == nil {
+			p = &htmlPackage{Dir: d}
+			byDir[d] = p
+		}
+		return p
+	}
+	for _, f := range r.Files {
+		p := get(f.Name)
+		p.Files++
+		p.Lines += f.Lines
+	}
+	ranges := map[string][]fingerprint.LineRange{}
+	for _, c := range r.Classes {
+		for _, f := range c.Fragments {
+			ranges[f.File] = append(ranges[f.File], fingerprint.LineRange{Start: f.Start.Line, End: f.End.Line})
+		}
+	}
+	for file, rs := range ranges {
+		get(file).DupLines += covered(rs)
+	}
+	var out []htmlPackage
+	for _, p := range byDir {
+		if p.DupLines == 0 {
+			continue
+		}
+		p.Percent = "–"
+		if p.Lines > 0 {
+			p.Percent = fmt.Sprintf("%.1f", 100*float64(p.DupLines)/float64(p.Lines))
+		}
+		out = append(out, *p)
+	}
+	slices.SortFunc(out, func(a, b htmlPackage) int {
+		return cmp.Or(cmp.Compare(b.DupLines, a.DupLines), cmp.Compare(a.Dir, b.Dir))
+	})
+	return out
+}
+
+// covered counts the distinct lines in a set of ranges.
+func covered(rs []fingerprint.LineRange) int {
+	slices.SortFunc(rs, func(a, b fingerprint.LineRange) int { return cmp.Compare(a.Start, b.Start) })
+	n, end := 0, 0
+	for _, r := range rs {
+		if r.Start > end {
+			n += r.End - r.Start + 1
+		} else if r.End > end {
+			n += r.End - end
+		}
+		end = max(end, r.End)
+	}
+	return n
+}
+
+// A source is one file's text and line starts, or why it cannot be read.
+type source struct {
+	src   []byte
+	lines []int
+	err   error
+}
+
+// copies highlights every copy of every class, reading each file once.
+// Files are read and classes highlighted on all CPUs; each result has its
+// own slot, so the output does not depend on scheduling.
+func copies(classes []fingerprint.Class, readFile func(string) ([]byte, error), root string) []htmlClass {
+	index := map[string]int{}
+	var names []string
+	for _, c := range classes {
+		for _, f := range c.Fragments {
+			if _, ok := index[f.File]; !ok {
+				index[f.File] = len(names)
+				names = append(names, f.File)
+			}
+		}
+	}
+	sources := make([]source, len(names))
+	parallel(len(names), func(i int) {
+		s := &sources[i]
+		if readFile == nil {
+			s.err = errors.New("no source given")
+			return
+		}
+		if s.src, s.err = readFile(names[i]); s.err == nil {
+			s.lines = lineStarts(s.src)
+		}
+	})
+	out := make([]htmlClass, len(classes))
+	parallel(len(classes), func(i int) {
+		out[i] = highlightClass(classes[i], func(name string) *source { return &sources[index[name]] }, root)
+	})
+	return out
+}
+
+// highlightClass renders the copies of one class.
+func highlightClass(c fingerprint.Class, src func(string) *source, root string) htmlClass {
+	texts := make([]*copyText, len(c.Fragments))
+	for i, f := range c.Fragments {
+		if s := src(f.File); s.err == nil {
+			texts[i] = cutCopy(s.src, s.lines, f)
+		}
+	}
+	if c.Kind == fingerprint.Renamed && texts[0] != nil {
+		for _, t := range texts[1:] {
+			if t != nil {
+				markDiffs(texts[0], t)
+			}
+		}
+	}
+	var out htmlClass
+	var sb strings.Builder
+	for i, f := range c.Fragments {
+		hc := htmlCopy{File: shorten(f.File, root), Start: f.Start.Line, End: f.End.Line}
+		if texts[i] == nil {
+			hc.Error = fmt.Sprintf("cannot read %s: %v", f.File, src(f.File).err)
+		} else {
+			sb.Reset()
+			texts[i].render(&sb)
+			hc.HTML = sb.String()
+			for _, d := range f.Differs {
+				hc.Differs = append(hc.Differs, [2]int{d.Start, d.End})
+			}
+		}
+		out.Copies = append(out.Copies, hc)
+	}
+	return out
+}
+
+// parallel calls fn(i) for every i in [0, n) on GOMAXPROCS goroutines.
+func parallel(n int, fn func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				fn(i)
+			}
+		})
+	}
+	wg.Wait()
+}

@@ -1,0 +1,204 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"net/url"
+	"path/filepath"
+	"strings"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// SARIF output, for GitHub code scanning and other SARIF viewers.
+//
+// One result per fragment: every copy gets an alert in its own file, where
+// a reviewer reads it, and the other copies of its class are its
+// relatedLocations (the shape of a go vet diagnostic with Related entries).
+// partialFingerprints carry the fragment's baseline identity (the class's
+// content hash, the file and the fragment's rank among the class's copies
+// in that file), so an alert survives line moves and edits elsewhere.
+// Regions are whole lines: copycat counts columns in bytes, SARIF in UTF-16
+// units, and a clone is read by lines anyway.
+
+// SARIFVersion and SARIFSchema identify the SARIF dialect written.
+const (
+	SARIFVersion = "2.1.0"
+	SARIFSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
+	// FingerprintKey names copycat's entry in partialFingerprints.
+	FingerprintKey = "copycatFragment/v1"
+)
+
+type (
+	sarifLog struct {
+		Schema  string     `json:"$schema"`
+		Version string     `json:"version"`
+		Runs    []sarifRun `json:"runs"`
+	}
+	sarifRun struct {
+		Tool    sarifTool     `json:"tool"`
+		Results []sarifResult `json:"results"`
+	}
+	sarifTool struct {
+		Driver sarifDriver `json:"driver"`
+	}
+	sarifDriver struct {
+		Name           string      `json:"name"`
+		InformationURI string      `json:"informationUri"`
+		Rules          []sarifRule `json:"rules"`
+	}
+	sarifRule struct {
+		ID                   string         `json:"id"`
+		Name                 string         `json:"name"`
+		ShortDescription     sarifText      `json:"shortDescription"`
+		FullDescription      sarifText      `json:"fullDescription"`
+		Help                 sarifText      `json:"help"`
+		DefaultConfiguration sarifRuleLevel `json:"defaultConfiguration"`
+		Properties           sarifRuleProps `json:"properties"`
+	}
+	sarifRuleLevel struct {
+		Level string `json:"level"`
+	}
+	sarifRuleProps struct {
+		Tags      []string `json:"tags"`
+		Precision string   `json:"precision"`
+	}
+	sarifText struct {
+		Text string `json:"text"`
+	}
+	sarifResult struct {
+		RuleID              string            `json:"ruleId"`
+		RuleIndex           int               `json:"ruleIndex"`
+		Level               string            `json:"level"`
+		Message             sarifText         `json:"message"`
+		Locations           []sarifLocation   `json:"locations"`
+		RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
+		PartialFingerprints map[string]string `json:"partialFingerprints"`
+		Properties          sarifResultProps  `json:"properties"`
+	}
+	sarifResultProps struct {
+		ClassID    string  `json:"classId"`
+		Kind       string  `json:"kind"`
+		Similarity float64 `json:"similarity"`
+		Tokens     int     `json:"tokens"`
+		Copies     int     `json:"copies"`
+	}
+	sarifLocation struct {
+		ID               *int          `json:"id,omitempty"`
+		PhysicalLocation sarifPhysical `json:"physicalLocation"`
+		Message          *sarifText    `json:"message,omitempty"`
+	}
+	sarifPhysical struct {
+		ArtifactLocation sarifArtifact `json:"artifactLocation"`
+		Region           sarifRegion   `json:"region"`
+	}
+	sarifArtifact struct {
+		URI       string `json:"uri"`
+		URIBaseID string `json:"uriBaseId,omitempty"`
+	}
+	sarifRegion struct {
+		StartLine int `json:"startLine"`
+		EndLine   int `json:"endLine"`
+	}
+)
+
+// sarifRules describes the three kinds, in a fixed order so that
+// ruleIndex never changes.
+var sarifRules = []sarifRule{
+	rule(fingerprint.Exact, "ExactDuplicate", "Duplicated code",
+		"The same code, names and values included, appears in several places.",
+		"high"),
+	rule(fingerprint.Renamed, "RenamedDuplicate", "Duplicated code with renamed identifiers",
+		"The same code appears in several places with identifiers consistently renamed or literal values changed.",
+		"high"),
+	rule(fingerprint.Near, "NearDuplicate", "Near-duplicate code",
+		"Code appears in several places with statements added, removed or changed after the copy, above the similarity threshold.",
+		"medium"),
+}
+
+func rule(k fingerprint.Kind, name, short, full, precision string) sarifRule {
+	return sarifRule{
+		ID:               string(k),
+		Name:             name,
+		ShortDescription: sarifText{short},
+		FullDescription:  sarifText{full},
+		Help: sarifText{full + " Extract the shared code into one function, or mark a deliberate copy with " +
+			"//copycat:ignore reason on the line before it."},
+		DefaultConfiguration: sarifRuleLevel{"warning"},
+		Properties:           sarifRuleProps{Tags: []string{"maintainability", "duplicate-code"}, Precision: precision},
+	}
+}
+
+func ruleIndex(k fingerprint.Kind) int {
+	for i, r := range sarifRules {
+		if r.ID == string(k) {
+			return i
+		}
+	}
+	return 0
+}
+
+// SARIF writes the report as a SARIF 2.1.0 log.
+func SARIF(w io.Writer, r *Report) error {
+	run := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{
+			Name:           "copycat",
+			InformationURI: "https://github.com/copycat-go/copycat",
+			Rules:          sarifRules,
+		}},
+		Results: []sarifResult{},
+	}
+	for _, c := range r.Classes {
+		ids := FragmentIDs(c)
+		for i, f := range c.Fragments {
+			res := sarifResult{
+				RuleID:              string(c.Kind),
+				RuleIndex:           ruleIndex(c.Kind),
+				Level:               "warning",
+				Message:             sarifText{Message(c, i)},
+				Locations:           []sarifLocation{location(f)},
+				PartialFingerprints: map[string]string{FingerprintKey: ids[i]},
+				Properties: sarifResultProps{ClassID: c.ID, Kind: string(c.Kind),
+					Similarity: math.Round(c.Similarity*1000) / 1000, Tokens: c.Tokens, Copies: len(c.Fragments)},
+			}
+			for j, o := range c.Fragments {
+				if j == i {
+					continue
+				}
+				l := location(o)
+				id := j + 1
+				l.ID = &id
+				l.Message = &sarifText{fmt.Sprintf("copy %d of %d", j+1, len(c.Fragments))}
+				res.RelatedLocations = append(res.RelatedLocations, l)
+			}
+			run.Results = append(run.Results, res)
+		}
+	}
+	// Compact: SARIF logs are read by programs, and a large one is half
+	// the size without indentation.
+	return json.NewEncoder(w).Encode(sarifLog{Schema: SARIFSchema, Version: SARIFVersion, Runs: []sarifRun{run}})
+}
+
+func location(f fingerprint.Fragment) sarifLocation {
+	uri, base := fileURI(f.File)
+	return sarifLocation{PhysicalLocation: sarifPhysical{
+		ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: base},
+		Region:           sarifRegion{StartLine: f.Start.Line, EndLine: f.End.Line},
+	}}
+}
+
+// fileURI turns a report path into a SARIF URI: relative paths are
+// relative to the source root (%SRCROOT%), absolute ones become file URIs.
+func fileURI(name string) (uri, base string) {
+	p := filepath.ToSlash(name)
+	if filepath.IsAbs(name) {
+		if !strings.HasPrefix(p, "/") {
+			p = "/" + p // C:/x → /C:/x
+		}
+		return (&url.URL{Scheme: "file", Path: p}).String(), ""
+	}
+	p = strings.TrimPrefix(p, "./")
+	return (&url.URL{Path: p}).String(), "%SRCROOT%"
+}

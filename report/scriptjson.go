@@ -1,0 +1,171 @@
+package report
+
+import (
+	"slices"
+	"strconv"
+	"unicode/utf8"
+)
+
+// The HTML report carries the copies' highlighted HTML in a
+// <script type="application/json"> element. encoding/json would escape
+// every < and > as \u003c and \u003e, which on a report over the standard
+// library is half the page. This encoder writes JSON that is just as safe
+// inside a script element while leaving most markup as it is: the HTML
+// tokenizer leaves a script element's text only at "</script" and treats
+// "<!--" specially, so every "<" followed by "/" or "!" is escaped ("<\/",
+// "\u003c!"), as are U+2028 and U+2029 (line ends for older JavaScript)
+// and invalid UTF-8 (as U+FFFD). The output is valid JSON for any input.
+// Strings that are not copycat's own markup (file names, errors) are
+// written strictly, with every <, > and & escaped.
+
+// scriptSafe marks the bytes that appendScriptString copies as they are.
+var scriptSafe = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<'
+	}
+	return t
+}()
+
+// strictSafe is scriptSafe without <, > and &.
+var strictSafe = func() (t [256]bool) {
+	t = scriptSafe
+	t['>'], t['&'] = false, false
+	return t
+}()
+
+// appendScriptString appends s to b as a JSON string safe in a script
+// element.
+func appendScriptString(b []byte, s string) []byte {
+	return appendJSONString(b, s, &scriptSafe)
+}
+
+// appendStrictString appends s to b as a JSON string with no <, > or &.
+func appendStrictString(b []byte, s string) []byte {
+	return appendJSONString(b, s, &strictSafe)
+}
+
+func appendJSONString(b []byte, s string, safe *[256]bool) []byte {
+	b = append(b, '"')
+	last := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if safe[c] {
+			i++
+			continue
+		}
+		var esc string
+		size := 1
+		switch {
+		case c == '"':
+			esc = `\"`
+		case c == '\\':
+			esc = `\\`
+		case c == '\n':
+			esc = `\n`
+		case c == '\t':
+			esc = `\t`
+		case c == '\r':
+			esc = `\r`
+		case c < 0x20:
+			esc = `\u00` + strconv.FormatUint(uint64(c)>>4, 16) + strconv.FormatUint(uint64(c)&0xF, 16)
+		case c == '>':
+			esc = `\u003e`
+		case c == '&':
+			esc = `\u0026`
+		case c == '<' && safe == &strictSafe:
+			esc = `\u003c`
+		case c == '<':
+			if i+1 < len(s) && (s[i+1] == '/' || s[i+1] == '!') {
+				if s[i+1] == '/' {
+					esc = `<\/`
+					size = 2
+				} else {
+					esc = `\u003c`
+				}
+			} else {
+				i++
+				continue
+			}
+		default:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			size = n
+			switch {
+			case r == utf8.RuneError && n == 1:
+				esc = `\ufffd`
+			case r == '\u2028':
+				esc = `\u2028`
+			case r == '\u2029':
+				esc = `\u2029`
+			default:
+				i += n
+				continue
+			}
+		}
+		b = append(b, s[last:i]...)
+		b = append(b, esc...)
+		i += size
+		last = i
+	}
+	b = append(b, s[last:]...)
+	return append(b, '"')
+}
+
+// appendCopies encodes the classes' copies as the script expects them:
+// [{"c":[{"f":file,"s":start,"e":end,"h":html,"d":[[start,end]…]} or
+// {…,"err":message}]}], where d lists the lines that differ.
+func appendCopies(b []byte, classes []htmlClass) []byte {
+	size := 2
+	for _, c := range classes {
+		for _, cp := range c.Copies {
+			size += len(cp.HTML) + len(cp.HTML)/16 + len(cp.File) + len(cp.Error) + 64
+		}
+	}
+	b = slices.Grow(b, size)
+	b = append(b, '[')
+	for i, c := range classes {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"c":[`...)
+		for j, cp := range c.Copies {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"f":`...)
+			b = appendStrictString(b, cp.File)
+			b = append(b, `,"s":`...)
+			b = strconv.AppendInt(b, int64(cp.Start), 10)
+			b = append(b, `,"e":`...)
+			b = strconv.AppendInt(b, int64(cp.End), 10)
+			if cp.Error != "" {
+				b = append(b, `,"err":`...)
+				b = appendStrictString(b, cp.Error)
+			} else {
+				b = append(b, `,"h":`...)
+				b = appendScriptString(b, cp.HTML)
+				b = appendDiffers(b, cp.Differs)
+			}
+			b = append(b, '}')
+		}
+		b = append(b, "]}"...)
+	}
+	return append(b, ']')
+}
+
+func appendDiffers(b []byte, ds [][2]int) []byte {
+	if len(ds) == 0 {
+		return b
+	}
+	b = append(b, `,"d":[`...)
+	for i, d := range ds {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(d[0]), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(d[1]), 10)
+		b = append(b, ']')
+	}
+	return append(b, ']')
+}
