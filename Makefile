@@ -33,6 +33,11 @@ $(TOOLS)/gopls:
 test-goroot:
 	COPYCAT_GOROOT_TEST=1 $(GO) test -count=1 -run TestGOROOTNoPanic ./internal/cli
 
+# Speed and memory against the parse floor, jscpd and dupl, on the standard
+# library and the corpus (BENCH_CORPUS=std for the standard library alone).
+bench:
+	@bench/run.sh
+
 # Headless Chromium for the HTML report's browser test (report/).
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update && apt-get install -y chromium; }
