@@ -4,6 +4,7 @@
 # On the standard library and on the whole corpus that the corpus script
 # prints, it measures wall time and peak RSS (GNU time -v) of:
 #   - copycat -min-tokens 50 (other flags at their defaults), and with -near=false;
+#     on the standard library also at the defaults, as text, SARIF and HTML;
 #   - the parse-only floor (bench/parsefloor: the same files, read and parsed
 #     on all CPUs in copycat's parser mode);
 #   - jscpd 5.3.2 (--min-tokens 50 -f go --mode weak --ignore-identifiers --ignore-literals);
@@ -116,10 +117,24 @@ bench_corpus() {
 		record "$label-floor" "$out/parsefloor" "${pats[@]}"
 		record "$label-copycat" "$out/copycat" -min-tokens 50 -q "${pats[@]}"
 		record "$label-copycat-nonear" "$out/copycat" -min-tokens 50 -near=false -q "${pats[@]}"
+		if [ "$label" = std ]; then
+			record "$label-copycat-text" "$out/copycat" -q "${pats[@]}"
+			record "$label-copycat-sarif" "$out/copycat" -q -format sarif -o "$out/$label.sarif" "${pats[@]}"
+			record "$label-copycat-html" "$out/copycat" -q -format html -o "$out/$label.html" "${pats[@]}"
+		fi
 	done
 	row "$label" "$label-floor" "parse floor" "parsefloor" "$(head -1 "$out/$label-floor.out")"
 	row "$label" "$label-copycat" "copycat" "copycat -min-tokens 50" "$(summary "$label-copycat")"
 	row "$label" "$label-copycat-nonear" "copycat, no near" "copycat -min-tokens 50 -near=false" "$(summary "$label-copycat-nonear")"
+	if [ "$label" = std ]; then
+		row "$label" "$label-copycat-text" "copycat, defaults" "copycat" "$(summary "$label-copycat-text")"
+		local f
+		for f in sarif html; do
+			row "$label" "$label-copycat-$f" "copycat, defaults, $f" "copycat -format $f -o FILE" \
+				"$(awk -v a="${wall[$label-copycat-$f]}" -v b="${wall[$label-copycat-text]}" -v c="${cpu[$label-copycat-$f]}" -v d="${cpu[$label-copycat-text]}" \
+					'BEGIN { printf "%+.0f%% wall, %+.0f%% CPU over the text report", (a / b - 1) * 100, (c / d - 1) * 100 }'); $(du -h "$out/$label.$f" | cut -f1); exit ${code[$label-copycat-$f]}"
+		done
+	fi
 
 	[ "$slow" = 0 ] && return
 	log "$label: jscpd (one run)"
