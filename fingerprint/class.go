@@ -96,13 +96,13 @@ func Summarise(files []*File, classes []Class) Stats {
 		}
 	}
 	for _, rs := range byFile {
-		s.DuplicatedLines += coveredLines(rs)
+		s.DuplicatedLines += CoveredLines(rs)
 	}
 	return s
 }
 
-// coveredLines counts the distinct lines in a set of ranges.
-func coveredLines(rs []LineRange) int {
+// CoveredLines counts the distinct lines in a set of ranges; it sorts rs.
+func CoveredLines(rs []LineRange) int {
 	slices.SortFunc(rs, func(a, b LineRange) int { return cmp.Compare(a.Start, b.Start) })
 	n, end := 0, 0
 	for _, r := range rs {

@@ -205,7 +205,7 @@ func packages(r *Report) []htmlPackage {
 		}
 	}
 	for file, rs := range ranges {
-		get(file).DupLines += covered(rs)
+		get(file).DupLines += fingerprint.CoveredLines(rs)
 	}
 	var out []htmlPackage
 	for _, p := range byDir {
@@ -222,21 +222,6 @@ func packages(r *Report) []htmlPackage {
 		return cmp.Or(cmp.Compare(b.DupLines, a.DupLines), cmp.Compare(a.Dir, b.Dir))
 	})
 	return out
-}
-
-// covered counts the distinct lines in a set of ranges.
-func covered(rs []fingerprint.LineRange) int {
-	slices.SortFunc(rs, func(a, b fingerprint.LineRange) int { return cmp.Compare(a.Start, b.Start) })
-	n, end := 0, 0
-	for _, r := range rs {
-		if r.Start > end {
-			n += r.End - r.Start + 1
-		} else if r.End > end {
-			n += r.End - end
-		}
-		end = max(end, r.End)
-	}
-	return n
 }
 
 // A source is one file's text and line starts, or why it cannot be read.

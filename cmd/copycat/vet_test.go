@@ -12,7 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"golang.org/x/tools/txtar"
+	"github.com/copycat-go/copycat/internal/fixture"
 )
 
 func TestInvokedByVet(t *testing.T) {
@@ -255,19 +255,9 @@ func TestMain(m *testing.M) {
 // unpack writes a txtar archive's files into a temporary directory.
 func unpack(t *testing.T, archive string) string {
 	t.Helper()
-	ar, err := txtar.ParseFile(archive)
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	for _, f := range ar.Files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := fixture.Write(dir, archive); err != nil {
+		t.Fatal(err)
 	}
 	return dir
 }

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
+	"github.com/copycat-go/copycat/internal/fixture"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -19,19 +19,9 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 // directory and makes it the working directory.
 func unpack(t *testing.T, name string) string {
 	t.Helper()
-	ar, err := txtar.ParseFile(filepath.Join("..", "..", "testdata", "cli", name))
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	for _, f := range ar.Files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := fixture.Write(dir, filepath.Join("..", "..", "testdata", "cli", name)); err != nil {
+		t.Fatal(err)
 	}
 	t.Chdir(dir)
 	return dir

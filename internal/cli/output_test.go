@@ -9,28 +9,18 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
+	"github.com/copycat-go/copycat/internal/fixture"
 )
 
 // writeTree lays the files of testdata/name out in dir, removing what a
 // previous tree left there.
 func writeTree(t *testing.T, dir, name string) {
 	t.Helper()
-	ar, err := txtar.ParseFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
 	if err := os.RemoveAll(dir); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range ar.Files {
-		p := filepath.Join(dir, f.Name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o777); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o666); err != nil {
-			t.Fatal(err)
-		}
+	if err := fixture.Write(dir, filepath.Join("testdata", name)); err != nil {
+		t.Fatal(err)
 	}
 }
 
