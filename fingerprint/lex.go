@@ -207,6 +207,14 @@ func operator(b []byte) (byte, int) {
 		}
 		return byte(t), 1
 	}
+	// long picks between a two-byte operator (<<, >>, &^) and its
+	// assignment form (<<=, >>=, &^=).
+	long := func(t2, t3 token.Token) (byte, int) {
+		if at(2) == '=' {
+			return byte(t3), 3
+		}
+		return byte(t2), 2
+	}
 	switch b[0] {
 	case '(':
 		return byte(token.LPAREN), 1
@@ -253,26 +261,17 @@ func operator(b []byte) (byte, int) {
 		return op(token.OR, '|', token.LOR, '=', token.OR_ASSIGN)
 	case '&':
 		if at(1) == '^' {
-			if at(2) == '=' {
-				return byte(token.AND_NOT_ASSIGN), 3
-			}
-			return byte(token.AND_NOT), 2
+			return long(token.AND_NOT, token.AND_NOT_ASSIGN)
 		}
 		return op(token.AND, '&', token.LAND, '=', token.AND_ASSIGN)
 	case '<':
 		if at(1) == '<' {
-			if at(2) == '=' {
-				return byte(token.SHL_ASSIGN), 3
-			}
-			return byte(token.SHL), 2
+			return long(token.SHL, token.SHL_ASSIGN)
 		}
 		return op(token.LSS, '=', token.LEQ, '-', token.ARROW)
 	case '>':
 		if at(1) == '>' {
-			if at(2) == '=' {
-				return byte(token.SHR_ASSIGN), 3
-			}
-			return byte(token.SHR), 2
+			return long(token.SHR, token.SHR_ASSIGN)
 		}
 		return op(token.GTR, '=', token.GEQ, 0, 0)
 	}
