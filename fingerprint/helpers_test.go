@@ -58,3 +58,20 @@ func codesOf(t testing.TB, src string) string {
 	}
 	return strings.Join(names, " ")
 }
+
+// codeName gives a readable name for a canonical code.
+func codeName(c byte) string {
+	switch c {
+	case codeNil:
+		return "nil"
+	case codeTrue:
+		return "true"
+	case codeFalse:
+		return "false"
+	case codeIota:
+		return "iota"
+	case byte(token.IDENT):
+		return "ID"
+	}
+	return token.Token(c).String()
+}

@@ -27,24 +27,6 @@ func hasValue(c byte) bool {
 // consistent renaming maps.
 func isName(c byte) bool { return c == byte(token.IDENT) }
 
-// codeName gives a readable name for a canonical code, for tests and
-// debugging.
-func codeName(c byte) string {
-	switch c {
-	case codeNil:
-		return "nil"
-	case codeTrue:
-		return "true"
-	case codeFalse:
-		return "false"
-	case codeIota:
-		return "iota"
-	case byte(token.IDENT):
-		return "ID"
-	}
-	return token.Token(c).String()
-}
-
 // add appends one token, dropping a comma that a closing bracket follows.
 func (ts *tokenStream) add(off int32, code byte, lit []byte) {
 	switch token.Token(code) {
@@ -60,22 +42,12 @@ func (ts *tokenStream) add(off int32, code byte, lit []byte) {
 	}
 }
 
-// hashBytes is hashString for a byte slice.
+// hashBytes is FNV-1a over b: a fixed, seedless hash, so that the same
+// name or value gives the same hash in every process.
 func hashBytes(b []byte) uint64 {
 	h := uint64(14695981039346656037)
 	for _, c := range b {
 		h ^= uint64(c)
-		h *= 1099511628211
-	}
-	return h
-}
-
-// hashString is FNV-1a over s: a fixed, seedless hash so that the same
-// name gives the same value in every process.
-func hashString(s string) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(s); i++ {
-		h ^= uint64(s[i])
 		h *= 1099511628211
 	}
 	return h
