@@ -9,6 +9,7 @@
 #     on all CPUs in copycat's parser mode);
 #   - jscpd 5.3.2 (--min-tokens 50 -f go --mode weak --ignore-identifiers --ignore-literals);
 #   - dupl v1.1.0 (-t 50), on the standard library only;
+# the share of a run that each report printer adds (report's BenchmarkPrinters);
 # and it reports the recall of the mutation-injection test (internal/mutation).
 # Times are quoted as ratios to the floor, since the machine may be shared.
 #
@@ -151,6 +152,30 @@ bench_corpus() {
 	fi
 }
 
+# printers measures what each report format adds to a run on the standard
+# library: the printer benchmark loads and detects once, then times each
+# printer on that report, as a share of the load-and-detect run. It is
+# steadier than comparing whole runs, which move by ±20% on a shared
+# machine.
+printers() {
+	log "printers: go test -bench Printers ./report (3 rounds)"
+	(cd "$root" && COPYCAT_BENCH_GOROOT=1 go test -run '^$' -bench Printers -benchtime 5x -count 3 ./report) >"$out/printers.out" 2>&1 || true
+	echo
+	echo "Cost of each report format on the standard library at the default flags (\`COPYCAT_BENCH_GOROOT=1 go test -run '^$' -bench Printers -benchtime 5x -count 3 ./report\`), as a share of loading and detecting:"
+	echo
+	echo "| format | share of the run's wall time | share of its CPU time |"
+	echo "| --- | ---: | ---: |"
+	awk '
+		/^BenchmarkPrinters\// {
+			split($1, n, "/"); f = n[2]; sub(/-[0-9]+$/, "", f)
+			for (i = 3; i < NF; i++) { if ($(i+1) == "%run-wall") w = $i; if ($(i+1) == "%run-cpu") c = $i }
+			if (!(f in wmin) || w < wmin[f]) wmin[f] = w; if (w > wmax[f]) wmax[f] = w
+			if (!(f in cmin) || c < cmin[f]) cmin[f] = c; if (c > cmax[f]) cmax[f] = c
+			if (!(f in seen)) { seen[f] = 1; order[++k] = f }
+		}
+		END { for (i = 1; i <= k; i++) { f = order[i]; printf "| %s | %.1f–%.1f%% | %.1f–%.1f%% |\n", f, wmin[f], wmax[f], cmin[f], cmax[f] } }' "$out/printers.out"
+}
+
 # recall runs the mutation-injection test and prints its recall per clone
 # type as a table.
 recall() {
@@ -195,6 +220,7 @@ main() {
 		echo "| corpus | tool | command | wall s | × floor | CPU s | CPU × floor | peak RSS MB | notes |"
 		echo "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"
 		printf '%s\n' "${rows[@]}"
+		printers
 		recall
 	} | tee "$out/summary.md"
 	log "done in $((SECONDS - start)) s; outputs in $out"
