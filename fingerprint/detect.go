@@ -5,9 +5,8 @@ import (
 	"cmp"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
+	"github.com/copycat-go/copycat/internal/par"
 	"github.com/zeebo/blake3"
 )
 
@@ -55,21 +54,7 @@ type detector struct {
 // parallel calls fn(worker, i) for every i in [0, n) on the option's
 // number of workers.
 func (d *detector) parallel(n int, fn func(worker, i int)) {
-	w := min(d.opt.workers(), max(n, 1))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for k := range w {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= n {
-					return
-				}
-				fn(k, i)
-			}
-		})
-	}
-	wg.Wait()
+	par.For(n, d.opt.workers(), fn)
 }
 
 // windowSketch sketches the fingerprints of all windows.

@@ -18,11 +18,11 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
+	"github.com/copycat-go/copycat/internal/par"
 )
 
 // Options choose which files are read and how they are cut.
@@ -267,25 +267,15 @@ func Parse(paths []string, opt Options) *Result {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	for range min(workers, max(len(paths), 1)) {
-		wg.Go(func() {
-			var ix fingerprint.Indexer
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(paths) {
-					return
-				}
-				o := &outs[i]
-				o.file, o.warnings, o.err = parseOne(&ix, paths[i], opt)
-				if opt.Progress != nil {
-					opt.Progress(int(done.Add(1)), len(paths))
-				}
-			}
-		})
-	}
-	wg.Wait()
+	indexers := make([]fingerprint.Indexer, workers)
+	var done atomic.Int64
+	par.For(len(paths), workers, func(w, i int) {
+		o := &outs[i]
+		o.file, o.warnings, o.err = parseOne(&indexers[w], paths[i], opt)
+		if opt.Progress != nil {
+			opt.Progress(int(done.Add(1)), len(paths))
+		}
+	})
 	res := &Result{}
 	for _, o := range outs {
 		if o.file != nil {

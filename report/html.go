@@ -10,13 +10,11 @@ import (
 	"html/template"
 	"io"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/par"
 )
 
 // The HTML report is one self-contained file: the template, style sheet
@@ -246,7 +244,7 @@ func copies(classes []fingerprint.Class, readFile func(string) ([]byte, error), 
 		}
 	}
 	sources := make([]source, len(names))
-	parallel(len(names), func(i int) {
+	par.For(len(names), 0, func(_, i int) {
 		s := &sources[i]
 		if readFile == nil {
 			s.err = errors.New("no source given")
@@ -257,7 +255,7 @@ func copies(classes []fingerprint.Class, readFile func(string) ([]byte, error), 
 		}
 	})
 	out := make([]htmlClass, len(classes))
-	parallel(len(classes), func(i int) {
+	par.For(len(classes), 0, func(_, i int) {
 		out[i] = highlightClass(classes[i], func(name string) *source { return &sources[index[name]] }, root)
 	})
 	return out
@@ -295,18 +293,4 @@ func highlightClass(c fingerprint.Class, src func(string) *source, root string) 
 		out.Copies = append(out.Copies, hc)
 	}
 	return out
-}
-
-// parallel calls fn(i) for every i in [0, n) on GOMAXPROCS goroutines.
-func parallel(n int, fn func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), n) {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
-				fn(i)
-			}
-		})
-	}
-	wg.Wait()
 }

@@ -14,11 +14,10 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
-	"runtime"
-	"sync"
 	"sync/atomic"
 
 	"github.com/copycat-go/copycat/ignore"
+	"github.com/copycat-go/copycat/internal/par"
 	"github.com/copycat-go/copycat/load"
 )
 
@@ -28,28 +27,17 @@ func main() {
 		fmt.Fprintf(os.Stderr, "parsefloor: %v\n", err)
 	}
 	var files, lines, bad atomic.Int64
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(paths) {
-					return
-				}
-				n, ok := parse(paths[i])
-				if n < 0 {
-					continue
-				}
-				files.Add(1)
-				lines.Add(int64(n))
-				if !ok {
-					bad.Add(1)
-				}
-			}
-		})
-	}
-	wg.Wait()
+	par.For(len(paths), 0, func(_, i int) {
+		n, ok := parse(paths[i])
+		if n < 0 {
+			return
+		}
+		files.Add(1)
+		lines.Add(int64(n))
+		if !ok {
+			bad.Add(1)
+		}
+	})
 	fmt.Printf("files %d lines %d parse-errors %d\n", files.Load(), lines.Load(), bad.Load())
 	if len(errs) > 0 {
 		os.Exit(2)

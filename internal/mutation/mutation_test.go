@@ -8,15 +8,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/internal/cli"
 	"github.com/copycat-go/copycat/internal/mutation"
+	"github.com/copycat-go/copycat/internal/par"
 	"github.com/copycat-go/copycat/load"
 )
 
@@ -75,20 +73,9 @@ func TestRecall(t *testing.T) {
 	tmp := t.TempDir()
 
 	results := make([]map[mutation.Kind]outcome, len(trials))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(trials) {
-					return
-				}
-				results[i] = run(t, corpus, trials[i], filepath.Join(tmp, fmt.Sprint(i)), opts)
-			}
-		})
-	}
-	wg.Wait()
+	par.For(len(trials), 0, func(_, i int) {
+		results[i] = run(t, corpus, trials[i], filepath.Join(tmp, fmt.Sprint(i)), opts)
+	})
 	report(t, root, trials, results)
 }
 
