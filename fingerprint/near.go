@@ -46,18 +46,13 @@ func (d *detector) nearPairs() []pair {
 	units := d.nearUnits()
 	cands := d.nearCandidates(units)
 	per := make([][]pair, d.opt.workers())
-	type tools struct {
-		df differ
-		r  *renaming
-		vb []int32
-	}
-	ts := make([]*tools, d.opt.workers())
+	vs := make([]*verifier, d.opt.workers())
 	d.parallel(len(cands), func(w, i int) {
-		if ts[w] == nil {
-			ts[w] = &tools{r: newRenaming()}
+		if vs[w] == nil {
+			vs[w] = newVerifier()
 		}
 		a, b := units[cands[i]>>32].s, units[uint32(cands[i])].s
-		if sim, ok := d.similar(&ts[w].df, ts[w].r, a, b); ok {
+		if sim, ok := d.similar(vs[w], a, b); ok {
 			per[w] = append(per[w], pair{a: a, b: b, sim: sim})
 		}
 	})
@@ -170,7 +165,8 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 // similar aligns two spans and returns their similarity if it reaches the
 // threshold and they are not simply the same (exact and renamed clones are
 // found, and reported, as such).
-func (d *detector) similar(df *differ, r *renaming, a, b span) (float64, bool) {
+func (d *detector) similar(v *verifier, a, b span) (float64, bool) {
+	df := &v.df
 	ca, cb := d.codes(a), d.codes(b)
 	total := len(ca) + len(cb)
 	if 2*float64(commonCodes(ca, cb)) < d.opt.Similarity*float64(total) {
@@ -190,7 +186,7 @@ func (d *detector) similar(df *differ, r *renaming, a, b span) (float64, bool) {
 			matched++
 		}
 	}
-	matched -= d.inconsistentNames(r, a, b, match, nil)
+	matched -= d.inconsistentNames(v, a, b, match, nil)
 	if matched == len(ca) && matched == len(cb) {
 		return 0, false
 	}
@@ -215,15 +211,26 @@ func commonCodes(a, b []byte) int {
 	return common
 }
 
+// A verifier holds one goroutine's buffers for comparing near-miss
+// candidates.
+type verifier struct {
+	df differ
+	r  *renaming
+	vb []int32 // value index of each token of the second span
+}
+
+func newVerifier() *verifier { return &verifier{r: newRenaming()} }
+
 // inconsistentNames counts the matched name tokens of a and b that break a
 // consistent renaming (the first pairing of a name wins), calling bad, if
 // not nil, with each such token of b.
-func (d *detector) inconsistentNames(r *renaming, a, b span, match []int32, bad func(tb int32)) int {
+func (d *detector) inconsistentNames(ver *verifier, a, b span, match []int32, bad func(tb int32)) int {
 	A, B := d.files[a.file], d.files[b.file]
 	at0, _ := d.tokens(a)
 	bt0, bt1 := d.tokens(b)
-	// value index of every token of b
-	vb := make([]int32, bt1-bt0)
+	r := ver.r
+	vb := slices.Grow(ver.vb[:0], int(bt1-bt0))[:bt1-bt0]
+	ver.vb = vb
 	v := B.units[b.first].val0
 	for t := bt0; t < bt1; t++ {
 		vb[t-bt0] = v
@@ -265,8 +272,7 @@ func ownName(f *File, s span) int32 {
 // fragments are boilerplate, as for exact clones.
 func (d *detector) nearClasses(pairs []pair) []Class {
 	var classes []Class
-	var df differ
-	r := newRenaming()
+	v := newVerifier()
 	for _, comp := range d.stars(pairs) {
 		ss := d.apart(comp.spans)
 		if len(ss) < 2 || d.opt.MaxOccurrences > 0 && len(ss) > d.opt.MaxOccurrences {
@@ -286,7 +292,7 @@ func (d *detector) nearClasses(pairs []pair) []Class {
 		for i, s := range ss {
 			fr := d.fragment(s)
 			if i > 0 {
-				fr.Differs = d.editedLines(&df, r, first, s)
+				fr.Differs = d.editedLines(v, first, s)
 			}
 			c.Fragments = append(c.Fragments, fr)
 		}
@@ -297,9 +303,9 @@ func (d *detector) nearClasses(pairs []pair) []Class {
 
 // editedLines lists the lines of s that hold tokens not matched in first,
 // or names that break the renaming.
-func (d *detector) editedLines(df *differ, r *renaming, first, s span) []LineRange {
+func (d *detector) editedLines(v *verifier, first, s span) []LineRange {
 	ca, cb := d.codes(first), d.codes(s)
-	match, ok := df.align(ca, cb, len(ca)+len(cb))
+	match, ok := v.df.align(ca, cb, len(ca)+len(cb))
 	if !ok {
 		return nil
 	}
@@ -312,7 +318,7 @@ func (d *detector) editedLines(df *differ, r *renaming, first, s span) []LineRan
 		}
 	}
 	var lines []int
-	d.inconsistentNames(r, first, s, match, func(t int32) { seen[t-t0] = false })
+	d.inconsistentNames(v, first, s, match, func(t int32) { seen[t-t0] = false })
 	for y, ok := range seen {
 		if !ok {
 			lines = append(lines, f.tokenLine(t0+int32(y)))
