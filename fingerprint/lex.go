@@ -187,6 +187,13 @@ func keyword(lit []byte) byte {
 	return byte(token.IDENT)
 }
 
+// punctuation maps the bytes that are always a token of their own.
+var punctuation = [256]token.Token{
+	'(': token.LPAREN, ')': token.RPAREN, '[': token.LBRACK, ']': token.RBRACK,
+	'{': token.LBRACE, '}': token.RBRACE, ',': token.COMMA, ';': token.SEMICOLON,
+	'~': token.TILDE,
+}
+
 // operator returns the longest operator or punctuation at the start of b
 // and its length.
 func operator(b []byte) (byte, int) {
@@ -215,25 +222,10 @@ func operator(b []byte) (byte, int) {
 		}
 		return byte(t2), 2
 	}
+	if t := punctuation[b[0]]; t != 0 {
+		return byte(t), 1
+	}
 	switch b[0] {
-	case '(':
-		return byte(token.LPAREN), 1
-	case ')':
-		return byte(token.RPAREN), 1
-	case '[':
-		return byte(token.LBRACK), 1
-	case ']':
-		return byte(token.RBRACK), 1
-	case '{':
-		return byte(token.LBRACE), 1
-	case '}':
-		return byte(token.RBRACE), 1
-	case ',':
-		return byte(token.COMMA), 1
-	case ';':
-		return byte(token.SEMICOLON), 1
-	case '~':
-		return byte(token.TILDE), 1
 	case '.':
 		if at(1) == '.' && at(2) == '.' {
 			return byte(token.ELLIPSIS), 3
