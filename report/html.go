@@ -19,10 +19,10 @@ import (
 
 // The HTML report is one self-contained file: the template, style sheet
 // and script below are embedded and inlined, and nothing is loaded from
-// the network. The class list is HTML; each class's copies, highlighted
-// here in Go, travel as escaped HTML strings in a JSON block and are put
-// into the page only when a reader opens the class, so that a report over
-// the standard library opens quickly.
+// the network. The class list is HTML; each class's copies travel as
+// source text in a JSON block, and the page highlights them and puts
+// them in only when a reader opens the class, so that a report over the
+// standard library is quick to write and to open.
 
 //go:embed assets/report.html.tmpl assets/report.css assets/report.js
 var assets embed.FS
@@ -76,12 +76,14 @@ type (
 		Copies []htmlCopy `json:"c"`
 	}
 	htmlCopy struct {
-		File    string   `json:"f"`
-		Start   int      `json:"s"`
-		End     int      `json:"e"`
-		HTML    string   `json:"h"`           // escaped and highlighted by Go
-		Differs [][2]int `json:"d,omitempty"` // lines that differ from the first copy
-		Error   string   `json:"err,omitempty"`
+		File     string   `json:"f"`
+		Start    int      `json:"s"`           // first line
+		End      int      `json:"e"`           // last line
+		StartCol int      `json:"a"`           // byte column of the fragment's start on its first line
+		EndCol   int      `json:"z"`           // and of its end on its last line
+		Text     string   `json:"t"`           // lines Start to End of the file
+		Differs  [][2]int `json:"d,omitempty"` // lines that differ from the first copy
+		Error    string   `json:"err,omitempty"`
 	}
 )
 
@@ -229,9 +231,9 @@ type source struct {
 	err   error
 }
 
-// copies highlights every copy of every class, reading each file once.
-// Files are read and classes highlighted on all CPUs; each result has its
-// own slot, so the output does not depend on scheduling.
+// copies cuts every copy of every class from its file, reading each file
+// once. Files are read on all CPUs; each result has its own slot, so the
+// output does not depend on scheduling.
 func copies(classes []fingerprint.Class, readFile func(string) ([]byte, error), root string) []htmlClass {
 	index := map[string]int{}
 	var names []string
@@ -255,42 +257,19 @@ func copies(classes []fingerprint.Class, readFile func(string) ([]byte, error), 
 		}
 	})
 	out := make([]htmlClass, len(classes))
-	par.For(len(classes), 0, func(_, i int) {
-		out[i] = highlightClass(classes[i], func(name string) *source { return &sources[index[name]] }, root)
-	})
-	return out
-}
-
-// highlightClass renders the copies of one class.
-func highlightClass(c fingerprint.Class, src func(string) *source, root string) htmlClass {
-	texts := make([]*copyText, len(c.Fragments))
-	for i, f := range c.Fragments {
-		if s := src(f.File); s.err == nil {
-			texts[i] = cutCopy(s.src, s.lines, f)
-		}
-	}
-	if c.Kind == fingerprint.Renamed && texts[0] != nil {
-		for _, t := range texts[1:] {
-			if t != nil {
-				markDiffs(texts[0], t)
+	for i, c := range classes {
+		for _, f := range c.Fragments {
+			hc := htmlCopy{File: shorten(f.File, root), Start: f.Start.Line, End: f.End.Line, StartCol: f.Start.Column, EndCol: f.End.Column}
+			if s := &sources[index[f.File]]; s.err != nil {
+				hc.Error = fmt.Sprintf("cannot read %s: %v", f.File, s.err)
+			} else {
+				hc.Text = string(cutCopy(s.src, s.lines, f))
+				for _, d := range f.Differs {
+					hc.Differs = append(hc.Differs, [2]int{d.Start, d.End})
+				}
 			}
+			out[i].Copies = append(out[i].Copies, hc)
 		}
-	}
-	var out htmlClass
-	var sb strings.Builder
-	for i, f := range c.Fragments {
-		hc := htmlCopy{File: shorten(f.File, root), Start: f.Start.Line, End: f.End.Line}
-		if texts[i] == nil {
-			hc.Error = fmt.Sprintf("cannot read %s: %v", f.File, src(f.File).err)
-		} else {
-			sb.Reset()
-			texts[i].render(&sb)
-			hc.HTML = sb.String()
-			for _, d := range f.Differs {
-				hc.Differs = append(hc.Differs, [2]int{d.Start, d.End})
-			}
-		}
-		out.Copies = append(out.Copies, hc)
 	}
 	return out
 }

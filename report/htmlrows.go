@@ -50,7 +50,8 @@ func num(sb *strings.Builder, prefix string, n int) {
 	sb.WriteString(strconv.Itoa(n))
 }
 
-// escapeString is escapeHTML for a string.
+// escapeString writes s with the characters that HTML gives a meaning
+// escaped.
 func escapeString(sb *strings.Builder, s string) {
 	last := 0
 	for i := 0; i < len(s); i++ {
@@ -62,3 +63,14 @@ func escapeString(sb *strings.Builder, s string) {
 	}
 	sb.WriteString(s[last:])
 }
+
+// htmlEscapes maps the bytes that HTML gives a meaning to their escapes.
+var htmlEscapes = [256]string{'<': "&lt;", '>': "&gt;", '&': "&amp;", '"': "&#34;", '\'': "&#39;"}
+
+// htmlPlain marks the bytes escapeString copies as they are.
+var htmlPlain = func() (t [256]bool) {
+	for c := range t {
+		t[c] = htmlEscapes[c] == ""
+	}
+	return t
+}()

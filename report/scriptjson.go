@@ -6,17 +6,17 @@ import (
 	"unicode/utf8"
 )
 
-// The HTML report carries the copies' highlighted HTML in a
+// The HTML report carries the copies' source text in a
 // <script type="application/json"> element. encoding/json would escape
-// every < and > as \u003c and \u003e, which on a report over the standard
-// library is half the page. This encoder writes JSON that is just as safe
-// inside a script element while leaving most markup as it is: the HTML
-// tokenizer leaves a script element's text only at "</script" and treats
-// "<!--" specially, so every "<" followed by "/" or "!" is escaped ("<\/",
+// every <, > and & as \u003c, \u003e and \u0026, which Go source is full
+// of. This encoder writes JSON that is just as safe inside a script
+// element while leaving most of them as they are: the HTML tokenizer
+// leaves a script element's text only at "</script" and treats "<!--"
+// specially, so every "<" followed by "/" or "!" is escaped ("<\/",
 // "\u003c!"), as are U+2028 and U+2029 (line ends for older JavaScript)
 // and invalid UTF-8 (as U+FFFD). The output is valid JSON for any input.
-// Strings that are not copycat's own markup (file names, errors) are
-// written strictly, with every <, > and & escaped.
+// Strings that are not source text (file names, errors) are written
+// strictly, with every <, > and & escaped.
 
 // scriptSafe marks the bytes that appendScriptString copies as they are.
 var scriptSafe = func() (t [256]bool) {
@@ -111,13 +111,13 @@ func appendJSONString(b []byte, s string, safe *[256]bool) []byte {
 }
 
 // appendCopies encodes the classes' copies as the script expects them:
-// [{"c":[{"f":file,"s":start,"e":end,"h":html,"d":[[start,end]…]} or
+// [{"c":[{"f":file,"s":start,"e":end,"a":col,"z":col,"t":text,"d":[[start,end]…]} or
 // {…,"err":message}]}], where d lists the lines that differ.
 func appendCopies(b []byte, classes []htmlClass) []byte {
 	size := 2
 	for _, c := range classes {
 		for _, cp := range c.Copies {
-			size += len(cp.HTML) + len(cp.HTML)/16 + len(cp.File) + len(cp.Error) + 64
+			size += len(cp.Text) + len(cp.Text)/16 + len(cp.File) + len(cp.Error) + 64
 		}
 	}
 	b = slices.Grow(b, size)
@@ -141,8 +141,12 @@ func appendCopies(b []byte, classes []htmlClass) []byte {
 				b = append(b, `,"err":`...)
 				b = appendStrictString(b, cp.Error)
 			} else {
-				b = append(b, `,"h":`...)
-				b = appendScriptString(b, cp.HTML)
+				b = append(b, `,"a":`...)
+				b = strconv.AppendInt(b, int64(cp.StartCol), 10)
+				b = append(b, `,"z":`...)
+				b = strconv.AppendInt(b, int64(cp.EndCol), 10)
+				b = append(b, `,"t":`...)
+				b = appendScriptString(b, cp.Text)
 				b = appendDiffers(b, cp.Differs)
 			}
 			b = append(b, '}')

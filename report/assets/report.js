@@ -1,5 +1,174 @@
 // copycat HTML report: sorting, filtering and opening clone classes.
-// The copies' highlighted source is escaped HTML made by copycat itself.
+
+// goSource highlights Go source in the page, when a reader opens a class:
+// copycat sends each copy's text as it is, and the page lexes it, marks
+// the tokens that differ between copies and escapes everything it shows.
+// It is a global so that the tests can lex with it directly.
+var goSource = (function () {
+  'use strict';
+  var keywords = new Set(('break case chan const continue default defer else fallthrough for func go goto if ' +
+    'import interface map package range return select struct switch type var').split(' '));
+  // Each token's pattern, tried at a position in this order; the lexer
+  // follows go/scanner (checked against it in report's tests).
+  var space = /[ \t\r\n]+/y;
+  var comment = /\/\/[^\n]*|\/\*[\s\S]*?(?:\*\/|$)/y;
+  var str = /"(?:[^"\\\n]|\\[^\n]?)*"?|'(?:[^'\\\n]|\\[^\n]?)*'?|`[^`]*`?/y;
+  var number = new RegExp('(?:0[xX][0-9a-fA-F_]*(?:\\.[0-9a-fA-F_]*)?|0[bBoO][0-9_]*(?:\\.[0-9_]*)?|' +
+    '[0-9][0-9_]*(?:\\.[0-9_]*)?|\\.[0-9][0-9_]*)(?:[eEpP][+-]?[0-9_]*)?i?', 'y');
+  var name = /[\p{L}_][\p{L}\p{Nd}_]*/uy;
+  var operator = /<<=|>>=|&\^=|\.\.\.|&&|\|\||<-|\+\+|--|[-+*\/%&|^<>=!:]=|<<|>>|&\^|[-+*\/%&|^<>=!()[\]{},;.:~]/y;
+  var any = /[\s\S]/uy; // anything else, one code point: not Go
+
+  function at(re, text, i) {
+    re.lastIndex = i;
+    var m = re.exec(text);
+    return m ? i + m[0].length : i;
+  }
+
+  // lex splits text into tokens {o: offset, e: end, c: class}, the
+  // class being 'k' keyword, 's' string or rune, 'n' number, 'c' comment,
+  // 'i' name or '' operator (offsets in UTF-16 units, as JavaScript counts).
+  function lex(text) {
+    var toks = [], i = 0, n = text.length, e;
+    while ((i = at(space, text, i)) < n) {
+      var cls = 'c';
+      if ((e = at(comment, text, i)) === i) {
+        cls = 's';
+        if ((e = at(str, text, i)) === i) {
+          cls = 'n';
+          if ((e = at(number, text, i)) === i) {
+            cls = 'i';
+            if ((e = at(name, text, i)) === i) {
+              cls = '';
+              if ((e = at(operator, text, i)) === i) e = at(any, text, i);
+            } else if (keywords.has(text.slice(i, e))) {
+              cls = 'k';
+            }
+          }
+        }
+      }
+      toks.push({o: i, e: e, c: cls});
+      i = e;
+    }
+    return toks;
+  }
+
+  // index converts a 1-based byte column of a line into an offset in it.
+  function index(line, col) {
+    var bytes = 0, i = 0;
+    while (i < line.length && bytes < col - 1) {
+      var c = line.codePointAt(i);
+      bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+      i += c > 0xffff ? 2 : 1;
+    }
+    return i;
+  }
+
+  // A copy is one fragment's text with its whole lines, lexed: its code
+  // is the text of each token inside the fragment that is not a comment,
+  // codeAt the index of each in toks.
+  function Copy(c) {
+    this.text = c.t.replace(/\r\n/g, '\n');
+    this.toks = lex(this.text);
+    this.marked = new Uint8Array(this.toks.length);
+    var lines = this.text.split('\n');
+    var from = index(lines[0], c.a);
+    var last = Math.min(c.e - c.s, lines.length - 1);
+    var to = this.text.length - lines[last].length + index(lines[last], c.z);
+    this.code = [];
+    this.codeAt = [];
+    for (var k = 0; k < this.toks.length; k++) {
+      var t = this.toks[k];
+      if (t.c !== 'c' && t.o >= from && t.o < to) {
+        this.code.push(this.text.slice(t.o, t.e));
+        this.codeAt.push(k);
+      }
+    }
+  }
+
+  // markDiffs marks the tokens of a and b that differ: position by
+  // position when they have as many code tokens (a renamed copy), else
+  // those left out of a longest common subsequence (an edited copy).
+  function markDiffs(a, b) {
+    var inA, inB;
+    if (a.code.length === b.code.length) {
+      inA = new Uint8Array(a.code.length);
+      inB = inA;
+      for (var k = 0; k < a.code.length; k++) inA[k] = a.code[k] === b.code[k] ? 1 : 0;
+    } else {
+      var m = common(a.code, b.code, 2000);
+      if (!m) return;
+      inA = m[0];
+      inB = m[1];
+    }
+    for (var i = 0; i < inA.length; i++) if (!inA[i]) a.marked[a.codeAt[i]] = 1;
+    for (var j = 0; j < inB.length; j++) if (!inB[j]) b.marked[b.codeAt[j]] = 1;
+  }
+
+  // common finds a longest common subsequence of a and b with Myers's
+  // O(ND) algorithm and returns, for each element of either, whether it
+  // is in it; null when they differ in more than maxD elements.
+  function common(a, b, maxD) {
+    var n = a.length, m = b.length, off = n + m + 1;
+    var v = new Int32Array(2 * off + 1), trace = [];
+    for (var d = 0; d <= Math.min(n + m, maxD); d++) {
+      trace.push(v.slice(off - d - 1, off + d + 2));
+      for (var k = -d; k <= d; k += 2) {
+        var x = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]) ? v[off + k + 1] : v[off + k - 1] + 1;
+        var y = x - k;
+        while (x < n && y < m && a[x] === b[y]) { x++; y++; }
+        v[off + k] = x;
+        if (x >= n && y >= m) return backtrack(trace, n, m);
+      }
+    }
+    return null;
+  }
+
+  function backtrack(trace, x, y) {
+    var inA = new Uint8Array(x), inB = new Uint8Array(y);
+    for (var d = trace.length - 1; d >= 0; d--) {
+      var v = trace[d], k = x - y, base = d + 1;
+      var pk = k === -d || (k !== d && v[base + k - 1] < v[base + k + 1]) ? k + 1 : k - 1;
+      var px = v[base + pk], py = px - pk;
+      while (x > px && y > py) { x--; y--; inA[x] = 1; inB[y] = 1; }
+      x = px;
+      y = py;
+    }
+    return [inA, inB];
+  }
+
+  var tags = {k: 'b', s: 's', n: 'u', c: 'i'};
+  function escape(s) {
+    return s.replace(/[&<>]/g, function (c) { return c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'; });
+  }
+
+  // html renders a copy as escaped, highlighted HTML.
+  Copy.prototype.html = function () {
+    var out = [], at = 0, text = this.text;
+    for (var k = 0; k < this.toks.length; k++) {
+      var t = this.toks[k], tag = tags[t.c], s = escape(text.slice(t.o, t.e));
+      if (tag) s = '<' + tag + '>' + s + '</' + tag + '>';
+      if (this.marked[k]) s = '<mark>' + s + '</mark>';
+      out.push(escape(text.slice(at, t.o)), s);
+      at = t.e;
+    }
+    out.push(escape(text.slice(at)));
+    return out.join('');
+  };
+
+  // copies lexes a class's copies (c.t text, c.s and c.e first and last
+  // line, c.a and c.z byte columns where the fragment starts and ends)
+  // and marks how each differs from the first; a copy without text (it
+  // could not be read) is null.
+  function copies(cs) {
+    var out = cs.map(function (c) { return c.err ? null : new Copy(c); });
+    for (var k = 1; k < out.length; k++) if (out[0] && out[k]) markDiffs(out[0], out[k]);
+    return out;
+  }
+
+  return {lex: lex, copies: copies, common: common};
+})();
+
 (function () {
   'use strict';
   var data = null; // the copies, parsed when a class is first opened
@@ -16,7 +185,7 @@
     return n && n.classList.contains('detail') ? n : null;
   }
 
-  function copyView(c, k, total) {
+  function copyView(c, cp, k, total) {
     var col = document.createElement('div');
     col.className = 'copy';
     var where = document.createElement('div');
@@ -29,14 +198,14 @@
       e.textContent = c.err;
       col.appendChild(e);
     } else {
-      col.appendChild(codeView(c));
+      col.appendChild(codeView(c, cp));
     }
     return col;
   }
 
-  // codeView shows a copy's highlighted text (escaped HTML made by
-  // copycat) with line numbers, and shades the lines that differ.
-  function codeView(c) {
+  // codeView shows a copy's highlighted text with line numbers, and
+  // shades the lines that differ.
+  function codeView(c, cp) {
     var code = document.createElement('div');
     code.className = 'code';
     var gut = document.createElement('div');
@@ -45,7 +214,7 @@
     for (var l = c.s; l <= c.e; l++) nums.push(l);
     gut.textContent = nums.join('\n');
     var pre = document.createElement('pre');
-    pre.innerHTML = c.h;
+    pre.innerHTML = cp.html();
     (c.d || []).forEach(function (d) {
       var shade = document.createElement('div');
       shade.className = 'dl';
@@ -60,20 +229,20 @@
 
   function render(i) {
     if (!data) data = JSON.parse(document.getElementById('data').textContent);
-    var cls = data[i - 1];
+    var cls = data[i - 1], cps = goSource.copies(cls.c);
     var box = document.createElement('div');
     var wrap = document.createElement('div');
     wrap.className = 'copies';
     box.appendChild(wrap);
     var n = Math.min(cls.c.length, shown);
-    for (var k = 0; k < n; k++) wrap.appendChild(copyView(cls.c[k], k, cls.c.length));
+    for (var k = 0; k < n; k++) wrap.appendChild(copyView(cls.c[k], cps[k], k, cls.c.length));
     if (cls.c.length > n) {
       var more = document.createElement('button');
       more.className = 'more';
       more.textContent = 'show all ' + cls.c.length + ' copies';
       more.addEventListener('click', function (ev) {
         ev.stopPropagation();
-        for (var k = n; k < cls.c.length; k++) wrap.appendChild(copyView(cls.c[k], k, cls.c.length));
+        for (var k = n; k < cls.c.length; k++) wrap.appendChild(copyView(cls.c[k], cps[k], k, cls.c.length));
         more.remove();
       });
       box.appendChild(more);
