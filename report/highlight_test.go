@@ -153,14 +153,7 @@ func TestHighlightInChromium(t *testing.T) {
 			var got []string
 			eval(&got, `goSource.copies($1).map(c => c ? c.html() : '')`, copies)
 			for i := range max(len(got), len(tt.want)) {
-				var g, w string
-				if i < len(got) {
-					g = got[i]
-				}
-				if i < len(tt.want) {
-					w = tt.want[i]
-				}
-				if g != w {
+				if g, w := elem(got, i), elem(tt.want, i); g != w {
 					t.Errorf("copy %d:\ngot  %s\nwant %s", i, g, w)
 				}
 			}
@@ -192,20 +185,21 @@ func TestHighlightLexerMatchesGoScanner(t *testing.T) {
 		var got []string
 		eval(&got, `goSource.lex($1).map(t => t.o + ':' + t.e + ':' + t.c)`, string(src))
 		for i := range max(len(got), len(want)) {
-			var g, w string
-			if i < len(got) {
-				g = got[i]
-			}
-			if i < len(want) {
-				w = want[i]
-			}
-			if g != w {
+			if g, w := elem(got, i), elem(want, i); g != w {
 				t.Errorf("%s: token %d: page %q, go/scanner %q", name, i, g, w)
 				break
 			}
 		}
 	}
 	t.Logf("%d files", len(files))
+}
+
+// elem is s[i], or "" past the end of s.
+func elem(s []string, i int) string {
+	if i < len(s) {
+		return s[i]
+	}
+	return ""
 }
 
 // scanTokens lists src's tokens as goSource.lex does: offset:end:class,
