@@ -55,61 +55,52 @@ func highlighter(t *testing.T) func(result any, expr string, args ...any) {
 	}
 }
 
-// jsCopy is a copy as the page gets it (see htmlCopy).
-type jsCopy struct {
-	Text       string `json:"t"`
-	Start, End int    `json:"-"`
-	S          int    `json:"s"`
-	E          int    `json:"e"`
-	A          int    `json:"a"`
-	Z          int    `json:"z"`
-}
-
-// one is a copy of a single line, the fragment from byte column a to z.
-func one(text string, a, z int) jsCopy {
-	return jsCopy{Text: text, S: 1, E: 1 + strings.Count(text, "\n"), A: a, Z: z}
+// one is a copy as the page gets it, the fragment from byte column a of
+// its first line to z of its last.
+func one(text string, a, z int) htmlCopy {
+	return htmlCopy{Text: text, Start: 1, End: 1 + strings.Count(text, "\n"), StartCol: a, EndCol: z}
 }
 
 func TestHighlightInChromium(t *testing.T) {
 	eval := highlighter(t)
 	tests := []struct {
 		name   string
-		copies []jsCopy
+		copies []htmlCopy
 		want   []string // each copy's HTML
 	}{{
 		name:   "tokens",
-		copies: []jsCopy{one(`func f() int { return 42 + len("<a>") } // c&d`, 1, 40)},
+		copies: []htmlCopy{one(`func f() int { return 42 + len("<a>") } // c&d`, 1, 40)},
 		want:   []string{`<b>func</b> f() int { <b>return</b> <u>42</u> + len(<s>"&lt;a&gt;"</s>) } <i>// c&amp;d</i>`},
 	}, {
 		name:   "multi-line comment and raw string",
-		copies: []jsCopy{one("x := `a\nb` /* c\nd */", 1, 5)},
+		copies: []htmlCopy{one("x := `a\nb` /* c\nd */", 1, 5)},
 		want:   []string{"x := <s>`a\nb`</s> <i>/* c\nd */</i>"},
 	}, {
 		name:   "unterminated comment, string and rune",
-		copies: []jsCopy{one("\"a\\\"\n'\\'\nx /* c\nd", 1, 2)},
+		copies: []htmlCopy{one("\"a\\\"\n'\\'\nx /* c\nd", 1, 2)},
 		want:   []string{"<s>\"a\\\"</s>\n<s>'\\'</s>\nx <i>/* c\nd</i>"},
 	}, {
 		name:   "numbers",
-		copies: []jsCopy{one("0x1p-2 1_000.5e+3i .5 0b1 0o7 07 1..", 1, 40)},
+		copies: []htmlCopy{one("0x1p-2 1_000.5e+3i .5 0b1 0o7 07 1..", 1, 40)},
 		want:   []string{"<u>0x1p-2</u> <u>1_000.5e+3i</u> <u>.5</u> <u>0b1</u> <u>0o7</u> <u>07</u> <u>1.</u>."},
 	}, {
 		name:   "CRLF",
-		copies: []jsCopy{one("a := 1\r\nb := '\\''", 1, 10)},
+		copies: []htmlCopy{one("a := 1\r\nb := '\\''", 1, 10)},
 		want:   []string{"a := <u>1</u>\nb := <s>'\\''</s>"},
 	}, {
 		name:   "a script element in a literal stays text",
-		copies: []jsCopy{one(`s := "</script><script>alert(1)</script>"`, 1, 40)},
+		copies: []htmlCopy{one(`s := "</script><script>alert(1)</script>"`, 1, 40)},
 		want:   []string{`s := <s>"&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"</s>`},
 	}, {
 		name:   "renamed: differing names and values marked in both",
-		copies: []jsCopy{one("s := x + 1 // one", 1, 11), one("t := x + 2 // two", 1, 11)},
+		copies: []htmlCopy{one("s := x + 1 // one", 1, 11), one("t := x + 2 // two", 1, 11)},
 		want: []string{
 			`<mark>s</mark> := x + <mark><u>1</u></mark> <i>// one</i>`,
 			`<mark>t</mark> := x + <mark><u>2</u></mark> <i>// two</i>`,
 		},
 	}, {
 		name:   "the first copy marked against every other",
-		copies: []jsCopy{one("f(a, b, c)", 1, 11), one("f(x, b, c)", 1, 11), one("f(a, b, y)", 1, 11)},
+		copies: []htmlCopy{one("f(a, b, c)", 1, 11), one("f(x, b, c)", 1, 11), one("f(a, b, y)", 1, 11)},
 		want: []string{
 			`f(<mark>a</mark>, b, <mark>c</mark>)`,
 			`f(<mark>x</mark>, b, c)`,
@@ -117,7 +108,7 @@ func TestHighlightInChromium(t *testing.T) {
 		},
 	}, {
 		name: "near: tokens left out of the longest common subsequence",
-		copies: []jsCopy{
+		copies: []htmlCopy{
 			one("a := f(x)\nb := g(y)\nreturn a+b", 1, 11),
 			one("a := f(x)\nc := 1\nb := g(z)\nreturn a+b", 1, 11),
 		},
@@ -127,7 +118,7 @@ func TestHighlightInChromium(t *testing.T) {
 		},
 	}, {
 		name: "only tokens inside the fragment are compared; columns count bytes",
-		copies: []jsCopy{
+		copies: []htmlCopy{
 			one("π := a; x := 1 + b; y", 10, 20),
 			one("ρ := c; x := 1 + d; z", 10, 20),
 		},
@@ -137,21 +128,13 @@ func TestHighlightInChromium(t *testing.T) {
 		},
 	}, {
 		name:   "a copy that could not be read",
-		copies: []jsCopy{one("f(a)", 1, 5), {}},
+		copies: []htmlCopy{one("f(a)", 1, 5), {Error: "gone"}},
 		want:   []string{"f(a)", ""},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var copies []any
-			for _, c := range tt.copies {
-				if c == (jsCopy{}) {
-					copies = append(copies, map[string]string{"err": "gone"})
-				} else {
-					copies = append(copies, c)
-				}
-			}
 			var got []string
-			eval(&got, `goSource.copies($1).map(c => c ? c.html() : '')`, copies)
+			eval(&got, `goSource.copies($1).map(c => c ? c.html() : '')`, tt.copies)
 			for i := range max(len(got), len(tt.want)) {
 				if g, w := elem(got, i), elem(tt.want, i); g != w {
 					t.Errorf("copy %d:\ngot  %s\nwant %s", i, g, w)
