@@ -258,6 +258,41 @@ func TestNearIgnoresDissimilarCode(t *testing.T) {
 	}
 }
 
+// Table-driven tests share their shape; what makes one a copy of another
+// is its values. Values in a table that differ count against a near-miss
+// match, values elsewhere (a changed constant) do not.
+func TestNearTablesCompareValues(t *testing.T) {
+	test := func(name, fn string, rows ...string) string {
+		return "func " + name + "(t *testing.T) {\n\ttests := []struct {\n\t\tin   string\n\t\tn    int\n\t\twant int\n\t}{\n" +
+			strings.Join(rows, "") + "\t}\n\tfor _, tt := range tests {\n\t\tif got := " + fn + "(tt.in, tt.n); got != tt.want {\n" +
+			"\t\t\tt.Errorf(\"" + fn + "(%q, %d) = %d, want %d\", tt.in, tt.n, got, tt.want)\n\t\t}\n\t}\n}\n"
+	}
+	rowsA := []string{"\t\t{\"abc\", 1, 0},\n", "\t\t{\"abc\", 4, 3},\n", "\t\t{\"é=1\", 3, 1},\n", "\t\t{\"ab\", 5, 4},\n", "\t\t{\"\", 0, 0},\n", "\t\t{\"x\", 2, 2},\n"}
+	rowsB := []string{"\t\t{\"a\\nb\", 7, 1},\n", "\t\t{\"q\", 9, 6},\n", "\t\t{\"zz\", 8, 5},\n", "\t\t{\"k=v\", 6, 9},\n", "\t\t{\"w\", 3, 8},\n"}
+	edited := strings.Replace(sum, "x > limit", "x > 2*limit", 1)
+	edited = strings.Replace(edited, "\t\tn++\n", "\t\tn++\n\t\tprintln(\"seen\", x, 17)\n", 1)
+	opt := opts()
+	opt.MinTokens = 60 // more than the loop that checks the cases
+	opt.Near, opt.Similarity = true, 0.85
+	for _, tc := range []struct {
+		name string
+		a, b string
+		want []string
+	}{
+		{"two tests of one shape with other values", test("TestA", "f", rowsA...), test("TestB", "g", rowsB...), nil},
+		{"a test copied, a row added", test("TestA", "f", rowsA...), test("TestB", "g", append(rowsA[:3:3], append([]string{"\t\t{\"new\", 1, 1},\n"}, rowsA[3:]...)...)...),
+			[]string{"near a_test.go:3-21 b_test.go:3-22"}},
+		{"a function copied, its constants changed", sum, edited, []string{"near a_test.go:3-16 b_test.go:3-17"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := describe(detect(t, opt, map[string]string{"a_test.go": "package p\n\n" + tc.a, "b_test.go": "package q\n\n" + tc.b}))
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("classes:\n got %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestHandWrittenTablesLeftOut(t *testing.T) {
 	row := func(i int) string {
 		return strings.ReplaceAll("\tif got := parse(\"inN\", N); got != wantN || len(got) > N {\n\t\tt.Errorf(\"parse(inN) = %v, want %v\", got, wantN)\n\t}\n", "N", string(rune('0'+i)))

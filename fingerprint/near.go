@@ -3,6 +3,7 @@ package fingerprint
 import (
 	"cmp"
 	"encoding/hex"
+	"go/token"
 	"slices"
 
 	"github.com/zeebo/blake3"
@@ -16,7 +17,8 @@ import (
 //
 // where |a| and |b| are their canonical token counts and M is the number
 // of tokens matched by a longest common subsequence of the two canonical
-// token streams, less the matched names that break a consistent renaming.
+// token streams, less the matched names that break a consistent renaming
+// and the matched values of tables that differ (see inTable).
 //
 // Candidates come from winnowed k-grams (see winnow.go) shared by the two
 // units: a gram must be in at least two and at most nearMaxRun units, and
@@ -186,10 +188,12 @@ func (d *detector) similar(v *verifier, a, b span) (float64, bool) {
 			matched++
 		}
 	}
-	matched -= d.inconsistentNames(v, a, b, match, nil)
+	names, values := d.mismatches(v, a, b, match, nil)
+	matched -= names
 	if matched == len(ca) && matched == len(cb) {
-		return 0, false
+		return 0, false // a renamed clone
 	}
+	matched -= values
 	sim := 2 * float64(matched) / float64(total)
 	return sim, sim >= d.opt.Similarity
 }
@@ -214,17 +218,19 @@ func commonCodes(a, b []byte) int {
 // A verifier holds one goroutine's buffers for comparing near-miss
 // candidates.
 type verifier struct {
-	df differ
-	r  *renaming
-	vb []int32 // value index of each token of the second span
+	df       differ
+	r        *renaming
+	vb       []int32 // value index of each token of the second span
+	brackets []byte  // the brackets open at a token of the first span
 }
 
 func newVerifier() *verifier { return &verifier{r: newRenaming()} }
 
-// inconsistentNames counts the matched name tokens of a and b that break a
-// consistent renaming (the first pairing of a name wins), calling bad, if
-// not nil, with each such token of b.
-func (d *detector) inconsistentNames(ver *verifier, a, b span, match []int32, bad func(tb int32)) int {
+// mismatches counts the matched tokens of a and b that differ: names that
+// break a consistent renaming (the first pairing of a name wins), and
+// values in tables (see inTable) that differ. It calls bad, if not nil,
+// with each such token of b.
+func (d *detector) mismatches(ver *verifier, a, b span, match []int32, bad func(tb int32)) (names, values int) {
 	A, B := d.files[a.file], d.files[b.file]
 	at0, _ := d.tokens(a)
 	bt0, bt1 := d.tokens(b)
@@ -240,22 +246,63 @@ func (d *detector) inconsistentNames(ver *verifier, a, b span, match []int32, ba
 	}
 	ownA, ownB := ownName(A, a), ownName(B, b)
 	r.reset()
-	n := 0
+	brackets := ver.brackets[:0]
 	va := A.units[a.first].val0
 	for x, y := range match {
-		c := A.codes[at0+int32(x)]
+		t := at0 + int32(x)
+		c := A.codes[t]
+		switch token.Token(c) {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			brackets = append(brackets, c)
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			if n := len(brackets); n > 0 {
+				brackets = brackets[:n-1]
+			}
+		}
 		if !hasValue(c) {
 			continue
 		}
-		if y >= 0 && isName(c) && va != ownA && vb[y] != ownB && !r.bind(A.vals[va], B.vals[vb[y]]) {
-			n++
-			if bad != nil {
+		if y >= 0 && va != ownA && vb[y] != ownB {
+			differ := false
+			if isName(c) {
+				differ = !r.bind(A.vals[va], B.vals[vb[y]])
+				names += b2i(differ)
+			} else if inTable(A.codes, t, brackets) {
+				differ = A.vals[va] != B.vals[vb[y]]
+				values += b2i(differ)
+			}
+			if differ && bad != nil {
 				bad(bt0 + y)
 			}
 		}
 		va++
 	}
-	return n
+	ver.brackets = brackets
+	return names, values
+}
+
+// inTable reports whether the literal at codes[t] is an element (or a
+// key's value) of a composite literal: the innermost open bracket is a
+// brace and a brace, comma or colon comes before it. (A list of values
+// returned, assigned or cased in a block looks the same from here, and
+// counts too.) Tables of test cases share their shape and differ in their
+// values; a copy of one has the same values.
+func inTable(codes []byte, t int32, brackets []byte) bool {
+	if n := len(brackets); n == 0 || brackets[n-1] != byte(token.LBRACE) || t == 0 {
+		return false
+	}
+	switch token.Token(codes[t-1]) {
+	case token.LBRACE, token.COMMA, token.COLON:
+		return true
+	}
+	return false
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func ownName(f *File, s span) int32 {
@@ -302,7 +349,7 @@ func (d *detector) nearClasses(pairs []pair) []Class {
 }
 
 // editedLines lists the lines of s that hold tokens not matched in first,
-// or names that break the renaming.
+// names that break the renaming or table values that differ.
 func (d *detector) editedLines(v *verifier, first, s span) []LineRange {
 	ca, cb := d.codes(first), d.codes(s)
 	match, ok := v.df.align(ca, cb, len(ca)+len(cb))
@@ -318,7 +365,7 @@ func (d *detector) editedLines(v *verifier, first, s span) []LineRange {
 		}
 	}
 	var lines []int
-	d.inconsistentNames(v, first, s, match, func(t int32) { seen[t-t0] = false })
+	d.mismatches(v, first, s, match, func(t int32) { seen[t-t0] = false })
 	for y, ok := range seen {
 		if !ok {
 			lines = append(lines, f.tokenLine(t0+int32(y)))
