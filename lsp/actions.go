@@ -3,6 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // commandOpenCopy opens another copy of a clone in the editor; its one
@@ -10,11 +11,12 @@ import (
 const commandOpenCopy = "copycat.openCopy"
 
 // codeActions offers, for each clone overlapping the range, one action
-// per other copy that jumps to it.
-func (s *server) codeActions(p codeActionParams) []codeAction {
+// per other copy that jumps to it. The server answers with them; the proxy
+// adds them to gopls's.
+func codeActions(eng *engine, p codeActionParams) []codeAction {
 	actions := []codeAction{}
 	path, err := uriToPath(p.TextDocument.URI)
-	if err != nil {
+	if err != nil || !wants(p.Context.Only, "quickfix") {
 		return actions
 	}
 	var diags []diagnostic
@@ -23,9 +25,9 @@ func (s *server) codeActions(p codeActionParams) []codeAction {
 			diags = append(diags, d)
 		}
 	}
-	conv := positionConverter(s.eng.lineText)
-	for _, c := range s.eng.classesAt(path) {
-		shown := displayClass(c, s.eng.roots)
+	conv := positionConverter(eng.lineText)
+	for _, c := range eng.classesAt(path) {
+		shown := displayClass(c, eng.roots)
 		for i, fr := range c.Fragments {
 			if fr.File != path || !overlaps(conv(fr), p.Range) {
 				continue
@@ -48,6 +50,21 @@ func (s *server) codeActions(p codeActionParams) []codeAction {
 	return actions
 }
 
+// wants reports whether a code action of kind is among those asked for:
+// any when only is empty, else those whose kind is one of only's or a
+// sub-kind of one ("refactor" asks for "refactor.extract" too).
+func wants(only []string, kind string) bool {
+	if len(only) == 0 {
+		return true
+	}
+	for _, k := range only {
+		if kind == k || strings.HasPrefix(kind, k+".") {
+			return true
+		}
+	}
+	return false
+}
+
 func overlaps(a, b lspRange) bool {
 	before := func(p, q position) bool { return p.Line < q.Line || p.Line == q.Line && p.Character < q.Character }
 	return !before(a.End, b.Start) && !before(b.End, a.Start)
@@ -55,7 +72,7 @@ func overlaps(a, b lspRange) bool {
 
 // executeCommand runs copycat.openCopy by asking the editor to show the
 // location (window/showDocument).
-func (s *server) executeCommand(p executeCommandParams) (any, *rpcError) {
+func executeCommand(c *client, p executeCommandParams) (any, *rpcError) {
 	if p.Command != commandOpenCopy {
 		return nil, &rpcError{codeInvalidParams, fmt.Sprintf("unknown command %q", p.Command)}
 	}
@@ -67,7 +84,7 @@ func (s *server) executeCommand(p executeCommandParams) (any, *rpcError) {
 		return nil, &rpcError{codeInvalidParams, fmt.Sprintf("%s argument: %v", commandOpenCopy, err)}
 	}
 	params := map[string]any{"uri": loc.URI, "takeFocus": true, "selection": loc.Range}
-	if err := s.client.call("window/showDocument", params, nil); err != nil {
+	if err := c.call("window/showDocument", params, nil); err != nil {
 		return nil, &rpcError{codeInternalError, err.Error()}
 	}
 	return nil, nil

@@ -210,8 +210,9 @@ func (e *editor) exit() {
 	}
 }
 
-// initialize performs the handshake with a workspace folder.
-func (e *editor) initialize(root string, options any) {
+// initialize performs the handshake with a workspace folder and returns
+// the server's answer to initialize.
+func (e *editor) initialize(root string, options any) *message {
 	e.t.Helper()
 	params := map[string]any{
 		"processId":             os.Getpid(),
@@ -223,10 +224,12 @@ func (e *editor) initialize(root string, options any) {
 			"window":    map[string]any{"workDoneProgress": true},
 		},
 	}
-	if r := e.call("initialize", params); r.Error != nil {
+	r := e.call("initialize", params)
+	if r.Error != nil {
 		e.t.Fatalf("initialize: %v", r.Error)
 	}
 	e.notify("initialized", struct{}{})
+	return r
 }
 
 // writeWorkspace writes a txtar archive's files into a new directory.

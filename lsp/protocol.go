@@ -133,6 +133,7 @@ type codeActionParams struct {
 	Range        lspRange               `json:"range"`
 	Context      struct {
 		Diagnostics []diagnostic `json:"diagnostics"`
+		Only        []string     `json:"only,omitempty"` // the kinds of action wanted; all when empty
 	} `json:"context"`
 }
 

@@ -14,9 +14,14 @@ import (
 )
 
 // A proxy sits between the editor and a gopls child. Every message passes
-// through unchanged, except gopls's textDocument/publishDiagnostics, to
-// which copycat's diagnostics for the same file are added, and the
-// responses to copycat's own requests, which stop at the proxy.
+// through unchanged, except:
+//   - gopls's textDocument/publishDiagnostics, to which copycat's
+//     diagnostics for the same file are added;
+//   - gopls's answers to the editor's textDocument/codeAction, to which
+//     copycat's actions are added, and to initialize, whose commands gain
+//     copycat's;
+//   - the editor's workspace/executeCommand of copycat's command, and its
+//     responses to copycat's own requests, which stop at the proxy.
 type proxy struct {
 	log    *log.Logger
 	editor *writer // to the editor
@@ -33,6 +38,7 @@ type proxy struct {
 	fromGo   map[string][]json.RawMessage // gopls's latest diagnostics, by path, unchanged
 	goVer    map[string]json.RawMessage   // the version gopls published with, by path
 	fromCopy map[string][]diagnostic      // copycat's latest, by path
+	actions  map[string]codeActionParams  // the editor's codeAction requests that gopls has yet to answer, by ID
 }
 
 // runProxy starts gopls and relays messages until the editor says exit,
@@ -58,6 +64,7 @@ func runProxy(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer
 		log: lg, editor: &writer{w: out}, gopls: &writer{w: childIn},
 		uris: map[string]string{}, fromGo: map[string][]json.RawMessage{},
 		goVer: map[string]json.RawMessage{}, fromCopy: map[string][]diagnostic{},
+		actions: map[string]codeActionParams{},
 	}
 	p.client = newClient(p.editor)
 	p.eng = newEngine(cfg, lg, p.client, p.publishCopycat)
@@ -139,6 +146,9 @@ func (p *proxy) fromEditor(in io.Reader) error {
 			p.client.handleResponse(m)
 			continue
 		}
+		if rerr == nil && p.executeOurs(m) {
+			continue
+		}
 		if rerr == nil {
 			safely(p.log, m.Method, func() { p.watchEditor(m) })
 		}
@@ -169,6 +179,15 @@ func (p *proxy) watchEditor(m *message) {
 	case "exit":
 		p.mu.Lock()
 		p.exiting = true
+		p.mu.Unlock()
+	case "textDocument/codeAction":
+		var params codeActionParams
+		if err := json.Unmarshal(m.Params, &params); err != nil || !m.isRequest() {
+			p.log.Printf("proxy: codeAction params: %v", err)
+			return
+		}
+		p.mu.Lock()
+		p.actions[string(m.ID)] = params
 		p.mu.Unlock()
 	default:
 		if err := p.eng.documentNotification(m); err != nil {
@@ -211,6 +230,9 @@ func (p *proxy) fromGopls(ctx context.Context, out io.Reader) {
 			return
 		}
 		m, rerr := decode(body)
+		if rerr == nil && m.isResponse() {
+			body = p.amendResponse(m, body)
+		}
 		if rerr == nil && m.Method == "textDocument/publishDiagnostics" {
 			if err := p.goplsDiagnostics(m.Params); err == nil {
 				continue
@@ -226,6 +248,127 @@ func (p *proxy) fromGopls(ctx context.Context, out io.Reader) {
 			p.maybeStart(ctx, m)
 		}
 	}
+}
+
+// executeOurs runs the editor's workspace/executeCommand of copycat's
+// command here, where gopls would not know it, and answers it. It
+// reports whether m was that request.
+func (p *proxy) executeOurs(m *message) bool {
+	if m.Method != "workspace/executeCommand" || !m.isRequest() {
+		return false
+	}
+	var params executeCommandParams
+	if json.Unmarshal(m.Params, &params) != nil || params.Command != commandOpenCopy {
+		return false
+	}
+	result, rerr := executeCommand(p.client, params)
+	var err error
+	if rerr != nil {
+		err = p.editor.replyError(m.ID, rerr.Code, rerr.Message)
+	} else {
+		err = p.editor.reply(m.ID, result)
+	}
+	if err != nil {
+		p.log.Printf("proxy: answering %s: %v", commandOpenCopy, err)
+	}
+	return true
+}
+
+// amendResponse returns the body of gopls's response m as the editor
+// gets it: with copycat's code actions added to an answer to
+// textDocument/codeAction, with copycat's command added to the answer to
+// initialize, and otherwise as it is. A response it cannot read passes
+// unchanged.
+func (p *proxy) amendResponse(m *message, body []byte) []byte {
+	p.mu.Lock()
+	params, isAction := p.actions[string(m.ID)]
+	delete(p.actions, string(m.ID))
+	isInit := p.initID != nil && string(m.ID) == string(p.initID)
+	p.mu.Unlock()
+	var result json.RawMessage
+	var err error
+	switch {
+	case m.Error != nil:
+		return body
+	case isAction:
+		result, err = appendActions(m.Result, codeActions(p.eng, params))
+	case isInit:
+		result, err = addCommand(m.Result, commandOpenCopy)
+	default:
+		return body
+	}
+	if err != nil {
+		p.log.Printf("proxy: gopls's answer passed on unchanged: %v", err)
+		return body
+	}
+	amended, err := json.Marshal(&message{JSONRPC: "2.0", ID: m.ID, Result: result})
+	if err != nil {
+		p.log.Printf("proxy: gopls's answer passed on unchanged: %v", err)
+		return body
+	}
+	return amended
+}
+
+// appendActions adds actions to a codeAction result ((Command |
+// CodeAction)[] or null).
+func appendActions(result json.RawMessage, actions []codeAction) (json.RawMessage, error) {
+	var list []json.RawMessage
+	if err := json.Unmarshal(result, &list); err != nil {
+		return nil, fmt.Errorf("codeAction result: %w", err)
+	}
+	if len(actions) == 0 {
+		return result, nil
+	}
+	for _, a := range actions {
+		raw, err := json.Marshal(a)
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, raw)
+	}
+	return json.Marshal(list)
+}
+
+// addCommand adds a command to the executeCommandProvider of an
+// initialize result, leaving the rest of it as it is.
+func addCommand(result json.RawMessage, cmd string) (json.RawMessage, error) {
+	var res map[string]json.RawMessage
+	if err := json.Unmarshal(result, &res); err != nil {
+		return nil, fmt.Errorf("initialize result: %w", err)
+	}
+	var caps map[string]json.RawMessage
+	if err := json.Unmarshal(res["capabilities"], &caps); err != nil || caps == nil {
+		return nil, fmt.Errorf("initialize result's capabilities: %v", err)
+	}
+	var provider map[string]json.RawMessage
+	if raw := caps["executeCommandProvider"]; raw != nil {
+		if err := json.Unmarshal(raw, &provider); err != nil {
+			return nil, fmt.Errorf("executeCommandProvider: %w", err)
+		}
+	}
+	if provider == nil {
+		provider = map[string]json.RawMessage{}
+	}
+	var cmds []string
+	if raw := provider["commands"]; raw != nil {
+		if err := json.Unmarshal(raw, &cmds); err != nil {
+			return nil, fmt.Errorf("executeCommandProvider's commands: %w", err)
+		}
+	}
+	var err error
+	if provider["commands"], err = json.Marshal(append(cmds, cmd)); err != nil {
+		return nil, err
+	}
+	if caps["executeCommandProvider"], err = json.Marshal(provider); err != nil {
+		return nil, err
+	}
+	if string(caps["codeActionProvider"]) == "" || string(caps["codeActionProvider"]) == "false" {
+		caps["codeActionProvider"] = json.RawMessage("true")
+	}
+	if res["capabilities"], err = json.Marshal(caps); err != nil {
+		return nil, err
+	}
+	return json.Marshal(res)
 }
 
 // maybeStart starts copycat's indexing once gopls's answer to initialize

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -65,6 +66,76 @@ func TestProxyMergesDiagnostics(t *testing.T) {
 	e.diagnostics(c, "gopls's alone", func(ds []diagnostic) bool { return hasGopls(ds) && !hasCopycat(ds) })
 	// A file gopls has nothing to say about still gets copycat's.
 	e.diagnostics(uri(dir, "a.go"), "copycat's for an unopened file", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)"))
+	e.exit()
+}
+
+// In front of gopls, copycat's code actions join gopls's in one answer,
+// the editor is told of copycat's command, and running it opens the copy.
+func TestProxyCodeActions(t *testing.T) {
+	gopls := realGopls(t)
+	dir, files := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	e := startEditor(t, runServer("-proxy", "-gopls", gopls))
+	init := e.initialize(dir, nil)
+	var caps struct {
+		Capabilities struct {
+			ExecuteCommandProvider struct{ Commands []string }
+		}
+	}
+	if err := json.Unmarshal(init.Result, &caps); err != nil {
+		t.Fatal(err)
+	}
+	cmds := caps.Capabilities.ExecuteCommandProvider.Commands
+	if !slices.Contains(cmds, commandOpenCopy) || !slices.ContainsFunc(cmds, func(c string) bool { return strings.HasPrefix(c, "gopls.") }) {
+		t.Errorf("initialize's commands %q, want gopls's and %s", cmds, commandOpenCopy)
+	}
+
+	c := uri(dir, "c.go")
+	e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: c, Version: 1, Text: files["c.go"] + files["paste.go.txt"]}})
+	diags := e.diagnostics(c, "copycat's", func(ds []diagnostic) bool { return slices.ContainsFunc(ds, isCopycatDiagnostic) })
+	d := diags[slices.IndexFunc(diags, isCopycatDiagnostic)]
+	actionsFor := func(only []string) (ours, theirs []codeAction) {
+		t.Helper()
+		p := codeActionParams{TextDocument: textDocumentIdentifier{URI: c}, Range: d.Range}
+		p.Context.Diagnostics, p.Context.Only = []diagnostic{d}, only
+		r := e.call("textDocument/codeAction", p)
+		var all []codeAction
+		if err := json.Unmarshal(r.Result, &all); err != nil || r.Error != nil {
+			t.Fatalf("code actions: %s (error %v)", r.Result, r.Error)
+		}
+		for _, a := range all {
+			if a.Command != nil && a.Command.Command == commandOpenCopy {
+				ours = append(ours, a)
+			} else {
+				theirs = append(theirs, a)
+			}
+		}
+		return ours, theirs
+	}
+	ours, theirs := actionsFor(nil)
+	var titles []string
+	for _, a := range ours {
+		titles = append(titles, a.Title)
+	}
+	if want := []string{"Go to copy at a.go:4-20", "Go to copy at b.go:4-20"}; !slices.Equal(titles, want) {
+		t.Errorf("copycat's actions %q, want %q", titles, want)
+	}
+	if len(theirs) == 0 {
+		t.Error("gopls's actions are missing")
+	}
+	if ours, _ := actionsFor([]string{"source.organizeImports"}); len(ours) != 0 {
+		t.Errorf("asked for source.organizeImports only, got copycat's %d actions", len(ours))
+	}
+
+	args, _ := json.Marshal(ours[0].Command.Arguments)
+	var raw []json.RawMessage
+	json.Unmarshal(args, &raw)
+	if r := e.call("workspace/executeCommand", executeCommandParams{Command: commandOpenCopy, Arguments: raw}); r.Error != nil {
+		t.Fatalf("executeCommand: %v", r.Error)
+	}
+	show := e.await("window/showDocument", func(m *message) bool { return m.Method == "window/showDocument" })
+	if !strings.Contains(string(show.Params), uri(dir, "a.go")) {
+		t.Errorf("showDocument %s does not open a.go", show.Params)
+	}
 	e.exit()
 }
 
@@ -137,6 +208,47 @@ func TestIsGoplsName(t *testing.T) {
 	} {
 		if got := IsGoplsName(name); got != want {
 			t.Errorf("IsGoplsName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestAddCommand(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`{"capabilities":{}}`, `{"capabilities":{"codeActionProvider":true,"executeCommandProvider":{"commands":["copycat.openCopy"]}}}`},
+		{`{"capabilities":{"codeActionProvider":{"resolveProvider":true},"executeCommandProvider":{"commands":["a"],"workDoneProgress":true}},"serverInfo":{"name":"gopls"}}`,
+			`{"capabilities":{"codeActionProvider":{"resolveProvider":true},"executeCommandProvider":{"commands":["a","copycat.openCopy"],"workDoneProgress":true}},"serverInfo":{"name":"gopls"}}`},
+		{`{"capabilities":{"executeCommandProvider":{"commands":"a"}}}`, "error"},
+		{`{}`, "error"},
+		{`null`, "error"},
+	} {
+		got, err := addCommand(json.RawMessage(tc.in), commandOpenCopy)
+		if err != nil {
+			got = json.RawMessage("error")
+		}
+		if string(got) != tc.want {
+			t.Errorf("addCommand(%s) = %s (%v), want %s", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+func TestAppendActions(t *testing.T) {
+	ours := []codeAction{{Title: "Go to copy", Kind: "quickfix"}}
+	for _, tc := range []struct {
+		in      string
+		actions []codeAction
+		want    string
+	}{
+		{`null`, ours, `[{"title":"Go to copy","kind":"quickfix"}]`},
+		{`[{"title":"Extract","command":"gopls.x"}]`, ours, `[{"title":"Extract","command":"gopls.x"},{"title":"Go to copy","kind":"quickfix"}]`},
+		{`[{"title":"Extract"}]`, nil, `[{"title":"Extract"}]`},
+		{`{"title":"Extract"}`, ours, "error"},
+	} {
+		got, err := appendActions(json.RawMessage(tc.in), tc.actions)
+		if err != nil {
+			got = json.RawMessage("error")
+		}
+		if string(got) != tc.want {
+			t.Errorf("appendActions(%s) = %s (%v), want %s", tc.in, got, err, tc.want)
 		}
 	}
 }

@@ -131,13 +131,13 @@ func (s *server) request(ctx context.Context, m *message) (any, *rpcError) {
 		if err := json.Unmarshal(m.Params, &p); err != nil {
 			return nil, &rpcError{codeInvalidParams, fmt.Sprintf("codeAction params: %v", err)}
 		}
-		return s.codeActions(p), nil
+		return codeActions(s.eng, p), nil
 	case "workspace/executeCommand":
 		var p executeCommandParams
 		if err := json.Unmarshal(m.Params, &p); err != nil {
 			return nil, &rpcError{codeInvalidParams, fmt.Sprintf("executeCommand params: %v", err)}
 		}
-		return s.executeCommand(p)
+		return executeCommand(s.client, p)
 	}
 	return nil, &rpcError{codeMethodNotFound, fmt.Sprintf("method not found: %s", m.Method)}
 }

@@ -258,3 +258,21 @@ func TestServerCodeAction(t *testing.T) {
 	}
 	e.exit()
 }
+
+func TestWants(t *testing.T) {
+	for _, tc := range []struct {
+		only []string
+		want bool
+	}{
+		{nil, true},
+		{[]string{"quickfix"}, true},
+		{[]string{"refactor", "quickfix"}, true},
+		{[]string{"source.organizeImports"}, false},
+		{[]string{"quick"}, false},
+		{[]string{"quickfix.other"}, false},
+	} {
+		if got := wants(tc.only, "quickfix"); got != tc.want {
+			t.Errorf("wants(%q, quickfix) = %v, want %v", tc.only, got, tc.want)
+		}
+	}
+}
