@@ -17,6 +17,7 @@ import (
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
+	"github.com/copycat-go/copycat/internal/cli"
 	"github.com/copycat-go/copycat/load"
 )
 
@@ -53,7 +54,14 @@ func (c *config) apply(s settings) error {
 	if s.Tests != nil {
 		c.tests = *s.Tests
 	}
-	return nil
+	// The same limits as the flags'.
+	check := cli.Config{MinTokens: c.opt.MinTokens, MinLines: c.opt.MinLines, MaxOccurrences: c.opt.MaxOccurrences, Similarity: c.opt.Similarity}
+	return check.Check()
+}
+
+// sameDetection reports whether two configs find the same clones.
+func (c config) sameDetection(d config) bool {
+	return c.opt == d.opt && c.tests == d.tests
 }
 
 // An engine is copycat's side of a session, the same in both modes: it
@@ -77,6 +85,7 @@ type engine struct {
 	indexed   chan struct{} // closed when the first index is ready
 	once      sync.Once
 	indexing  bool                // an index is being built
+	again     bool                // another must follow it: the options changed meanwhile
 	ix        fingerprint.Indexer // the worker's
 }
 
@@ -110,11 +119,13 @@ func (e *engine) newTrees() {
 }
 
 // reindex rebuilds the whole index in the background, when a .duplignore
-// file changed; the old index serves until the new one is ready.
+// file or a detection option changed; the old index serves until the new
+// one is ready. During indexing, it asks for one more round after it.
 func (e *engine) reindex() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.indexing {
+		e.again = true
 		return
 	}
 	e.indexing = true
@@ -150,6 +161,13 @@ func (e *engine) indexWorkspace(progress bool) {
 	p.end(msg)
 	e.once.Do(func() { close(e.indexed) })
 	e.poke()
+	e.mu.Lock()
+	again := e.again
+	e.again = false
+	e.mu.Unlock()
+	if again {
+		e.reindex()
+	}
 }
 
 // loadWorkspace reads and fingerprints the Go files of the folders, as

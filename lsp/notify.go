@@ -92,8 +92,10 @@ func (e *engine) configureFrom(p initializeParams) error {
 }
 
 // applyConfiguration reads the answer to workspace/configuration (a list
-// with the "copycat" section). After indexing, only the severity can
-// change; the detection options apply from the next start.
+// with the "copycat" section). A new severity republishes what is known;
+// new detection options re-index the workspace, once it has been indexed
+// or while it is. Settings that make no sense are logged and left out
+// whole.
 func (e *engine) applyConfiguration(result json.RawMessage) {
 	var items []json.RawMessage
 	if err := json.Unmarshal(result, &items); err != nil || len(items) == 0 || string(items[0]) == "null" {
@@ -104,14 +106,24 @@ func (e *engine) applyConfiguration(result json.RawMessage) {
 		e.log.Printf("copycat settings: %v", err)
 		return
 	}
-	sev, err := parseSeverity(s.Severity)
-	if err != nil {
+	e.mu.Lock()
+	cfg := e.cfg
+	if err := cfg.apply(s); err != nil {
+		e.mu.Unlock()
 		e.log.Printf("copycat settings: %v", err)
 		return
 	}
-	if s.Severity != "" {
-		e.setSeverity(sev)
+	redetect := !cfg.sameDetection(e.cfg)
+	sev := cfg.severity
+	cfg.severity = e.cfg.severity // setSeverity's to change
+	e.cfg = cfg
+	started := e.indexing || e.idx != nil
+	e.mu.Unlock()
+	if redetect && started {
+		e.log.Printf("detection options changed: re-indexing")
+		e.reindex()
 	}
+	e.setSeverity(sev)
 }
 
 // workspaceRoots lists the folders to index: the workspace folders, else

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func runServer(args ...string) func(context.Context, io.Reader, io.Writer, io.Writer) error {
@@ -275,4 +276,34 @@ func TestWants(t *testing.T) {
 			t.Errorf("wants(%q, quickfix) = %v, want %v", tc.only, got, tc.want)
 		}
 	}
+}
+
+// Detection options in the editor's settings take effect without a
+// restart: the workspace is indexed again with them. Settings that make
+// no sense change nothing.
+func TestServerDetectionSettings(t *testing.T) {
+	e, dir, _ := workspace(t, nil)
+	configure := func(settings any) {
+		e.mu.Lock()
+		e.settings = settings
+		e.mu.Unlock()
+		e.notify("workspace/didChangeConfiguration", map[string]any{"settings": nil})
+	}
+	configure(map[string]any{"minTokens": 1000})
+	e.diagnostics(uri(dir, "a.go"), "no clone of 1000 tokens", none)
+	configure(map[string]any{"minTokens": 50, "similarity": 2})
+	for deadline := time.Now().Add(timeout); !strings.Contains(e.stderr.String(), "-similarity must be in (0, 1], not 2"); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the bad setting is not in the log:\n%s", e.stderr.String())
+		}
+	}
+	configure(map[string]any{"minTokens": 100, "severity": "warning"})
+	got := e.diagnostics(uri(dir, "a.go"), "the clone again", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)"))
+	if got[0].Severity != severityWarning {
+		t.Errorf("severity %d, want warning (%d)", got[0].Severity, severityWarning)
+	}
+	if n := strings.Count(e.stderr.String(), "re-indexing"); n != 2 {
+		t.Errorf("re-indexed %d times, want 2 (the bad settings change nothing)", n)
+	}
+	e.exit()
 }
