@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"github.com/copycat-go/copycat/fingerprint"
 	"io"
 	"math"
 )
@@ -63,16 +64,22 @@ func JSON(w io.Writer, r *Report) error {
 	for _, c := range r.Classes {
 		jc := jsonClass{ID: c.ID, Kind: string(c.Kind), Similarity: math.Round(c.Similarity*1000) / 1000, Tokens: c.Tokens, Lines: c.Lines}
 		for _, f := range c.Fragments {
-			jf := jsonFragment{File: f.File, StartLine: f.Start.Line, StartCol: f.Start.Column,
-				EndLine: f.End.Line, EndCol: f.End.Column, Tokens: f.Tokens}
-			for _, d := range f.Differs {
-				jf.Differs = append(jf.Differs, jsonRange{d.Start, d.End})
-			}
-			jc.Fragments = append(jc.Fragments, jf)
+			jc.Fragments = append(jc.Fragments, jsonFragment{File: f.File, StartLine: f.Start.Line, StartCol: f.Start.Column,
+				EndLine: f.End.Line, EndCol: f.End.Column, Tokens: f.Tokens, Differs: lineRanges(f.Differs)})
 		}
 		out.Classes = append(out.Classes, jc)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// lineRanges converts a fragment's differing lines for the JSON and SARIF
+// reports.
+func lineRanges(ds []fingerprint.LineRange) []jsonRange {
+	var out []jsonRange
+	for _, d := range ds {
+		out = append(out, jsonRange{d.Start, d.End})
+	}
+	return out
 }

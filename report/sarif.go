@@ -84,6 +84,9 @@ type (
 		Similarity float64 `json:"similarity"`
 		Tokens     int     `json:"tokens"`
 		Copies     int     `json:"copies"`
+		// Differs lists the lines of this copy that differ from the
+		// class's first copy, as in the JSON report.
+		Differs []jsonRange `json:"differs,omitempty"`
 	}
 	sarifLocation struct {
 		ID               *int          `json:"id,omitempty"`
@@ -161,7 +164,8 @@ func SARIF(w io.Writer, r *Report) error {
 				Locations:           []sarifLocation{location(f)},
 				PartialFingerprints: map[string]string{FingerprintKey: ids[i]},
 				Properties: sarifResultProps{ClassID: c.ID, Kind: string(c.Kind),
-					Similarity: math.Round(c.Similarity*1000) / 1000, Tokens: c.Tokens, Copies: len(c.Fragments)},
+					Similarity: math.Round(c.Similarity*1000) / 1000, Tokens: c.Tokens, Copies: len(c.Fragments),
+					Differs: lineRanges(f.Differs)},
 			}
 			for j, o := range c.Fragments {
 				if j == i {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -109,6 +110,20 @@ func TestSARIFShape(t *testing.T) {
 	results := log.Runs[0].Results
 	if want := rep.Stats.Fragments; len(results) != want {
 		t.Fatalf("got %d results, want one per fragment (%d)", len(results), want)
+	}
+	// Each copy's differing lines, in the order of the classes' fragments.
+	k, differing := 0, 0
+	for _, c := range rep.Classes {
+		for _, f := range c.Fragments {
+			if got, want := results[k].Properties.Differs, lineRanges(f.Differs); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: differs %v, want %v", results[k].Message.Text, got, want)
+			}
+			differing += len(f.Differs)
+			k++
+		}
+	}
+	if differing == 0 {
+		t.Error("the fixture has no copy with differing lines")
 	}
 	seen := map[string]bool{}
 	for _, r := range results {
