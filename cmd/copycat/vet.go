@@ -1,11 +1,17 @@
 package main
 
 import (
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/copycat-go/copycat/analyzer"
+	"github.com/copycat-go/copycat/ignore"
 )
 
 // invokedByVet reports whether the arguments follow go vet's protocol for
@@ -27,4 +33,57 @@ func invokedByVet(args []string) bool {
 }
 
 // vet runs copycat as a go vet tool; unitchecker exits the process.
-func vet() { unitchecker.Main(analyzer.Analyzer) }
+func vet() {
+	if len(os.Args) == 2 && os.Args[1] == "-V=full" {
+		if err := printToolID(os.Stdout); err != nil {
+			fmt.Fprintf(os.Stderr, "copycat: %v\n", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	unitchecker.Main(analyzer.Analyzer)
+}
+
+// printToolID answers go vet's -V=full. go vet keys every cached result
+// on the build ID printed here; unitchecker's is a hash of the
+// executable. copycat's also hashes the .duplignore files of the module
+// or workspace that go vet runs in, so that editing one of them is seen
+// by the next go vet, not served its result from before.
+func printToolID(w io.Writer) error {
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return err
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if err := ignore.Digest(h, workspaceRoot(wd)); err != nil {
+			return err
+		}
+	}
+	_, err = fmt.Fprintf(w, "copycat version devel comments-go-here buildID=%x\n", h.Sum(nil))
+	return err
+}
+
+// workspaceRoot is the nearest directory at or above dir that holds a
+// go.work file, else a go.mod file, else dir.
+func workspaceRoot(dir string) string {
+	for _, name := range []string{"go.work", "go.mod"} {
+		for d := dir; ; d = filepath.Dir(d) {
+			if _, err := os.Stat(filepath.Join(d, name)); err == nil {
+				return d
+			}
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	return dir
+}

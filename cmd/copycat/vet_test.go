@@ -113,6 +113,22 @@ func TestGoVet(t *testing.T) {
 			t.Errorf("second run differs:\n\t%s\nfirst:\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
 		}
 	})
+	t.Run("a .duplignore edited", func(t *testing.T) {
+		// go vet must not serve the results from before the edit.
+		path := filepath.Join(dir, ".duplignore")
+		old, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, append(slices.Clip(old), "b.go\n"...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer os.WriteFile(path, old, 0o644)
+		_, stderr, _ := vet(t, append(vetFlags, "./...")...)
+		if got := diagnosticLines(stderr); slices.ContainsFunc(got, func(l string) bool { return strings.Contains(l, "b.go") }) {
+			t.Errorf("b.go is ignored, yet go vet reported:\n\t%s", strings.Join(got, "\n\t"))
+		}
+	})
 	t.Run("json", func(t *testing.T) {
 		stdout, stderr, code := vet(t, append(append([]string{"-json"}, vetFlags...), "./...")...)
 		if code != 0 {

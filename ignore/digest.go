@@ -1,0 +1,39 @@
+package ignore
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// Digest writes to w the name and contents of every .duplignore file under
+// root, in a fixed order, leaving out the directories that are skipped by
+// default (vendor, testdata, and names starting with . or _). Two trees
+// whose .duplignore files say the same give the same bytes; go vet keys
+// its cache on a hash of them (see cmd/copycat). A file or directory that
+// cannot be read is written as its error, so that the digest still changes
+// when it does.
+func Digest(w io.Writer, root string) error {
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		switch {
+		case err != nil:
+			_, werr := fmt.Fprintf(w, "%s\x00error %v\x00", rel, err)
+			return werr
+		case d.IsDir() && p != root && skippedDir(d.Name()):
+			return filepath.SkipDir
+		case d.Name() != FileName || !d.Type().IsRegular():
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			_, werr := fmt.Fprintf(w, "%s\x00error %v\x00", rel, err)
+			return werr
+		}
+		_, werr := fmt.Fprintf(w, "%s\x00%d\x00%s", rel, len(data), data)
+		return werr
+	})
+}
