@@ -3,7 +3,7 @@ GO      ?= go
 TOOLS   := $(CURDIR)/.tools/bin
 export PATH := $(TOOLS):$(PATH)
 
-.PHONY: all build test test-unit test-goroot vet bench clean tools chromium
+.PHONY: all build test test-unit test-goroot vet bench clean tools chromium neovim
 
 all: build
 
@@ -14,7 +14,7 @@ vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
 
-test: tools vet chromium test-unit test-goroot
+test: tools vet chromium neovim test-unit test-goroot
 
 test-unit:
 	$(GO) test -count=1 ./...
@@ -41,6 +41,11 @@ bench:
 # Headless Chromium for the HTML report's browser test (report/).
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update && apt-get install -y chromium; }
+
+# Neovim, the real editor that drives the language server in lsp/'s
+# TestNeovim.
+neovim:
+	@command -v nvim >/dev/null || { apt-get update && apt-get install -y neovim; }
 
 clean:
 	rm -rf bin .tools
