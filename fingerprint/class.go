@@ -3,6 +3,7 @@ package fingerprint
 import (
 	"cmp"
 	"slices"
+	"strings"
 )
 
 // A Kind says how the fragments of a class relate.
@@ -114,4 +115,78 @@ func CoveredLines(rs []LineRange) int {
 		end = max(end, r.End)
 	}
 	return n
+}
+
+// DropContained leaves out every class whose fragments lie, one to one,
+// inside the fragments of another class with at least as many: those
+// copies are already reported, as part of a larger clone or of a class
+// with more copies, and a location should not carry two findings for one
+// copy. Between two classes of the same fragments, the exact or renamed
+// one stays, being the more precise. The order of classes is kept, and
+// does not change which stay. Detect applies it; an index that joins the
+// classes of several Detect runs applies it again.
+func DropContained(classes []Class) []Class {
+	type at struct{ class, frag int }
+	byFile := map[string][]at{}
+	for ci, c := range classes {
+		for fi, f := range c.Fragments {
+			byFile[f.File] = append(byFile[f.File], at{ci, fi})
+		}
+	}
+	// contains reports whether every fragment of c lies inside its own
+	// fragment of d.
+	contains := func(d, c Class) bool {
+		used := make([]bool, len(d.Fragments))
+	next:
+		for _, f := range c.Fragments {
+			for gi, g := range d.Fragments {
+				if !used[gi] && within(f, g) {
+					used[gi] = true
+					continue next
+				}
+			}
+			return false
+		}
+		return true
+	}
+	keep := make([]bool, len(classes))
+	out := classes[:0:0]
+	for ci, c := range classes {
+		keep[ci] = true
+		for _, a := range byFile[c.Fragments[0].File] {
+			d := classes[a.class]
+			if a.class == ci || len(d.Fragments) < len(c.Fragments) || !within(c.Fragments[0], d.Fragments[a.frag]) || !contains(d, c) {
+				continue
+			}
+			if contains(c, d) && cmp.Or(cmp.Compare(kindRank(c.Kind), kindRank(d.Kind)), strings.Compare(c.ID, d.ID)) < 0 {
+				continue // the same copies: c is the one to keep
+			}
+			keep[ci] = false
+			break
+		}
+		if keep[ci] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// within reports whether fragment f lies inside fragment g.
+func within(f, g Fragment) bool {
+	return f.File == g.File && !before(f.Start, g.Start) && !before(g.End, f.End)
+}
+
+func before(p, q Position) bool {
+	return p.Line < q.Line || p.Line == q.Line && p.Column < q.Column
+}
+
+// kindRank orders the kinds from the most precise.
+func kindRank(k Kind) int {
+	switch k {
+	case Exact:
+		return 0
+	case Renamed:
+		return 1
+	}
+	return 2
 }

@@ -43,7 +43,7 @@ func Detect(files []*File, opt Options) []Class {
 	classes := d.exactClasses(pairs)
 	classes = append(classes, d.nearClasses(near)...)
 	sortClasses(classes)
-	return classes
+	return DropContained(classes)
 }
 
 type detector struct {

@@ -253,12 +253,39 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 	if len(group) == 0 {
 		return sortedKeys(affected)
 	}
+	added := false
 	for _, c := range fingerprint.Detect(group, x.opt) {
 		if touches(c, path) || (within(c, formerly) && x.classes[c.ID] == nil) {
 			x.addClass(c, affected)
+			added = true
 		}
 	}
+	if added {
+		x.dropContained(affected)
+	}
 	return sortedKeys(affected)
+}
+
+// dropContained removes the classes that a class added since has come to
+// contain (see fingerprint.DropContained), as a full detection would.
+func (x *index) dropContained(affected map[string]bool) {
+	all := make([]fingerprint.Class, 0, len(x.classes))
+	for _, id := range sortedKeys(x.classes) {
+		all = append(all, *x.classes[id])
+	}
+	kept := fingerprint.DropContained(all)
+	if len(kept) == len(all) {
+		return
+	}
+	stay := make(map[string]bool, len(kept))
+	for _, c := range kept {
+		stay[c.ID] = true
+	}
+	for _, c := range all {
+		if !stay[c.ID] {
+			x.removeClass(x.classes[c.ID], affected)
+		}
+	}
 }
 
 // touches reports whether c has a fragment in path.

@@ -1,0 +1,77 @@
+package fingerprint
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+func TestDropContained(t *testing.T) {
+	fr := func(file string, l0, l1 int) Fragment {
+		return Fragment{File: file, Start: Position{l0, 1}, End: Position{l1, 2}}
+	}
+	class := func(id string, k Kind, frs ...Fragment) Class { return Class{ID: id, Kind: k, Fragments: frs} }
+	tests := []struct {
+		name    string
+		classes []Class
+		want    []string // IDs kept
+	}{{
+		name: "two renamed copies among three near ones",
+		classes: []Class{
+			class("r", Renamed, fr("a.go", 10, 20), fr("b.go", 10, 20)),
+			class("n", Near, fr("a.go", 10, 20), fr("b.go", 10, 20), fr("c.go", 5, 16)),
+		},
+		want: []string{"n"},
+	}, {
+		name: "a near pair inside a larger renamed pair",
+		classes: []Class{
+			class("n", Near, fr("a.go", 11, 19), fr("b.go", 12, 20)),
+			class("r", Renamed, fr("a.go", 10, 20), fr("b.go", 10, 20)),
+		},
+		want: []string{"r"},
+	}, {
+		name: "the same copies: the more precise kind stays",
+		classes: []Class{
+			class("n", Near, fr("a.go", 10, 20), fr("b.go", 10, 20)),
+			class("e", Exact, fr("a.go", 10, 20), fr("b.go", 10, 20)),
+		},
+		want: []string{"e"},
+	}, {
+		name: "a repeat inside one copy of a larger clone stays",
+		classes: []Class{
+			class("inner", Exact, fr("a.go", 12, 15), fr("a.go", 16, 19)),
+			class("outer", Renamed, fr("a.go", 10, 20), fr("b.go", 10, 20)),
+		},
+		want: []string{"inner", "outer"},
+	}, {
+		name: "more copies than the container stay",
+		classes: []Class{
+			class("three", Exact, fr("a.go", 12, 15), fr("b.go", 12, 15), fr("c.go", 1, 4)),
+			class("two", Renamed, fr("a.go", 10, 20), fr("b.go", 10, 20)),
+		},
+		want: []string{"three", "two"},
+	}, {
+		name: "a copy outside the other class stays",
+		classes: []Class{
+			class("x", Exact, fr("a.go", 12, 15), fr("c.go", 12, 15)),
+			class("y", Renamed, fr("a.go", 10, 20), fr("b.go", 10, 20)),
+		},
+		want: []string{"x", "y"},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for i := range 10 {
+				in := slices.Clone(tt.classes)
+				rand.New(rand.NewPCG(uint64(i), 1)).Shuffle(len(in), func(a, b int) { in[a], in[b] = in[b], in[a] })
+				var got []string
+				for _, c := range DropContained(in) {
+					got = append(got, c.ID)
+				}
+				slices.Sort(got)
+				if !slices.Equal(got, tt.want) {
+					t.Fatalf("order %d: kept %q, want %q", i, got, tt.want)
+				}
+			}
+		})
+	}
+}
