@@ -253,24 +253,35 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 	if len(group) == 0 {
 		return sortedKeys(affected)
 	}
-	added := false
+	addedIn := map[string]bool{} // the files of the classes added
 	for _, c := range fingerprint.Detect(group, x.opt) {
 		if touches(c, path) || (within(c, formerly) && x.classes[c.ID] == nil) {
 			x.addClass(c, affected)
-			added = true
+			for _, fr := range c.Fragments {
+				addedIn[fr.File] = true
+			}
 		}
 	}
-	if added {
-		x.dropContained(affected)
-	}
+	x.dropContained(addedIn, affected)
 	return sortedKeys(affected)
 }
 
-// dropContained removes the classes that a class added since has come to
-// contain (see fingerprint.DropContained), as a full detection would.
-func (x *index) dropContained(affected map[string]bool) {
-	all := make([]fingerprint.Class, 0, len(x.classes))
-	for _, id := range sortedKeys(x.classes) {
+// dropContained removes the classes that contain one another since
+// classes were added in the given files (see fingerprint.DropContained),
+// as a full detection would. A class and its container share every file
+// of the smaller one, so the classes of those files are all it compares.
+func (x *index) dropContained(files, affected map[string]bool) {
+	ids := map[string]bool{}
+	for f := range files {
+		for id := range x.byFile[f] {
+			ids[id] = true
+		}
+	}
+	if len(ids) < 2 {
+		return
+	}
+	all := make([]fingerprint.Class, 0, len(ids))
+	for _, id := range sortedKeys(ids) {
 		all = append(all, *x.classes[id])
 	}
 	kept := fingerprint.DropContained(all)
