@@ -59,6 +59,7 @@ type window struct {
 // next. It is not safe for concurrent use; give each worker its own.
 type Indexer struct {
 	ts          tokenStream
+	lastAt      int32 // tokenAt's last answer
 	prefix, pow []uint64
 	file        *File
 	tfile       *token.File
@@ -82,6 +83,7 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 		return &File{Name: name}
 	}
 	ix.ts.scan(src)
+	ix.lastAt = 0
 	ix.hashPrefixes()
 	ix.file = &File{
 		Name:   name,
@@ -159,10 +161,28 @@ func (f *File) position(off int32) Position {
 	return Position{Line: l + 1, Column: int(off-f.lineOff[max(l, 0)]) + 1}
 }
 
-// tokenAt returns the index of the first token at or after pos.
+// tokenAt returns the index of the first token at or after pos. The walk
+// asks mostly in file order and a short way on from its last question, so
+// the search gallops forward from the last answer.
 func (ix *Indexer) tokenAt(pos token.Pos) int32 {
-	i, _ := slices.BinarySearch(ix.ts.offs, int32(int(pos)-ix.tfile.Base()))
-	return int32(i)
+	off, offs := int32(int(pos)-ix.tfile.Base()), ix.ts.offs
+	lo, hi := 0, len(offs)
+	if h := int(ix.lastAt); h <= len(offs) && (h == 0 || offs[h-1] < off) {
+		// The answer is at h or after: find a bound by doubling steps.
+		lo = h
+		for step := 1; h+step-1 < len(offs); step *= 2 {
+			if offs[h+step-1] >= off {
+				hi = h + step - 1
+				break
+			}
+			lo = h + step
+		}
+	} else {
+		hi = min(h, len(offs))
+	}
+	i, _ := slices.BinarySearch(offs[lo:hi], off)
+	ix.lastAt = int32(lo + i)
+	return ix.lastAt
 }
 
 func (ix *Indexer) newUnit(n ast.Node) unit {
