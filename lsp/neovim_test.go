@@ -62,9 +62,11 @@ func runNeovim(t *testing.T, nvim, root, file string, sources []string, args ...
 	out := filepath.Join(t.TempDir(), "seen.txt")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, nvim, "--headless", "--clean", "-u", script)
+	cmd := exec.CommandContext(ctx, nvim, "--headless", "--clean", "-i", "NONE", "-u", script)
 	cmd.Dir = root
+	home := t.TempDir() // Neovim's state, cache and logs stay out of the user's
 	cmd.Env = append(os.Environ(), serverEnv+"=1",
+		"XDG_CONFIG_HOME="+home, "XDG_DATA_HOME="+home, "XDG_STATE_HOME="+home, "XDG_CACHE_HOME="+home, "NVIM_LOG_FILE="+filepath.Join(home, "nvim.log"),
 		"COPYCAT_CMD="+string(cmdline), "COPYCAT_ROOT="+root, "COPYCAT_FILE="+file,
 		"COPYCAT_SOURCES="+strings.Join(sources, ","), "COPYCAT_OUT="+out)
 	output, err := cmd.CombinedOutput()
