@@ -117,6 +117,26 @@ func TestHighlightInChromium(t *testing.T) {
 			"a := f(x)\n<mark>c</mark> <mark>:=</mark> <mark><u>1</u></mark>\nb := g(<mark>z</mark>)\n<b>return</b> a+b",
 		},
 	}, {
+		name: "near with as many tokens: an edit is not read as a renaming",
+		copies: []htmlCopy{
+			one("s = a + b\nt = c", 1, 6),
+			one("s = a\nt = c + d", 1, 10),
+		},
+		want: []string{
+			"s = a <mark>+</mark> <mark>b</mark>\nt = c",
+			"s = a\nt = c <mark>+</mark> <mark>d</mark>",
+		},
+	}, {
+		name: "names renamed inconsistently are compared as an edit",
+		copies: []htmlCopy{
+			one("f(x, x, y)", 1, 11),
+			one("f(x, y, y)", 1, 11),
+		},
+		want: []string{
+			"f(x, <mark>x</mark>, y)",
+			"f(x, <mark>y</mark>, y)", // one of the two longest common subsequences
+		},
+	}, {
 		name: "only tokens inside the fragment are compared; columns count bytes",
 		copies: []htmlCopy{
 			one("π := a; x := 1 + b; y", 10, 20),

@@ -87,11 +87,12 @@ var goSource = (function () {
   }
 
   // markDiffs marks the tokens of a and b that differ: position by
-  // position when they have as many code tokens (a renamed copy), else
-  // those left out of a longest common subsequence (an edited copy).
+  // position when they line up one to one (a renamed copy: as many code
+  // tokens, and only names and values differ), else those left out of a
+  // longest common subsequence (an edited copy).
   function markDiffs(a, b) {
     var inA, inB;
-    if (a.code.length === b.code.length) {
+    if (renamed(a, b)) {
       inA = new Uint8Array(a.code.length);
       inB = inA;
       for (var k = 0; k < a.code.length; k++) inA[k] = a.code[k] === b.code[k] ? 1 : 0;
@@ -104,6 +105,27 @@ var goSource = (function () {
     for (var i = 0; i < inA.length; i++) if (!inA[i]) a.marked[a.codeAt[i]] = 1;
     for (var j = 0; j < inB.length; j++) if (!inB[j]) b.marked[b.codeAt[j]] = 1;
   }
+
+  // renamed reports whether the code tokens of a and b line up one to
+  // one, differing only in literal values and in names that a consistent
+  // renaming maps (a name of a always to the same name of b, and back).
+  function renamed(a, b) {
+    if (a.code.length !== b.code.length) return false;
+    var fwd = new Map(), bwd = new Map();
+    for (var k = 0; k < a.code.length; k++) {
+      var x = a.code[k], y = b.code[k];
+      var ca = a.toks[a.codeAt[k]].c, cb = b.toks[b.codeAt[k]].c;
+      if (ca === 'i' && cb === 'i') {
+        if ((fwd.has(x) && fwd.get(x) !== y) || (bwd.has(y) && bwd.get(y) !== x)) return false;
+        fwd.set(x, y);
+        bwd.set(y, x);
+      } else if (x !== y && !(literal[ca] && literal[cb])) {
+        return false;
+      }
+    }
+    return true;
+  }
+  var literal = {s: true, n: true}; // strings and runes, numbers
 
   // common finds a longest common subsequence of a and b with Myers's
   // O(ND) algorithm and returns, for each element of either, whether it
