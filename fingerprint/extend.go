@@ -140,13 +140,18 @@ func joinable(A *File, i int32, B *File, j int32) bool {
 }
 
 // A renaming is a bijection between the names of two spans, built one
-// statement at a time.
+// statement at a time. Most spans have a few dozen names at most, so the
+// first smallRenaming pairs are searched in a slice, which costs less
+// than hashing; pairs beyond them are also kept in maps.
 type renaming struct {
-	fwd, bwd map[uint64]uint64
-	keys     []uint64 // every key of fwd, to reset without a full clear
-	mark     int      // len(keys) before the statement being added
-	exact    bool     // no name or value differs so far
+	pairs    []namePair        // every pair, in the order bound
+	fwd, bwd map[uint64]uint64 // pairs[smallRenaming:], both ways
+	exact    bool              // no name or value differs so far
 }
+
+type namePair struct{ x, y uint64 }
+
+const smallRenaming = 32
 
 func newRenaming() *renaming {
 	return &renaming{fwd: map[uint64]uint64{}, bwd: map[uint64]uint64{}}
@@ -157,12 +162,13 @@ func (r *renaming) reset() {
 	r.exact = true
 }
 
+// undo forgets the pairs bound since there were mark of them.
 func (r *renaming) undo(mark int) {
-	for _, k := range r.keys[mark:] {
-		delete(r.bwd, r.fwd[k])
-		delete(r.fwd, k)
+	for _, p := range r.pairs[min(max(mark, smallRenaming), len(r.pairs)):] {
+		delete(r.fwd, p.x)
+		delete(r.bwd, p.y)
 	}
-	r.keys = r.keys[:mark]
+	r.pairs = r.pairs[:min(mark, len(r.pairs))]
 }
 
 // add extends the bijection with statement i of A against statement j of
@@ -176,7 +182,7 @@ func (r *renaming) add(A *File, i int32, B *File, j int32) bool {
 	if len(ca) != len(cb) {
 		return false
 	}
-	mark, exact := len(r.keys), r.exact
+	mark, exact := len(r.pairs), r.exact
 	va, vb := ua.val0, ub.val0
 	for t, c := range ca {
 		if cb[t] != c {
@@ -205,14 +211,28 @@ func (r *renaming) add(A *File, i int32, B *File, j int32) bool {
 	return true
 }
 
+// bind maps x to y, unless x is mapped to another name or y from another
+// name; it reports whether the renaming holds.
 func (r *renaming) bind(x, y uint64) bool {
-	if m, ok := r.fwd[x]; ok {
-		return m == y
+	for _, p := range r.pairs[:min(len(r.pairs), smallRenaming)] {
+		if p.x == x {
+			return p.y == y
+		}
+		if p.y == y {
+			return false
+		}
 	}
-	if m, ok := r.bwd[y]; ok && m != x {
-		return false
+	if len(r.pairs) > smallRenaming {
+		if m, ok := r.fwd[x]; ok {
+			return m == y
+		}
+		if _, ok := r.bwd[y]; ok {
+			return false
+		}
 	}
-	r.fwd[x], r.bwd[y] = y, x
-	r.keys = append(r.keys, x)
+	if len(r.pairs) >= smallRenaming {
+		r.fwd[x], r.bwd[y] = y, x
+	}
+	r.pairs = append(r.pairs, namePair{x, y})
 	return true
 }
