@@ -58,8 +58,14 @@ type (
 		// the embedded script.
 		ScriptHash string
 		// Data is the copies as JSON, encoded to be safe inside a script
-		// element (see scriptjson.go).
-		Data template.JS
+		// element (see scriptjson.go), in chunks of consecutive classes.
+		Data []htmlChunk
+	}
+	// An htmlChunk is the copies of classes First, First+1, … (0-based):
+	// the page parses only the chunk of a class it opens.
+	htmlChunk struct {
+		First int
+		JSON  template.JS
 	}
 	htmlPackage struct {
 		Dir                    string
@@ -116,8 +122,32 @@ func HTML(w io.Writer, r *Report, opt HTMLOptions) error {
 	}
 	p.Largest = largest(p.Rows, cmp.Or(opt.Largest, 10))
 	p.RowsHTML = classRows(p.Rows)
-	p.Data = template.JS(appendCopies(nil, copies(r.Classes, opt.ReadFile, p.Root)))
+	p.Data = chunks(copies(r.Classes, opt.ReadFile, p.Root), chunkBytes)
 	return htmlTemplate.Execute(w, p)
+}
+
+// chunkBytes is about how much source text one data chunk holds: a report
+// over a tree of millions of lines holds tens of megabytes of it, and
+// parsing all of it made the first class a reader opens wait a second.
+var chunkBytes = 256 << 10
+
+// chunks encodes the classes' copies as consecutive chunks of about size
+// bytes of text each (a class is never split); there is always at least
+// one, empty when there are no classes.
+func chunks(classes []htmlClass, size int) []htmlChunk {
+	out := []htmlChunk{}
+	for first := 0; first < len(classes) || len(out) == 0; {
+		end, n := first, 0
+		for end < len(classes) && (end == first || n < size) {
+			for _, cp := range classes[end].Copies {
+				n += len(cp.Text) + len(cp.File) + len(cp.Error)
+			}
+			end++
+		}
+		out = append(out, htmlChunk{First: first, JSON: template.JS(appendCopies(nil, classes[first:end]))})
+		first = end
+	}
+	return out
 }
 
 // commonDir is the longest directory, ending in a separator, that holds

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -22,16 +24,27 @@ func htmlFor(t *testing.T, rep *Report, readFile func(string) ([]byte, error)) s
 	return buf.String()
 }
 
-// pageData extracts the copies' data block from a page.
+// dataBlock matches one chunk of the copies' data in a page.
+var dataBlock = regexp.MustCompile(`(?s)<script type="application/json" class="data" data-first="(\d+)">(.*?)</script>`)
+
+// pageData extracts the copies from a page's data chunks, checking that
+// the chunks hold consecutive classes.
 func pageData(t *testing.T, page string) []htmlClass {
 	t.Helper()
-	m := regexp.MustCompile(`(?s)<script type="application/json" id="data">(.*?)</script>`).FindStringSubmatch(page)
-	if m == nil {
+	ms := dataBlock.FindAllStringSubmatch(page, -1)
+	if ms == nil {
 		t.Fatal("no data block in the page")
 	}
 	var data []htmlClass
-	if err := json.Unmarshal([]byte(m[1]), &data); err != nil {
-		t.Fatalf("data block: %v", err)
+	for _, m := range ms {
+		if first, _ := strconv.Atoi(m[1]); first != len(data) {
+			t.Fatalf("a chunk starts at class %d, after %d classes", first, len(data))
+		}
+		var chunk []htmlClass
+		if err := json.Unmarshal([]byte(m[2]), &chunk); err != nil {
+			t.Fatalf("data block: %v", err)
+		}
+		data = append(data, chunk...)
 	}
 	return data
 }
@@ -39,10 +52,10 @@ func pageData(t *testing.T, page string) []htmlClass {
 func TestHTMLEscapesSource(t *testing.T) {
 	rep, readFile := fixture(t, "clones.txtar")
 	page := htmlFor(t, rep, readFile)
-	// Each of the two script elements (data and code) ends once: the
-	// literal's "</script>" does not end the data block.
-	if n := strings.Count(page, "</script"); n != 2 {
-		t.Errorf("page has %d script end tags, want 2 (data and code)", n)
+	// Each script element (the data chunks and the code) ends once: the
+	// literal's "</script>" does not end a data block.
+	if n, want := strings.Count(page, "</script"), len(dataBlock.FindAllString(page, -1))+1; n != want {
+		t.Errorf("page has %d script end tags, want %d (data chunks and code)", n, want)
 	}
 	if strings.Contains(page, "<!--") {
 		t.Error("page holds <!--, which changes how a script element ends")
@@ -156,9 +169,23 @@ func TestHTMLEscapesNames(t *testing.T) {
 
 func TestHTMLEmpty(t *testing.T) {
 	page := htmlFor(t, &Report{}, nil)
-	for _, want := range []string{"<dd>0</dd>", "No clones.", `id="data">[]</script>`} {
+	for _, want := range []string{"<dd>0</dd>", "No clones.", `class="data" data-first="0">[]</script>`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("empty report lacks %q", want)
 		}
+	}
+}
+
+func TestHTMLChunks(t *testing.T) {
+	rep, readFile := fixture(t, "clones.txtar")
+	whole := pageData(t, htmlFor(t, rep, readFile))
+	defer func(n int) { chunkBytes = n }(chunkBytes)
+	chunkBytes = 1 // a chunk per class
+	page := htmlFor(t, rep, readFile)
+	if n := len(dataBlock.FindAllString(page, -1)); n != len(rep.Classes) {
+		t.Errorf("%d chunks, want one per class (%d)", n, len(rep.Classes))
+	}
+	if got := pageData(t, page); !reflect.DeepEqual(got, whole) {
+		t.Errorf("the chunks hold other copies than one block:\n%+v\n%+v", got, whole)
 	}
 }

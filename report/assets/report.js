@@ -193,7 +193,18 @@ var goSource = (function () {
 
 (function () {
   'use strict';
-  var data = null; // the copies, parsed when a class is first opened
+  // The copies travel in chunks of consecutive classes (data-first is the
+  // index of a chunk's first class); a chunk is parsed when one of its
+  // classes is first opened.
+  var chunks = Array.prototype.map.call(document.querySelectorAll('script.data'), function (el) {
+    return {first: +el.dataset.first, el: el, classes: null};
+  });
+  function classData(i) {
+    var c = null;
+    for (var k = 0; k < chunks.length && chunks[k].first <= i; k++) c = chunks[k];
+    if (!c.classes) c.classes = JSON.parse(c.el.textContent);
+    return c.classes[i - c.first];
+  }
   var table = document.getElementById('classes');
   var tbody = table.querySelector('.body');
   var rows = Array.prototype.slice.call(tbody.querySelectorAll('.cls'));
@@ -250,8 +261,7 @@ var goSource = (function () {
   }
 
   function render(i) {
-    if (!data) data = JSON.parse(document.getElementById('data').textContent);
-    var cls = data[i - 1], cps = goSource.copies(cls.c);
+    var cls = classData(i - 1), cps = goSource.copies(cls.c);
     var box = document.createElement('div');
     var wrap = document.createElement('div');
     wrap.className = 'copies';
