@@ -88,7 +88,12 @@ func (e *engine) configureFrom(p initializeParams) error {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.cfg.apply(s)
+	cfg := e.cfg
+	if err := cfg.apply(s); err != nil {
+		return err // the flags' values stay
+	}
+	e.cfg = cfg
+	return nil
 }
 
 // applyConfiguration reads the answer to workspace/configuration (a list

@@ -182,7 +182,10 @@ func (p *proxy) watchEditor(m *message) {
 		p.mu.Unlock()
 	case "textDocument/codeAction":
 		var params codeActionParams
-		if err := json.Unmarshal(m.Params, &params); err != nil || !m.isRequest() {
+		if !m.isRequest() {
+			return // gopls answers what is wrong with it
+		}
+		if err := json.Unmarshal(m.Params, &params); err != nil {
 			p.log.Printf("proxy: codeAction params: %v", err)
 			return
 		}

@@ -307,3 +307,19 @@ func TestServerDetectionSettings(t *testing.T) {
 	}
 	e.exit()
 }
+
+// initializationOptions the flags would refuse are logged and left out:
+// the server indexes with the flags' values.
+func TestServerBadInitializationOptions(t *testing.T) {
+	dir, _ := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	e := startEditor(t, runServer())
+	e.initialize(dir, map[string]any{"minTokens": 0, "severity": "warning"})
+	got := e.diagnostics(uri(dir, "a.go"), "the clone, at the flags' severity", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)"))
+	if got[0].Severity != severityInformation {
+		t.Errorf("severity %d, want the flags' information (%d): the bad options are left out whole", got[0].Severity, severityInformation)
+	}
+	if log := e.stderr.String(); !strings.Contains(log, "-min-tokens must be at least 1, not 0") {
+		t.Errorf("the bad option is not in the log:\n%s", log)
+	}
+	e.exit()
+}
