@@ -66,6 +66,7 @@ func TestHighlightInChromium(t *testing.T) {
 	tests := []struct {
 		name   string
 		copies []htmlCopy
+		lines  int      // render only the first lines, if not 0
 		want   []string // each copy's HTML
 	}{{
 		name:   "tokens",
@@ -147,6 +148,16 @@ func TestHighlightInChromium(t *testing.T) {
 			"ρ := c; x := <u>1</u> + <mark>d</mark>; z",
 		},
 	}, {
+		name:   "the first lines, cut inside a comment",
+		copies: []htmlCopy{one("a := 1 /* x\ny */ + 2\nb := 3", 1, 7)},
+		lines:  1,
+		want:   []string{"a := <u>1</u> <i>/* x</i>"},
+	}, {
+		name:   "the first lines, all of them",
+		copies: []htmlCopy{one("a := 1\nb := 2", 1, 7)},
+		lines:  2,
+		want:   []string{"a := <u>1</u>\nb := <u>2</u>"},
+	}, {
 		name:   "a copy that could not be read",
 		copies: []htmlCopy{one("f(a)", 1, 5), {Error: "gone"}},
 		want:   []string{"f(a)", ""},
@@ -154,7 +165,11 @@ func TestHighlightInChromium(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			eval(&got, `goSource.copies($1).map(c => c ? c.html() : '')`, tt.copies)
+			lines := any(nil) // undefined in the page: all lines
+			if tt.lines > 0 {
+				lines = tt.lines
+			}
+			eval(&got, `(n => goSource.copies($1).map(c => c ? c.html(n === null ? undefined : n) : ''))($2)`, tt.copies, lines)
 			for i := range max(len(got), len(tt.want)) {
 				if g, w := elem(got, i), elem(tt.want, i); g != w {
 					t.Errorf("copy %d:\ngot  %s\nwant %s", i, g, w)

@@ -165,16 +165,22 @@ var goSource = (function () {
   }
 
   // html renders a copy as escaped, highlighted HTML.
-  Copy.prototype.html = function () {
-    var out = [], at = 0, text = this.text;
-    for (var k = 0; k < this.toks.length; k++) {
-      var t = this.toks[k], tag = tags[t.c], s = escape(text.slice(t.o, t.e));
+  // html renders a copy as escaped, highlighted HTML: its first lines
+  // lines, or all of them when lines is undefined.
+  Copy.prototype.html = function (lines) {
+    var out = [], at = 0, text = this.text, end = text.length;
+    for (var n = 0, i = -1; lines !== undefined && n < lines; n++) {
+      if ((i = text.indexOf('\n', i + 1)) < 0) break;
+      if (n === lines - 1) end = i;
+    }
+    for (var k = 0; k < this.toks.length && this.toks[k].o < end; k++) {
+      var t = this.toks[k], tag = tags[t.c], s = escape(text.slice(t.o, Math.min(t.e, end)));
       if (tag) s = '<' + tag + '>' + s + '</' + tag + '>';
       if (this.marked[k]) s = '<mark>' + s + '</mark>';
       out.push(escape(text.slice(at, t.o)), s);
-      at = t.e;
+      at = Math.min(t.e, end);
     }
-    out.push(escape(text.slice(at)));
+    out.push(escape(text.slice(at, end)));
     return out.join('');
   };
 
@@ -238,26 +244,50 @@ var goSource = (function () {
 
   // codeView shows a copy's highlighted text with line numbers, and
   // shades the lines that differ.
+  // A copy longer than longCopy lines shows its first shownLines until
+  // asked for the rest: laying out thousands of highlighted lines is most
+  // of the time a large class takes to open.
+  var longCopy = 400, shownLines = 200;
+
   function codeView(c, cp) {
-    var code = document.createElement('div');
-    code.className = 'code';
-    var gut = document.createElement('div');
-    gut.className = 'gut';
-    var nums = [];
-    for (var l = c.s; l <= c.e; l++) nums.push(l);
-    gut.textContent = nums.join('\n');
-    var pre = document.createElement('pre');
-    pre.innerHTML = cp.html();
-    (c.d || []).forEach(function (d) {
-      var shade = document.createElement('div');
-      shade.className = 'dl';
-      shade.style.top = 'calc(4px + ' + 1.5 * (d[0] - c.s) + 'em)';
-      shade.style.height = 1.5 * (d[1] - d[0] + 1) + 'em';
-      pre.insertBefore(shade, pre.firstChild);
-    });
-    code.appendChild(gut);
-    code.appendChild(pre);
-    return code;
+    var wrap = document.createElement('div');
+    var total = c.e - c.s + 1;
+    function show(lines) {
+      var last = c.s + lines - 1;
+      var code = document.createElement('div');
+      code.className = 'code';
+      var gut = document.createElement('div');
+      gut.className = 'gut';
+      var nums = [];
+      for (var l = c.s; l <= last; l++) nums.push(l);
+      gut.textContent = nums.join('\n');
+      var pre = document.createElement('pre');
+      pre.innerHTML = cp.html(lines < total ? lines : undefined);
+      (c.d || []).forEach(function (d) {
+        if (d[0] > last) return;
+        var shade = document.createElement('div');
+        shade.className = 'dl';
+        shade.style.top = 'calc(4px + ' + 1.5 * (d[0] - c.s) + 'em)';
+        shade.style.height = 1.5 * (Math.min(d[1], last) - d[0] + 1) + 'em';
+        pre.insertBefore(shade, pre.firstChild);
+      });
+      code.appendChild(gut);
+      code.appendChild(pre);
+      wrap.textContent = '';
+      wrap.appendChild(code);
+      if (lines < total) {
+        var more = document.createElement('button');
+        more.className = 'more lines';
+        more.textContent = 'show all ' + total + ' lines';
+        more.addEventListener('click', function (ev) {
+          ev.stopPropagation();
+          show(total);
+        });
+        wrap.appendChild(more);
+      }
+    }
+    show(total > longCopy ? shownLines : total);
+    return wrap;
   }
 
   function render(i) {
