@@ -20,8 +20,9 @@ import (
 //   - gopls's answers to the editor's textDocument/codeAction, to which
 //     copycat's actions are added, and to initialize, whose commands gain
 //     copycat's;
-//   - the editor's workspace/executeCommand of copycat's command, and its
-//     responses to copycat's own requests, which stop at the proxy.
+//   - the editor's workspace/executeCommand of copycat's command and
+//     codeAction/resolve of copycat's actions, and its responses to
+//     copycat's own requests, which stop at the proxy.
 type proxy struct {
 	log    *log.Logger
 	editor *writer // to the editor
@@ -253,18 +254,32 @@ func (p *proxy) fromGopls(ctx context.Context, out io.Reader) {
 	}
 }
 
-// executeOurs runs the editor's workspace/executeCommand of copycat's
-// command here, where gopls would not know it, and answers it. It
-// reports whether m was that request.
+// executeOurs answers here, where gopls would not know them, the editor's
+// requests about copycat's own actions: workspace/executeCommand of its
+// command, and codeAction/resolve of one of its actions (already whole:
+// it is given back as it is). It reports whether m was one of them.
 func (p *proxy) executeOurs(m *message) bool {
-	if m.Method != "workspace/executeCommand" || !m.isRequest() {
+	if !m.isRequest() {
 		return false
 	}
-	var params executeCommandParams
-	if json.Unmarshal(m.Params, &params) != nil || params.Command != commandOpenCopy {
+	var result any
+	var rerr *rpcError
+	switch m.Method {
+	case "codeAction/resolve":
+		var action codeAction
+		if json.Unmarshal(m.Params, &action) != nil || action.Command == nil || action.Command.Command != commandOpenCopy {
+			return false
+		}
+		result = m.Params
+	case "workspace/executeCommand":
+		var params executeCommandParams
+		if json.Unmarshal(m.Params, &params) != nil || params.Command != commandOpenCopy {
+			return false
+		}
+		result, rerr = executeCommand(p.client, params)
+	default:
 		return false
 	}
-	result, rerr := executeCommand(p.client, params)
 	var err error
 	if rerr != nil {
 		err = p.editor.replyError(m.ID, rerr.Code, rerr.Message)

@@ -126,6 +126,14 @@ func TestProxyCodeActions(t *testing.T) {
 		t.Errorf("asked for source.organizeImports only, got copycat's %d actions", len(ours))
 	}
 
+	// Resolving one of copycat's actions gives it back whole; gopls never
+	// sees it.
+	r := e.call("codeAction/resolve", ours[0])
+	var resolved codeAction
+	if err := json.Unmarshal(r.Result, &resolved); err != nil || r.Error != nil || resolved.Title != ours[0].Title || resolved.Command == nil {
+		t.Errorf("codeAction/resolve: %s (error %v)", r.Result, r.Error)
+	}
+
 	args, _ := json.Marshal(ours[0].Command.Arguments)
 	var raw []json.RawMessage
 	json.Unmarshal(args, &raw)
