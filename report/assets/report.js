@@ -8,16 +8,18 @@ var goSource = (function () {
   'use strict';
   var keywords = new Set(('break case chan const continue default defer else fallthrough for func go goto if ' +
     'import interface map package range return select struct switch type var').split(' '));
-  // Each token's pattern, tried at a position in this order; the lexer
-  // follows go/scanner (checked against it in report's tests).
+  // Each token's pattern and class, tried at a position in this order;
+  // the lexer follows go/scanner (checked against it in report's tests).
   var space = /[ \t\r\n]+/y;
-  var comment = /\/\/[^\n]*|\/\*[\s\S]*?(?:\*\/|$)/y;
-  var str = /"(?:[^"\\\n]|\\[^\n]?)*"?|'(?:[^'\\\n]|\\[^\n]?)*'?|`[^`]*`?/y;
-  var number = new RegExp('(?:0[xX][0-9a-fA-F_]*(?:\\.[0-9a-fA-F_]*)?|0[bBoO][0-9_]*(?:\\.[0-9_]*)?|' +
-    '[0-9][0-9_]*(?:\\.[0-9_]*)?|\\.[0-9][0-9_]*)(?:[eEpP][+-]?[0-9_]*)?i?', 'y');
-  var name = /[\p{L}_][\p{L}\p{Nd}_]*/uy;
-  var operator = /<<=|>>=|&\^=|\.\.\.|&&|\|\||<-|\+\+|--|[-+*\/%&|^<>=!:]=|<<|>>|&\^|[-+*\/%&|^<>=!()[\]{},;.:~]/y;
-  var any = /[\s\S]/uy; // anything else, one code point: not Go
+  var rules = [
+    [/\/\/[^\n]*|\/\*[\s\S]*?(?:\*\/|$)/y, 'c'], // comment
+    [/"(?:[^"\\\n]|\\[^\n]?)*"?|'(?:[^'\\\n]|\\[^\n]?)*'?|`[^`]*`?/y, 's'], // string or rune
+    [new RegExp('(?:0[xX][0-9a-fA-F_]*(?:\\.[0-9a-fA-F_]*)?|0[bBoO][0-9_]*(?:\\.[0-9_]*)?|' +
+      '[0-9][0-9_]*(?:\\.[0-9_]*)?|\\.[0-9][0-9_]*)(?:[eEpP][+-]?[0-9_]*)?i?', 'y'), 'n'], // number
+    [/[\p{L}_][\p{L}\p{Nd}_]*/uy, 'i'], // name or keyword
+    [/<<=|>>=|&\^=|\.\.\.|&&|\|\||<-|\+\+|--|[-+*\/%&|^<>=!:]=|<<|>>|&\^|[-+*\/%&|^<>=!()[\]{},;.:~]/y, ''], // operator
+    [/[\s\S]/uy, ''] // anything else, one code point: not Go
+  ];
 
   function at(re, text, i) {
     re.lastIndex = i;
@@ -29,24 +31,11 @@ var goSource = (function () {
   // class being 'k' keyword, 's' string or rune, 'n' number, 'c' comment,
   // 'i' name or '' operator (offsets in UTF-16 units, as JavaScript counts).
   function lex(text) {
-    var toks = [], i = 0, n = text.length, e;
+    var toks = [], i = 0, n = text.length, e, r;
     while ((i = at(space, text, i)) < n) {
-      var cls = 'c';
-      if ((e = at(comment, text, i)) === i) {
-        cls = 's';
-        if ((e = at(str, text, i)) === i) {
-          cls = 'n';
-          if ((e = at(number, text, i)) === i) {
-            cls = 'i';
-            if ((e = at(name, text, i)) === i) {
-              cls = '';
-              if ((e = at(operator, text, i)) === i) e = at(any, text, i);
-            } else if (keywords.has(text.slice(i, e))) {
-              cls = 'k';
-            }
-          }
-        }
-      }
+      for (r = 0; (e = at(rules[r][0], text, i)) === i; r++) {}
+      var cls = rules[r][1];
+      if (cls === 'i' && keywords.has(text.slice(i, e))) cls = 'k';
       toks.push({o: i, e: e, c: cls});
       i = e;
     }
