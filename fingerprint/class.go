@@ -28,6 +28,18 @@ type Class struct {
 	Tokens     int     // canonical tokens of the first fragment
 	Lines      int     // lines of the first fragment
 	Fragments  []Fragment
+	// Contained lists the classes left out because their fragments lie
+	// inside this class's (see DropContained), sorted by ID: a baseline
+	// remembers them, so that one reappearing when this class loses a
+	// copy is not news.
+	Contained []ClassRef
+}
+
+// A ClassRef names a class: its ID, kind and number of copies.
+type ClassRef struct {
+	ID     string
+	Kind   Kind
+	Copies int
 }
 
 // A Fragment is one copy: a function declaration or a run of whole
@@ -149,24 +161,46 @@ func DropContained(classes []Class) []Class {
 		}
 		return true
 	}
-	keep := make([]bool, len(classes))
-	out := classes[:0:0]
+	container := make([]int, len(classes)) // the class it lies in, or -1
 	for ci, c := range classes {
-		keep[ci] = true
+		container[ci] = -1
 		for _, a := range byFile[c.Fragments[0].File] {
 			d := classes[a.class]
 			if a.class == ci || len(d.Fragments) < len(c.Fragments) || !within(c.Fragments[0], d.Fragments[a.frag]) || !contains(d, c) {
 				continue
 			}
-			if contains(c, d) && cmp.Or(cmp.Compare(kindRank(c.Kind), kindRank(d.Kind)), strings.Compare(c.ID, d.ID)) < 0 {
+			if contains(c, d) && cmp.Or(cmp.Compare(kindRank(c.Kind), kindRank(d.Kind)), strings.Compare(c.ID, d.ID), cmp.Compare(ci, a.class)) < 0 {
 				continue // the same copies: c is the one to keep
 			}
-			keep[ci] = false
+			container[ci] = a.class
 			break
 		}
-		if keep[ci] {
-			out = append(out, c)
+	}
+	// A class left out is remembered by the class that stays around it
+	// (containment is a partial order, so the chain ends).
+	contained := map[int][]ClassRef{}
+	for ci, c := range classes {
+		if container[ci] < 0 {
+			continue
 		}
+		top := container[ci]
+		for container[top] >= 0 {
+			top = container[top]
+		}
+		contained[top] = append(contained[top], ClassRef{c.ID, c.Kind, len(c.Fragments)})
+		contained[top] = append(contained[top], c.Contained...)
+	}
+	out := classes[:0:0]
+	for ci, c := range classes {
+		if container[ci] >= 0 {
+			continue
+		}
+		if refs := contained[ci]; len(refs) > 0 {
+			c.Contained = slices.SortedFunc(slices.Values(slices.Concat(c.Contained, refs)), func(a, b ClassRef) int {
+				return cmp.Or(strings.Compare(a.ID, b.ID), cmp.Compare(a.Copies, b.Copies), strings.Compare(string(a.Kind), string(b.Kind)))
+			})
+		}
+		out = append(out, c)
 	}
 	return out
 }

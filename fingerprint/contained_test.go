@@ -75,3 +75,23 @@ func TestDropContained(t *testing.T) {
 		})
 	}
 }
+
+// The class that stays remembers the classes it holds, through a chain.
+func TestDropContainedRemembers(t *testing.T) {
+	fr := func(file string, l0, l1 int) Fragment {
+		return Fragment{File: file, Start: Position{l0, 1}, End: Position{l1, 2}}
+	}
+	classes := []Class{
+		{ID: "small", Kind: Exact, Fragments: []Fragment{fr("a.go", 12, 15), fr("b.go", 12, 15)}},
+		{ID: "middle", Kind: Renamed, Fragments: []Fragment{fr("a.go", 10, 20), fr("b.go", 10, 20)}},
+		{ID: "large", Kind: Near, Fragments: []Fragment{fr("a.go", 10, 20), fr("b.go", 10, 20), fr("c.go", 1, 12)}},
+	}
+	kept := DropContained(classes)
+	if len(kept) != 1 || kept[0].ID != "large" {
+		t.Fatalf("kept %v, want the large class alone", kept)
+	}
+	want := []ClassRef{{"middle", Renamed, 2}, {"small", Exact, 2}}
+	if !slices.Equal(kept[0].Contained, want) {
+		t.Errorf("contained %v, want %v", kept[0].Contained, want)
+	}
+}

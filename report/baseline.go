@@ -28,7 +28,9 @@ import (
 // a known class is reported again when it has more copies than the
 // baseline says (someone pasted it once more). A copy removed in one place
 // and added in another is a move and stays quiet. A class whose code is
-// edited gets a new ID and is reported as new.
+// edited gets a new ID and is reported as new. The classes that a class
+// holds (fingerprint.Class.Contained) have lines of their own, so that one
+// reported again when the class around it loses a copy is known.
 type Baseline struct {
 	copies map[string]int
 	kinds  map[string]string
@@ -44,6 +46,14 @@ func NewBaseline(classes []fingerprint.Class) *Baseline {
 		// Two classes of one content (an inconsistent renaming aside) add up.
 		b.copies[c.ID] += len(c.Fragments)
 		b.kinds[c.ID] = string(c.Kind)
+		// The classes a class holds are known too: one of them is
+		// reported again when the class around it loses a copy.
+		for _, in := range c.Contained {
+			b.copies[in.ID] = max(b.copies[in.ID], in.Copies)
+			if b.kinds[in.ID] == "" {
+				b.kinds[in.ID] = string(in.Kind)
+			}
+		}
 	}
 	return b
 }

@@ -61,10 +61,9 @@ func TestReadBaselineErrors(t *testing.T) {
 }
 
 func TestBaselineNew(t *testing.T) {
-	base := NewBaseline([]fingerprint.Class{
-		class("aa", fingerprint.Exact, "a.go", "b.go"),
-		class("bb", fingerprint.Renamed, "a.go", "b.go", "c.go"),
-	})
+	held := class("bb", fingerprint.Renamed, "a.go", "b.go", "c.go")
+	held.Contained = []fingerprint.ClassRef{{ID: "dd", Kind: fingerprint.Exact, Copies: 2}}
+	base := NewBaseline([]fingerprint.Class{class("aa", fingerprint.Exact, "a.go", "b.go"), held})
 	tests := []struct {
 		name    string
 		classes []fingerprint.Class
@@ -75,6 +74,8 @@ func TestBaselineNew(t *testing.T) {
 		{"a copy removed", []fingerprint.Class{class("bb", fingerprint.Renamed, "a.go", "c.go")}, nil},
 		{"new class", []fingerprint.Class{class("aa", fingerprint.Exact, "a.go", "b.go"), class("cc", fingerprint.Exact, "a.go", "d.go")}, []string{"cc"}},
 		{"known class with a new copy", []fingerprint.Class{class("aa", fingerprint.Exact, "a.go", "b.go", "n.go")}, []string{"aa"}},
+		{"a class held by a known one, reported alone", []fingerprint.Class{class("dd", fingerprint.Exact, "a.go", "b.go")}, nil},
+		{"a class held by a known one, with a copy more", []fingerprint.Class{class("dd", fingerprint.Exact, "a.go", "b.go", "e.go")}, []string{"dd"}},
 		{"known class split in two classes, more copies", []fingerprint.Class{
 			class("bb", fingerprint.Renamed, "a.go", "b.go"), class("bb", fingerprint.Renamed, "c.go", "d.go")}, []string{"bb", "bb"}},
 	}

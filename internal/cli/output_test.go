@@ -186,3 +186,25 @@ func TestJSONStatsMatchSummary(t *testing.T) {
 		t.Errorf("text summary %q, JSON stats say %q", got, want)
 	}
 }
+
+// Two copies inside a class of three are reported as that class alone;
+// when the third copy goes, the two that remain are no news to a
+// baseline written before.
+func TestBaselineCopyRemoved(t *testing.T) {
+	tmp := t.TempDir()
+	src := filepath.Join(tmp, "src")
+	base := filepath.Join(tmp, "baseline.txt")
+	flags := []string{"-min-tokens", "30", "-min-lines", "5", "-baseline", base}
+	writeTree(t, src, "baseline/threecopies.txtar")
+	out, _, code := run(t, append(flags[:4:4], src+"/...")...)
+	if code != ExitClones || !strings.Contains(out, "near") || !strings.Contains(out, "1 classes, 3 fragments") {
+		t.Fatalf("the tree of three copies: exit %d\n%s", code, out)
+	}
+	if out, errs, code := run(t, append(flags, "-update-baseline", src+"/...")...); code != ExitClean {
+		t.Fatalf("-update-baseline: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	writeTree(t, src, "baseline/base.txtar") // c.go's copy removed
+	if out, errs, code := run(t, append(flags, src+"/...")...); code != ExitClean {
+		t.Errorf("after the third copy went: exit %d, want %d; stdout:\n%s\nstderr:\n%s", code, ExitClean, out, errs)
+	}
+}
