@@ -68,7 +68,8 @@ func comparePositions(a, b Position) int {
 	return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
 }
 
-func compareFragments(a, b Fragment) int {
+// CompareFragments orders fragments by file, then start, then end.
+func CompareFragments(a, b Fragment) int {
 	return cmp.Or(cmp.Compare(a.File, b.File), comparePositions(a.Start, b.Start), comparePositions(a.End, b.End))
 }
 
@@ -76,10 +77,10 @@ func compareFragments(a, b Fragment) int {
 // their first fragments, so that output never depends on scheduling.
 func sortClasses(classes []Class) {
 	for i := range classes {
-		slices.SortFunc(classes[i].Fragments, compareFragments)
+		slices.SortFunc(classes[i].Fragments, CompareFragments)
 	}
 	slices.SortFunc(classes, func(a, b Class) int {
-		return cmp.Or(compareFragments(a.Fragments[0], b.Fragments[0]),
+		return cmp.Or(CompareFragments(a.Fragments[0], b.Fragments[0]),
 			cmp.Compare(b.Tokens, a.Tokens), cmp.Compare(a.ID, b.ID))
 	})
 }
@@ -207,11 +208,7 @@ func DropContained(classes []Class) []Class {
 
 // within reports whether fragment f lies inside fragment g.
 func within(f, g Fragment) bool {
-	return f.File == g.File && !before(f.Start, g.Start) && !before(g.End, f.End)
-}
-
-func before(p, q Position) bool {
-	return p.Line < q.Line || p.Line == q.Line && p.Column < q.Column
+	return f.File == g.File && comparePositions(f.Start, g.Start) >= 0 && comparePositions(f.End, g.End) <= 0
 }
 
 // kindRank orders the kinds from the most precise.

@@ -174,9 +174,13 @@ func (r *resolver) tree(dir string) *ignore.Tree {
 
 // ModuleRoot returns the nearest directory at or above dir that holds a
 // go.mod file, or "".
-func ModuleRoot(dir string) string {
+func ModuleRoot(dir string) string { return FindUp(dir, "go.mod") }
+
+// FindUp returns the nearest directory at or above dir that holds a file
+// of the given name, or "".
+func FindUp(dir, name string) string {
 	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
 			return dir
 		}
 		parent := filepath.Dir(dir)

@@ -1,9 +1,7 @@
 package lsp
 
 import (
-	"cmp"
 	"slices"
-	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
 )
@@ -354,14 +352,8 @@ func (x *index) removeClass(c *fingerprint.Class, affected map[string]bool) {
 // mergeFragments joins two fragment lists in file order, without repeats.
 func mergeFragments(a, b []fingerprint.Fragment) []fingerprint.Fragment {
 	all := slices.Concat(a, b)
-	slices.SortFunc(all, compareFragments)
-	return slices.CompactFunc(all, func(p, q fingerprint.Fragment) bool { return compareFragments(p, q) == 0 })
-}
-
-func compareFragments(a, b fingerprint.Fragment) int {
-	return cmp.Or(strings.Compare(a.File, b.File),
-		cmp.Compare(a.Start.Line, b.Start.Line), cmp.Compare(a.Start.Column, b.Start.Column),
-		cmp.Compare(a.End.Line, b.End.Line), cmp.Compare(a.End.Column, b.End.Column))
+	slices.SortFunc(all, fingerprint.CompareFragments)
+	return slices.CompactFunc(all, func(p, q fingerprint.Fragment) bool { return fingerprint.CompareFragments(p, q) == 0 })
 }
 
 // classesOf returns the classes with a fragment in path, in a stable

@@ -1,17 +1,18 @@
 package main
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/copycat-go/copycat/analyzer"
 	"github.com/copycat-go/copycat/ignore"
+	"github.com/copycat-go/copycat/load"
 )
 
 // invokedByVet reports whether the arguments follow go vet's protocol for
@@ -75,15 +76,5 @@ func printToolID(w io.Writer) error {
 // workspaceRoot is the nearest directory at or above dir that holds a
 // go.work file, else a go.mod file, else dir.
 func workspaceRoot(dir string) string {
-	for _, name := range []string{"go.work", "go.mod"} {
-		for d := dir; ; d = filepath.Dir(d) {
-			if _, err := os.Stat(filepath.Join(d, name)); err == nil {
-				return d
-			}
-			if filepath.Dir(d) == d {
-				break
-			}
-		}
-	}
-	return dir
+	return cmp.Or(load.FindUp(dir, "go.work"), load.FindUp(dir, "go.mod"), dir)
 }
