@@ -2,15 +2,12 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log"
 	"os"
-	"runtime"
-	"runtime/debug"
 
 	"github.com/copycat-go/copycat/internal/cli"
 )
@@ -77,33 +74,4 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		return err
 	}
 	return runProxy(ctx, stdin, stdout, stderr, lg, cfg, path, fs.Args())
-}
-
-// Version is copycat's module version, "(devel)" for a build from a work
-// tree.
-func Version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
-	}
-	return "(devel)"
-}
-
-// PrintVersion runs copycat version [-json].
-func PrintVersion(stdout, stderr io.Writer, args []string) error {
-	fs := flag.NewFlagSet("copycat version", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print the version as JSON")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return err
-	}
-	if !*asJSON {
-		_, err := fmt.Fprintf(stdout, "copycat %s (%s)\n", Version(), runtime.Version())
-		return err
-	}
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "\t")
-	return enc.Encode(map[string]string{"name": "copycat", "version": Version(), "go": runtime.Version()})
 }

@@ -8,6 +8,8 @@ import (
 	"io"
 	"log"
 	"strings"
+
+	"github.com/copycat-go/copycat/internal/version"
 )
 
 // A server is copycat's own language server, over one connection.
@@ -168,7 +170,7 @@ func (s *server) initialize(ctx context.Context, raw json.RawMessage) (any, *rpc
 			"codeActionProvider":     true,
 			"executeCommandProvider": map[string]any{"commands": []string{commandOpenCopy}},
 		},
-		"serverInfo": map[string]string{"name": "copycat", "version": Version()},
+		"serverInfo": map[string]string{"name": "copycat", "version": version.Version()},
 	}, nil
 }
 

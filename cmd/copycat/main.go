@@ -13,6 +13,7 @@ import (
 	"os"
 
 	"github.com/copycat-go/copycat/internal/cli"
+	"github.com/copycat-go/copycat/internal/version"
 	"github.com/copycat-go/copycat/lsp"
 )
 
@@ -28,7 +29,7 @@ func main() {
 	case len(args) > 0 && args[0] == "lsp":
 		exit(lsp.Run(ctx, os.Stdin, os.Stdout, os.Stderr, args[1:]))
 	case len(args) > 0 && args[0] == "version":
-		exit(lsp.PrintVersion(os.Stdout, os.Stderr, args[1:]))
+		exit(version.Print(os.Stdout, os.Stderr, args[1:]))
 	}
 	os.Exit(cli.Run(args, os.Stdout, os.Stderr))
 }

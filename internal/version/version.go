@@ -1,0 +1,48 @@
+// Package version says which copycat is running: the module version the
+// binary was built from, for -version, reports and the editor server.
+package version
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+)
+
+// Name is the tool's name as reports carry it.
+const Name = "copycat"
+
+// InformationURI is the project's home, for reports that link to the tool.
+const InformationURI = "https://github.com/copycat-go/copycat"
+
+// Version is copycat's module version, "(devel)" for a build from a work
+// tree.
+func Version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		return bi.Main.Version
+	}
+	return "(devel)"
+}
+
+// Print runs copycat version [-json].
+func Print(stdout, stderr io.Writer, args []string) error {
+	fs := flag.NewFlagSet("copycat version", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print the version as JSON")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	if !*asJSON {
+		_, err := fmt.Fprintf(stdout, "%s %s (%s)\n", Name, Version(), runtime.Version())
+		return err
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "\t")
+	return enc.Encode(map[string]string{"name": Name, "version": Version(), "go": runtime.Version()})
+}
