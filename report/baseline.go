@@ -58,12 +58,18 @@ func NewBaseline(classes []fingerprint.Class) *Baseline {
 	return b
 }
 
-// ReadBaseline parses a baseline file. Blank lines and lines starting with
-// # are comments; a malformed line is an error naming its number.
+// ReadBaseline parses a baseline file. Its first line is BaselineHeader:
+// an empty file, or one that starts otherwise, is an error, so that a
+// file cut short or not written by copycat is not taken for "no clones
+// accepted". After it, blank lines and lines starting with # are
+// comments; a malformed line is an error naming its number.
 func ReadBaseline(r io.Reader) (*Baseline, error) {
 	b := &Baseline{copies: map[string]int{}, kinds: map[string]string{}}
 	sc := bufio.NewScanner(r)
-	for n := 1; sc.Scan(); n++ {
+	if err := readHeader(sc); err != nil {
+		return nil, err
+	}
+	for n := 2; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -85,6 +91,24 @@ func ReadBaseline(r io.Reader) (*Baseline, error) {
 		return nil, fmt.Errorf("reading baseline: %w", err)
 	}
 	return b, nil
+}
+
+// readHeader reads the first line and checks that it is BaselineHeader.
+func readHeader(sc *bufio.Scanner) error {
+	if !sc.Scan() {
+		if err := sc.Err(); err != nil {
+			return fmt.Errorf("reading baseline: %w", err)
+		}
+		return fmt.Errorf("empty baseline: want the first line %q", BaselineHeader)
+	}
+	switch line := strings.TrimRight(sc.Text(), " \t\r"); {
+	case line == BaselineHeader:
+		return nil
+	case strings.HasPrefix(line, "# copycat baseline "):
+		return fmt.Errorf("baseline line 1: unknown baseline version %q, want %q", line, BaselineHeader)
+	default:
+		return fmt.Errorf("baseline line 1: not a copycat baseline: want the first line %q, got %q", BaselineHeader, line)
+	}
 }
 
 func isHex(s string) bool {

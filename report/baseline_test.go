@@ -45,10 +45,15 @@ func TestBaselineWriteRead(t *testing.T) {
 
 func TestReadBaselineErrors(t *testing.T) {
 	tests := []struct{ name, in, err string }{
-		{"not hex", "# c\nxyz 2\n", "baseline line 2"},
-		{"no count", "0a\n", "baseline line 1"},
-		{"zero copies", "\n0a 0 exact\n", "baseline line 2: copies must be a positive number"},
-		{"bad count", "0a two\n", "copies must be a positive number"},
+		{"not hex", BaselineHeader + "\n# c\nxyz 2\n", "baseline line 3"},
+		{"no count", BaselineHeader + "\n0a\n", "baseline line 2"},
+		{"zero copies", BaselineHeader + "\n\n0a 0 exact\n", "baseline line 3: copies must be a positive number"},
+		{"bad count", BaselineHeader + "\n0a two\n", "copies must be a positive number"},
+		{"empty", "", "empty baseline: want the first line \"# copycat baseline v1"},
+		{"blank lines only", "\n\n", "baseline line 1: not a copycat baseline"},
+		{"no header", "0a 2 exact\n", "baseline line 1: not a copycat baseline"},
+		{"header cut short", "# copycat base", "baseline line 1: not a copycat baseline"},
+		{"other version", "# copycat baseline v2: class ID, copies, kind\n0a 2\n", "unknown baseline version"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -13,6 +13,9 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/copycat-go/copycat/fingerprint"
 )
@@ -47,7 +50,7 @@ func Message(c fingerprint.Class, i int) string {
 		other = c.Fragments[1]
 	}
 	return fmt.Sprintf("duplicate of %s:%d-%d (%s, %d tokens, %d copies)",
-		other.File, other.Start.Line, other.End.Line, KindLabel(c), c.Tokens, len(c.Fragments))
+		FileName(other.File), other.Start.Line, other.End.Line, KindLabel(c), c.Tokens, len(c.Fragments))
 }
 
 // KindLabel is the class's kind, with the similarity for near classes:
@@ -88,7 +91,7 @@ func Text(w io.Writer, r *Report) error {
 	for _, l := range r.Lines() {
 		c := r.Classes[l.Class]
 		f := c.Fragments[l.Fragment]
-		fmt.Fprintf(bw, "%s:%d:%d: %s\n", f.File, f.Start.Line, f.Start.Column, Message(c, l.Fragment))
+		fmt.Fprintf(bw, "%s:%d:%d: %s\n", FileName(f.File), f.Start.Line, f.Start.Column, Message(c, l.Fragment))
 	}
 	fmt.Fprintln(bw, Summary(r.Stats))
 	return bw.Flush()
@@ -96,9 +99,33 @@ func Text(w io.Writer, r *Report) error {
 
 // Summary is the closing line of the text output.
 func Summary(s fingerprint.Stats) string {
-	return fmt.Sprintf("copycat: %d classes, %d fragments, %d duplicated lines (%.1f%% of %d lines in %d files)",
-		s.Classes, s.Fragments, s.DuplicatedLines, Percent(s), s.Lines, s.Files)
+	return fmt.Sprintf("copycat: %s, %s, %s (%.1f%% of %s in %s)",
+		Count(s.Classes, "class", "classes"), Count(s.Fragments, "fragment", "fragments"),
+		Count(s.DuplicatedLines, "duplicated line", "duplicated lines"), Percent(s),
+		Count(s.Lines, "line", "lines"), Count(s.Files, "file", "files"))
 }
+
+// Count is n followed by the noun, singular for 1: "1 class", "3 classes".
+func Count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// FileName is a file name as line-oriented output prints it: as it is,
+// unless it holds something that could break or forge a line (a control
+// character, a character that is not printable, bytes that are not
+// UTF-8) or starts with a quote; then quoted with Go's escapes, as
+// strconv.Quote does.
+func FileName(name string) string {
+	if strings.HasPrefix(name, `"`) || !utf8.ValidString(name) || strings.ContainsFunc(name, notPrintable) {
+		return strconv.Quote(name)
+	}
+	return name
+}
+
+func notPrintable(r rune) bool { return !strconv.IsPrint(r) }
 
 // Percent is the share of lines that are duplicated.
 func Percent(s fingerprint.Stats) float64 {
