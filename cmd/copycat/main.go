@@ -1,6 +1,7 @@
 // Command copycat reports duplicated Go code.
 //
 //	copycat [flags] [packages | dirs | files]
+//	copycat help
 //	copycat lsp [-proxy [-gopls PATH]]
 //	copycat version [-json]
 //

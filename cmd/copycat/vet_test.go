@@ -29,6 +29,8 @@ func TestInvokedByVet(t *testing.T) {
 		{[]string{"-json", "./..."}, false},
 		{[]string{"a.cfg", "b.cfg"}, false},
 		{[]string{"-V"}, false},
+		{[]string{"-version"}, false},
+		{[]string{"help"}, false},
 		{[]string{"lsp", "-flags"}, false},
 		{[]string{"-json", "-V=full"}, false},
 	}
@@ -232,6 +234,36 @@ func TestCommandLineUnchanged(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "sub/sub.go:4:1: duplicate of a.go:4-14 (exact, 40 tokens, 3 copies)") {
 		t.Errorf("the command line did not report the copy in sub:\n%s", out.String())
+	}
+}
+
+// TestVersionFlags checks that -V and -version print the version while
+// go vet's -V=full still gets the tool ID it caches results by.
+func TestVersionFlags(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds copycat")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	bin := buildCopycat(t, goCmd)
+	want, err := exec.Command(bin, "version").Output()
+	if err != nil || !strings.HasPrefix(string(want), "copycat ") {
+		t.Fatalf("copycat version: %v, %q", err, want)
+	}
+	for _, args := range [][]string{{"-V"}, {"-version"}, {"--version"}} {
+		if out, err := exec.Command(bin, args...).Output(); err != nil || string(out) != string(want) {
+			t.Errorf("copycat %s: %v, %q; want %q", args[0], err, out, want)
+		}
+	}
+	out, err := exec.Command(bin, "-V=full").Output()
+	if err != nil || !strings.HasPrefix(string(out), "copycat version devel ") || !strings.Contains(string(out), "buildID=") {
+		t.Errorf("copycat -V=full: %v, %q", err, out)
+	}
+	out, err = exec.Command(bin, "help").Output()
+	if err != nil || !strings.HasPrefix(string(out), "usage: copycat") {
+		t.Errorf("copycat help: %v, %.40q", err, out)
 	}
 }
 

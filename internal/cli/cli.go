@@ -3,7 +3,6 @@
 package cli
 
 import (
-	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -20,7 +19,7 @@ import (
 // Exit codes.
 const (
 	ExitClean  = 0 // no clones
-	ExitClones = 1 // clones reported
+	ExitClones = 1 // clones reported (the default of -exit-code)
 	ExitError  = 2 // usage or run error
 )
 
@@ -43,6 +42,7 @@ type Config struct {
 	Similarity     float64
 	JSON           bool
 	Quiet          bool
+	ExitCode       int // exit status when clones are reported: -exit-code
 	Output
 }
 
@@ -92,9 +92,16 @@ func (c *Config) Check() error {
 const usage = `usage: copycat [flags] [packages | dirs | files]
 
 copycat reports duplicated Go code (clones). With no arguments it reads
-./... . Exit status: 0 no clones, 1 clones found, 2 errors.
+./... . Flags may come before or after the arguments; -- ends the flags.
 
-Other modes:
+Exit status: 0 no clones, 1 clones reported (or a malformed
+//copycat:ignore directive; -exit-code N sets this status), 2 usage or run
+error. A run that fails writes no -o or -baseline file and prints no
+JSON, SARIF or HTML report; the text report is still printed.
+
+Other commands:
+  copycat help                         print this text
+  copycat version [-json]              print the version (also -version, -V)
   copycat lsp [-proxy [-gopls PATH]]   language server for editors
   go vet -vettool=$(which copycat)     run as a go vet analyzer
 
@@ -104,38 +111,36 @@ Flags:
 // Run runs the command line with args (without the program name) and
 // returns the exit code.
 func Run(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("copycat", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fs.PrintDefaults()
+	if len(args) > 0 && args[0] == "help" {
+		fmt.Fprint(stdout, usage)
+		newCommand(stdout).fs.PrintDefaults()
+		return ExitClean
 	}
-	var c Config
-	c.Flags(fs)
-	c.FileFlags(fs)
-	fs.BoolVar(&c.JSON, "json", false, "print the JSON report")
-	fs.BoolVar(&c.Quiet, "q", false, "print no warnings")
-	c.outputFlags(fs)
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile to this file")
-	memProfile := fs.String("memprofile", "", "write a heap profile to this file after detection")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return ExitClean
-		}
-		return ExitError
+	cmd := newCommand(stderr)
+	paths, code, ok := cmd.parse(args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if err := cmp.Or(c.Check(), c.checkOutput(fs)); err != nil {
-		fmt.Fprintf(stderr, "copycat: %v\n", err)
-		return ExitError
-	}
-	if *cpuProfile != "" {
-		stop, err := startCPUProfile(*cpuProfile)
+	c := &cmd.Config
+	if cmd.cpuProfile != "" {
+		stop, err := startCPUProfile(cmd.cpuProfile)
 		if err != nil {
 			fmt.Fprintf(stderr, "copycat: %v\n", err)
 			return ExitError
 		}
 		defer stop()
 	}
+	res, classes := c.detect(paths, stderr)
+	if cmd.memProfile != "" {
+		if err := writeHeapProfile(cmd.memProfile); err != nil {
+			fmt.Fprintf(stderr, "copycat: %v\n", err)
+		}
+	}
+	return c.finish(stdout, stderr, res, classes)
+}
+
+// detect loads the files named by paths and finds their clones.
+func (c *Config) detect(paths []string, stderr io.Writer) (*load.Result, []fingerprint.Class) {
 	opts := load.Options{
 		Tests:     c.Tests,
 		Generated: c.Generated,
@@ -146,7 +151,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	if bar != nil {
 		opts.Progress = bar.files
 	}
-	res := load.Load(fs.Args(), opts)
+	res := load.Load(paths, opts)
 	if bar != nil {
 		bar.phase("finding clones")
 	}
@@ -154,34 +159,53 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	if bar != nil {
 		bar.clear()
 	}
-	if *memProfile != "" {
-		if err := writeHeapProfile(*memProfile); err != nil {
-			fmt.Fprintf(stderr, "copycat: %v\n", err)
-		}
+	return res, classes
+}
+
+// finish writes the report and the warnings and errors, and returns the
+// exit code. A run with errors writes no file and prints a report only in
+// text (see usage).
+func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fingerprint.Class) int {
+	failed := len(res.Errors) > 0
+	var findings int
+	var err error
+	if !failed || c.printsOnError() {
+		findings, err = c.emit(stdout, stderr, res.Files, classes)
 	}
-	reported, err := c.emit(stdout, stderr, res.Files, classes)
-	code := ExitClean
-	if reported > 0 {
-		code = ExitClones
-	}
-	for _, w := range res.Warnings {
-		if !c.Quiet {
-			fmt.Fprintf(stderr, "copycat: warning: %v\n", w)
-		}
-		var p ignore.Problem
-		if errors.As(w, &p) {
-			code = max(code, ExitClones)
-		}
-	}
+	findings += c.warn(stderr, res.Warnings)
 	for _, e := range res.Errors {
 		fmt.Fprintf(stderr, "copycat: %v\n", e)
-		code = ExitError
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "copycat: %v\n", err)
-		code = ExitError
+		failed = true
 	}
-	return code
+	switch {
+	case failed:
+		c.notWritten(stderr)
+		return ExitError
+	case findings > 0:
+		return c.ExitCode
+	}
+	return ExitClean
+}
+
+// warn prints the warnings and returns the number of findings among them:
+// malformed suppression directives, which set the exit status as clones
+// do. Those are printed even with -q, since they change the status.
+func (c *Config) warn(stderr io.Writer, warnings []error) int {
+	findings := 0
+	for _, w := range warnings {
+		var p ignore.Problem
+		isFinding := errors.As(w, &p)
+		if isFinding {
+			findings++
+		}
+		if isFinding || !c.Quiet {
+			fmt.Fprintf(stderr, "copycat: warning: %v\n", w)
+		}
+	}
+	return findings
 }
 
 func startCPUProfile(name string) (stop func(), err error) {

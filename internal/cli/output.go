@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -75,20 +74,36 @@ func (c *Config) emit(stdout, stderr io.Writer, files []*fingerprint.File, class
 		classes = b.New(classes)
 	}
 	rep := report.New(files, classes)
-	var buf bytes.Buffer
-	w := stdout
-	if c.File != "" {
-		w = &buf
-	}
-	if err := c.print(w, rep); err != nil {
-		return len(classes), fmt.Errorf("writing report: %w", err)
-	}
-	if c.File != "" {
-		if err := os.WriteFile(c.File, buf.Bytes(), 0o666); err != nil {
+	if c.File == "" {
+		if err := c.print(stdout, rep); err != nil {
 			return len(classes), fmt.Errorf("writing report: %w", err)
 		}
+		return len(classes), nil
+	}
+	if err := writeFile(c.File, func(w io.Writer) error { return c.print(w, rep) }); err != nil {
+		return len(classes), fmt.Errorf("cannot write report %s: %w", c.File, err)
 	}
 	return len(classes), nil
+}
+
+// printsOnError says whether a run with errors still prints its report:
+// only as text on standard output, for a person, who sees the errors
+// beside it. A JSON, SARIF or HTML report, or a file, would be taken for
+// the whole result, and a baseline for what was accepted.
+func (c *Config) printsOnError() bool {
+	return c.Format == FormatText && c.File == "" && !c.UpdateBaseline
+}
+
+// notWritten says, after a run with errors, what it did not write.
+func (c *Config) notWritten(stderr io.Writer) {
+	switch {
+	case c.UpdateBaseline:
+		fmt.Fprintf(stderr, "copycat: baseline %s not written, because of the errors above\n", c.Baseline)
+	case c.File != "":
+		fmt.Fprintf(stderr, "copycat: report %s not written, because of the errors above\n", c.File)
+	case !c.printsOnError():
+		fmt.Fprintf(stderr, "copycat: no %s report printed, because of the errors above\n", c.Format)
+	}
 }
 
 func (c *Config) print(w io.Writer, rep *report.Report) error {
@@ -117,16 +132,12 @@ func readBaseline(name string) (*report.Baseline, error) {
 }
 
 func (c *Config) writeBaseline(stderr io.Writer, classes []fingerprint.Class) error {
-	var buf bytes.Buffer
 	b := report.NewBaseline(classes)
-	if err := b.Write(&buf); err != nil {
-		return err
-	}
-	if err := os.WriteFile(c.Baseline, buf.Bytes(), 0o666); err != nil {
-		return fmt.Errorf("cannot write baseline: %w", err)
+	if err := writeFile(c.Baseline, b.Write); err != nil {
+		return fmt.Errorf("cannot write baseline %s: %w", c.Baseline, err)
 	}
 	if !c.Quiet {
-		fmt.Fprintf(stderr, "copycat: wrote %d classes to baseline %s\n", b.Len(), c.Baseline)
+		fmt.Fprintf(stderr, "copycat: wrote %s to baseline %s\n", report.Count(b.Len(), "class", "classes"), c.Baseline)
 	}
 	return nil
 }

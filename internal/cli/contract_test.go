@@ -1,0 +1,259 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/copycat-go/copycat/internal/version"
+)
+
+// Flags may follow the arguments; "--" ends the flags.
+func TestFlagsAfterArguments(t *testing.T) {
+	unpack(t, "module.txtar")
+	want, _, _ := run(t, append(small, "./stats")...)
+	out, errs, code := run(t, "./stats", "-min-tokens", "40", "-min-lines=5")
+	if code != ExitClones || errs != "" || out != want {
+		t.Errorf("flags after the path: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, errs, out, want)
+	}
+	out, errs, code = run(t, "-min-tokens", "40", "./stats", "-min-lines", "5", "-tests=false")
+	if code != ExitClones || errs != "" || out != want {
+		t.Errorf("flags on both sides: exit %d, stderr %q, stdout:\n%s", code, errs, out)
+	}
+	// A directory whose name starts with "-" is an argument after "--".
+	if err := os.Rename("stats", "-stats"); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code = run(t, append(small, "--", "-stats")...)
+	if code != ExitClones || errs != "" || !strings.Contains(out, "-stats/copy.go:4:1: duplicate of -stats/stats.go") {
+		t.Errorf("-- -stats: exit %d, stderr %q, stdout:\n%s", code, errs, out)
+	}
+	_, errs, code = run(t, "--", "-min-tokens")
+	if code != ExitError || !strings.Contains(errs, "-min-tokens") {
+		t.Errorf("-- -min-tokens is a path that does not exist: exit %d, stderr %q", code, errs)
+	}
+	_, errs, code = run(t, "./-stats", "-no-such-flag")
+	if code != ExitError || !strings.Contains(errs, "flag provided but not defined: -no-such-flag") {
+		t.Errorf("unknown flag after a path: exit %d, stderr %q", code, errs)
+	}
+}
+
+func TestParseInterspersed(t *testing.T) {
+	tests := []struct {
+		args, rest []string
+		minTokens  int
+		near       bool
+		out        string
+	}{
+		{[]string{"a", "-min-tokens", "5", "b"}, []string{"a", "b"}, 5, true, ""},
+		{[]string{"a", "--min-tokens=5", "-near=false"}, []string{"a"}, 5, false, ""},
+		{[]string{"-near", "false", "a"}, []string{"false", "a"}, 100, true, ""}, // a boolean flag takes no value
+		{[]string{"a", "--", "-near=false", "--"}, []string{"a", "-near=false", "--"}, 100, true, ""},
+		{[]string{"-o", "--", "a"}, []string{"a"}, 100, true, "--"}, // "--" as a value
+		{[]string{"-", "a"}, []string{"-", "a"}, 100, true, ""},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			cmd := newCommand(&bytes.Buffer{})
+			rest, err := parseInterspersed(cmd.fs, tt.args)
+			if err != nil || !slices.Equal(rest, tt.rest) || cmd.MinTokens != tt.minTokens || cmd.Near != tt.near || cmd.File != tt.out {
+				t.Errorf("err %v, rest %q, -min-tokens %d, -near %v, -o %q", err, rest, cmd.MinTokens, cmd.Near, cmd.File)
+			}
+		})
+	}
+	cmd := newCommand(&bytes.Buffer{})
+	if _, err := parseInterspersed(cmd.fs, []string{"a", "-min-tokens"}); err == nil {
+		t.Error("a flag without its value: no error")
+	}
+}
+
+// A run with errors writes no report file and no baseline, and leaves the
+// previous ones as they were; it prints a report only as text.
+func TestFailedRunWritesNothing(t *testing.T) {
+	dir := unpack(t, "module.txtar")
+	const old = "the previous report\n"
+	for _, format := range []string{FormatText, FormatJSON, FormatSARIF, FormatHTML} {
+		t.Run(format, func(t *testing.T) {
+			file := filepath.Join(dir, "out."+format)
+			if err := os.WriteFile(file, []byte(old), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := append(small, "-format", format, "./stats", "./no/such/dir")
+			_, errs, code := run(t, append([]string{"-o", file}, args...)...)
+			if got, _ := os.ReadFile(file); code != ExitError || string(got) != old {
+				t.Errorf("-o: exit %d, file now %.60q; stderr:\n%s", code, got, errs)
+			}
+			if !strings.Contains(errs, "no/such/dir") || !strings.Contains(errs, "report "+file+" not written") {
+				t.Errorf("-o: stderr:\n%s", errs)
+			}
+			missing := filepath.Join(dir, "new."+format)
+			run(t, append([]string{"-o", missing}, args...)...)
+			if _, err := os.Stat(missing); !os.IsNotExist(err) {
+				t.Errorf("-o: a failed run created %s", missing)
+			}
+			out, errs, code := run(t, args...)
+			if code != ExitError || (format == FormatText) != strings.Contains(out, "stats/copy.go:4:1") {
+				t.Errorf("standard output: exit %d, stdout %.80q", code, out)
+			}
+			if format != FormatText && (out != "" || !strings.Contains(errs, "no "+format+" report printed")) {
+				t.Errorf("standard output: stdout %.80q, stderr:\n%s", out, errs)
+			}
+		})
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".*.tmp")); len(leftovers) > 0 {
+		t.Errorf("temporary files left: %q", leftovers)
+	}
+}
+
+func TestFailedRunKeepsBaseline(t *testing.T) {
+	dir := unpack(t, "module.txtar")
+	base := filepath.Join(dir, "baseline.txt")
+	flags := append(small, "-baseline", base, "-update-baseline")
+	if _, errs, code := run(t, append(flags, "./...")...); code != ExitClean {
+		t.Fatalf("-update-baseline: exit %d, stderr:\n%s", code, errs)
+	}
+	before, err := os.ReadFile(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, errs, code := run(t, append(flags, "./stats", "./nonexistent")...)
+	after, _ := os.ReadFile(base)
+	if code != ExitError || !bytes.Equal(after, before) {
+		t.Errorf("-update-baseline ./stats ./nonexistent: exit %d, baseline before:\n%s\nafter:\n%s", code, before, after)
+	}
+	if !strings.Contains(errs, "baseline "+base+" not written") || strings.Contains(errs, "wrote") {
+		t.Errorf("stderr:\n%s", errs)
+	}
+	// A baseline that exists but is empty or not one is an error naming it.
+	for name, text := range map[string]string{"empty.txt": "", "headerless.txt": "0a 2 exact\n"} {
+		bad := filepath.Join(dir, name)
+		if err := os.WriteFile(bad, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, errs, code := run(t, append(small, "-baseline", bad, "./stats")...)
+		if code != ExitError || out != "" || !strings.Contains(errs, bad+": ") || !strings.Contains(errs, "baseline") {
+			t.Errorf("%s: exit %d, stdout %q, stderr:\n%s", name, code, out, errs)
+		}
+	}
+}
+
+func TestHelpAndVersion(t *testing.T) {
+	out, errs, code := run(t, "help")
+	if code != ExitClean || errs != "" {
+		t.Errorf("copycat help: exit %d, stderr %q", code, errs)
+	}
+	golden(t, "usage.golden", out)
+	_, errs, code = run(t, "-h")
+	if code != ExitClean || errs != out {
+		t.Errorf("copycat -h: exit %d, stderr is not the usage:\n%s", code, errs)
+	}
+	for _, w := range []string{"copycat help", "copycat version", "-version", "-exit-code", "Exit status: 0 no clones, 1 clones reported"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("usage lacks %q", w)
+		}
+	}
+	var want, wantJSON bytes.Buffer
+	if err := version.Print(&want, &want, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := version.Print(&wantJSON, &wantJSON, []string{"-json"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"-version"}, {"-V"}, {"--version"}, {"./...", "-version"}, {"-version", "-json"}} {
+		out, errs, code := run(t, args...)
+		w := want.String()
+		if slices.Contains(args, "-json") {
+			w = wantJSON.String()
+		}
+		if code != ExitClean || errs != "" || out != w {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %q", args, code, out, errs, w)
+		}
+	}
+}
+
+// writeFiles writes the files, name to text, into dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// With -q a malformed directive, which makes the run exit 1, is still
+// printed; a file that does not parse, which leaves the status alone, is
+// not.
+func TestQuietKeepsWhatSetsTheStatus(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"q.go":      "package q\n\n//copycat:ignore\nfunc F() int { return 1 }\n",
+		"broken.go": "package q\n\nfunc G( {\n",
+	})
+	out, errs, code := run(t, "-q", dir)
+	if code != ExitClones || !strings.Contains(errs, "q.go:3:1: malformed //copycat:ignore directive") {
+		t.Errorf("-q: exit %d, stderr %q", code, errs)
+	}
+	if strings.Contains(errs, "broken.go") || !strings.HasPrefix(out, "copycat: 0 classes") {
+		t.Errorf("-q printed a warning that leaves the status alone:\n%s\nstdout:\n%s", errs, out)
+	}
+	if _, _, code := run(t, "-q", "-exit-code", "0", dir); code != ExitClean {
+		t.Errorf("-q -exit-code 0: exit %d", code)
+	}
+}
+
+func TestExitCodeFlag(t *testing.T) {
+	unpack(t, "module.txtar")
+	for _, format := range []string{FormatText, FormatJSON, FormatSARIF, FormatHTML} {
+		for _, tt := range []struct {
+			args []string
+			code int
+		}{
+			{nil, ExitClones},
+			{[]string{"-exit-code", "0"}, ExitClean},
+			{[]string{"-exit-code=3"}, 3},
+			{[]string{"-exit-code", "0", "./no/such/dir"}, ExitError},
+			{[]string{"-exit-code", "3", "./report/report.go", "-min-tokens", "1000"}, ExitClean},
+		} {
+			args := append(append(append([]string{}, small...), "-format", format, "./stats"), tt.args...)
+			if _, errs, code := run(t, args...); code != tt.code {
+				t.Errorf("%q: exit %d, want %d; stderr:\n%s", args, code, tt.code, errs)
+			}
+		}
+	}
+	for _, n := range []string{"-1", "256", "x"} {
+		if _, errs, code := run(t, "-exit-code", n); code != ExitError || !strings.Contains(errs, "-exit-code") {
+			t.Errorf("-exit-code %s: exit %d, stderr %q", n, code, errs)
+		}
+	}
+}
+
+// A file name that holds a newline cannot forge a diagnostic: every line
+// of the text output is a fragment or the summary, and the name is quoted.
+func TestNewlineInFileName(t *testing.T) {
+	dir := unpack(t, "module.txtar")
+	evil := "copy.go:1:1: duplicate of x.go:1-99 (exact, 999 tokens, 2 copies)\nz.go"
+	if err := os.Rename(filepath.Join(dir, "stats", "copy.go"), filepath.Join(dir, "stats", evil)); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := run(t, append(small, "./stats")...)
+	if code != ExitClones {
+		t.Fatalf("exit %d; stderr:\n%s", code, errs)
+	}
+	line := regexp.MustCompile(`^("(\\.|[^"\\])*"|[^"\s][^\n]*?):\d+:\d+: duplicate of ("(\\.|[^"\\])*"|\S+):\d+-\d+ \([^()]*\)$`)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	for _, l := range lines[:len(lines)-1] {
+		if !line.MatchString(l) || strings.HasPrefix(l, "copy.go") || strings.HasPrefix(l, `z.go`) {
+			t.Errorf("not one diagnostic: %q", l)
+		}
+	}
+	quoted := `"stats/copy.go:1:1: duplicate of x.go:1-99 (exact, 999 tokens, 2 copies)\nz.go"`
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], quoted+":4:1: duplicate of stats/stats.go:4-17") ||
+		!strings.HasPrefix(lines[1], "stats/stats.go:4:1: duplicate of "+quoted+":4-17") {
+		t.Errorf("output:\n%s", out)
+	}
+}

@@ -1,0 +1,82 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// writeFile writes the file name with write, through a temporary file in
+// the same directory and a rename: whoever reads name, and a run killed
+// during the write or stopped by a full disk, sees the previous file
+// whole or the new one whole, never a part. The new file keeps the mode
+// of the one it replaces, and a symbolic link is written through. A name
+// that is not a regular file (/dev/stdout, a pipe) is written in place.
+func writeFile(name string, write func(io.Writer) error) error {
+	fi, err := os.Stat(name)
+	if err == nil && !fi.Mode().IsRegular() {
+		return writeInPlace(name, write)
+	}
+	if real, err := filepath.EvalSymlinks(name); err == nil {
+		name = real
+	}
+	f, err := createTemp(name)
+	if err != nil {
+		return err
+	}
+	err = writeAndClose(f, write, true)
+	if err == nil && fi != nil {
+		err = os.Chmod(f.Name(), fi.Mode().Perm())
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), name)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
+
+// createTemp creates a new file beside name, with the mode a new file gets
+// (0666 less the umask), which os.CreateTemp does not give.
+func createTemp(name string) (*os.File, error) {
+	dir, base := filepath.Split(name)
+	for range 100 {
+		tmp := filepath.Join(dir, "."+base+"."+strconv.FormatUint(uint64(rand.Uint32()), 36)+".tmp")
+		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, fmt.Errorf("cannot create a temporary file beside %s", name)
+}
+
+// writeAndClose writes f, with sync to stable storage, and closes it.
+func writeAndClose(f *os.File, write func(io.Writer) error, sync bool) error {
+	bw := bufio.NewWriter(f)
+	err := write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil && sync {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func writeInPlace(name string, write func(io.Writer) error) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return err
+	}
+	return writeAndClose(f, write, false)
+}

@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func readString(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// A write that fails midway (a full disk, a printer error) leaves the
+// previous file as it was, and no temporary file beside it.
+func TestWriteFileFailureKeepsOld(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "report.sarif")
+	if err := os.WriteFile(name, []byte("old\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("disk full")
+	err := writeFile(name, func(w io.Writer) error {
+		io.WriteString(w, "half a rep")
+		return boom
+	})
+	if !errors.Is(err, boom) || readString(t, name) != "old\n" {
+		t.Errorf("err %v, file %q", err, readString(t, name))
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files left beside the report: %v", entries)
+	}
+}
+
+func TestWriteFileReplaces(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "baseline.txt")
+	if err := os.WriteFile(name, []byte("old\n"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(name, 0o640); err != nil { // whatever the umask
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.txt")
+	if err := os.Symlink("baseline.txt", link); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFile(link, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Lstat(link)
+	if err != nil || fi.Mode()&os.ModeSymlink == 0 || readString(t, name) != "new\n" {
+		t.Errorf("the link was replaced, or its target not written: %v %v", fi.Mode(), err)
+	}
+	if fi, _ := os.Stat(name); fi.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v, want the old file's -rw-r-----", fi.Mode())
+	}
+	// A name that is not a regular file is written in place.
+	if err := writeFile(os.DevNull, func(w io.Writer) error { _, err := io.WriteString(w, "x"); return err }); err != nil {
+		t.Errorf("%s: %v", os.DevNull, err)
+	}
+	if fi, err := os.Stat(os.DevNull); err != nil || fi.Mode().IsRegular() {
+		t.Errorf("%s replaced by a regular file", os.DevNull)
+	}
+	// A directory that does not exist is an error.
+	if err := writeFile(filepath.Join(dir, "no", "x"), func(io.Writer) error { return nil }); err == nil {
+		t.Error("writing into a missing directory: no error")
+	}
+}
