@@ -49,14 +49,7 @@ var vetFlags = []string{"-copycat.min-tokens=20", "-copycat.min-lines=3", "-copy
 // TestGoVet builds copycat and runs the real go vet -vettool with it on
 // the fixture module testdata/vet/module.txtar.
 func TestGoVet(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds copycat and runs go vet")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
-	bin := buildCopycat(t, goCmd)
+	goCmd, bin := builtCopycat(t, "builds copycat and runs go vet")
 	dir := unpack(t, filepath.Join("..", "..", "testdata", "vet", "module.txtar"))
 	// The usual build cache: type-checking the fixture needs export data
 	// for testing and its imports, which a fresh cache would rebuild.
@@ -214,20 +207,13 @@ func checkJSON(t *testing.T, stdout string) {
 // TestCommandLineUnchanged checks that without go vet's protocol the
 // binary is the command line, which also sees clones across packages.
 func TestCommandLineUnchanged(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds copycat")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
-	bin := buildCopycat(t, goCmd)
+	_, bin := builtCopycat(t, "builds copycat")
 	dir := unpack(t, filepath.Join("..", "..", "testdata", "vet", "module.txtar"))
 	cmd := exec.Command(bin, "-min-tokens=20", "-min-lines=3", "-near=false", "./...")
 	cmd.Dir = dir
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
-	err = cmd.Run()
+	err := cmd.Run()
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != 2 { // 2: the bad .duplignore line
 		t.Errorf("exit: %v, want exit status 2; stderr:\n%s", err, errb.String())
@@ -240,14 +226,7 @@ func TestCommandLineUnchanged(t *testing.T) {
 // TestVersionFlags checks that -V and -version print the version while
 // go vet's -V=full still gets the tool ID it caches results by.
 func TestVersionFlags(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds copycat")
-	}
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
-	bin := buildCopycat(t, goCmd)
+	_, bin := builtCopycat(t, "builds copycat")
 	want, err := exec.Command(bin, "version").Output()
 	if err != nil || !strings.HasPrefix(string(want), "copycat ") {
 		t.Fatalf("copycat version: %v, %q", err, want)
@@ -272,6 +251,20 @@ var built struct {
 	bin  string
 	err  error
 	out  []byte
+}
+
+// builtCopycat returns the go command and copycat built from this
+// package; it skips the test, saying why, in -short mode or without go.
+func builtCopycat(t *testing.T, why string) (goCmd, bin string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(why)
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	return goCmd, buildCopycat(t, goCmd)
 }
 
 // buildCopycat builds the command once per test binary.

@@ -8,15 +8,6 @@ import (
 	"testing"
 )
 
-func readString(t *testing.T, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 // A write that fails midway (a full disk, a printer error) leaves the
 // previous file as it was, and no temporary file beside it.
 func TestWriteFileFailureKeepsOld(t *testing.T) {
@@ -30,8 +21,8 @@ func TestWriteFileFailureKeepsOld(t *testing.T) {
 		io.WriteString(w, "half a rep")
 		return boom
 	})
-	if !errors.Is(err, boom) || readString(t, name) != "old\n" {
-		t.Errorf("err %v, file %q", err, readString(t, name))
+	if !errors.Is(err, boom) || mustRead(t, name) != "old\n" {
+		t.Errorf("err %v, file %q", err, mustRead(t, name))
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("files left beside the report: %v", entries)
@@ -55,7 +46,7 @@ func TestWriteFileReplaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	fi, err := os.Lstat(link)
-	if err != nil || fi.Mode()&os.ModeSymlink == 0 || readString(t, name) != "new\n" {
+	if err != nil || fi.Mode()&os.ModeSymlink == 0 || mustRead(t, name) != "new\n" {
 		t.Errorf("the link was replaced, or its target not written: %v %v", fi.Mode(), err)
 	}
 	if fi, _ := os.Stat(name); fi.Mode().Perm() != 0o640 {
