@@ -159,7 +159,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "copycat: %v\n", err)
 		}
 	}
-	reported, err := c.emit(stdout, stderr, res.Files, classes)
+	reported, err := c.emit(stdout, stderr, res, classes)
 	code := ExitClean
 	if reported > 0 {
 		code = ExitClones

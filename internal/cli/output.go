@@ -9,6 +9,8 @@ import (
 	"os"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/version"
+	"github.com/copycat-go/copycat/load"
 	"github.com/copycat-go/copycat/report"
 )
 
@@ -61,9 +63,10 @@ func (c *Config) checkOutput(fs *flag.FlagSet) error {
 	return nil
 }
 
-// emit applies the baseline and writes the report. It returns the number
-// of classes reported: those a baseline does not hold.
-func (c *Config) emit(stdout, stderr io.Writer, files []*fingerprint.File, classes []fingerprint.Class) (int, error) {
+// emit applies the baseline and writes the report of the run that loaded
+// res. It returns the number of classes reported: those a baseline does
+// not hold.
+func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fingerprint.Class) (int, error) {
 	if c.UpdateBaseline {
 		return 0, c.writeBaseline(stderr, classes)
 	}
@@ -74,7 +77,8 @@ func (c *Config) emit(stdout, stderr io.Writer, files []*fingerprint.File, class
 		}
 		classes = b.New(classes)
 	}
-	rep := report.New(files, classes)
+	rep := report.New(res.Files, classes)
+	rep.ToolVersion, rep.Warnings, rep.Errors = toolVersion(), res.Warnings, res.Errors
 	var buf bytes.Buffer
 	w := stdout
 	if c.File != "" {
@@ -90,6 +94,9 @@ func (c *Config) emit(stdout, stderr io.Writer, files []*fingerprint.File, class
 	}
 	return len(classes), nil
 }
+
+// toolVersion is the version the reports name; the tests fix it.
+var toolVersion = version.Version
 
 func (c *Config) print(w io.Writer, rep *report.Report) error {
 	switch c.Format {
