@@ -27,7 +27,9 @@ import (
 //go:embed assets/report.html.tmpl assets/report.css assets/report.js
 var assets embed.FS
 
-var htmlTemplate = template.Must(template.New("report.html.tmpl").ParseFS(assets, "assets/report.html.tmpl"))
+var htmlTemplate = template.Must(template.New("report.html.tmpl").
+	Funcs(template.FuncMap{"group": group}).
+	ParseFS(assets, "assets/report.html.tmpl"))
 
 // HTMLOptions configure the HTML report.
 type HTMLOptions struct {
@@ -45,6 +47,7 @@ type HTMLOptions struct {
 type (
 	htmlPage struct {
 		Title    string
+		Version  string // copycat's, in the footer
 		Root     string // common directory of the files, left out of the names shown
 		Stats    fingerprint.Stats
 		Percent  string
@@ -105,6 +108,7 @@ func HTML(w io.Writer, r *Report, opt HTMLOptions) error {
 	}
 	p := &htmlPage{
 		Title:    cmp.Or(opt.Title, "copycat report"),
+		Version:  r.toolVersion(),
 		Stats:    r.Stats,
 		Percent:  fmt.Sprintf("%.1f", Percent(r.Stats)),
 		Packages: packages(r),

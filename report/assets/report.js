@@ -208,6 +208,12 @@ var goSource = (function () {
   var count = document.getElementById('count');
   var shown = 4; // copies shown at first; the rest behind a button
 
+  // group writes a number with its digits grouped by thousands, as the
+  // page's figures are: 1,506,929.
+  function group(n) {
+    return n.toLocaleString('en-US');
+  }
+
   function detailOf(tr) {
     var n = tr.nextElementSibling;
     return n && n.classList.contains('detail') ? n : null;
@@ -267,7 +273,7 @@ var goSource = (function () {
       if (lines < total) {
         var more = document.createElement('button');
         more.className = 'more lines';
-        more.textContent = 'show all ' + total + ' lines';
+        more.textContent = 'show all ' + group(total) + ' lines';
         more.addEventListener('click', function (ev) {
           ev.stopPropagation();
           show(total);
@@ -290,7 +296,7 @@ var goSource = (function () {
     if (cls.c.length > n) {
       var more = document.createElement('button');
       more.className = 'more';
-      more.textContent = 'show all ' + cls.c.length + ' copies';
+      more.textContent = 'show all ' + group(cls.c.length) + ' copies';
       more.addEventListener('click', function (ev) {
         ev.stopPropagation();
         for (var k = n; k < cls.c.length; k++) wrap.appendChild(copyView(cls.c[k], cps[k], k, cls.c.length));
@@ -365,7 +371,7 @@ var goSource = (function () {
       if (d) d.hidden = !ok || !tr.classList.contains('open');
       if (ok) n++;
     });
-    count.textContent = n + ' of ' + rows.length + ' classes';
+    count.textContent = group(n) + ' of ' + group(rows.length) + ' classes';
   }
   filter.addEventListener('input', applyFilter);
   kind.addEventListener('change', applyFilter);
