@@ -158,6 +158,12 @@ func TestHighlightInChromium(t *testing.T) {
 		lines:  2,
 		want:   []string{"a := <u>1</u>\nb := <u>2</u>"},
 	}, {
+		name: "lines cut by copycat say how much they leave out",
+		copies: []htmlCopy{{Text: "x := \"abc\nf(y) // z", Start: 7, End: 9, StartCol: 1, EndCol: 8,
+			Cuts: [][3]int{{7, 0, 1234567}, {8, 2500, 3}, {12, 1, 1}}}},
+		want: []string{`x := <s>"abc</s><span class="cut"> … 1,234,567 more bytes</span>` + "\n" +
+			`<span class="cut">2,500 bytes … </span>f(y) <i>// z</i><span class="cut"> … 3 more bytes</span>`},
+	}, {
 		name:   "a copy that could not be read",
 		copies: []htmlCopy{one("f(a)", 1, 5), {Error: "gone"}},
 		want:   []string{"f(a)", ""},

@@ -92,7 +92,10 @@ type (
 		EndCol   int      `json:"z"`           // and of its end on its last line
 		Text     string   `json:"t"`           // lines Start to End of the file
 		Differs  [][2]int `json:"d,omitempty"` // lines that differ from the first copy
-		Error    string   `json:"err,omitempty"`
+		// Cuts lists the lines cut to MaxLineBytes: the line, and the
+		// bytes left out before and after the part shown.
+		Cuts  [][3]int `json:"k,omitempty"`
+		Error string   `json:"err,omitempty"`
 	}
 )
 
@@ -297,7 +300,7 @@ func copies(classes []fingerprint.Class, readFile func(string) ([]byte, error), 
 			if s := &sources[index[f.File]]; s.err != nil {
 				hc.Error = fmt.Sprintf("cannot read %s: %v", f.File, s.err)
 			} else {
-				hc.Text = string(cutCopy(s.src, s.lines, f))
+				hc.setText(cutCopy(s.src, s.lines, f))
 				for _, d := range f.Differs {
 					hc.Differs = append(hc.Differs, [2]int{d.Start, d.End})
 				}

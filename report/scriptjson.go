@@ -111,8 +111,9 @@ func appendJSONString(b []byte, s string, safe *[256]bool) []byte {
 }
 
 // appendCopies encodes the classes' copies as the script expects them:
-// [{"c":[{"f":file,"s":start,"e":end,"a":col,"z":col,"t":text,"d":[[start,end]…]} or
-// {…,"err":message}]}], where d lists the lines that differ.
+// [{"c":[{"f":file,"s":start,"e":end,"a":col,"z":col,"t":text,"d":[[start,end]…],"k":[[line,before,after]…]} or
+// {…,"err":message}]}], where d lists the lines that differ and k the
+// lines cut (see MaxLineBytes).
 func appendCopies(b []byte, classes []htmlClass) []byte {
 	size := 2
 	for _, c := range classes {
@@ -148,6 +149,7 @@ func appendCopies(b []byte, classes []htmlClass) []byte {
 				b = append(b, `,"t":`...)
 				b = appendScriptString(b, cp.Text)
 				b = appendDiffers(b, cp.Differs)
+				b = appendCuts(b, cp.Cuts)
 			}
 			b = append(b, '}')
 		}
@@ -162,14 +164,33 @@ func appendDiffers(b []byte, ds [][2]int) []byte {
 	}
 	b = append(b, `,"d":[`...)
 	for i, d := range ds {
+		b = appendInts(b, i > 0, d[:]...)
+	}
+	return append(b, ']')
+}
+
+func appendCuts(b []byte, cs [][3]int) []byte {
+	if len(cs) == 0 {
+		return b
+	}
+	b = append(b, `,"k":[`...)
+	for i, c := range cs {
+		b = appendInts(b, i > 0, c[:]...)
+	}
+	return append(b, ']')
+}
+
+// appendInts appends [x,y,…], after a comma if comma is set.
+func appendInts(b []byte, comma bool, xs ...int) []byte {
+	if comma {
+		b = append(b, ',')
+	}
+	b = append(b, '[')
+	for i, x := range xs {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, '[')
-		b = strconv.AppendInt(b, int64(d[0]), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(d[1]), 10)
-		b = append(b, ']')
+		b = strconv.AppendInt(b, int64(x), 10)
 	}
 	return append(b, ']')
 }

@@ -58,6 +58,8 @@ var goSource = (function () {
   // codeAt the index of each in toks.
   function Copy(c) {
     this.text = c.t.replace(/\r\n/g, '\n');
+    this.first = c.s;
+    this.cuts = c.k || [];
     this.toks = lex(this.text);
     this.marked = new Uint8Array(this.toks.length);
     var lines = this.text.split('\n');
@@ -170,8 +172,27 @@ var goSource = (function () {
       at = Math.min(t.e, end);
     }
     out.push(escape(text.slice(at, end)));
-    return out.join('');
+    return this.cuts.length ? markCuts(out.join(''), this.cuts, this.first) : out.join('');
   };
+
+  // markCuts says, on each line that copycat cut (see MaxLineBytes in
+  // copytext.go), how many bytes it left out before and after the part
+  // shown. html is the highlighted text of the lines from first on; a
+  // cut is [line, bytes before, bytes after].
+  function markCuts(html, cuts, first) {
+    var lines = html.split('\n');
+    cuts.forEach(function (k) {
+      var i = k[0] - first;
+      if (i < 0 || i >= lines.length) return;
+      if (k[1] > 0) lines[i] = '<span class="cut">' + group(k[1]) + ' bytes \u2026 </span>' + lines[i];
+      if (k[2] > 0) lines[i] += '<span class="cut"> \u2026 ' + group(k[2]) + ' more bytes</span>';
+    });
+    return lines.join('\n');
+  }
+
+  function group(n) {
+    return n.toLocaleString('en-US');
+  }
 
   // copies lexes a class's copies (c.t text, c.s and c.e first and last
   // line, c.a and c.z byte columns where the fragment starts and ends)
@@ -183,7 +204,7 @@ var goSource = (function () {
     return out;
   }
 
-  return {lex: lex, copies: copies, common: common};
+  return {lex: lex, copies: copies, common: common, group: group};
 })();
 
 (function () {
@@ -208,11 +229,7 @@ var goSource = (function () {
   var count = document.getElementById('count');
   var shown = 4; // copies shown at first; the rest behind a button
 
-  // group writes a number with its digits grouped by thousands, as the
-  // page's figures are: 1,506,929.
-  function group(n) {
-    return n.toLocaleString('en-US');
-  }
+  var group = goSource.group; // 1,506,929, as the page's figures are written
 
   function detailOf(tr) {
     var n = tr.nextElementSibling;
