@@ -148,8 +148,8 @@ func appendCopies(b []byte, classes []htmlClass) []byte {
 				b = strconv.AppendInt(b, int64(cp.EndCol), 10)
 				b = append(b, `,"t":`...)
 				b = appendScriptString(b, cp.Text)
-				b = appendDiffers(b, cp.Differs)
-				b = appendCuts(b, cp.Cuts)
+				b = appendArrays(b, "d", len(cp.Differs), func(i int) []int { return cp.Differs[i][:] })
+				b = appendArrays(b, "k", len(cp.Cuts), func(i int) []int { return cp.Cuts[i][:] })
 			}
 			b = append(b, '}')
 		}
@@ -158,24 +158,17 @@ func appendCopies(b []byte, classes []htmlClass) []byte {
 	return append(b, ']')
 }
 
-func appendDiffers(b []byte, ds [][2]int) []byte {
-	if len(ds) == 0 {
+// appendArrays appends key and n arrays of numbers, the ith being
+// elem(i), as JSON: ,"key":[[…],…]; nothing when n is 0.
+func appendArrays(b []byte, key string, n int, elem func(i int) []int) []byte {
+	if n == 0 {
 		return b
 	}
-	b = append(b, `,"d":[`...)
-	for i, d := range ds {
-		b = appendInts(b, i > 0, d[:]...)
-	}
-	return append(b, ']')
-}
-
-func appendCuts(b []byte, cs [][3]int) []byte {
-	if len(cs) == 0 {
-		return b
-	}
-	b = append(b, `,"k":[`...)
-	for i, c := range cs {
-		b = appendInts(b, i > 0, c[:]...)
+	b = append(b, `,"`...)
+	b = append(b, key...)
+	b = append(b, `":[`...)
+	for i := range n {
+		b = appendInts(b, i > 0, elem(i)...)
 	}
 	return append(b, ']')
 }
