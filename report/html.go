@@ -28,7 +28,7 @@ import (
 var assets embed.FS
 
 var htmlTemplate = template.Must(template.New("report.html.tmpl").
-	Funcs(template.FuncMap{"group": group}).
+	Funcs(template.FuncMap{"group": group, "count": count}).
 	ParseFS(assets, "assets/report.html.tmpl"))
 
 // HTMLOptions configure the HTML report.

@@ -217,4 +217,12 @@ func TestHTMLFigures(t *testing.T) {
 			t.Errorf("page lacks %s", want)
 		}
 	}
+	rep.Classes = rep.Classes[:1]
+	rep.Classes[0].Lines = 1
+	page = htmlFor(t, rep, readFile)
+	for _, want := range []string{`2 copies of 1 line <span`, `<span id="count">1 class</span>`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page of one class lacks %s", want)
+		}
+	}
 }

@@ -57,6 +57,14 @@ func cell(sb *strings.Builder, prefix string, n int) {
 	sb.WriteString(group(n))
 }
 
+// count writes n and the noun it counts: "1 class", "1,200 classes".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return group(n) + " " + many
+}
+
 // group writes n with its digits grouped by thousands: 1,506,929.
 func group(n int) string {
 	s := strconv.Itoa(n)

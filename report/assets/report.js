@@ -388,7 +388,7 @@ var goSource = (function () {
       if (d) d.hidden = !ok || !tr.classList.contains('open');
       if (ok) n++;
     });
-    count.textContent = group(n) + ' of ' + group(rows.length) + ' classes';
+    count.textContent = group(n) + ' of ' + group(rows.length) + (rows.length === 1 ? ' class' : ' classes');
   }
   filter.addEventListener('input', applyFilter);
   kind.addEventListener('change', applyFilter);
