@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -182,6 +183,27 @@ func TestHighlightInChromium(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCommonWorkBound checks that the page's diff gives up on copies
+// whose longest common subsequence takes more steps than it allows.
+func TestCommonWorkBound(t *testing.T) {
+	eval := highlighter(t)
+	a := strings.Fields(strings.Repeat("x = f ( y ) ; ", 500))
+	b := slices.Clone(a)
+	for i := 0; i < len(b); i += 50 {
+		b[i] = "z"
+	}
+	for _, tt := range []struct {
+		maxD, maxWork int
+		found         bool
+	}{{2000, 1e7, true}, {2000, 5000, false}, {10, 1e7, false}} {
+		var found bool
+		eval(&found, `goSource.common($1, $2, $3, $4) !== null`, a, b, tt.maxD, tt.maxWork)
+		if found != tt.found {
+			t.Errorf("maxD %d, maxWork %d: found %v, want %v", tt.maxD, tt.maxWork, found, tt.found)
+		}
 	}
 }
 

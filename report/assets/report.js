@@ -88,7 +88,7 @@ var goSource = (function () {
       inB = inA;
       for (var k = 0; k < a.code.length; k++) inA[k] = a.code[k] === b.code[k] ? 1 : 0;
     } else {
-      var m = common(a.code, b.code, 2000);
+      var m = common(a.code, b.code, 2000, 5e7);
       if (!m) return;
       inA = m[0];
       inB = m[1];
@@ -120,16 +120,21 @@ var goSource = (function () {
 
   // common finds a longest common subsequence of a and b with Myers's
   // O(ND) algorithm and returns, for each element of either, whether it
-  // is in it; null when they differ in more than maxD elements.
-  function common(a, b, maxD) {
-    var n = a.length, m = b.length, off = n + m + 1;
+  // is in it; null when they differ in more than maxD elements, or when
+  // finding it takes more than maxWork steps (elements compared and
+  // diagonals tried), so that opening a class of long copies that differ
+  // much stays quick: their lines are shaded all the same.
+  function common(a, b, maxD, maxWork) {
+    var n = a.length, m = b.length, off = n + m + 1, work = 0;
     var v = new Int32Array(2 * off + 1), trace = [];
     for (var d = 0; d <= Math.min(n + m, maxD); d++) {
       trace.push(v.slice(off - d - 1, off + d + 2));
+      if ((work += d + 1) > maxWork) return null;
       for (var k = -d; k <= d; k += 2) {
         var x = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]) ? v[off + k + 1] : v[off + k - 1] + 1;
-        var y = x - k;
+        var y = x - k, x0 = x;
         while (x < n && y < m && a[x] === b[y]) { x++; y++; }
+        if ((work += x - x0) > maxWork) return null;
         v[off + k] = x;
         if (x >= n && y >= m) return backtrack(trace, n, m);
       }
