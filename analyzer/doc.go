@@ -4,7 +4,7 @@
 //
 // # Analyzer copycat
 //
-// copycat: report duplicated code (clones) inside a package
+// report duplicated code (clones) inside a package
 //
 // copycat finds fragments of code (whole function declarations, or runs
 // of consecutive statements of one block) that are copies of each other:

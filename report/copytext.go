@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"unicode/utf8"
 
 	"github.com/copycat-go/copycat/fingerprint"
 )
@@ -11,6 +12,72 @@ import (
 // goSource in assets/report.js): most classes of a large report are
 // never opened, and highlighting all of them here was most of the
 // report's cost.
+
+// MaxLineBytes is the longest line the HTML report shows whole. A longer
+// line shows MaxLineBytes of it, and the page says how many bytes it
+// leaves out: one line of a megabyte, copied into a few thousand
+// fragments, made a page of gigabytes, and its highlighting and diff were
+// as long.
+const MaxLineBytes = 1000
+
+// setText sets a copy's text to its lines, each line longer than
+// MaxLineBytes cut to that many bytes, and its columns to those of the
+// text shown. A cut line shows its start, except on the fragment's first
+// line when the fragment starts past the middle of the bytes shown: there
+// it shows the fragment's start (or the line's end, if that is nearer).
+func (hc *htmlCopy) setText(text []byte) {
+	if !hasLongLine(text) {
+		hc.Text = string(text)
+		return
+	}
+	out := make([]byte, 0, min(len(text), (hc.End-hc.Start+1)*(MaxLineBytes+1)))
+	for i, line := range bytes.SplitAfter(text, []byte{'\n'}) {
+		content := bytes.TrimRight(line, "\r\n")
+		if len(content) <= MaxLineBytes {
+			out = append(out, line...)
+			continue
+		}
+		from := 0
+		if col := hc.StartCol - 1; i == 0 && col > MaxLineBytes/2 {
+			from = runeStart(content, min(col, len(content)-MaxLineBytes))
+		}
+		to := runeStart(content, min(from+MaxLineBytes, len(content)))
+		out = append(out, content[from:to]...)
+		out = append(out, line[len(content):]...)
+		hc.Cuts = append(hc.Cuts, [3]int{hc.Start + i, from, len(content) - to})
+		if i == 0 {
+			hc.StartCol -= from
+		}
+		if hc.Start+i == hc.End {
+			hc.EndCol = max(1, min(hc.EndCol-from, to-from+1))
+		}
+	}
+	hc.Text = string(out)
+}
+
+// hasLongLine reports whether text has a line longer than MaxLineBytes.
+func hasLongLine(text []byte) bool {
+	for len(text) > MaxLineBytes {
+		i := bytes.IndexByte(text, '\n')
+		if i < 0 {
+			return len(bytes.TrimRight(text, "\r")) > MaxLineBytes
+		}
+		if len(bytes.TrimRight(text[:i], "\r")) > MaxLineBytes {
+			return true
+		}
+		text = text[i+1:]
+	}
+	return false
+}
+
+// runeStart moves offset i of b back to the start of the UTF-8 sequence
+// it falls in.
+func runeStart(b []byte, i int) int {
+	for i > 0 && i < len(b) && !utf8.RuneStart(b[i]) {
+		i--
+	}
+	return i
+}
 
 // cutCopy returns the lines of fragment f from its file's source; lines
 // holds the offsets of the file's line starts.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -158,6 +159,12 @@ func TestHighlightInChromium(t *testing.T) {
 		lines:  2,
 		want:   []string{"a := <u>1</u>\nb := <u>2</u>"},
 	}, {
+		name: "lines cut by copycat say how much they leave out",
+		copies: []htmlCopy{{Text: "x := \"abc\nf(y) // z", Start: 7, End: 9, StartCol: 1, EndCol: 8,
+			Cuts: [][3]int{{7, 0, 1234567}, {8, 2500, 3}, {12, 1, 1}}}},
+		want: []string{`x := <s>"abc</s><span class="cut"> … 1,234,567 more bytes</span>` + "\n" +
+			`<span class="cut">2,500 bytes … </span>f(y) <i>// z</i><span class="cut"> … 3 more bytes</span>`},
+	}, {
 		name:   "a copy that could not be read",
 		copies: []htmlCopy{one("f(a)", 1, 5), {Error: "gone"}},
 		want:   []string{"f(a)", ""},
@@ -176,6 +183,27 @@ func TestHighlightInChromium(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCommonWorkBound checks that the page's diff gives up on copies
+// whose longest common subsequence takes more steps than it allows.
+func TestCommonWorkBound(t *testing.T) {
+	eval := highlighter(t)
+	a := strings.Fields(strings.Repeat("x = f ( y ) ; ", 500))
+	b := slices.Clone(a)
+	for i := 0; i < len(b); i += 50 {
+		b[i] = "z"
+	}
+	for _, tt := range []struct {
+		maxD, maxWork int
+		found         bool
+	}{{2000, 1e7, true}, {2000, 5000, false}, {10, 1e7, false}} {
+		var found bool
+		eval(&found, `goSource.common($1, $2, $3, $4) !== null`, a, b, tt.maxD, tt.maxWork)
+		if found != tt.found {
+			t.Errorf("maxD %d, maxWork %d: found %v, want %v", tt.maxD, tt.maxWork, found, tt.found)
+		}
 	}
 }
 

@@ -27,7 +27,9 @@ import (
 //go:embed assets/report.html.tmpl assets/report.css assets/report.js
 var assets embed.FS
 
-var htmlTemplate = template.Must(template.New("report.html.tmpl").ParseFS(assets, "assets/report.html.tmpl"))
+var htmlTemplate = template.Must(template.New("report.html.tmpl").
+	Funcs(template.FuncMap{"group": group, "count": count}).
+	ParseFS(assets, "assets/report.html.tmpl"))
 
 // HTMLOptions configure the HTML report.
 type HTMLOptions struct {
@@ -45,6 +47,7 @@ type HTMLOptions struct {
 type (
 	htmlPage struct {
 		Title    string
+		Version  string // copycat's, in the footer
 		Root     string // common directory of the files, left out of the names shown
 		Stats    fingerprint.Stats
 		Percent  string
@@ -89,7 +92,10 @@ type (
 		EndCol   int      `json:"z"`           // and of its end on its last line
 		Text     string   `json:"t"`           // lines Start to End of the file
 		Differs  [][2]int `json:"d,omitempty"` // lines that differ from the first copy
-		Error    string   `json:"err,omitempty"`
+		// Cuts lists the lines cut to MaxLineBytes: the line, and the
+		// bytes left out before and after the part shown.
+		Cuts  [][3]int `json:"k,omitempty"`
+		Error string   `json:"err,omitempty"`
 	}
 )
 
@@ -105,6 +111,7 @@ func HTML(w io.Writer, r *Report, opt HTMLOptions) error {
 	}
 	p := &htmlPage{
 		Title:    cmp.Or(opt.Title, "copycat report"),
+		Version:  r.toolVersion(),
 		Stats:    r.Stats,
 		Percent:  fmt.Sprintf("%.1f", Percent(r.Stats)),
 		Packages: packages(r),
@@ -293,7 +300,7 @@ func copies(classes []fingerprint.Class, readFile func(string) ([]byte, error), 
 			if s := &sources[index[f.File]]; s.err != nil {
 				hc.Error = fmt.Sprintf("cannot read %s: %v", f.File, s.err)
 			} else {
-				hc.Text = string(cutCopy(s.src, s.lines, f))
+				hc.setText(cutCopy(s.src, s.lines, f))
 				for _, d := range f.Differs {
 					hc.Differs = append(hc.Differs, [2]int{d.Start, d.End})
 				}

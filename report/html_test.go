@@ -189,3 +189,40 @@ func TestHTMLChunks(t *testing.T) {
 		t.Errorf("the chunks hold other copies than one block:\n%+v\n%+v", got, whole)
 	}
 }
+
+func TestGroup(t *testing.T) {
+	for n, want := range map[int]string{
+		0: "0", 7: "7", 999: "999", 1000: "1,000", 12345: "12,345", 1506929: "1,506,929",
+		-1000: "-1,000", -999: "-999", 100000000: "100,000,000",
+	} {
+		if got := group(n); got != want {
+			t.Errorf("group(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestHTMLFigures checks that the page's figures are grouped by
+// thousands where people read them, and plain where the script does.
+func TestHTMLFigures(t *testing.T) {
+	rep, readFile := layoutReport()
+	page := htmlFor(t, rep, readFile)
+	for _, want := range []string{
+		"<dd>1,506,929</dd>", "<dd>12,345</dd>", // summary
+		`<td class="num">5</td><td class="num">1,076,365</td>`, // a directory's files and lines
+		`5 copies of 8 lines`, `<span id="count">80 classes</span>`,
+		`data-tokens="1234"`, `<span class="num">1,234</span>`, // a row
+		"written by copycat " + testVersion, // the footer
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %s", want)
+		}
+	}
+	rep.Classes = rep.Classes[:1]
+	rep.Classes[0].Lines = 1
+	page = htmlFor(t, rep, readFile)
+	for _, want := range []string{`2 copies of 1 line <span`, `<span id="count">1 class</span>`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page of one class lacks %s", want)
+		}
+	}
+}

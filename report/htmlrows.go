@@ -34,10 +34,10 @@ func classRows(rows []htmlRow) template.HTML {
 		escapeString(&sb, r.Kind)
 		sb.WriteString(`">`)
 		escapeString(&sb, r.Label)
-		num(&sb, `</span></span><span class="num">`, r.Copies)
-		num(&sb, `</span><span class="num">`, r.Lines)
-		num(&sb, `</span><span class="num">`, r.Tokens)
-		num(&sb, `</span><span class="num">`, r.DupLines)
+		cell(&sb, `</span></span><span class="num">`, r.Copies)
+		cell(&sb, `</span><span class="num">`, r.Lines)
+		cell(&sb, `</span><span class="num">`, r.Tokens)
+		cell(&sb, `</span><span class="num">`, r.DupLines)
 		sb.WriteString(`</span><span class="where">`)
 		escapeString(&sb, r.First)
 		sb.WriteString("</span></div>\n")
@@ -45,9 +45,42 @@ func classRows(rows []htmlRow) template.HTML {
 	return template.HTML(sb.String())
 }
 
+// num writes a number as programs read it (an attribute, an id).
 func num(sb *strings.Builder, prefix string, n int) {
 	sb.WriteString(prefix)
 	sb.WriteString(strconv.Itoa(n))
+}
+
+// cell writes a number as people read it, grouped by thousands.
+func cell(sb *strings.Builder, prefix string, n int) {
+	sb.WriteString(prefix)
+	sb.WriteString(group(n))
+}
+
+// count writes n and the noun it counts: "1 class", "1,200 classes".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return group(n) + " " + many
+}
+
+// group writes n with its digits grouped by thousands: 1,506,929.
+func group(n int) string {
+	s := strconv.Itoa(n)
+	digits := strings.TrimPrefix(s, "-")
+	if len(digits) <= 3 {
+		return s
+	}
+	b := make([]byte, 0, len(s)+len(digits)/3)
+	b = append(b, s[:len(s)-len(digits)]...)
+	for i := range len(digits) {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, digits[i])
+	}
+	return string(b)
 }
 
 // escapeString writes s with the characters that HTML gives a meaning

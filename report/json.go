@@ -2,9 +2,11 @@ package report
 
 import (
 	"encoding/json"
-	"github.com/copycat-go/copycat/fingerprint"
 	"io"
 	"math"
+
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/version"
 )
 
 // Version is the version of the JSON report's schema.
@@ -14,8 +16,14 @@ const Version = 1
 type (
 	jsonReport struct {
 		Version int         `json:"version"`
+		Tool    jsonTool    `json:"tool"`
 		Stats   jsonStats   `json:"stats"`
 		Classes []jsonClass `json:"classes"`
+	}
+	// jsonTool names the copycat that wrote the report.
+	jsonTool struct {
+		Name    string `json:"name"`
+		Version string `json:"version"`
 	}
 	jsonStats struct {
 		Files           int     `json:"files"`
@@ -53,6 +61,7 @@ type (
 func JSON(w io.Writer, r *Report) error {
 	out := jsonReport{
 		Version: Version,
+		Tool:    jsonTool{Name: version.Name, Version: r.toolVersion()},
 		Stats: jsonStats{
 			Files: r.Stats.Files, Lines: r.Stats.Lines, Tokens: r.Stats.Tokens,
 			Classes: r.Stats.Classes, Fragments: r.Stats.Fragments,

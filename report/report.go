@@ -25,6 +25,13 @@ type Report struct {
 	Stats   fingerprint.Stats
 	Classes []fingerprint.Class
 	Files   []FileInfo // every file read, for per-package figures
+	// ToolVersion is the version of copycat that ran, for the reports
+	// that name it; version.Version() when empty.
+	ToolVersion string
+	// Warnings and Errors are the problems the run met (files that do
+	// not parse, malformed directives; paths that cannot be read), for
+	// the reports that carry them (SARIF).
+	Warnings, Errors []error
 }
 
 // A FileInfo is one file that was read.

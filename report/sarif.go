@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/version"
 )
 
 // SARIF output, for GitHub code scanning and other SARIF viewers.
@@ -38,16 +39,30 @@ type (
 		Runs    []sarifRun `json:"runs"`
 	}
 	sarifRun struct {
-		Tool    sarifTool     `json:"tool"`
-		Results []sarifResult `json:"results"`
+		Tool        sarifTool         `json:"tool"`
+		Invocations []sarifInvocation `json:"invocations"`
+		Results     []sarifResult     `json:"results"`
+	}
+	// A sarifInvocation is the run itself: whether it went through, and
+	// the warnings and errors it met.
+	sarifInvocation struct {
+		ExecutionSuccessful        bool                `json:"executionSuccessful"`
+		ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+	}
+	sarifNotification struct {
+		Level     string          `json:"level"`
+		Message   sarifText       `json:"message"`
+		Locations []sarifLocation `json:"locations,omitempty"`
 	}
 	sarifTool struct {
 		Driver sarifDriver `json:"driver"`
 	}
 	sarifDriver struct {
-		Name           string      `json:"name"`
-		InformationURI string      `json:"informationUri"`
-		Rules          []sarifRule `json:"rules"`
+		Name            string      `json:"name"`
+		Version         string      `json:"version"`
+		SemanticVersion string      `json:"semanticVersion,omitempty"`
+		InformationURI  string      `json:"informationUri"`
+		Rules           []sarifRule `json:"rules"`
 	}
 	sarifRule struct {
 		ID                   string         `json:"id"`
@@ -55,6 +70,7 @@ type (
 		ShortDescription     sarifText      `json:"shortDescription"`
 		FullDescription      sarifText      `json:"fullDescription"`
 		Help                 sarifText      `json:"help"`
+		HelpURI              string         `json:"helpUri"`
 		DefaultConfiguration sarifRuleLevel `json:"defaultConfiguration"`
 		Properties           sarifRuleProps `json:"properties"`
 	}
@@ -95,7 +111,7 @@ type (
 	}
 	sarifPhysical struct {
 		ArtifactLocation sarifArtifact `json:"artifactLocation"`
-		Region           sarifRegion   `json:"region"`
+		Region           *sarifRegion  `json:"region,omitempty"` // nil: the whole file
 	}
 	sarifArtifact struct {
 		URI       string `json:"uri"`
@@ -108,20 +124,21 @@ type (
 )
 
 // sarifRules describes the three kinds, in a fixed order so that
-// ruleIndex never changes.
+// ruleIndex never changes. Each rule's helpUri is the README section
+// that explains its kind.
 var sarifRules = []sarifRule{
 	rule(fingerprint.Exact, "ExactDuplicate", "Duplicated code",
 		"The same code, names and values included, appears in several places.",
-		"high"),
+		"high", "what-counts-as-a-clone"),
 	rule(fingerprint.Renamed, "RenamedDuplicate", "Duplicated code with renamed identifiers",
 		"The same code appears in several places with identifiers consistently renamed or literal values changed.",
-		"high"),
+		"high", "what-counts-as-a-clone"),
 	rule(fingerprint.Near, "NearDuplicate", "Near-duplicate code",
 		"Code appears in several places with statements added, removed or changed after the copy, above the similarity threshold.",
-		"medium"),
+		"medium", "near-miss-clones"),
 }
 
-func rule(k fingerprint.Kind, name, short, full, precision string) sarifRule {
+func rule(k fingerprint.Kind, name, short, full, precision, anchor string) sarifRule {
 	return sarifRule{
 		ID:               string(k),
 		Name:             name,
@@ -129,6 +146,7 @@ func rule(k fingerprint.Kind, name, short, full, precision string) sarifRule {
 		FullDescription:  sarifText{full},
 		Help: sarifText{full + " Extract the shared code into one function, or mark a deliberate copy with " +
 			"//copycat:ignore reason on the line before it."},
+		HelpURI:              version.InformationURI + "#" + anchor,
 		DefaultConfiguration: sarifRuleLevel{"warning"},
 		Properties:           sarifRuleProps{Tags: []string{"maintainability", "duplicate-code"}, Precision: precision},
 	}
@@ -145,13 +163,17 @@ func ruleIndex(k fingerprint.Kind) int {
 
 // SARIF writes the report as a SARIF 2.1.0 log.
 func SARIF(w io.Writer, r *Report) error {
+	v := r.toolVersion()
 	run := sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
-			Name:           "copycat",
-			InformationURI: "https://github.com/copycat-go/copycat",
-			Rules:          sarifRules,
+			Name:            version.Name,
+			Version:         v,
+			SemanticVersion: semanticVersion(v),
+			InformationURI:  version.InformationURI,
+			Rules:           sarifRules,
 		}},
-		Results: []sarifResult{},
+		Invocations: []sarifInvocation{invocation(r)},
+		Results:     []sarifResult{},
 	}
 	for _, c := range r.Classes {
 		ids := FragmentIDs(c)
@@ -185,12 +207,33 @@ func SARIF(w io.Writer, r *Report) error {
 	return json.NewEncoder(w).Encode(sarifLog{Schema: SARIFSchema, Version: SARIFVersion, Runs: []sarifRun{run}})
 }
 
+// invocation says whether the run went through (it met no errors) and
+// lists its warnings and errors, each at the file and line it names.
+func invocation(r *Report) sarifInvocation {
+	inv := sarifInvocation{ExecutionSuccessful: len(r.Errors) == 0}
+	for _, n := range notices(r) {
+		sn := sarifNotification{Level: n.Level, Message: sarifText{n.Message}}
+		if n.File != "" {
+			l := fileLocation(n.File)
+			if n.Line > 0 {
+				l.PhysicalLocation.Region = &sarifRegion{StartLine: n.Line, EndLine: n.Line}
+			}
+			sn.Locations = []sarifLocation{l}
+		}
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sn)
+	}
+	return inv
+}
+
 func location(f fingerprint.Fragment) sarifLocation {
-	uri, base := fileURI(f.File)
-	return sarifLocation{PhysicalLocation: sarifPhysical{
-		ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: base},
-		Region:           sarifRegion{StartLine: f.Start.Line, EndLine: f.End.Line},
-	}}
+	l := fileLocation(f.File)
+	l.PhysicalLocation.Region = &sarifRegion{StartLine: f.Start.Line, EndLine: f.End.Line}
+	return l
+}
+
+func fileLocation(name string) sarifLocation {
+	uri, base := fileURI(name)
+	return sarifLocation{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: base}}}
 }
 
 // fileURI turns a report path into a SARIF URI: relative paths are

@@ -3,14 +3,22 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"go/scanner"
+	"go/token"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/version"
 )
 
 // sarifSchema compiles the official SARIF 2.1.0 schema kept in testdata
@@ -55,6 +63,7 @@ func TestSARIFValidates(t *testing.T) {
 				{File: "a:b/ü.go", Start: fingerprint.Position{Line: 1, Column: 1}, End: fingerprint.Position{Line: 6, Column: 2}},
 			},
 		}}}},
+		{"warnings and errors", runProblems()},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -157,4 +166,127 @@ func TestFileURI(t *testing.T) {
 			}
 		})
 	}
+}
+
+// runProblems is a report of a run that met warnings and an error.
+func runProblems() *Report {
+	list := scanner.ErrorList{{Pos: token.Position{Filename: "p/bad.go", Line: 4, Column: 2}, Msg: "expected ';'"}}
+	return &Report{
+		ToolVersion: "(devel)",
+		Warnings: []error{
+			fmt.Errorf("p/bad.go:3:9: syntax error, file skipped: expected ')'"),
+			fmt.Errorf("/abs/ü dir/x.go:12: malformed directive"),
+			list,
+			errors.New("p/huge.go: larger than 1 MB, skipped"),
+			errors.New("near-miss work capped: 12 units left out"),
+		},
+		Errors: []error{errors.New("./nonexistent: no such file or directory")},
+	}
+}
+
+func decodeSARIF(t *testing.T, rep *Report) sarifLog {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := SARIF(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	var log sarifLog
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	return log
+}
+
+// TestSARIFInvocation checks that the run's warnings and errors reach
+// the log, at the file and line they name.
+func TestSARIFInvocation(t *testing.T) {
+	log := decodeSARIF(t, runProblems())
+	if len(log.Runs[0].Invocations) != 1 {
+		t.Fatalf("%d invocations, want 1", len(log.Runs[0].Invocations))
+	}
+	inv := log.Runs[0].Invocations[0]
+	if inv.ExecutionSuccessful {
+		t.Error("a run with an error is successful")
+	}
+	var got []string
+	for _, n := range inv.ToolExecutionNotifications {
+		s := n.Level + " " + n.Message.Text
+		for _, l := range n.Locations {
+			s += " @ " + l.PhysicalLocation.ArtifactLocation.URI
+			if r := l.PhysicalLocation.Region; r != nil {
+				s += fmt.Sprintf(":%d-%d", r.StartLine, r.EndLine)
+			}
+		}
+		got = append(got, s)
+	}
+	want := []string{
+		"warning p/bad.go:3:9: syntax error, file skipped: expected ')' @ p/bad.go:3-3",
+		"warning /abs/ü dir/x.go:12: malformed directive @ file:///abs/%C3%BC%20dir/x.go:12-12",
+		"warning p/bad.go:4:2: expected ';' @ p/bad.go:4-4",
+		"warning p/huge.go: larger than 1 MB, skipped @ p/huge.go",
+		"warning near-miss work capped: 12 units left out",
+		"error ./nonexistent: no such file or directory",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("notifications:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	clean, _ := fixture(t, "clones.txtar")
+	inv = decodeSARIF(t, clean).Runs[0].Invocations[0]
+	if !inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 0 {
+		t.Errorf("a clean run: %+v, want successful and no notifications", inv)
+	}
+}
+
+// TestSARIFDriver checks the tool's version and its links: the project,
+// and for each rule a section of the README that exists.
+func TestSARIFDriver(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	anchors := map[string]bool{}
+	for line := range strings.Lines(string(readme)) {
+		if h, ok := strings.CutPrefix(line, "#"); ok {
+			anchors[githubAnchor(strings.TrimLeft(h, "#"))] = true
+		}
+	}
+	tests := []struct{ version, semantic string }{
+		{"v1.2.3", "1.2.3"},
+		{"v0.0.0-20261202003456-0123456789ab+dirty", "0.0.0-20261202003456-0123456789ab+dirty"},
+		{"(devel)", ""},
+		{"v1.2", ""},
+	}
+	for _, tt := range tests {
+		d := decodeSARIF(t, &Report{ToolVersion: tt.version}).Runs[0].Tool.Driver
+		if d.Name != "copycat" || d.Version != tt.version || d.SemanticVersion != tt.semantic {
+			t.Errorf("driver %q %q %q, want copycat %q %q", d.Name, d.Version, d.SemanticVersion, tt.version, tt.semantic)
+		}
+		if d.InformationURI != version.InformationURI {
+			t.Errorf("informationUri %q", d.InformationURI)
+		}
+		for _, r := range d.Rules {
+			anchor, ok := strings.CutPrefix(r.HelpURI, version.InformationURI+"#")
+			if !ok || !anchors[anchor] {
+				t.Errorf("rule %s: helpUri %q is not a section of the README", r.ID, r.HelpURI)
+			}
+		}
+	}
+	if d := decodeSARIF(t, &Report{}).Runs[0].Tool.Driver; d.Version != version.Version() {
+		t.Errorf("driver version %q, want the build's %q", d.Version, version.Version())
+	}
+}
+
+// githubAnchor is the fragment GitHub gives a Markdown heading.
+func githubAnchor(h string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(h)) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

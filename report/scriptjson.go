@@ -111,8 +111,9 @@ func appendJSONString(b []byte, s string, safe *[256]bool) []byte {
 }
 
 // appendCopies encodes the classes' copies as the script expects them:
-// [{"c":[{"f":file,"s":start,"e":end,"a":col,"z":col,"t":text,"d":[[start,end]…]} or
-// {…,"err":message}]}], where d lists the lines that differ.
+// [{"c":[{"f":file,"s":start,"e":end,"a":col,"z":col,"t":text,"d":[[start,end]…],"k":[[line,before,after]…]} or
+// {…,"err":message}]}], where d lists the lines that differ and k the
+// lines cut (see MaxLineBytes).
 func appendCopies(b []byte, classes []htmlClass) []byte {
 	size := 2
 	for _, c := range classes {
@@ -147,7 +148,8 @@ func appendCopies(b []byte, classes []htmlClass) []byte {
 				b = strconv.AppendInt(b, int64(cp.EndCol), 10)
 				b = append(b, `,"t":`...)
 				b = appendScriptString(b, cp.Text)
-				b = appendDiffers(b, cp.Differs)
+				b = appendArrays(b, "d", len(cp.Differs), func(i int) []int { return cp.Differs[i][:] })
+				b = appendArrays(b, "k", len(cp.Cuts), func(i int) []int { return cp.Cuts[i][:] })
 			}
 			b = append(b, '}')
 		}
@@ -156,20 +158,32 @@ func appendCopies(b []byte, classes []htmlClass) []byte {
 	return append(b, ']')
 }
 
-func appendDiffers(b []byte, ds [][2]int) []byte {
-	if len(ds) == 0 {
+// appendArrays appends key and n arrays of numbers, the ith being
+// elem(i), as JSON: ,"key":[[…],…]; nothing when n is 0.
+func appendArrays(b []byte, key string, n int, elem func(i int) []int) []byte {
+	if n == 0 {
 		return b
 	}
-	b = append(b, `,"d":[`...)
-	for i, d := range ds {
+	b = append(b, `,"`...)
+	b = append(b, key...)
+	b = append(b, `":[`...)
+	for i := range n {
+		b = appendInts(b, i > 0, elem(i)...)
+	}
+	return append(b, ']')
+}
+
+// appendInts appends [x,y,…], after a comma if comma is set.
+func appendInts(b []byte, comma bool, xs ...int) []byte {
+	if comma {
+		b = append(b, ',')
+	}
+	b = append(b, '[')
+	for i, x := range xs {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, '[')
-		b = strconv.AppendInt(b, int64(d[0]), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(d[1]), 10)
-		b = append(b, ']')
+		b = strconv.AppendInt(b, int64(x), 10)
 	}
 	return append(b, ']')
 }

@@ -170,7 +170,7 @@ func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fi
 	var findings int
 	var err error
 	if !failed || c.printsOnError() {
-		findings, err = c.emit(stdout, stderr, res.Files, classes)
+		findings, err = c.emit(stdout, stderr, res, classes)
 	}
 	findings += c.warn(stderr, res.Warnings)
 	for _, e := range res.Errors {

@@ -8,6 +8,8 @@ import (
 	"os"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/version"
+	"github.com/copycat-go/copycat/load"
 	"github.com/copycat-go/copycat/report"
 )
 
@@ -60,9 +62,10 @@ func (c *Config) checkOutput(fs *flag.FlagSet) error {
 	return nil
 }
 
-// emit applies the baseline and writes the report. It returns the number
-// of classes reported: those a baseline does not hold.
-func (c *Config) emit(stdout, stderr io.Writer, files []*fingerprint.File, classes []fingerprint.Class) (int, error) {
+// emit applies the baseline and writes the report of the run that loaded
+// res. It returns the number of classes reported: those a baseline does
+// not hold.
+func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fingerprint.Class) (int, error) {
 	if c.UpdateBaseline {
 		return 0, c.writeBaseline(stderr, classes)
 	}
@@ -73,7 +76,8 @@ func (c *Config) emit(stdout, stderr io.Writer, files []*fingerprint.File, class
 		}
 		classes = b.New(classes)
 	}
-	rep := report.New(files, classes)
+	rep := report.New(res.Files, classes)
+	rep.ToolVersion, rep.Warnings, rep.Errors = toolVersion(), res.Warnings, res.Errors
 	if c.File == "" {
 		if err := c.print(stdout, rep); err != nil {
 			return len(classes), fmt.Errorf("writing report: %w", err)
@@ -105,6 +109,9 @@ func (c *Config) notWritten(stderr io.Writer) {
 		fmt.Fprintf(stderr, "copycat: no %s report printed, because of the errors above\n", c.Format)
 	}
 }
+
+// toolVersion is the version the reports name; the tests fix it.
+var toolVersion = version.Version
 
 func (c *Config) print(w io.Writer, rep *report.Report) error {
 	switch c.Format {

@@ -58,6 +58,8 @@ var goSource = (function () {
   // codeAt the index of each in toks.
   function Copy(c) {
     this.text = c.t.replace(/\r\n/g, '\n');
+    this.first = c.s;
+    this.cuts = c.k || [];
     this.toks = lex(this.text);
     this.marked = new Uint8Array(this.toks.length);
     var lines = this.text.split('\n');
@@ -86,7 +88,7 @@ var goSource = (function () {
       inB = inA;
       for (var k = 0; k < a.code.length; k++) inA[k] = a.code[k] === b.code[k] ? 1 : 0;
     } else {
-      var m = common(a.code, b.code, 2000);
+      var m = common(a.code, b.code, 2000, 5e7);
       if (!m) return;
       inA = m[0];
       inB = m[1];
@@ -118,16 +120,21 @@ var goSource = (function () {
 
   // common finds a longest common subsequence of a and b with Myers's
   // O(ND) algorithm and returns, for each element of either, whether it
-  // is in it; null when they differ in more than maxD elements.
-  function common(a, b, maxD) {
-    var n = a.length, m = b.length, off = n + m + 1;
+  // is in it; null when they differ in more than maxD elements, or when
+  // finding it takes more than maxWork steps (elements compared and
+  // diagonals tried), so that opening a class of long copies that differ
+  // much stays quick: their lines are shaded all the same.
+  function common(a, b, maxD, maxWork) {
+    var n = a.length, m = b.length, off = n + m + 1, work = 0;
     var v = new Int32Array(2 * off + 1), trace = [];
     for (var d = 0; d <= Math.min(n + m, maxD); d++) {
       trace.push(v.slice(off - d - 1, off + d + 2));
+      if ((work += d + 1) > maxWork) return null;
       for (var k = -d; k <= d; k += 2) {
         var x = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]) ? v[off + k + 1] : v[off + k - 1] + 1;
-        var y = x - k;
+        var y = x - k, x0 = x;
         while (x < n && y < m && a[x] === b[y]) { x++; y++; }
+        if ((work += x - x0) > maxWork) return null;
         v[off + k] = x;
         if (x >= n && y >= m) return backtrack(trace, n, m);
       }
@@ -170,8 +177,27 @@ var goSource = (function () {
       at = Math.min(t.e, end);
     }
     out.push(escape(text.slice(at, end)));
-    return out.join('');
+    return this.cuts.length ? markCuts(out.join(''), this.cuts, this.first) : out.join('');
   };
+
+  // markCuts says, on each line that copycat cut (see MaxLineBytes in
+  // copytext.go), how many bytes it left out before and after the part
+  // shown. html is the highlighted text of the lines from first on; a
+  // cut is [line, bytes before, bytes after].
+  function markCuts(html, cuts, first) {
+    var lines = html.split('\n');
+    cuts.forEach(function (k) {
+      var i = k[0] - first;
+      if (i < 0 || i >= lines.length) return;
+      if (k[1] > 0) lines[i] = '<span class="cut">' + group(k[1]) + ' bytes \u2026 </span>' + lines[i];
+      if (k[2] > 0) lines[i] += '<span class="cut"> \u2026 ' + group(k[2]) + ' more bytes</span>';
+    });
+    return lines.join('\n');
+  }
+
+  function group(n) {
+    return n.toLocaleString('en-US');
+  }
 
   // copies lexes a class's copies (c.t text, c.s and c.e first and last
   // line, c.a and c.z byte columns where the fragment starts and ends)
@@ -183,7 +209,7 @@ var goSource = (function () {
     return out;
   }
 
-  return {lex: lex, copies: copies, common: common};
+  return {lex: lex, copies: copies, common: common, group: group};
 })();
 
 (function () {
@@ -207,6 +233,8 @@ var goSource = (function () {
   var kind = document.getElementById('kind');
   var count = document.getElementById('count');
   var shown = 4; // copies shown at first; the rest behind a button
+
+  var group = goSource.group; // 1,506,929, as the page's figures are written
 
   function detailOf(tr) {
     var n = tr.nextElementSibling;
@@ -267,7 +295,7 @@ var goSource = (function () {
       if (lines < total) {
         var more = document.createElement('button');
         more.className = 'more lines';
-        more.textContent = 'show all ' + total + ' lines';
+        more.textContent = 'show all ' + group(total) + ' lines';
         more.addEventListener('click', function (ev) {
           ev.stopPropagation();
           show(total);
@@ -290,7 +318,7 @@ var goSource = (function () {
     if (cls.c.length > n) {
       var more = document.createElement('button');
       more.className = 'more';
-      more.textContent = 'show all ' + cls.c.length + ' copies';
+      more.textContent = 'show all ' + group(cls.c.length) + ' copies';
       more.addEventListener('click', function (ev) {
         ev.stopPropagation();
         for (var k = n; k < cls.c.length; k++) wrap.appendChild(copyView(cls.c[k], cps[k], k, cls.c.length));
@@ -365,7 +393,7 @@ var goSource = (function () {
       if (d) d.hidden = !ok || !tr.classList.contains('open');
       if (ok) n++;
     });
-    count.textContent = n + ' of ' + rows.length + ' classes';
+    count.textContent = group(n) + ' of ' + group(rows.length) + (rows.length === 1 ? ' class' : ' classes');
   }
   filter.addEventListener('input', applyFilter);
   kind.addEventListener('change', applyFilter);
