@@ -1,7 +1,7 @@
 // Package ignore decides what copycat leaves out: paths listed in
 // .duplignore files (gitignore syntax), generated files, vendor/ and
-// testdata/ directories, and code under //copycat:ignore or //nolint:dupl
-// directives. The command line, the vet analyzer and the language server
+// testdata/ directories, and code under //copycat:ignore directives or
+// the //nolint and //lint:ignore spellings of other linters. The command line, the vet analyzer and the language server
 // all use it, so the three agree.
 package ignore
 
