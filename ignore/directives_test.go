@@ -32,12 +32,7 @@ func C() {
 
 func D() {}
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, problems := ScanDirectives(fset, f, []byte(src))
+	f, d, problems := scan(t, src)
 	skipped := map[string]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {

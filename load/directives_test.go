@@ -1,50 +1,41 @@
 package load
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/copycat-go/copycat/fingerprint"
 )
 
-const keep = `package p
-
-func keep(xs []int) int {
-	sum := 0
-	for _, x := range xs {
-		if x > 0 {
-			sum += x
-		} else {
-			sum -= x
+// classes reads the named files of testdata/src/directive through Source
+// and detects the clones among them.
+func classes(t *testing.T, names ...string) []fingerprint.Class {
+	t.Helper()
+	var ix fingerprint.Indexer
+	var files []*fingerprint.File
+	for _, name := range names {
+		path := filepath.Join("..", "testdata", "src", "directive", name)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
 		}
+		f, _ := Source(&ix, path, src, 10)
+		files = append(files, f)
 	}
-	return sum
+	return fingerprint.Detect(files, fingerprint.Options{MinTokens: 10, MinLines: 1})
 }
-`
 
 // TestSourceDirectives: Source honours the suppression spellings of other
-// linters, file-level ones included, in the files it reads.
+// linters in the files it reads: c.go is left out by a
+// //lint:file-ignore, and every copy in d.go by a //nolint or
+// //lint:ignore spelling; b.go's copies, whose directive lacks a reason,
+// are found.
 func TestSourceDirectives(t *testing.T) {
-	for _, tc := range []struct {
-		name, copy string
-	}{
-		{"nolint with a space", "package p\n\n// nolint:dupl\nfunc copied(xs []int) int {" + keep[len("package p\n\nfunc keep(xs []int) int {"):]},
-		{"staticcheck", "package p\n\n//lint:ignore copycat on purpose\nfunc copied(xs []int) int {" + keep[len("package p\n\nfunc keep(xs []int) int {"):]},
-		{"file-ignore", "//lint:file-ignore copycat on purpose\n\n" + keep},
-	} {
-		var ix fingerprint.Indexer
-		a, warnings := Source(&ix, "a.go", []byte(keep), 10)
-		b, more := Source(&ix, "b.go", []byte(tc.copy), 10)
-		if len(warnings)+len(more) > 0 {
-			t.Fatalf("%s: warnings %v %v", tc.name, warnings, more)
-		}
-		if classes := fingerprint.Detect([]*fingerprint.File{a, b}, fingerprint.Options{MinTokens: 10, MinLines: 1}); len(classes) != 0 {
-			t.Errorf("%s: %d clone classes, want none", tc.name, len(classes))
-		}
+	if got := classes(t, "a.go", "c.go", "d.go"); len(got) != 0 {
+		t.Errorf("%d clone classes, want none", len(got))
 	}
-	var ix fingerprint.Indexer
-	a, _ := Source(&ix, "a.go", []byte(keep), 10)
-	b, _ := Source(&ix, "b.go", []byte(keep), 10)
-	if classes := fingerprint.Detect([]*fingerprint.File{a, b}, fingerprint.Options{MinTokens: 10, MinLines: 1}); len(classes) != 1 {
-		t.Errorf("without directives: %d clone classes, want 1", len(classes))
+	if got := classes(t, "a.go", "b.go"); len(got) == 0 {
+		t.Error("no clone class in a.go and b.go")
 	}
 }
