@@ -19,6 +19,9 @@ func (p *pattern) matchSteps(text string) (bool, int) {
 		return false, 0
 	}
 	mid := text[len(p.prefix) : len(text)-len(p.suffix)]
+	if len(mid) < p.minMid {
+		return false, 0
+	}
 	switch {
 	case len(p.mid) == 0:
 		return mid == "", 0

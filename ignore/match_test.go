@@ -53,6 +53,23 @@ func TestMatchIsPolynomial(t *testing.T) {
 	}
 }
 
+// TestLongLines: a line of hundreds of kilobytes costs little more than a short
+// one, whatever it repeats.
+func TestLongLines(t *testing.T) {
+	for _, line := range []string{
+		strings.Repeat("**/", 1<<16) + "b",
+		strings.Repeat("*a", 1<<16),
+		strings.Repeat("a/**/", 1<<16) + "**",
+	} {
+		r := compileLine(t, line)
+		for _, text := range []string{deepMiss, deepHit} {
+			if _, steps := r.pat.matchSteps(text); steps > 4*len(text)*len(text) {
+				t.Errorf("%.20q… against %q: %d steps", line, text, steps)
+			}
+		}
+	}
+}
+
 // TestDeepTree asks about every directory of a deep path, as Ignored
 // does, with the pathological line.
 func TestDeepTree(t *testing.T) {

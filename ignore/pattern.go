@@ -28,6 +28,7 @@ type pattern struct {
 	// midStar: mid is one '*', so the middle of the text only has to be
 	// free of '/'.
 	midStar bool
+	minMid  int // the tokens of mid that read one byte: the shortest middle
 }
 
 // A tok is one step of a pattern.
@@ -88,6 +89,11 @@ func compilePattern(p string, inPath bool) (pattern, error) {
 	pat.suffix = literal(toks[j:])
 	pat.mid = toks[i:j]
 	pat.midStar = len(pat.mid) == 1 && pat.mid[0].op == opStar
+	for _, t := range pat.mid {
+		if (t.op == opByte && !t.inGroup) || t.op == opAny || t.op == opClass {
+			pat.minMid++
+		}
+	}
 	return pat, nil
 }
 
@@ -152,10 +158,19 @@ func appendStars(toks []tok, p string, i, j int, atStart bool) []tok {
 	if j-i < 2 || !(atStart || i == 0 || p[i-1] == '/') {
 		return append(toks, tok{op: opStar})
 	}
+	// A "**/" right after another matches nothing more, and "**/**" is "**":
+	// merging them keeps a line of many "**" from making many states.
+	afterGroup := len(toks) > 0 && toks[len(toks)-1].inGroup
 	switch {
 	case j == len(p):
+		if afterGroup {
+			toks = toks[:len(toks)-3]
+		}
 		return append(toks, tok{op: opDStar})
 	case p[j] == '/':
+		if afterGroup {
+			return toks
+		}
 		return append(toks, tok{op: opOpt}, tok{op: opDStar, inGroup: true}, tok{op: opByte, b: '/', inGroup: true})
 	case p[j] == '\\' && j+1 < len(p) && p[j+1] == '/':
 		return append(toks, tok{op: opDStar}) // wildmatch tries the empty match only before a bare '/'
