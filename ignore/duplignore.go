@@ -76,10 +76,9 @@ func Parse(name, dir string, data []byte) (*List, []error) {
 	return l, errs
 }
 
-// parseLine reads one line as git's dir.c does. It reports false for a
-// blank or comment line.
+// parseLine reads one line as git's dir.c does, without its line end
+// (one "\n" or "\r\n"). It reports false for a blank or comment line.
 func parseLine(line string) (rule, bool, error) {
-	line = strings.TrimSuffix(line, "\r")
 	if line == "" || line[0] == '#' {
 		return rule{}, false, nil
 	}

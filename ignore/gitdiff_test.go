@@ -148,7 +148,17 @@ func newGenTree(rng *rand.Rand, name string) *genTree {
 		for range 1 + rng.IntN(6) {
 			lines = append(lines, genLine(rng, g.paths))
 		}
-		g.ignore[dir] = strings.Join(lines, "\n") + "\n"
+		// Some files with CRLF line ends, some with a byte order mark, as
+		// editors write them.
+		eol := "\n"
+		if rng.IntN(6) == 0 {
+			eol = "\r\n"
+		}
+		text := strings.Join(lines, eol) + eol
+		if rng.IntN(10) == 0 {
+			text = "\xef\xbb\xbf" + text
+		}
+		g.ignore[dir] = text
 	}
 	return g
 }
@@ -193,7 +203,8 @@ var fixedLines = []string{
 	"", "# comment", "#c", `\#c`, `\!d`, "!", "/", "   ", "*", "**", "/**", "**/", "!**/", "**/*.go",
 	"*.go", "!*.go", "*/", "!*/", "/*", "a/**", "**/a", "a/**/b", "**/sub/**", "[a", `a\`, "a//b",
 	"[[:nope:]]", `t\ `, "t ", `h\\i`, "f\\*", "g\\?", `\[e]`, "[[]e]", "q]", "[!]]*", "[]q]*",
-	"foo**/bar", "a**", "**a", "sub/**\\/a", "a.go   ", "*[!.]go", "[--/]*", "*[[:space:]]*",
+	"foo**/bar", "a**", "**a", "sub/**\\/a", "a.go   ", "*[!.]go", "[--/]*", "*[[:space:]]*", "a.go\r",
+	"**/**/a", "a/**/**", "sub/**/**/b.go",
 }
 
 // classes are bracket expressions the generator puts in patterns.

@@ -102,6 +102,8 @@ func TestGitSemantics(t *testing.T) {
 		{"*.go\n!/keep.go", "d/keep.go", true},
 		{"!*.go\n*.go", "x.go", true},
 		{"a[!x]b", "a/b", false},
+		{"a.go\r", "a.go", true},    // the CR of a CRLF line end
+		{"a.go\r\r", "a.go", false}, // only one CR is a line end
 		{"a?b", "a/b", false},
 	}
 	checkWithGit(t, cases)
