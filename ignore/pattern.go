@@ -7,8 +7,8 @@ import (
 )
 
 // A pattern is one compiled .duplignore pattern. It follows git's
-// wildmatch (wildmatch.c, as dir.c calls it), byte by byte rather than rune
-// by rune as git does:
+// wildmatch (wildmatch.c, as dir.c calls it) and, like git, reads bytes,
+// not runes:
 //
 //   - '*' matches any run of bytes other than '/', '?' any one byte other
 //     than '/', and a class ("[a-z]", "[!a]", "[^a]", "[[:digit:]]") one
