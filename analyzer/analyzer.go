@@ -145,6 +145,9 @@ func (u *unit) add(f *ast.File) {
 	for _, p := range problems {
 		u.report(analysis.Diagnostic{Pos: tf.Pos(p.Pos.Offset), Category: CategoryDirective, Message: p.Msg})
 	}
+	if d.FileIgnored() {
+		return
+	}
 	name := u.displayName(path)
 	u.byName[name] = tf
 	u.files = append(u.files, u.ix.Index(name, u.pass.Fset, f, src, config.MinTokens, d.Skip))

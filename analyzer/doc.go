@@ -24,8 +24,9 @@
 // -min-tokens, -min-lines, -max-occurrences, -near, -similarity, -tests and
 // -generated; generated files are skipped; .duplignore files from the
 // module root down to the package's directory apply; and a
-// //copycat:ignore reason (or //nolint:dupl) comment on the line before a
-// declaration or statement leaves that node out. A //copycat: directive
+// //copycat:ignore reason (or //nolint:dupl, //lint:ignore copycat reason)
+// comment on the line before a declaration or statement leaves that node
+// out, and //lint:file-ignore copycat reason the whole file. A //copycat: directive
 // that is malformed, for example one without a reason, is reported.
 //
 // The analyzer needs only syntax: it runs despite type errors, where the

@@ -1,9 +1,11 @@
 package ignore
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/token"
+	"path"
 	"strings"
 )
 
@@ -15,19 +17,46 @@ type Problem struct {
 
 func (p Problem) Error() string { return fmt.Sprintf("%s: %s", p.Pos, p.Msg) }
 
-// Directives are the suppression comments of one file:
+// Directives are the suppression comments of one file. These leave out
+// the declaration or statement that starts on the line after the comment
+// group holding them (so they may sit anywhere in a doc comment), or on
+// their own line when they trail code:
 //
-//	//copycat:ignore reason   excludes the declaration or statement it precedes
-//	//nolint:dupl             the same, as golangci-lint users write it
+//	//copycat:ignore reason        copycat's own; the reason is required
+//	//nolint:dupl                  golangci-lint's: a list naming dupl, copycat or all
+//	//nolint                       golangci-lint's too: all linters
+//	//lint:ignore copycat reason   staticcheck's; the reason is required
 //
-// A directive applies to the node that starts on the line after its
-// comment group (so it may sit anywhere in a doc comment), or on its own
-// line when it trails code. //copycat:ignore without a reason is malformed:
-// it is reported and does not apply.
+// and this one leaves the whole file out of detection, wherever it is:
+//
+//	//lint:file-ignore copycat reason
+//
+// //nolint is read as golangci-lint reads it: "// nolint:dupl",
+// "//nolint:errcheck, dupl" and "//nolint:dupl // why" name copycat;
+// "//nolint:errcheck" alone does not. A directive for copycat without its
+// required reason, and an unknown //copycat: directive, are Problems and
+// do not apply.
 type Directives struct {
-	file     *token.File
-	before   map[int]bool // last lines of comment groups holding a directive
-	trailing map[int]bool // lines where a directive trails code
+	file      *token.File
+	before    map[int]bool // last lines of comment groups holding a directive
+	trailing  map[int]bool // lines where a directive trails code
+	wholeFile bool         // a //lint:file-ignore directive
+}
+
+// A scope is what a directive leaves out.
+type scope int
+
+const (
+	noScope   scope = iota // not a directive for copycat
+	nodeScope              // the node it precedes or trails
+	fileScope              // the whole file
+)
+
+// MayHaveDirectives reports whether src may hold a directive, cheaply, so
+// that a caller can parse without comments when it holds none.
+func MayHaveDirectives(src []byte) bool {
+	return bytes.Contains(src, []byte("//copycat:")) || bytes.Contains(src, []byte("nolint")) ||
+		bytes.Contains(src, []byte("//lint:"))
 }
 
 // ScanDirectives reads the directives in f's comments. f must have been
@@ -37,56 +66,113 @@ func ScanDirectives(fset *token.FileSet, f *ast.File, src []byte) (*Directives, 
 	var problems []Problem
 	for _, g := range f.Comments {
 		for _, c := range g.List {
-			ok, msg := parseDirective(c.Text)
+			sc, msg := parseDirective(c.Text)
 			if msg != "" {
 				problems = append(problems, Problem{fset.Position(c.Pos()), msg})
 			}
-			if !ok {
-				continue
-			}
-			if d.before == nil {
-				d.before, d.trailing = map[int]bool{}, map[int]bool{}
-			}
-			pos := fset.Position(c.Pos())
-			if trailsCode(src, pos) {
-				d.trailing[pos.Line] = true
-			} else {
-				d.before[fset.Position(g.End()).Line] = true
+			switch sc {
+			case fileScope:
+				d.wholeFile = true
+			case nodeScope:
+				d.add(fset, g, c, src)
 			}
 		}
 	}
 	return d, problems
 }
 
-// parseDirective reports whether a comment is a suppression directive that
-// applies, and describes what is wrong with it if it is malformed.
-func parseDirective(text string) (ok bool, problem string) {
+// add records a directive that leaves out a node.
+func (d *Directives) add(fset *token.FileSet, g *ast.CommentGroup, c *ast.Comment, src []byte) {
+	if d.before == nil {
+		d.before, d.trailing = map[int]bool{}, map[int]bool{}
+	}
+	pos := fset.Position(c.Pos())
+	if trailsCode(src, pos) {
+		d.trailing[pos.Line] = true
+	} else {
+		d.before[fset.Position(g.End()).Line] = true
+	}
+}
+
+// parseDirective reports what a comment leaves out, and describes what is
+// wrong with it if it is a malformed directive for copycat.
+func parseDirective(text string) (scope, string) {
 	switch {
 	case strings.HasPrefix(text, "//copycat:"):
 		name, reason, _ := strings.Cut(text[len("//copycat:"):], " ")
 		if name != "ignore" {
-			return false, fmt.Sprintf("unknown directive //copycat:%s (want //copycat:ignore reason)", name)
+			return noScope, fmt.Sprintf("unknown directive //copycat:%s (want //copycat:ignore reason)", name)
 		}
 		if strings.TrimSpace(reason) == "" {
-			return false, "malformed //copycat:ignore directive: a reason is required"
+			return noScope, "malformed //copycat:ignore directive: a reason is required"
 		}
-		return true, ""
-	case strings.HasPrefix(text, "//nolint"):
-		rest := text[len("//nolint"):]
-		if rest == "" || rest[0] == ' ' {
-			return true, "" // all linters
-		}
-		if rest[0] != ':' {
-			return false, ""
-		}
-		list, _, _ := strings.Cut(rest[1:], " ")
-		for _, name := range strings.Split(list, ",") {
-			if strings.TrimSpace(name) == "dupl" {
-				return true, ""
-			}
+		return nodeScope, ""
+	case strings.HasPrefix(text, "//lint:"):
+		return lintDirective(text[len("//lint:"):])
+	}
+	return nolintDirective(text), ""
+}
+
+// lintDirective reads staticcheck's "//lint:ignore checks reason" and
+// "//lint:file-ignore checks reason", where checks is a comma-separated
+// list of names or glob patterns. Those that do not name copycat are left
+// to staticcheck.
+func lintDirective(text string) (scope, string) {
+	cmd, args, _ := strings.Cut(text, " ")
+	var sc scope
+	switch cmd {
+	case "ignore":
+		sc = nodeScope
+	case "file-ignore":
+		sc = fileScope
+	default:
+		return noScope, ""
+	}
+	fields := strings.Fields(args)
+	if len(fields) == 0 || !namesCopycat(fields[0]) {
+		return noScope, ""
+	}
+	if len(fields) == 1 {
+		return noScope, fmt.Sprintf("malformed //lint:%s directive: a reason is required", cmd)
+	}
+	return sc, ""
+}
+
+func namesCopycat(checks string) bool {
+	for _, c := range strings.Split(checks, ",") {
+		if ok, _ := path.Match(c, "copycat"); ok {
+			return true
 		}
 	}
-	return false, ""
+	return false
+}
+
+// nolintDirective reads a //nolint comment as golangci-lint does: slashes
+// and spaces before "nolint" are skipped; "nolint" alone or followed by a
+// space means all linters; "nolint:" is followed by a comma-separated
+// list, which ends at a "//" that starts an explanation.
+func nolintDirective(text string) scope {
+	if !strings.HasPrefix(text, "//") {
+		return noScope
+	}
+	rest, ok := strings.CutPrefix(strings.TrimLeft(text, "/ "), "nolint")
+	switch {
+	case !ok:
+		return noScope
+	case rest == "" || rest[0] == ' ':
+		return nodeScope
+	case rest[0] != ':':
+		return noScope
+	}
+	list, _, _ := strings.Cut(rest[1:], "//")
+	for _, item := range strings.Split(list, ",") {
+		name, _, _ := strings.Cut(strings.TrimSpace(item), " ")
+		switch strings.ToLower(name) {
+		case "all", "dupl", "copycat":
+			return nodeScope
+		}
+	}
+	return noScope
 }
 
 // trailsCode reports whether something other than blanks precedes the
@@ -99,8 +185,16 @@ func trailsCode(src []byte, pos token.Position) bool {
 	return len(strings.TrimSpace(string(src[start:pos.Offset]))) > 0
 }
 
-// Skip reports whether a directive excludes node n.
+// FileIgnored reports whether a //lint:file-ignore directive leaves the
+// whole file out of detection.
+func (d *Directives) FileIgnored() bool { return d != nil && d.wholeFile }
+
+// Skip reports whether a directive excludes node n: every node when the
+// whole file is left out.
 func (d *Directives) Skip(n ast.Node) bool {
+	if d.FileIgnored() {
+		return true
+	}
 	if d == nil || d.before == nil || d.file == nil {
 		return false
 	}

@@ -1,15 +1,15 @@
 // Package ignore decides what copycat leaves out: paths listed in
 // .duplignore files (gitignore syntax), generated files, vendor/ and
-// testdata/ directories, and code under //copycat:ignore or //nolint:dupl
-// directives. The command line, the vet analyzer and the language server
+// testdata/ directories, and code under //copycat:ignore directives or
+// the //nolint and //lint:ignore spellings of other linters. The command line, the vet analyzer and the language server
 // all use it, so the three agree.
 package ignore
 
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
-	"path"
 	"strings"
 )
 
@@ -18,10 +18,13 @@ const FileName = ".duplignore"
 
 // A rule is one pattern line of a .duplignore file.
 type rule struct {
-	segs     []string // pattern split at '/'; "**" matches any number of segments
-	negate   bool     // a '!' line re-includes what earlier lines excluded
-	dirOnly  bool     // a trailing '/' matches directories only
-	anchored bool     // a '/' at the start or in the middle anchors it to the file's directory
+	pat     pattern
+	negate  bool // a '!' line re-includes what earlier lines excluded
+	dirOnly bool // a trailing '/' matches directories only
+	// inPath: the pattern holds a '/' (leading or inner), so it matches the
+	// path relative to the file's directory; otherwise it matches the last
+	// name of a path at any depth.
+	inPath bool
 }
 
 // A List is the rules of one .duplignore file.
@@ -43,12 +46,18 @@ func (e *LineError) Error() string {
 
 func (e *LineError) Unwrap() error { return e.Err }
 
-// Parse reads the rules of a .duplignore file. name is used in errors; dir
-// is the file's directory relative to the tree's root. Bad lines are
-// returned as *LineError and skipped; the other lines still apply.
+// Parse reads the rules of a .duplignore file, as git reads a .gitignore
+// file. name is used in errors; dir is the file's directory relative to
+// the tree's root. Bad lines are returned as *LineError and skipped; the
+// other lines still apply. Bad lines are those git never matches (an
+// unterminated class, an empty path segment) and those where git's
+// reading is not what a reader expects, which copycat refuses rather than
+// follow: a '#' after a blank (no comment in gitignore syntax) and a
+// non-ASCII byte in a character class (git matches classes byte by byte).
 func Parse(name, dir string, data []byte) (*List, []error) {
 	l := &List{Dir: dir}
 	var errs []error
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // git skips a byte order mark
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -67,50 +76,77 @@ func Parse(name, dir string, data []byte) (*List, []error) {
 	return l, errs
 }
 
+// parseLine reads one line as git's dir.c does, without its line end
+// (one "\n" or "\r\n"). It reports false for a blank or comment line.
 func parseLine(line string) (rule, bool, error) {
-	line = strings.TrimSuffix(line, "\r")
-	line = trimTrailingSpaces(line)
 	if line == "" || line[0] == '#' {
 		return rule{}, false, nil
 	}
+	line = trimTrailingSpaces(line)
+	if line == "" {
+		return rule{}, false, nil
+	}
+	if err := inlineComment(line); err != nil {
+		return rule{}, false, err
+	}
 	var r rule
-	switch {
-	case line[0] == '!':
+	if line[0] == '!' {
 		r.negate, line = true, line[1:]
-	case strings.HasPrefix(line, `\!`), strings.HasPrefix(line, `\#`):
-		line = line[1:]
 	}
 	if strings.HasSuffix(line, "/") {
-		r.dirOnly, line = true, strings.TrimRight(line, "/")
+		r.dirOnly, line = true, line[:len(line)-1]
 	}
 	if line == "" {
-		return rule{}, false, fmt.Errorf("empty pattern")
+		return rule{}, false, errors.New("empty pattern")
 	}
-	if strings.Contains(line, "/") {
-		r.anchored = true
+	r.inPath = strings.Contains(line, "/")
+	if r.inPath {
 		line = strings.TrimPrefix(line, "/")
-	}
-	r.segs = strings.Split(line, "/")
-	for _, s := range r.segs {
-		if s == "" {
-			return rule{}, false, fmt.Errorf("empty path segment in %q", line)
-		}
-		if _, err := path.Match(s, ""); err != nil {
-			return rule{}, false, fmt.Errorf("bad pattern %q: %v", s, err)
+		if line == "" || line[0] == '/' || strings.HasSuffix(line, "/") || strings.Contains(line, "//") {
+			return rule{}, false, errors.New("empty path segment, which git never matches")
 		}
 	}
-	if !r.anchored {
-		r.segs = append([]string{"**"}, r.segs...)
+	pat, err := compilePattern(line, r.inPath)
+	if err != nil {
+		return rule{}, false, err
 	}
+	r.pat = pat
 	return r, true, nil
 }
 
-// trimTrailingSpaces drops trailing spaces that are not escaped with '\'.
+// trimTrailingSpaces drops the trailing spaces that are not escaped with
+// '\' (the '\' stays, the pattern reads it).
 func trimTrailingSpaces(s string) string {
-	for strings.HasSuffix(s, " ") && !strings.HasSuffix(s, `\ `) {
-		s = s[:len(s)-1]
+	end := len(s)
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ':
+			continue
+		case '\\':
+			i++
+		}
+		end = min(i+1, len(s))
 	}
-	return strings.ReplaceAll(s, `\ `, " ")
+	return s[:end]
+}
+
+// inlineComment refuses a '#' after a blank: in gitignore syntax only a
+// line that starts with '#' is a comment, so "gen/   # generated" is a
+// pattern that matches nothing a user meant.
+func inlineComment(line string) error {
+	blank := false
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == '\\':
+			i, blank = i+1, false
+		case c == '#' && blank:
+			return fmt.Errorf("%q is not a comment: only a line that starts with '#' is; "+
+				"git reads the whole line as one pattern (write \\# for a literal '#')", line[i-1:])
+		default:
+			blank = c == ' ' || c == '\t'
+		}
+	}
+	return nil
 }
 
 // match reports whether the list decides about rel (slash-separated,
@@ -118,47 +154,24 @@ func trimTrailingSpaces(s string) string {
 // matching rule wins.
 func (l *List) match(rel string, isDir bool) (decided, ignored bool) {
 	if l.Dir != "" {
-		if !strings.HasPrefix(rel, l.Dir+"/") {
+		if len(rel) <= len(l.Dir) || rel[len(l.Dir)] != '/' || !strings.HasPrefix(rel, l.Dir) {
 			return false, false
 		}
 		rel = rel[len(l.Dir)+1:]
 	}
-	segs := strings.Split(rel, "/")
+	name := rel[strings.LastIndexByte(rel, '/')+1:]
 	for i := len(l.rules) - 1; i >= 0; i-- {
-		r := l.rules[i]
+		r := &l.rules[i]
 		if r.dirOnly && !isDir {
 			continue
 		}
-		if matchSegs(r.segs, segs) {
+		text := name
+		if r.inPath {
+			text = rel
+		}
+		if r.pat.match(text) {
 			return true, !r.negate
 		}
 	}
 	return false, false
-}
-
-// matchSegs matches path segments against pattern segments, where "**"
-// stands for zero or more whole segments.
-func matchSegs(pat, segs []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			rest := pat[1:]
-			if len(rest) == 0 {
-				return true
-			}
-			for i := range len(segs) + 1 {
-				if matchSegs(rest, segs[i:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(segs) == 0 {
-			return false
-		}
-		if ok, _ := path.Match(pat[0], segs[0]); !ok {
-			return false
-		}
-		pat, segs = pat[1:], segs[1:]
-	}
-	return len(segs) == 0
 }

@@ -56,13 +56,18 @@ func (t *Tree) Ignored(p string, isDir bool) bool {
 	if !ok || rel == "" {
 		return false
 	}
-	parts := strings.Split(rel, "/")
-	for i := 1; i <= len(parts); i++ {
-		if t.decide(parts[:i], i < len(parts) || isDir) {
+	// As git does: a directory left out takes all it holds with it, and
+	// the .duplignore files inside it are not read.
+	for i := 0; ; i++ {
+		n := strings.IndexByte(rel[i:], '/')
+		if n < 0 {
+			return t.decide(rel, isDir)
+		}
+		i += n
+		if t.decide(rel[:i], true) {
 			return true
 		}
 	}
-	return false
 }
 
 // IgnoredEntry is Ignored for a path whose parent directories are already
@@ -72,7 +77,7 @@ func (t *Tree) IgnoredEntry(p string, isDir bool) bool {
 	if !ok || rel == "" {
 		return false
 	}
-	return t.decide(strings.Split(rel, "/"), isDir)
+	return t.decide(rel, isDir)
 }
 
 func (t *Tree) rel(p string) (string, bool) {
@@ -89,17 +94,20 @@ func (t *Tree) rel(p string) (string, bool) {
 	return filepath.ToSlash(rel), true
 }
 
-// decide applies the rules to one path, given as its segments.
-func (t *Tree) decide(parts []string, isDir bool) bool {
-	rel := strings.Join(parts, "/")
-	for i := len(parts) - 1; i >= 0; i-- {
-		if l := t.list(strings.Join(parts[:i], "/")); l != nil {
+// decide applies the rules to one path (slash-separated, relative to the
+// root): those of the deepest .duplignore file above it that has a
+// matching line, else the default.
+func (t *Tree) decide(rel string, isDir bool) bool {
+	dir := rel
+	for dir != "" {
+		dir = dir[:max(strings.LastIndexByte(dir, '/'), 0)]
+		if l := t.list(dir); l != nil {
 			if decided, ignored := l.match(rel, isDir); decided {
 				return ignored
 			}
 		}
 	}
-	return isDir && skippedDir(parts[len(parts)-1])
+	return isDir && skippedDir(rel[strings.LastIndexByte(rel, '/')+1:])
 }
 
 // skippedDir reports the directories left out by default.
@@ -114,6 +122,7 @@ func (t *Tree) list(dir string) *List {
 	if l, ok := t.lists[dir]; ok {
 		return l
 	}
+	dir = strings.Clone(dir) // kept as a key; the caller's string may be long
 	name := filepath.Join(t.root, filepath.FromSlash(dir), FileName)
 	data, err := t.readFile(name)
 	var l *List

@@ -4,7 +4,6 @@
 package load
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -311,7 +310,7 @@ func parseOne(ix *fingerprint.Indexer, path string, opt Options) (*fingerprint.F
 func Source(ix *fingerprint.Indexer, name string, src []byte, minTokens int) (*fingerprint.File, []error) {
 	fset := token.NewFileSet()
 	mode := parser.SkipObjectResolution
-	mayHaveDirectives := bytes.Contains(src, []byte("//copycat:")) || bytes.Contains(src, []byte("//nolint"))
+	mayHaveDirectives := ignore.MayHaveDirectives(src)
 	if mayHaveDirectives {
 		mode |= parser.ParseComments
 	}
@@ -332,6 +331,10 @@ func Source(ix *fingerprint.Indexer, name string, src []byte, minTokens int) (*f
 		skip = d.Skip
 		for _, p := range problems {
 			warnings = append(warnings, p)
+		}
+		if d.FileIgnored() {
+			// Empty rather than nil: it replaces what an editor indexed before.
+			return &fingerprint.File{Name: name}, warnings
 		}
 	}
 	return ix.Index(name, fset, f, src, minTokens, skip), warnings

@@ -57,7 +57,7 @@ func parse(path string) (int, bool) {
 		return -1, false
 	}
 	mode := parser.SkipObjectResolution
-	if bytes.Contains(src, []byte("//copycat:")) || bytes.Contains(src, []byte("//nolint")) {
+	if ignore.MayHaveDirectives(src) {
 		mode |= parser.ParseComments
 	}
 	fset := token.NewFileSet()
