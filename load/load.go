@@ -83,6 +83,7 @@ type resolver struct {
 	seen     map[string]int    // a file's identity → its index in files
 	links    []bool            // files[i] was reached through a symbolic link
 	realDirs map[string]string // a directory → its absolute path, links resolved
+	wd       string
 	files    []string
 	errs     []error
 	goFiles  int // Go files met, before the ignore rules and -tests
@@ -144,25 +145,38 @@ func goFilesBelow(dir string) bool {
 // the links resolved. Resolving a directory's links once serves all its
 // files; a file that is itself a link is resolved whole.
 func (r *resolver) identity(p string, link bool) string {
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return p
-	}
+	abs := r.abs(p)
 	if link {
 		if real, err := filepath.EvalSymlinks(abs); err == nil {
 			return real
 		}
 		return abs
 	}
-	dir := filepath.Dir(abs)
-	real, ok := r.realDirs[dir]
+	return filepath.Join(r.realDir(filepath.Dir(abs)), filepath.Base(abs))
+}
+
+// realDir returns an absolute directory with its links resolved.
+func (r *resolver) realDir(abs string) string {
+	real, ok := r.realDirs[abs]
 	if !ok {
-		if real, err = filepath.EvalSymlinks(dir); err != nil {
-			real = dir
+		var err error
+		if real, err = filepath.EvalSymlinks(abs); err != nil {
+			real = abs
 		}
-		r.realDirs[dir] = real
+		r.realDirs[abs] = real
 	}
-	return filepath.Join(real, filepath.Base(abs))
+	return real
+}
+
+// abs is filepath.Abs without a system call per path.
+func (r *resolver) abs(p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	if r.wd == "" {
+		r.wd, _ = os.Getwd()
+	}
+	return filepath.Join(r.wd, p)
 }
 
 func isLink(p string) bool {
@@ -300,6 +314,9 @@ func (r *resolver) walk(root string) {
 			if t.IgnoredEntry(p, true) {
 				return filepath.SkipDir
 			}
+			// The walk does not follow links: a folder's real path is
+			// its parent's and its name.
+			r.realDirs[r.abs(p)] = filepath.Join(r.realDir(r.abs(filepath.Dir(p))), e.Name())
 			return nil
 		}
 		// Files of every type are listed: reading skips, with a warning,
