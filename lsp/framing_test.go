@@ -1,8 +1,11 @@
 package lsp
 
 import (
+	"errors"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // request is a well-formed request body, sent after each bad header: the
@@ -21,6 +24,7 @@ var badHeaders = []struct{ name, send string }{
 	{"overflow", "Content-Length: 99999999999999999999999\r\n\r\n" + request},
 	{"no colon", "Content-Length 68\r\n\r\n" + request},
 	{"header line too long", strings.Repeat("X", 100<<10) + "\r\n\r\n" + request},
+	{"too large", "Content-Length: 1000\r\n\r\n" + request},
 }
 
 // TestBadHeaderRecovers checks that after each kind of bad header the
@@ -76,6 +80,38 @@ func TestSkipToHeader(t *testing.T) {
 		body, err := r.read()
 		if err != nil || string(body) != "{}" {
 			t.Errorf("after %.20q: read %q, %v; want {}", junk, body, err)
+		}
+	}
+}
+
+// TestBodyTooShort checks a Content-Length larger than its body: the body
+// ends at the next header, which is read next, wherever the bytes are
+// cut; a body that speaks of headers inside its strings is read whole.
+func TestBodyTooShort(t *testing.T) {
+	next := framed(`{"jsonrpc":"2.0","method":"exit"}`)
+	quoted := `{"jsonrpc":"2.0","method":"x","params":"Content-Length: 12\r\n\r\ncontent-length:7"}`
+	for _, tt := range []struct {
+		name, stream string
+		first        string // the first body, "" for a framing error
+	}{
+		{"too large", "Content-Length: 500\r\n\r\n" + request + next, ""},
+		{"too large, lowercase header", "Content-Length: 500\r\n\r\n" + request + strings.ToLower(next[:16]) + next[16:], ""},
+		{"headers quoted in the body", framed(quoted) + next, quoted},
+		{"header name at the end of the body", framed(`{"a":"Content-Len"}`) + next, `{"a":"Content-Len"}`},
+	} {
+		for _, oneByte := range []bool{false, true} {
+			var in io.Reader = strings.NewReader(tt.stream)
+			if oneByte {
+				in = iotest.OneByteReader(in)
+			}
+			r := newReader(in)
+			body, err := r.read()
+			if tt.first == "" && !errors.Is(err, errFraming) || tt.first != "" && string(body) != tt.first {
+				t.Errorf("%s (one byte at a time: %v): first read %q, %v", tt.name, oneByte, body, err)
+			}
+			if body, err := r.read(); err != nil || !strings.Contains(string(body), `"exit"`) {
+				t.Errorf("%s (one byte at a time: %v): second read %q, %v; want exit", tt.name, oneByte, body, err)
+			}
 		}
 	}
 }

@@ -86,16 +86,110 @@ func (r *reader) read() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Read as the bytes come, not into a buffer of the announced size: a
-	// wrong length must not allocate what never arrives.
-	body, err := io.ReadAll(io.LimitReader(r.r, int64(length)))
-	if err == nil && len(body) < length {
-		err = io.ErrUnexpectedEOF
-	}
-	if err != nil {
-		return nil, fmt.Errorf("reading %d-byte body: %w", length, err)
+	return r.body(length)
+}
+
+// body reads a body of the given length as its bytes come, not into a
+// buffer of the announced size: a wrong length must not allocate what
+// never arrives. A header inside it means that the length was too large
+// (a header cannot be part of a JSON text: it holds a raw line break,
+// which JSON allows only between tokens, and its name is no JSON token):
+// the body ends there, as a framing error, and the next read starts at
+// that header.
+func (r *reader) body(length int) ([]byte, error) {
+	body := make([]byte, 0, min(length, 64<<10))
+	for len(body) < length {
+		want := min(r.r.Buffered(), length-len(body))
+		if want == 0 {
+			want = 1
+		}
+		chunk, err := r.r.Peek(want)
+		if len(chunk) == 0 {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return nil, fmt.Errorf("reading %d-byte body: %w", length, err)
+		}
+		n, found := scanHeader(chunk, len(body)+len(chunk) == length)
+		if n == 0 && !found {
+			// A header may start here: wait for one more byte of the
+			// body, which the length says is coming.
+			switch _, err := r.r.Peek(len(chunk) + 1); {
+			case err == bufio.ErrBufferFull:
+				n = len(chunk) // blanks fill the buffer: no header
+			case err == io.EOF:
+				return nil, fmt.Errorf("reading %d-byte body: %w", length, io.ErrUnexpectedEOF)
+			case err != nil:
+				return nil, fmt.Errorf("reading %d-byte body: %w", length, err)
+			}
+		}
+		body = append(body, chunk[:n]...)
+		r.r.Discard(n)
+		if found {
+			return nil, fmt.Errorf("%w: a header after %d bytes of a %d-byte body", errFraming, len(body), length)
+		}
 	}
 	return body, nil
+}
+
+// scanHeader looks for a Content-Length header line in b. It returns how
+// many bytes of b certainly come before one, and whether one starts
+// there. A header that may start in b but is cut by its end counts only
+// when b is not the end of the body (final).
+func scanHeader(b []byte, final bool) (n int, found bool) {
+	for i := 0; i < len(b); i++ {
+		if lower(b[i]) != contentLength[0] {
+			continue
+		}
+		switch headerAt(b[i:]) {
+		case headerYes:
+			return i, true
+		case headerCut:
+			if !final {
+				return i, false
+			}
+		}
+	}
+	return len(b), false
+}
+
+const (
+	headerNo = iota
+	headerYes
+	headerCut // b ends before it can tell
+)
+
+// headerAt tells whether b starts with "Content-Length:", blanks, up to
+// 12 digits and a line break.
+func headerAt(b []byte) int {
+	i := 0
+	for ; i < len(contentLength); i++ {
+		if i == len(b) {
+			return headerCut
+		}
+		if lower(b[i]) != contentLength[i] {
+			return headerNo
+		}
+	}
+	digits := 0
+	for ; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == ' ' || c == '\t':
+			if digits > 0 {
+				return headerNo
+			}
+		case '0' <= c && c <= '9' && digits < 12:
+			digits++
+		case c == '\r' || c == '\n':
+			if digits == 0 {
+				return headerNo
+			}
+			return headerYes
+		default:
+			return headerNo
+		}
+	}
+	return headerCut
 }
 
 // header reads a message's header lines, starting with first if it is
