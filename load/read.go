@@ -84,7 +84,17 @@ func check(path string, info fs.FileInfo, max int64) error {
 	if !info.Mode().IsRegular() {
 		return &SkipError{Path: path, Reason: "not a regular file (" + kind(info.Mode()) + ")"}
 	}
-	if info.Size() > max {
+	return CheckSize(path, info.Size(), max)
+}
+
+// CheckSize returns a *SkipError if size is over max bytes
+// (DefaultMaxFileSize when max <= 0): for text that is not read from a
+// file, such as an editor's buffer.
+func CheckSize(path string, size, max int64) error {
+	if max <= 0 {
+		max = DefaultMaxFileSize
+	}
+	if size > max {
 		return tooLarge(path, max)
 	}
 	return nil

@@ -286,9 +286,12 @@ func (e *engine) wanted(path string, src []byte) bool {
 
 // read returns a file's buffer when it is open, else its contents on
 // disk, read with the command line's limits: nil, and the reason, if it
-// cannot be read, is not a regular file or is too large.
+// cannot be read, is not a regular file or is too large (a buffer too).
 func (e *engine) read(path string) (src []byte, open bool, err error) {
 	if b, _, _, ok := e.docs.get(path); ok {
+		if err := load.CheckSize(path, int64(len(b)), e.cfg.maxFileSize); err != nil {
+			return nil, true, err
+		}
 		return b, true, nil
 	}
 	b, err := load.ReadFile(path, e.cfg.maxFileSize)

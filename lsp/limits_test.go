@@ -2,7 +2,10 @@ package lsp
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"log"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/load"
 )
 
 // hostileWorkspace writes a workspace of n small packages' files, plus a
@@ -92,5 +96,26 @@ func TestMaxFileSizeSetting(t *testing.T) {
 	size = -1
 	if err := c.apply(settings{MaxFileSize: &size}); err == nil || !strings.Contains(err.Error(), "-max-file-size") {
 		t.Errorf("maxFileSize -1: err %v, want one naming -max-file-size", err)
+	}
+}
+
+// TestReadLimits checks the engine's reading of one file: an open buffer
+// over the size limit is left out as a file on disk would be, and a named
+// pipe on disk is not opened.
+func TestReadLimits(t *testing.T) {
+	e := newEngine(config{maxFileSize: 20}, log.New(io.Discard, "", 0), nil, nil)
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.go")
+	e.docs.open(big, pathToURI(big), 1, "package p\n\nvar x = 1234567890\n")
+	var skip *load.SkipError
+	if src, open, err := e.read(big); src != nil || !open || !errors.As(err, &skip) || !skip.TooLarge {
+		t.Errorf("buffer over the limit: %q, open %v, err %v; want a SkipError", src, open, err)
+	}
+	pipe := filepath.Join(dir, "pipe.go")
+	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		t.Skipf("cannot make a named pipe: %v", err)
+	}
+	if src, open, err := e.read(pipe); src != nil || open || !errors.As(err, &skip) {
+		t.Errorf("named pipe: %q, open %v, err %v; want a SkipError", src, open, err)
 	}
 }
