@@ -366,13 +366,7 @@ func (r *resolver) add(p string, link bool) {
 // Parse reads, parses and indexes paths on all CPUs. Results are in the
 // order of paths whatever the scheduling.
 func Parse(paths []string, opt Options) *Result {
-	type out struct {
-		file     *fingerprint.File
-		warnings []error
-		err      error
-		size     int // bytes read, -1 if the file was not read
-	}
-	outs := make([]out, len(paths))
+	outs := make([]parsed, len(paths))
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -380,14 +374,24 @@ func Parse(paths []string, opt Options) *Result {
 	indexers := make([]fingerprint.Indexer, workers)
 	var done atomic.Int64
 	par.For(len(paths), workers, func(w, i int) {
-		o := &outs[i]
-		o.file, o.size, o.warnings, o.err = parseOne(&indexers[w], paths[i], opt)
+		outs[i] = parseOne(&indexers[w], paths[i], opt)
 		if opt.Progress != nil {
 			opt.Progress(int(done.Add(1)), len(paths))
 		}
 	})
 	res := &Result{}
+	read := map[int64][]fs.FileInfo{} // the files read, by size
 	for _, o := range outs {
+		if o.info != nil {
+			res.FilesRead++
+			res.BytesRead += int64(o.size)
+			// A hard link or a bind mount of a file read already: its
+			// copy is the file itself, not a clone.
+			if slices.ContainsFunc(read[o.info.Size()], func(fi fs.FileInfo) bool { return os.SameFile(fi, o.info) }) {
+				continue
+			}
+			read[o.info.Size()] = append(read[o.info.Size()], o.info)
+		}
 		if o.file != nil {
 			res.Files = append(res.Files, o.file)
 		}
@@ -395,29 +399,41 @@ func Parse(paths []string, opt Options) *Result {
 		if o.err != nil {
 			res.Errors = append(res.Errors, o.err)
 		}
-		if o.size >= 0 {
-			res.FilesRead++
-			res.BytesRead += int64(o.size)
-		}
 	}
 	return res
 }
 
-func parseOne(ix *fingerprint.Indexer, path string, opt Options) (*fingerprint.File, int, []error, error) {
-	src, warning, err := readSource(path, opt)
+// A parsed is what reading and parsing one file gave.
+type parsed struct {
+	file     *fingerprint.File
+	info     fs.FileInfo // of the file read; nil if it was not read
+	size     int         // the bytes read
+	warnings []error
+	err      error
+}
+
+// parseOne reads, parses and indexes one selected file: a file too large
+// or not regular is a warning, an oversized generated file is left out
+// quietly when generated files are, and any other failure is an error.
+func parseOne(ix *fingerprint.Indexer, path string, opt Options) (p parsed) {
+	src, info, err := readFile(path, opt.MaxFileSize)
+	var skip *SkipError
 	switch {
+	case errors.As(err, &skip) && skip.TooLarge && !opt.Generated && GeneratedHeader(path):
+		return p
+	case skip != nil:
+		p.warnings = []error{skip}
+		return p
 	case err != nil:
-		return nil, -1, nil, err
-	case warning != nil:
-		return nil, -1, []error{warning}, nil
-	case src == nil: // an oversized generated file
-		return nil, -1, nil, nil
+		p.err = fmt.Errorf("%s: %w", path, unwrapPathError(err))
+		return p
 	}
+	p.info, p.size = info, len(src)
 	if !opt.Generated && ignore.IsGenerated(src) {
-		return nil, len(src), nil, nil
+		return p
 	}
-	f, warnings := Source(ix, path, src, opt.MinTokens)
-	return f, len(src), warnings, nil
+	p.file, p.warnings = Source(ix, path, src, opt.MinTokens)
+	return p
 }
 
 // Source parses and indexes one file's bytes, honouring its suppression

@@ -167,3 +167,22 @@ func TestNoGoFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestHardLink checks that a file under two hard links (or two mounts of
+// one folder) is parsed once, under its first name: it is read twice, as
+// only the file's identity, known once it is open, tells.
+func TestHardLink(t *testing.T) {
+	dir := t.TempDir()
+	a := write(t, dir, "a.go", goSource)
+	if err := os.Link(a, filepath.Join(dir, "b.go")); err != nil {
+		t.Skipf("cannot make a hard link: %v", err)
+	}
+	res := Load([]string{dir}, Options{MinTokens: 5})
+	if len(res.Files) != 1 || res.Files[0].Name != a || res.FilesRead != 2 {
+		var got []string
+		for _, f := range res.Files {
+			got = append(got, f.Name)
+		}
+		t.Errorf("files %q, %d read; want only %s, 2 read", got, res.FilesRead, a)
+	}
+}

@@ -1,7 +1,6 @@
 package load
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -37,33 +36,39 @@ func (e *SkipError) Error() string { return fmt.Sprintf("%s: %s, skipped", e.Pat
 // that grows while it is read cannot run away. A file that is not regular
 // or too large gives a *SkipError.
 func ReadFile(path string, max int64) ([]byte, error) {
+	src, _, err := readFile(path, max)
+	return src, err
+}
+
+// readFile is ReadFile, which also returns what the open file's Stat said.
+func readFile(path string, max int64) ([]byte, fs.FileInfo, error) {
 	if max <= 0 {
 		max = DefaultMaxFileSize
 	}
 	if err := CheckFile(path, max); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	// The file may have been replaced between Stat and Open.
 	info, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := check(path, info, max); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	src, err := io.ReadAll(io.LimitReader(f, max+1))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if int64(len(src)) > max {
-		return nil, tooLarge(path, max)
+		return nil, nil, tooLarge(path, max)
 	}
-	return src, nil
+	return src, info, nil
 }
 
 // CheckFile returns a *SkipError for a file that ReadFile would not read,
@@ -131,21 +136,4 @@ func GeneratedHeader(path string) bool {
 	defer f.Close()
 	head, err := io.ReadAll(io.LimitReader(f, generatedHead))
 	return err == nil && ignore.IsGenerated(head)
-}
-
-// readSource reads one selected file for Parse: a file too large or not
-// regular is a warning, an oversized generated file is left out quietly
-// when generated files are, and any other failure is an error.
-func readSource(path string, opt Options) (src []byte, warning, err error) {
-	src, err = ReadFile(path, opt.MaxFileSize)
-	var skip *SkipError
-	switch {
-	case err == nil:
-		return src, nil, nil
-	case errors.As(err, &skip) && skip.TooLarge && !opt.Generated && GeneratedHeader(path):
-		return nil, nil, nil
-	case skip != nil:
-		return nil, skip, nil
-	}
-	return nil, nil, fmt.Errorf("%s: %w", path, unwrapPathError(err))
 }
