@@ -36,7 +36,7 @@ func %s(xs []int) (sum, neg int) {
 // loading it may cost: the files and bytes read are counted, not timed.
 type fsCase struct {
 	name  string
-	build func(t *testing.T, dir string) (args []string)
+	build func(t testing.TB, dir string) (args []string)
 	warn  string // the one warning, "" for none
 	files int    // files read, at most
 	bytes int64  // bytes read, at most
@@ -45,24 +45,24 @@ type fsCase struct {
 
 var fsCases = []fsCase{
 	{name: "named pipe walked", build: fsWithPipe("x.go"), warn: "x.go: not a regular file (named pipe), skipped", files: 2, bytes: 1000, clone: 1},
-	{name: "named pipe named", build: func(t *testing.T, dir string) []string {
+	{name: "named pipe named", build: func(t testing.TB, dir string) []string {
 		fsWithPipe("x.go")(t, dir)
 		return []string{filepath.Join(dir, "x.go"), filepath.Join(dir, "a.go")}
 	}, warn: "x.go: not a regular file (named pipe), skipped", files: 1, bytes: 500},
 	{name: "link to /dev/zero", build: fsWithLink("x.go", "/dev/zero"), warn: "x.go: not a regular file (character device), skipped", files: 2, bytes: 1000, clone: 1},
-	{name: "link to a named pipe", build: func(t *testing.T, dir string) []string {
+	{name: "link to a named pipe", build: func(t testing.TB, dir string) []string {
 		fsWithPipe("pipe")(t, dir)
 		return fsWithLink("x.go", filepath.Join(dir, "pipe"))(t, dir)
 	}, warn: "x.go: not a regular file (named pipe), skipped", files: 2, bytes: 1000, clone: 1},
 	{name: "socket", build: fsWithSocket, warn: "x.go: not a regular file (socket), skipped", files: 2, bytes: 1000, clone: 1},
-	{name: "oversize file", build: func(t *testing.T, dir string) []string {
+	{name: "oversize file", build: func(t testing.TB, dir string) []string {
 		fsWrite(t, dir, "a.go", fsSource("a"))
 		fsWrite(t, dir, "b.go", fsSource("b"))
 		big := fsSource("big") + strings.Repeat("// "+strings.Repeat("x", 76)+"\n", (load.DefaultMaxFileSize/80)+1)
 		fsWrite(t, dir, "x.go", big)
 		return []string{dir + "/..."}
 	}, warn: fmt.Sprintf("x.go: larger than -max-file-size (%d bytes), skipped", load.DefaultMaxFileSize), files: 2, bytes: 1000, clone: 1},
-	{name: "folder twice", build: func(t *testing.T, dir string) []string {
+	{name: "folder twice", build: func(t testing.TB, dir string) []string {
 		fsPair(t, dir)
 		t.Chdir(dir)
 		if err := os.Symlink(dir, filepath.Join(dir, "..", filepath.Base(dir)+".link")); err != nil {
@@ -105,9 +105,25 @@ func TestFileSystem(t *testing.T) {
 	}
 }
 
+// BenchmarkFileSystem reports the time of loading each hostile tree.
+func BenchmarkFileSystem(b *testing.B) {
+	for _, c := range fsCases {
+		b.Run(c.name, func(b *testing.B) {
+			dir, err := filepath.EvalSymlinks(b.TempDir())
+			if err != nil {
+				b.Fatal(err)
+			}
+			args := c.build(b, dir)
+			for b.Loop() {
+				fsLoad(b, args)
+			}
+		})
+	}
+}
+
 // fsLoad loads args, and fails the test if loading does not come back:
 // the trees here made it block on open or read without end.
-func fsLoad(t *testing.T, args []string) *load.Result {
+func fsLoad(t testing.TB, args []string) *load.Result {
 	t.Helper()
 	done := make(chan *load.Result, 1)
 	go func() { done <- load.Load(args, load.Options{Tests: true, MinTokens: 20}) }()
@@ -120,7 +136,7 @@ func fsLoad(t *testing.T, args []string) *load.Result {
 	}
 }
 
-func fsWrite(t *testing.T, dir, name, text string) {
+func fsWrite(t testing.TB, dir, name, text string) {
 	t.Helper()
 	if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
@@ -128,13 +144,13 @@ func fsWrite(t *testing.T, dir, name, text string) {
 }
 
 // fsPair writes two files that are copies of each other.
-func fsPair(t *testing.T, dir string) {
+func fsPair(t testing.TB, dir string) {
 	fsWrite(t, dir, "a.go", fsSource("a"))
 	fsWrite(t, dir, "b.go", fsSource("b"))
 }
 
-func fsWithPipe(name string) func(t *testing.T, dir string) []string {
-	return func(t *testing.T, dir string) []string {
+func fsWithPipe(name string) func(t testing.TB, dir string) []string {
+	return func(t testing.TB, dir string) []string {
 		fsPair(t, dir)
 		if err := syscall.Mkfifo(filepath.Join(dir, name), 0o644); err != nil {
 			t.Skipf("cannot make a named pipe: %v", err)
@@ -143,8 +159,8 @@ func fsWithPipe(name string) func(t *testing.T, dir string) []string {
 	}
 }
 
-func fsWithLink(name, target string) func(t *testing.T, dir string) []string {
-	return func(t *testing.T, dir string) []string {
+func fsWithLink(name, target string) func(t testing.TB, dir string) []string {
+	return func(t testing.TB, dir string) []string {
 		fsPair(t, dir)
 		if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
 			t.Fatal(err)
@@ -153,7 +169,7 @@ func fsWithLink(name, target string) func(t *testing.T, dir string) []string {
 	}
 }
 
-func fsWithSocket(t *testing.T, dir string) []string {
+func fsWithSocket(t testing.TB, dir string) []string {
 	fsPair(t, dir)
 	l, err := net.Listen("unix", filepath.Join(dir, "x.go"))
 	if err != nil {
