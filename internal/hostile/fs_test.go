@@ -78,12 +78,7 @@ var fsCases = []fsCase{
 func TestFileSystem(t *testing.T) {
 	for _, c := range fsCases {
 		t.Run(c.name, func(t *testing.T) {
-			dir, err := filepath.EvalSymlinks(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			args := c.build(t, dir)
-			res := fsLoad(t, args)
+			res := fsLoad(t, c.tree(t))
 			if len(res.Errors) > 0 {
 				t.Errorf("errors: %v", res.Errors)
 			}
@@ -109,16 +104,22 @@ func TestFileSystem(t *testing.T) {
 func BenchmarkFileSystem(b *testing.B) {
 	for _, c := range fsCases {
 		b.Run(c.name, func(b *testing.B) {
-			dir, err := filepath.EvalSymlinks(b.TempDir())
-			if err != nil {
-				b.Fatal(err)
-			}
-			args := c.build(b, dir)
+			args := c.tree(b)
 			for b.Loop() {
 				fsLoad(b, args)
 			}
 		})
 	}
+}
+
+// tree builds the case's tree in a new folder and returns the arguments
+// that name it.
+func (c fsCase) tree(t testing.TB) []string {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c.build(t, dir)
 }
 
 // fsLoad loads args, and fails the test if loading does not come back:
