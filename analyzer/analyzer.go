@@ -133,6 +133,10 @@ func (u *unit) add(f *ast.File) {
 		return
 	}
 	src, err := u.readFile(path)
+	var skip *load.SkipError
+	if errors.As(err, &skip) && skip.TooLarge && !config.Generated && load.GeneratedHeader(path) {
+		return
+	}
 	if err != nil {
 		u.report(analysis.Diagnostic{Pos: f.Package, Category: CategoryFile,
 			Message: "cannot read file, left out of clone detection: " + err.Error()})
@@ -154,12 +158,17 @@ func (u *unit) add(f *ast.File) {
 }
 
 // readFile reads a source file through the driver when it offers a way
-// (an editor's driver may hold unsaved changes), else from disk.
+// (an editor's driver may hold unsaved changes), else from disk; with
+// the command line's limits in both cases: regular files only, at most
+// -max-file-size bytes.
 func (u *unit) readFile(path string) ([]byte, error) {
-	if u.pass.ReadFile != nil {
-		return u.pass.ReadFile(path)
+	if u.pass.ReadFile == nil {
+		return load.ReadFile(path, config.MaxFileSize)
 	}
-	return os.ReadFile(path)
+	if err := load.CheckFile(path, config.MaxFileSize); err != nil {
+		return nil, err
+	}
+	return u.pass.ReadFile(path)
 }
 
 // displayName is the name messages use for a file: relative to the

@@ -204,7 +204,7 @@ func TestDoc(t *testing.T) {
 // TestFlags checks that the analyzer offers the command line's detection
 // flags under the same names.
 func TestFlags(t *testing.T) {
-	for _, name := range []string{"min-tokens", "min-lines", "max-occurrences", "near", "similarity", "tests", "generated"} {
+	for _, name := range []string{"min-tokens", "min-lines", "max-occurrences", "near", "similarity", "tests", "generated", "max-file-size"} {
 		if analyzer.Analyzer.Flags.Lookup(name) == nil {
 			t.Errorf("no flag -%s", name)
 		}
@@ -293,4 +293,16 @@ func fakePass(t *testing.T, dir string, names []string) *recordingPass {
 		},
 	}
 	return p
+}
+
+// TestMaxFileSize checks that a file over -max-file-size is left out with
+// a diagnostic naming it, and that an oversized generated file is left
+// out quietly, as the command line does.
+func TestMaxFileSize(t *testing.T) {
+	setFlags(t, small...)
+	setFlags(t, "max-file-size", "100")
+	got := diagnostics(t, "generated")
+	if len(got) != 1 || !strings.Contains(got[0], "a.go") || !strings.Contains(got[0], "larger than -max-file-size (100 bytes), skipped") {
+		t.Errorf("got\n\t%s\nwant one diagnostic: a.go larger than -max-file-size", strings.Join(got, "\n\t"))
+	}
 }

@@ -30,6 +30,9 @@ type Options struct {
 	Generated bool // include generated files
 	MinTokens int  // window size for fingerprint.Index
 	Workers   int  // 0 means GOMAXPROCS
+	// MaxFileSize is the largest file read, in bytes; larger files are
+	// skipped with a warning. 0 means DefaultMaxFileSize.
+	MaxFileSize int64
 	// Progress, if set, is called after each file is read, with the number
 	// of files done and the total. It may be called from several goroutines.
 	Progress func(done, total int)
@@ -40,6 +43,10 @@ type Result struct {
 	Files    []*fingerprint.File
 	Warnings []error // files that do not parse, malformed directives
 	Errors   []error // paths that do not exist or cannot be read, bad .duplignore lines
+	// FilesRead and BytesRead count the files read and their bytes: the
+	// work loading did, whatever the tree held.
+	FilesRead int
+	BytesRead int64
 }
 
 // Load resolves args (package patterns, directories, files; "./..." when
@@ -57,7 +64,7 @@ func Resolve(args []string, opt Options) ([]string, []error) {
 	if len(args) == 0 {
 		args = []string{"./..."}
 	}
-	r := &resolver{opt: opt, trees: map[string]*ignore.Tree{}, seen: map[string]bool{}}
+	r := &resolver{opt: opt, trees: map[string]*ignore.Tree{}, seen: map[string]int{}, realDirs: map[string]string{}}
 	for _, arg := range args {
 		r.resolve(arg)
 	}
@@ -72,9 +79,13 @@ type resolver struct {
 	opt      Options
 	trees    map[string]*ignore.Tree
 	treeList []*ignore.Tree
-	seen     map[string]bool
+	seen     map[string]int    // a file's identity → its index in files
+	links    []bool            // files[i] was reached through a symbolic link
+	realDirs map[string]string // a directory → its absolute path, links resolved
+	wd       string
 	files    []string
 	errs     []error
+	goFiles  int // Go files met, before the ignore rules and -tests
 }
 
 func (r *resolver) resolve(arg string) {
@@ -82,20 +93,94 @@ func (r *resolver) resolve(arg string) {
 		if dir == "" {
 			dir = "/"
 		}
+		before := r.goFiles
 		r.walk(dir)
+		if r.goFiles == before && exists(dir) && !r.tree(dir).Ignored(dir, true) {
+			r.errs = append(r.errs, fmt.Errorf("%s: no Go files", arg))
+		}
 		return
 	}
 	info, err := os.Stat(arg)
 	switch {
 	case err == nil && info.IsDir():
+		before := r.goFiles
 		r.dir(arg)
+		if r.goFiles == before && !r.tree(arg).Ignored(arg, true) {
+			r.errs = append(r.errs, noGoFiles(arg))
+		}
 	case err == nil:
-		r.add(arg) // a file named explicitly is always read
+		r.add(arg, isLink(arg)) // a file named explicitly is always read
 	case isLocal(arg) || !errors.Is(err, fs.ErrNotExist):
 		r.errs = append(r.errs, fmt.Errorf("%s: %w", arg, unwrapPathError(err)))
 	default:
 		r.packages(arg)
 	}
+}
+
+// noGoFiles is the error for a directory argument without Go files; it
+// points to DIR/... when its subfolders hold some, as go vet would.
+func noGoFiles(dir string) error {
+	if !goFilesBelow(dir) {
+		return fmt.Errorf("%s: no Go files", dir)
+	}
+	return fmt.Errorf("%s: no Go files (its subfolders have some: use %s/...)", dir, strings.TrimSuffix(dir, "/"))
+}
+
+// goFilesBelow reports whether a directory tree holds a Go file; it stops
+// at the first.
+func goFilesBelow(dir string) bool {
+	found := false
+	filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && isGoFile(e.Name()) {
+			found = true
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return found
+}
+
+// identity returns the name of a file's contents: its absolute path with
+// the links resolved. Resolving a directory's links once serves all its
+// files; a file that is itself a link is resolved whole.
+func (r *resolver) identity(p string, link bool) string {
+	abs := r.abs(p)
+	if link {
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			return real
+		}
+		return abs
+	}
+	return filepath.Join(r.realDir(filepath.Dir(abs)), filepath.Base(abs))
+}
+
+// realDir returns an absolute directory with its links resolved.
+func (r *resolver) realDir(abs string) string {
+	real, ok := r.realDirs[abs]
+	if !ok {
+		var err error
+		if real, err = filepath.EvalSymlinks(abs); err != nil {
+			real = abs
+		}
+		r.realDirs[abs] = real
+	}
+	return real
+}
+
+// abs is filepath.Abs without a system call per path.
+func (r *resolver) abs(p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	if r.wd == "" {
+		r.wd, _ = os.Getwd()
+	}
+	return filepath.Join(r.wd, p)
+}
+
+func isLink(p string) bool {
+	info, err := os.Lstat(p)
+	return err == nil && info.Mode()&fs.ModeSymlink != 0
 }
 
 // isLocal reports whether arg is a file-system path rather than an import
@@ -204,7 +289,7 @@ func (r *resolver) dir(dir string) {
 	for _, e := range entries {
 		p := filepath.Join(dir, e.Name())
 		if !e.IsDir() && r.wanted(e.Name()) && !t.IgnoredEntry(p, false) {
-			r.add(p)
+			r.add(p, e.Type()&fs.ModeSymlink != 0)
 		}
 	}
 }
@@ -228,12 +313,15 @@ func (r *resolver) walk(root string) {
 			if t.IgnoredEntry(p, true) {
 				return filepath.SkipDir
 			}
+			// The walk does not follow links: a folder's real path is
+			// its parent's and its name.
+			r.realDirs[r.abs(p)] = filepath.Join(r.realDir(r.abs(filepath.Dir(p))), e.Name())
 			return nil
 		}
-		if e.Type().IsRegular() || e.Type()&fs.ModeSymlink != 0 {
-			if r.wanted(e.Name()) && !t.IgnoredEntry(p, false) {
-				r.add(p)
-			}
+		// Files of every type are listed: reading skips, with a warning,
+		// those that are not regular.
+		if r.wanted(e.Name()) && !t.IgnoredEntry(p, false) {
+			r.add(p, e.Type()&fs.ModeSymlink != 0)
 		}
 		return nil
 	})
@@ -242,30 +330,42 @@ func (r *resolver) walk(root string) {
 	}
 }
 
+// wanted reports whether a file name is one of a Go file copycat reads,
+// and counts the Go files met.
 func (r *resolver) wanted(name string) bool {
-	if !strings.HasSuffix(name, ".go") || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+	if !isGoFile(name) {
 		return false
 	}
+	r.goFiles++
 	return r.opt.Tests || !strings.HasSuffix(name, "_test.go")
 }
 
-func (r *resolver) add(p string) {
+func isGoFile(name string) bool {
+	return strings.HasSuffix(name, ".go") && !strings.HasPrefix(name, ".") && !strings.HasPrefix(name, "_")
+}
+
+// add selects a file, once whatever the spellings of its path (relative,
+// absolute, through links): a file read twice would be its own clone.
+// Of two names for one file, the one that is not a link is kept.
+func (r *resolver) add(p string, link bool) {
 	p = filepath.Clean(p)
-	if !r.seen[p] {
-		r.seen[p] = true
+	id := r.identity(p, link)
+	i, ok := r.seen[id]
+	if !ok {
+		r.seen[id] = len(r.files)
 		r.files = append(r.files, p)
+		r.links = append(r.links, link)
+		return
+	}
+	if r.links[i] && !link {
+		r.files[i], r.links[i] = p, false
 	}
 }
 
 // Parse reads, parses and indexes paths on all CPUs. Results are in the
 // order of paths whatever the scheduling.
 func Parse(paths []string, opt Options) *Result {
-	type out struct {
-		file     *fingerprint.File
-		warnings []error
-		err      error
-	}
-	outs := make([]out, len(paths))
+	outs := make([]parsed, len(paths))
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -273,14 +373,24 @@ func Parse(paths []string, opt Options) *Result {
 	indexers := make([]fingerprint.Indexer, workers)
 	var done atomic.Int64
 	par.For(len(paths), workers, func(w, i int) {
-		o := &outs[i]
-		o.file, o.warnings, o.err = parseOne(&indexers[w], paths[i], opt)
+		outs[i] = parseOne(&indexers[w], paths[i], opt)
 		if opt.Progress != nil {
 			opt.Progress(int(done.Add(1)), len(paths))
 		}
 	})
 	res := &Result{}
+	read := map[int64][]fs.FileInfo{} // the files read, by size
 	for _, o := range outs {
+		if o.info != nil {
+			res.FilesRead++
+			res.BytesRead += int64(o.size)
+			// A hard link or a bind mount of a file read already: its
+			// copy is the file itself, not a clone.
+			if slices.ContainsFunc(read[o.info.Size()], func(fi fs.FileInfo) bool { return os.SameFile(fi, o.info) }) {
+				continue
+			}
+			read[o.info.Size()] = append(read[o.info.Size()], o.info)
+		}
 		if o.file != nil {
 			res.Files = append(res.Files, o.file)
 		}
@@ -292,16 +402,37 @@ func Parse(paths []string, opt Options) *Result {
 	return res
 }
 
-func parseOne(ix *fingerprint.Indexer, path string, opt Options) (*fingerprint.File, []error, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, unwrapPathError(err))
+// A parsed is what reading and parsing one file gave.
+type parsed struct {
+	file     *fingerprint.File
+	info     fs.FileInfo // of the file read; nil if it was not read
+	size     int         // the bytes read
+	warnings []error
+	err      error
+}
+
+// parseOne reads, parses and indexes one selected file: a file too large
+// or not regular is a warning, an oversized generated file is left out
+// quietly when generated files are, and any other failure is an error.
+func parseOne(ix *fingerprint.Indexer, path string, opt Options) (p parsed) {
+	src, info, err := readFile(path, opt.MaxFileSize)
+	var skip *SkipError
+	switch {
+	case errors.As(err, &skip) && skip.TooLarge && !opt.Generated && GeneratedHeader(path):
+		return p
+	case skip != nil:
+		p.warnings = []error{skip}
+		return p
+	case err != nil:
+		p.err = fmt.Errorf("%s: %w", path, unwrapPathError(err))
+		return p
 	}
+	p.info, p.size = info, len(src)
 	if !opt.Generated && ignore.IsGenerated(src) {
-		return nil, nil, nil
+		return p
 	}
-	f, warnings := Source(ix, path, src, opt.MinTokens)
-	return f, warnings, nil
+	p.file, p.warnings = Source(ix, path, src, opt.MinTokens)
+	return p
 }
 
 // Source parses and indexes one file's bytes, honouring its suppression

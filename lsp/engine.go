@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -23,9 +23,10 @@ import (
 
 // config is what flags and editor settings choose.
 type config struct {
-	opt      fingerprint.Options
-	tests    bool
-	severity int
+	opt         fingerprint.Options
+	tests       bool
+	maxFileSize int64 // 0 means load's default
+	severity    int
 }
 
 // apply overrides the config with the settings the editor gave.
@@ -54,14 +55,18 @@ func (c *config) apply(s settings) error {
 	if s.Tests != nil {
 		c.tests = *s.Tests
 	}
+	if s.MaxFileSize != nil {
+		c.maxFileSize = *s.MaxFileSize
+	}
 	// The same limits as the flags'.
-	check := cli.Config{MinTokens: c.opt.MinTokens, MinLines: c.opt.MinLines, MaxOccurrences: c.opt.MaxOccurrences, Similarity: c.opt.Similarity}
+	check := cli.Config{MinTokens: c.opt.MinTokens, MinLines: c.opt.MinLines, MaxOccurrences: c.opt.MaxOccurrences, Similarity: c.opt.Similarity,
+		MaxFileSize: c.maxFileSize}
 	return check.Check()
 }
 
 // sameDetection reports whether two configs find the same clones.
 func (c config) sameDetection(d config) bool {
-	return c.opt == d.opt && c.tests == d.tests
+	return c.opt == d.opt && c.tests == d.tests && c.maxFileSize == d.maxFileSize
 }
 
 // An engine is copycat's side of a session, the same in both modes: it
@@ -180,7 +185,7 @@ func (e *engine) loadWorkspace(cfg config, roots []string, p *progress) []*finge
 	for _, r := range roots {
 		args = append(args, filepath.Join(r, "..."))
 	}
-	res := load.Load(args, load.Options{Tests: cfg.tests, MinTokens: cfg.opt.MinTokens, Progress: p.report})
+	res := load.Load(args, load.Options{Tests: cfg.tests, MinTokens: cfg.opt.MinTokens, MaxFileSize: cfg.maxFileSize, Progress: p.report})
 	for _, w := range res.Warnings {
 		e.log.Printf("warning: %v", w)
 	}
@@ -240,7 +245,11 @@ func (e *engine) poke() {
 // that does not parse keeps its previous fingerprints and diagnostics.
 // e.mu is held.
 func (e *engine) refresh(path string) {
-	src, open := e.text(path)
+	src, open, err := e.read(path)
+	var skip *load.SkipError
+	if errors.As(err, &skip) {
+		e.log.Printf("warning: %v", skip)
+	}
 	var f *fingerprint.File
 	if src != nil && e.wanted(path, src) {
 		var warnings []error
@@ -275,21 +284,22 @@ func (e *engine) wanted(path string, src []byte) bool {
 	return !ignore.IsGenerated(src)
 }
 
-// text returns a file's buffer when it is open, else its contents on disk
-// (nil if it cannot be read).
-func (e *engine) text(path string) (src []byte, open bool) {
+// read returns a file's buffer when it is open, else its contents on
+// disk, read with the command line's limits: nil, and the reason, if it
+// cannot be read, is not a regular file or is too large (a buffer too).
+func (e *engine) read(path string) (src []byte, open bool, err error) {
 	if b, _, _, ok := e.docs.get(path); ok {
-		return b, true
+		if err := load.CheckSize(path, int64(len(b)), e.cfg.maxFileSize); err != nil {
+			return nil, true, err
+		}
+		return b, true, nil
 	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, false
-	}
-	return b, false
+	b, err := load.ReadFile(path, e.cfg.maxFileSize)
+	return b, false, err
 }
 
 func (e *engine) lineText(path string) []byte {
-	b, _ := e.text(path)
+	b, _, _ := e.read(path)
 	return b
 }
 

@@ -49,54 +49,246 @@ type rpcError struct {
 
 func (e *rpcError) Error() string { return fmt.Sprintf("jsonrpc error %d: %s", e.Code, e.Message) }
 
-// errFraming reports a stream whose headers cannot be read: nothing after
-// it can be trusted, so the connection ends.
+// errFraming reports a stream whose headers cannot be read. The reader
+// then skips to the next Content-Length header, so that one bad message
+// costs one error and the messages after it (exit among them) still
+// arrive.
 var errFraming = errors.New("malformed message header")
+
+// contentLength is the header every message starts with, lowercased.
+const contentLength = "content-length:"
 
 // A reader reads Content-Length framed messages.
 type reader struct {
-	r *bufio.Reader
+	r      *bufio.Reader
+	resync bool // the last header was bad: skip to the next Content-Length
 }
 
-func newReader(r io.Reader) *reader { return &reader{bufio.NewReaderSize(r, 64<<10)} }
+func newReader(r io.Reader) *reader { return &reader{r: bufio.NewReaderSize(r, 64<<10)} }
 
 // read returns the next message's body, unparsed. It returns io.EOF at a
 // clean end of the stream, and an error wrapping errFraming when the
-// headers are malformed.
+// headers are malformed; the next read starts at the next header.
 func (r *reader) read() ([]byte, error) {
-	length := -1
-	for {
-		line, err := r.r.ReadString('\n')
+	var first string
+	if r.resync {
+		r.resync = false
+		line, err := r.skipToHeader()
 		if err != nil {
-			if err == io.EOF && line == "" && length < 0 {
-				return nil, io.EOF
-			}
-			return nil, fmt.Errorf("reading header: %w", err)
+			return nil, err
 		}
-		line = strings.TrimRight(line, "\r\n")
+		first = line
+	}
+	length, err := r.header(first)
+	if errors.Is(err, errFraming) {
+		r.resync = true
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r.body(length)
+}
+
+// body reads a body of the given length as its bytes come, not into a
+// buffer of the announced size: a wrong length must not allocate what
+// never arrives. A header inside it means that the length was too large
+// (a header cannot be part of a JSON text: it holds a raw line break,
+// which JSON allows only between tokens, and its name is no JSON token):
+// the body ends there, as a framing error, and the next read starts at
+// that header.
+func (r *reader) body(length int) ([]byte, error) {
+	body := make([]byte, 0, min(length, 64<<10))
+	for len(body) < length {
+		want := min(r.r.Buffered(), length-len(body))
+		if want == 0 {
+			want = 1
+		}
+		chunk, err := r.r.Peek(want)
+		if len(chunk) == 0 {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return nil, fmt.Errorf("reading %d-byte body: %w", length, err)
+		}
+		n, found := scanHeader(chunk, len(body)+len(chunk) == length)
+		if n == 0 && !found {
+			// A header may start here: wait for one more byte of the
+			// body, which the length says is coming.
+			switch _, err := r.r.Peek(len(chunk) + 1); {
+			case err == bufio.ErrBufferFull:
+				n = len(chunk) // blanks fill the buffer: no header
+			case err == io.EOF:
+				return nil, fmt.Errorf("reading %d-byte body: %w", length, io.ErrUnexpectedEOF)
+			case err != nil:
+				return nil, fmt.Errorf("reading %d-byte body: %w", length, err)
+			}
+		}
+		body = append(body, chunk[:n]...)
+		r.r.Discard(n)
+		if found {
+			return nil, fmt.Errorf("%w: a header after %d bytes of a %d-byte body", errFraming, len(body), length)
+		}
+	}
+	return body, nil
+}
+
+// scanHeader looks for a Content-Length header line in b. It returns how
+// many bytes of b certainly come before one, and whether one starts
+// there. A header that may start in b but is cut by its end counts only
+// when b is not the end of the body (final).
+func scanHeader(b []byte, final bool) (n int, found bool) {
+	for i := 0; i < len(b); i++ {
+		if lower(b[i]) != contentLength[0] {
+			continue
+		}
+		switch headerAt(b[i:]) {
+		case headerYes:
+			return i, true
+		case headerCut:
+			if !final {
+				return i, false
+			}
+		}
+	}
+	return len(b), false
+}
+
+const (
+	headerNo = iota
+	headerYes
+	headerCut // b ends before it can tell
+)
+
+// headerAt tells whether b starts with "Content-Length:", blanks, up to
+// 12 digits and a line break.
+func headerAt(b []byte) int {
+	i := 0
+	for ; i < len(contentLength); i++ {
+		if i == len(b) {
+			return headerCut
+		}
+		if lower(b[i]) != contentLength[i] {
+			return headerNo
+		}
+	}
+	digits := 0
+	for ; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == ' ' || c == '\t':
+			if digits > 0 {
+				return headerNo
+			}
+		case '0' <= c && c <= '9' && digits < 12:
+			digits++
+		case c == '\r' || c == '\n':
+			if digits == 0 {
+				return headerNo
+			}
+			return headerYes
+		default:
+			return headerNo
+		}
+	}
+	return headerCut
+}
+
+// header reads a message's header lines, starting with first if it is
+// not empty, and returns its Content-Length.
+func (r *reader) header(first string) (int, error) {
+	length, headers := -1, 0
+	for {
+		line := first
+		first = ""
 		if line == "" {
-			if length < 0 {
+			var err error
+			if line, err = r.line(); err != nil {
+				if err == io.EOF && line == "" && headers == 0 {
+					return 0, io.EOF
+				}
+				return 0, fmt.Errorf("reading header: %w", err)
+			}
+		}
+		if i := strings.Index(strings.ToLower(line), contentLength); i > 0 {
+			// The rest of a body longer than its Content-Length said,
+			// already answered as unreadable: the header follows it.
+			line, length, headers = line[i:], -1, 0
+		}
+		if line == "" {
+			if headers == 0 {
 				continue // tolerate stray blank lines between messages
 			}
-			break
+			if length < 0 {
+				return 0, fmt.Errorf("%w: no Content-Length", errFraming)
+			}
+			return length, nil
 		}
+		headers++
 		name, value, ok := strings.Cut(line, ":")
-		if !ok {
-			return nil, fmt.Errorf("%w: %q", errFraming, line)
+		if !ok || !isToken(name) {
+			return 0, fmt.Errorf("%w: %q", errFraming, line)
 		}
 		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
 			n, err := strconv.Atoi(strings.TrimSpace(value))
 			if err != nil || n < 0 || n > maxMessage {
-				return nil, fmt.Errorf("%w: bad Content-Length %q", errFraming, value)
+				return 0, fmt.Errorf("%w: bad Content-Length %q", errFraming, value)
 			}
 			length = n
 		}
 	}
-	body := make([]byte, length)
-	if _, err := io.ReadFull(r.r, body); err != nil {
-		return nil, fmt.Errorf("reading %d-byte body: %w", length, err)
+}
+
+// line reads one header line without its line ending. A line longer than
+// the buffer is a framing error.
+func (r *reader) line() (string, error) {
+	b, err := r.r.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		return "", fmt.Errorf("%w: header line longer than %d bytes", errFraming, len(b))
 	}
-	return body, nil
+	return strings.TrimRight(string(b), "\r\n"), err
+}
+
+// skipToHeader discards bytes up to the next "Content-Length:" (in any
+// case), byte by byte so that no line length matters, and returns that
+// header's line.
+func (r *reader) skipToHeader() (string, error) {
+	matched := 0
+	for matched < len(contentLength) {
+		c, err := r.r.ReadByte()
+		if err != nil {
+			return "", err
+		}
+		switch lower(c) {
+		case contentLength[matched]:
+			matched++
+		case contentLength[0]:
+			matched = 1
+		default:
+			matched = 0
+		}
+	}
+	rest, err := r.line()
+	if err != nil {
+		return "", err
+	}
+	return "Content-Length:" + rest, nil
+}
+
+// isToken reports whether a header name is made of the characters header
+// names use.
+func isToken(name string) bool {
+	for _, c := range []byte(name) {
+		if !('a' <= lower(c) && lower(c) <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return name != ""
+}
+
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // A writer writes framed messages; it is safe for concurrent use.

@@ -54,6 +54,7 @@ type settings struct {
 	Near           *bool    `json:"near,omitempty"`
 	Similarity     *float64 `json:"similarity,omitempty"`
 	Tests          *bool    `json:"tests,omitempty"`
+	MaxFileSize    *int64   `json:"maxFileSize,omitempty"`
 }
 
 type textDocumentItem struct {

@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/copycat-go/copycat/internal/cli"
+	"github.com/copycat-go/copycat/load"
 )
 
 const usage = `usage: copycat lsp [flags] [-proxy [-gopls PATH] [-- gopls args]]
@@ -35,6 +36,7 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	var c cli.Config
 	c.Flags(fs)
 	tests := fs.Bool("tests", true, "include _test.go files")
+	fs.Int64Var(&c.MaxFileSize, "max-file-size", load.DefaultMaxFileSize, "skip, with a warning, files larger than this many bytes")
 	severity := fs.String("severity", "information", "severity of the diagnostics: information, warning, hint or error")
 	proxyMode := fs.Bool("proxy", false, "run gopls as a child and merge copycat's diagnostics into its own")
 	gopls := fs.String("gopls", "", "with -proxy, the gopls to run (default: gopls on PATH, never copycat itself)")
@@ -62,7 +64,7 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		logw = f
 	}
 	lg := log.New(logw, "copycat lsp: ", log.LstdFlags|log.Lmicroseconds)
-	cfg := config{opt: c.Options(), tests: *tests, severity: sev}
+	cfg := config{opt: c.Options(), tests: *tests, maxFileSize: c.MaxFileSize, severity: sev}
 	if !*proxyMode {
 		if fs.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %q (gopls arguments need -proxy)", fs.Args())

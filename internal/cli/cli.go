@@ -38,6 +38,7 @@ type Config struct {
 	MaxOccurrences int
 	Tests          bool
 	Generated      bool
+	MaxFileSize    int64
 	Near           bool
 	Similarity     float64
 	JSON           bool
@@ -61,6 +62,7 @@ func (c *Config) Flags(fs *flag.FlagSet) {
 func (c *Config) FileFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&c.Tests, "tests", true, "include _test.go files")
 	fs.BoolVar(&c.Generated, "generated", false, "include generated files (// Code generated … DO NOT EDIT.)")
+	fs.Int64Var(&c.MaxFileSize, "max-file-size", load.DefaultMaxFileSize, "skip, with a warning, files larger than this many bytes")
 }
 
 // Options converts the flags into engine options.
@@ -81,6 +83,8 @@ func (c *Config) Check() error {
 		return fmt.Errorf("-min-tokens must be at least 1, not %d", c.MinTokens)
 	case c.MinLines < 1:
 		return fmt.Errorf("-min-lines must be at least 1, not %d", c.MinLines)
+	case c.MaxFileSize < 0:
+		return fmt.Errorf("-max-file-size must not be negative")
 	case c.MaxOccurrences < 0:
 		return fmt.Errorf("-max-occurrences must not be negative")
 	case c.Similarity <= 0 || c.Similarity > 1:
@@ -146,6 +150,8 @@ func (c *Config) detect(paths []string, stderr io.Writer) (*load.Result, []finge
 		Generated: c.Generated,
 		MinTokens: c.MinTokens,
 		Workers:   runtime.GOMAXPROCS(0),
+
+		MaxFileSize: c.MaxFileSize,
 	}
 	bar := c.newProgress(stderr)
 	if bar != nil {

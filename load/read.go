@@ -1,0 +1,139 @@
+package load
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+
+	"github.com/copycat-go/copycat/ignore"
+)
+
+// DefaultMaxFileSize is the largest file read unless told otherwise: twice
+// the largest hand-written Go file of the corpus measured in README.md
+// (996,871 bytes), so that only generated or hostile files reach it.
+const DefaultMaxFileSize = 2 << 20
+
+// generatedHead is how much of an oversized file is read to see whether
+// it is generated (and so left out without a warning).
+const generatedHead = 8 << 10
+
+// A SkipError says why a file was left out without being read: it is not
+// a regular file (a named pipe, a socket, a device, a link to one), or it
+// is larger than the limit. It is a warning, not a failure of the run.
+type SkipError struct {
+	Path   string
+	Reason string
+	// TooLarge is set when the file is regular but over the limit.
+	TooLarge bool
+}
+
+func (e *SkipError) Error() string { return fmt.Sprintf("%s: %s, skipped", e.Path, e.Reason) }
+
+// ReadFile reads a source file of at most max bytes (DefaultMaxFileSize
+// when max <= 0). It looks at the file's type before opening it, since
+// opening a named pipe blocks, and reads through a limit, so that a file
+// that grows while it is read cannot run away. A file that is not regular
+// or too large gives a *SkipError.
+func ReadFile(path string, max int64) ([]byte, error) {
+	src, _, err := readFile(path, max)
+	return src, err
+}
+
+// readFile is ReadFile, which also returns what the open file's Stat said.
+func readFile(path string, max int64) ([]byte, fs.FileInfo, error) {
+	if max <= 0 {
+		max = DefaultMaxFileSize
+	}
+	if err := CheckFile(path, max); err != nil {
+		return nil, nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	// The file may have been replaced between Stat and Open.
+	info, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := check(path, info, max); err != nil {
+		return nil, nil, err
+	}
+	src, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, nil, err
+	}
+	if int64(len(src)) > max {
+		return nil, nil, tooLarge(path, max)
+	}
+	return src, info, nil
+}
+
+// CheckFile returns a *SkipError for a file that ReadFile would not read,
+// and the error of Stat if there is one, without opening the file.
+func CheckFile(path string, max int64) error {
+	if max <= 0 {
+		max = DefaultMaxFileSize
+	}
+	info, err := os.Stat(path) // follows links: a link to /dev/zero is a device
+	if err != nil {
+		return err
+	}
+	return check(path, info, max)
+}
+
+// check returns a *SkipError for a file that must not be read.
+func check(path string, info fs.FileInfo, max int64) error {
+	if !info.Mode().IsRegular() {
+		return &SkipError{Path: path, Reason: "not a regular file (" + kind(info.Mode()) + ")"}
+	}
+	return CheckSize(path, info.Size(), max)
+}
+
+// CheckSize returns a *SkipError if size is over max bytes
+// (DefaultMaxFileSize when max <= 0): for text that is not read from a
+// file, such as an editor's buffer.
+func CheckSize(path string, size, max int64) error {
+	if max <= 0 {
+		max = DefaultMaxFileSize
+	}
+	if size > max {
+		return tooLarge(path, max)
+	}
+	return nil
+}
+
+func tooLarge(path string, max int64) error {
+	return &SkipError{Path: path, Reason: fmt.Sprintf("larger than -max-file-size (%d bytes)", max), TooLarge: true}
+}
+
+// kind names a file type for a warning.
+func kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeCharDevice != 0:
+		return "character device"
+	case m&fs.ModeDevice != 0:
+		return "device"
+	}
+	return "irregular file"
+}
+
+// GeneratedHeader reports whether a regular file starts with a generated
+// code header, reading only its first bytes.
+func GeneratedHeader(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head, err := io.ReadAll(io.LimitReader(f, generatedHead))
+	return err == nil && ignore.IsGenerated(head)
+}

@@ -1,0 +1,117 @@
+package lsp
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// request is a well-formed request body, sent after each bad header: the
+// bytes a bad header leaves behind.
+const request = `{"jsonrpc":"2.0","id":77,"method":"textDocument/hover","params":{}}`
+
+// badHeaders are messages whose framing is wrong, each followed by its
+// body.
+var badHeaders = []struct{ name, send string }{
+	{"non-numeric", "Content-Length: twelve\r\n\r\n" + request},
+	{"negative", "Content-Length: -5\r\n\r\n" + request},
+	{"too small", "Content-Length: 5\r\n\r\n" + request},
+	{"zero", "Content-Length: 0\r\n\r\n" + request},
+	{"missing", "Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" + request},
+	{"huge", "Content-Length: 1099511627776\r\n\r\n" + request},
+	{"overflow", "Content-Length: 99999999999999999999999\r\n\r\n" + request},
+	{"no colon", "Content-Length 68\r\n\r\n" + request},
+	{"header line too long", strings.Repeat("X", 100<<10) + "\r\n\r\n" + request},
+	{"too large", "Content-Length: 1000\r\n\r\n" + request},
+}
+
+// TestBadHeaderRecovers checks that after each kind of bad header the
+// server answers one parse error, reads the next message, and honours
+// shutdown and exit.
+func TestBadHeaderRecovers(t *testing.T) {
+	for _, tt := range badHeaders {
+		t.Run(tt.name, func(t *testing.T) {
+			e := startEditor(t, runServer())
+			e.initialize(t.TempDir(), nil)
+			e.raw(tt.send)
+			if r := e.call("textDocument/codeAction", codeActionParams{}); r.Error != nil {
+				t.Errorf("the request after the bad header: %v", r.Error)
+			}
+			e.exit()
+			parseErrors := 0
+			e.mu.Lock()
+			defer e.mu.Unlock()
+			for _, m := range e.received {
+				if m.Error != nil && m.Error.Code == codeParseError {
+					parseErrors++
+				}
+			}
+			if parseErrors != 1 {
+				t.Errorf("%d parse errors, want 1:\n%s", parseErrors, e.dump())
+			}
+		})
+	}
+}
+
+// TestProxyBadHeaderRecovers checks that the proxy, too, reads on after
+// a bad header and ends on exit.
+func TestProxyBadHeaderRecovers(t *testing.T) {
+	gopls := fakeGopls(t, "cat >/dev/null")
+	for _, tt := range badHeaders {
+		t.Run(tt.name, func(t *testing.T) {
+			e := startEditor(t, runServer("-proxy", "-gopls", gopls))
+			e.raw(tt.send)
+			e.notify("exit", nil)
+			if err := waitDone(e); err != nil {
+				t.Errorf("Run after exit: %v", err)
+			}
+		})
+	}
+}
+
+// TestSkipToHeader checks the resynchronisation on its own: any case of
+// the header name, split anywhere, after any bytes.
+func TestSkipToHeader(t *testing.T) {
+	for _, junk := range []string{"", "garbage", "content-lengtH", "ccontent-length", strings.Repeat("x", 200<<10)} {
+		r := newReader(strings.NewReader(junk + "CONTENT-length: 2\r\n\r\n{}"))
+		r.resync = true
+		body, err := r.read()
+		if err != nil || string(body) != "{}" {
+			t.Errorf("after %.20q: read %q, %v; want {}", junk, body, err)
+		}
+	}
+}
+
+// TestBodyTooShort checks a Content-Length larger than its body: the body
+// ends at the next header, which is read next, wherever the bytes are
+// cut; a body that speaks of headers inside its strings is read whole.
+func TestBodyTooShort(t *testing.T) {
+	next := framed(`{"jsonrpc":"2.0","method":"exit"}`)
+	quoted := `{"jsonrpc":"2.0","method":"x","params":"Content-Length: 12\r\n\r\ncontent-length:7"}`
+	for _, tt := range []struct {
+		name, stream string
+		first        string // the first body, "" for a framing error
+	}{
+		{"too large", "Content-Length: 500\r\n\r\n" + request + next, ""},
+		{"too large, lowercase header", "Content-Length: 500\r\n\r\n" + request + strings.ToLower(next[:16]) + next[16:], ""},
+		{"headers quoted in the body", framed(quoted) + next, quoted},
+		{"header name at the end of the body", framed(`{"a":"Content-Len"}`) + next, `{"a":"Content-Len"}`},
+	} {
+		for _, oneByte := range []bool{false, true} {
+			var in io.Reader = strings.NewReader(tt.stream)
+			if oneByte {
+				in = iotest.OneByteReader(in)
+			}
+			r := newReader(in)
+			body, err := r.read()
+			if tt.first == "" && !errors.Is(err, errFraming) || tt.first != "" && string(body) != tt.first {
+				t.Errorf("%s (one byte at a time: %v): first read %q, %v", tt.name, oneByte, body, err)
+			}
+			if body, err := r.read(); err != nil || !strings.Contains(string(body), `"exit"`) {
+				t.Errorf("%s (one byte at a time: %v): second read %q, %v; want exit", tt.name, oneByte, body, err)
+			}
+		}
+	}
+}
