@@ -2,9 +2,9 @@ package fingerprint
 
 import (
 	"fmt"
+	"go/build"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -13,7 +13,7 @@ import (
 // The shape of runtime/mprof.go's blockProfileInternal and
 // mutexProfileInternal: one copy guards against a zero count, the other
 // does not; the globals they read are renamed.
-const (
+var (
 	profBlock = `package p
 
 func blockProfile(size int, copyFn func(Record)) (n int, ok bool) {
@@ -41,35 +41,14 @@ func blockProfile(size int, copyFn func(Record)) (n int, ok bool) {
 	return
 }
 `
-	profMutex = `package p
-
-func mutexProfile(size int, copyFn func(Record)) (n int, ok bool) {
-	lock(&profLock)
-	head := (*bucket)(xbuckets.Load())
-	for b := head; b != nil; b = b.allnext {
-		n++
-	}
-	if n <= size {
-		ok = true
-		for b := head; b != nil; b = b.allnext {
-			bp := b.bp()
-			r := Record{
-				Count:  int64(bp.count),
-				Cycles: bp.cycles,
-				Stack:  b.stk(),
-			}
-			copyFn(r)
-		}
-	}
-	unlock(&profLock)
-	return
-}
-`
+	// profMutex is profBlock without the guard.
+	profMutex = strings.NewReplacer("blockProfile", "mutexProfile", "bbuckets", "xbuckets",
+		"\t\t\tif r.Count == 0 {\n\t\t\t\tr.Count = 1\n\t\t\t}\n", "").Replace(profBlock)
 )
 
 // The shape of runtime/mbitmap.go 841-859 and 898-917: the same loop body,
 // iterating to a different limit, and one copy lacks "bad = true".
-const (
+var (
 	checkAll = `package p
 
 func checkAll(x, interior, size uintptr, span *mspan, typ *_type) {
@@ -99,36 +78,11 @@ func checkAll(x, interior, size uintptr, span *mspan, typ *_type) {
 	report(bad)
 }
 `
-	checkInterior = `package p
-
-func checkInterior(x, interior, size uintptr, span *mspan, typ *_type) {
-	tp := span.typePointersOfUnchecked(interior)
-	bad := false
-	for i := uintptr(0); i < size; i += ptrSize {
-		want := false
-		if i < span.elemsize {
-			off := i % typ.Size_
-			if off < typ.PtrBytes {
-				j := off / ptrSize
-				want = *addb(getGCMask(typ), j/8)>>(j%8)&1 != 0
-			}
-		}
-		if want {
-			var addr uintptr
-			tp, addr = tp.next(interior + size)
-			if addr == 0 {
-				println("runtime: found bad iterator")
-				bad = true
-			}
-			if addr != x+i {
-				print("runtime: addr=", hex(addr), " x+i=", hex(x+i), "\n")
-				bad = true
-			}
-		}
-	}
-	report(bad)
-}
-`
+	// checkInterior is checkAll from an interior pointer, with the
+	// assignment checkAll lacks.
+	checkInterior = strings.NewReplacer("checkAll", "checkInterior", "typePointersOfUnchecked(x)", "typePointersOfUnchecked(interior)",
+		"tp.next(x + span.elemsize)", "tp.next(interior + size)",
+		"println(\"runtime: found bad iterator\")\n", "println(\"runtime: found bad iterator\")\n\t\t\t\tbad = true\n").Replace(checkAll)
 )
 
 const pkg = "package p\n\n"
@@ -197,7 +151,7 @@ func TestDivergentStandardLibrary(t *testing.T) {
 		{"runtime/mbitmap.go", "for i := uintptr(0); i < maxIterBytes; i += goarch.PtrSize {", "for i := off; i < off+size; i += goarch.PtrSize {", "bad = true"},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), "src", tc.file))
+			src, err := os.ReadFile(filepath.Join(build.Default.GOROOT, "src", tc.file))
 			if err != nil {
 				t.Skipf("no standard library sources: %v", err)
 			}

@@ -275,7 +275,10 @@ func pathArch(name string) string {
 
 // mirror reports whether c's copies are kept in step on purpose: a copy
 // is in a generated file, or all are files of one name in directories
-// whose names differ only by a trailing version or number.
+// whose names differ, but only by a trailing version or number (types
+// and types2, v1 and v1beta1): one tree mirrored into another. Files of
+// one name in directories of one name (two packages' storage/storage.go)
+// are not: that is how packages are laid out, not a mirror.
 func (h *headers) mirror(c fingerprint.Class) bool {
 	for _, f := range c.Fragments {
 		if h.header(f.File).generated {
@@ -283,19 +286,20 @@ func (h *headers) mirror(c fingerprint.Class) bool {
 		}
 	}
 	base, stem := "", ""
-	dirs := map[string]bool{}
+	var last []string
 	for i, f := range c.Fragments {
 		dir, b := path.Split(strings.ReplaceAll(f.File, `\`, "/"))
-		s := versionStem(strings.TrimSuffix(dir, "/"))
+		dir = strings.TrimSuffix(dir, "/")
+		s := versionStem(dir)
 		if i == 0 {
 			base, stem = b, s
 		}
-		if b != base || s != stem || s == "" {
+		if b != base || s != stem || s == "" || slices.Contains(last, path.Base(dir)) {
 			return false
 		}
-		dirs[dir] = true
+		last = append(last, path.Base(dir))
 	}
-	return len(dirs) == len(c.Fragments)
+	return true
 }
 
 var versionSuffix = regexp.MustCompile(`(v?[0-9]+((alpha|beta)[0-9]*)?)$`)

@@ -54,6 +54,8 @@ func TestCategory(t *testing.T) {
 		{[]string{"api/v1/client.go", "api/v2/client.go"}, CategoryMirror},
 		{[]string{"gen/x.go", "other/y.go"}, CategoryMirror},
 		{[]string{"a/util.go", "b/util.go"}, ""},
+		{[]string{"ipallocator/controller/repair.go", "portallocator/controller/repair.go"}, ""},
+		{[]string{"apps/v1/conversion.go", "apps/v1beta2/conversion.go"}, CategoryMirror},
 		{[]string{"api/v1/client.go", "api/v2/server.go"}, ""},
 	} {
 		c := class("id", fingerprint.Near, tc.files...)

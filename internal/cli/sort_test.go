@@ -2,28 +2,9 @@ package cli
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
-
-const meanSrc = `package p
-
-func Mean(xs []int, limit int) (total int, n int) {
-	for i, x := range xs {
-		if x > limit {
-			continue
-		}
-		total += x * i
-		n++
-	}
-	if n == 0 {
-		return 0, 0
-	}
-	total = total / n
-	return total, n
-}
-`
 
 const countSrc = `package p
 
@@ -42,26 +23,21 @@ func count(words []string, stop map[string]bool) map[string]int {
 }
 `
 
-// -sort rank (the default) puts production copies before test copies
-// that come first by name; -sort position keeps file order.
+// -sort rank (the default) puts the module's production copies before
+// test copies that come first by name; -sort position keeps file order.
 func TestSortFlag(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, src string) {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o666); err != nil {
+	unpack(t, "module.txtar")
+	for name, src := range map[string]string{"a_test.go": countSrc, "b_test.go": strings.ReplaceAll(countSrc, "seen", "n")} {
+		if err := os.WriteFile(name, []byte(src), 0o666); err != nil {
 			t.Fatal(err)
 		}
 	}
-	write("a_test.go", countSrc)
-	write("b_test.go", strings.ReplaceAll(countSrc, "seen", "n"))
-	write("y.go", strings.ReplaceAll(meanSrc, "total", "sum"))
-	write("z.go", strings.ReplaceAll(meanSrc, "total", "acc"))
-	t.Chdir(dir)
 	for _, tc := range []struct {
 		args  []string
 		first string
 	}{
-		{nil, "y.go:3:1:"},
-		{[]string{"-sort", "rank"}, "y.go:3:1:"},
+		{nil, "report/report.go:5:1:"},
+		{[]string{"-sort", "rank"}, "report/report.go:5:1:"},
 		{[]string{"-sort", "position"}, "a_test.go:3:1:"},
 	} {
 		out, errs, code := run(t, append(append([]string{}, small...), tc.args...)...)
