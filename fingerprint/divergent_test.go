@@ -87,6 +87,24 @@ func checkAll(x, interior, size uintptr, span *mspan, typ *_type) {
 
 const pkg = "package p\n\n"
 
+// switchSrc is the shape of reflect's Value.SetUint.
+const switchSrc = `func (v Value) SetUint(x uint64) {
+	v.mustBeAssignable()
+	switch k := v.kind(); k {
+	case Uint:
+		*(*uint)(v.ptr) = uint(x)
+	case Uint8:
+		*(*uint8)(v.ptr) = uint8(x)
+	case Uint16:
+		*(*uint16)(v.ptr) = uint16(x)
+	case Uint32:
+		*(*uint32)(v.ptr) = uint32(x)
+	default:
+		panic(&ValueError{"reflect.Value.SetUint", v.kind()})
+	}
+}
+`
+
 func divergentOpts() Options {
 	o := opts()
 	o.Near, o.Similarity = true, 0.8
@@ -119,6 +137,8 @@ func TestDivergentCopies(t *testing.T) {
 		{"substitutions only", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.NewReplacer(
 			"x > limit", "x >= limit || x < 0", "total += x * i", "total += x", "return 0, 0", "return -1, 0").Replace(sum)}, nil},
 		{"statement replaced by another", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\t\tn++\n", "\t\tlog.Printf(\"%d\", x)\n", 1)}, nil},
+		{"case added to a switch", map[string]string{"a.go": pkg + switchSrc,
+			"b.go": pkg + strings.Replace(switchSrc, "\tdefault:\n", "\tcase Uintptr:\n\t\t*(*uintptr)(v.ptr) = uintptr(x)\n\tdefault:\n", 1)}, nil},
 		{"statements added to both copies", map[string]string{
 			"a.go": strings.Replace(profBlock, "\tunlock(&profLock)\n", "\tunlock(&profLock)\n\tnotify(n)\n", 1),
 			"b.go": strings.Replace(profMutex, "\tlock(&profLock)\n", "\tlock(&profLock)\n\ttrace(size)\n", 1)}, nil},

@@ -262,6 +262,9 @@ func pathArch(name string) string {
 	}
 	base = strings.TrimSuffix(base, ".go")
 	lower := strings.ToLower(base)
+	if isArch(lower) || slices.Contains(archDirs, lower) {
+		return lower // cmd/asm/internal/arch's loong64.go, ppc64.go
+	}
 	// Longest names first, so that arm64 is not read as arm.
 	archs := slices.Clone(knownArch)
 	slices.SortFunc(archs, func(a, b string) int { return len(b) - len(a) })

@@ -48,6 +48,7 @@ func TestCategory(t *testing.T) {
 		{[]string{"obj/arm64/obj7.go", "obj/loong64/obj.go"}, CategoryPerArch},
 		{[]string{"link/x86/asm.go", "link/amd64/asm.go"}, CategoryPerArch},
 		{[]string{"ssa/_gen/AMD64Ops.go", "ssa/_gen/ARM64Ops.go"}, CategoryPerArch},
+		{[]string{"asm/arch/loong64.go", "asm/arch/mips.go"}, CategoryPerArch},
 		{[]string{"obj/arm64/a.go", "obj/arm64/b.go"}, ""}, // the same architecture
 		{[]string{"obj/arm64/a.go", "obj/b.go"}, ""},
 		{[]string{"cmd/compile/internal/types2/expr.go", "go/types/expr.go"}, CategoryMirror},
