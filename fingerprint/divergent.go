@@ -39,6 +39,7 @@ const (
 	divergeMaxStatements = 3
 	divergeMaxAdded      = 40
 	divergeMaxOther      = 12
+	divergeMaxD          = divergeMaxAdded + 2*divergeMaxOther
 )
 
 // A divergence is what two aligned spans differ by.
@@ -96,7 +97,10 @@ func (d *detector) appendLines(lines []int, fi int32, rs []int32) []int {
 // copies are a substitution, not an addition: no divergence.
 func (d *detector) divergence(v *verifier, a, b span) divergence {
 	ca, cb := d.codes(a), d.codes(b)
-	match, ok := v.df.align(ca, cb, len(ca)+len(cb))
+	// A divergent pair differs by at most the added tokens and twice the
+	// others (a substitution is a deletion and an insertion): a bounded
+	// diff gives up early on the others.
+	match, ok := v.df.align(ca, cb, divergeMaxD)
 	if !ok {
 		return divergence{}
 	}
@@ -222,7 +226,7 @@ func (d *detector) alignWithout(v *verifier, a, b span, dv divergence) (match []
 	// to[k] is the token of the other copy matched to kept[k], or -1.
 	var to []int32
 	if dv.inA {
-		m, ok := v.df.align(kept, other, len(kept)+len(other))
+		m, ok := v.df.align(kept, other, divergeMaxD)
 		if !ok {
 			return nil, false
 		}
@@ -235,7 +239,7 @@ func (d *detector) alignWithout(v *verifier, a, b span, dv divergence) (match []
 			match[index[k]] = y
 		}
 	} else {
-		m, ok := v.df.align(other, kept, len(other)+len(kept))
+		m, ok := v.df.align(other, kept, divergeMaxD)
 		if !ok {
 			return nil, false
 		}
