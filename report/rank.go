@@ -93,15 +93,17 @@ func reason(c fingerprint.Class, category string, test bool, dirs int) string {
 	return b.String()
 }
 
-// extraLines counts the lines the fragments have and a copy lacks.
+// extraLines counts the most lines one fragment has and a copy lacks.
 func extraLines(c fingerprint.Class) int {
-	n := 0
+	most := 0
 	for _, f := range c.Fragments {
+		n := 0
 		for _, r := range f.Extra {
 			n += r.End - r.Start + 1
 		}
+		most = max(most, n)
 	}
-	return n
+	return most
 }
 
 // testsOnly reports whether every fragment of c is test code: in a

@@ -115,6 +115,7 @@ func TestRankReason(t *testing.T) {
 	c := class("id", fingerprint.Near, "a/x.go", "b/y.go", "c/z_test.go")
 	c.Lines, c.Divergent = 140, true
 	c.Fragments[2].Extra = []fingerprint.LineRange{{Start: 31, End: 32}}
+	c.Fragments[1].Extra = []fingerprint.LineRange{{Start: 20, End: 20}}
 	p := class("p", fingerprint.Exact, "p/fd_linux.go", "p/fd_windows.go")
 	p.Lines = 12
 	classes := []fingerprint.Class{c, p}
