@@ -33,6 +33,13 @@ type Class struct {
 	// remembers them, so that one reappearing when this class loses a
 	// copy is not news.
 	Contained []ClassRef
+	// Divergent says that one copy holds a few whole statements another
+	// lacks, the rest being the same (see divergent.go); the fragments'
+	// Extra lines show them.
+	Divergent bool
+	// Signal says how likely the class is to be worth acting on; Detect
+	// leaves it empty and the report package fills it (see Signal).
+	Signal Signal
 }
 
 // A ClassRef names a class: its ID, kind and number of copies.
@@ -53,6 +60,9 @@ type Fragment struct {
 	// class's first fragment: renamed names, changed values, edited lines.
 	// It is empty for the first fragment and for exact classes.
 	Differs []LineRange
+	// Extra lists the lines of whole statements this fragment has and a
+	// copy lacks, in a divergent class.
+	Extra []LineRange
 }
 
 // A Position is a 1-based line and column (in bytes).

@@ -343,6 +343,7 @@ func (d *detector) nearClasses(pairs []pair) []Class {
 			}
 			c.Fragments = append(c.Fragments, fr)
 		}
+		d.markDivergent(v, &c, ss)
 		classes = append(classes, c)
 	}
 	return classes

@@ -40,7 +40,8 @@ type diagnosticData struct {
 
 // fileDiagnostics turns the classes with a fragment in path into one
 // diagnostic per fragment there, with the other copies as related
-// information. roots shorten the paths in messages.
+// information. roots shorten the paths in messages. A divergent class
+// (one copy has statements another lacks) is at least a warning.
 func fileDiagnostics(path string, classes []*fingerprint.Class, severity int, roots []string, text lineSource) []diagnostic {
 	ds := []diagnostic{}
 	lines := newLineTable(text, path)
@@ -54,7 +55,7 @@ func fileDiagnostics(path string, classes []*fingerprint.Class, severity int, ro
 			data, _ := json.Marshal(diagnosticData{Class: c.ID})
 			d := diagnostic{
 				Range:    lines.rangeOf(fr),
-				Severity: severity,
+				Severity: classSeverity(c, severity),
 				Code:     string(c.Kind),
 				Source:   diagnosticSource,
 				Message:  report.Message(shown, i),
@@ -73,6 +74,15 @@ func fileDiagnostics(path string, classes []*fingerprint.Class, severity int, ro
 		}
 	}
 	return ds
+}
+
+// classSeverity is the severity of c's diagnostics: the configured one,
+// raised to a warning for a divergent class.
+func classSeverity(c *fingerprint.Class, severity int) int {
+	if c.Divergent && severity > severityWarning {
+		return severityWarning
+	}
+	return severity
 }
 
 // displayClass returns c with its file names made relative to the

@@ -78,6 +78,7 @@ type (
 	htmlRow struct {
 		N                                    int
 		ID, Kind, Label, First, Files        string
+		Reason                               string // why the class ranks where it does
 		Copies, Lines, Tokens, DupLines, Sim int
 	}
 	// htmlClass is one class's copies, for the script.
@@ -207,7 +208,7 @@ func row(i int, c fingerprint.Class, root string) htmlRow {
 		First:  fmt.Sprintf("%s:%d", shorten(first.File, root), first.Start.Line),
 		Files:  strings.ToLower(strings.Join(slices.Compact(files), " ")),
 		Copies: len(c.Fragments), Lines: c.Lines, Tokens: c.Tokens, DupLines: dup,
-		Sim: int(c.Similarity * 100),
+		Sim: int(c.Similarity * 100), Reason: c.Signal.Reason,
 	}
 }
 

@@ -29,6 +29,10 @@ func classRows(rows []htmlRow) template.HTML {
 		escapeString(&sb, r.First)
 		sb.WriteString(`" data-files="`)
 		escapeString(&sb, r.Files)
+		if r.Reason != "" {
+			sb.WriteString(`" title="`)
+			escapeString(&sb, r.Reason)
+		}
 		num(&sb, `"><span class="num">`, r.N)
 		sb.WriteString(`</span><span><span class="kind `)
 		escapeString(&sb, r.Kind)
@@ -40,6 +44,11 @@ func classRows(rows []htmlRow) template.HTML {
 		cell(&sb, `</span><span class="num">`, r.DupLines)
 		sb.WriteString(`</span><span class="where">`)
 		escapeString(&sb, r.First)
+		if r.Reason != "" {
+			sb.WriteString(` <span class="why">`)
+			escapeString(&sb, r.Reason)
+			sb.WriteString(`</span>`)
+		}
 		sb.WriteString("</span></div>\n")
 	}
 	return template.HTML(sb.String())

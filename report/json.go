@@ -40,6 +40,10 @@ type (
 		Similarity float64        `json:"similarity"`
 		Tokens     int            `json:"tokens"`
 		Lines      int            `json:"lines"`
+		Rank       int            `json:"rank"`               // 0–100, the higher the more worth acting on
+		Reason     string         `json:"reason,omitempty"`   // why it ranks where it does
+		Category   string         `json:"category,omitempty"` // build-variant, per-arch, mirror; "" for none
+		Divergent  bool           `json:"divergent"`          // one copy has statements another lacks
 		Fragments  []jsonFragment `json:"fragments"`
 	}
 	jsonFragment struct {
@@ -50,6 +54,7 @@ type (
 		EndCol    int         `json:"end_col"`
 		Tokens    int         `json:"tokens"`
 		Differs   []jsonRange `json:"differs,omitempty"`
+		Extra     []jsonRange `json:"extra,omitempty"` // lines this copy has and a copy lacks
 	}
 	jsonRange struct {
 		StartLine int `json:"start_line"`
@@ -71,10 +76,11 @@ func JSON(w io.Writer, r *Report) error {
 		Classes: []jsonClass{},
 	}
 	for _, c := range r.Classes {
-		jc := jsonClass{ID: c.ID, Kind: string(c.Kind), Similarity: math.Round(c.Similarity*1000) / 1000, Tokens: c.Tokens, Lines: c.Lines}
+		jc := jsonClass{ID: c.ID, Kind: string(c.Kind), Similarity: math.Round(c.Similarity*1000) / 1000, Tokens: c.Tokens, Lines: c.Lines,
+			Rank: c.Signal.Score, Reason: c.Signal.Reason, Category: c.Signal.Category, Divergent: c.Divergent}
 		for _, f := range c.Fragments {
 			jc.Fragments = append(jc.Fragments, jsonFragment{File: f.File, StartLine: f.Start.Line, StartCol: f.Start.Column,
-				EndLine: f.End.Line, EndCol: f.End.Column, Tokens: f.Tokens, Differs: lineRanges(f.Differs)})
+				EndLine: f.End.Line, EndCol: f.End.Column, Tokens: f.Tokens, Differs: lineRanges(f.Differs), Extra: lineRanges(f.Extra)})
 		}
 		out.Classes = append(out.Classes, jc)
 	}

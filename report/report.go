@@ -32,6 +32,9 @@ type Report struct {
 	// not parse, malformed directives; paths that cannot be read), for
 	// the reports that carry them (SARIF).
 	Warnings, Errors []error
+	// Ranked says that Classes are in rank order (see Rank): the text
+	// report then lists each class's fragments together, the best first.
+	Ranked bool
 }
 
 // A FileInfo is one file that was read.
@@ -56,8 +59,41 @@ func Message(c fingerprint.Class, i int) string {
 	if i == 0 && len(c.Fragments) > 1 {
 		other = c.Fragments[1]
 	}
-	return fmt.Sprintf("duplicate of %s:%d-%d (%s, %d tokens, %d copies)",
-		FileName(other.File), other.Start.Line, other.End.Line, KindLabel(c), c.Tokens, len(c.Fragments))
+	var why string
+	switch {
+	case c.Signal.Reason != "":
+		why = "; " + c.Signal.Reason
+	case c.Divergent:
+		why = "; divergent"
+	}
+	msg := fmt.Sprintf("duplicate of %s:%d-%d (%s, %d tokens, %d copies%s)",
+		FileName(other.File), other.Start.Line, other.End.Line, KindLabel(c), c.Tokens, len(c.Fragments), why)
+	if extra := c.Fragments[i].Extra; len(extra) > 0 {
+		msg += "; only this copy has " + rangesText(extra)
+	}
+	return msg
+}
+
+// rangesText names line ranges for a reader: "line 7", "lines 7-9 and 12".
+func rangesText(rs []fingerprint.LineRange) string {
+	var parts []string
+	n := 0
+	for _, r := range rs {
+		n += r.End - r.Start + 1
+		if r.Start == r.End {
+			parts = append(parts, strconv.Itoa(r.Start))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d-%d", r.Start, r.End))
+		}
+	}
+	list := strings.Join(parts, ", ")
+	if i := strings.LastIndex(list, ", "); i >= 0 {
+		list = list[:i] + " and " + list[i+2:]
+	}
+	if n == 1 {
+		return "line " + list
+	}
+	return "lines " + list
 }
 
 // KindLabel is the class's kind, with the similarity for near classes:
@@ -75,13 +111,18 @@ type Line struct {
 	Fragment int // index in the class's fragments
 }
 
-// Lines lists every fragment of every class in file order.
+// Lines lists every fragment of every class in file order; in a ranked
+// report, class by class in rank order, each class's fragments in file
+// order.
 func (r *Report) Lines() []Line {
 	var ls []Line
 	for ci, c := range r.Classes {
 		for fi := range c.Fragments {
 			ls = append(ls, Line{ci, fi})
 		}
+	}
+	if r.Ranked {
+		return ls
 	}
 	slices.SortStableFunc(ls, func(a, b Line) int {
 		fa, fb := r.Classes[a.Class].Fragments[a.Fragment], r.Classes[b.Class].Fragments[b.Fragment]
@@ -91,8 +132,8 @@ func (r *Report) Lines() []Line {
 	return ls
 }
 
-// Text prints one line per fragment in go vet's shape, sorted by position,
-// then a summary line.
+// Text prints one line per fragment in go vet's shape, in the order of
+// Lines, then a summary line.
 func Text(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
 	for _, l := range r.Lines() {

@@ -85,9 +85,12 @@ type (
 		Text string `json:"text"`
 	}
 	sarifResult struct {
-		RuleID              string            `json:"ruleId"`
-		RuleIndex           int               `json:"ruleIndex"`
-		Level               string            `json:"level"`
+		RuleID    string `json:"ruleId"`
+		RuleIndex int    `json:"ruleIndex"`
+		Level     string `json:"level"`
+		// Rank is SARIF's 0–100 priority: the class's score (see Rank);
+		// absent when the classes were not ranked.
+		Rank                *float64          `json:"rank,omitempty"`
 		Message             sarifText         `json:"message"`
 		Locations           []sarifLocation   `json:"locations"`
 		RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
@@ -103,6 +106,11 @@ type (
 		// Differs lists the lines of this copy that differ from the
 		// class's first copy, as in the JSON report.
 		Differs []jsonRange `json:"differs,omitempty"`
+		// Reason, Category, Divergent and Extra are as in the JSON report.
+		Reason    string      `json:"reason,omitempty"`
+		Category  string      `json:"category,omitempty"`
+		Divergent bool        `json:"divergent,omitempty"`
+		Extra     []jsonRange `json:"extra,omitempty"`
 	}
 	sarifLocation struct {
 		ID               *int          `json:"id,omitempty"`
@@ -187,7 +195,12 @@ func SARIF(w io.Writer, r *Report) error {
 				PartialFingerprints: map[string]string{FingerprintKey: ids[i]},
 				Properties: sarifResultProps{ClassID: c.ID, Kind: string(c.Kind),
 					Similarity: math.Round(c.Similarity*1000) / 1000, Tokens: c.Tokens, Copies: len(c.Fragments),
-					Differs: lineRanges(f.Differs)},
+					Differs: lineRanges(f.Differs), Reason: c.Signal.Reason, Category: c.Signal.Category,
+					Divergent: c.Divergent, Extra: lineRanges(f.Extra)},
+			}
+			if c.Signal.Reason != "" {
+				rank := float64(c.Signal.Score)
+				res.Rank = &rank
 			}
 			for j, o := range c.Fragments {
 				if j == i {

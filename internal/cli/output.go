@@ -27,6 +27,7 @@ type Output struct {
 	File           string // -o; standard output when empty
 	Baseline       string // -baseline FILE
 	UpdateBaseline bool   // -update-baseline: write Baseline instead of reading it
+	Sort           string // -sort: rank (the most worth acting on first) or position
 	formatSet      bool   // -format was given
 }
 
@@ -36,6 +37,7 @@ func (o *Output) outputFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.File, "o", "", "write the report to `file` instead of standard output")
 	fs.StringVar(&o.Baseline, "baseline", "", "report only clones that are not in the baseline `file`")
 	fs.BoolVar(&o.UpdateBaseline, "update-baseline", false, "write the clones found to the -baseline file and report none")
+	fs.StringVar(&o.Sort, "sort", report.SortRank, "order of classes: rank (the most worth acting on first) or position (by file and line)")
 }
 
 // checkOutput settles the format after parsing: -json is -format json.
@@ -55,6 +57,9 @@ func (c *Config) checkOutput(fs *flag.FlagSet) error {
 	case FormatText, FormatJSON, FormatSARIF, FormatHTML:
 	default:
 		return fmt.Errorf("-format must be text, json, sarif or html, not %q", c.Format)
+	}
+	if c.Sort != report.SortRank && c.Sort != report.SortPosition {
+		return fmt.Errorf("-sort must be rank or position, not %q", c.Sort)
 	}
 	if c.UpdateBaseline && c.Baseline == "" {
 		return errors.New("-update-baseline needs -baseline FILE")
@@ -76,7 +81,9 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 		}
 		classes = b.New(classes)
 	}
+	report.Rank(classes, os.ReadFile, c.Sort)
 	rep := report.New(res.Files, classes)
+	rep.Ranked = c.Sort == report.SortRank
 	rep.ToolVersion, rep.Warnings, rep.Errors = toolVersion(), res.Warnings, res.Errors
 	if c.File == "" {
 		if err := c.print(stdout, rep); err != nil {

@@ -1,10 +1,11 @@
 // Package near holds a copy that was edited after the paste: a statement
-// added and a condition changed. Only -near reports it.
+// added and a condition changed. Only -near reports it, as divergent: the
+// added statement is in one copy only.
 package near
 
 import "strings"
 
-func fields(s string) []string { // want `duplicate of a.go:28-48 \(near \d+%, \d+ tokens, 2 copies\)`
+func fields(s string) []string { // want `duplicate of a.go:29-49 \(near \d+%, \d+ tokens, 2 copies; divergent\)`
 	var out []string
 	start := -1
 	for i, r := range s {
@@ -25,7 +26,7 @@ func fields(s string) []string { // want `duplicate of a.go:28-48 \(near \d+%, \
 	return out
 }
 
-func words(s string) []string { // want `duplicate of a.go:7-26 \(near \d+%, \d+ tokens, 2 copies\)`
+func words(s string) []string { // want `duplicate of a.go:8-27 \(near \d+%, \d+ tokens, 2 copies; divergent\); only this copy has line 30`
 	s = strings.ToLower(s)
 	var out []string
 	start := -1

@@ -1,0 +1,280 @@
+package fingerprint
+
+import (
+	"cmp"
+	"go/token"
+	"slices"
+)
+
+// A divergent class is a near-miss class whose copies were the same until
+// one received a small change the other lacks: a guard, an assignment, a
+// nil check, an extra return. The rule, for the class's first fragment a
+// and each other fragment b:
+//
+//  1. Align their canonical tokens (Myers' diff, as verification does).
+//  2. An added statement is an outermost statement of one copy at least
+//     two thirds of whose tokens the alignment leaves unmatched (an
+//     alignment may match a stray name or bracket of an inserted
+//     statement elsewhere; two thirds is robust to that).
+//  3. If both copies have added statements, the difference is a
+//     substitution: not divergent. If neither has, not divergent. An
+//     added case clause is not divergent either: copies of a switch
+//     that handle different sets of values are that on purpose (measured
+//     on the standard library, most added cases were).
+//  4. Take the added statements out of the copy that has them and align
+//     again. Each must have been a pure insertion: the tokens of the
+//     other copy on either side of where it was are matched, and are
+//     next to each other. If not, it replaced something: not divergent.
+//     Everything that still differs — unmatched tokens on either
+//     side, names that break the consistent renaming, table values that
+//     differ — counts as other.
+//  5. a and b diverge when there are 1 to divergeMaxStatements added
+//     statements, of at most divergeMaxAdded tokens in all, and other is
+//     at most divergeMaxOther tokens.
+//
+// A class is divergent when its first fragment diverges from at least one
+// other; each fragment's Extra lists the lines of the statements it has
+// and a copy lacks.
+const (
+	divergeMaxStatements = 3
+	divergeMaxAdded      = 40
+	divergeMaxOther      = 12
+	divergeMaxD          = divergeMaxAdded + 2*divergeMaxOther
+)
+
+// A divergence is what two aligned spans differ by.
+type divergence struct {
+	added       []int32 // token ranges [t0, t1) of the added statements, in pairs
+	inA         bool    // the added statements are in a (else in b)
+	stmts       int     // added statements
+	addedTokens int
+	other       int // differing tokens that are not added statements
+}
+
+// diverges applies the rule above.
+func (v divergence) diverges() bool {
+	return v.stmts > 0 && v.stmts <= divergeMaxStatements &&
+		v.addedTokens <= divergeMaxAdded && v.other <= divergeMaxOther
+}
+
+// markDivergent sets c.Divergent and the fragments' Extra lines; ss are
+// the spans of c's fragments, in the same order.
+func (d *detector) markDivergent(v *verifier, c *Class, ss []span) {
+	extra := make([][]int, len(ss))
+	for i := 1; i < len(ss); i++ {
+		dv := d.divergence(v, ss[0], ss[i])
+		if !dv.diverges() {
+			continue
+		}
+		c.Divergent = true
+		at := i
+		if dv.inA {
+			at = 0
+		}
+		extra[at] = d.appendLines(extra[at], ss[at].file, dv.added)
+	}
+	for i, lines := range extra {
+		slices.Sort(lines)
+		c.Fragments[i].Extra = lineRanges(slices.Compact(lines))
+	}
+}
+
+// appendLines appends the lines of the token ranges rs of file fi.
+func (d *detector) appendLines(lines []int, fi int32, rs []int32) []int {
+	f := d.files[fi]
+	for i := 0; i < len(rs); i += 2 {
+		for l := f.tokenLine(rs[i]); l <= f.tokenLine(rs[i+1]-1); l++ {
+			lines = append(lines, l)
+		}
+	}
+	return lines
+}
+
+// divergence finds the statements one of a and b adds: on a first
+// alignment, the outermost statements of one copy whose tokens are
+// mostly unmatched. With those taken out, the copies are aligned again,
+// and what still differs is counted. Statements mostly unmatched in both
+// copies are a substitution, not an addition: no divergence.
+func (d *detector) divergence(v *verifier, a, b span) divergence {
+	ca, cb := d.codes(a), d.codes(b)
+	// A divergent pair differs by at most the added tokens and twice the
+	// others (a substitution is a deletion and an insertion): a bounded
+	// diff gives up early on the others.
+	match, ok := v.df.align(ca, cb, divergeMaxD)
+	if !ok {
+		return divergence{}
+	}
+	seenB := make([]bool, len(cb))
+	for _, y := range match {
+		if y >= 0 {
+			seenB[y] = true
+		}
+	}
+	seenA := make([]bool, len(ca))
+	for x, y := range match {
+		seenA[x] = y >= 0
+	}
+	addA, addB := d.addedStmts(a, seenA), d.addedStmts(b, seenB)
+	dv := divergence{inA: len(addA) > 0, added: addA}
+	if len(addA) > 0 == (len(addB) > 0) {
+		return divergence{} // none, or a substitution
+	}
+	if d.addsCase(a, addA) || d.addsCase(b, addB) {
+		return divergence{} // one more case: copies for different sets of values
+	}
+	if len(addB) > 0 {
+		dv.added = addB
+	}
+	for i := 0; i < len(dv.added); i += 2 {
+		dv.stmts++
+		dv.addedTokens += int(dv.added[i+1] - dv.added[i])
+	}
+	if dv.stmts > divergeMaxStatements || dv.addedTokens > divergeMaxAdded {
+		return dv
+	}
+	match, pure := d.alignWithout(v, a, b, dv)
+	if !pure {
+		return divergence{} // a substitution
+	}
+	names, values := d.mismatches(v, a, b, match, nil)
+	matched := 0
+	for _, y := range match {
+		if y >= 0 {
+			matched++
+		}
+	}
+	dv.other = names + values + len(ca) + len(cb) - 2*matched - dv.addedTokens
+	return dv
+}
+
+// addedStmts lists, as token ranges in pairs, the outermost statements of
+// s that hold at least two thirds of unmatched tokens (seen[i] is false
+// for the i-th token of s if it is unmatched).
+func (d *detector) addedStmts(s span, seen []bool) []int32 {
+	f := d.files[s.file]
+	t0, t1 := d.tokens(s)
+	var rs [][2]int32
+	for _, u := range f.units {
+		if u.fn || u.tok0 < t0 || u.tok1 > t1 {
+			continue
+		}
+		unmatched := 0
+		for t := u.tok0; t < u.tok1; t++ {
+			if !seen[t-t0] {
+				unmatched++
+			}
+		}
+		if 3*unmatched >= 2*int(u.tok1-u.tok0) {
+			rs = append(rs, [2]int32{u.tok0, u.tok1})
+		}
+	}
+	// Keep the outermost: sorted by start, then by end from the largest.
+	slices.SortFunc(rs, func(x, y [2]int32) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(y[1], x[1])) })
+	var out []int32
+	for _, r := range rs {
+		if n := len(out); n > 0 && r[0] < out[n-1] {
+			continue
+		}
+		out = append(out, r[0], r[1])
+	}
+	return out
+}
+
+// addsCase reports whether one of the added statements rs of s is a case
+// clause.
+func (d *detector) addsCase(s span, rs []int32) bool {
+	codes := d.files[s.file].codes
+	for i := 0; i < len(rs); i += 2 {
+		switch token.Token(codes[rs[i]]) {
+		case token.CASE, token.DEFAULT:
+			return true
+		}
+	}
+	return false
+}
+
+// alignWithout aligns a and b with the added statements taken out of the
+// copy that has them, and returns the alignment of a against b. pure is
+// false if a statement taken out has, where it was, unmatched tokens of
+// the other copy beside it: then the statement replaced something.
+func (d *detector) alignWithout(v *verifier, a, b span, dv divergence) (match []int32, pure bool) {
+	ca, cb := d.codes(a), d.codes(b)
+	in, other, t0 := cb, ca, int32(0)
+	if dv.inA {
+		in, other = ca, cb
+		t0, _ = d.tokens(a)
+	} else {
+		t0, _ = d.tokens(b)
+	}
+	kept := make([]byte, 0, len(in))
+	index := make([]int32, 0, len(in)) // index in `in` of each kept token
+	gaps := []int{}                    // the kept index each taken-out statement comes before
+	next := 0
+	for i := range in {
+		if next < len(dv.added) && int32(i)+t0 >= dv.added[next+1] {
+			next += 2
+		}
+		if next < len(dv.added) && int32(i)+t0 >= dv.added[next] {
+			if int32(i)+t0 == dv.added[next] {
+				gaps = append(gaps, len(kept))
+			}
+			continue
+		}
+		kept = append(kept, in[i])
+		index = append(index, int32(i))
+	}
+	// to[k] is the token of the other copy matched to kept[k], or -1.
+	var to []int32
+	if dv.inA {
+		m, ok := v.df.align(kept, other, divergeMaxD)
+		if !ok {
+			return nil, false
+		}
+		to = m
+		match = make([]int32, len(ca))
+		for i := range match {
+			match[i] = -1
+		}
+		for k, y := range m {
+			match[index[k]] = y
+		}
+	} else {
+		m, ok := v.df.align(other, kept, divergeMaxD)
+		if !ok {
+			return nil, false
+		}
+		match = slices.Clone(m)
+		to = make([]int32, len(kept))
+		for i := range to {
+			to[i] = -1
+		}
+		for x, y := range m {
+			if y >= 0 {
+				match[x] = index[y]
+				to[y] = int32(x)
+			}
+		}
+	}
+	for _, k := range gaps {
+		before, after := int32(-1), int32(len(other))
+		if k > 0 {
+			before = to[k-1]
+		}
+		if k < len(to) {
+			after = to[k]
+		}
+		if before < -1 || after < 0 || k > 0 && before < 0 || after != before+1 {
+			return match, false
+		}
+	}
+	return match, true
+}
+
+// A Signal says how likely a class is to be worth a reader's time: its
+// category, a score from 0 (least) to 100 (most) and the reason, in words.
+// The engine leaves it empty; the report package ranks classes.
+type Signal struct {
+	Category string // "" for copies someone should merge or keep in step
+	Score    int
+	Reason   string
+}

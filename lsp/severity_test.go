@@ -1,0 +1,41 @@
+package lsp
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// A divergent class is a warning in the editor, whatever the configured
+// severity below it; other classes keep the configured one.
+func TestDivergentSeverity(t *testing.T) {
+	frag := func(file string, line int) fingerprint.Fragment {
+		return fingerprint.Fragment{File: file, Start: fingerprint.Position{Line: line, Column: 1}, End: fingerprint.Position{Line: line + 5, Column: 2}}
+	}
+	plain := &fingerprint.Class{ID: "p", Kind: fingerprint.Renamed, Fragments: []fingerprint.Fragment{frag("/w/a.go", 1), frag("/w/b.go", 1)}}
+	div := &fingerprint.Class{ID: "d", Kind: fingerprint.Near, Divergent: true, Fragments: []fingerprint.Fragment{frag("/w/a.go", 20), frag("/w/b.go", 20)}}
+	div.Fragments[0].Extra = []fingerprint.LineRange{{Start: 22, End: 22}}
+	text := func(string) []byte { return []byte(strings.Repeat("x\n", 40)) }
+	for _, tc := range []struct {
+		configured int
+		want       []int
+	}{
+		{severityInformation, []int{severityInformation, severityWarning}},
+		{severityHint, []int{severityHint, severityWarning}},
+		{severityError, []int{severityError, severityError}},
+	} {
+		ds := fileDiagnostics("/w/a.go", []*fingerprint.Class{plain, div}, tc.configured, []string{"/w"}, text)
+		var got []int
+		for _, d := range ds {
+			got = append(got, d.Severity)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("configured %d: severities %v, want %v", tc.configured, got, tc.want)
+		}
+		if msg := ds[1].Message; !strings.HasSuffix(msg, "divergent); only this copy has line 22") {
+			t.Errorf("divergent message %q", msg)
+		}
+	}
+}
