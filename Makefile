@@ -3,7 +3,7 @@ GO      ?= go
 TOOLS   := $(CURDIR)/.tools/bin
 export PATH := $(TOOLS):$(PATH)
 
-.PHONY: all build test test-unit test-goroot vet bench clean tools chromium neovim golangci-lint golangci-custom
+.PHONY: all build test test-unit test-goroot vet bench clean tools chromium neovim pre-commit golangci-lint golangci-custom
 
 all: build
 
@@ -14,7 +14,7 @@ vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
 
-test: tools vet chromium neovim golangci-custom test-unit test-goroot
+test: tools vet chromium neovim pre-commit golangci-custom test-unit test-goroot
 
 test-unit:
 	$(GO) test -count=1 ./...
@@ -59,6 +59,11 @@ bench:
 # Headless Chromium for the HTML report's browser test (report/).
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update && apt-get install -y chromium; }
+
+# pre-commit, for the hook's test (internal/ci): Debian's package, as the
+# Python registry is out of reach of these machines.
+pre-commit:
+	@command -v pre-commit >/dev/null || { apt-get update && apt-get install -y --no-install-recommends pre-commit; }
 
 # Neovim, the real editor that drives the language server in lsp/'s
 # TestNeovim.
