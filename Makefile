@@ -3,7 +3,7 @@ GO      ?= go
 TOOLS   := $(CURDIR)/.tools/bin
 export PATH := $(TOOLS):$(PATH)
 
-.PHONY: all build test test-unit test-goroot vet bench clean tools chromium neovim
+.PHONY: all build test test-unit test-goroot vet bench clean tools chromium neovim pre-commit golangci-lint golangci-custom
 
 all: build
 
@@ -14,7 +14,7 @@ vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
 
-test: tools vet chromium neovim test-unit test-goroot
+test: tools vet chromium neovim pre-commit golangci-custom test-unit test-goroot
 
 test-unit:
 	$(GO) test -count=1 ./...
@@ -23,10 +23,28 @@ test-unit:
 # language server's proxy test (lsp/).
 GOPLS_VERSION := v0.23.0
 
-tools: $(TOOLS)/gopls
+tools: $(TOOLS)/gopls golangci-lint
 
 $(TOOLS)/gopls:
 	GOBIN=$(TOOLS) $(GO) install golang.org/x/tools/gopls@$(GOPLS_VERSION)
+
+# golangci-lint for the plugin's test (golangci/): its `custom` builds the
+# plugin into a golangci-lint of the same version (v2.15.0 has the x/tools
+# of copycat's go.mod). Built with -trimpath, as the plugin build is, so
+# that the two share the build cache.
+GOLANGCI_LINT_VERSION := v2.15.0
+
+golangci-lint: $(TOOLS)/.golangci-lint-$(GOLANGCI_LINT_VERSION)
+
+$(TOOLS)/.golangci-lint-$(GOLANGCI_LINT_VERSION):
+	GOBIN=$(TOOLS) GOFLAGS="$$($(GO) env GOFLAGS) -trimpath" $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
+	touch $@
+
+# golangci-lint with copycat's plugin, built by `golangci-lint custom` into
+# .tools/custom-gcl without GitHub (see golangci/custom_test.go); the
+# build is kept while the module's files stay the same.
+golangci-custom: golangci-lint
+	COPYCAT_GOLANGCI_BUILD=1 $(GO) test -count=1 -timeout 45m -run '^TestBuildCustom$$' ./golangci
 
 # Every .go file under GOROOT/src, testdata (deliberately broken files)
 # included: the run must finish without a panic.
@@ -41,6 +59,11 @@ bench:
 # Headless Chromium for the HTML report's browser test (report/).
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update && apt-get install -y chromium; }
+
+# pre-commit, for the hook's test (internal/ci): Debian's package, as the
+# Python registry is out of reach of these machines.
+pre-commit:
+	@command -v pre-commit >/dev/null || { apt-get update && apt-get install -y --no-install-recommends pre-commit; }
 
 # Neovim, the real editor that drives the language server in lsp/'s
 # TestNeovim.

@@ -1,0 +1,411 @@
+package ci
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// action is the part of action.yml that GitHub's runner reads.
+type action struct {
+	Name   string
+	Inputs map[string]struct {
+		Description string
+		Default     string
+	}
+	Outputs map[string]struct{ Value string }
+	Runs    struct {
+		Using string
+		Steps []step
+	}
+}
+
+type step struct {
+	Name             string
+	ID               string
+	If               string
+	Shell            string
+	Run              string
+	Uses             string
+	WorkingDirectory string `yaml:"working-directory"`
+	Env              map[string]string
+	With             map[string]string
+}
+
+func readAction(t *testing.T) *action {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(moduleRoot(t), "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a action
+	if err := yaml.Unmarshal(data, &a); err != nil {
+		t.Fatalf("action.yml: %v", err)
+	}
+	return &a
+}
+
+// TestActionShape: a composite action whose shell steps take inputs only
+// through env (an input spliced into a script is a script injection) and
+// that uploads SARIF with GitHub's own action.
+func TestActionShape(t *testing.T) {
+	a := readAction(t)
+	if a.Runs.Using != "composite" {
+		t.Errorf("runs.using = %q, want composite", a.Runs.Using)
+	}
+	var uploads int
+	for _, s := range a.Runs.Steps {
+		if s.Run != "" {
+			if strings.Contains(s.Run, "${{") {
+				t.Errorf("step %q splices an expression into its script; pass it through env", s.Name)
+			}
+			if s.Shell != "bash" {
+				t.Errorf("step %q: shell %q, want bash", s.Name, s.Shell)
+			}
+		}
+		if strings.HasPrefix(s.Uses, "github/codeql-action/upload-sarif@") {
+			uploads++
+		}
+	}
+	if uploads != 1 {
+		t.Errorf("%d upload-sarif steps, want 1", uploads)
+	}
+	for name, in := range a.Inputs {
+		if in.Description == "" {
+			t.Errorf("input %s has no description", name)
+		}
+	}
+}
+
+// TestAction runs the action's steps on fixtures as GitHub's runner runs
+// a composite action: each shell step with bash -eo pipefail, its env
+// expanded, GITHUB_OUTPUT and GITHUB_PATH honoured, a step skipped after
+// a failure or when its condition is false. The upload step, which needs
+// GitHub, is recorded with its inputs.
+func TestAction(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds copycat")
+	}
+	a := readAction(t)
+	min60 := "-min-tokens 60 -min-lines 3"
+	steps := func(names ...string) []string { return names }
+	for _, tc := range []struct {
+		name    string
+		inputs  map[string]string
+		subdir  string // where the fixture module goes in the workspace
+		ran     []string
+		failed  string // the step that failed, if any
+		found   string
+		sarif   string // relative to the workspace
+		results int    // results in the SARIF file
+	}{
+		{name: "clones", inputs: map[string]string{"flags": min60},
+			ran: steps("Install copycat", "Run copycat", "Upload SARIF to code scanning"), found: "true", sarif: "copycat.sarif", results: 2},
+		{name: "no clones at the defaults",
+			ran: steps("Install copycat", "Run copycat", "Upload SARIF to code scanning"), found: "false", sarif: "copycat.sarif", results: 0},
+		{name: "fail on clones", inputs: map[string]string{"flags": min60, "fail-on-clones": "true"},
+			ran: steps("Install copycat", "Run copycat", "Upload SARIF to code scanning", "Fail on clones"), failed: "Fail on clones", found: "true", sarif: "copycat.sarif", results: 2},
+		{name: "fail on clones, none", inputs: map[string]string{"fail-on-clones": "true"},
+			ran: steps("Install copycat", "Run copycat", "Upload SARIF to code scanning"), found: "false", sarif: "copycat.sarif"},
+		{name: "working directory", subdir: "mod", inputs: map[string]string{"flags": min60, "working-directory": "mod", "sarif": "out/copycat.sarif", "upload": "false"},
+			ran: steps("Install copycat", "Run copycat"), found: "true", sarif: "mod/out/copycat.sarif", results: 2},
+		{name: "error uploads nothing", inputs: map[string]string{"packages": "./stats/... ./missing/..."},
+			ran: steps("Install copycat", "Run copycat"), failed: "Run copycat"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ws := t.TempDir()
+			writeFixture(t, filepath.Join(ws, tc.subdir), "clones.txtar")
+			j := newJob(t, a, tc.inputs, ws)
+			j.run()
+			if !slices.Equal(j.ran, tc.ran) || j.failed != tc.failed {
+				t.Fatalf("ran %q, failed %q; want %q, failed %q\n%s", j.ran, j.failed, tc.ran, tc.failed, j.log.String())
+			}
+			if tc.sarif == "" {
+				return
+			}
+			sarif := filepath.Join(ws, tc.sarif)
+			if got := j.output("sarif"); got != sarif {
+				t.Errorf("output sarif = %q, want %q", got, sarif)
+			}
+			if got := j.output("found"); got != tc.found {
+				t.Errorf("output found = %q, want %q", got, tc.found)
+			}
+			if n := sarifResults(t, sarif); n != tc.results {
+				t.Errorf("%d SARIF results, want %d", n, tc.results)
+			}
+			if slices.Contains(tc.ran, "Upload SARIF to code scanning") {
+				want := map[string]string{"sarif_file": sarif, "category": "copycat"}
+				if len(j.uses) != 1 || !maps.Equal(j.uses[0].with, want) {
+					t.Errorf("upload-sarif with %v, want %v", j.uses, want)
+				}
+			}
+		})
+	}
+}
+
+// TestActionVersion: with a version, the action go installs that version
+// of copycat into a directory it puts on PATH.
+func TestActionVersion(t *testing.T) {
+	ws := t.TempDir()
+	fake := t.TempDir()
+	script := "#!/bin/sh\necho \"GOBIN=$GOBIN $*\" >> \"$FAKE_GO_LOG\"\n"
+	if err := os.WriteFile(filepath.Join(fake, "go"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	j := newJob(t, readAction(t), map[string]string{"version": "v1.2.3"}, ws)
+	logFile := filepath.Join(t.TempDir(), "go.log")
+	j.env = append(j.env, "PATH="+fake+string(os.PathListSeparator)+os.Getenv("PATH"), "FAKE_GO_LOG="+logFile)
+	j.run()
+	got, err := os.ReadFile(logFile)
+	if err != nil {
+		t.Fatalf("go was not run: %v\n%s", err, j.log.String())
+	}
+	bin := filepath.Join(j.temp, "copycat", "bin")
+	want := "GOBIN=" + bin + " install github.com/copycat-go/copycat/cmd/copycat@v1.2.3\n"
+	if string(got) != want {
+		t.Errorf("go ran as\n%s\nwant\n%s", got, want)
+	}
+	if !slices.Contains(j.path, bin) {
+		t.Errorf("GITHUB_PATH gained %q, want %s", j.path, bin)
+	}
+}
+
+// sarifResults counts the results of a SARIF file's runs.
+func sarifResults(t *testing.T, path string) int {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Version string
+		Runs    []struct{ Results []json.RawMessage }
+	}
+	if err := json.Unmarshal(data, &log); err != nil || log.Version != "2.1.0" {
+		t.Fatalf("%s is not SARIF 2.1.0: %v", path, err)
+	}
+	n := 0
+	for _, r := range log.Runs {
+		n += len(r.Results)
+	}
+	return n
+}
+
+// A job runs one action the way GitHub's runner does, as far as a test
+// needs: the expressions it knows are inputs.*, steps.*.outputs.*,
+// github.action_path, github.workspace and runner.temp, conditions are
+// &&-joined comparisons with ==, and a step runs only while no step
+// before it failed (the implicit success()).
+type job struct {
+	t         *testing.T
+	a         *action
+	inputs    map[string]string
+	workspace string
+	temp      string
+	env       []string                     // added to every step's environment
+	path      []string                     // directories steps added to PATH, newest first
+	outputs   map[string]map[string]string // step id → its outputs
+	uses      []used                       // steps that use another action
+	ran       []string                     // names of the steps that ran
+	failed    string                       // the step that failed
+	log       bytes.Buffer
+}
+
+type used struct {
+	uses string
+	with map[string]string
+}
+
+func newJob(t *testing.T, a *action, inputs map[string]string, workspace string) *job {
+	j := &job{t: t, a: a, inputs: map[string]string{}, workspace: workspace, temp: t.TempDir(), outputs: map[string]map[string]string{}}
+	for name, in := range a.Inputs {
+		j.inputs[name] = in.Default
+	}
+	for name, v := range inputs {
+		if _, ok := a.Inputs[name]; !ok {
+			t.Fatalf("action.yml has no input %q", name)
+		}
+		j.inputs[name] = v
+	}
+	return j
+}
+
+func (j *job) run() {
+	for _, s := range j.a.Runs.Steps {
+		if j.failed != "" || !j.condition(s.If) {
+			continue
+		}
+		j.ran = append(j.ran, s.Name)
+		if s.Uses != "" {
+			with := map[string]string{}
+			for k, v := range s.With {
+				with[k] = j.expand(v)
+			}
+			j.uses = append(j.uses, used{s.Uses, with})
+			continue
+		}
+		if err := j.shell(s); err != nil {
+			fmt.Fprintf(&j.log, "step %q failed: %v\n", s.Name, err)
+			j.failed = s.Name
+		}
+	}
+}
+
+// output is the value of one of the action's outputs.
+func (j *job) output(name string) string {
+	out, ok := j.a.Outputs[name]
+	if !ok {
+		j.t.Fatalf("action.yml has no output %q", name)
+	}
+	return j.expand(out.Value)
+}
+
+// shell runs a run step with bash, as GitHub runs shell: bash.
+func (j *job) shell(s step) error {
+	dir := j.workspace
+	if s.WorkingDirectory != "" {
+		dir = filepath.Join(dir, j.expand(s.WorkingDirectory))
+	}
+	script := filepath.Join(j.temp, "step.sh")
+	outFile := filepath.Join(j.temp, "output")
+	pathFile := filepath.Join(j.temp, "path")
+	for _, f := range []string{outFile, pathFile} {
+		if err := os.WriteFile(f, nil, 0o644); err != nil {
+			j.t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(script, []byte(s.Run), 0o644); err != nil {
+		j.t.Fatal(err)
+	}
+	cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), j.env...)
+	cmd.Env = append(cmd.Env,
+		"CI=true", "GITHUB_ACTIONS=true",
+		"GITHUB_WORKSPACE="+j.workspace, "GITHUB_ACTION_PATH="+moduleRoot(j.t), "RUNNER_TEMP="+j.temp,
+		"GITHUB_OUTPUT="+outFile, "GITHUB_PATH="+pathFile)
+	if len(j.path) > 0 {
+		cmd.Env = append(cmd.Env, "PATH="+strings.Join(j.path, string(os.PathListSeparator))+string(os.PathListSeparator)+lookupEnv(cmd.Env, "PATH"))
+	}
+	for k, v := range s.Env {
+		cmd.Env = append(cmd.Env, k+"="+j.expand(v))
+	}
+	cmd.Stdout, cmd.Stderr = &j.log, &j.log
+	err := cmd.Run()
+	j.readFiles(s.ID, outFile, pathFile)
+	return err
+}
+
+// readFiles takes in what a step wrote to GITHUB_OUTPUT and GITHUB_PATH.
+func (j *job) readFiles(id, outFile, pathFile string) {
+	outs := map[string]string{}
+	for _, line := range readLines(j.t, outFile) {
+		k, v, ok := strings.Cut(line, "=")
+		if !ok {
+			j.t.Fatalf("GITHUB_OUTPUT line %q is not name=value", line)
+		}
+		outs[k] = v
+	}
+	if id != "" {
+		j.outputs[id] = outs
+	}
+	for _, dir := range readLines(j.t, pathFile) {
+		j.path = append([]string{dir}, j.path...)
+	}
+}
+
+var expression = regexp.MustCompile(`\$\{\{\s*(.*?)\s*\}\}`)
+
+// expand replaces the ${{ }} expressions of s.
+func (j *job) expand(s string) string {
+	return expression.ReplaceAllStringFunc(s, func(m string) string {
+		return j.value(expression.FindStringSubmatch(m)[1])
+	})
+}
+
+// value evaluates a context path such as inputs.flags.
+func (j *job) value(path string) string {
+	parts := strings.Split(path, ".")
+	switch {
+	case len(parts) == 2 && parts[0] == "inputs":
+		v, ok := j.inputs[parts[1]]
+		if !ok {
+			j.t.Fatalf("action.yml uses undeclared input %q", parts[1])
+		}
+		return v
+	case len(parts) == 4 && parts[0] == "steps" && parts[2] == "outputs":
+		return j.outputs[parts[1]][parts[3]]
+	case path == "github.action_path":
+		return moduleRoot(j.t)
+	case path == "github.workspace":
+		return j.workspace
+	case path == "runner.temp":
+		return j.temp
+	}
+	j.t.Fatalf("expression %q is beyond this test's runner", path)
+	return ""
+}
+
+var comparison = regexp.MustCompile(`^([\w.-]+) == '([^']*)'$`)
+
+// condition evaluates an if: of &&-joined comparisons.
+func (j *job) condition(cond string) bool {
+	cond = strings.TrimSpace(cond)
+	if m := expression.FindStringSubmatch(cond); m != nil && m[0] == cond {
+		cond = m[1]
+	}
+	if cond == "" {
+		return true
+	}
+	for term := range strings.SplitSeq(cond, "&&") {
+		m := comparison.FindStringSubmatch(strings.TrimSpace(term))
+		if m == nil {
+			j.t.Fatalf("condition %q is beyond this test's runner", cond)
+		}
+		if j.value(m[1]) != m[2] {
+			return false
+		}
+	}
+	return true
+}
+
+func readLines(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if sc.Text() != "" {
+			lines = append(lines, sc.Text())
+		}
+	}
+	return lines
+}
+
+func lookupEnv(env []string, name string) string {
+	v := ""
+	for _, kv := range env {
+		if k, val, ok := strings.Cut(kv, "="); ok && k == name {
+			v = val // the last one wins, as in os/exec
+		}
+	}
+	return v
+}

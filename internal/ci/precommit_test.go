@@ -1,0 +1,140 @@
+package ci
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPreCommit installs the hook of .pre-commit-hooks.yaml with the real
+// pre-commit into a repository, as its README recipe says: a commit that
+// adds a clone is refused with copycat's report, a commit without one
+// passes, and a commit that changes no Go file skips the hook.
+func TestPreCommit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds copycat with pre-commit")
+	}
+	preCommit := findPreCommit(t)
+	hooks, rev := snapshotRepo(t)
+	goModCache := strings.TrimSpace(string(runIn(t, "", nil, "go", "env", "GOMODCACHE")))
+	env := []string{
+		"PRE_COMMIT_HOME=" + t.TempDir(),
+		"GOMODCACHE=" + goModCache, // pre-commit sets GOPATH: share the module cache
+		"GIT_AUTHOR_NAME=copycat", "GIT_AUTHOR_EMAIL=copycat@example.invalid",
+		"GIT_COMMITTER_NAME=copycat", "GIT_COMMITTER_EMAIL=copycat@example.invalid",
+	}
+	repo := t.TempDir()
+	writeFixture(t, repo, "clones.txtar")
+	config := fmt.Sprintf(`repos:
+  - repo: %s
+    rev: %s
+    hooks:
+      - id: copycat
+        args: [-min-tokens, "60", -min-lines, "3"]
+`, hooks, rev)
+	writeFile(t, filepath.Join(repo, ".pre-commit-config.yaml"), config)
+	runIn(t, repo, env, "git", "init", "-q")
+	runIn(t, repo, env, preCommit, "install")
+	runIn(t, repo, env, "git", "add", "-A")
+
+	out, err := commit(repo, env, "stats with a copy")
+	want := "stats/median.go:7:1: duplicate of stats/median.go:22-34 (near 95%, 88 tokens, 2 copies)"
+	if err == nil || !strings.Contains(out, want) || !strings.Contains(out, "Failed") {
+		t.Fatalf("commit with a clone: %v\n%s\nwant it refused with %q", err, out, want)
+	}
+
+	median := filepath.Join(repo, "stats", "median.go")
+	src, rerr := os.ReadFile(median)
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	i := strings.Index(string(src), "// MedianInts")
+	writeFile(t, median, string(src[:i]))
+	runIn(t, repo, env, "git", "add", "-A")
+	if out, err := commit(repo, env, "stats without the copy"); err != nil || !strings.Contains(out, "Passed") {
+		t.Fatalf("commit without a clone: %v\n%s", err, out)
+	}
+
+	writeFile(t, filepath.Join(repo, "README"), "stats\n")
+	runIn(t, repo, env, "git", "add", "README")
+	if out, err := commit(repo, env, "a README"); err != nil || !strings.Contains(out, "Skipped") {
+		t.Fatalf("commit of no Go file: %v\n%s\nwant the hook skipped", err, out)
+	}
+}
+
+// findPreCommit returns pre-commit from .tools or PATH.
+func findPreCommit(t *testing.T) string {
+	t.Helper()
+	p := filepath.Join(moduleRoot(t), ".tools", "pre-commit", "bin", "pre-commit")
+	if _, err := os.Stat(p); err == nil {
+		return p
+	}
+	if p, err := exec.LookPath("pre-commit"); err == nil {
+		return p
+	}
+	t.Skip("pre-commit is not installed (make pre-commit installs it)")
+	return ""
+}
+
+func commit(dir string, env []string, msg string) (string, error) {
+	cmd := exec.Command("git", "commit", "-q", "-m", msg)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// snapshotRepo commits the module's files as they are in the work tree
+// (tracked or not, less what .gitignore leaves out) to a new repository,
+// so that pre-commit clones the hook as it is now, and returns the
+// repository and the commit.
+func snapshotRepo(t *testing.T) (dir, rev string) {
+	t.Helper()
+	root := moduleRoot(t)
+	dir = t.TempDir()
+	list := runIn(t, root, nil, "git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+	for name := range strings.SplitSeq(strings.TrimSuffix(string(list), "\x00"), "\x00") {
+		data, err := os.ReadFile(filepath.Join(root, name))
+		if os.IsNotExist(err) {
+			continue // deleted, still in the index
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(dir, name), string(data))
+	}
+	env := []string{"GIT_AUTHOR_NAME=copycat", "GIT_AUTHOR_EMAIL=copycat@example.invalid",
+		"GIT_COMMITTER_NAME=copycat", "GIT_COMMITTER_EMAIL=copycat@example.invalid"}
+	runIn(t, dir, env, "git", "init", "-q")
+	runIn(t, dir, env, "git", "add", "-A")
+	runIn(t, dir, env, "git", "-c", "commit.gpgsign=false", "commit", "-q", "-m", "snapshot")
+	return dir, strings.TrimSpace(string(runIn(t, dir, nil, "git", "rev-parse", "HEAD")))
+}
+
+// runIn runs a command in dir and returns its standard output, failing
+// the test with all its output if it fails.
+func runIn(t *testing.T, dir string, env []string, name string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s%s", name, strings.Join(args, " "), err, out, stderr.String())
+	}
+	return out
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
