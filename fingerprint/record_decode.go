@@ -1,0 +1,264 @@
+package fingerprint
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+)
+
+// decoder reads a record's body. The first problem is kept in err and
+// every later read returns zero, so that callers check once at the end.
+type decoder struct {
+	buf []byte
+	off int
+	err string
+}
+
+func (d *decoder) fail(msg string) {
+	if d.err == "" {
+		d.err = fmt.Sprintf("%s at byte %d", msg, d.off)
+	}
+	d.off = len(d.buf)
+}
+
+func (d *decoder) uvarint() uint64 {
+	if d.off < len(d.buf) && d.buf[d.off] < 0x80 {
+		d.off++
+		return uint64(d.buf[d.off-1])
+	}
+	v, n := binary.Uvarint(d.buf[d.off:])
+	if n <= 0 {
+		d.fail("bad varint")
+		return 0
+	}
+	d.off += n
+	return v
+}
+
+func (d *decoder) varint() int64 {
+	u := d.uvarint()
+	return int64(u>>1) ^ -int64(u&1)
+}
+
+// int reads a non-negative number that fits an int32.
+func (d *decoder) int() int {
+	v := d.uvarint()
+	if v > math.MaxInt32 {
+		d.fail("number out of range")
+		return 0
+	}
+	return int(v)
+}
+
+// i32 reads a signed difference and adds it to base, failing when the sum
+// leaves the int32 range.
+func (d *decoder) i32(base int32) int32 {
+	v := int64(base) + d.varint()
+	if v < math.MinInt32 || v > math.MaxInt32 {
+		d.fail("number out of range")
+		return 0
+	}
+	return int32(v)
+}
+
+// plus returns base+n, failing when the sum leaves the int32 range.
+func (d *decoder) plus(base int32, n uint64) int32 {
+	if n > math.MaxInt32 || int64(base)+int64(n) > math.MaxInt32 {
+		d.fail("number out of range")
+		return 0
+	}
+	return base + int32(n)
+}
+
+// count reads a slice length whose elements take at least size bytes
+// each, so that a corrupt length cannot ask for more memory than the
+// record could describe.
+func (d *decoder) count(size int) int {
+	n := d.int()
+	if n > (len(d.buf)-d.off)/size {
+		d.fail("length past the end")
+		return 0
+	}
+	return n
+}
+
+func (d *decoder) u64() uint64 {
+	if len(d.buf)-d.off < 8 {
+		d.fail("truncated")
+		return 0
+	}
+	d.off += 8
+	return binary.LittleEndian.Uint64(d.buf[d.off-8:])
+}
+
+func (d *decoder) u32() uint32 {
+	if len(d.buf)-d.off < 4 {
+		d.fail("truncated")
+		return 0
+	}
+	d.off += 4
+	return binary.LittleEndian.Uint32(d.buf[d.off-4:])
+}
+
+func (d *decoder) bytes() []byte {
+	n := d.count(1)
+	b := make([]byte, n)
+	d.off += copy(b, d.buf[d.off:])
+	return b
+}
+
+func (d *decoder) words() []uint64 {
+	n := d.count(8)
+	ws := make([]uint64, n)
+	for i := range ws {
+		ws[i] = binary.LittleEndian.Uint64(d.buf[d.off+8*i:])
+	}
+	d.off += 8 * n
+	return ws
+}
+
+func (d *decoder) grams() []gram {
+	n := d.count(5)
+	if n == 0 {
+		return nil
+	}
+	gs := make([]gram, n)
+	prev := int32(-1)
+	for i := range gs {
+		gs[i].pos = d.plus(prev, d.uvarint())
+		gs[i].h = d.u32()
+		prev = gs[i].pos
+	}
+	return gs
+}
+
+func (d *decoder) rising() []int32 {
+	n := d.count(1)
+	if n == 0 {
+		return nil
+	}
+	xs := make([]int32, n)
+	prev := int64(0)
+	for i := range xs {
+		prev += int64(d.uvarint())
+		if prev > math.MaxInt32 {
+			d.fail("number out of range")
+			return nil
+		}
+		xs[i] = int32(prev)
+	}
+	return xs
+}
+
+func (d *decoder) units() []unit {
+	n := d.count(14)
+	us := make([]unit, n)
+	var prev unit
+	for i := range us {
+		u := &us[i]
+		u.tok0 = d.i32(prev.tok0)
+		span := d.uvarint()
+		u.fn = span&1 != 0
+		u.tok1 = d.plus(u.tok0, span>>1)
+		u.val0 = d.i32(prev.val0)
+		u.name = d.i32(u.val0)
+		u.off0 = d.i32(prev.off0)
+		u.off1 = d.plus(u.off0, d.uvarint())
+		u.hash = d.u64()
+		prev = *u
+	}
+	return us
+}
+
+func (d *decoder) blocks() []block {
+	n := d.count(2)
+	bs := make([]block, n)
+	var prev block
+	for i := range bs {
+		b := &bs[i]
+		b.first = d.i32(prev.first)
+		v := d.uvarint()
+		b.fn, b.body, b.cases = v&4 != 0, v&2 != 0, v&1 != 0
+		b.last = d.plus(b.first, v>>3)
+		prev = *b
+	}
+	return bs
+}
+
+func (d *decoder) windows() []window {
+	n := d.count(11)
+	ws := make([]window, n)
+	var prev window
+	for i := range ws {
+		w := &ws[i]
+		w.blk = d.i32(prev.blk)
+		w.first = d.i32(prev.first)
+		w.last = d.plus(w.first, d.uvarint())
+		w.fp = d.u64()
+		prev = *w
+	}
+	return ws
+}
+
+// check reports a decoded File whose parts do not fit together: an index
+// or span out of range, a table out of order. With the checksum it keeps
+// a damaged record from reaching Detect.
+func (f *File) check() error {
+	nt, nv := int32(len(f.codes)), int32(len(f.vals))
+	values := int32(0)
+	for _, c := range f.codes {
+		if hasValue(c) {
+			values++
+		}
+	}
+	switch {
+	case f.Lines < 0 || f.Tokens < 0:
+		return fmt.Errorf("negative size")
+	case values != nv:
+		return fmt.Errorf("%d value tokens but %d values", values, nv)
+	case len(f.lineStart) != len(f.lineOff) || len(f.lineOff) != f.Lines:
+		return fmt.Errorf("line tables of %d and %d entries for %d lines", len(f.lineStart), len(f.lineOff), f.Lines)
+	case len(f.lineStart) > 0 && f.lineStart[len(f.lineStart)-1] > nt:
+		return fmt.Errorf("line table past the last token")
+	case f.ignored != nil && (len(f.ignored) != len(f.codes)+1 || f.ignored[0] != 0):
+		return fmt.Errorf("ignored-token table of %d entries for %d tokens", len(f.ignored), nt)
+	}
+	if err := f.checkGrams(nt); err != nil {
+		return err
+	}
+	for i, u := range f.units {
+		if u.tok0 < 0 || u.tok0 > u.tok1 || u.tok1 > nt || u.val0 < 0 || u.val0 > nv ||
+			u.name < -1 || u.name >= nv || u.off0 < 0 || u.off1 < u.off0 {
+			return fmt.Errorf("unit %d out of range", i)
+		}
+	}
+	return f.checkBlocks()
+}
+
+func (f *File) checkGrams(nt int32) error {
+	for i, g := range f.grams {
+		if g.pos < 0 || g.pos+gramSize > nt || (i > 0 && g.pos <= f.grams[i-1].pos) {
+			return fmt.Errorf("gram %d out of range", i)
+		}
+	}
+	return nil
+}
+
+func (f *File) checkBlocks() error {
+	nu := int32(len(f.units))
+	for i, b := range f.blocks {
+		if b.first < 0 || b.first > b.last || b.last > nu || (i > 0 && b.first < f.blocks[i-1].first) {
+			return fmt.Errorf("block %d out of range", i)
+		}
+	}
+	for i, w := range f.windows {
+		if w.blk < 0 || int(w.blk) >= len(f.blocks) {
+			return fmt.Errorf("window %d out of range", i)
+		}
+		b := f.blocks[w.blk]
+		if w.first < b.first || w.first > w.last || w.last >= b.last {
+			return fmt.Errorf("window %d out of its block", i)
+		}
+	}
+	return nil
+}
