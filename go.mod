@@ -8,6 +8,7 @@ require (
 	github.com/chromedp/chromedp v0.23.1
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/zeebo/blake3 v0.2.4
+	go.etcd.io/bbolt v1.5.0
 	golang.org/x/term v0.48.0
 	golang.org/x/tools v0.52.0
 )

@@ -34,6 +34,9 @@ type Options struct {
 	// Progress, if set, is called after each file is read, with the number
 	// of files done and the total. It may be called from several goroutines.
 	Progress func(done, total int)
+	// Store, if set, is the index that files are looked up in and
+	// recorded to.
+	Store Store
 }
 
 // A Result is what loading found.
@@ -301,7 +304,7 @@ func parseOne(ix *fingerprint.Indexer, path string, opt Options) (*fingerprint.F
 	if !opt.Generated && ignore.IsGenerated(src) {
 		return nil, nil, nil
 	}
-	f, warnings := Source(ix, path, src, opt.MinTokens)
+	f, warnings := opt.source(ix, path, src)
 	return f, warnings, nil
 }
 

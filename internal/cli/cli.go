@@ -44,6 +44,8 @@ type Config struct {
 	Quiet          bool
 	ExitCode       int // exit status when clones are reported: -exit-code
 	Output
+	// Cache is the index directory: -cache ("off": none).
+	Cache string
 }
 
 // Flags registers the detection flags on fs. The vet analyzer registers the
@@ -102,6 +104,7 @@ JSON, SARIF or HTML report; the text report is still printed.
 Other commands:
   copycat help                         print this text
   copycat version [-json]              print the version (also -version, -V)
+  copycat cache stats|clean            show or remove the index (-cache DIR)
   copycat lsp [-proxy [-gopls PATH]]   language server for editors
   go vet -vettool=$(which copycat)     run as a go vet analyzer
 
@@ -151,11 +154,15 @@ func (c *Config) detect(paths []string, stderr io.Writer) (*load.Result, []finge
 	if bar != nil {
 		opts.Progress = bar.files
 	}
+	commit := c.openIndex(&opts)
 	res := load.Load(paths, opts)
 	if bar != nil {
 		bar.phase("finding clones")
 	}
+	committed := make(chan struct{})
+	go func() { commit(res); close(committed) }()
 	classes := fingerprint.Detect(res.Files, c.Options())
+	<-committed
 	if bar != nil {
 		bar.clear()
 	}
