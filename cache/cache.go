@@ -226,13 +226,13 @@ func (x *Index) stale(stamp []byte) bool {
 	return x.opt.Now().Sub(t) > restampAfter
 }
 
-// Warnings returns what went wrong with the index: a corrupt database, a
-// count of corrupt records. None of it changes the report.
+// Warnings returns what went wrong with the index: a corrupt database, or
+// else a count of corrupt records. None of it changes the report.
 func (x *Index) Warnings() []error {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	w := x.warnings
-	if x.corrupt > 0 {
+	if x.corrupt > 0 && !x.broken.Load() {
 		w = append(w, fmt.Errorf("index %s: %d corrupt records left out and rebuilt", x.path, x.corrupt))
 	}
 	return w

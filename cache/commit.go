@@ -43,7 +43,7 @@ func (x *Index) Commit() {
 
 func (x *Index) write() error {
 	return x.guard(func() error {
-		db, err := bolt.Open(x.path, 0o644, &bolt.Options{Timeout: lockTimeout, NoFreelistSync: true})
+		db, err := bolt.Open(x.path, 0o644, &bolt.Options{Timeout: lockTimeout})
 		if err != nil {
 			return err
 		}
