@@ -157,13 +157,20 @@ func (x *Index) File(name string, src []byte, index func() (*fingerprint.File, [
 	x.misses.Add(1)
 	f, warnings := index()
 	if f != nil && len(warnings) == 0 {
-		val := fingerprint.AppendRecord(append(make([]byte, 0, 4*f.Tokens+64), key[:keyCheck]...), f)
+		buf := bufs.Get().(*[]byte)
+		*buf = fingerprint.AppendRecord(append((*buf)[:0], key[:keyCheck]...), f)
+		val := bytes.Clone(*buf)
+		bufs.Put(buf)
 		x.mu.Lock()
 		x.puts = append(x.puts, put{key, val})
 		x.mu.Unlock()
 	}
 	return f, warnings
 }
+
+// bufs are the buffers records are encoded in before they are copied at
+// their size.
+var bufs = sync.Pool{New: func() any { return new([]byte) }}
 
 // key is blake3 of the prefix and of the file's blake3 hash.
 func (x *Index) key(src []byte) [32]byte {

@@ -43,7 +43,9 @@ func (x *Index) Commit() {
 
 func (x *Index) write() error {
 	return x.guard(func() error {
-		db, err := bolt.Open(x.path, 0o644, &bolt.Options{Timeout: lockTimeout})
+		// A map as large as the records may grow to: bbolt copies every
+		// dirty node out of the map each time it has to remap.
+		db, err := bolt.Open(x.path, 0o644, &bolt.Options{Timeout: lockTimeout, InitialMmapSize: int(2 * x.opt.Limit)})
 		if err != nil {
 			return err
 		}
