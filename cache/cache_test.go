@@ -143,7 +143,7 @@ func damage(t *testing.T, dir string, fn func(recs *bolt.Bucket, k, v []byte)) {
 func TestCorruptDatabase(t *testing.T) {
 	srcs := map[string][]byte{"a.go": src(1), "b.go": src(2)}
 	for name, spoil := range map[string]func(b []byte) []byte{
-		"truncated":     func(b []byte) []byte { return b[:len(b)/3] },
+		"truncated":     func(b []byte) []byte { return b[:8192] }, // the two meta pages
 		"zeroed header": func(b []byte) []byte { clear(b[:8192]); return b },
 		"garbage":       func(b []byte) []byte { return []byte("not a database") },
 		"flipped bytes": func(b []byte) []byte {

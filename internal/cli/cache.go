@@ -11,7 +11,7 @@ import (
 const cacheOff = "off"
 
 func (c *Config) cacheFlag(fs *flag.FlagSet) {
-	fs.StringVar(&c.Cache, "cache", "", "index `directory` that keeps what was derived from each file between runs (default: the user cache directory's copycat); off: no index")
+	fs.StringVar(&c.Cache, "cache", "", "index `directory`, kept between runs (default: copycat in the user cache directory; off: none)")
 }
 
 // openIndex opens the index that -cache names and sets it as opts' store.
