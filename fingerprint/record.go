@@ -45,78 +45,59 @@ func AppendRecord(dst []byte, f *File) []byte {
 	for _, v := range f.vals {
 		dst = binary.LittleEndian.AppendUint64(dst, v)
 	}
-	dst = appendGrams(dst, f.grams)
-	dst = appendRising(dst, f.ignored)
-	dst = appendRising(dst, f.lineStart)
-	dst = appendRising(dst, f.lineOff)
-	dst = appendUnits(dst, f.units)
-	dst = appendBlocks(dst, f.blocks)
-	dst = appendWindows(dst, f.windows)
+	dst = appendSeq(dst, f.grams, appendGram)
+	dst = appendSeq(dst, f.ignored, appendRising)
+	dst = appendSeq(dst, f.lineStart, appendRising)
+	dst = appendSeq(dst, f.lineOff, appendRising)
+	dst = appendSeq(dst, f.units, appendUnit)
+	dst = appendSeq(dst, f.blocks, appendBlock)
+	dst = appendSeq(dst, f.windows, appendWindow)
 	return binary.LittleEndian.AppendUint32(dst, crc32.Checksum(dst[start:], crcTable))
 }
 
-func appendGrams(dst []byte, gs []gram) []byte {
-	dst = binary.AppendUvarint(dst, uint64(len(gs)))
-	prev := int32(-1)
-	for _, g := range gs {
-		dst = binary.AppendUvarint(dst, uint64(g.pos-prev))
-		dst = binary.LittleEndian.AppendUint32(dst, g.h)
-		prev = g.pos
-	}
-	return dst
-}
-
-// appendRising appends a non-decreasing sequence of non-negative numbers
-// as the differences between neighbours. A nil slice and an empty one are
-// both written as length 0 and read back as nil.
-func appendRising(dst []byte, xs []int32) []byte {
+// appendSeq appends the length of xs and then each element, which enc
+// encodes against the one before it (the zero value before the first).
+func appendSeq[T any](dst []byte, xs []T, enc func(dst []byte, x, prev T) []byte) []byte {
 	dst = binary.AppendUvarint(dst, uint64(len(xs)))
-	prev := int32(0)
-	for _, x := range xs {
-		dst = binary.AppendUvarint(dst, uint64(uint32(x-prev)))
-		prev = x
+	var prev T
+	for i := range xs {
+		dst = enc(dst, xs[i], prev)
+		prev = xs[i]
 	}
 	return dst
 }
 
-func appendUnits(dst []byte, us []unit) []byte {
-	dst = binary.AppendUvarint(dst, uint64(len(us)))
-	var prev unit
-	for _, u := range us {
-		dst = binary.AppendVarint(dst, int64(u.tok0-prev.tok0))
-		dst = binary.AppendUvarint(dst, uint64(u.tok1-u.tok0)<<1|b2u(u.fn))
-		dst = binary.AppendVarint(dst, int64(u.val0-prev.val0))
-		dst = binary.AppendVarint(dst, int64(u.name-u.val0))
-		dst = binary.AppendVarint(dst, int64(u.off0-prev.off0))
-		dst = binary.AppendUvarint(dst, uint64(uint32(u.off1-u.off0)))
-		dst = binary.LittleEndian.AppendUint64(dst, u.hash)
-		prev = u
-	}
-	return dst
+func appendGram(dst []byte, g, prev gram) []byte {
+	dst = binary.AppendUvarint(dst, uint64(g.pos-prev.pos))
+	return binary.LittleEndian.AppendUint32(dst, g.h)
 }
 
-func appendBlocks(dst []byte, bs []block) []byte {
-	dst = binary.AppendUvarint(dst, uint64(len(bs)))
-	var prev block
-	for _, b := range bs {
-		dst = binary.AppendVarint(dst, int64(b.first-prev.first))
-		dst = binary.AppendUvarint(dst, uint64(b.last-b.first)<<3|b2u(b.fn)<<2|b2u(b.body)<<1|b2u(b.cases))
-		prev = b
-	}
-	return dst
+// appendRising encodes one of a non-decreasing sequence of non-negative
+// numbers as its difference from the one before.
+func appendRising(dst []byte, x, prev int32) []byte {
+	return binary.AppendUvarint(dst, uint64(uint32(x-prev)))
 }
 
-func appendWindows(dst []byte, ws []window) []byte {
-	dst = binary.AppendUvarint(dst, uint64(len(ws)))
-	var prev window
-	for _, w := range ws {
-		dst = binary.AppendVarint(dst, int64(w.blk-prev.blk))
-		dst = binary.AppendVarint(dst, int64(w.first-prev.first))
-		dst = binary.AppendUvarint(dst, uint64(uint32(w.last-w.first)))
-		dst = binary.LittleEndian.AppendUint64(dst, w.fp)
-		prev = w
-	}
-	return dst
+func appendUnit(dst []byte, u, prev unit) []byte {
+	dst = binary.AppendVarint(dst, int64(u.tok0-prev.tok0))
+	dst = binary.AppendUvarint(dst, uint64(u.tok1-u.tok0)<<1|b2u(u.fn))
+	dst = binary.AppendVarint(dst, int64(u.val0-prev.val0))
+	dst = binary.AppendVarint(dst, int64(u.name-u.val0))
+	dst = binary.AppendVarint(dst, int64(u.off0-prev.off0))
+	dst = binary.AppendUvarint(dst, uint64(uint32(u.off1-u.off0)))
+	return binary.LittleEndian.AppendUint64(dst, u.hash)
+}
+
+func appendBlock(dst []byte, b, prev block) []byte {
+	dst = binary.AppendVarint(dst, int64(b.first-prev.first))
+	return binary.AppendUvarint(dst, uint64(b.last-b.first)<<3|b2u(b.fn)<<2|b2u(b.body)<<1|b2u(b.cases))
+}
+
+func appendWindow(dst []byte, w, prev window) []byte {
+	dst = binary.AppendVarint(dst, int64(w.blk-prev.blk))
+	dst = binary.AppendVarint(dst, int64(w.first-prev.first))
+	dst = binary.AppendUvarint(dst, uint64(uint32(w.last-w.first)))
+	return binary.LittleEndian.AppendUint64(dst, w.fp)
 }
 
 func b2u(b bool) uint64 {
@@ -145,13 +126,13 @@ func DecodeRecord(name string, rec []byte) (*File, error) {
 	f.Lines, f.Tokens = d.int(), d.int()
 	f.codes = d.bytes()
 	f.vals = d.words()
-	f.grams = d.grams()
-	f.ignored = d.rising()
-	f.lineStart = d.rising()
-	f.lineOff = d.rising()
-	f.units = d.units()
-	f.blocks = d.blocks()
-	f.windows = d.windows()
+	f.grams = decodeSeq(&d, 5, (*decoder).gram)
+	f.ignored = decodeSeq(&d, 1, (*decoder).rising)
+	f.lineStart = decodeSeq(&d, 1, (*decoder).rising)
+	f.lineOff = decodeSeq(&d, 1, (*decoder).rising)
+	f.units = decodeSeq(&d, 14, (*decoder).unit)
+	f.blocks = decodeSeq(&d, 2, (*decoder).block)
+	f.windows = decodeSeq(&d, 11, (*decoder).window)
 	if d.err != "" {
 		return nil, fmt.Errorf("%w: %s", ErrRecord, d.err)
 	}

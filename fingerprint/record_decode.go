@@ -117,87 +117,56 @@ func (d *decoder) words() []uint64 {
 	return ws
 }
 
-func (d *decoder) grams() []gram {
-	n := d.count(5)
+// decodeSeq reads a length and then each element, which dec decodes
+// against the one before it (the zero value before the first). An empty
+// sequence is nil.
+func decodeSeq[T any](d *decoder, minSize int, dec func(d *decoder, x *T, prev T)) []T {
+	n := d.count(minSize)
 	if n == 0 {
 		return nil
 	}
-	gs := make([]gram, n)
-	prev := int32(-1)
-	for i := range gs {
-		gs[i].pos = d.plus(prev, d.uvarint())
-		gs[i].h = d.u32()
-		prev = gs[i].pos
-	}
-	return gs
-}
-
-func (d *decoder) rising() []int32 {
-	n := d.count(1)
-	if n == 0 {
-		return nil
-	}
-	xs := make([]int32, n)
-	prev := int64(0)
+	xs := make([]T, n)
+	var prev T
 	for i := range xs {
-		prev += int64(d.uvarint())
-		if prev > math.MaxInt32 {
-			d.fail("number out of range")
-			return nil
-		}
-		xs[i] = int32(prev)
+		dec(d, &xs[i], prev)
+		prev = xs[i]
 	}
 	return xs
 }
 
-func (d *decoder) units() []unit {
-	n := d.count(14)
-	us := make([]unit, n)
-	var prev unit
-	for i := range us {
-		u := &us[i]
-		u.tok0 = d.i32(prev.tok0)
-		span := d.uvarint()
-		u.fn = span&1 != 0
-		u.tok1 = d.plus(u.tok0, span>>1)
-		u.val0 = d.i32(prev.val0)
-		u.name = d.i32(u.val0)
-		u.off0 = d.i32(prev.off0)
-		u.off1 = d.plus(u.off0, d.uvarint())
-		u.hash = d.u64()
-		prev = *u
-	}
-	return us
+func (d *decoder) gram(g *gram, prev gram) {
+	g.pos = d.plus(prev.pos, d.uvarint())
+	g.h = d.u32()
 }
 
-func (d *decoder) blocks() []block {
-	n := d.count(2)
-	bs := make([]block, n)
-	var prev block
-	for i := range bs {
-		b := &bs[i]
-		b.first = d.i32(prev.first)
-		v := d.uvarint()
-		b.fn, b.body, b.cases = v&4 != 0, v&2 != 0, v&1 != 0
-		b.last = d.plus(b.first, v>>3)
-		prev = *b
-	}
-	return bs
+func (d *decoder) rising(x *int32, prev int32) {
+	*x = d.plus(prev, d.uvarint())
 }
 
-func (d *decoder) windows() []window {
-	n := d.count(11)
-	ws := make([]window, n)
-	var prev window
-	for i := range ws {
-		w := &ws[i]
-		w.blk = d.i32(prev.blk)
-		w.first = d.i32(prev.first)
-		w.last = d.plus(w.first, d.uvarint())
-		w.fp = d.u64()
-		prev = *w
-	}
-	return ws
+func (d *decoder) unit(u *unit, prev unit) {
+	u.tok0 = d.i32(prev.tok0)
+	span := d.uvarint()
+	u.fn = span&1 != 0
+	u.tok1 = d.plus(u.tok0, span>>1)
+	u.val0 = d.i32(prev.val0)
+	u.name = d.i32(u.val0)
+	u.off0 = d.i32(prev.off0)
+	u.off1 = d.plus(u.off0, d.uvarint())
+	u.hash = d.u64()
+}
+
+func (d *decoder) block(b *block, prev block) {
+	b.first = d.i32(prev.first)
+	v := d.uvarint()
+	b.fn, b.body, b.cases = v&4 != 0, v&2 != 0, v&1 != 0
+	b.last = d.plus(b.first, v>>3)
+}
+
+func (d *decoder) window(w *window, prev window) {
+	w.blk = d.i32(prev.blk)
+	w.first = d.i32(prev.first)
+	w.last = d.plus(w.first, d.uvarint())
+	w.fp = d.u64()
 }
 
 // check reports a decoded File whose parts do not fit together: an index
