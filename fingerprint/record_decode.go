@@ -82,23 +82,19 @@ func (d *decoder) count(size int) int {
 	return n
 }
 
-func (d *decoder) u64() uint64 {
-	if len(d.buf)-d.off < 8 {
+// take returns the next n bytes, or n zero bytes past the end.
+func (d *decoder) take(n int) []byte {
+	if len(d.buf)-d.off < n {
 		d.fail("truncated")
-		return 0
+		return make([]byte, n)
 	}
-	d.off += 8
-	return binary.LittleEndian.Uint64(d.buf[d.off-8:])
+	d.off += n
+	return d.buf[d.off-n : d.off]
 }
 
-func (d *decoder) u32() uint32 {
-	if len(d.buf)-d.off < 4 {
-		d.fail("truncated")
-		return 0
-	}
-	d.off += 4
-	return binary.LittleEndian.Uint32(d.buf[d.off-4:])
-}
+func (d *decoder) u64() uint64 { return binary.LittleEndian.Uint64(d.take(8)) }
+
+func (d *decoder) u32() uint32 { return binary.LittleEndian.Uint32(d.take(4)) }
 
 func (d *decoder) bytes() []byte {
 	n := d.count(1)
