@@ -167,3 +167,26 @@ func TestCorruptIndexFile(t *testing.T) {
 		})
 	}
 }
+
+// TestTwoRunsShareTheIndex starts copycat twice at once on one index, a
+// few times over: both must finish with the report of a run without one.
+func TestTwoRunsShareTheIndex(t *testing.T) {
+	_, bin := builtCopycat(t, "builds copycat")
+	tree, idx := t.TempDir(), t.TempDir()
+	if err := fixture.Clones(tree, 200, 5); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		appendComment(t, filepath.Join(tree, "p0", "f0.go"), i)
+		want := runIn(t, bin, tree, "-cache=off", "./...")
+		results := make(chan result, 2)
+		for range 2 {
+			go func() { results <- runIn(t, bin, tree, "-cache", idx, "./...") }()
+		}
+		for range 2 {
+			if got := <-results; got != want {
+				t.Errorf("round %d: a run sharing the index gave\n%+v\nwant\n%+v", i, got, want)
+			}
+		}
+	}
+}
