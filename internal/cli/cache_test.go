@@ -99,3 +99,17 @@ func TestDefaultIndexIsTheUserCacheDir(t *testing.T) {
 		t.Errorf("-cache=off wrote %v", entries)
 	}
 }
+
+func TestUnusableIndexIsAWarning(t *testing.T) {
+	clonesTree(t)
+	notDir := filepath.Join(t.TempDir(), "file")
+	write(t, notDir, "not a directory")
+	wantOut, wantErr, wantCode := run(t, "-cache=off", "./...")
+	out, errs, code := run(t, "-cache", notDir, "./...")
+	if out != wantOut || code != wantCode {
+		t.Errorf("with an unusable index: exit %d\n%s\nwant exit %d\n%s", code, out, wantCode, wantOut)
+	}
+	if extra := strings.TrimPrefix(errs, wantErr); extra == errs || strings.Count(extra, "\n") != 1 || !strings.Contains(extra, "warning: index "+notDir) {
+		t.Errorf("stderr %q, want %q and one warning about the index", errs, wantErr)
+	}
+}
