@@ -102,8 +102,8 @@ func Open(dir string, opt Options) (*Index, error) {
 	binary.LittleEndian.PutUint32(x.prefix[0:], keyVersion)
 	binary.LittleEndian.PutUint32(x.prefix[4:], fingerprint.RecordVersion)
 	binary.LittleEndian.PutUint64(x.prefix[8:], uint64(opt.MinTokens))
-	if _, err := os.Stat(x.path); err != nil {
-		return x, nil // a first run: nothing to read
+	if info, err := os.Stat(x.path); err != nil || info.Size() == 0 {
+		return x, nil // a first run, or another one creating it: nothing to read
 	}
 	err := x.guard(func() error {
 		db, err := bolt.Open(x.path, 0o644, &bolt.Options{ReadOnly: true, Timeout: lockTimeout})
