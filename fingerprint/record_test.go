@@ -187,3 +187,28 @@ func BenchmarkDecodeRecord(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParseAndIndex parses and indexes the files BenchmarkDecodeRecord
+// decodes: what a record saves.
+func BenchmarkParseAndIndex(b *testing.B) {
+	files := stdFiles(b, 100)
+	srcs := make([][]byte, len(files))
+	for i, f := range files {
+		var err error
+		if srcs[i], err = os.ReadFile(filepath.Join(runtime.GOROOT(), f.Name)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	var ix Indexer
+	for b.Loop() {
+		for i, src := range srcs {
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, files[i].Name, src, parser.SkipObjectResolution)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ix.Index(files[i].Name, fset, f, src, 100, nil)
+		}
+	}
+}
