@@ -13,15 +13,16 @@ import (
 // the derivation (the canonical codes, the hashes, the units, windows or
 // grams) changes, so that an index built by another version is never read
 // as this one's: the version is part of every record's key and header.
-const RecordVersion = 1
+const RecordVersion = 2
 
 // A record is one indexed File as bytes:
 //
 //	"cc" RecordVersion(uvarint) body crc32c(le32)
 //
 // The body holds Lines and Tokens, the canonical codes as raw bytes, the
-// value hashes and the unit, window and gram hashes as fixed-width
-// little-endian words (they are random, so varints would not pay), and
+// value hashes as a table of distinct ones and an index per value, the
+// hashes as fixed-width little-endian words (they are random, so varints
+// would not pay), and
 // every position, offset and index as a varint of its difference from the
 // previous one. The checksum covers everything before it. The file's name
 // is not stored: a record stands for the bytes, wherever they are.
@@ -41,10 +42,7 @@ func AppendRecord(dst []byte, f *File) []byte {
 	dst = binary.AppendUvarint(dst, uint64(f.Tokens))
 	dst = binary.AppendUvarint(dst, uint64(len(f.codes)))
 	dst = append(dst, f.codes...)
-	dst = binary.AppendUvarint(dst, uint64(len(f.vals)))
-	for _, v := range f.vals {
-		dst = binary.LittleEndian.AppendUint64(dst, v)
-	}
+	dst = appendVals(dst, f.vals)
 	dst = appendSeq(dst, f.grams, appendGram)
 	dst = appendSeq(dst, f.ignored, appendRising)
 	dst = appendSeq(dst, f.lineStart, appendRising)
@@ -53,6 +51,29 @@ func AppendRecord(dst []byte, f *File) []byte {
 	dst = appendSeq(dst, f.blocks, appendBlock)
 	dst = appendSeq(dst, f.windows, appendWindow)
 	return binary.LittleEndian.AppendUint32(dst, crc32.Checksum(dst[start:], crcTable))
+}
+
+// appendVals appends the value hashes as a table of the distinct ones, in
+// the order they first appear, and each hash's index in it: a file names
+// the same few things again and again.
+func appendVals(dst []byte, vals []uint64) []byte {
+	index := make(map[uint64]uint32, len(vals)/4)
+	var table []uint64
+	for _, v := range vals {
+		if _, ok := index[v]; !ok {
+			index[v] = uint32(len(table))
+			table = append(table, v)
+		}
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(table)))
+	for _, v := range table {
+		dst = binary.LittleEndian.AppendUint64(dst, v)
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(vals)))
+	for _, v := range vals {
+		dst = binary.AppendUvarint(dst, uint64(index[v]))
+	}
+	return dst
 }
 
 // appendSeq appends the length of xs and then each element, which enc
@@ -125,7 +146,7 @@ func DecodeRecord(name string, rec []byte) (*File, error) {
 	f := &File{Name: name, test: strings.HasSuffix(name, "_test.go")}
 	f.Lines, f.Tokens = d.int(), d.int()
 	f.codes = d.bytes()
-	f.vals = d.words()
+	f.vals = d.vals()
 	f.grams = decodeSeq(&d, 5, (*decoder).gram)
 	f.ignored = decodeSeq(&d, 1, (*decoder).rising)
 	f.lineStart = decodeSeq(&d, 1, (*decoder).rising)

@@ -103,14 +103,23 @@ func (d *decoder) bytes() []byte {
 	return b
 }
 
-func (d *decoder) words() []uint64 {
-	n := d.count(8)
-	ws := make([]uint64, n)
-	for i := range ws {
-		ws[i] = binary.LittleEndian.Uint64(d.buf[d.off+8*i:])
+// vals reads the value hashes: the table of distinct ones, then an index
+// in it per value.
+func (d *decoder) vals() []uint64 {
+	table := make([]uint64, d.count(8))
+	for i := range table {
+		table[i] = d.u64()
 	}
-	d.off += 8 * n
-	return ws
+	vals := make([]uint64, d.count(1))
+	for i := range vals {
+		j := d.uvarint()
+		if j >= uint64(len(table)) {
+			d.fail("value index out of range")
+			return nil
+		}
+		vals[i] = table[j]
+	}
+	return vals
 }
 
 // decodeSeq reads a length and then each element, which dec decodes
