@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // RecordVersion is the version of the record format and of everything the
@@ -57,23 +59,58 @@ func AppendRecord(dst []byte, f *File) []byte {
 // the order they first appear, and each hash's index in it: a file names
 // the same few things again and again.
 func appendVals(dst []byte, vals []uint64) []byte {
-	index := make(map[uint64]uint32, len(vals)/4)
-	var table []uint64
+	t := valTables.Get().(*valTable)
+	t.reset(len(vals))
 	for _, v := range vals {
-		if _, ok := index[v]; !ok {
-			index[v] = uint32(len(table))
-			table = append(table, v)
-		}
+		t.add(v)
 	}
-	dst = binary.AppendUvarint(dst, uint64(len(table)))
-	for _, v := range table {
+	dst = binary.AppendUvarint(dst, uint64(len(t.distinct)))
+	for _, v := range t.distinct {
 		dst = binary.LittleEndian.AppendUint64(dst, v)
 	}
 	dst = binary.AppendUvarint(dst, uint64(len(vals)))
-	for _, v := range vals {
-		dst = binary.AppendUvarint(dst, uint64(index[v]))
+	for _, i := range t.index {
+		dst = binary.AppendUvarint(dst, uint64(i))
 	}
+	valTables.Put(t)
 	return dst
+}
+
+// A valTable numbers distinct value hashes: an open-addressing hash set
+// (the hashes are already well spread) reused from file to file.
+type valTable struct {
+	slots    []int32 // index in distinct plus one; 0 is empty
+	distinct []uint64
+	index    []uint32 // per value, its index in distinct
+}
+
+var valTables = sync.Pool{New: func() any { return new(valTable) }}
+
+func (t *valTable) reset(n int) {
+	size := 16
+	for size < 2*n {
+		size *= 2
+	}
+	t.slots = slices.Grow(t.slots[:0], size)[:size]
+	clear(t.slots)
+	t.distinct, t.index = t.distinct[:0], t.index[:0]
+}
+
+func (t *valTable) add(v uint64) {
+	mask := uint64(len(t.slots) - 1)
+	for h := v & mask; ; h = (h + 1) & mask {
+		s := t.slots[h]
+		if s == 0 {
+			t.distinct = append(t.distinct, v)
+			t.slots[h] = int32(len(t.distinct))
+			t.index = append(t.index, uint32(len(t.distinct)-1))
+			return
+		}
+		if t.distinct[s-1] == v {
+			t.index = append(t.index, uint32(s-1))
+			return
+		}
+	}
 }
 
 // appendSeq appends the length of xs and then each element, which enc

@@ -212,3 +212,14 @@ func BenchmarkParseAndIndex(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkAppendRecord(b *testing.B) {
+	files := stdFiles(b, 100)
+	b.ReportAllocs()
+	var buf []byte
+	for b.Loop() {
+		for _, f := range files {
+			buf = AppendRecord(buf[:0], f)
+		}
+	}
+}
