@@ -10,6 +10,7 @@ require (
 	github.com/reviewdog/errorformat v0.0.0-20260721110140-13bff69235f3
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/zeebo/blake3 v0.2.4
+	go.etcd.io/bbolt v1.5.0
 	go.yaml.in/yaml/v3 v3.0.5
 	golang.org/x/term v0.48.0
 	golang.org/x/tools v0.52.0

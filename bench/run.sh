@@ -3,7 +3,8 @@
 #
 # On the standard library and on the whole corpus that the corpus script
 # prints, it measures wall time and peak RSS (GNU time -v) of:
-#   - copycat -min-tokens 50 (other flags at their defaults), and with -near=false;
+#   - copycat -min-tokens 50 (other flags at their defaults), and with -near=false,
+#     both with -cache=off; with an index, cold (filled by the run) and warm;
 #     on the standard library also at the defaults, as text, SARIF and HTML;
 #   - the parse-only floor (bench/parsefloor: the same files, read and parsed
 #     on all CPUs in copycat's parser mode);
@@ -116,17 +117,22 @@ bench_corpus() {
 	for i in $(seq "$runs"); do
 		log "$label: round $i of $runs"
 		record "$label-floor" "$out/parsefloor" "${pats[@]}"
-		record "$label-copycat" "$out/copycat" -min-tokens 50 -q "${pats[@]}"
-		record "$label-copycat-nonear" "$out/copycat" -min-tokens 50 -near=false -q "${pats[@]}"
+		record "$label-copycat" "$out/copycat" -cache=off -min-tokens 50 -q "${pats[@]}"
+		record "$label-copycat-nonear" "$out/copycat" -cache=off -min-tokens 50 -near=false -q "${pats[@]}"
+		# The index: cold (an empty index filled by the run), then warm.
+		record "$label-copycat-cold" sh -c 'rm -rf "$0" && exec "$@"' "$out/index-$label" "$out/copycat" -cache "$out/index-$label" -min-tokens 50 -q "${pats[@]}"
+		record "$label-copycat-warm" "$out/copycat" -cache "$out/index-$label" -min-tokens 50 -q "${pats[@]}"
 		if [ "$label" = std ]; then
-			record "$label-copycat-text" "$out/copycat" -q "${pats[@]}"
-			record "$label-copycat-sarif" "$out/copycat" -q -format sarif -o "$out/$label.sarif" "${pats[@]}"
-			record "$label-copycat-html" "$out/copycat" -q -format html -o "$out/$label.html" "${pats[@]}"
+			record "$label-copycat-text" "$out/copycat" -cache=off -q "${pats[@]}"
+			record "$label-copycat-sarif" "$out/copycat" -cache=off -q -format sarif -o "$out/$label.sarif" "${pats[@]}"
+			record "$label-copycat-html" "$out/copycat" -cache=off -q -format html -o "$out/$label.html" "${pats[@]}"
 		fi
 	done
 	row "$label" "$label-floor" "parse floor" "parsefloor" "$(head -1 "$out/$label-floor.out")"
 	row "$label" "$label-copycat" "copycat" "copycat -min-tokens 50" "$(summary "$label-copycat")"
 	row "$label" "$label-copycat-nonear" "copycat, no near" "copycat -min-tokens 50 -near=false" "$(summary "$label-copycat-nonear")"
+	row "$label" "$label-copycat-cold" "copycat, index cold" "copycat -cache DIR -min-tokens 50 (DIR empty)" "$(div "${wall[$label-copycat-cold]}" "${wall[$label-copycat]}") a run without the index; $(summary "$label-copycat-cold")"
+	row "$label" "$label-copycat-warm" "copycat, index warm" "copycat -cache DIR -min-tokens 50 (DIR filled)" "$(div "${wall[$label-copycat-warm]}" "${wall[$label-copycat]}") a run without the index; $(summary "$label-copycat-warm")"
 	if [ "$label" = std ]; then
 		row "$label" "$label-copycat-text" "copycat, defaults" "copycat" "$(summary "$label-copycat-text")"
 		local f

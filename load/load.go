@@ -36,6 +36,9 @@ type Options struct {
 	// Progress, if set, is called after each file is read, with the number
 	// of files done and the total. It may be called from several goroutines.
 	Progress func(done, total int)
+	// Store, if set, is the index that files are looked up in and
+	// recorded to.
+	Store Store
 }
 
 // A Result is what loading found.
@@ -431,7 +434,7 @@ func parseOne(ix *fingerprint.Indexer, path string, opt Options) (p parsed) {
 	if !opt.Generated && ignore.IsGenerated(src) {
 		return p
 	}
-	p.file, p.warnings = Source(ix, path, src, opt.MinTokens)
+	p.file, p.warnings = opt.source(ix, path, src)
 	return p
 }
 

@@ -4,6 +4,7 @@
 //	copycat help
 //	copycat lsp [-proxy [-gopls PATH]]
 //	copycat version [-json]
+//	copycat cache stats|clean [-cache DIR]
 //
 // See the README for flags, output formats, go vet and editor use.
 package main
@@ -13,6 +14,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/copycat-go/copycat/cache"
 	"github.com/copycat-go/copycat/internal/cli"
 	"github.com/copycat-go/copycat/internal/version"
 	"github.com/copycat-go/copycat/lsp"
@@ -31,6 +33,8 @@ func main() {
 		exit(lsp.Run(ctx, os.Stdin, os.Stdout, os.Stderr, args[1:]))
 	case len(args) > 0 && args[0] == "version":
 		exit(version.Print(os.Stdout, os.Stderr, args[1:]))
+	case len(args) > 0 && args[0] == "cache":
+		os.Exit(cache.Command(args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(cli.Run(args, os.Stdout, os.Stderr))
 }

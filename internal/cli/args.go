@@ -36,6 +36,7 @@ func newCommand(out io.Writer) *command {
 	fs.BoolVar(&c.Quiet, "q", false, "print no warnings, but those that set the exit status (malformed directives)")
 	fs.IntVar(&c.ExitCode, "exit-code", ExitClones, "exit `status` when clones are reported (0: report them and succeed)")
 	c.outputFlags(fs)
+	c.cacheFlag(fs)
 	fs.StringVar(&cmd.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&cmd.memProfile, "memprofile", "", "write a heap profile to this file after detection")
 	fs.BoolVar(&cmd.showVersion, "version", false, "print the version and exit, as copycat version does (with -json, as JSON)")

@@ -45,6 +45,8 @@ type Config struct {
 	Quiet          bool
 	ExitCode       int // exit status when clones are reported: -exit-code
 	Output
+	// Cache is the index directory: -cache ("off": none).
+	Cache string
 }
 
 // Flags registers the detection flags on fs. The vet analyzer registers the
@@ -106,6 +108,7 @@ JSON, SARIF or HTML report; the text report is still printed.
 Other commands:
   copycat help                         print this text
   copycat version [-json]              print the version (also -version, -V)
+  copycat cache stats|clean            show or remove the index (-cache DIR)
   copycat lsp [-proxy [-gopls PATH]]   language server for editors
   go vet -vettool=$(which copycat)     run as a go vet analyzer
 
@@ -157,11 +160,15 @@ func (c *Config) detect(paths []string, stderr io.Writer) (*load.Result, []finge
 	if bar != nil {
 		opts.Progress = bar.files
 	}
+	commit := c.openIndex(&opts)
 	res := load.Load(paths, opts)
 	if bar != nil {
 		bar.phase("finding clones")
 	}
+	committed := make(chan struct{})
+	go func() { commit(res); close(committed) }()
 	classes := fingerprint.Detect(res.Files, c.Options())
+	<-committed
 	if bar != nil {
 		bar.clear()
 	}

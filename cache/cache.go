@@ -1,0 +1,252 @@
+package cache
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/zeebo/blake3"
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// keyVersion changes when what the loader does before indexing (parser
+// mode, directives) changes; fingerprint.RecordVersion covers the engine.
+const keyVersion = 1
+
+const (
+	// FileName is the database's name in the index directory.
+	FileName = "index.db"
+	// DefaultLimit is the size limit of the records: above it, the least
+	// recently used are evicted.
+	DefaultLimit = 1 << 30
+	// lockTimeout is how long a run waits for another run's lock before it
+	// goes on without reading, or without writing, the index.
+	lockTimeout = 10 * time.Second
+	// restampAfter is the age of a last-used stamp that a run renews, so
+	// that a warm run with nothing new writes nothing.
+	restampAfter = time.Hour
+	// keyCheck is how many bytes of its key a stored value starts with: a
+	// damaged database that hands out another key's value is caught.
+	keyCheck = 8
+)
+
+var (
+	recordsBucket = []byte("records")
+	usedBucket    = []byte("used")
+)
+
+// Options shape an index.
+type Options struct {
+	MinTokens int              // the window size the records are cut with
+	Limit     int64            // size limit of the records in bytes; 0 means DefaultLimit
+	Now       func() time.Time // the clock of the last-used stamps; nil means time.Now
+}
+
+// An Index is the store opened for one run. File may be called from many
+// goroutines; Commit once, after the last File.
+type Index struct {
+	path   string
+	opt    Options
+	prefix [16]byte // keyVersion, RecordVersion and MinTokens, hashed before the file
+	db     *bolt.DB // read-only while files load; nil when there is none
+	broken atomic.Bool
+
+	mu       sync.Mutex
+	puts     []put      // records to commit
+	touched  [][32]byte // records read whose stamps are stale
+	warnings []error
+	corrupt  int // corrupt records met
+
+	hits, misses atomic.Int64
+}
+
+type put struct {
+	key [32]byte
+	val []byte
+}
+
+// DefaultDir is the index directory when none is given:
+// os.UserCacheDir()/copycat.
+func DefaultDir() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no user cache directory: %w", err)
+	}
+	return filepath.Join(dir, "copycat"), nil
+}
+
+// Open opens the index in dir, creating dir if needed. Another run's
+// write lock is waited for a few seconds; past that, or when the database
+// is corrupt, the run goes on with an empty index (and a warning for a
+// corrupt one).
+func Open(dir string, opt Options) (*Index, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("index %s: %w", dir, err)
+	}
+	if opt.Limit <= 0 {
+		opt.Limit = DefaultLimit
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	x := &Index{path: filepath.Join(dir, FileName), opt: opt}
+	binary.LittleEndian.PutUint32(x.prefix[0:], keyVersion)
+	binary.LittleEndian.PutUint32(x.prefix[4:], fingerprint.RecordVersion)
+	binary.LittleEndian.PutUint64(x.prefix[8:], uint64(opt.MinTokens))
+	if info, err := os.Stat(x.path); err != nil || info.Size() == 0 {
+		return x, nil // a first run, or another one creating it: nothing to read
+	}
+	err := x.guard(func() error {
+		db, err := bolt.Open(x.path, 0o644, &bolt.Options{ReadOnly: true, Timeout: lockTimeout})
+		x.db = db
+		return err
+	})
+	if errors.Is(err, bolt.ErrTimeout) {
+		return x, nil // a writer holds it: go on without reading
+	}
+	if err != nil {
+		x.markBroken(err)
+	}
+	return x, nil
+}
+
+// guard runs fn, turning a panic or a memory fault of the store (a
+// damaged file can cause either) into an error.
+func (x *Index) guard(fn func() error) (err error) {
+	old := debug.SetPanicOnFault(true)
+	defer func() {
+		debug.SetPanicOnFault(old)
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	return fn()
+}
+
+// markBroken records that the database is corrupt: one warning, no more
+// reads, and the next commit starts a new one.
+func (x *Index) markBroken(err error) {
+	if x.broken.Swap(true) {
+		return
+	}
+	x.mu.Lock()
+	x.warnings = append(x.warnings, fmt.Errorf("index %s is corrupt, rebuilt: %v", x.path, err))
+	x.mu.Unlock()
+}
+
+// File returns the file indexed from src: decoded from its record when
+// the index has one, else from index(), whose result is kept for the
+// commit if it came without warnings. A file with warnings (one that does
+// not parse, or has a malformed directive) is not recorded, so that every
+// run reports them.
+func (x *Index) File(name string, src []byte, index func() (*fingerprint.File, []error)) (*fingerprint.File, []error) {
+	key := x.key(src)
+	if f := x.lookup(name, &key); f != nil {
+		x.hits.Add(1)
+		return f, nil
+	}
+	x.misses.Add(1)
+	f, warnings := index()
+	if f != nil && len(warnings) == 0 {
+		buf := bufs.Get().(*[]byte)
+		*buf = fingerprint.AppendRecord(append((*buf)[:0], key[:keyCheck]...), f)
+		val := bytes.Clone(*buf)
+		bufs.Put(buf)
+		x.mu.Lock()
+		x.puts = append(x.puts, put{key, val})
+		x.mu.Unlock()
+	}
+	return f, warnings
+}
+
+// bufs are the buffers records are encoded in before they are copied at
+// their size.
+var bufs = sync.Pool{New: func() any { return new([]byte) }}
+
+// key is blake3 of the prefix and of the file's blake3 hash.
+func (x *Index) key(src []byte) [32]byte {
+	var buf [16 + 32]byte
+	copy(buf[:], x.prefix[:])
+	sum := blake3.Sum256(src)
+	copy(buf[16:], sum[:])
+	return blake3.Sum256(buf[:])
+}
+
+// lookup decodes the record of key, or returns nil.
+func (x *Index) lookup(name string, key *[32]byte) *fingerprint.File {
+	if x.db == nil || x.broken.Load() {
+		return nil
+	}
+	var f *fingerprint.File
+	var bad, stale bool
+	err := x.guard(func() error {
+		return x.db.View(func(tx *bolt.Tx) error {
+			recs, used := tx.Bucket(recordsBucket), tx.Bucket(usedBucket)
+			if recs == nil || used == nil {
+				return nil
+			}
+			v := recs.Get(key[:])
+			if v == nil {
+				return nil
+			}
+			var err error
+			if len(v) < keyCheck || !bytes.Equal(v[:keyCheck], key[:keyCheck]) {
+				bad = true
+			} else if f, err = fingerprint.DecodeRecord(name, v[keyCheck:]); err != nil {
+				bad = true
+			}
+			stale = x.stale(used.Get(key[:]))
+			return nil
+		})
+	})
+	switch {
+	case err != nil:
+		x.markBroken(err)
+		return nil
+	case bad:
+		x.mu.Lock()
+		x.corrupt++
+		x.mu.Unlock()
+		return nil
+	case f != nil && stale:
+		x.mu.Lock()
+		x.touched = append(x.touched, *key)
+		x.mu.Unlock()
+	}
+	return f
+}
+
+func (x *Index) stale(stamp []byte) bool {
+	if len(stamp) != 8 {
+		return true
+	}
+	t := time.Unix(int64(binary.LittleEndian.Uint64(stamp)), 0)
+	return x.opt.Now().Sub(t) > restampAfter
+}
+
+// Warnings returns what went wrong with the index: a corrupt database, or
+// else a count of corrupt records. None of it changes the report.
+func (x *Index) Warnings() []error {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	w := x.warnings
+	if x.corrupt > 0 && !x.broken.Load() {
+		w = append(w, fmt.Errorf("index %s: %d corrupt records left out and rebuilt", x.path, x.corrupt))
+	}
+	return w
+}
+
+// Counts returns how many files were found in the index and how many
+// were indexed anew.
+func (x *Index) Counts() (hits, misses int) {
+	return int(x.hits.Load()), int(x.misses.Load())
+}

@@ -1,0 +1,240 @@
+package cache
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/load"
+)
+
+// src is a Go file whose body differs by n.
+func src(n int) []byte {
+	return fmt.Appendf(nil, "package p\n\nfunc F%d(a, b int) int {\n\tif a > b {\n\t\treturn a - b + %d\n\t}\n\treturn b - a\n}\n", n, n)
+}
+
+// run loads the named sources through an index opened in dir, commits
+// it, and returns the files, the warnings of the sources and the index.
+func run(t *testing.T, dir string, opt Options, srcs map[string][]byte) (map[string]*fingerprint.File, []error, *Index) {
+	t.Helper()
+	if opt.MinTokens == 0 {
+		opt.MinTokens = 10
+	}
+	x, err := Open(dir, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]*fingerprint.File{}
+	var warnings []error
+	for name, b := range srcs {
+		f, w := x.File(name, b, func() (*fingerprint.File, []error) {
+			var ix fingerprint.Indexer
+			return load.Source(&ix, name, b, opt.MinTokens)
+		})
+		files[name], warnings = f, append(warnings, w...)
+	}
+	x.Commit()
+	return files, warnings, x
+}
+
+func counts(t *testing.T, x *Index, hits, misses int) {
+	t.Helper()
+	if h, m := x.Counts(); h != hits || m != misses {
+		t.Errorf("%d hits and %d misses, want %d and %d", h, m, hits, misses)
+	}
+}
+
+func noWarnings(t *testing.T, x *Index) {
+	t.Helper()
+	if w := x.Warnings(); len(w) > 0 {
+		t.Errorf("warnings: %v", w)
+	}
+}
+
+func TestHitsAfterCommit(t *testing.T) {
+	dir := t.TempDir()
+	srcs := map[string][]byte{"a.go": src(1), "b.go": src(2)}
+	_, _, x := run(t, dir, Options{}, srcs)
+	counts(t, x, 0, 2)
+	noWarnings(t, x)
+	files, _, x := run(t, dir, Options{}, map[string][]byte{"a.go": src(1), "c.go": src(2), "d.go": src(3)})
+	counts(t, x, 2, 1)
+	noWarnings(t, x)
+	if f := files["c.go"]; f == nil || f.Name != "c.go" {
+		t.Errorf("the record of b.go's bytes read as c.go gave %+v", f)
+	}
+	// Another window size is another key.
+	_, _, x = run(t, dir, Options{MinTokens: 20}, srcs)
+	counts(t, x, 0, 2)
+}
+
+func TestFilesWithWarningsAreNotRecorded(t *testing.T) {
+	dir := t.TempDir()
+	srcs := map[string][]byte{
+		"broken.go":    []byte("package p\nfunc {\n"),
+		"directive.go": append(src(1), "\n//copycat:ignore\nfunc G() {}\n"...),
+	}
+	for range 2 {
+		_, warnings, x := run(t, dir, Options{}, srcs)
+		counts(t, x, 0, 2)
+		if len(warnings) != 2 {
+			t.Errorf("warnings %v, want one for each file", warnings)
+		}
+	}
+}
+
+func TestCorruptRecord(t *testing.T) {
+	dir := t.TempDir()
+	srcs := map[string][]byte{"a.go": src(1), "b.go": src(2)}
+	want, _, _ := run(t, dir, Options{}, srcs)
+	damage(t, dir, func(recs *bolt.Bucket, k, v []byte) {
+		v[len(v)/2] ^= 1
+	})
+	got, _, x := run(t, dir, Options{}, srcs)
+	counts(t, x, 0, 2)
+	if w := x.Warnings(); len(w) != 1 || !strings.Contains(w[0].Error(), "2 corrupt records") {
+		t.Errorf("warnings %v, want one counting 2 corrupt records", w)
+	}
+	for name := range srcs {
+		if got[name].Tokens != want[name].Tokens {
+			t.Errorf("%s: indexed again differently", name)
+		}
+	}
+	_, _, x = run(t, dir, Options{}, srcs)
+	counts(t, x, 2, 0) // rebuilt
+	noWarnings(t, x)
+}
+
+// damage changes every record in place through fn.
+func damage(t *testing.T, dir string, fn func(recs *bolt.Bucket, k, v []byte)) {
+	t.Helper()
+	db, err := bolt.Open(filepath.Join(dir, FileName), 0o644, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	err = db.Update(func(tx *bolt.Tx) error {
+		recs := tx.Bucket(recordsBucket)
+		var keys, vals [][]byte
+		recs.ForEach(func(k, v []byte) error {
+			keys, vals = append(keys, k), append(vals, append([]byte(nil), v...))
+			return nil
+		})
+		for i := range keys {
+			fn(recs, keys[i], vals[i])
+			if err := recs.Put(keys[i], vals[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCorruptDatabase(t *testing.T) {
+	srcs := map[string][]byte{"a.go": src(1), "b.go": src(2)}
+	for name, spoil := range map[string]func(b []byte) []byte{
+		"truncated":     func(b []byte) []byte { return b[:8192] }, // the two meta pages
+		"zeroed header": func(b []byte) []byte { clear(b[:8192]); return b },
+		"garbage":       func(b []byte) []byte { return []byte("not a database") },
+		"flipped bytes": func(b []byte) []byte {
+			for i := 0; i < len(b); i += 97 {
+				b[i] ^= 0xa5
+			}
+			return b
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			want, _, _ := run(t, dir, Options{}, srcs)
+			path := filepath.Join(dir, FileName)
+			b, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, spoil(b), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			got, _, x := run(t, dir, Options{}, srcs)
+			if w := x.Warnings(); len(w) != 1 {
+				t.Errorf("warnings %v, want one", w)
+			}
+			for name := range srcs {
+				if got[name] == nil || got[name].Tokens != want[name].Tokens {
+					t.Errorf("%s: %+v, want %+v", name, got[name], want[name])
+				}
+			}
+			_, _, x = run(t, dir, Options{}, srcs)
+			counts(t, x, 2, 0) // rebuilt
+			noWarnings(t, x)
+		})
+	}
+}
+
+func TestEvictsLeastRecentlyUsed(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Unix(1e9, 0)
+	clock := func() time.Time { return now }
+	// Each record is about 300 bytes: a limit of 2000 holds six of them.
+	opt := Options{Limit: 2000, Now: clock}
+	for i := range 10 {
+		now = now.Add(2 * restampAfter)
+		run(t, dir, opt, map[string][]byte{"a.go": src(0), "b.go": src(i + 1)})
+	}
+	// src(0) was used at every run, src(1) at the first only.
+	_, _, x := run(t, dir, Options{Now: clock}, map[string][]byte{"a.go": src(0), "b.go": src(1), "c.go": src(10)})
+	counts(t, x, 2, 1)
+	var buf strings.Builder
+	if err := Stats(&buf, dir); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if _, err := fmt.Sscanf(buf.String()[strings.Index(buf.String(), ": ")+2:], "%d records", &n); err != nil || n >= 11 {
+		t.Errorf("stats %q: want fewer than the 11 records written", buf.String())
+	}
+}
+
+func TestTwoRunsAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	var wg sync.WaitGroup
+	for i := range 4 {
+		wg.Go(func() {
+			srcs := map[string][]byte{"a.go": src(0), "b.go": src(i + 1)}
+			files, _, x := run(t, dir, Options{}, srcs)
+			noWarnings(t, x)
+			if len(files) != 2 || files["a.go"] == nil || files["b.go"] == nil {
+				t.Errorf("run %d: files %v", i, files)
+			}
+		})
+	}
+	wg.Wait()
+	_, _, x := run(t, dir, Options{}, map[string][]byte{"a.go": src(0), "b.go": src(1), "c.go": src(4)})
+	counts(t, x, 3, 0)
+}
+
+func TestStatsAndClean(t *testing.T) {
+	dir := t.TempDir()
+	run(t, dir, Options{}, map[string][]byte{"a.go": src(1)})
+	var out, errs strings.Builder
+	if code := Command([]string{"stats", "-cache", dir}, &out, &errs); code != 0 || !strings.Contains(out.String(), ": 1 records") {
+		t.Errorf("stats: exit %d, %q %q", code, out.String(), errs.String())
+	}
+	if code := Command([]string{"clean", "-cache", dir}, &out, &errs); code != 0 {
+		t.Errorf("clean: exit %d, %q", code, errs.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, FileName)); !os.IsNotExist(err) {
+		t.Errorf("after clean: %v", err)
+	}
+	if code := Command([]string{"frobnicate"}, &out, &errs); code != 2 {
+		t.Errorf("unknown subcommand: exit %d, want 2", code)
+	}
+}

@@ -1,0 +1,112 @@
+package cache
+
+import (
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Command runs "copycat cache stats" and "copycat cache clean": args are
+// the words after "cache". It returns the exit status.
+func Command(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("copycat cache", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("cache", "", "index directory (default: the user cache directory's copycat)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: copycat cache stats|clean [-cache DIR]")
+		fs.PrintDefaults()
+	}
+	if len(args) == 0 || (args[0] != "stats" && args[0] != "clean") {
+		fs.Usage()
+		return 2
+	}
+	if err := fs.Parse(args[1:]); err != nil {
+		return 2
+	}
+	if *dir == "" {
+		d, err := DefaultDir()
+		if err != nil {
+			fmt.Fprintf(stderr, "copycat: %v\n", err)
+			return 2
+		}
+		*dir = d
+	}
+	var err error
+	if args[0] == "stats" {
+		err = Stats(stdout, *dir)
+	} else {
+		err = Clean(*dir)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "copycat: %v\n", err)
+		return 2
+	}
+	return 0
+}
+
+// Clean removes the index in dir.
+func Clean(dir string) error {
+	err := os.Remove(filepath.Join(dir, FileName))
+	if os.IsNotExist(err) {
+		return nil
+	}
+	return err
+}
+
+// Stats prints what the index in dir holds.
+func Stats(w io.Writer, dir string) error {
+	path := filepath.Join(dir, FileName)
+	info, err := os.Stat(path)
+	if os.IsNotExist(err) {
+		fmt.Fprintf(w, "index %s: empty\n", path)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	db, err := bolt.Open(path, 0o644, &bolt.Options{ReadOnly: true, Timeout: lockTimeout})
+	if err != nil {
+		return fmt.Errorf("index %s: %w", path, err)
+	}
+	defer db.Close()
+	var n, size int64
+	var oldest, newest uint64
+	err = db.View(func(tx *bolt.Tx) error {
+		recs, used := tx.Bucket(recordsBucket), tx.Bucket(usedBucket)
+		if recs == nil || used == nil {
+			return nil
+		}
+		return recs.ForEach(func(k, v []byte) error {
+			n, size = n+1, size+int64(len(k)+len(v))
+			if s := used.Get(k); len(s) == 8 {
+				t := binary.LittleEndian.Uint64(s)
+				if oldest == 0 || t < oldest {
+					oldest = t
+				}
+				newest = max(newest, t)
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return fmt.Errorf("index %s: %w", path, err)
+	}
+	fmt.Fprintf(w, "index %s: %d records, %.1f MB (limit %.0f MB), file %.1f MB\n",
+		path, n, mb(size), mb(DefaultLimit), mb(info.Size()))
+	if n > 0 {
+		fmt.Fprintf(w, "last used from %s to %s\n", stampString(oldest), stampString(newest))
+	}
+	return nil
+}
+
+func mb(n int64) float64 { return float64(n) / (1 << 20) }
+
+func stampString(s uint64) string {
+	return time.Unix(int64(s), 0).UTC().Format(time.RFC3339)
+}

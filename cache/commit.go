@@ -1,0 +1,128 @@
+package cache
+
+import (
+	"cmp"
+	"encoding/binary"
+	"errors"
+	"os"
+	"slices"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Commit closes the read-only view and writes, in one atomic transaction,
+// the records of the files indexed anew and the renewed stamps of those
+// read, then evicts the least recently used records if the index is over
+// its limit. When another run holds the write lock past the timeout,
+// nothing is written: a later run will. A database found corrupt is
+// replaced by a new one.
+func (x *Index) Commit() {
+	if x.db != nil {
+		x.db.Close()
+		x.db = nil
+	}
+	if len(x.puts) == 0 && len(x.touched) == 0 && !x.broken.Load() {
+		return
+	}
+	if x.broken.Load() {
+		os.Remove(x.path)
+	}
+	err := x.write()
+	if err != nil && !errors.Is(err, bolt.ErrTimeout) {
+		x.markBroken(err)
+		os.Remove(x.path)
+		err = x.write()
+	}
+	if err != nil && !errors.Is(err, bolt.ErrTimeout) {
+		x.mu.Lock()
+		x.warnings = append(x.warnings, err)
+		x.mu.Unlock()
+	}
+	x.puts, x.touched = nil, nil
+}
+
+func (x *Index) write() error {
+	return x.guard(func() error {
+		// A map as large as the records may grow to: bbolt copies every
+		// dirty node out of the map each time it has to remap.
+		db, err := bolt.Open(x.path, 0o644, &bolt.Options{Timeout: lockTimeout, InitialMmapSize: int(2 * x.opt.Limit)})
+		if err != nil {
+			return err
+		}
+		err = db.Update(x.update)
+		if cerr := db.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	})
+}
+
+func (x *Index) update(tx *bolt.Tx) error {
+	recs, err := tx.CreateBucketIfNotExists(recordsBucket)
+	if err != nil {
+		return err
+	}
+	used, err := tx.CreateBucketIfNotExists(usedBucket)
+	if err != nil {
+		return err
+	}
+	var stamp [8]byte
+	binary.LittleEndian.PutUint64(stamp[:], uint64(x.opt.Now().Unix()))
+	slices.SortFunc(x.puts, func(a, b put) int { return cmp.Compare(string(a.key[:]), string(b.key[:])) })
+	for _, p := range x.puts {
+		if err := recs.Put(p.key[:], p.val); err != nil {
+			return err
+		}
+		if err := used.Put(p.key[:], stamp[:]); err != nil {
+			return err
+		}
+	}
+	for _, k := range x.touched {
+		if err := used.Put(k[:], stamp[:]); err != nil {
+			return err
+		}
+	}
+	return x.evict(recs, used)
+}
+
+// evict deletes the least recently used records until they take no more
+// than three quarters of the limit, when they take more than the limit.
+func (x *Index) evict(recs, used *bolt.Bucket) error {
+	type entry struct {
+		key   []byte
+		stamp uint64
+		size  int64
+	}
+	if recs.Tx().Size() <= x.opt.Limit {
+		return nil // the records cannot be larger than the file
+	}
+	var all []entry
+	var total int64
+	c := recs.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		e := entry{key: k, size: int64(len(k) + len(v))}
+		if s := used.Get(k); len(s) == 8 {
+			e.stamp = binary.LittleEndian.Uint64(s)
+		}
+		all = append(all, e)
+		total += e.size
+	}
+	if total <= x.opt.Limit {
+		return nil
+	}
+	slices.SortStableFunc(all, func(a, b entry) int { return cmp.Compare(a.stamp, b.stamp) })
+	for _, e := range all {
+		if total <= x.opt.Limit*3/4 {
+			break
+		}
+		k := slices.Clone(e.key)
+		if err := recs.Delete(k); err != nil {
+			return err
+		}
+		if err := used.Delete(k); err != nil {
+			return err
+		}
+		total -= e.size
+	}
+	return nil
+}

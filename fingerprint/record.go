@@ -1,0 +1,204 @@
+package fingerprint
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// RecordVersion is the version of the record format and of everything the
+// engine derives from a file's bytes. Change it whenever the encoding or
+// the derivation (the canonical codes, the hashes, the units, windows or
+// grams) changes, so that an index built by another version is never read
+// as this one's: the version is part of every record's key and header.
+const RecordVersion = 2
+
+// A record is one indexed File as bytes:
+//
+//	"cc" RecordVersion(uvarint) body crc32c(le32)
+//
+// The body holds Lines and Tokens, the canonical codes as raw bytes, the
+// value hashes as a table of distinct ones and an index per value, the
+// hashes as fixed-width little-endian words (they are random, so varints
+// would not pay), and
+// every position, offset and index as a varint of its difference from the
+// previous one. The checksum covers everything before it. The file's name
+// is not stored: a record stands for the bytes, wherever they are.
+
+var crcTable = crc32.MakeTable(crc32.Castagnoli)
+
+// ErrRecord is the error, wrapped, of every record that cannot be decoded.
+var ErrRecord = errors.New("corrupt record")
+
+// AppendRecord appends the record of f to dst and returns the extended
+// slice.
+func AppendRecord(dst []byte, f *File) []byte {
+	start := len(dst)
+	dst = append(dst, 'c', 'c')
+	dst = binary.AppendUvarint(dst, RecordVersion)
+	dst = binary.AppendUvarint(dst, uint64(f.Lines))
+	dst = binary.AppendUvarint(dst, uint64(f.Tokens))
+	dst = binary.AppendUvarint(dst, uint64(len(f.codes)))
+	dst = append(dst, f.codes...)
+	dst = appendVals(dst, f.vals)
+	dst = appendSeq(dst, f.grams, appendGram)
+	dst = appendSeq(dst, f.ignored, appendRising)
+	dst = appendSeq(dst, f.lineStart, appendRising)
+	dst = appendSeq(dst, f.lineOff, appendRising)
+	dst = appendSeq(dst, f.units, appendUnit)
+	dst = appendSeq(dst, f.blocks, appendBlock)
+	dst = appendSeq(dst, f.windows, appendWindow)
+	return binary.LittleEndian.AppendUint32(dst, crc32.Checksum(dst[start:], crcTable))
+}
+
+// appendVals appends the value hashes as a table of the distinct ones, in
+// the order they first appear, and each hash's index in it: a file names
+// the same few things again and again.
+func appendVals(dst []byte, vals []uint64) []byte {
+	t := valTables.Get().(*valTable)
+	t.reset(len(vals))
+	for _, v := range vals {
+		t.add(v)
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(t.distinct)))
+	for _, v := range t.distinct {
+		dst = binary.LittleEndian.AppendUint64(dst, v)
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(vals)))
+	for _, i := range t.index {
+		dst = binary.AppendUvarint(dst, uint64(i))
+	}
+	valTables.Put(t)
+	return dst
+}
+
+// A valTable numbers distinct value hashes: an open-addressing hash set
+// (the hashes are already well spread) reused from file to file.
+type valTable struct {
+	slots    []int32 // index in distinct plus one; 0 is empty
+	distinct []uint64
+	index    []uint32 // per value, its index in distinct
+}
+
+var valTables = sync.Pool{New: func() any { return new(valTable) }}
+
+func (t *valTable) reset(n int) {
+	size := 16
+	for size < 2*n {
+		size *= 2
+	}
+	t.slots = slices.Grow(t.slots[:0], size)[:size]
+	clear(t.slots)
+	t.distinct, t.index = t.distinct[:0], t.index[:0]
+}
+
+func (t *valTable) add(v uint64) {
+	mask := uint64(len(t.slots) - 1)
+	for h := v & mask; ; h = (h + 1) & mask {
+		s := t.slots[h]
+		if s == 0 {
+			t.distinct = append(t.distinct, v)
+			t.slots[h] = int32(len(t.distinct))
+			t.index = append(t.index, uint32(len(t.distinct)-1))
+			return
+		}
+		if t.distinct[s-1] == v {
+			t.index = append(t.index, uint32(s-1))
+			return
+		}
+	}
+}
+
+// appendSeq appends the length of xs and then each element, which enc
+// encodes against the one before it (the zero value before the first).
+func appendSeq[T any](dst []byte, xs []T, enc func(dst []byte, x, prev T) []byte) []byte {
+	dst = binary.AppendUvarint(dst, uint64(len(xs)))
+	var prev T
+	for i := range xs {
+		dst = enc(dst, xs[i], prev)
+		prev = xs[i]
+	}
+	return dst
+}
+
+func appendGram(dst []byte, g, prev gram) []byte {
+	dst = binary.AppendUvarint(dst, uint64(g.pos-prev.pos))
+	return binary.LittleEndian.AppendUint32(dst, g.h)
+}
+
+// appendRising encodes one of a non-decreasing sequence of non-negative
+// numbers as its difference from the one before.
+func appendRising(dst []byte, x, prev int32) []byte {
+	return binary.AppendUvarint(dst, uint64(uint32(x-prev)))
+}
+
+func appendUnit(dst []byte, u, prev unit) []byte {
+	dst = binary.AppendVarint(dst, int64(u.tok0-prev.tok0))
+	dst = binary.AppendUvarint(dst, uint64(u.tok1-u.tok0)<<1|b2u(u.fn))
+	dst = binary.AppendVarint(dst, int64(u.val0-prev.val0))
+	dst = binary.AppendVarint(dst, int64(u.name-u.val0))
+	dst = binary.AppendVarint(dst, int64(u.off0-prev.off0))
+	dst = binary.AppendUvarint(dst, uint64(uint32(u.off1-u.off0)))
+	return binary.LittleEndian.AppendUint64(dst, u.hash)
+}
+
+func appendBlock(dst []byte, b, prev block) []byte {
+	dst = binary.AppendVarint(dst, int64(b.first-prev.first))
+	return binary.AppendUvarint(dst, uint64(b.last-b.first)<<3|b2u(b.fn)<<2|b2u(b.body)<<1|b2u(b.cases))
+}
+
+func appendWindow(dst []byte, w, prev window) []byte {
+	dst = binary.AppendVarint(dst, int64(w.blk-prev.blk))
+	dst = binary.AppendVarint(dst, int64(w.first-prev.first))
+	dst = binary.AppendUvarint(dst, uint64(uint32(w.last-w.first)))
+	return binary.LittleEndian.AppendUint64(dst, w.fp)
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// DecodeRecord rebuilds the File of a record, under the given name. A
+// record that is truncated, corrupt, of another version or inconsistent
+// gives an error wrapping ErrRecord, never a File.
+func DecodeRecord(name string, rec []byte) (*File, error) {
+	if len(rec) < 2+1+4 || rec[0] != 'c' || rec[1] != 'c' {
+		return nil, fmt.Errorf("%w: no record header", ErrRecord)
+	}
+	body, sum := rec[:len(rec)-4], binary.LittleEndian.Uint32(rec[len(rec)-4:])
+	if crc32.Checksum(body, crcTable) != sum {
+		return nil, fmt.Errorf("%w: checksum mismatch", ErrRecord)
+	}
+	d := decoder{buf: body, off: 2}
+	if v := d.uvarint(); v != RecordVersion {
+		return nil, fmt.Errorf("%w: version %d, want %d", ErrRecord, v, RecordVersion)
+	}
+	f := &File{Name: name, test: strings.HasSuffix(name, "_test.go")}
+	f.Lines, f.Tokens = d.int(), d.int()
+	f.codes = d.bytes()
+	f.vals = d.vals()
+	f.grams = decodeSeq(&d, 5, (*decoder).gram)
+	f.ignored = decodeSeq(&d, 1, (*decoder).rising)
+	f.lineStart = decodeSeq(&d, 1, (*decoder).rising)
+	f.lineOff = decodeSeq(&d, 1, (*decoder).rising)
+	f.units = decodeSeq(&d, 14, (*decoder).unit)
+	f.blocks = decodeSeq(&d, 2, (*decoder).block)
+	f.windows = decodeSeq(&d, 11, (*decoder).window)
+	if d.err != "" {
+		return nil, fmt.Errorf("%w: %s", ErrRecord, d.err)
+	}
+	if d.off != len(body) {
+		return nil, fmt.Errorf("%w: %d bytes after the end", ErrRecord, len(body)-d.off)
+	}
+	if err := f.check(); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrRecord, err)
+	}
+	return f, nil
+}

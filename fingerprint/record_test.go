@@ -1,0 +1,225 @@
+package fingerprint
+
+import (
+	"encoding/binary"
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// stdFiles indexes every .go file of a few standard-library packages,
+// tests included. Every third function declaration is marked as excluded
+// by a directive, so that records with an ignored-token table are
+// exercised too.
+func stdFiles(t testing.TB, minTokens int) []*File {
+	t.Helper()
+	var files []*File
+	var ix Indexer
+	for _, pkg := range []string{"strings", "fmt", "go/ast", "encoding/json", "sort"} {
+		paths, err := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", pkg, "*.go"))
+		if err != nil || len(paths) == 0 {
+			t.Skipf("no sources for %s: %v", pkg, err)
+		}
+		for _, p := range paths {
+			src, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
+			if err != nil {
+				continue
+			}
+			n := 0
+			skip := func(node ast.Node) bool {
+				if _, ok := node.(*ast.FuncDecl); ok {
+					n++
+					return n%3 == 0
+				}
+				return false
+			}
+			files = append(files, ix.Index(strings.TrimPrefix(p, runtime.GOROOT()), fset, f, src, minTokens, skip))
+		}
+	}
+	return files
+}
+
+func roundTrip(t testing.TB, f *File) *File {
+	t.Helper()
+	rec := AppendRecord(nil, f)
+	g, err := DecodeRecord(f.Name, rec)
+	if err != nil {
+		t.Fatalf("%s: %v", f.Name, err)
+	}
+	return g
+}
+
+// sameFile reports whether two Files hold the same data, an empty slice
+// and a nil one being the same.
+func sameFile(a, b *File) bool {
+	return a.Name == b.Name && a.Lines == b.Lines && a.Tokens == b.Tokens && a.test == b.test &&
+		slices.Equal(a.codes, b.codes) && slices.Equal(a.grams, b.grams) &&
+		(a.ignored == nil) == (b.ignored == nil) && slices.Equal(a.ignored, b.ignored) &&
+		slices.Equal(a.vals, b.vals) && slices.Equal(a.lineStart, b.lineStart) &&
+		slices.Equal(a.lineOff, b.lineOff) && slices.Equal(a.units, b.units) &&
+		slices.Equal(a.blocks, b.blocks) && slices.Equal(a.windows, b.windows)
+}
+
+func TestRecordRoundTrip(t *testing.T) {
+	for _, minTokens := range []int{50, 100} {
+		files := stdFiles(t, minTokens)
+		decoded := make([]*File, len(files))
+		ignoredSeen := false
+		for i, f := range files {
+			decoded[i] = roundTrip(t, f)
+			if !sameFile(f, decoded[i]) {
+				t.Fatalf("%s: decoded record differs from the indexed file", f.Name)
+			}
+			ignoredSeen = ignoredSeen || f.ignored != nil
+		}
+		if !ignoredSeen {
+			t.Fatal("no file with an ignored-token table: the test does not cover it")
+		}
+		opt := Options{MinTokens: minTokens, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.85}
+		want, got := Detect(files, opt), Detect(decoded, opt)
+		if len(want) == 0 {
+			t.Fatal("no classes: the comparison proves nothing")
+		}
+		if !reflect.DeepEqual(want, got) {
+			t.Errorf("min-tokens %d: Detect on decoded records gives %d classes, on indexed files %d, or they differ",
+				minTokens, len(got), len(want))
+		}
+	}
+}
+
+func TestRecordEmptyFile(t *testing.T) {
+	for _, f := range []*File{{Name: "a.go"}, indexSources(t, 50, map[string]string{"b_test.go": "package b\n"})[0]} {
+		if g := roundTrip(t, f); !sameFile(f, g) {
+			t.Errorf("%s: %+v decodes as %+v", f.Name, f, g)
+		}
+	}
+}
+
+// reseal fixes the checksum of a damaged record, so that the checks
+// behind the checksum are tested too.
+func reseal(rec []byte) []byte {
+	if len(rec) < 4 {
+		return rec
+	}
+	body := rec[:len(rec)-4]
+	return binary.LittleEndian.AppendUint32(slices.Clip(body), crc32.Checksum(body, crcTable))
+}
+
+func TestRecordDamage(t *testing.T) {
+	f := stdFiles(t, 50)[0]
+	rec := AppendRecord(nil, f)
+	check := func(what string, r []byte) {
+		t.Helper()
+		g, err := DecodeRecord(f.Name, r)
+		if err == nil {
+			t.Errorf("%s: decoded without error", what)
+		} else if !errors.Is(err, ErrRecord) {
+			t.Errorf("%s: error %v does not wrap ErrRecord", what, err)
+		}
+		if g != nil {
+			t.Errorf("%s: a File came back with the error", what)
+		}
+	}
+	for _, n := range []int{0, 1, 3, len(rec) / 2, len(rec) - 1} {
+		check("truncated", rec[:n])
+		check("truncated and resealed", reseal(rec[:n]))
+	}
+	for _, i := range []int{0, 2, len(rec) / 3, len(rec) - 5, len(rec) - 1} {
+		r := slices.Clone(rec)
+		r[i] ^= 0x40
+		check("flipped byte", r)
+	}
+	r := slices.Clone(rec)
+	r[2] = RecordVersion + 1
+	check("other version", reseal(r))
+	check("trailing bytes", reseal(append(slices.Clone(rec[:len(rec)-4]), 0, 0, 0, 0, 0)))
+}
+
+func FuzzDecodeRecord(f *testing.F) {
+	files := stdFiles(f, 50)
+	for _, file := range files[:min(len(files), 8)] {
+		f.Add(AppendRecord(nil, file))
+	}
+	f.Add(AppendRecord(nil, &File{Name: "a.go"}))
+	other := files[len(files)-1]
+	f.Fuzz(func(t *testing.T, rec []byte) {
+		for _, r := range [][]byte{rec, reseal(rec)} {
+			g, err := DecodeRecord("x.go", r)
+			if err != nil {
+				continue
+			}
+			// What decodes must be safe to detect on.
+			opt := Options{MinTokens: 50, MinLines: 1, MaxOccurrences: 0, Near: true, Similarity: 0.5}
+			Detect([]*File{g, other}, opt)
+		}
+	})
+}
+
+func BenchmarkDecodeRecord(b *testing.B) {
+	files := stdFiles(b, 100)
+	recs := make([][]byte, len(files))
+	size := 0
+	for i, f := range files {
+		recs[i] = AppendRecord(nil, f)
+		size += len(recs[i])
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, r := range recs {
+			if _, err := DecodeRecord(files[i].Name, r); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkParseAndIndex parses and indexes the files BenchmarkDecodeRecord
+// decodes: what a record saves.
+func BenchmarkParseAndIndex(b *testing.B) {
+	files := stdFiles(b, 100)
+	srcs := make([][]byte, len(files))
+	for i, f := range files {
+		var err error
+		if srcs[i], err = os.ReadFile(filepath.Join(runtime.GOROOT(), f.Name)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	var ix Indexer
+	for b.Loop() {
+		for i, src := range srcs {
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, files[i].Name, src, parser.SkipObjectResolution)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ix.Index(files[i].Name, fset, f, src, 100, nil)
+		}
+	}
+}
+
+func BenchmarkAppendRecord(b *testing.B) {
+	files := stdFiles(b, 100)
+	b.ReportAllocs()
+	var buf []byte
+	for b.Loop() {
+		for _, f := range files {
+			buf = AppendRecord(buf[:0], f)
+		}
+	}
+}
