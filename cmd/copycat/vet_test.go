@@ -73,7 +73,7 @@ func TestGoVet(t *testing.T) {
 	}
 
 	wantLines := []string{
-		`.duplignore:3:1: cannot parse .duplignore line: bad pattern "bad[": syntax error in pattern`,
+		`.duplignore:3:1: cannot parse .duplignore line: unterminated character class in "[", which git never matches`,
 		"a.go:4:1: duplicate of b.go:3-13 (exact, 40 tokens, 2 copies)",
 		"b.go:3:1: \tother copy",
 		"b.go:3:1: duplicate of a.go:4-14 (exact, 40 tokens, 2 copies)",
@@ -193,7 +193,7 @@ func checkJSON(t *testing.T, stdout string) {
 		summary = append(summary, s)
 	}
 	want := []string{
-		`duplignore .duplignore: cannot parse .duplignore line: bad pattern "bad[": syntax error in pattern`,
+		`duplignore .duplignore: cannot parse .duplignore line: unterminated character class in "[", which git never matches`,
 		"exact a.go: duplicate of b.go:3-13 (exact, 40 tokens, 2 copies) | b.go:3:1",
 		"exact b.go: duplicate of a.go:4-14 (exact, 40 tokens, 2 copies) | a.go:4:1",
 		"renamed m_test.go: duplicate of m_test.go:15-17 (renamed, 37 tokens, 2 copies) | m_test.go:15:3",
@@ -218,7 +218,7 @@ func TestCommandLineUnchanged(t *testing.T) {
 	if !errors.As(err, &ee) || ee.ExitCode() != 2 { // 2: the bad .duplignore line
 		t.Errorf("exit: %v, want exit status 2; stderr:\n%s", err, errb.String())
 	}
-	if !strings.Contains(out.String(), "sub/sub.go:4:1: duplicate of a.go:4-14 (exact, 40 tokens, 3 copies)") {
+	if !strings.Contains(out.String(), "sub/sub.go:4:1: duplicate of a.go:4-14 (exact, 40 tokens, 3 copies; production, 2 packages, 11 lines)") {
 		t.Errorf("the command line did not report the copy in sub:\n%s", out.String())
 	}
 }

@@ -41,7 +41,7 @@ func TestPreCommit(t *testing.T) {
 	runIn(t, repo, env, "git", "add", "-A")
 
 	out, err := commit(repo, env, "stats with a copy")
-	want := "stats/median.go:7:1: duplicate of stats/median.go:22-34 (near 95%, 88 tokens, 2 copies)"
+	want := "stats/median.go:7:1: duplicate of stats/median.go:22-34 (near 95%, 88 tokens, 2 copies; production, 1 package, 13 lines)"
 	if err == nil || !strings.Contains(out, want) || !strings.Contains(out, "Failed") {
 		t.Fatalf("commit with a clone: %v\n%s\nwant it refused with %q", err, out, want)
 	}
