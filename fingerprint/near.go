@@ -29,10 +29,14 @@ import (
 // times as long as the sort it would have saved.)
 // Verification is Myers' diff bounded by the largest edit distance the
 // threshold allows.
+//
+// A unit nested inside nearMaxDepth others (counting only units large
+// enough to be candidates) is not a candidate itself.
 const (
 	nearMaxRun    = 64
 	nearMinShared = 3
 	nearBagRatio  = 0.6
+	nearMaxDepth  = 16
 )
 
 // A nearUnit is a candidate fragment: a span and its grams.
@@ -47,6 +51,7 @@ type nearUnit struct {
 func (d *detector) nearPairs() []pair {
 	units := d.nearUnits()
 	cands := d.nearCandidates(units)
+	d.work.NearDiffs = int64(len(cands))
 	per := make([][]pair, d.opt.workers())
 	vs := make([]*verifier, d.opt.workers())
 	d.parallel(len(cands), func(w, i int) {
@@ -63,10 +68,16 @@ func (d *detector) nearPairs() []pair {
 	return d.undominated(pairs)
 }
 
-// nearUnits lists the functions and blocks large enough to be reported.
+// nearUnits lists the functions and blocks large enough to be reported,
+// except those nested more than nearMaxDepth deep in others: each unit
+// brings all the grams of its tokens, so a chain of nested units would
+// bring them again at every level, quadratic in the depth.
 func (d *detector) nearUnits() []nearUnit {
 	var units []nearUnit
+	var open []int32 // token ends of the units around the current block
 	for fi, f := range d.files {
+		open = open[:0]
+		// Blocks come in the walk's order: a block before those inside it.
 		for _, b := range f.blocks {
 			if b.body {
 				continue
@@ -76,11 +87,20 @@ func (d *detector) nearUnits() []nearUnit {
 			if int(t1-t0) < d.opt.MinTokens || d.lines(s) < d.opt.MinLines || f.ignoredIn(t0, t1) {
 				continue
 			}
+			for len(open) > 0 && open[len(open)-1] <= t0 {
+				open = open[:len(open)-1]
+			}
+			if len(open) >= nearMaxDepth {
+				d.work.DeepUnits++
+				continue
+			}
+			open = append(open, t1)
 			g0, _ := slices.BinarySearchFunc(f.grams, t0, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
 			g1, _ := slices.BinarySearchFunc(f.grams, t1-gramSize+1, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
 			units = append(units, nearUnit{s: s, size: t1 - t0, g0: int32(g0), g1: int32(max(g0, g1))})
 		}
 	}
+	d.work.NearUnits = int64(len(units))
 	return units
 }
 
@@ -92,6 +112,7 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 	for _, u := range units {
 		n += int(u.g1 - u.g0)
 	}
+	d.work.NearEntries = int64(n)
 	entries := make([]uint64, 0, n)
 	for ui, u := range units {
 		for _, g := range d.files[u.s.file].grams[u.g0:u.g1] {
@@ -147,6 +168,7 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 		}
 	})
 	incidences := slices.Concat(per...)
+	d.work.NearPairs = int64(len(incidences))
 	d.sortKeys(incidences)
 	var cands []uint64
 	for i := 0; i < len(incidences); {

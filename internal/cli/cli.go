@@ -150,7 +150,8 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	if bar != nil {
 		bar.phase("finding clones")
 	}
-	classes := fingerprint.Detect(res.Files, c.Options())
+	found := fingerprint.Run(res.Files, c.Options())
+	classes := found.Classes
 	if bar != nil {
 		bar.clear()
 	}
@@ -171,6 +172,11 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		var p ignore.Problem
 		if errors.As(w, &p) {
 			code = max(code, ExitClones)
+		}
+	}
+	for _, w := range found.Warnings {
+		if !c.Quiet {
+			fmt.Fprintf(stderr, "copycat: warning: %s\n", w)
 		}
 	}
 	for _, e := range res.Errors {

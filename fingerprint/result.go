@@ -1,0 +1,37 @@
+package fingerprint
+
+import "fmt"
+
+// A Result is what [Run] found, what it left out on the way, and how much
+// work it took.
+type Result struct {
+	Classes []Class
+	// Warnings name each cap on the engine's work that this run reached,
+	// with how much it left out; none for ordinary code.
+	Warnings []string
+	Work     Work
+}
+
+// Work counts what the engine did: the figures that grow with the input's
+// size, by which a test can bound a run's cost without timing it. Counts
+// taken in parallel are summed, so they do not depend on the workers.
+type Work struct {
+	Windows     int64 // windows sketched
+	Candidates  int64 // windows whose fingerprint was seen at least twice
+	NearUnits   int64 // functions and blocks considered for near-miss clones
+	NearEntries int64 // (gram, unit) incidences sorted to find near-miss candidates
+	NearPairs   int64 // unit pairs counted as sharing a gram
+	NearDiffs   int64 // candidate pairs verified
+
+	// Caps reached; each is reported by a warning.
+	DeepUnits int64 // near-miss units left out for their nesting
+}
+
+// warnings describes the caps this run reached.
+func (w *Work) warnings() []string {
+	var out []string
+	if w.DeepUnits > 0 {
+		out = append(out, fmt.Sprintf("%d blocks nested more than %d deep in other near-miss candidates were not compared for near-miss clones", w.DeepUnits, nearMaxDepth))
+	}
+	return out
+}
