@@ -62,6 +62,7 @@ type detector struct {
 	files []*File
 	opt   Options
 	work  Work
+	roots [][]int32 // see outermostBlocks
 }
 
 // parallel calls fn(worker, i) for every i in [0, n) on the option's

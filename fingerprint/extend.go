@@ -62,6 +62,10 @@ func (d *detector) extendAll(groups [][]ref) []pair {
 			exts[w] = newRenaming()
 		}
 		g := groups[gi]
+		if len(g) > largeSeed {
+			per[w] = d.extendChain(exts[w], g, per[w])
+			return
+		}
 		for i := range g {
 			for j := i + 1; j < len(g); j++ {
 				if p, ok := d.extend(exts[w], g[i], g[j]); ok {
@@ -69,10 +73,77 @@ func (d *detector) extendAll(groups [][]ref) []pair {
 				}
 			}
 		}
+		counter(&d.work.Extensions, int64(len(g)*(len(g)-1)/2))
 	})
 	pairs := slices.Concat(per...)
 	slices.SortFunc(pairs, comparePairs)
 	return slices.CompactFunc(pairs, func(x, y pair) bool { return x.a == y.a && x.b == y.b })
+}
+
+// largeSeed is the number of copies of a window past which its copies
+// are grown along a chain rather than pairwise: n copies would cost n²
+// extensions and as many pairs. At the default -max-occurrences no seed
+// is that large.
+const largeSeed = 32
+
+// extendChain grows the copies of one window in linear time: sorted by
+// the statements around them (contextKey), each copy is grown against the
+// copy before it and against the first of its run of copies with the same
+// context. Copies in the same context grow into the same pair as they
+// would pairwise, and the chain joins them all into one class; what it
+// gives up is the clone larger than the window shared by two copies that
+// the sort did not put side by side.
+func (d *detector) extendChain(e *renaming, g []ref, out []pair) []pair {
+	counter(&d.work.LargeSeeds, 1)
+	type keyed struct {
+		key [2 * contextSize]uint64
+		r   ref
+	}
+	ks := make([]keyed, len(g))
+	for i, r := range g {
+		ks[i] = keyed{d.contextKey(r), r}
+	}
+	slices.SortFunc(ks, func(x, y keyed) int {
+		return cmp.Or(slices.Compare(x.key[:], y.key[:]), cmp.Compare(x.r.file, y.r.file), cmp.Compare(x.r.win, y.r.win))
+	})
+	head := 0
+	for i := 1; i < len(ks); i++ {
+		if ks[i].key != ks[head].key {
+			head = i
+		}
+		if p, ok := d.extend(e, ks[i-1].r, ks[i].r); ok {
+			out = append(out, p)
+		}
+		if head < i-1 {
+			if p, ok := d.extend(e, ks[head].r, ks[i].r); ok {
+				out = append(out, p)
+			}
+		}
+	}
+	counter(&d.work.Extensions, int64(2*len(ks)))
+	return out
+}
+
+// contextSize is the number of statements on each side of a window that
+// order the copies of a large seed.
+const contextSize = 4
+
+// contextKey lists the canonical hashes of the contextSize statements
+// before a window, nearest first, then of those after it (0 past the
+// block's ends).
+func (d *detector) contextKey(r ref) (key [2 * contextSize]uint64) {
+	f := d.files[r.file]
+	w := f.windows[r.win]
+	b := f.blocks[w.blk]
+	for k := range int32(contextSize) {
+		if i := w.first - 1 - k; i >= b.first {
+			key[k] = f.units[i].hash
+		}
+		if i := w.last + 1 + k; i < b.last {
+			key[contextSize+k] = f.units[i].hash
+		}
+	}
+	return key
 }
 
 func compareSpans(x, y span) int {

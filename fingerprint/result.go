@@ -1,6 +1,9 @@
 package fingerprint
 
-import "fmt"
+import (
+	"fmt"
+	"sync/atomic"
+)
 
 // A Result is what [Run] found, what it left out on the way, and how much
 // work it took.
@@ -18,13 +21,16 @@ type Result struct {
 type Work struct {
 	Windows     int64 // windows sketched
 	Candidates  int64 // windows whose fingerprint was seen at least twice
+	Extensions  int64 // pairs of windows grown into maximal pairs
+	Dominance   int64 // pairs tested against a larger pair that might hold them
 	NearUnits   int64 // functions and blocks considered for near-miss clones
 	NearEntries int64 // (gram, unit) incidences sorted to find near-miss candidates
 	NearPairs   int64 // unit pairs counted as sharing a gram
 	NearDiffs   int64 // candidate pairs verified
 
 	// Caps reached; each is reported by a warning.
-	DeepUnits int64 // near-miss units left out for their nesting
+	DeepUnits  int64 // near-miss units left out for their nesting
+	LargeSeeds int64 // windows with more than largeSeed copies, grown along a chain
 }
 
 // warnings describes the caps this run reached.
@@ -33,5 +39,11 @@ func (w *Work) warnings() []string {
 	if w.DeepUnits > 0 {
 		out = append(out, fmt.Sprintf("%d blocks nested more than %d deep in other near-miss candidates were not compared for near-miss clones", w.DeepUnits, nearMaxDepth))
 	}
+	if w.LargeSeeds > 0 {
+		out = append(out, fmt.Sprintf("%d windows repeated more than %d times were grown against neighbouring copies only, not pairwise", w.LargeSeeds, largeSeed))
+	}
 	return out
 }
+
+// counter adds to a Work field from any goroutine.
+func counter(f *int64, n int64) { atomic.AddInt64(f, n) }
