@@ -2,8 +2,11 @@ package fingerprint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/copycat-go/copycat/internal/hostile"
 )
 
 // nestedBlocks is a function of depth nested blocks, each with a
@@ -60,8 +63,31 @@ func TestManyCopiesCostLinear(t *testing.T) {
 			t.Errorf("%d copies, %d windows: %d extensions, %d dominance tests; want at most %d and %d",
 				n, windows, res.Work.Extensions, res.Work.Dominance, 2*windows, 4*windows)
 		}
-		if chained := n > largeSeed; chained != (len(res.Warnings) == 1) {
+		warned := slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "not pairwise") })
+		if chained := n > largeSeed; chained != warned {
 			t.Errorf("%d copies: warnings %q", n, res.Warnings)
 		}
+	}
+}
+
+func TestGramsOfManyUnitsKept(t *testing.T) {
+	const n = 150 // more than nearMaxRun near copies
+	files := indexSources(t, 100, map[string]string{"a.go": string(hostile.NearIdentical(n))})
+	res := Run(files, Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85})
+	largest := 0
+	for _, c := range res.Classes {
+		if c.Kind == Near {
+			largest = max(largest, len(c.Fragments))
+		}
+	}
+	if largest < n-5 {
+		t.Errorf("largest near class %d, want about %d: %q", largest, n, describe(res.Classes))
+	}
+	if res.Work.SharedGrams == 0 || !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "near-miss grams") }) {
+		t.Errorf("shared grams %d, warnings %q: want the cap counted and reported", res.Work.SharedGrams, res.Warnings)
+	}
+	// Pairing every two units of such a gram would cost n² pairs.
+	if res.Work.NearPairs > 4*nearReps*res.Work.NearEntries {
+		t.Errorf("near pairs %d for %d entries", res.Work.NearPairs, res.Work.NearEntries)
 	}
 }

@@ -21,7 +21,8 @@ import (
 // and the matched values of tables that differ (see inTable).
 //
 // Candidates come from winnowed k-grams (see winnow.go) shared by the two
-// units: a gram must be in at least two and at most nearMaxRun units, and
+// units: a gram must be in at least two and at most nearMaxRun units
+// (more, if MaxOccurrences allows more copies; see pairWithFirst), and
 // the units must share at least nearMinShared such grams and at least
 // nearBagRatio of the smaller unit's. (Sorting the unit-gram pairs counts
 // the grams exactly and costs less than sketching them: measured on the
@@ -37,6 +38,7 @@ const (
 	nearMinShared = 3
 	nearBagRatio  = 0.6
 	nearMaxDepth  = 16
+	nearReps      = 8
 )
 
 // A nearUnit is a candidate fragment: a span and its grams.
@@ -124,17 +126,23 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 	gramOf := func(e uint64) uint32 { return uint32(e >> 32) }
 	unitOf := func(e uint64) uint32 { return uint32(e) }
 	// A gram counts for a unit if it is shared, and not so common that it
-	// says nothing (boilerplate such as "if err != nil { return err }").
+	// says nothing (boilerplate such as "if err != nil { return err }"):
+	// shared by more than nearMaxRun units, it is boilerplate unless
+	// MaxOccurrences allows more copies than that.
+	long := d.opt.MaxOccurrences <= 0 || d.opt.MaxOccurrences > nearMaxRun
 	var runs [][2]int32
 	for i := 0; i < len(entries); {
 		j := i + 1
 		for j < len(entries) && gramOf(entries[j]) == gramOf(entries[i]) {
 			j++
 		}
-		if j-i >= 2 && j-i <= nearMaxRun {
+		if j-i >= 2 && (j-i <= nearMaxRun || long) {
 			runs = append(runs, [2]int32{int32(i), int32(j)})
 			for _, e := range entries[i:j] {
 				units[unitOf(e)].kept++
+			}
+			if j-i > nearMaxRun {
+				d.work.SharedGrams++
 			}
 		}
 		i = j
@@ -153,16 +161,17 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 				run = append(run, unitOf(e))
 			}
 			runBufs[w] = run
+			if len(run) > nearMaxRun {
+				per[w] = d.pairWithFirst(units, run, minRatio, per[w])
+				continue
+			}
 			slices.SortFunc(run, func(x, y uint32) int { return cmp.Or(cmp.Compare(size(x), size(y)), cmp.Compare(x, y)) })
 			for x, ux := range run {
 				for _, uy := range run[x+1:] {
 					if size(ux) < minRatio*size(uy) {
 						break
 					}
-					if d.overlap(units[ux].s, units[uy].s) {
-						continue
-					}
-					per[w] = append(per[w], uint64(min(ux, uy))<<32|uint64(max(ux, uy)))
+					per[w] = d.nearPair(units, ux, uy, per[w])
 				}
 			}
 		}
@@ -184,6 +193,35 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 		i = j
 	}
 	return cands
+}
+
+// pairWithFirst pairs the units of a gram shared by more than nearMaxRun
+// units, in unit order, with the first nearReps of them only (those whose
+// sizes allow the threshold): all pairs would cost the square of the run.
+// The same first units stand for every such gram that a set of similar
+// units shares, so their pairs gather the shared grams a candidate needs,
+// and a class of near copies forms around them.
+func (d *detector) pairWithFirst(units []nearUnit, run []uint32, minRatio float64, out []uint64) []uint64 {
+	fits := func(x, y uint32) bool {
+		a, b := float64(units[x].size), float64(units[y].size)
+		return min(a, b) >= minRatio*max(a, b)
+	}
+	for i, u := range run {
+		for _, r := range run[:min(i, nearReps)] {
+			if fits(r, u) {
+				out = d.nearPair(units, r, u, out)
+			}
+		}
+	}
+	return out
+}
+
+// nearPair appends the pair of units x and y, unless they overlap.
+func (d *detector) nearPair(units []nearUnit, x, y uint32, out []uint64) []uint64 {
+	if d.overlap(units[x].s, units[y].s) {
+		return out
+	}
+	return append(out, uint64(min(x, y))<<32|uint64(max(x, y)))
 }
 
 // similar aligns two spans and returns their similarity if it reaches the

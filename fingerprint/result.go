@@ -29,8 +29,9 @@ type Work struct {
 	NearDiffs   int64 // candidate pairs verified
 
 	// Caps reached; each is reported by a warning.
-	DeepUnits  int64 // near-miss units left out for their nesting
-	LargeSeeds int64 // windows with more than largeSeed copies, grown along a chain
+	DeepUnits   int64 // near-miss units left out for their nesting
+	LargeSeeds  int64 // windows with more than largeSeed copies, grown along a chain
+	SharedGrams int64 // near-miss grams of more than nearMaxRun units, paired with the first units only
 }
 
 // warnings describes the caps this run reached.
@@ -41,6 +42,9 @@ func (w *Work) warnings() []string {
 	}
 	if w.LargeSeeds > 0 {
 		out = append(out, fmt.Sprintf("%d windows repeated more than %d times were grown against neighbouring copies only, not pairwise", w.LargeSeeds, largeSeed))
+	}
+	if w.SharedGrams > 0 {
+		out = append(out, fmt.Sprintf("%d near-miss grams shared by more than %d blocks paired each block with the first %d only", w.SharedGrams, nearMaxRun, nearReps))
 	}
 	return out
 }
