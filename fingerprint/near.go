@@ -234,6 +234,7 @@ func (d *detector) similar(v *verifier, a, b span) (float64, bool) {
 	if 2*float64(commonCodes(ca, cb)) < d.opt.Similarity*float64(total) {
 		return 0, false // even a perfect alignment falls short
 	}
+	counter(&d.work.LCSWords, int64(len(cb)*((len(ca)+63)/64)))
 	lcs := df.lcsLength(ca, cb)
 	if 2*float64(lcs) < d.opt.Similarity*float64(total) {
 		return 0, false

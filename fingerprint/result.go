@@ -27,11 +27,19 @@ type Work struct {
 	NearEntries int64 // (gram, unit) incidences sorted to find near-miss candidates
 	NearPairs   int64 // unit pairs counted as sharing a gram
 	NearDiffs   int64 // candidate pairs verified
+	LCSWords    int64 // word steps of their bit-parallel LCS, the bulk of verifying
 
 	// Caps reached; each is reported by a warning.
 	DeepUnits   int64 // near-miss units left out for their nesting
 	LargeSeeds  int64 // windows with more than largeSeed copies, grown along a chain
 	SharedGrams int64 // near-miss grams of more than nearMaxRun units, paired with the first units only
+}
+
+// Total sums the counts of work done (not the caps): a figure that grows
+// with the input, linearly for any input if the engine is as it should be.
+func (w *Work) Total() int64 {
+	return w.Windows + w.Candidates + w.Extensions + w.Dominance +
+		w.NearUnits + w.NearEntries + w.NearPairs + w.NearDiffs + w.LCSWords
 }
 
 // warnings describes the caps this run reached.
