@@ -218,6 +218,9 @@ func (ix *Indexer) cutWindows(minTokens int) {
 				continue
 			}
 			fp := mix(ix.spanHash(f.units[i].tok0, f.units[j].tok1))
+			if len(f.windows) == cap(f.windows) {
+				f.windows = doubled(f.windows)
+			}
 			f.windows = append(f.windows, window{int32(bi), i, j, fp})
 		}
 	}
