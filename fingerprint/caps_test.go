@@ -91,3 +91,13 @@ func TestGramsOfManyUnitsKept(t *testing.T) {
 		t.Errorf("near pairs %d for %d entries", res.Work.NearPairs, res.Work.NearEntries)
 	}
 }
+
+func TestPairsInOneFunctionTestedLocally(t *testing.T) {
+	files := indexSources(t, 100, map[string]string{"a.go": string(hostile.ClonePairs(150000))})
+	res := Run(files, Options{MinTokens: 100, MinLines: 6, MaxOccurrences: 10})
+	// Every kept pair is in the one function: tested against all of them,
+	// the pairs would cost the square of their number.
+	if res.Work.Extensions < 100 || res.Work.Dominance > 4*res.Work.Extensions {
+		t.Errorf("%d extensions, %d dominance tests: want many pairs, each tested against a few", res.Work.Extensions, res.Work.Dominance)
+	}
+}

@@ -86,7 +86,7 @@ func (d *detector) exactClasses(pairs []pair) []Class {
 // notDominatedBy drops the pairs that lie inside a pair of by: an exact
 // run inside two near-miss copies is part of that near-miss class.
 func (d *detector) notDominatedBy(pairs, by []pair) []pair {
-	x := d.newPairIndex()
+	x := d.newPairIndex(false)
 	for _, q := range by {
 		x.add(q)
 	}
@@ -101,11 +101,13 @@ func (d *detector) notDominatedBy(pairs, by []pair) []pair {
 
 // undominated drops every pair whose two spans lie inside the two spans of
 // a larger pair: the copied half of a copied function is not news.
-func (d *detector) undominated(pairs []pair) []pair {
+// sameSize says that the two spans of every pair have the same tokens
+// (exact and renamed pairs), which lets the index look closer.
+func (d *detector) undominated(pairs []pair, sameSize bool) []pair {
 	size := func(p pair) int32 { t0, t1 := d.tokens(p.a); return t1 - t0 }
 	bySize := slices.Clone(pairs)
 	slices.SortStableFunc(bySize, func(x, y pair) int { return cmp.Compare(size(y), size(x)) })
-	x := d.newPairIndex()
+	x := d.newPairIndex(sameSize)
 	var kept []pair
 	for _, p := range bySize {
 		if !x.dominated(p) {
@@ -121,34 +123,53 @@ func (d *detector) undominated(pairs []pair) []pair {
 // of their two spans: a pair can only dominate another whose spans lie in
 // the same outermost blocks, so a pair is tested against those alone,
 // not against every pair of its files.
+//
+// A fine index also splits them by where their first span lies, in
+// slices of stripe tokens, for the many pairs inside one long function.
+// It serves pairs added largest first whose two spans have the same
+// size: a pair q that dominates p has a first span that overlaps one of
+// p's spans (see dominates), and being no smaller, it holds that span's
+// first or last token; so p need look only at the slices of those.
 type pairIndex struct {
-	d  *detector
-	by map[[4]int32][]pair
+	d    *detector
+	fine bool
+	by   map[pairKey][]pair
 }
 
-func (d *detector) newPairIndex() *pairIndex {
+type pairKey struct {
+	roots  [4]int32 // file and outermost block of the first span, then of the second
+	stripe int32    // for a fine index, the slice of the first span's tokens
+}
+
+const stripe = 128
+
+func (d *detector) newPairIndex(fine bool) *pairIndex {
 	if d.roots == nil {
 		d.roots = d.outermostBlocks()
 	}
-	return &pairIndex{d: d, by: map[[4]int32][]pair{}}
+	return &pairIndex{d: d, fine: fine, by: map[pairKey][]pair{}}
 }
 
-func (x *pairIndex) key(a, b span) [4]int32 {
+func (x *pairIndex) roots(a, b span) [4]int32 {
 	return [4]int32{a.file, x.d.root(a), b.file, x.d.root(b)}
 }
 
 func (x *pairIndex) add(q pair) {
-	k := x.key(q.a, q.b)
-	x.by[k] = append(x.by[k], q)
+	k := pairKey{roots: x.roots(q.a, q.b)}
+	if !x.fine {
+		x.by[k] = append(x.by[k], q)
+		return
+	}
+	t0, t1 := x.d.tokens(q.a)
+	for k.stripe = t0 / stripe; k.stripe <= (t1-1)/stripe; k.stripe++ {
+		x.by[k] = append(x.by[k], q)
+	}
 }
 
 // dominated reports whether a pair added dominates p.
 func (x *pairIndex) dominated(p pair) bool {
-	dominates := func(q pair) bool { return x.d.dominates(q, p) }
-	k := x.key(p.a, p.b)
-	qs := x.by[k]
-	counter(&x.d.work.Dominance, int64(len(qs)))
-	if slices.ContainsFunc(qs, dominates) {
+	k := x.roots(p.a, p.b)
+	if x.near(k, p.a, p) {
 		return true
 	}
 	if p.a.file != p.b.file {
@@ -156,10 +177,28 @@ func (x *pairIndex) dominated(p pair) bool {
 	}
 	// A pair of one file may hold p crosswise: its first span around
 	// p's second.
-	if r := x.key(p.b, p.a); r != k {
-		qs = x.by[r]
+	if r := x.roots(p.b, p.a); r != k || x.fine {
+		return x.near(r, p.b, p)
+	}
+	return false
+}
+
+// near reports whether a pair under roots, near s (for a fine index: whose
+// first span may overlap s), dominates p.
+func (x *pairIndex) near(roots [4]int32, s span, p pair) bool {
+	dominates := func(q pair) bool { return x.d.dominates(q, p) }
+	if !x.fine {
+		qs := x.by[pairKey{roots: roots}]
 		counter(&x.d.work.Dominance, int64(len(qs)))
 		return slices.ContainsFunc(qs, dominates)
+	}
+	t0, t1 := x.d.tokens(s)
+	for _, st := range [2]int32{t0 / stripe, (t1 - 1) / stripe} {
+		qs := x.by[pairKey{roots, st}]
+		counter(&x.d.work.Dominance, int64(len(qs)))
+		if slices.ContainsFunc(qs, dominates) {
+			return true
+		}
 	}
 	return false
 }

@@ -67,7 +67,7 @@ func (d *detector) nearPairs() []pair {
 	})
 	pairs := slices.Concat(per...)
 	slices.SortFunc(pairs, comparePairs)
-	return d.undominated(pairs)
+	return d.undominated(pairs, false)
 }
 
 // nearUnits lists the functions and blocks large enough to be reported,
