@@ -63,6 +63,9 @@ func TestManyCopiesCostLinear(t *testing.T) {
 			t.Errorf("%d copies, %d windows: %d extensions, %d dominance tests; want at most %d and %d",
 				n, windows, res.Work.Extensions, res.Work.Dominance, 2*windows, 4*windows)
 		}
+		if res.Work.LCSWords != 0 {
+			t.Errorf("%d copies: %d LCS words; copies of the same tokens align without one", n, res.Work.LCSWords)
+		}
 		warned := slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "not pairwise") })
 		if chained := n > largeSeed; chained != warned {
 			t.Errorf("%d copies: warnings %q", n, res.Warnings)
