@@ -22,7 +22,7 @@ func BenchmarkEngineCases(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			files := c.files(c.full)
 			names := slices.Sorted(maps.Keys(files))
-			opt := options(c)
+			opt := engineOptions(c)
 			var res fingerprint.Result
 			for b.Loop() {
 				var ix fingerprint.Indexer

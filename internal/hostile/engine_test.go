@@ -16,9 +16,9 @@ import (
 // step would multiply them by four. Each case also has a budget of memory
 // at size 2n.
 
-// options are the CLI's defaults, with MaxOccurrences 0 where the case
+// engineOptions are the CLI's defaults, with MaxOccurrences 0 where the case
 // asks for it.
-func options(c engineCase) fingerprint.Options {
+func engineOptions(c engineCase) fingerprint.Options {
 	opt := fingerprint.Options{MinTokens: 100, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.85}
 	if c.maxOcc0 {
 		opt.MaxOccurrences = 0
@@ -26,16 +26,16 @@ func options(c engineCase) fingerprint.Options {
 	return opt
 }
 
-// A measure is what one run of the engine took.
-type measure struct {
+// A engineMeasure is what one run of the engine took.
+type engineMeasure struct {
 	res    fingerprint.Result
 	alloc  uint64 // bytes allocated while indexing and detecting
 	tokens int
 }
 
-// runEngine indexes the files (parsed beforehand, outside the
+// engineRun indexes the files (parsed beforehand, outside the
 // measurement) and runs the engine on them.
-func runEngine(t testing.TB, files map[string][]byte, opt fingerprint.Options) measure {
+func engineRun(t testing.TB, files map[string][]byte, opt fingerprint.Options) engineMeasure {
 	t.Helper()
 	var ix fingerprint.Indexer
 	var before, after runtime.MemStats
@@ -51,30 +51,30 @@ func runEngine(t testing.TB, files map[string][]byte, opt fingerprint.Options) m
 	}
 	res := fingerprint.Run(fs, opt)
 	runtime.ReadMemStats(&after)
-	m := measure{res: res, alloc: after.TotalAlloc - before.TotalAlloc}
+	m := engineMeasure{res: res, alloc: after.TotalAlloc - before.TotalAlloc}
 	for _, f := range fs {
 		m.tokens += f.Tokens
 	}
 	return m
 }
 
-// growth is how much more a run of twice the size may cost: linear gives
+// engineGrowth is how much more a run of twice the size may cost: linear gives
 // 2, quadratic 4.
-const growth = 2.6
+const engineGrowth = 2.6
 
 func TestEngineCases(t *testing.T) {
 	for _, c := range engineCases {
 		t.Run(c.name, func(t *testing.T) {
-			opt := options(c)
-			small := runEngine(t, c.files(c.small), opt)
-			large := runEngine(t, c.files(2*c.small), opt)
+			opt := engineOptions(c)
+			small := engineRun(t, c.files(c.small), opt)
+			large := engineRun(t, c.files(2*c.small), opt)
 			t.Logf("n=%d: work %d, %d MB; 2n: work %d, %d MB, %d classes, warnings %q",
 				c.small, small.res.Work.Total(), small.alloc>>20, large.res.Work.Total(), large.alloc>>20, len(large.res.Classes), large.res.Warnings)
-			if r := float64(large.res.Work.Total()) / float64(small.res.Work.Total()); r > growth {
-				t.Errorf("work grew %.1f× from n to 2n (%+v, then %+v), want at most %.1f×", r, small.res.Work, large.res.Work, growth)
+			if r := float64(large.res.Work.Total()) / float64(small.res.Work.Total()); r > engineGrowth {
+				t.Errorf("work grew %.1f× from n to 2n (%+v, then %+v), want at most %.1f×", r, small.res.Work, large.res.Work, engineGrowth)
 			}
-			if r := float64(large.alloc) / float64(small.alloc); r > growth {
-				t.Errorf("memory allocated grew %.1f× from n to 2n (%d, then %d bytes), want at most %.1f×", r, small.alloc, large.alloc, growth)
+			if r := float64(large.alloc) / float64(small.alloc); r > engineGrowth {
+				t.Errorf("memory allocated grew %.1f× from n to 2n (%d, then %d bytes), want at most %.1f×", r, small.alloc, large.alloc, engineGrowth)
 			}
 			// At most a few hundred bytes a token, as for ordinary code,
 			// beyond the sketches' fixed size.
@@ -93,7 +93,7 @@ func TestEngineCases(t *testing.T) {
 // full are not dropped.
 func TestNearIdenticalOneClass(t *testing.T) {
 	const n = 500
-	m := runEngine(t, map[string][]byte{"x.go": NearIdentical(n)}, fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85})
+	m := engineRun(t, map[string][]byte{"x.go": NearIdentical(n)}, fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85})
 	largest := 0
 	for _, c := range m.res.Classes {
 		largest = max(largest, len(c.Fragments))
@@ -109,7 +109,7 @@ func TestNearIdenticalOneClass(t *testing.T) {
 // Copies of one function make one class of them all.
 func TestCopiesOneClass(t *testing.T) {
 	const n = 3000
-	m := runEngine(t, Copies(n, n/10), fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85})
+	m := engineRun(t, Copies(n, n/10), fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85})
 	if len(m.res.Classes) != 1 || len(m.res.Classes[0].Fragments) != n {
 		t.Fatalf("%d classes, want one of %d copies", len(m.res.Classes), n)
 	}

@@ -13,22 +13,22 @@ import (
 // NestedIfs returns one function with depth nested if statements, each
 // holding a statement before the next.
 func NestedIfs(depth int) []byte {
-	return nested(depth, "if x > 0 {", "}")
+	return genNested(depth, "if x > 0 {", "}")
 }
 
 // NestedBlocks returns one function with depth nested blocks, each
 // holding a statement before the next.
 func NestedBlocks(depth int) []byte {
-	return nested(depth, "{", "}")
+	return genNested(depth, "{", "}")
 }
 
 // NestedFuncLits returns one function with depth nested function
 // literals, each called at once and holding a statement before the next.
 func NestedFuncLits(depth int) []byte {
-	return nested(depth, "func() {", "}()")
+	return genNested(depth, "func() {", "}()")
 }
 
-func nested(depth int, open, close string) []byte {
+func genNested(depth int, open, close string) []byte {
 	var b bytes.Buffer
 	b.WriteString("package p\n\nvar x int\n\nfunc f() {\n")
 	for range depth {
@@ -44,41 +44,41 @@ func nested(depth int, open, close string) []byte {
 }
 
 // RepeatedStatements returns one function of lines statements, drawn
-// from four shapes by a fixed pseudo-random sequence, so that runs of a
+// from four stmtShapes by a fixed pseudo-random sequence, so that runs of a
 // dozen statements recur here and there.
 func RepeatedStatements(lines int) []byte {
-	return statements(lines, 4)
+	return genStatements(lines, 4)
 }
 
-// ClonePairs is RepeatedStatements with three shapes: in a million lines,
+// ClonePairs is RepeatedStatements with three stmtShapes: in a million lines,
 // runs of a dozen statements recur often enough to make tens of thousands
 // of clone pairs inside one function.
 func ClonePairs(lines int) []byte {
-	return statements(lines, 3)
+	return genStatements(lines, 3)
 }
 
-func statements(lines int, kinds uint64) []byte {
+func genStatements(lines int, kinds uint64) []byte {
 	var b bytes.Buffer
 	b.WriteString("package p\n\nvar x, y, z int\n\nfunc f() {\n")
 	r := uint32(1)
 	for range lines {
 		r = r*1664525 + 1013904223
-		b.WriteString(shapes[uint64(r)*kinds>>32])
+		b.WriteString(stmtShapes[uint64(r)*kinds>>32])
 	}
 	b.WriteString("}\n")
 	return b.Bytes()
 }
 
-var shapes = [...]string{
+var stmtShapes = [...]string{
 	"x = y + 1\n",
 	"y = z * x\n",
 	"z = f(x, y)\n",
 	"if x > y { x = y }\n",
 }
 
-// base is the body of the function that the copy generators repeat: 30
-// lines, about 230 canonical tokens.
-var base = []string{
+// copyBody is the body of the function that the copy generators repeat:
+// 30 lines with its signature, about 150 canonical tokens.
+var copyBody = []string{
 	"total := 0",
 	"for i := 0; i < len(xs); i++ {",
 	"	if xs[i] < 0 {",
@@ -112,10 +112,10 @@ func Copies(n, files int) map[string][]byte {
 	per := (n + files - 1) / files
 	for f := 0; f < files; f++ {
 		var b bytes.Buffer
-		b.WriteString(header)
+		b.WriteString(copyHeader)
 		for i := f * per; i < min(n, (f+1)*per); i++ {
 			fmt.Fprintf(&b, "\nfunc copy%d(xs []int, scale, limit int, key string) (int, error) {\n", i)
-			for _, l := range base {
+			for _, l := range copyBody {
 				b.WriteString(l)
 				b.WriteByte('\n')
 			}
@@ -126,7 +126,7 @@ func Copies(n, files int) map[string][]byte {
 	return out
 }
 
-const header = "package p\n\nimport (\n\t\"errors\"\n\t\"log\"\n)\n\nvar errEmpty = errors.New(\"empty\")\n\nvar cache = map[string]int{}\n"
+const copyHeader = "package p\n\nimport (\n\t\"errors\"\n\t\"log\"\n)\n\nvar errEmpty = errors.New(\"empty\")\n\nvar cache = map[string]int{}\n"
 
 // NearIdentical returns one file of n functions, each the function of
 // Copies with up to three small edits of its own, so that every two are
@@ -134,11 +134,11 @@ const header = "package p\n\nimport (\n\t\"errors\"\n\t\"log\"\n)\n\nvar errEmpt
 // 5,000).
 func NearIdentical(n int) []byte {
 	var b bytes.Buffer
-	b.WriteString(header)
+	b.WriteString(copyHeader)
 	for i := range n {
 		fmt.Fprintf(&b, "\nfunc near%d(xs []int, scale, limit int, key string) (int, error) {\n", i)
-		p1, p2, extra := i%len(base), (i/len(base))%len(base), i/(len(base)*len(base))
-		for j, l := range base {
+		p1, p2, extra := i%len(copyBody), (i/len(copyBody))%len(copyBody), i/(len(copyBody)*len(copyBody))
+		for j, l := range copyBody {
 			b.WriteString(l)
 			b.WriteByte('\n')
 			if j == p1 {

@@ -8,22 +8,23 @@ import (
 )
 
 var (
-	writeDir   = flag.String("hostile.write", "", "write the engine cases under this directory, for timing the command line")
-	writeSmall = flag.Bool("hostile.small", false, "write the cases at the size of the tests, not of the benchmark")
+	engineWriteDir   = flag.String("hostile.write", "", "write the engine cases under this directory, for timing the command line")
+	engineWriteSmall = flag.Bool("hostile.small", false, "write the cases at the size of the tests, not of the benchmark")
 )
 
-// TestWriteCases writes the engine cases, one folder each, when -hostile.write names a directory.
-func TestWriteCases(t *testing.T) {
-	if *writeDir == "" {
+// TestWriteEngineCases writes the engine cases, one folder each, when
+// -hostile.write names a directory.
+func TestWriteEngineCases(t *testing.T) {
+	if *engineWriteDir == "" {
 		t.Skip("no -hostile.write directory")
 	}
 	for _, c := range engineCases {
-		dir := filepath.Join(*writeDir, c.name)
+		dir := filepath.Join(*engineWriteDir, c.name)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
 		size := c.full
-		if *writeSmall {
+		if *engineWriteSmall {
 			size = c.small
 		}
 		for name, src := range c.files(size) {
