@@ -104,3 +104,17 @@ func TestPairsInOneFunctionTestedLocally(t *testing.T) {
 		t.Errorf("%d extensions, %d dominance tests: want many pairs, each tested against a few", res.Work.Extensions, res.Work.Dominance)
 	}
 }
+
+func TestLongCopiesGrowOnce(t *testing.T) {
+	// Two copies of one long function, one statement apart: every window
+	// of a copy is a seed, and each would grow into the same pair.
+	body := string(hostile.RepeatedStatements(3000))
+	i := strings.Index(body, "func f() {")
+	copied := strings.Replace(body[i:], "func f()", "func g()", 1)
+	copied = strings.Replace(copied, "x = y + 1\n", "x = 2\n", 1)
+	files := indexSources(t, 100, map[string]string{"a.go": body + "\n" + copied})
+	res := Run(files, Options{MinTokens: 100, MinLines: 6, MaxOccurrences: 10})
+	if len(res.Classes) == 0 || res.Work.Extensions > 20 {
+		t.Errorf("%d classes, %d extensions for %d windows: want the seeds along each copy grown once", len(res.Classes), res.Work.Extensions, len(files[0].windows))
+	}
+}
