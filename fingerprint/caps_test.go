@@ -118,3 +118,28 @@ func TestLongCopiesGrowOnce(t *testing.T) {
 		t.Errorf("%d classes, %d extensions for %d windows: want the seeds along each copy grown once", len(res.Classes), res.Work.Extensions, len(files[0].windows))
 	}
 }
+
+// twoLongCopies is a file of two copies of one function of n statements,
+// the second with every every-th statement (from the first) changed.
+func twoLongCopies(n, every int) string {
+	body := string(hostile.RepeatedStatements(n))
+	i := strings.Index(body, "func f() {")
+	lines := strings.Split(body[i:], "\n")
+	for j := 1; j < len(lines)-2; j += every {
+		lines[j] = "x = 2"
+	}
+	return body + "\n" + strings.Replace(strings.Join(lines, "\n"), "func f()", "func g()", 1)
+}
+
+func TestLargeNearCopiesAlignWithoutLCS(t *testing.T) {
+	opt := Options{MinTokens: 100, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.85}
+	res := Run(indexSources(t, 100, map[string]string{"a.go": twoLongCopies(5000, 2500)}), opt)
+	if len(res.Classes) != 1 || res.Classes[0].Kind != Near || res.Work.LCSWords > 1<<20 || len(res.Warnings) != 0 {
+		t.Errorf("got %q, %d LCS words, warnings %q: want one near class, no LCS of the two copies", describe(res.Classes), res.Work.LCSWords, res.Warnings)
+	}
+	// Edited all along, the copies are too far apart to align at that size.
+	res = Run(indexSources(t, 100, map[string]string{"a.go": twoLongCopies(5000, 12)}), opt)
+	if res.Work.LargeUnverified == 0 || !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "not compared further") }) {
+		t.Errorf("warnings %q: want the edit cap counted and reported", res.Warnings)
+	}
+}

@@ -42,6 +42,15 @@ const (
 	nearReps      = 8
 )
 
+// Two candidates of more than nearLargePair tokens in all are aligned
+// without an LCS first (whose cost is the product of their sizes), and
+// given up past nearMaxEdits insertions and deletions: the alignment
+// costs the square of the edits, and the trace it keeps as much memory.
+const (
+	nearLargePair = 1 << 15
+	nearMaxEdits  = 2048
+)
+
 // A nearUnit is a candidate fragment: a span and its grams.
 type nearUnit struct {
 	s      span
@@ -240,6 +249,18 @@ func (d *detector) similar(v *verifier, a, b span) (float64, bool) {
 		// The same canonical tokens (copies, mostly, whose names may still
 		// break the renaming): the alignment is the identity.
 		match = df.identity(len(ca))
+	} else if total > nearLargePair {
+		// The LCS would cost the product of the sizes: align at once, with
+		// the threshold's edit distance (the same test) capped.
+		maxD := int((1 - d.opt.Similarity) * float64(total))
+		capped := maxD > nearMaxEdits
+		var ok bool
+		if match, ok = df.align(ca, cb, min(maxD, nearMaxEdits)); !ok {
+			if capped {
+				counter(&d.work.LargeUnverified, 1)
+			}
+			return 0, false
+		}
 	} else {
 		counter(&d.work.LCSWords, int64(len(cb)*((len(ca)+63)/64)))
 		lcs := df.lcsLength(ca, cb)

@@ -30,9 +30,10 @@ type Work struct {
 	LCSWords    int64 // word steps of their bit-parallel LCS, the bulk of verifying
 
 	// Caps reached; each is reported by a warning.
-	DeepUnits   int64 // near-miss units left out for their nesting
-	LargeSeeds  int64 // windows with more than largeSeed copies, grown along a chain
-	SharedGrams int64 // near-miss grams of more than nearMaxRun units, paired with the first units only
+	DeepUnits       int64 // near-miss units left out for their nesting
+	LargeSeeds      int64 // windows with more than largeSeed copies, grown along a chain
+	SharedGrams     int64 // near-miss grams of more than nearMaxRun units, paired with the first units only
+	LargeUnverified int64 // large near-miss candidates given up past nearMaxEdits edits
 }
 
 // Total sums the counts of work done (not the caps): a figure that grows
@@ -53,6 +54,9 @@ func (w *Work) warnings() []string {
 	}
 	if w.SharedGrams > 0 {
 		out = append(out, fmt.Sprintf("%d near-miss grams shared by more than %d blocks paired each block with the first %d only", w.SharedGrams, nearMaxRun, nearReps))
+	}
+	if w.LargeUnverified > 0 {
+		out = append(out, fmt.Sprintf("%d near-miss candidates of more than %d tokens together differed by more than %d edits and were not compared further", w.LargeUnverified, nearLargePair, nearMaxEdits))
 	}
 	return out
 }
