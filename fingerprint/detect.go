@@ -27,14 +27,26 @@ func (o Options) workers() int {
 	return runtime.GOMAXPROCS(0)
 }
 
-// Detect finds the clone classes among files. The result depends only on
-// the files' contents and names, not on their order or on Workers.
+// Detect finds the clone classes among files: [Run] without the warnings
+// and counts.
 func Detect(files []*File, opt Options) []Class {
+	return Run(files, opt).Classes
+}
+
+// Run finds the clone classes among files. The result depends only on the
+// files' contents and names, not on their order or on Workers.
+func Run(files []*File, opt Options) Result {
 	files = slices.Clone(files)
 	slices.SortFunc(files, func(a, b *File) int { return cmp.Compare(a.Name, b.Name) })
 	d := &detector{files: files, opt: opt}
+	classes := d.detect()
+	return Result{Classes: classes, Warnings: d.work.warnings(), Work: d.work}
+}
+
+func (d *detector) detect() []Class {
+	opt := d.opt
 	seeds := d.seedGroups(d.candidates(d.windowSketch()))
-	pairs := d.undominated(d.extendAll(seeds))
+	pairs := d.undominated(d.extendAll(seeds), true)
 	var near []pair
 	if opt.Near && opt.Similarity > 0 {
 		near = d.nearPairs()
@@ -49,6 +61,8 @@ func Detect(files []*File, opt Options) []Class {
 type detector struct {
 	files []*File
 	opt   Options
+	work  Work
+	roots [][]int32 // see outermostBlocks
 }
 
 // parallel calls fn(worker, i) for every i in [0, n) on the option's
@@ -63,6 +77,7 @@ func (d *detector) windowSketch() *sketch {
 	for _, f := range d.files {
 		n += len(f.windows)
 	}
+	d.work.Windows = int64(n)
 	return d.buildSketch(n, func(f *File, add func(uint64)) {
 		for _, w := range f.windows {
 			add(w.fp)
@@ -107,6 +122,7 @@ func (d *detector) candidates(sk *sketch) []ref {
 	slices.SortFunc(refs, func(a, b ref) int {
 		return cmp.Or(cmp.Compare(a.fp, b.fp), cmp.Compare(a.file, b.file), cmp.Compare(a.win, b.win))
 	})
+	d.work.Candidates = int64(len(refs))
 	return refs
 }
 

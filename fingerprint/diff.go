@@ -56,6 +56,19 @@ func (df *differ) round(d, k int32) int32 {
 	return df.trace[d*d+d+k]
 }
 
+// identity returns the alignment of a sequence of n tokens with itself,
+// as align would.
+func (df *differ) identity(n int) []int32 {
+	if cap(df.match) < n {
+		df.match = make([]int32, n)
+	}
+	match := df.match[:n]
+	for i := range match {
+		match[i] = int32(i)
+	}
+	return match
+}
+
 // backtrack walks the saved rounds from (n, m) back to (0, 0), recording
 // the diagonal runs as matches.
 func (df *differ) backtrack(n, m, d int32) []int32 {

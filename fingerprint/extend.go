@@ -54,25 +54,160 @@ func (d *detector) contains(x, y span) bool {
 
 // extendAll grows every pair of windows of every seed group into a maximal
 // pair and returns the distinct pairs, sorted.
+//
+// Two long runs of the same statements make a seed of every window along
+// them, and each would grow into the same pair: quadratic in the runs'
+// length. So the seed pairs are taken diagonal by diagonal (the same two
+// blocks at the same offset), in order, and a seed inside a pair already
+// grown on its diagonal is skipped when that pair stopped at both ends
+// for a reason that does not depend on where the growth began (a block's
+// end, statements that differ, spans that would overlap): grown, the seed
+// would stop at the same places. A pair stopped by the renaming is not
+// used to skip, since its names were bound in another order.
 func (d *detector) extendAll(groups [][]ref) []pair {
+	seeds := d.seedPairs(groups)
+	var runs [][2]int
+	for i := 0; i < len(seeds); {
+		j := i + 1
+		for j < len(seeds) && d.sameDiagonal(seeds[i], seeds[j]) {
+			j++
+		}
+		runs = append(runs, [2]int{i, j})
+		i = j
+	}
 	per := make([][]pair, d.opt.workers())
 	exts := make([]*renaming, d.opt.workers())
-	d.parallel(len(groups), func(w, gi int) {
+	d.parallel(len(runs), func(w, r int) {
 		if exts[w] == nil {
 			exts[w] = newRenaming()
 		}
-		g := groups[gi]
-		for i := range g {
-			for j := i + 1; j < len(g); j++ {
-				if p, ok := d.extend(exts[w], g[i], g[j]); ok {
-					per[w] = append(per[w], p)
-				}
+		var cover span // the last pair's first span that stopped structurally
+		covered := false
+		n := 0
+		for _, sp := range seeds[runs[r][0]:runs[r][1]] {
+			wa := d.files[sp[0].file].windows[sp[0].win]
+			if covered && cover.first <= wa.first && wa.last <= cover.last {
+				continue
 			}
+			n++
+			p, ok, a, structural := d.extend(exts[w], sp[0], sp[1])
+			if ok {
+				per[w] = append(per[w], p)
+			}
+			cover, covered = a, structural
 		}
+		counter(&d.work.Extensions, int64(n))
 	})
 	pairs := slices.Concat(per...)
 	slices.SortFunc(pairs, comparePairs)
 	return slices.CompactFunc(pairs, func(x, y pair) bool { return x.a == y.a && x.b == y.b })
+}
+
+// seedPairs lists the pairs of windows to grow, each in file and window
+// order, sorted by diagonal and then by position along it.
+func (d *detector) seedPairs(groups [][]ref) [][2]ref {
+	var seeds [][2]ref
+	for _, g := range groups {
+		if len(g) > largeSeed {
+			seeds = d.chainPairs(g, seeds)
+			continue
+		}
+		for i := range g {
+			for j := i + 1; j < len(g); j++ {
+				seeds = append(seeds, [2]ref{g[i], g[j]})
+			}
+		}
+	}
+	slices.SortFunc(seeds, func(x, y [2]ref) int {
+		return cmp.Or(d.compareDiagonals(x, y), cmp.Compare(d.files[x[0].file].windows[x[0].win].first, d.files[y[0].file].windows[y[0].win].first))
+	})
+	return seeds
+}
+
+// diagonal returns where a seed pair lies: its files and blocks, and the
+// offset between its windows.
+func (d *detector) diagonal(sp [2]ref) [5]int32 {
+	wa, wb := d.files[sp[0].file].windows[sp[0].win], d.files[sp[1].file].windows[sp[1].win]
+	return [5]int32{sp[0].file, wa.blk, sp[1].file, wb.blk, wb.first - wa.first}
+}
+
+func (d *detector) compareDiagonals(x, y [2]ref) int {
+	dx, dy := d.diagonal(x), d.diagonal(y)
+	return slices.Compare(dx[:], dy[:])
+}
+
+func (d *detector) sameDiagonal(x, y [2]ref) bool { return d.diagonal(x) == d.diagonal(y) }
+
+// largeSeed is the number of copies of a window past which its copies
+// are grown along a chain rather than pairwise: n copies would cost n²
+// extensions and as many pairs. At the default -max-occurrences no seed
+// is that large.
+const largeSeed = 32
+
+// chainPairs appends the pairs to grow among the copies of one window
+// with more than largeSeed copies: sorted by the statements around them
+// (contextKey), each copy is paired with the copy before it and with the
+// first of its run of copies with the same context. Copies in the same
+// context grow into the same pair as they would pairwise, and the chain
+// joins them all into one class; what it gives up is the clone larger
+// than the window shared by two copies that the sort did not put side by
+// side.
+func (d *detector) chainPairs(g []ref, out [][2]ref) [][2]ref {
+	d.work.LargeSeeds++
+	type keyed struct {
+		key [2 * contextSize]uint64
+		r   ref
+	}
+	ks := make([]keyed, len(g))
+	for i, r := range g {
+		ks[i] = keyed{d.contextKey(r), r}
+	}
+	slices.SortFunc(ks, func(x, y keyed) int {
+		return cmp.Or(slices.Compare(x.key[:], y.key[:]), compareRefs(x.r, y.r))
+	})
+	ordered := func(x, y ref) [2]ref {
+		if compareRefs(x, y) > 0 {
+			x, y = y, x
+		}
+		return [2]ref{x, y}
+	}
+	head := 0
+	for i := 1; i < len(ks); i++ {
+		if ks[i].key != ks[head].key {
+			head = i
+		}
+		out = append(out, ordered(ks[i-1].r, ks[i].r))
+		if head < i-1 {
+			out = append(out, ordered(ks[head].r, ks[i].r))
+		}
+	}
+	return out
+}
+
+func compareRefs(x, y ref) int {
+	return cmp.Or(cmp.Compare(x.file, y.file), cmp.Compare(x.win, y.win))
+}
+
+// contextSize is the number of statements on each side of a window that
+// order the copies of a large seed.
+const contextSize = 4
+
+// contextKey lists the canonical hashes of the contextSize statements
+// before a window, nearest first, then of those after it (0 past the
+// block's ends).
+func (d *detector) contextKey(r ref) (key [2 * contextSize]uint64) {
+	f := d.files[r.file]
+	w := f.windows[r.win]
+	b := f.blocks[w.blk]
+	for k := range int32(contextSize) {
+		if i := w.first - 1 - k; i >= b.first {
+			key[k] = f.units[i].hash
+		}
+		if i := w.last + 1 + k; i < b.last {
+			key[contextSize+k] = f.units[i].hash
+		}
+	}
+	return key
 }
 
 func compareSpans(x, y span) int {
@@ -87,49 +222,63 @@ func comparePairs(x, y pair) int {
 // tokens, statement by statement in both directions for as long as the
 // statements match, the names stay a consistent renaming, and the two
 // spans stay apart.
-func (d *detector) extend(e *renaming, ra, rb ref) (pair, bool) {
+//
+// It also returns the span grown from ra, and whether both ends stopped
+// for a reason that does not depend on the order in which names were
+// bound (see extendAll).
+func (d *detector) extend(e *renaming, ra, rb ref) (p pair, ok bool, grown span, structural bool) {
 	A, B := d.files[ra.file], d.files[rb.file]
 	wa, wb := A.windows[ra.win], B.windows[rb.win]
 	a, b := span{ra.file, wa.first, wa.last}, span{rb.file, wb.first, wb.last}
 	if d.overlap(a, b) {
-		return pair{}, false
+		return pair{}, false, a, false
 	}
 	e.reset()
 	for k := int32(0); k <= wa.last-wa.first; k++ {
 		if !e.add(A, wa.first+k, B, wb.first+k) {
-			return pair{}, false
+			return pair{}, false, a, false
 		}
 	}
 	ba, bb := A.blocks[wa.blk], B.blocks[wb.blk]
+	left, right := true, true
 	for a.first > ba.first && b.first > bb.first {
 		na, nb := span{a.file, a.first - 1, a.last}, span{b.file, b.first - 1, b.last}
-		if !joinable(A, na.first, B, nb.first) || d.overlap(na, nb) || !e.add(A, na.first, B, nb.first) {
+		if !joinable(A, na.first, B, nb.first) || d.overlap(na, nb) {
+			break
+		}
+		if !e.add(A, na.first, B, nb.first) {
+			left = false
 			break
 		}
 		a, b = na, nb
 	}
 	for a.last+1 < ba.last && b.last+1 < bb.last {
 		na, nb := span{a.file, a.first, a.last + 1}, span{b.file, b.first, b.last + 1}
-		if !joinable(A, na.last, B, nb.last) || d.overlap(na, nb) || !e.add(A, na.last, B, nb.last) {
+		if !joinable(A, na.last, B, nb.last) || d.overlap(na, nb) {
+			break
+		}
+		if !e.add(A, na.last, B, nb.last) {
+			right = false
 			break
 		}
 		a, b = na, nb
 	}
+	grown, structural = a, left && right
 	if !bytes.Equal(d.codes(a), d.codes(b)) {
-		return pair{}, false // a span-hash collision
+		return pair{}, false, grown, structural // a span-hash collision
 	}
 	if d.lines(a) < d.opt.MinLines || d.lines(b) < d.opt.MinLines {
-		return pair{}, false
+		return pair{}, false, grown, structural
 	}
 	if wa.blk == wb.blk && ra.file == rb.file && (A.test || A.blocks[wa.blk].cases) {
-		return pair{}, false // a table written out by hand: test rows, switch cases
+		return pair{}, false, grown, structural // a table written out by hand: test rows, switch cases
 	}
 	a0, _ := d.tokens(a)
 	b0, _ := d.tokens(b)
 	if a.file > b.file || a.file == b.file && a0 > b0 {
 		a, b = b, a
 	}
-	return pair{a: a, b: b, exact: e.exact}, true
+	return pair{a: a, b: b, exact: e.exact}, true, grown, structural
 }
 
 // joinable reports whether two statements may extend a pair: the same

@@ -86,14 +86,13 @@ func (d *detector) exactClasses(pairs []pair) []Class {
 // notDominatedBy drops the pairs that lie inside a pair of by: an exact
 // run inside two near-miss copies is part of that near-miss class.
 func (d *detector) notDominatedBy(pairs, by []pair) []pair {
-	type files struct{ a, b int32 }
-	bucket := map[files][]pair{}
+	x := d.newPairIndex(false)
 	for _, q := range by {
-		bucket[files{q.a.file, q.b.file}] = append(bucket[files{q.a.file, q.b.file}], q)
+		x.add(q)
 	}
 	kept := pairs[:0:0]
 	for _, p := range pairs {
-		if !slices.ContainsFunc(bucket[files{p.a.file, p.b.file}], func(q pair) bool { return d.dominates(q, p) }) {
+		if !x.dominated(p) {
 			kept = append(kept, p)
 		}
 	}
@@ -102,28 +101,132 @@ func (d *detector) notDominatedBy(pairs, by []pair) []pair {
 
 // undominated drops every pair whose two spans lie inside the two spans of
 // a larger pair: the copied half of a copied function is not news.
-func (d *detector) undominated(pairs []pair) []pair {
+// sameSize says that the two spans of every pair have the same tokens
+// (exact and renamed pairs), which lets the index look closer.
+func (d *detector) undominated(pairs []pair, sameSize bool) []pair {
 	size := func(p pair) int32 { t0, t1 := d.tokens(p.a); return t1 - t0 }
-	byFiles := slices.Clone(pairs)
-	slices.SortStableFunc(byFiles, func(x, y pair) int {
-		return cmp.Or(cmp.Compare(x.a.file, y.a.file), cmp.Compare(x.b.file, y.b.file), cmp.Compare(size(y), size(x)))
-	})
+	bySize := slices.Clone(pairs)
+	slices.SortStableFunc(bySize, func(x, y pair) int { return cmp.Compare(size(y), size(x)) })
+	x := d.newPairIndex(sameSize)
 	var kept []pair
-	for i := 0; i < len(byFiles); {
-		j := i
-		for j < len(byFiles) && byFiles[j].a.file == byFiles[i].a.file && byFiles[j].b.file == byFiles[i].b.file {
-			j++
+	for _, p := range bySize {
+		if !x.dominated(p) {
+			kept = append(kept, p)
+			x.add(p)
 		}
-		start := len(kept)
-		for _, p := range byFiles[i:j] {
-			if !slices.ContainsFunc(kept[start:], func(q pair) bool { return d.dominates(q, p) }) {
-				kept = append(kept, p)
-			}
-		}
-		i = j
 	}
 	slices.SortFunc(kept, comparePairs)
 	return kept
+}
+
+// A pairIndex holds pairs by the outermost blocks (see detector.roots)
+// of their two spans: a pair can only dominate another whose spans lie in
+// the same outermost blocks, so a pair is tested against those alone,
+// not against every pair of its files.
+//
+// A fine index also splits them by where their first span lies, in
+// slices of stripe tokens, for the many pairs inside one long function.
+// It serves pairs added largest first whose two spans have the same
+// size: a pair q that dominates p has a first span that overlaps one of
+// p's spans (see dominates), and being no smaller, it holds that span's
+// first or last token; so p need look only at the slices of those.
+type pairIndex struct {
+	d    *detector
+	fine bool
+	by   map[pairKey][]pair
+}
+
+type pairKey struct {
+	roots  [4]int32 // file and outermost block of the first span, then of the second
+	stripe int32    // for a fine index, the slice of the first span's tokens
+}
+
+const stripe = 128
+
+func (d *detector) newPairIndex(fine bool) *pairIndex {
+	if d.roots == nil {
+		d.roots = d.outermostBlocks()
+	}
+	return &pairIndex{d: d, fine: fine, by: map[pairKey][]pair{}}
+}
+
+func (x *pairIndex) roots(a, b span) [4]int32 {
+	return [4]int32{a.file, x.d.root(a), b.file, x.d.root(b)}
+}
+
+func (x *pairIndex) add(q pair) {
+	k := pairKey{roots: x.roots(q.a, q.b)}
+	if !x.fine {
+		x.by[k] = append(x.by[k], q)
+		return
+	}
+	t0, t1 := x.d.tokens(q.a)
+	for k.stripe = t0 / stripe; k.stripe <= (t1-1)/stripe; k.stripe++ {
+		x.by[k] = append(x.by[k], q)
+	}
+}
+
+// dominated reports whether a pair added dominates p.
+func (x *pairIndex) dominated(p pair) bool {
+	k := x.roots(p.a, p.b)
+	if x.near(k, p.a, p) {
+		return true
+	}
+	if p.a.file != p.b.file {
+		return false
+	}
+	// A pair of one file may hold p crosswise: its first span around
+	// p's second.
+	if r := x.roots(p.b, p.a); r != k || x.fine {
+		return x.near(r, p.b, p)
+	}
+	return false
+}
+
+// near reports whether a pair under roots, near s (for a fine index: whose
+// first span may overlap s), dominates p.
+func (x *pairIndex) near(roots [4]int32, s span, p pair) bool {
+	dominates := func(q pair) bool { return x.d.dominates(q, p) }
+	if !x.fine {
+		qs := x.by[pairKey{roots: roots}]
+		counter(&x.d.work.Dominance, int64(len(qs)))
+		return slices.ContainsFunc(qs, dominates)
+	}
+	t0, t1 := x.d.tokens(s)
+	for _, st := range [2]int32{t0 / stripe, (t1 - 1) / stripe} {
+		qs := x.by[pairKey{roots, st}]
+		counter(&x.d.work.Dominance, int64(len(qs)))
+		if slices.ContainsFunc(qs, dominates) {
+			return true
+		}
+	}
+	return false
+}
+
+// outermostBlocks returns, for each block of each file, the index of the
+// outermost block around it (itself if none): a function declaration or
+// a block outside any function. Blocks come in the walk's order, a block
+// before those inside it.
+func (d *detector) outermostBlocks() [][]int32 {
+	roots := make([][]int32, len(d.files))
+	for fi, f := range d.files {
+		rs := make([]int32, len(f.blocks))
+		root, end := int32(-1), int32(-1)
+		for bi, b := range f.blocks {
+			t0, t1 := f.units[b.first].tok0, f.units[b.last-1].tok1
+			if root < 0 || t0 >= end {
+				root, end = int32(bi), t1
+			}
+			rs[bi] = root
+		}
+		roots[fi] = rs
+	}
+	return roots
+}
+
+// root returns the outermost block around span s.
+func (d *detector) root(s span) int32 {
+	return d.roots[s.file][d.files[s.file].blockOf(s.first)]
 }
 
 // Inside one block, a run of statements repeated three times or more

@@ -58,19 +58,21 @@ type window struct {
 // An Indexer normalises files, reusing its buffers from one file to the
 // next. It is not safe for concurrent use; give each worker its own.
 type Indexer struct {
-	ts          tokenStream
-	lastAt      int32 // tokenAt's last answer
-	prefix, pow []uint64
-	file        *File
-	tfile       *token.File
-	skip        func(ast.Node) bool
-	body        *ast.BlockStmt // body of the function declaration being visited
-	grams       []uint64       // k-gram hashes, for winnowing
-	deque       []int32        // winnowing's candidate minima
-	ignored     [][2]int32     // token spans of the nodes directives exclude
-	units       []unit         // scratch for File.units
-	blocks      []block        // scratch for File.blocks
-	windows     []window       // scratch for File.windows
+	ts      tokenStream
+	lastAt  int32 // tokenAt's last answer
+	prefix  []uint64
+	pow     []uint64 // hashBase^i for i < powStep
+	powHigh []uint64 // hashBase^(j·powStep)
+	file    *File
+	tfile   *token.File
+	skip    func(ast.Node) bool
+	body    *ast.BlockStmt // body of the function declaration being visited
+	grams   []uint64       // k-gram hashes, for winnowing
+	deque   []int32        // winnowing's candidate minima
+	ignored [][2]int32     // token spans of the nodes directives exclude
+	units   []unit         // scratch for File.units
+	blocks  []block        // scratch for File.blocks
+	windows []window       // scratch for File.windows
 }
 
 // Index normalises one parsed file. fset must hold f and src must be the
@@ -120,20 +122,37 @@ func Index(name string, fset *token.FileSet, f *ast.File, src []byte, minTokens 
 const hashBase = 0x100000001b3
 
 // hashPrefixes computes prefix[i], the polynomial hash of codes[:i], and
-// pow[i] = hashBase^i, so that any span's hash costs O(1).
+// the powers of hashBase that spanHash needs, so that any span's hash
+// costs O(1): pow[i] = hashBase^i for i < powStep, and
+// powHigh[j] = hashBase^(j·powStep), a table as long as a file's tokens
+// over powStep rather than as long as its tokens.
 func (ix *Indexer) hashPrefixes() {
 	n := len(ix.ts.codes)
 	ix.prefix = slices.Grow(ix.prefix[:0], n+1)[:n+1]
-	ix.pow = slices.Grow(ix.pow[:0], n+1)[:n+1]
-	ix.prefix[0], ix.pow[0] = 0, 1
+	ix.prefix[0] = 0
 	for i, c := range ix.ts.codes {
 		ix.prefix[i+1] = ix.prefix[i]*hashBase + uint64(c) + 1
-		ix.pow[i+1] = ix.pow[i] * hashBase
+	}
+	if len(ix.pow) == 0 {
+		ix.pow = make([]uint64, powStep)
+		ix.pow[0] = 1
+		for i := 1; i < powStep; i++ {
+			ix.pow[i] = ix.pow[i-1] * hashBase
+		}
+	}
+	step := ix.pow[powStep-1] * hashBase
+	ix.powHigh = slices.Grow(ix.powHigh[:0], n/powStep+1)[:n/powStep+1]
+	ix.powHigh[0] = 1
+	for j := 1; j < len(ix.powHigh); j++ {
+		ix.powHigh[j] = ix.powHigh[j-1] * step
 	}
 }
 
+const powStep = 1 << 12
+
 func (ix *Indexer) spanHash(t0, t1 int32) uint64 {
-	return ix.prefix[t1] - ix.prefix[t0]*ix.pow[t1-t0]
+	n := t1 - t0
+	return ix.prefix[t1] - ix.prefix[t0]*ix.pow[n%powStep]*ix.powHigh[n/powStep]
 }
 
 // lineTable records, for each line, the first token on it or after it.
@@ -218,6 +237,9 @@ func (ix *Indexer) cutWindows(minTokens int) {
 				continue
 			}
 			fp := mix(ix.spanHash(f.units[i].tok0, f.units[j].tok1))
+			if len(f.windows) == cap(f.windows) {
+				f.windows = doubled(f.windows)
+			}
 			f.windows = append(f.windows, window{int32(bi), i, j, fp})
 		}
 	}

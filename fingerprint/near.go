@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/hex"
 	"go/token"
@@ -21,7 +22,8 @@ import (
 // and the matched values of tables that differ (see inTable).
 //
 // Candidates come from winnowed k-grams (see winnow.go) shared by the two
-// units: a gram must be in at least two and at most nearMaxRun units, and
+// units: a gram must be in at least two and at most nearMaxRun units
+// (more, if MaxOccurrences allows more copies; see pairWithFirst), and
 // the units must share at least nearMinShared such grams and at least
 // nearBagRatio of the smaller unit's. (Sorting the unit-gram pairs counts
 // the grams exactly and costs less than sketching them: measured on the
@@ -29,10 +31,24 @@ import (
 // times as long as the sort it would have saved.)
 // Verification is Myers' diff bounded by the largest edit distance the
 // threshold allows.
+//
+// A unit nested inside nearMaxDepth others (counting only units large
+// enough to be candidates) is not a candidate itself.
 const (
 	nearMaxRun    = 64
 	nearMinShared = 3
 	nearBagRatio  = 0.6
+	nearMaxDepth  = 16
+	nearReps      = 8
+)
+
+// Two candidates of more than nearLargePair tokens in all are aligned
+// without an LCS first (whose cost is the product of their sizes), and
+// given up past nearMaxEdits insertions and deletions: the alignment
+// costs the square of the edits, and the trace it keeps as much memory.
+const (
+	nearLargePair = 1 << 15
+	nearMaxEdits  = 2048
 )
 
 // A nearUnit is a candidate fragment: a span and its grams.
@@ -47,6 +63,7 @@ type nearUnit struct {
 func (d *detector) nearPairs() []pair {
 	units := d.nearUnits()
 	cands := d.nearCandidates(units)
+	d.work.NearDiffs = int64(len(cands))
 	per := make([][]pair, d.opt.workers())
 	vs := make([]*verifier, d.opt.workers())
 	d.parallel(len(cands), func(w, i int) {
@@ -60,13 +77,19 @@ func (d *detector) nearPairs() []pair {
 	})
 	pairs := slices.Concat(per...)
 	slices.SortFunc(pairs, comparePairs)
-	return d.undominated(pairs)
+	return d.undominated(pairs, false)
 }
 
-// nearUnits lists the functions and blocks large enough to be reported.
+// nearUnits lists the functions and blocks large enough to be reported,
+// except those nested more than nearMaxDepth deep in others: each unit
+// brings all the grams of its tokens, so a chain of nested units would
+// bring them again at every level, quadratic in the depth.
 func (d *detector) nearUnits() []nearUnit {
 	var units []nearUnit
+	var open []int32 // token ends of the units around the current block
 	for fi, f := range d.files {
+		open = open[:0]
+		// Blocks come in the walk's order: a block before those inside it.
 		for _, b := range f.blocks {
 			if b.body {
 				continue
@@ -76,11 +99,20 @@ func (d *detector) nearUnits() []nearUnit {
 			if int(t1-t0) < d.opt.MinTokens || d.lines(s) < d.opt.MinLines || f.ignoredIn(t0, t1) {
 				continue
 			}
+			for len(open) > 0 && open[len(open)-1] <= t0 {
+				open = open[:len(open)-1]
+			}
+			if len(open) >= nearMaxDepth {
+				d.work.DeepUnits++
+				continue
+			}
+			open = append(open, t1)
 			g0, _ := slices.BinarySearchFunc(f.grams, t0, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
 			g1, _ := slices.BinarySearchFunc(f.grams, t1-gramSize+1, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
 			units = append(units, nearUnit{s: s, size: t1 - t0, g0: int32(g0), g1: int32(max(g0, g1))})
 		}
 	}
+	d.work.NearUnits = int64(len(units))
 	return units
 }
 
@@ -92,6 +124,7 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 	for _, u := range units {
 		n += int(u.g1 - u.g0)
 	}
+	d.work.NearEntries = int64(n)
 	entries := make([]uint64, 0, n)
 	for ui, u := range units {
 		for _, g := range d.files[u.s.file].grams[u.g0:u.g1] {
@@ -103,17 +136,23 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 	gramOf := func(e uint64) uint32 { return uint32(e >> 32) }
 	unitOf := func(e uint64) uint32 { return uint32(e) }
 	// A gram counts for a unit if it is shared, and not so common that it
-	// says nothing (boilerplate such as "if err != nil { return err }").
+	// says nothing (boilerplate such as "if err != nil { return err }"):
+	// shared by more than nearMaxRun units, it is boilerplate unless
+	// MaxOccurrences allows more copies than that.
+	long := d.opt.MaxOccurrences <= 0 || d.opt.MaxOccurrences > nearMaxRun
 	var runs [][2]int32
 	for i := 0; i < len(entries); {
 		j := i + 1
 		for j < len(entries) && gramOf(entries[j]) == gramOf(entries[i]) {
 			j++
 		}
-		if j-i >= 2 && j-i <= nearMaxRun {
+		if j-i >= 2 && (j-i <= nearMaxRun || long) {
 			runs = append(runs, [2]int32{int32(i), int32(j)})
 			for _, e := range entries[i:j] {
 				units[unitOf(e)].kept++
+			}
+			if j-i > nearMaxRun {
+				d.work.SharedGrams++
 			}
 		}
 		i = j
@@ -132,21 +171,23 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 				run = append(run, unitOf(e))
 			}
 			runBufs[w] = run
+			if len(run) > nearMaxRun {
+				per[w] = d.pairWithFirst(units, run, minRatio, per[w])
+				continue
+			}
 			slices.SortFunc(run, func(x, y uint32) int { return cmp.Or(cmp.Compare(size(x), size(y)), cmp.Compare(x, y)) })
 			for x, ux := range run {
 				for _, uy := range run[x+1:] {
 					if size(ux) < minRatio*size(uy) {
 						break
 					}
-					if d.overlap(units[ux].s, units[uy].s) {
-						continue
-					}
-					per[w] = append(per[w], uint64(min(ux, uy))<<32|uint64(max(ux, uy)))
+					per[w] = d.nearPair(units, ux, uy, per[w])
 				}
 			}
 		}
 	})
 	incidences := slices.Concat(per...)
+	d.work.NearPairs = int64(len(incidences))
 	d.sortKeys(incidences)
 	var cands []uint64
 	for i := 0; i < len(incidences); {
@@ -164,6 +205,35 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 	return cands
 }
 
+// pairWithFirst pairs the units of a gram shared by more than nearMaxRun
+// units, in unit order, with the first nearReps of them only (those whose
+// sizes allow the threshold): all pairs would cost the square of the run.
+// The same first units stand for every such gram that a set of similar
+// units shares, so their pairs gather the shared grams a candidate needs,
+// and a class of near copies forms around them.
+func (d *detector) pairWithFirst(units []nearUnit, run []uint32, minRatio float64, out []uint64) []uint64 {
+	fits := func(x, y uint32) bool {
+		a, b := float64(units[x].size), float64(units[y].size)
+		return min(a, b) >= minRatio*max(a, b)
+	}
+	for i, u := range run {
+		for _, r := range run[:min(i, nearReps)] {
+			if fits(r, u) {
+				out = d.nearPair(units, r, u, out)
+			}
+		}
+	}
+	return out
+}
+
+// nearPair appends the pair of units x and y, unless they overlap.
+func (d *detector) nearPair(units []nearUnit, x, y uint32, out []uint64) []uint64 {
+	if d.overlap(units[x].s, units[y].s) {
+		return out
+	}
+	return append(out, uint64(min(x, y))<<32|uint64(max(x, y)))
+}
+
 // similar aligns two spans and returns their similarity if it reaches the
 // threshold and they are not simply the same (exact and renamed clones are
 // found, and reported, as such).
@@ -174,13 +244,33 @@ func (d *detector) similar(v *verifier, a, b span) (float64, bool) {
 	if 2*float64(commonCodes(ca, cb)) < d.opt.Similarity*float64(total) {
 		return 0, false // even a perfect alignment falls short
 	}
-	lcs := df.lcsLength(ca, cb)
-	if 2*float64(lcs) < d.opt.Similarity*float64(total) {
-		return 0, false
-	}
-	match, ok := df.align(ca, cb, total-2*lcs)
-	if !ok {
-		return 0, false
+	var match []int32
+	if bytes.Equal(ca, cb) {
+		// The same canonical tokens (copies, mostly, whose names may still
+		// break the renaming): the alignment is the identity.
+		match = df.identity(len(ca))
+	} else if total > nearLargePair {
+		// The LCS would cost the product of the sizes: align at once, with
+		// the threshold's edit distance (the same test) capped.
+		maxD := int((1 - d.opt.Similarity) * float64(total))
+		capped := maxD > nearMaxEdits
+		var ok bool
+		if match, ok = df.align(ca, cb, min(maxD, nearMaxEdits)); !ok {
+			if capped {
+				counter(&d.work.LargeUnverified, 1)
+			}
+			return 0, false
+		}
+	} else {
+		counter(&d.work.LCSWords, int64(len(cb)*((len(ca)+63)/64)))
+		lcs := df.lcsLength(ca, cb)
+		if 2*float64(lcs) < d.opt.Similarity*float64(total) {
+			return 0, false
+		}
+		var ok bool
+		if match, ok = df.align(ca, cb, total-2*lcs); !ok {
+			return 0, false
+		}
 	}
 	matched := 0
 	for _, y := range match {

@@ -3,7 +3,9 @@ package fingerprint
 import "slices"
 
 // NearKeyLimit is the number of units past which a near key is too common
-// to make two fragments near-miss candidates (see nearCandidates).
+// to make two fragments near-miss candidates (see nearCandidates), when
+// MaxOccurrences is between 1 and NearKeyLimit; otherwise such a key pairs
+// its units with the first few of them only (see pairWithFirst).
 const NearKeyLimit = nearMaxRun
 
 // NearKeys returns the winnowed k-gram hashes by which this file can be a

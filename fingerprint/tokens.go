@@ -1,6 +1,9 @@
 package fingerprint
 
-import "go/token"
+import (
+	"go/token"
+	"slices"
+)
 
 // Canonical token codes. Keywords, operators and punctuation keep their
 // go/token value; identifiers become token.IDENT and literals their kind.
@@ -35,11 +38,24 @@ func (ts *tokenStream) add(off int32, code byte, lit []byte) {
 			ts.codes, ts.offs = ts.codes[:n-1], ts.offs[:n-1]
 		}
 	}
+	if len(ts.codes) == cap(ts.codes) {
+		ts.codes, ts.offs = doubled(ts.codes), doubled(ts.offs)
+	}
 	ts.codes = append(ts.codes, code)
 	ts.offs = append(ts.offs, off)
 	if hasValue(code) {
+		if len(ts.vals) == cap(ts.vals) {
+			ts.vals = doubled(ts.vals)
+		}
 		ts.vals = append(ts.vals, hashBytes(lit))
 	}
+}
+
+// doubled returns s with twice its capacity (at least 1024). append grows
+// a large slice by a quarter at a time, so that the buffers of a file of
+// millions of tokens would be allocated and copied five times over.
+func doubled[T any](s []T) []T {
+	return slices.Grow(s, max(len(s), 1024))
 }
 
 // hashBytes is FNV-1a over b: a fixed, seedless hash, so that the same
@@ -80,6 +96,8 @@ func (ts *tokenStream) scan(src []byte) {
 	// valAt lets a token span find its values without walking the codes,
 	// funcs tells whether a span holds a function literal.
 	v, fn := int32(0), int32(0)
+	ts.valAt = slices.Grow(ts.valAt, len(ts.codes)+1)
+	ts.funcs = slices.Grow(ts.funcs, len(ts.codes)+1)
 	for _, c := range ts.codes {
 		ts.valAt = append(ts.valAt, v)
 		ts.funcs = append(ts.funcs, fn)

@@ -69,6 +69,9 @@ func (ix *Indexer) list(list []ast.Stmt, kind blockKind) {
 		if u.tok0 >= u.tok1 {
 			continue
 		}
+		if len(ix.file.units) == cap(ix.file.units) {
+			ix.file.units = doubled(ix.file.units)
+		}
 		ix.file.units = append(ix.file.units, u)
 	}
 	if last := int32(len(ix.file.units)); last > first {

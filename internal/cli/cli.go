@@ -167,12 +167,15 @@ func (c *Config) detect(paths []string, stderr io.Writer) (*load.Result, []finge
 	}
 	committed := make(chan struct{})
 	go func() { commit(res); close(committed) }()
-	classes := fingerprint.Detect(res.Files, c.Options())
+	found := fingerprint.Run(res.Files, c.Options())
 	<-committed
 	if bar != nil {
 		bar.clear()
 	}
-	return res, classes
+	for _, w := range found.Warnings {
+		res.Warnings = append(res.Warnings, errors.New(w))
+	}
+	return res, found.Classes
 }
 
 // finish writes the report and the warnings and errors, and returns the

@@ -1,0 +1,65 @@
+package fingerprint
+
+import (
+	"fmt"
+	"sync/atomic"
+)
+
+// A Result is what [Run] found, what it left out on the way, and how much
+// work it took.
+type Result struct {
+	Classes []Class
+	// Warnings name each cap on the engine's work that this run reached,
+	// with how much it left out; none for ordinary code.
+	Warnings []string
+	Work     Work
+}
+
+// Work counts what the engine did: the figures that grow with the input's
+// size, by which a test can bound a run's cost without timing it. Counts
+// taken in parallel are summed, so they do not depend on the workers.
+type Work struct {
+	Windows     int64 // windows sketched
+	Candidates  int64 // windows whose fingerprint was seen at least twice
+	Extensions  int64 // pairs of windows grown into maximal pairs
+	Dominance   int64 // pairs tested against a larger pair that might hold them
+	NearUnits   int64 // functions and blocks considered for near-miss clones
+	NearEntries int64 // (gram, unit) incidences sorted to find near-miss candidates
+	NearPairs   int64 // unit pairs counted as sharing a gram
+	NearDiffs   int64 // candidate pairs verified
+	LCSWords    int64 // word steps of their bit-parallel LCS, the bulk of verifying
+
+	// Caps reached; each is reported by a warning.
+	DeepUnits       int64 // near-miss units left out for their nesting
+	LargeSeeds      int64 // windows with more than largeSeed copies, grown along a chain
+	SharedGrams     int64 // near-miss grams of more than nearMaxRun units, paired with the first units only
+	LargeUnverified int64 // large near-miss candidates given up past nearMaxEdits edits
+}
+
+// Total sums the counts of work done (not the caps): a figure that grows
+// with the input, linearly for any input if the engine is as it should be.
+func (w *Work) Total() int64 {
+	return w.Windows + w.Candidates + w.Extensions + w.Dominance +
+		w.NearUnits + w.NearEntries + w.NearPairs + w.NearDiffs + w.LCSWords
+}
+
+// warnings describes the caps this run reached.
+func (w *Work) warnings() []string {
+	var out []string
+	if w.DeepUnits > 0 {
+		out = append(out, fmt.Sprintf("%d blocks nested more than %d deep in other near-miss candidates were not compared for near-miss clones", w.DeepUnits, nearMaxDepth))
+	}
+	if w.LargeSeeds > 0 {
+		out = append(out, fmt.Sprintf("%d windows repeated more than %d times were grown against neighbouring copies only, not pairwise", w.LargeSeeds, largeSeed))
+	}
+	if w.SharedGrams > 0 {
+		out = append(out, fmt.Sprintf("%d near-miss grams shared by more than %d blocks paired each block with the first %d only", w.SharedGrams, nearMaxRun, nearReps))
+	}
+	if w.LargeUnverified > 0 {
+		out = append(out, fmt.Sprintf("%d near-miss candidates of more than %d tokens together differed by more than %d edits and were not compared further", w.LargeUnverified, nearLargePair, nearMaxEdits))
+	}
+	return out
+}
+
+// counter adds to a Work field from any goroutine.
+func counter(f *int64, n int64) { atomic.AddInt64(f, n) }

@@ -1,0 +1,24 @@
+package hostile
+
+// An engineCase is one pathological input for the engine: its files at a
+// given size, the size the suite runs and the size the benchmark times.
+type engineCase struct {
+	name        string
+	files       func(size int) map[string][]byte
+	small, full int
+	maxOcc0     bool // run with MaxOccurrences 0 (no limit)
+}
+
+func oneFile(gen func(int) []byte) func(int) map[string][]byte {
+	return func(n int) map[string][]byte { return map[string][]byte{"x.go": gen(n)} }
+}
+
+var engineCases = []engineCase{
+	{name: "nested-if", files: oneFile(NestedIfs), small: 2000, full: 20000},
+	{name: "nested-blocks", files: oneFile(NestedBlocks), small: 2000, full: 10000},
+	{name: "nested-funclits", files: oneFile(NestedFuncLits), small: 2000, full: 10000},
+	{name: "repeated-statements", files: oneFile(RepeatedStatements), small: 100000, full: 1000000},
+	{name: "clone-pairs", files: oneFile(ClonePairs), small: 100000, full: 1000000},
+	{name: "near-identical", files: oneFile(NearIdentical), small: 500, full: 5000, maxOcc0: true},
+	{name: "copies", files: func(n int) map[string][]byte { return Copies(n, n/10) }, small: 2000, full: 20000, maxOcc0: true},
+}

@@ -1,0 +1,158 @@
+package hostile
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// The generators below write the pathological Go code of the engine's
+// cases: each returns source that parses, sized by its argument, so that
+// the tests run them small and the benchmark at the size that once took
+// minutes.
+
+// NestedIfs returns one function with depth nested if statements, each
+// holding a statement before the next.
+func NestedIfs(depth int) []byte {
+	return genNested(depth, "if x > 0 {", "}")
+}
+
+// NestedBlocks returns one function with depth nested blocks, each
+// holding a statement before the next.
+func NestedBlocks(depth int) []byte {
+	return genNested(depth, "{", "}")
+}
+
+// NestedFuncLits returns one function with depth nested function
+// literals, each called at once and holding a statement before the next.
+func NestedFuncLits(depth int) []byte {
+	return genNested(depth, "func() {", "}()")
+}
+
+func genNested(depth int, open, close string) []byte {
+	var b bytes.Buffer
+	b.WriteString("package p\n\nvar x int\n\nfunc f() {\n")
+	for range depth {
+		b.WriteString(open)
+		b.WriteString("\nx++\n")
+	}
+	for range depth {
+		b.WriteString(close)
+		b.WriteByte('\n')
+	}
+	b.WriteString("}\n")
+	return b.Bytes()
+}
+
+// RepeatedStatements returns one function of lines statements, drawn
+// from four stmtShapes by a fixed pseudo-random sequence, so that runs of a
+// dozen statements recur here and there.
+func RepeatedStatements(lines int) []byte {
+	return genStatements(lines, 4)
+}
+
+// ClonePairs is RepeatedStatements with three stmtShapes: in a million lines,
+// runs of a dozen statements recur often enough to make tens of thousands
+// of clone pairs inside one function.
+func ClonePairs(lines int) []byte {
+	return genStatements(lines, 3)
+}
+
+func genStatements(lines int, kinds uint64) []byte {
+	var b bytes.Buffer
+	b.WriteString("package p\n\nvar x, y, z int\n\nfunc f() {\n")
+	r := uint32(1)
+	for range lines {
+		r = r*1664525 + 1013904223
+		b.WriteString(stmtShapes[uint64(r)*kinds>>32])
+	}
+	b.WriteString("}\n")
+	return b.Bytes()
+}
+
+var stmtShapes = [...]string{
+	"x = y + 1\n",
+	"y = z * x\n",
+	"z = f(x, y)\n",
+	"if x > y { x = y }\n",
+}
+
+// copyBody is the body of the function that the copy generators repeat:
+// 30 lines with its signature, about 150 canonical tokens.
+var copyBody = []string{
+	"total := 0",
+	"for i := 0; i < len(xs); i++ {",
+	"	if xs[i] < 0 {",
+	"		continue",
+	"	}",
+	"	total += xs[i] * scale",
+	"}",
+	"count := len(xs)",
+	"if count == 0 {",
+	"	return 0, errEmpty",
+	"}",
+	"mean := total / count",
+	"spread := 0",
+	"for _, v := range xs {",
+	"	d := v - mean",
+	"	spread += d * d",
+	"}",
+	"if spread > limit {",
+	"	log.Printf(\"spread %d over %d\", spread, limit)",
+	"	spread = limit",
+	"}",
+	"result := mean + spread/count",
+	"cache[key] = result",
+	"return result, nil",
+}
+
+// Copies returns n copies of one 30-line function spread over files
+// files, each copy with its own name.
+func Copies(n, files int) map[string][]byte {
+	out := map[string][]byte{}
+	per := (n + files - 1) / files
+	for f := 0; f < files; f++ {
+		var b bytes.Buffer
+		b.WriteString(copyHeader)
+		for i := f * per; i < min(n, (f+1)*per); i++ {
+			fmt.Fprintf(&b, "\nfunc copy%d(xs []int, scale, limit int, key string) (int, error) {\n", i)
+			for _, l := range copyBody {
+				b.WriteString(l)
+				b.WriteByte('\n')
+			}
+			b.WriteString("}\n")
+		}
+		out[fmt.Sprintf("copies%04d.go", f)] = b.Bytes()
+	}
+	return out
+}
+
+const copyHeader = "package p\n\nimport (\n\t\"errors\"\n\t\"log\"\n)\n\nvar errEmpty = errors.New(\"empty\")\n\nvar cache = map[string]int{}\n"
+
+// NearIdentical returns one file of n functions, each the function of
+// Copies with up to three small edits of its own, so that every two are
+// near-miss clones and no two are exact or renamed ones (for n up to
+// 5,000).
+func NearIdentical(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString(copyHeader)
+	for i := range n {
+		fmt.Fprintf(&b, "\nfunc near%d(xs []int, scale, limit int, key string) (int, error) {\n", i)
+		p1, p2, extra := i%len(copyBody), (i/len(copyBody))%len(copyBody), i/(len(copyBody)*len(copyBody))
+		for j, l := range copyBody {
+			b.WriteString(l)
+			b.WriteByte('\n')
+			if j == p1 {
+				b.WriteString("total++\n")
+			}
+			if j == p2 {
+				b.WriteString("scale = scale * 2\n")
+			}
+		}
+		b.WriteString("_ = total")
+		for range extra {
+			b.WriteString(" + scale")
+		}
+		b.WriteString("\n}\n")
+	}
+	return b.Bytes()
+}
