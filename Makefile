@@ -3,7 +3,7 @@ GO      ?= go
 TOOLS   := $(CURDIR)/.tools/bin
 export PATH := $(TOOLS):$(PATH)
 
-.PHONY: all build test test-unit test-goroot vet bench clean tools chromium neovim pre-commit golangci-lint golangci-custom
+.PHONY: all build bench-hostile test test-unit test-goroot vet bench clean tools chromium neovim pre-commit golangci-lint golangci-custom
 
 all: build
 
@@ -55,6 +55,11 @@ test-goroot:
 # library and the corpus (BENCH_CORPUS=std for the standard library alone).
 bench:
 	@bench/run.sh
+
+# The hostile inputs alone (also part of make bench): each through the
+# command line, with its time and memory against its bound.
+bench-hostile: build
+	@bash bench/hostile.sh $(CURDIR)/bin/copycat $(CURDIR)/bench/out
 
 # Headless Chromium for the HTML report's browser test (report/).
 chromium:

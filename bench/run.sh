@@ -11,7 +11,8 @@
 #   - jscpd 5.3.2 (--min-tokens 50 -f go --mode weak --ignore-identifiers --ignore-literals);
 #   - dupl v1.1.0 (-t 50), on the standard library only;
 # the share of a run that each report printer adds (report's BenchmarkPrinters);
-# and it reports the recall of the mutation-injection test (internal/mutation).
+# it reports the recall of the mutation-injection test (internal/mutation);
+# and it times the hostile inputs against their bounds (bench/hostile.sh).
 # Times are quoted as ratios to the floor, since the machine may be shared.
 #
 # Environment:
@@ -228,6 +229,7 @@ main() {
 		printf '%s\n' "${rows[@]}"
 		printers
 		recall
+		bash "$root/bench/hostile.sh" "$out/copycat" "$out"
 	} | tee "$out/summary.md"
 	log "done in $((SECONDS - start)) s; outputs in $out"
 }

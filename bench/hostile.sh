@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# The hostile-input rows of make bench: every input of the hostile-input
+# suite (internal/hostile) at its full size, and the other hostile trees a
+# pull request can hold, each run through the copycat command line under
+# GNU time with its bound (10 s and 1 GB; 1 s for pipes and devices).
+# The suite in make test asserts budgets of counted work and memory; this
+# script reports times, which a test must not assert.
+#
+#   bench/hostile.sh COPYCAT OUTDIR
+#
+# It prints a markdown table on stdout and exits 0; a row over its bound
+# says so in its last column.
+set -euo pipefail
+
+cc=$1
+out=$2
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$out/hostile
+rm -rf "$work"
+mkdir -p "$work"
+
+log() { echo "bench: hostile: $*" >&2; }
+
+rows=()
+
+# hostile NAME BOUND_S CMD... runs CMD (killed after 60 s) under GNU time and
+# adds a row: wall time, peak RSS, exit status and whether the run held its
+# bound of BOUND_S seconds and 1 GB.
+hostile() {
+	local name=$1 bound=$2 rc=0
+	shift 2
+	timeout -s KILL 60 /usr/bin/time -v -o "$work/time" "$@" >"$work/stdout" 2>"$work/stderr" </dev/null || rc=$?
+	local wall rss
+	read -r wall rss < <(awk -F': ' '
+		/Elapsed \(wall clock\)/ { n = split($2, p, ":"); for (i = 1; i <= n; i++) w = w * 60 + p[i] }
+		/Maximum resident set size/ { r = $2 }
+		END { printf "%.2f %d\n", w, r / 1024 }' "$work/time" 2>/dev/null || echo "60 0")
+	local held=yes
+	if [ "$rc" = 137 ] || awk -v w="$wall" -v b="$bound" -v r="$rss" 'BEGIN { exit !(w > b || r > 1024) }'; then
+		held=NO
+	fi
+	local warning
+	warning=$(grep -m1 -o 'warning: .*' "$work/stderr" | sed "s|$work/||" | cut -c1-100 || true)
+	log "$name: ${wall}s, ${rss} MB, exit $rc, held $held"
+	rows+=("| $name | $wall | $rss | $rc | ≤ ${bound} s, ≤ 1 GB | $held | ${warning:-—} |")
+}
+
+# Inputs of the engine: the hostile suite's generators at full size (the
+# suite runs them smaller), and at the suite's size for the
+# near-identical functions (500).
+log "writing the engine cases"
+(cd "$root" && go test -count=1 -run '^TestWriteEngineCases$' ./internal/hostile -hostile.write "$work/full" >/dev/null)
+(cd "$root" && go test -count=1 -run '^TestWriteEngineCases$' ./internal/hostile -hostile.write "$work/small" -hostile.small >/dev/null)
+off=(-cache=off -q)
+hostile "20,000 nested if blocks" 10 "$cc" "${off[@]}" "$work/full/nested-if"
+hostile "10,000 nested blocks" 10 "$cc" "${off[@]}" "$work/full/nested-blocks"
+hostile "10,000 nested function literals" 10 "$cc" "${off[@]}" "$work/full/nested-funclits"
+hostile "1,000,000 lines in one file (skipped by -max-file-size)" 10 "$cc" -cache=off "$work/full/repeated-statements"
+hostile "1,000,000 lines in one file, -max-file-size 1e9" 10 "$cc" "${off[@]}" -max-file-size 1000000000 "$work/full/repeated-statements"
+hostile "clone pairs in one 1,000,000-line file, -max-file-size 1e9" 10 "$cc" "${off[@]}" -max-file-size 1000000000 "$work/full/clone-pairs"
+hostile "500 near-identical functions, -max-occurrences 0" 10 "$cc" "${off[@]}" -max-occurrences 0 "$work/small/near-identical"
+largest=$(tr -cd '\n' <"$work/stdout" | wc -c)
+hostile "5,000 near-identical functions (2.7 MB), -max-occurrences 0 -max-file-size 1e9" 10 "$cc" "${off[@]}" -max-occurrences 0 -max-file-size 1000000000 "$work/full/near-identical"
+hostile "20,000 copies of one function in 2,000 files, -max-occurrences 0" 10 "$cc" "${off[@]}" -max-occurrences 0 "$work/full/copies/..."
+
+# 100,000 nested parentheses: the parser's nesting limit holds it.
+mkdir -p "$work/parens"
+{ printf 'package p\n\nvar x = '; head -c 100000 /dev/zero | tr '\0' '('; printf '1'; head -c 100000 /dev/zero | tr '\0' ')'; printf '\n'; } >"$work/parens/x.go"
+hostile "100,000 nested parentheses" 10 "$cc" "${off[@]}" "$work/parens"
+
+# Files that are not regular files, beside one that is.
+mkdir -p "$work/fifo" "$work/zero"
+cp "$(go env GOROOT)/src/strings/strings.go" "$work/fifo/"
+cp "$(go env GOROOT)/src/strings/strings.go" "$work/zero/"
+mkfifo "$work/fifo/x.go"
+ln -s /dev/zero "$work/zero/x.go"
+hostile "a named pipe x.go in the tree" 1 "$cc" -cache=off "$work/fifo"
+hostile "a named pipe passed as a file" 1 "$cc" -cache=off "$work/fifo/x.go"
+hostile "x.go -> /dev/zero in the tree" 1 "$cc" -cache=off "$work/zero/..."
+
+# A .duplignore line of ten ** against a tree 30 deep.
+deep=$work/deep
+mkdir -p "$deep/$(printf 'd/%.0s' $(seq 30))"
+cp "$(go env GOROOT)/src/strings/strings.go" "$deep/$(printf 'd/%.0s' $(seq 30))"
+echo '**/d/**/d/**/d/**/d/**/d/**/d/**/d/**/d/**/d/**/x.go' >"$deep/.duplignore"
+hostile ".duplignore line of ten ** on a tree 30 deep" 10 "$cc" -cache=off "$deep/..."
+
+# One line of about 1 MB: 4,000 copies of a function side by side.
+mkdir -p "$work/longline"
+awk 'BEGIN { printf "package p\n\n"; for (i = 0; i < 4000; i++) printf "func f%d(a, b int) int { x := a * %d; y := b + x; if x > y { return x - y }; for j := 0; j < a; j++ { x += j * y; y -= j; if x > 1000 { x = x - 1000; y = y * 3 } }; z := x*y + a - b; if z < 0 { z = -z }; for k := 0; k < b; k++ { z += k * x; x -= k }; return z + %d }; ", i, i, i; printf "\n" }' >"$work/longline/x.go"
+hostile "one 1 MB line, -min-lines 1 -max-occurrences 0 -format html" 10 "$cc" "${off[@]}" -min-lines 1 -max-file-size 1000000000 -max-occurrences 0 -format html -o "$work/longline.html" "$work/longline"
+rows[-1]=${rows[-1]%|*|}"| page $(du -h "$work/longline.html" 2>/dev/null | cut -f1) |"
+
+# One folder under two spellings is read once.
+strings=$(go env GOROOT)/src/strings
+once=$( (cd "$strings" && "$cc" -cache=off -q . || true) | tail -1 | cut -d, -f1)
+hostile "one folder given twice" 10 sh -c "cd '$strings' && '$cc' -cache=off -q . '$strings'"
+rows[-1]=${rows[-1]%|*|}"| $(tail -1 "$work/stdout" | cut -d, -f1 | sed 's/^copycat: //') (once: ${once#copycat: }) |"
+
+# A failed -update-baseline keeps the baseline.
+(cd "$strings" && "$cc" -cache=off -q -baseline "$work/base.txt" -update-baseline . 2>/dev/null) || true
+before=$(wc -l <"$work/base.txt")
+hostile "-update-baseline with a missing path" 10 sh -c "cd '$strings' && '$cc' -cache=off -q -baseline '$work/base.txt' -update-baseline . ./nonexistent"
+rows[-1]=${rows[-1]%|*|}"| baseline $before lines before, $(wc -l <"$work/base.txt") after |"
+
+# The editor server after a bad Content-Length: shutdown and exit are
+# still honoured.
+frame() { printf 'Content-Length: %d\r\n\r\n%s' "${#1}" "$1"; }
+{
+	frame '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}'
+	printf 'Content-Length: x\r\n\r\n{}'
+	frame '{"jsonrpc":"2.0","id":2,"method":"shutdown"}'
+	frame '{"jsonrpc":"2.0","method":"exit"}'
+} >"$work/lsp.in"
+hostile "editor server: bad Content-Length, then shutdown and exit" 1 sh -c "'$cc' lsp <'$work/lsp.in'"
+
+echo
+echo "Hostile input (\`bench/hostile.sh\`, part of make bench): each input through the command line (\`-cache=off\`), killed after 60 s. The 500 near-identical functions printed $largest lines (one class holds them all)."
+echo
+echo "| input | wall s | peak RSS MB | exit | bound | held | notes |"
+echo "| --- | ---: | ---: | ---: | --- | --- | --- |"
+printf '%s\n' "${rows[@]}"
