@@ -67,6 +67,7 @@ type Index struct {
 	corrupt  int // corrupt records met
 
 	hits, misses atomic.Int64
+	hashing      atomic.Int64 // nanoseconds spent hashing files, over all goroutines
 }
 
 type put struct {
@@ -149,7 +150,9 @@ func (x *Index) markBroken(err error) {
 // not parse, or has a malformed directive) is not recorded, so that every
 // run reports them.
 func (x *Index) File(name string, src []byte, index func() (*fingerprint.File, []error)) (*fingerprint.File, []error) {
+	t0 := time.Now()
 	key := x.key(src)
+	x.hashing.Add(int64(time.Since(t0)))
 	if f := x.lookup(name, &key); f != nil {
 		x.hits.Add(1)
 		return f, nil
@@ -249,4 +252,10 @@ func (x *Index) Warnings() []error {
 // were indexed anew.
 func (x *Index) Counts() (hits, misses int) {
 	return int(x.hits.Load()), int(x.misses.Load())
+}
+
+// HashTime returns the time spent hashing files' bytes into their keys,
+// summed over the goroutines that called File.
+func (x *Index) HashTime() time.Duration {
+	return time.Duration(x.hashing.Load())
 }

@@ -238,3 +238,11 @@ func TestStatsAndClean(t *testing.T) {
 		t.Errorf("unknown subcommand: exit %d, want 2", code)
 	}
 }
+
+// The time spent hashing files is counted, for -stats.
+func TestHashTime(t *testing.T) {
+	_, _, x := run(t, t.TempDir(), Options{}, map[string][]byte{"a.go": src(1), "b.go": src(2)})
+	if x.HashTime() <= 0 {
+		t.Errorf("hash time %v after hashing two files", x.HashTime())
+	}
+}

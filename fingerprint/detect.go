@@ -36,33 +36,74 @@ func Detect(files []*File, opt Options) []Class {
 // Run finds the clone classes among files. The result depends only on the
 // files' contents and names, not on their order or on Workers.
 func Run(files []*File, opt Options) Result {
+	return RunTimed(files, opt, nil)
+}
+
+// RunTimed is [Run] that also times its phases into the result's Phases:
+// clock returns a monotonic reading in nanoseconds. A nil clock times
+// nothing.
+func RunTimed(files []*File, opt Options, clock func() int64) Result {
 	files = slices.Clone(files)
 	slices.SortFunc(files, func(a, b *File) int { return cmp.Compare(a.Name, b.Name) })
-	d := &detector{files: files, opt: opt}
+	d := &detector{files: files, opt: opt, clock: clock}
+	if clock != nil {
+		d.last = clock()
+	}
 	classes := d.detect()
-	return Result{Classes: classes, Warnings: d.work.warnings(), Work: d.work}
+	return Result{Classes: classes, Warnings: d.work.warnings(), Work: d.work, Sketch: d.sketch, Phases: d.phases}
 }
 
 func (d *detector) detect() []Class {
 	opt := d.opt
-	seeds := d.seedGroups(d.candidates(d.windowSketch()))
+	sk := d.windowSketch()
+	d.mark("sketch")
+	seeds := d.seedGroups(d.candidates(sk))
+	d.mark("confirm")
 	pairs := d.undominated(d.extendAll(seeds), true)
+	d.mark("extend")
 	var near []pair
 	if opt.Near && opt.Similarity > 0 {
 		near = d.nearPairs()
 		pairs = d.notDominatedBy(pairs, near)
+		d.mark("near-miss")
 	}
+	d.count(seeds, pairs, near)
 	classes := d.exactClasses(pairs)
 	classes = append(classes, d.nearClasses(near)...)
 	sortClasses(classes)
-	return DropContained(classes)
+	classes = DropContained(classes)
+	d.mark("classes")
+	return classes
 }
 
 type detector struct {
-	files []*File
-	opt   Options
-	work  Work
-	roots [][]int32 // see outermostBlocks
+	files  []*File
+	opt    Options
+	work   Work
+	sketch SketchSize
+	roots  [][]int32 // see outermostBlocks
+
+	clock  func() int64 // nil: phases are not timed
+	last   int64        // the clock's reading at the end of the last phase
+	phases []Phase
+}
+
+// mark ends a phase of detection, if it is timed.
+func (d *detector) mark(name string) {
+	if d.clock == nil {
+		return
+	}
+	now := d.clock()
+	d.phases = append(d.phases, Phase{name, now - d.last})
+	d.last = now
+}
+
+// count records the outcomes of the phases that found pairs.
+func (d *detector) count(seeds [][]ref, pairs, near []pair) {
+	for _, g := range seeds {
+		d.work.Confirmed += int64(len(g))
+	}
+	d.work.Pairs, d.work.NearFound = int64(len(pairs)), int64(len(near))
 }
 
 // parallel calls fn(worker, i) for every i in [0, n) on the option's
@@ -78,11 +119,13 @@ func (d *detector) windowSketch() *sketch {
 		n += len(f.windows)
 	}
 	d.work.Windows = int64(n)
-	return d.buildSketch(n, func(f *File, add func(uint64)) {
+	sk := d.buildSketch(n, func(f *File, add func(uint64)) {
 		for _, w := range f.windows {
 			add(w.fp)
 		}
 	})
+	d.sketch = sk.size(int64(n))
+	return sk
 }
 
 // buildSketch builds one sketch per worker, sized for n fingerprints in

@@ -13,6 +13,18 @@ type Result struct {
 	// with how much it left out; none for ordinary code.
 	Warnings []string
 	Work     Work
+	// Sketch is the size of the sketches the windows went through.
+	Sketch SketchSize
+	// Phases are the durations of detection's phases, in order; only
+	// [RunTimed] measures them.
+	Phases []Phase
+}
+
+// A Phase is how long one phase of detection took, in nanoseconds of the
+// clock given to [RunTimed].
+type Phase struct {
+	Name  string
+	Nanos int64
 }
 
 // Work counts what the engine did: the figures that grow with the input's
@@ -28,6 +40,11 @@ type Work struct {
 	NearPairs   int64 // unit pairs counted as sharing a gram
 	NearDiffs   int64 // candidate pairs verified
 	LCSWords    int64 // word steps of their bit-parallel LCS, the bulk of verifying
+
+	// Outcomes, counted once a phase is over.
+	Confirmed int64 // candidate windows whose content blake3 matched another's
+	Pairs     int64 // maximal pairs of exact clones kept
+	NearFound int64 // near-miss pairs kept
 
 	// Caps reached; each is reported by a warning.
 	DeepUnits       int64 // near-miss units left out for their nesting

@@ -124,3 +124,48 @@ func (c *countMin) merge(o *countMin) {
 		c.counts[i] = uint32(min(uint64(c.counts[i])+uint64(v), math.MaxUint32))
 	}
 }
+
+// A SketchSize is the size of a run's window sketch: its Bloom filters'
+// bits and hash functions, its Count-Min sketch's width and depth, and the
+// number of keys it was given.
+type SketchSize struct {
+	BloomBits, BloomHashes uint
+	CountMinWidth          int
+	CountMinDepth          int
+	Keys                   int64 // fingerprints added, repeats included
+}
+
+// size describes s after keys fingerprints were added.
+func (s *sketch) size(keys int64) SketchSize {
+	return SketchSize{
+		BloomBits: s.once.Cap(), BloomHashes: s.once.K(),
+		CountMinWidth: int(s.counts.mask + 1), CountMinDepth: s.counts.depth,
+		Keys: keys,
+	}
+}
+
+// BloomFalsePositiveRate estimates the false-positive rate of a Bloom
+// filter of m bits and k hash functions holding n keys: (1−e^(−kn/m))^k.
+func BloomFalsePositiveRate(m, k uint, n int64) float64 {
+	if m == 0 {
+		return 1
+	}
+	return math.Pow(1-math.Exp(-float64(k)*float64(n)/float64(m)), float64(k))
+}
+
+// FalsePositiveRate is the Bloom filters' estimated false-positive rate at
+// the number of keys given. Keys seen more than once count once in the
+// filter, so this bounds the rate from above.
+func (z SketchSize) FalsePositiveRate() float64 {
+	return BloomFalsePositiveRate(z.BloomBits, z.BloomHashes, z.Keys)
+}
+
+// CountMinError returns the Count-Min sketch's bound: an estimate exceeds
+// the true count by more than eps·Keys with probability at most delta,
+// where eps = e/width and delta = e^−depth.
+func (z SketchSize) CountMinError() (eps, delta float64) {
+	if z.CountMinWidth == 0 {
+		return 0, 1
+	}
+	return math.E / float64(z.CountMinWidth), math.Exp(-float64(z.CountMinDepth))
+}

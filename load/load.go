@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
@@ -39,6 +40,8 @@ type Options struct {
 	// Store, if set, is the index that files are looked up in and
 	// recorded to.
 	Store Store
+	// Timings, if set, receives the time loading spent in each phase.
+	Timings *Timings
 }
 
 // A Result is what loading found.
@@ -55,7 +58,11 @@ type Result struct {
 // Load resolves args (package patterns, directories, files; "./..." when
 // empty), reads and parses every selected file, and indexes it.
 func Load(args []string, opt Options) *Result {
+	t0 := time.Now()
 	paths, errs := Resolve(args, opt)
+	if opt.Timings != nil {
+		opt.Timings.Resolve = time.Since(t0)
+	}
 	res := Parse(paths, opt)
 	res.Errors = append(errs, res.Errors...)
 	return res
@@ -418,7 +425,9 @@ type parsed struct {
 // or not regular is a warning, an oversized generated file is left out
 // quietly when generated files are, and any other failure is an error.
 func parseOne(ix *fingerprint.Indexer, path string, opt Options) (p parsed) {
+	stop := opt.Timings.start(phaseRead)
 	src, info, err := readFile(path, opt.MaxFileSize)
+	stop()
 	var skip *SkipError
 	switch {
 	case errors.As(err, &skip) && skip.TooLarge && !opt.Generated && GeneratedHeader(path):

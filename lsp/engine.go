@@ -146,7 +146,7 @@ func (e *engine) indexWorkspace(progress bool) {
 	cfg, roots := e.cfg, e.roots
 	e.mu.Unlock()
 	p := e.beginProgress(progress, "copycat: indexing")
-	files := e.loadWorkspace(cfg, roots, p)
+	files, read := e.loadWorkspace(cfg, roots, p)
 	tLoad := time.Now()
 	idx := newIndex(cfg.opt)
 	withClones := idx.build(files)
@@ -163,6 +163,8 @@ func (e *engine) indexWorkspace(progress bool) {
 	msg := fmt.Sprintf("%d files, %d clone classes in %v", len(files), len(idx.classes), time.Since(t0).Round(time.Millisecond))
 	e.log.Printf("indexed %s (read %v, detect %v, publish %v)", msg,
 		tLoad.Sub(t0).Round(time.Millisecond), tBuild.Sub(tLoad).Round(time.Millisecond), time.Since(tBuild).Round(time.Millisecond))
+	idx.stats.FilesRead = read
+	e.log.Print(idx.stats.Line())
 	p.end(msg)
 	e.once.Do(func() { close(e.indexed) })
 	e.poke()
@@ -177,9 +179,9 @@ func (e *engine) indexWorkspace(progress bool) {
 
 // loadWorkspace reads and fingerprints the Go files of the folders, as
 // the command line does, and logs the problems met.
-func (e *engine) loadWorkspace(cfg config, roots []string, p *progress) []*fingerprint.File {
+func (e *engine) loadWorkspace(cfg config, roots []string, p *progress) (files []*fingerprint.File, read int) {
 	if len(roots) == 0 {
-		return nil
+		return nil, 0
 	}
 	var args []string
 	for _, r := range roots {
@@ -192,7 +194,7 @@ func (e *engine) loadWorkspace(cfg config, roots []string, p *progress) []*finge
 	for _, err := range res.Errors {
 		e.log.Printf("%v", err)
 	}
-	return res.Files
+	return res.Files, res.FilesRead
 }
 
 // union merges two sorted lists of paths.

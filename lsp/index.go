@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/report"
 )
 
 // An index holds every file of the workspace, normalised, and the clone
@@ -28,6 +29,8 @@ type index struct {
 
 	classes map[string]*fingerprint.Class // by class ID
 	byFile  map[string]map[string]bool    // path -> IDs of the classes with a fragment in it
+
+	stats *report.RunStats // what the last build counted
 }
 
 func newIndex(opt fingerprint.Options) *index {
@@ -50,7 +53,9 @@ func (x *index) build(files []*fingerprint.File) []string {
 		x.addKeys(id, f)
 	}
 	affected := map[string]bool{}
-	for _, c := range fingerprint.Detect(files, x.opt) {
+	res := fingerprint.Run(files, x.opt)
+	x.stats = report.NewRunStats(res)
+	for _, c := range res.Classes {
 		x.addClass(c, affected)
 	}
 	return sortedKeys(affected)

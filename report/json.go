@@ -26,13 +26,14 @@ type (
 		Version string `json:"version"`
 	}
 	jsonStats struct {
-		Files           int     `json:"files"`
-		Lines           int     `json:"lines"`
-		Tokens          int     `json:"tokens"`
-		Classes         int     `json:"classes"`
-		Fragments       int     `json:"fragments"`
-		DuplicatedLines int     `json:"duplicated_lines"`
-		DuplicatedPct   float64 `json:"duplicated_percent"`
+		Files           int       `json:"files"`
+		Lines           int       `json:"lines"`
+		Tokens          int       `json:"tokens"`
+		Classes         int       `json:"classes"`
+		Fragments       int       `json:"fragments"`
+		DuplicatedLines int       `json:"duplicated_lines"`
+		DuplicatedPct   float64   `json:"duplicated_percent"`
+		Run             *RunStats `json:"run,omitempty"` // only with -stats
 	}
 	jsonClass struct {
 		ID         string         `json:"id"`
@@ -72,6 +73,7 @@ func JSON(w io.Writer, r *Report) error {
 			Classes: r.Stats.Classes, Fragments: r.Stats.Fragments,
 			DuplicatedLines: r.Stats.DuplicatedLines,
 			DuplicatedPct:   math.Round(Percent(r.Stats)*100) / 100,
+			Run:             r.Run,
 		},
 		Classes: []jsonClass{},
 	}

@@ -35,6 +35,8 @@ type Report struct {
 	// Ranked says that Classes are in rank order (see Rank): the text
 	// report then lists each class's fragments together, the best first.
 	Ranked bool
+	// Run, if set, is what the run did, measured (-stats).
+	Run *RunStats
 }
 
 // A FileInfo is one file that was read.

@@ -10,10 +10,12 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"time"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/load"
+	"github.com/copycat-go/copycat/report"
 )
 
 // Exit codes.
@@ -47,6 +49,9 @@ type Config struct {
 	Output
 	// Cache is the index directory: -cache ("off": none).
 	Cache string
+	// Stats is -stats: measure the run and print the figures.
+	Stats bool
+	run   *report.RunStats // what the run did, with -stats
 }
 
 // Flags registers the detection flags on fs. The vet analyzer registers the
@@ -137,13 +142,17 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		}
 		defer stop()
 	}
+	t0 := time.Now()
 	res, classes := c.detect(paths, stderr)
 	if cmd.memProfile != "" {
 		if err := writeHeapProfile(cmd.memProfile); err != nil {
 			fmt.Fprintf(stderr, "copycat: %v\n", err)
 		}
 	}
-	return c.finish(stdout, stderr, res, classes)
+	t1 := time.Now()
+	code = c.finish(stdout, stderr, res, classes)
+	c.printStats(stderr, time.Since(t1), time.Since(t0))
+	return code
 }
 
 // detect loads the files named by paths and finds their clones.
@@ -160,6 +169,7 @@ func (c *Config) detect(paths []string, stderr io.Writer) (*load.Result, []finge
 	if bar != nil {
 		opts.Progress = bar.files
 	}
+	c.timeLoading(&opts)
 	commit := c.openIndex(&opts)
 	res := load.Load(paths, opts)
 	if bar != nil {
@@ -167,8 +177,9 @@ func (c *Config) detect(paths []string, stderr io.Writer) (*load.Result, []finge
 	}
 	committed := make(chan struct{})
 	go func() { commit(res); close(committed) }()
-	found := fingerprint.Run(res.Files, c.Options())
+	found := c.find(res.Files)
 	<-committed
+	c.measure(opts, res, found)
 	if bar != nil {
 		bar.clear()
 	}

@@ -85,6 +85,7 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 	rep := report.New(res.Files, classes)
 	rep.Ranked = c.Sort == report.SortRank
 	rep.ToolVersion, rep.Warnings, rep.Errors = toolVersion(), res.Warnings, res.Errors
+	rep.Run = c.run
 	if c.File == "" {
 		if err := c.print(stdout, rep); err != nil {
 			return len(classes), fmt.Errorf("writing report: %w", err)

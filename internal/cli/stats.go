@@ -1,0 +1,69 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/copycat-go/copycat/cache"
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/load"
+	"github.com/copycat-go/copycat/report"
+)
+
+// With -stats, a run measures what it did: loading's phases (load.Timings),
+// the engine's (fingerprint.RunTimed) and the report's, and the counts of
+// the index and the engine. They go to the JSON report's stats.run and,
+// after the report, to standard error as a table.
+
+// timeLoading gives opts the timings that -stats asks for.
+func (c *Config) timeLoading(opts *load.Options) {
+	if c.Stats {
+		opts.Timings = &load.Timings{}
+	}
+}
+
+// find runs the engine on files, timing its phases with -stats.
+func (c *Config) find(files []*fingerprint.File) fingerprint.Result {
+	if !c.Stats {
+		return fingerprint.Run(files, c.Options())
+	}
+	t0 := time.Now()
+	return fingerprint.RunTimed(files, c.Options(), func() int64 { return int64(time.Since(t0)) })
+}
+
+// measure keeps, with -stats, what loading with opts and detection did.
+func (c *Config) measure(opts load.Options, res *load.Result, found fingerprint.Result) {
+	if !c.Stats {
+		return
+	}
+	s := report.NewRunStats(found)
+	s.FilesRead = res.FilesRead
+	var hashing time.Duration
+	if idx, ok := opts.Store.(*cache.Index); ok {
+		s.FilesReused, _ = idx.Counts()
+		hashing = idx.HashTime()
+	}
+	detect := s.Phases
+	s.Phases = nil
+	tm := opts.Timings
+	s.AddPhase("resolve/walk", tm.Resolve, false)
+	s.AddPhase("read+hash", tm.Read()+hashing, true)
+	s.AddPhase("index lookups", tm.Store()-hashing, true)
+	s.AddPhase("parse+index", tm.Parse(), true)
+	s.Phases = append(s.Phases, detect...)
+	c.run = s
+}
+
+// printStats writes, with -stats, the figures of the run after its
+// report, which took reporting, and the run total.
+func (c *Config) printStats(stderr io.Writer, reporting, total time.Duration) {
+	if c.run == nil {
+		return
+	}
+	c.run.AddPhase("report", reporting, false)
+	c.run.TotalSeconds = total.Seconds()
+	if err := c.run.Table(stderr); err != nil {
+		fmt.Fprintf(stderr, "copycat: %v\n", err)
+	}
+}

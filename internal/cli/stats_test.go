@@ -1,0 +1,105 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// statsLabels are the rows -stats prints: every phase and every figure.
+var statsLabels = []string{
+	"resolve/walk", "read+hash", "index lookups", "parse+index",
+	"detect: sketch", "detect: confirm", "detect: extend", "detect: near-miss", "detect: classes",
+	"report", "total (wall)",
+	"files read", "files reused from the index", "windows", "bloom filter", "count-min sketch",
+	"candidates", "confirmed (blake3)", "exact pairs", "near-miss units", "near-miss candidates verified",
+	"near-miss pairs", "classes",
+}
+
+// -stats prints, on standard error after the report, a table with every
+// phase and figure; the report on standard output is the same as without.
+func TestStatsTable(t *testing.T) {
+	unpack(t, "module.txtar")
+	cacheDir := filepath.Join(t.TempDir(), "index")
+	flags := append(small, "-cache", cacheDir)
+	plain, plainErr, _ := run(t, flags...)
+	if strings.Contains(plainErr, "copycat: stats") {
+		t.Errorf("stats printed without -stats:\n%s", plainErr)
+	}
+	out, errs, code := run(t, append(flags, "-stats")...)
+	if code != ExitClones || out != plain {
+		t.Errorf("-stats: exit %d, stdout differs from the run without:\n%s", code, out)
+	}
+	table := errs[strings.Index(errs, "copycat: stats\n"):]
+	if !strings.HasPrefix(table, "copycat: stats\n") {
+		t.Fatalf("no stats table on standard error:\n%s", errs)
+	}
+	for _, label := range statsLabels {
+		if !regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(label) + `  +\S`).MatchString(table) {
+			t.Errorf("no %q row with a value:\n%s", label, table)
+		}
+	}
+	// The second run found every file in the index the first one filled.
+	if !regexp.MustCompile(`(?m)^  files read +4\n  files reused from the index +3$`).MatchString(table) {
+		t.Errorf("want 4 files read (one generated), 3 reused:\n%s", table)
+	}
+	for _, want := range []string{"hash functions, est. false-positive rate ", "over-count ≤ ε·N = "} {
+		if !strings.Contains(table, want) {
+			t.Errorf("table lacks %q:\n%s", want, table)
+		}
+	}
+}
+
+// The JSON report holds the figures of -stats under stats.run, and is
+// otherwise the report without -stats (the golden file).
+func TestStatsJSON(t *testing.T) {
+	unpack(t, "module.txtar")
+	out, _, code := run(t, append(small, "-json", "-stats", "-cache", "off")...)
+	if code != ExitClones {
+		t.Errorf("exit %d", code)
+	}
+	var got, want map[string]any
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	golden, err := os.ReadFile(filepath.Join(testdataDir, "module.json.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(golden, &want); err != nil {
+		t.Fatal(err)
+	}
+	stats := got["stats"].(map[string]any)
+	runStats, ok := stats["run"].(map[string]any)
+	if !ok {
+		t.Fatalf("no stats.run in the JSON report:\n%s", out)
+	}
+	for _, key := range []string{"phases", "files_read", "files_reused", "windows", "bloom", "count_min",
+		"candidates", "confirmed", "pairs", "near_units", "near_verified", "near_pairs", "classes"} {
+		if _, ok := runStats[key]; !ok {
+			t.Errorf("stats.run lacks %q: %v", key, runStats)
+		}
+	}
+	for obj, keys := range map[string][]string{
+		"bloom":     {"bits", "hashes", "keys", "false_positive_rate"},
+		"count_min": {"width", "depth", "epsilon", "delta", "total", "error_bound"},
+	} {
+		m, _ := runStats[obj].(map[string]any)
+		for _, key := range keys {
+			if v, ok := m[key].(float64); !ok || v <= 0 {
+				t.Errorf("stats.run.%s.%s = %v, want a positive number", obj, key, m[key])
+			}
+		}
+	}
+	if n := len(runStats["phases"].([]any)); n != 9 {
+		t.Errorf("%d phases in the JSON report, want 9 (loading's 4, detection's 5)", n)
+	}
+	delete(stats, "run")
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("without stats.run, the -stats report differs from module.json.golden:\n%s", out)
+	}
+}

@@ -1,0 +1,141 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// RunStats is what a run did, measured (-stats): how long each phase
+// took and what it counted. The JSON report carries it as stats.run, the
+// command line prints it as a table (Table) and the language server logs
+// it as one line (Line). Its timings differ from run to run, so a report
+// holds it only when asked.
+type RunStats struct {
+	Phases       []PhaseTime   `json:"phases"`
+	TotalSeconds float64       `json:"total_seconds,omitempty"` // wall time of the whole run
+	FilesRead    int           `json:"files_read"`
+	FilesReused  int           `json:"files_reused"` // found in the index, not parsed again
+	Windows      int64         `json:"windows"`
+	Bloom        BloomStats    `json:"bloom"`
+	CountMin     CountMinStats `json:"count_min"`
+	Candidates   int64         `json:"candidates"` // windows the sketch let through
+	Confirmed    int64         `json:"confirmed"`  // candidates whose content blake3 matched another's
+	Pairs        int64         `json:"pairs"`      // maximal exact pairs kept
+	NearUnits    int64         `json:"near_units"`
+	NearVerified int64         `json:"near_verified"` // near-miss candidate pairs verified
+	NearPairs    int64         `json:"near_pairs"`    // near-miss pairs kept
+	Classes      int           `json:"classes"`
+}
+
+// A PhaseTime is how long one phase took. Phases that run on every worker
+// at once are summed over the workers.
+type PhaseTime struct {
+	Name    string  `json:"name"`
+	Seconds float64 `json:"seconds"`
+	Summed  bool    `json:"summed_over_workers,omitempty"`
+}
+
+// BloomStats is the size of the Bloom filters that find repeated windows
+// and their estimated false-positive rate at the keys they were given.
+type BloomStats struct {
+	Bits              uint    `json:"bits"`
+	Hashes            uint    `json:"hashes"`
+	Keys              int64   `json:"keys"`
+	FalsePositiveRate float64 `json:"false_positive_rate"`
+}
+
+// CountMinStats is the size of the Count-Min sketch that counts windows
+// and its bound: a count is over-estimated by more than ErrorBound = ε·N
+// with probability at most δ.
+type CountMinStats struct {
+	Width      int     `json:"width"`
+	Depth      int     `json:"depth"`
+	Epsilon    float64 `json:"epsilon"`
+	Delta      float64 `json:"delta"`
+	Total      int64   `json:"total"` // N: the windows counted
+	ErrorBound float64 `json:"error_bound"`
+}
+
+// NewRunStats takes the counts of a detection run; the caller adds the
+// files and phases it measured.
+func NewRunStats(res fingerprint.Result) *RunStats {
+	w, z := res.Work, res.Sketch
+	eps, delta := z.CountMinError()
+	s := &RunStats{
+		Windows:    w.Windows,
+		Bloom:      BloomStats{Bits: z.BloomBits, Hashes: z.BloomHashes, Keys: z.Keys, FalsePositiveRate: z.FalsePositiveRate()},
+		CountMin:   CountMinStats{Width: z.CountMinWidth, Depth: z.CountMinDepth, Epsilon: eps, Delta: delta, Total: z.Keys, ErrorBound: eps * float64(z.Keys)},
+		Candidates: w.Candidates, Confirmed: w.Confirmed, Pairs: w.Pairs,
+		NearUnits: w.NearUnits, NearVerified: w.NearDiffs, NearPairs: w.NearFound,
+		Classes: len(res.Classes),
+	}
+	for _, p := range res.Phases {
+		s.AddPhase("detect: "+p.Name, time.Duration(p.Nanos), false)
+	}
+	return s
+}
+
+// AddPhase appends a phase that took d.
+func (s *RunStats) AddPhase(name string, d time.Duration, summed bool) {
+	s.Phases = append(s.Phases, PhaseTime{Name: name, Seconds: d.Seconds(), Summed: summed})
+}
+
+// Table writes the figures as an aligned table, phases first.
+func (s *RunStats) Table(w io.Writer) error {
+	if _, err := fmt.Fprintln(w, "copycat: stats"); err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, p := range s.Phases {
+		note := ""
+		if p.Summed {
+			note = "\t(summed over workers)"
+		}
+		fmt.Fprintf(tw, "  %s\t%v%s\n", p.Name, seconds(p.Seconds), note)
+	}
+	if s.TotalSeconds > 0 {
+		fmt.Fprintf(tw, "  total (wall)\t%v\n", seconds(s.TotalSeconds))
+	}
+	for _, f := range s.figures() {
+		fmt.Fprintf(tw, "  %s\t%s\n", f[0], f[1])
+	}
+	return tw.Flush()
+}
+
+// Line writes the counters on one line, for a log.
+func (s *RunStats) Line() string {
+	var parts []string
+	for _, f := range s.figures() {
+		parts = append(parts, f[0]+" "+f[1])
+	}
+	return "stats: " + strings.Join(parts, ", ")
+}
+
+// figures are the counters, named.
+func (s *RunStats) figures() [][2]string {
+	b, c := s.Bloom, s.CountMin
+	return [][2]string{
+		{"files read", fmt.Sprint(s.FilesRead)},
+		{"files reused from the index", fmt.Sprint(s.FilesReused)},
+		{"windows", fmt.Sprint(s.Windows)},
+		{"bloom filter", fmt.Sprintf("%d bits, %d hash functions, est. false-positive rate %.4g at %d keys", b.Bits, b.Hashes, b.FalsePositiveRate, b.Keys)},
+		{"count-min sketch", fmt.Sprintf("width %d, depth %d, over-count ≤ ε·N = %.3g·%d = %.3g with probability %.3g", c.Width, c.Depth, c.Epsilon, c.Total, c.ErrorBound, 1-c.Delta)},
+		{"candidates", fmt.Sprint(s.Candidates)},
+		{"confirmed (blake3)", fmt.Sprint(s.Confirmed)},
+		{"exact pairs", fmt.Sprint(s.Pairs)},
+		{"near-miss units", fmt.Sprint(s.NearUnits)},
+		{"near-miss candidates verified", fmt.Sprint(s.NearVerified)},
+		{"near-miss pairs", fmt.Sprint(s.NearPairs)},
+		{"classes", fmt.Sprint(s.Classes)},
+	}
+}
+
+// seconds renders a duration for the table.
+func seconds(s float64) time.Duration {
+	return time.Duration(s * float64(time.Second)).Round(time.Microsecond)
+}
