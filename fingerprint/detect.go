@@ -18,6 +18,9 @@ type Options struct {
 	Near           bool
 	Similarity     float64 // for near-miss clones, in (0, 1]
 	Workers        int     // 0 means GOMAXPROCS
+	// Done, when closed, stops detection: Detect returns nil soon after.
+	// A nil channel never stops it.
+	Done <-chan struct{}
 }
 
 func (o Options) workers() int {
@@ -28,7 +31,8 @@ func (o Options) workers() int {
 }
 
 // Detect finds the clone classes among files. The result depends only on
-// the files' contents and names, not on their order or on Workers.
+// the files' contents and names, not on their order or on Workers. When
+// Options.Done is closed before it ends, it returns nil.
 func Detect(files []*File, opt Options) []Class {
 	files = slices.Clone(files)
 	slices.SortFunc(files, func(a, b *File) int { return cmp.Compare(a.Name, b.Name) })
@@ -36,9 +40,12 @@ func Detect(files []*File, opt Options) []Class {
 	seeds := d.seedGroups(d.candidates(d.windowSketch()))
 	pairs := d.undominated(d.extendAll(seeds))
 	var near []pair
-	if opt.Near && opt.Similarity > 0 {
+	if opt.Near && opt.Similarity > 0 && !d.stopped() {
 		near = d.nearPairs()
 		pairs = d.notDominatedBy(pairs, near)
+	}
+	if d.stopped() {
+		return nil
 	}
 	classes := d.exactClasses(pairs)
 	classes = append(classes, d.nearClasses(near)...)
@@ -52,9 +59,13 @@ type detector struct {
 }
 
 // parallel calls fn(worker, i) for every i in [0, n) on the option's
-// number of workers.
+// number of workers, until detection is stopped.
 func (d *detector) parallel(n int, fn func(worker, i int)) {
-	par.For(n, d.opt.workers(), fn)
+	par.For(n, d.opt.workers(), func(w, i int) {
+		if !d.stopped() {
+			fn(w, i)
+		}
+	})
 }
 
 // windowSketch sketches the fingerprints of all windows.
