@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -115,9 +116,12 @@ Other commands:
 Flags:
 `
 
-// Run runs the command line with args (without the program name) and
-// returns the exit code.
-func Run(args []string, stdout, stderr io.Writer) int {
+// RunContext is Run, stopped when ctx is done (SIGINT, SIGTERM): the run
+// then prints that it was interrupted and returns ExitInterrupted at once,
+// with no -o or -baseline file written and no partial commit to the index
+// (a commit under way is one bbolt transaction: it happens whole or not at
+// all). A run whose detection has ended finishes printing its report.
+func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "help" {
 		fmt.Fprint(stdout, usage)
 		newCommand(stdout).fs.PrintDefaults()
@@ -129,6 +133,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	c := &cmd.Config
+	c.done = ctx.Done()
 	if cmd.cpuProfile != "" {
 		stop, err := startCPUProfile(cmd.cpuProfile)
 		if err != nil {
@@ -137,7 +142,10 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		}
 		defer stop()
 	}
-	res, classes := c.detect(paths, stderr)
+	res, classes, ok := c.detectUntil(ctx, paths, stderr)
+	if !ok {
+		return interrupted(stderr)
+	}
 	if cmd.memProfile != "" {
 		if err := writeHeapProfile(cmd.memProfile); err != nil {
 			fmt.Fprintf(stderr, "copycat: %v\n", err)
@@ -146,9 +154,11 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	return c.finish(stdout, stderr, res, classes)
 }
 
-// detect loads the files named by paths and finds their clones.
-func (c *Config) detect(paths []string, stderr io.Writer) (*load.Result, []fingerprint.Class) {
+// detect loads the files named by paths and finds their clones, until done
+// is closed: then the result is partial and the index is not committed.
+func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*load.Result, []fingerprint.Class) {
 	opts := load.Options{
+		Done:      done,
 		Tests:     c.Tests,
 		Generated: c.Generated,
 		MinTokens: c.MinTokens,
@@ -156,18 +166,22 @@ func (c *Config) detect(paths []string, stderr io.Writer) (*load.Result, []finge
 
 		MaxFileSize: c.MaxFileSize,
 	}
-	bar := c.newProgress(stderr)
 	if bar != nil {
 		opts.Progress = bar.files
 	}
 	commit := c.openIndex(&opts)
 	res := load.Load(paths, opts)
+	if closed(done) {
+		return res, nil
+	}
 	if bar != nil {
 		bar.phase("finding clones")
 	}
 	committed := make(chan struct{})
 	go func() { commit(res); close(committed) }()
-	classes := fingerprint.Detect(res.Files, c.Options())
+	fopts := c.Options()
+	fopts.Done = done
+	classes := fingerprint.Detect(res.Files, fopts)
 	<-committed
 	if bar != nil {
 		bar.clear()
@@ -184,6 +198,9 @@ func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fi
 	var err error
 	if !failed || c.printsOnError() {
 		findings, err = c.emit(stdout, stderr, res, classes)
+	}
+	if errors.Is(err, errInterrupted) {
+		return interrupted(stderr)
 	}
 	findings += c.warn(stderr, res.Warnings)
 	for _, e := range res.Errors {

@@ -23,12 +23,13 @@ const (
 
 // Output is where and how the report goes; the command line sets it.
 type Output struct {
-	Format         string // text, json, sarif or html
-	File           string // -o; standard output when empty
-	Baseline       string // -baseline FILE
-	UpdateBaseline bool   // -update-baseline: write Baseline instead of reading it
-	Sort           string // -sort: rank (the most worth acting on first) or position
-	formatSet      bool   // -format was given
+	Format         string          // text, json, sarif or html
+	File           string          // -o; standard output when empty
+	Baseline       string          // -baseline FILE
+	UpdateBaseline bool            // -update-baseline: write Baseline instead of reading it
+	Sort           string          // -sort: rank (the most worth acting on first) or position
+	formatSet      bool            // -format was given
+	done           <-chan struct{} // closed when the run is interrupted
 }
 
 // outputFlags registers the output flags on fs.
@@ -91,7 +92,7 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 		}
 		return len(classes), nil
 	}
-	if err := writeFile(c.File, func(w io.Writer) error { return c.print(w, rep) }); err != nil {
+	if err := c.writeOutput(c.File, func(w io.Writer) error { return c.print(w, rep) }); err != nil {
 		return len(classes), fmt.Errorf("cannot write report %s: %w", c.File, err)
 	}
 	return len(classes), nil
@@ -147,7 +148,7 @@ func readBaseline(name string) (*report.Baseline, error) {
 
 func (c *Config) writeBaseline(stderr io.Writer, classes []fingerprint.Class) error {
 	b := report.NewBaseline(classes)
-	if err := writeFile(c.Baseline, b.Write); err != nil {
+	if err := c.writeOutput(c.Baseline, b.Write); err != nil {
 		return fmt.Errorf("cannot write baseline %s: %w", c.Baseline, err)
 	}
 	if !c.Quiet {
