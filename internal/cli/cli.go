@@ -103,8 +103,9 @@ copycat reports duplicated Go code (clones). With no arguments it reads
 
 Exit status: 0 no clones, 1 clones reported (or a malformed
 //copycat:ignore directive; -exit-code N sets this status), 2 usage or run
-error. A run that fails writes no -o or -baseline file and prints no
-JSON, SARIF or HTML report; the text report is still printed.
+error, 130 interrupted (SIGINT, SIGTERM). A run that fails writes no -o
+or -baseline file and prints no JSON, SARIF or HTML report; the text
+report is still printed. An interrupted run writes no file.
 
 Other commands:
   copycat help                         print this text
