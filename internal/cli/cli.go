@@ -48,6 +48,9 @@ type Config struct {
 	Output
 	// Cache is the index directory: -cache ("off": none).
 	Cache string
+
+	// done is closed when the run is interrupted.
+	done <-chan struct{}
 }
 
 // Flags registers the detection flags on fs. The vet analyzer registers the

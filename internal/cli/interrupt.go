@@ -61,12 +61,12 @@ func (c *Config) detectUntil(ctx context.Context, paths []string, stderr io.Writ
 // writeOutput is writeFile for a report or a baseline: when the run is
 // interrupted before the file is complete, the file is not renamed into
 // place and the previous one stays.
-func (o *Output) writeOutput(name string, write func(io.Writer) error) error {
+func (c *Config) writeOutput(name string, write func(io.Writer) error) error {
 	return writeFile(name, func(w io.Writer) error {
 		if err := write(w); err != nil {
 			return err
 		}
-		if closed(o.done) {
+		if closed(c.done) {
 			return errInterrupted
 		}
 		return nil

@@ -54,8 +54,8 @@ func TestWriteOutputInterrupted(t *testing.T) {
 		t.Fatal(err)
 	}
 	done := make(chan struct{})
-	o := &Output{done: done}
-	err := o.writeOutput(name, func(w io.Writer) error {
+	c := &Config{done: done}
+	err := c.writeOutput(name, func(w io.Writer) error {
 		close(done) // the signal comes while the report is written
 		_, err := io.WriteString(w, "new\n")
 		return err

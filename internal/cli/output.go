@@ -23,13 +23,12 @@ const (
 
 // Output is where and how the report goes; the command line sets it.
 type Output struct {
-	Format         string          // text, json, sarif or html
-	File           string          // -o; standard output when empty
-	Baseline       string          // -baseline FILE
-	UpdateBaseline bool            // -update-baseline: write Baseline instead of reading it
-	Sort           string          // -sort: rank (the most worth acting on first) or position
-	formatSet      bool            // -format was given
-	done           <-chan struct{} // closed when the run is interrupted
+	Format         string // text, json, sarif or html
+	File           string // -o; standard output when empty
+	Baseline       string // -baseline FILE
+	UpdateBaseline bool   // -update-baseline: write Baseline instead of reading it
+	Sort           string // -sort: rank (the most worth acting on first) or position
+	formatSet      bool   // -format was given
 }
 
 // outputFlags registers the output flags on fs.

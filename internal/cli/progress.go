@@ -21,9 +21,10 @@ type progress struct {
 	now   func() time.Time
 	start time.Time
 
-	mu      sync.Mutex
-	last    time.Time
-	shown   bool
+	mu    sync.Mutex
+	last  time.Time
+	shown bool
+
 	stopped bool // the run was interrupted: draw nothing more
 }
 
