@@ -18,6 +18,9 @@ type Options struct {
 	Near           bool
 	Similarity     float64 // for near-miss clones, in (0, 1]
 	Workers        int     // 0 means GOMAXPROCS
+	// Done, when closed, stops detection: Detect returns nil soon after.
+	// A nil channel never stops it.
+	Done <-chan struct{}
 }
 
 func (o Options) workers() int {
@@ -28,7 +31,7 @@ func (o Options) workers() int {
 }
 
 // Detect finds the clone classes among files: [Run] without the warnings
-// and counts.
+// and counts. When Options.Done is closed before it ends, it returns nil.
 func Detect(files []*File, opt Options) []Class {
 	return Run(files, opt).Classes
 }
@@ -62,10 +65,13 @@ func (d *detector) detect() []Class {
 	pairs := d.undominated(d.extendAll(seeds), true)
 	d.mark("extend")
 	var near []pair
-	if opt.Near && opt.Similarity > 0 {
+	if opt.Near && opt.Similarity > 0 && !d.stopped() {
 		near = d.nearPairs()
 		pairs = d.notDominatedBy(pairs, near)
 		d.mark("near-miss")
+	}
+	if d.stopped() {
+		return nil
 	}
 	d.count(seeds, pairs, near)
 	classes := d.exactClasses(pairs)
@@ -107,9 +113,13 @@ func (d *detector) count(seeds [][]ref, pairs, near []pair) {
 }
 
 // parallel calls fn(worker, i) for every i in [0, n) on the option's
-// number of workers.
+// number of workers, until detection is stopped.
 func (d *detector) parallel(n int, fn func(worker, i int)) {
-	par.For(n, d.opt.workers(), fn)
+	par.For(n, d.opt.workers(), func(w, i int) {
+		if !d.stopped() {
+			fn(w, i)
+		}
+	})
 }
 
 // windowSketch sketches the fingerprints of all windows.

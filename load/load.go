@@ -42,6 +42,11 @@ type Options struct {
 	Store Store
 	// Timings, if set, receives the time loading spent in each phase.
 	Timings *Timings
+	// Done, when closed, stops loading: no more directories are walked and
+	// no more files read, and Load returns early with what it has: not
+	// the whole result, for the caller to discard. A nil channel never
+	// stops it.
+	Done <-chan struct{}
 }
 
 // A Result is what loading found.
@@ -60,6 +65,9 @@ type Result struct {
 func Load(args []string, opt Options) *Result {
 	t0 := time.Now()
 	paths, errs := Resolve(args, opt)
+	if opt.stopped() {
+		return &Result{}
+	}
 	if opt.Timings != nil {
 		opt.Timings.Resolve = time.Since(t0)
 	}
@@ -215,7 +223,12 @@ func unwrapPathError(err error) error {
 // packages resolves an import path pattern (std, net/http, example.com/...)
 // with the go command.
 func (r *resolver) packages(pattern string) {
-	out, err := exec.Command("go", "list", "-e", "-f", "{{.Dir}}", pattern).Output()
+	cmd, release := r.opt.command("go", "list", "-e", "-f", "{{.Dir}}", pattern)
+	out, err := cmd.Output()
+	release()
+	if r.opt.stopped() {
+		return
+	}
 	if err != nil {
 		msg := err.Error()
 		var ee *exec.ExitError
@@ -312,6 +325,9 @@ func (r *resolver) walk(root string) {
 		return
 	}
 	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+		if r.opt.stopped() {
+			return filepath.SkipAll
+		}
 		if err != nil {
 			r.errs = append(r.errs, fmt.Errorf("%s: %w", p, unwrapPathError(err)))
 			return nil
@@ -383,6 +399,9 @@ func Parse(paths []string, opt Options) *Result {
 	indexers := make([]fingerprint.Indexer, workers)
 	var done atomic.Int64
 	par.For(len(paths), workers, func(w, i int) {
+		if opt.stopped() {
+			return
+		}
 		outs[i] = parseOne(&indexers[w], paths[i], opt)
 		if opt.Progress != nil {
 			opt.Progress(int(done.Add(1)), len(paths))

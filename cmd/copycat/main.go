@@ -15,7 +15,6 @@ import (
 	"os"
 
 	"github.com/copycat-go/copycat/cache"
-	"github.com/copycat-go/copycat/internal/cli"
 	"github.com/copycat-go/copycat/internal/version"
 	"github.com/copycat-go/copycat/lsp"
 )
@@ -36,7 +35,7 @@ func main() {
 	case len(args) > 0 && args[0] == "cache":
 		os.Exit(cache.Command(args[1:], os.Stdout, os.Stderr))
 	}
-	os.Exit(cli.Run(args, os.Stdout, os.Stderr))
+	os.Exit(runCLI(args))
 }
 
 // exit ends a language-server or version run: 0 on success, 1 on error

@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -52,6 +53,9 @@ type Config struct {
 	// Stats is -stats: measure the run and print the figures.
 	Stats bool
 	run   *report.RunStats // what the run did, with -stats
+
+	// done is closed when the run is interrupted.
+	done <-chan struct{}
 }
 
 // Flags registers the detection flags on fs. The vet analyzer registers the
@@ -107,8 +111,9 @@ copycat reports duplicated Go code (clones). With no arguments it reads
 
 Exit status: 0 no clones, 1 clones reported (or a malformed
 //copycat:ignore directive; -exit-code N sets this status), 2 usage or run
-error. A run that fails writes no -o or -baseline file and prints no
-JSON, SARIF or HTML report; the text report is still printed.
+error, 130 interrupted (SIGINT, SIGTERM). A run that fails writes no -o
+or -baseline file and prints no JSON, SARIF or HTML report; the text
+report is still printed. An interrupted run writes no file.
 
 Other commands:
   copycat help                         print this text
@@ -120,9 +125,12 @@ Other commands:
 Flags:
 `
 
-// Run runs the command line with args (without the program name) and
-// returns the exit code.
-func Run(args []string, stdout, stderr io.Writer) int {
+// RunContext is Run, stopped when ctx is done (SIGINT, SIGTERM): the run
+// then prints that it was interrupted and returns ExitInterrupted at once,
+// with no -o or -baseline file written and no partial commit to the index
+// (a commit under way is one bbolt transaction: it happens whole or not at
+// all). A run whose detection has ended finishes printing its report.
+func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "help" {
 		fmt.Fprint(stdout, usage)
 		newCommand(stdout).fs.PrintDefaults()
@@ -134,6 +142,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	c := &cmd.Config
+	c.done = ctx.Done()
 	if cmd.cpuProfile != "" {
 		stop, err := startCPUProfile(cmd.cpuProfile)
 		if err != nil {
@@ -143,7 +152,10 @@ func Run(args []string, stdout, stderr io.Writer) int {
 		defer stop()
 	}
 	t0 := time.Now()
-	res, classes := c.detect(paths, stderr)
+	res, classes, ok := c.detectUntil(ctx, paths, stderr)
+	if !ok {
+		return interrupted(stderr)
+	}
 	if cmd.memProfile != "" {
 		if err := writeHeapProfile(cmd.memProfile); err != nil {
 			fmt.Fprintf(stderr, "copycat: %v\n", err)
@@ -155,9 +167,11 @@ func Run(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// detect loads the files named by paths and finds their clones.
-func (c *Config) detect(paths []string, stderr io.Writer) (*load.Result, []fingerprint.Class) {
+// detect loads the files named by paths and finds their clones, until done
+// is closed: then the result is partial and the index is not committed.
+func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*load.Result, []fingerprint.Class) {
 	opts := load.Options{
+		Done:      done,
 		Tests:     c.Tests,
 		Generated: c.Generated,
 		MinTokens: c.MinTokens,
@@ -165,19 +179,21 @@ func (c *Config) detect(paths []string, stderr io.Writer) (*load.Result, []finge
 
 		MaxFileSize: c.MaxFileSize,
 	}
-	bar := c.newProgress(stderr)
 	if bar != nil {
 		opts.Progress = bar.files
 	}
 	c.timeLoading(&opts)
 	commit := c.openIndex(&opts)
 	res := load.Load(paths, opts)
+	if closed(done) {
+		return res, nil
+	}
 	if bar != nil {
 		bar.phase("finding clones")
 	}
 	committed := make(chan struct{})
 	go func() { commit(res); close(committed) }()
-	found := c.find(res.Files)
+	found := c.find(done, res.Files)
 	<-committed
 	c.measure(opts, res, found)
 	if bar != nil {
@@ -198,6 +214,9 @@ func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fi
 	var err error
 	if !failed || c.printsOnError() {
 		findings, err = c.emit(stdout, stderr, res, classes)
+	}
+	if errors.Is(err, errInterrupted) {
+		return interrupted(stderr)
 	}
 	findings += c.warn(stderr, res.Warnings)
 	for _, e := range res.Errors {

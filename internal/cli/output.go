@@ -92,7 +92,7 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 		}
 		return len(classes), nil
 	}
-	if err := writeFile(c.File, func(w io.Writer) error { return c.print(w, rep) }); err != nil {
+	if err := c.writeOutput(c.File, func(w io.Writer) error { return c.print(w, rep) }); err != nil {
 		return len(classes), fmt.Errorf("cannot write report %s: %w", c.File, err)
 	}
 	return len(classes), nil
@@ -148,7 +148,7 @@ func readBaseline(name string) (*report.Baseline, error) {
 
 func (c *Config) writeBaseline(stderr io.Writer, classes []fingerprint.Class) error {
 	b := report.NewBaseline(classes)
-	if err := writeFile(c.Baseline, b.Write); err != nil {
+	if err := c.writeOutput(c.Baseline, b.Write); err != nil {
 		return fmt.Errorf("cannot write baseline %s: %w", c.Baseline, err)
 	}
 	if !c.Quiet {

@@ -24,6 +24,8 @@ type progress struct {
 	mu    sync.Mutex
 	last  time.Time
 	shown bool
+
+	stopped bool // the run was interrupted: draw nothing more
 }
 
 const (
@@ -55,6 +57,9 @@ func isTerminal(w io.Writer) bool {
 func (p *progress) files(done, total int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.stopped {
+		return
+	}
 	t := p.now()
 	elapsed := t.Sub(p.start)
 	if elapsed < progressDelay || t.Sub(p.last) < progressEvery && done < total {
@@ -81,6 +86,9 @@ func bar(done, total int) string {
 func (p *progress) phase(what string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.stopped {
+		return
+	}
 	if p.shown || p.now().Sub(p.start) >= progressDelay {
 		p.shown = true
 		fmt.Fprintf(p.w, "\r\x1b[Kcopycat: %s", what)
@@ -95,4 +103,13 @@ func (p *progress) clear() {
 		fmt.Fprint(p.w, "\r\x1b[K")
 		p.shown = false
 	}
+}
+
+// stop removes the bar for good, when the run is interrupted while
+// loading goes on in the background.
+func (p *progress) stop() {
+	p.clear()
+	p.mu.Lock()
+	p.stopped = true
+	p.mu.Unlock()
 }

@@ -24,12 +24,14 @@ func (c *Config) timeLoading(opts *load.Options) {
 }
 
 // find runs the engine on files, timing its phases with -stats.
-func (c *Config) find(files []*fingerprint.File) fingerprint.Result {
+func (c *Config) find(done <-chan struct{}, files []*fingerprint.File) fingerprint.Result {
+	opts := c.Options()
+	opts.Done = done
 	if !c.Stats {
-		return fingerprint.Run(files, c.Options())
+		return fingerprint.Run(files, opts)
 	}
 	t0 := time.Now()
-	return fingerprint.RunTimed(files, c.Options(), func() int64 { return int64(time.Since(t0)) })
+	return fingerprint.RunTimed(files, opts, func() int64 { return int64(time.Since(t0)) })
 }
 
 // measure keeps, with -stats, what loading with opts and detection did.

@@ -1,0 +1,84 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/load"
+)
+
+// ExitInterrupted is the exit status of a run stopped by SIGINT or
+// SIGTERM: 128 + SIGINT's number, what a shell reports for Ctrl-C.
+const ExitInterrupted = 130
+
+// errInterrupted stops the writing of an -o or -baseline file when the run
+// is interrupted before the file is renamed into place.
+var errInterrupted = errors.New("interrupted")
+
+// Run runs the command line with args (without the program name) and
+// returns the exit code.
+func Run(args []string, stdout, stderr io.Writer) int {
+	return RunContext(context.Background(), args, stdout, stderr)
+}
+
+// interrupted ends a run stopped by its context.
+func interrupted(stderr io.Writer) int {
+	fmt.Fprintln(stderr, "copycat: interrupted")
+	return ExitInterrupted
+}
+
+// detectUntil is detect, stopped when ctx is done: it then returns ok
+// false at once, without waiting for loading or detection (a lock on the
+// index, a go command, a slow disk) to notice, and nothing found is
+// committed to the index afterwards.
+func (c *Config) detectUntil(ctx context.Context, paths []string, stderr io.Writer) (res *load.Result, classes []fingerprint.Class, ok bool) {
+	bar := c.newProgress(stderr)
+	type result struct {
+		res     *load.Result
+		classes []fingerprint.Class
+	}
+	out := make(chan result, 1)
+	go func() {
+		res, classes := c.detect(ctx.Done(), paths, bar)
+		out <- result{res, classes}
+	}()
+	select {
+	case r := <-out:
+		if ctx.Err() == nil {
+			return r.res, r.classes, true
+		}
+	case <-ctx.Done():
+	}
+	if bar != nil {
+		bar.stop()
+	}
+	return nil, nil, false
+}
+
+// writeOutput is writeFile for a report or a baseline: when the run is
+// interrupted before the file is complete, the file is not renamed into
+// place and the previous one stays.
+func (c *Config) writeOutput(name string, write func(io.Writer) error) error {
+	return writeFile(name, func(w io.Writer) error {
+		if err := write(w); err != nil {
+			return err
+		}
+		if closed(c.done) {
+			return errInterrupted
+		}
+		return nil
+	})
+}
+
+// closed reports whether done is closed; a nil channel never is.
+func closed(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
