@@ -10,10 +10,11 @@ import (
 // by more than nearMaxRun units (see pairWithFirst), a function copied n
 // times brings n units that share all their grams, and pairing them costs
 // many times n. A unit is a copy of an earlier one when both have the same
-// canonical tokens and the same names and values, but for a function's own
-// name: the two align as the identity and every name maps to itself, so
-// they are never near-miss clones of each other (the exact stage reports
-// them), and a third unit is as similar to one as to the other.
+// canonical tokens, names that are a consistent renaming of each other's
+// (but for a function's own name) and the same other values: the two
+// align as the identity and no name breaks the renaming, so they are never
+// near-miss clones of each other (the exact stage reports them), and a
+// third unit is as similar to one as to the other.
 //
 // So only the first of such units (the representative) looks for
 // candidates; each pair of representatives that turns out near-miss
@@ -39,7 +40,13 @@ func (d *detector) findCopies(units []nearUnit) nearCopies {
 		return nearCopies{reps: units}
 	}
 	keys := make([]uint64, len(units))
-	d.parallel(len(units), func(_, i int) { keys[i] = d.copyKey(units[i].s) })
+	seen := make([]map[uint64]uint64, d.opt.workers())
+	d.parallel(len(units), func(w, i int) {
+		if seen[w] == nil {
+			seen[w] = map[uint64]uint64{}
+		}
+		keys[i] = d.copyKey(units[i].s, seen[w])
+	})
 	order := make([]uint32, len(units))
 	for i := range order {
 		order[i] = uint32(i)
@@ -47,6 +54,7 @@ func (d *detector) findCopies(units []nearUnit) nearCopies {
 	slices.SortFunc(order, func(x, y uint32) int { return cmp.Or(cmp.Compare(keys[x], keys[y]), cmp.Compare(x, y)) })
 	repOf := make([]int32, len(units)) // the unit a unit is a copy of, or itself
 	var firsts []uint32                // the distinct units of one key, so far
+	r := newRenaming()
 	for i := 0; i < len(order); {
 		j := i + 1
 		for j < len(order) && keys[order[j]] == keys[order[i]] {
@@ -54,7 +62,7 @@ func (d *detector) findCopies(units []nearUnit) nearCopies {
 		}
 		firsts = firsts[:0]
 		for _, u := range order[i:j] {
-			k := slices.IndexFunc(firsts, func(f uint32) bool { return d.sameCopy(units[f].s, units[u].s) })
+			k := slices.IndexFunc(firsts, func(f uint32) bool { return d.sameCopy(r, units[f].s, units[u].s) })
 			if k < 0 {
 				firsts = append(firsts, u)
 				repOf[u] = int32(u)
@@ -86,9 +94,12 @@ func groupCopies(units []nearUnit, repOf []int32) nearCopies {
 }
 
 // copyKey hashes a span's canonical tokens and its values, but for a
-// function's own name.
-func (d *detector) copyKey(s span) uint64 {
+// function's own name, with each name as the order of its first
+// occurrence: copies, consistently renamed, get the same key. seen is the
+// caller's scratch map.
+func (d *detector) copyKey(s span, seen map[uint64]uint64) uint64 {
 	const prime = 0x100000001b3
+	clear(seen)
 	f := d.files[s.file]
 	own := ownName(f, s)
 	h := uint64(0xcbf29ce484222325)
@@ -98,16 +109,23 @@ func (d *detector) copyKey(s span) uint64 {
 		if !hasValue(c) {
 			continue
 		}
-		if v != own {
-			h = (h ^ f.vals[v]) * prime
+		if x := f.vals[v]; v != own && isName(c) {
+			if _, ok := seen[x]; !ok {
+				seen[x] = uint64(len(seen))
+			}
+			h = (h ^ seen[x]) * prime
+		} else if v != own {
+			h = (h ^ x) * prime
 		}
 		v++
 	}
 	return h
 }
 
-// sameCopy reports whether b is a copy of a (see findCopies).
-func (d *detector) sameCopy(a, b span) bool {
+// sameCopy reports whether b is a copy of a (see findCopies): the same
+// canonical tokens, names a consistent renaming (r is the caller's), the
+// same other values.
+func (d *detector) sameCopy(r *renaming, a, b span) bool {
 	ca, cb := d.codes(a), d.codes(b)
 	if !bytes.Equal(ca, cb) {
 		return false
@@ -115,11 +133,13 @@ func (d *detector) sameCopy(a, b span) bool {
 	A, B := d.files[a.file], d.files[b.file]
 	ownA, ownB := ownName(A, a), ownName(B, b)
 	va, vb := A.units[a.first].val0, B.units[b.first].val0
+	r.reset()
 	for _, c := range ca {
 		if !hasValue(c) {
 			continue
 		}
-		if va != ownA && vb != ownB && A.vals[va] != B.vals[vb] {
+		x, y := A.vals[va], B.vals[vb]
+		if va != ownA && vb != ownB && (isName(c) && !r.bind(x, y) || !isName(c) && x != y) {
 			return false
 		}
 		va, vb = va+1, vb+1
