@@ -1,47 +1,24 @@
 package fingerprint
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
 
-const copiesSrc = `package p
+// copiesSrc is five functions of one shape: f2 renames f1's locals, f3
+// renames them inconsistently (a + a for a + b), f4 prints another string
+// and f5 differs from f1 only in its name.
+var copiesSrc = "package p\n" +
+	copyFunc("f1", "x", "y", "b", "sum") +
+	copyFunc("f2", "u", "v", "b", "sum") +
+	copyFunc("f3", "x", "y", "a", "sum") +
+	copyFunc("f4", "x", "y", "b", "total") +
+	copyFunc("f5", "x", "y", "b", "sum")
 
-func f1(a, b int) int {
-	x := a + b
-	y := x * 2
-	println("sum", x, y)
-	return x - y
+func copyFunc(name, x, y, b, msg string) string {
+	return fmt.Sprintf("\nfunc %s(a, b int) int {\n\t%[2]s := a + %[4]s\n\t%[3]s := %[2]s * 2\n\tprintln(%[5]q, %[2]s, %[3]s)\n\treturn %[2]s - %[3]s\n}\n", name, x, y, b, msg)
 }
-
-func f2(c, d int) int {
-	u := c + d
-	v := u * 2
-	println("sum", u, v)
-	return u - v
-}
-
-func f3(a, b int) int {
-	x := a + a
-	y := x * 2
-	println("sum", x, y)
-	return x - y
-}
-
-func f4(a, b int) int {
-	x := a + b
-	y := x * 2
-	println("total", x, y)
-	return x - y
-}
-
-func f5(a, b int) int {
-	x := a + b
-	y := x * 2
-	println("sum", x, y)
-	return x - y
-}
-`
 
 // Copies are units with the same tokens, names consistently renamed and
 // the same other values; only under MaxOccurrences 0 (or above
@@ -52,8 +29,7 @@ func TestFindCopies(t *testing.T) {
 		maxOcc int
 		want   [][]uint32 // copies of each representative
 	}{
-		// f2 (renamed) and f5 (the same but its name) are copies of f1; f3
-		// renames inconsistently, f4 has another string.
+		// f2 and f5 are copies of f1; f3 and f4 are not.
 		{0, [][]uint32{{1, 4}, nil, nil}},
 		{nearMaxRun + 1, [][]uint32{{1, 4}, nil, nil}},
 		{10, nil},
