@@ -62,7 +62,9 @@ func (d *detector) findCopies(units []nearUnit) nearCopies {
 		}
 		firsts = firsts[:0]
 		for _, u := range order[i:j] {
-			k := slices.IndexFunc(firsts, func(f uint32) bool { return d.sameCopy(r, units[f].s, units[u].s) })
+			// Units of one key are nearly always copies; those of a
+			// colliding key are compared with a few firsts only.
+			k := slices.IndexFunc(firsts[:min(len(firsts), nearReps)], func(f uint32) bool { return d.sameCopy(r, units[f].s, units[u].s) })
 			if k < 0 {
 				firsts = append(firsts, u)
 				repOf[u] = int32(u)
