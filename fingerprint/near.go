@@ -59,12 +59,26 @@ type nearUnit struct {
 	kept   int32 // grams that survived the frequency filter
 }
 
-// nearPairs finds the near-miss pairs among the files.
+// nearPairs finds the near-miss pairs among the files. Copies of a unit
+// look for candidates through their representative (see findCopies).
 func (d *detector) nearPairs() []pair {
 	units := d.nearUnits()
-	cands := d.nearCandidates(units)
-	d.work.NearDiffs = int64(len(cands))
+	c := d.findCopies(units)
+	cands := d.nearCandidates(c.reps)
+	pairs, found := d.verify(c.reps, cands)
+	more := d.copyCandidates(c, units, found)
+	d.work.NearDiffs = int64(len(cands) + len(more))
+	morePairs, _ := d.verify(units, more)
+	pairs = append(pairs, morePairs...)
+	slices.SortFunc(pairs, comparePairs)
+	return d.undominated(pairs, false)
+}
+
+// verify compares the candidate pairs of units (as x<<32|y) and returns
+// the near-miss pairs among them, and those candidates.
+func (d *detector) verify(units []nearUnit, cands []uint64) ([]pair, []uint64) {
 	per := make([][]pair, d.opt.workers())
+	perKeys := make([][]uint64, d.opt.workers())
 	vs := make([]*verifier, d.opt.workers())
 	d.parallel(len(cands), func(w, i int) {
 		if vs[w] == nil {
@@ -73,11 +87,10 @@ func (d *detector) nearPairs() []pair {
 		a, b := units[cands[i]>>32].s, units[uint32(cands[i])].s
 		if sim, ok := d.similar(vs[w], a, b); ok {
 			per[w] = append(per[w], pair{a: a, b: b, sim: sim})
+			perKeys[w] = append(perKeys[w], cands[i])
 		}
 	})
-	pairs := slices.Concat(per...)
-	slices.SortFunc(pairs, comparePairs)
-	return d.undominated(pairs, false)
+	return slices.Concat(per...), slices.Concat(perKeys...)
 }
 
 // nearUnits lists the functions and blocks large enough to be reported,

@@ -114,3 +114,33 @@ func TestCopiesOneClass(t *testing.T) {
 		t.Fatalf("%d classes, want one of %d copies", len(m.res.Classes), n)
 	}
 }
+
+// Copies of one function cost the near-miss stage about one step each:
+// they pair through one of them, not with one another.
+func TestCopiesNearWork(t *testing.T) {
+	for _, n := range []int{2000, 4000} {
+		m := engineRun(t, Copies(n, n/10), fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85})
+		w := m.res.Work
+		if near := w.NearEntries + w.NearPairs + w.NearDiffs; near > w.NearUnits {
+			t.Errorf("%d copies: near-miss entries, pairs and diffs %d, want at most one per unit (%d): %+v", n, near, w.NearUnits, w)
+		}
+	}
+}
+
+// A near copy of a function copied many times is a near-miss clone of
+// every copy, not only of the first few.
+func TestCopiesAndNearCopy(t *testing.T) {
+	const n = 1000
+	files := Copies(n, n/10)
+	files["zz.go"] = NearIdentical(1)
+	m := engineRun(t, files, fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85})
+	for _, c := range m.res.Classes {
+		if c.Kind == fingerprint.Near && len(c.Fragments) == n+1 {
+			return
+		}
+	}
+	for _, c := range m.res.Classes {
+		t.Logf("%s class of %d fragments", c.Kind, len(c.Fragments))
+	}
+	t.Errorf("no near-miss class of the %d copies and their near copy", n)
+}
