@@ -46,7 +46,7 @@ func Run(files []*File, opt Options) Result {
 func (d *detector) detect() []Class {
 	opt := d.opt
 	seeds := d.seedGroups(d.candidates(d.windowSketch()))
-	pairs := d.undominated(d.extendAll(seeds), true)
+	pairs := d.notTables(d.undominated(d.extendAll(seeds), true))
 	var near []pair
 	if opt.Near && opt.Similarity > 0 {
 		near = d.nearPairs()
