@@ -141,14 +141,47 @@ func CoveredLines(rs []LineRange) int {
 }
 
 // DropContained leaves out every class whose fragments lie, one to one,
-// inside the fragments of another class with at least as many: those
-// copies are already reported, as part of a larger clone or of a class
-// with more copies, and a location should not carry two findings for one
-// copy. Between two classes of the same fragments, the exact or renamed
-// one stays, being the more precise. The order of classes is kept, and
+// inside or mostly inside the fragments of another class with at least as
+// many: those copies are already reported, as part of a larger clone, of
+// a class with more copies, or of a class of the same copies shifted by a
+// line or two, and a location should not carry two findings for one copy.
+// Mostly inside means that more than half of the fragment's lines are in
+// the other's. Between two classes that overlap so both ways (the same
+// copies, shifted or not), the exact or renamed one stays, being the more
+// precise, then the one of more tokens. The order of classes is kept, and
 // does not change which stay. Detect applies it; an index that joins the
 // classes of several Detect runs applies it again.
 func DropContained(classes []Class) []Class {
+	beaters := overlappingBeaters(classes)
+	container := make([]int, len(classes)) // the class it lies in, or -1
+	state := make([]int8, len(classes))    // unknown, resolving, stays, left out
+	var stays func(ci int) bool
+	stays = func(ci int) bool {
+		switch state[ci] {
+		case 1, 2:
+			return true // a class being resolved stands until it is (a cycle ends there)
+		case 3:
+			return false
+		}
+		state[ci], container[ci] = 1, -1
+		for _, d := range beaters[ci] {
+			if stays(d) {
+				state[ci], container[ci] = 3, d
+				return false
+			}
+		}
+		state[ci] = 2
+		return true
+	}
+	for ci := range classes {
+		stays(ci)
+	}
+	return keepUncontained(classes, container)
+}
+
+// overlappingBeaters lists, for each class, the classes that hold its
+// copies (see DropContained) and are to stay rather than it.
+func overlappingBeaters(classes []Class) [][]int {
 	type at struct{ class, frag int }
 	byFile := map[string][]at{}
 	for ci, c := range classes {
@@ -156,39 +189,45 @@ func DropContained(classes []Class) []Class {
 			byFile[f.File] = append(byFile[f.File], at{ci, fi})
 		}
 	}
-	// contains reports whether every fragment of c lies inside its own
-	// fragment of d.
-	contains := func(d, c Class) bool {
-		used := make([]bool, len(d.Fragments))
-	next:
-		for _, f := range c.Fragments {
-			for gi, g := range d.Fragments {
-				if !used[gi] && within(f, g) {
-					used[gi] = true
-					continue next
-				}
-			}
-			return false
-		}
-		return true
-	}
-	container := make([]int, len(classes)) // the class it lies in, or -1
+	beaters := make([][]int, len(classes))
 	for ci, c := range classes {
-		container[ci] = -1
 		for _, a := range byFile[c.Fragments[0].File] {
 			d := classes[a.class]
-			if a.class == ci || len(d.Fragments) < len(c.Fragments) || !within(c.Fragments[0], d.Fragments[a.frag]) || !contains(d, c) {
+			if a.class == ci || len(d.Fragments) < len(c.Fragments) || !mostlyWithin(c.Fragments[0], d.Fragments[a.frag]) ||
+				slices.Contains(beaters[ci], a.class) || !holds(d, c) {
 				continue
 			}
-			if contains(c, d) && cmp.Or(cmp.Compare(kindRank(c.Kind), kindRank(d.Kind)), strings.Compare(c.ID, d.ID), cmp.Compare(ci, a.class)) < 0 {
+			if holds(c, d) && cmp.Or(cmp.Compare(kindRank(c.Kind), kindRank(d.Kind)), cmp.Compare(d.Tokens, c.Tokens),
+				strings.Compare(c.ID, d.ID), cmp.Compare(ci, a.class)) < 0 {
 				continue // the same copies: c is the one to keep
 			}
-			container[ci] = a.class
-			break
+			beaters[ci] = append(beaters[ci], a.class)
 		}
 	}
-	// A class left out is remembered by the class that stays around it
-	// (containment is a partial order, so the chain ends).
+	return beaters
+}
+
+// holds reports whether every fragment of c lies mostly inside its own
+// fragment of d.
+func holds(d, c Class) bool {
+	used := make([]bool, len(d.Fragments))
+next:
+	for _, f := range c.Fragments {
+		for gi, g := range d.Fragments {
+			if !used[gi] && mostlyWithin(f, g) {
+				used[gi] = true
+				continue next
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// keepUncontained returns the classes whose container is -1, each
+// remembering the classes left out around it (the chain of containers
+// ends, see DropContained).
+func keepUncontained(classes []Class, container []int) []Class {
 	contained := map[int][]ClassRef{}
 	for ci, c := range classes {
 		if container[ci] < 0 {
@@ -214,6 +253,19 @@ func DropContained(classes []Class) []Class {
 		out = append(out, c)
 	}
 	return out
+}
+
+// mostlyWithin reports whether more than half of fragment f's lines lie
+// inside fragment g; a fragment wholly inside g always does.
+func mostlyWithin(f, g Fragment) bool {
+	if within(f, g) {
+		return true
+	}
+	if f.File != g.File {
+		return false
+	}
+	shared := min(f.End.Line, g.End.Line) - max(f.Start.Line, g.Start.Line) + 1
+	return 2*shared > f.Lines()
 }
 
 // within reports whether fragment f lies inside fragment g.

@@ -57,6 +57,49 @@ func TestDropContained(t *testing.T) {
 			class("y", Renamed, fr("a.go", 10, 20), fr("b.go", 10, 20)),
 		},
 		want: []string{"x", "y"},
+	}, {
+		name: "the same copies shifted by a line or two: the larger stays",
+		classes: []Class{
+			{ID: "a", Kind: Renamed, Tokens: 120, Fragments: []Fragment{fr("a.go", 238, 256), fr("b.go", 664, 682)}},
+			{ID: "b", Kind: Renamed, Tokens: 110, Fragments: []Fragment{fr("a.go", 240, 257), fr("b.go", 666, 683)}},
+		},
+		want: []string{"a"},
+	}, {
+		name: "an exact class and a near one of the same copies shifted: the exact one stays",
+		classes: []Class{
+			{ID: "e", Kind: Exact, Tokens: 150, Fragments: []Fragment{fr("a.go", 499, 521), fr("b.go", 349, 371)}},
+			{ID: "n", Kind: Near, Tokens: 160, Fragments: []Fragment{fr("a.go", 500, 520), fr("b.go", 348, 372)}},
+		},
+		want: []string{"e"},
+	}, {
+		name: "copies mostly inside a larger clone's",
+		classes: []Class{
+			class("part", Exact, fr("a.go", 18, 25), fr("b.go", 8, 15)),
+			class("whole", Renamed, fr("a.go", 10, 22), fr("b.go", 1, 12)),
+		},
+		want: []string{"whole"},
+	}, {
+		name: "copies that overlap by half their lines or less stay",
+		classes: []Class{
+			class("tail", Exact, fr("a.go", 20, 29), fr("b.go", 20, 29)),
+			class("head", Renamed, fr("a.go", 10, 24), fr("b.go", 10, 24)),
+		},
+		want: []string{"head", "tail"},
+	}, {
+		name: "one copy overlapping, the other apart",
+		classes: []Class{
+			class("x", Exact, fr("a.go", 11, 19), fr("c.go", 11, 19)),
+			class("y", Renamed, fr("a.go", 10, 20), fr("b.go", 10, 20)),
+		},
+		want: []string{"x", "y"},
+	}, {
+		name: "a class held only by one that is left out stays",
+		classes: []Class{
+			class("first", Exact, fr("a.go", 1, 10), fr("b.go", 1, 10)),
+			class("second", Exact, fr("a.go", 4, 20), fr("b.go", 4, 20)),
+			class("third", Exact, fr("a.go", 12, 40), fr("b.go", 12, 40)),
+		},
+		want: []string{"first", "third"},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -62,7 +62,7 @@ func (d *detector) detect() []Class {
 	d.mark("sketch")
 	seeds := d.seedGroups(d.candidates(sk))
 	d.mark("confirm")
-	pairs := d.undominated(d.extendAll(seeds), true)
+	pairs := d.notTables(d.undominated(d.extendAll(seeds), true))
 	d.mark("extend")
 	var near []pair
 	if opt.Near && opt.Similarity > 0 && !d.stopped() {
