@@ -15,6 +15,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 // The custom golangci-lint is built with the real `golangci-lint custom`
@@ -31,7 +33,7 @@ func TestBuildCustom(t *testing.T) {
 	if os.Getenv("COPYCAT_GOLANGCI_BUILD") == "" {
 		t.Skip("set COPYCAT_GOLANGCI_BUILD=1 (make golangci-custom) to build golangci-lint with the plugin")
 	}
-	t.Log(customBinary(t, findGolangciLint(t)))
+	t.Log(customBinary(t, testtool.Find(t, "bin/golangci-lint", "golangci-lint", "golangci-lint")))
 }
 
 // TestGolangciLint builds golangci-lint with copycat's plugin, as a user
@@ -42,7 +44,7 @@ func TestGolangciLint(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds golangci-lint")
 	}
-	bin := customBinary(t, findGolangciLint(t))
+	bin := customBinary(t, testtool.Find(t, "bin/golangci-lint", "golangci-lint", "golangci-lint"))
 	medians := []string{
 		"stats/mean.go:10:1: duplicate of mean.go:25-37 (near 95%, 88 tokens, 2 copies)",
 		"stats/mean.go:25:1: duplicate of mean.go:10-22 (near 95%, 88 tokens, 2 copies)",
@@ -176,29 +178,6 @@ func runGolangciLint(t *testing.T, bin, dir, cache string) (issues []string, std
 	return issues, errb.String(), code
 }
 
-// findGolangciLint returns the golangci-lint of .tools/bin, or of PATH.
-func findGolangciLint(t *testing.T) string {
-	t.Helper()
-	p := filepath.Join(moduleRoot(t), ".tools", "bin", "golangci-lint")
-	if _, err := os.Stat(p); err == nil {
-		return p
-	}
-	if p, err := exec.LookPath("golangci-lint"); err == nil {
-		return p
-	}
-	t.Skip("golangci-lint not found in .tools/bin or on PATH: run `make golangci-lint` (make test installs it)")
-	return ""
-}
-
-func moduleRoot(t *testing.T) string {
-	t.Helper()
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return root
-}
-
 // run runs a command and returns its standard output; it fails the test
 // with the command's output if the command fails.
 func run(t *testing.T, dir string, env []string, name string, args ...string) []byte {
@@ -229,7 +208,7 @@ func golangciVersion(t *testing.T, gcl string) string {
 // module's sources, the version and the Go toolchain stay the same.
 func customBinary(t *testing.T, gcl string) string {
 	t.Helper()
-	root := moduleRoot(t)
+	root := testtool.Root(t)
 	version := golangciVersion(t, gcl)
 	dir := filepath.Join(root, ".tools", "custom-gcl")
 	bin := filepath.Join(dir, "custom-gcl")

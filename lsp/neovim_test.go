@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 // The server and the proxy driven by a real editor: Neovim, headless,
@@ -97,7 +99,7 @@ func TestNeovim(t *testing.T) {
 		}
 	})
 	t.Run("copycat lsp -proxy", func(t *testing.T) {
-		gopls := realGopls(t)
+		gopls := testtool.Find(t, "bin/gopls", "gopls", "tools")
 		dir, files := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
 		c := filepath.Join(dir, "c.go")
 		text := files["c.go"] + "\nfunc Broken() int { return undefinedName }\n" + files["paste.go.txt"]

@@ -10,29 +10,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
-)
 
-// realGopls finds the gopls that make test installs into .tools/bin, or
-// one on PATH.
-func realGopls(t *testing.T) string {
-	t.Helper()
-	if p, err := filepath.Abs(filepath.Join("..", ".tools", "bin", "gopls")); err == nil {
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	if p, err := exec.LookPath("gopls"); err == nil {
-		return p
-	}
-	t.Skip("gopls not found in .tools/bin or on PATH: run `make tools` (make test installs gopls v0.23.0) to run the proxy test")
-	return ""
-}
+	"github.com/copycat-go/copycat/internal/testtool"
+)
 
 // A gopls diagnostic (an undefined name) and copycat's arrive together in
 // one publishDiagnostics for the same file, and each side's change
 // re-merges with the other's latest set.
 func TestProxyMergesDiagnostics(t *testing.T) {
-	gopls := realGopls(t)
+	gopls := testtool.Find(t, "bin/gopls", "gopls", "tools")
 	dir, files := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
 	e := startEditor(t, runServer("-proxy", "-gopls", gopls))
 	e.initialize(dir, nil)
@@ -72,7 +58,7 @@ func TestProxyMergesDiagnostics(t *testing.T) {
 // In front of gopls, copycat's code actions join gopls's in one answer,
 // the editor is told of copycat's command, and running it opens the copy.
 func TestProxyCodeActions(t *testing.T) {
-	gopls := realGopls(t)
+	gopls := testtool.Find(t, "bin/gopls", "gopls", "tools")
 	dir, files := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
 	e := startEditor(t, runServer("-proxy", "-gopls", gopls))
 	init := e.initialize(dir, nil)

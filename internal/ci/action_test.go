@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/copycat-go/copycat/internal/testtool"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -46,7 +47,7 @@ type step struct {
 
 func readAction(t *testing.T) *action {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(moduleRoot(t), "action.yml"))
+	data, err := os.ReadFile(filepath.Join(testtool.Root(t), "action.yml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +295,7 @@ func (j *job) shell(s step) error {
 	cmd.Env = append(os.Environ(), j.env...)
 	cmd.Env = append(cmd.Env,
 		"CI=true", "GITHUB_ACTIONS=true",
-		"GITHUB_WORKSPACE="+j.workspace, "GITHUB_ACTION_PATH="+moduleRoot(j.t), "RUNNER_TEMP="+j.temp,
+		"GITHUB_WORKSPACE="+j.workspace, "GITHUB_ACTION_PATH="+testtool.Root(j.t), "RUNNER_TEMP="+j.temp,
 		"GITHUB_OUTPUT="+outFile, "GITHUB_PATH="+pathFile)
 	if len(j.path) > 0 {
 		cmd.Env = append(cmd.Env, "PATH="+strings.Join(j.path, string(os.PathListSeparator))+string(os.PathListSeparator)+lookupEnv(cmd.Env, "PATH"))
@@ -348,7 +349,7 @@ func (j *job) value(path string) string {
 	case len(parts) == 4 && parts[0] == "steps" && parts[2] == "outputs":
 		return j.outputs[parts[1]][parts[3]]
 	case path == "github.action_path":
-		return moduleRoot(j.t)
+		return testtool.Root(j.t)
 	case path == "github.workspace":
 		return j.workspace
 	case path == "runner.temp":

@@ -7,18 +7,8 @@ import (
 	"testing"
 
 	"github.com/copycat-go/copycat/internal/fixture"
+	"github.com/copycat-go/copycat/internal/testtool"
 )
-
-// moduleRoot is the root of copycat's module: the action's own checkout,
-// and the hook repository.
-func moduleRoot(t *testing.T) string {
-	t.Helper()
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return root
-}
 
 // writeFixture lays out testdata/name (a txtar archive) in dir.
 func writeFixture(t *testing.T, dir, name string) {
@@ -31,7 +21,7 @@ func writeFixture(t *testing.T, dir, name string) {
 // TestREADMERecipes: the README's "In CI" recipes are the ones the tests
 // run.
 func TestREADMERecipes(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(moduleRoot(t), "README.md"))
+	data, err := os.ReadFile(filepath.Join(testtool.Root(t), "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}

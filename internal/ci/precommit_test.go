@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 // TestPreCommit installs the hook of .pre-commit-hooks.yaml with the real
@@ -17,7 +19,7 @@ func TestPreCommit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds copycat with pre-commit")
 	}
-	preCommit := findPreCommit(t)
+	preCommit := testtool.Find(t, "pre-commit/bin/pre-commit", "pre-commit", "pre-commit")
 	hooks, rev := snapshotRepo(t)
 	goModCache := strings.TrimSpace(string(runIn(t, "", nil, "go", "env", "GOMODCACHE")))
 	env := []string{
@@ -65,20 +67,6 @@ func TestPreCommit(t *testing.T) {
 	}
 }
 
-// findPreCommit returns pre-commit from .tools or PATH.
-func findPreCommit(t *testing.T) string {
-	t.Helper()
-	p := filepath.Join(moduleRoot(t), ".tools", "pre-commit", "bin", "pre-commit")
-	if _, err := os.Stat(p); err == nil {
-		return p
-	}
-	if p, err := exec.LookPath("pre-commit"); err == nil {
-		return p
-	}
-	t.Skip("pre-commit is not installed (make pre-commit installs it)")
-	return ""
-}
-
 func commit(dir string, env []string, msg string) (string, error) {
 	cmd := exec.Command("git", "commit", "-q", "-m", msg)
 	cmd.Dir = dir
@@ -93,7 +81,7 @@ func commit(dir string, env []string, msg string) (string, error) {
 // repository and the commit.
 func snapshotRepo(t *testing.T) (dir, rev string) {
 	t.Helper()
-	root := moduleRoot(t)
+	root := testtool.Root(t)
 	dir = t.TempDir()
 	list := runIn(t, root, nil, "git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
 	for name := range strings.SplitSeq(strings.TrimSuffix(string(list), "\x00"), "\x00") {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/copycat-go/copycat/internal/testtool"
 	"github.com/reviewdog/errorformat"
 	"github.com/reviewdog/errorformat/fmts"
 )
@@ -92,6 +93,6 @@ func runRecipe(t *testing.T, copycat, dir string, args ...string) []byte {
 func buildCopycat(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "copycat")
-	runIn(t, moduleRoot(t), nil, "go", "build", "-o", bin, "./cmd/copycat")
+	runIn(t, testtool.Root(t), nil, "go", "build", "-o", bin, "./cmd/copycat")
 	return bin
 }
