@@ -165,6 +165,9 @@ func (e *engine) indexWorkspace(progress bool) {
 		tLoad.Sub(t0).Round(time.Millisecond), tBuild.Sub(tLoad).Round(time.Millisecond), time.Since(tBuild).Round(time.Millisecond))
 	idx.stats.FilesRead = read
 	e.log.Print(idx.stats.Line())
+	for _, w := range idx.warnings {
+		e.log.Printf("warning: %s", w)
+	}
 	p.end(msg)
 	e.once.Do(func() { close(e.indexed) })
 	e.poke()

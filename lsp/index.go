@@ -31,6 +31,8 @@ type index struct {
 	byFile  map[string]map[string]bool    // path -> IDs of the classes with a fragment in it
 
 	stats *report.RunStats // what the last build counted
+	// warnings name the engine's caps that the last build reached.
+	warnings []string
 }
 
 func newIndex(opt fingerprint.Options) *index {
@@ -55,6 +57,7 @@ func (x *index) build(files []*fingerprint.File) []string {
 	affected := map[string]bool{}
 	res := fingerprint.Run(files, x.opt)
 	x.stats = report.NewRunStats(res)
+	x.warnings = res.Warnings
 	for _, c := range res.Classes {
 		x.addClass(c, affected)
 	}

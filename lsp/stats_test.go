@@ -1,10 +1,14 @@
 package lsp
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/copycat-go/copycat/internal/hostile"
 )
 
 // awaitLog waits until the server has logged n lines matching re, and
@@ -44,5 +48,18 @@ func TestServerLogsStats(t *testing.T) {
 	if again := awaitLog(t, e, statsLine, 2)[1]; !strings.HasSuffix(again, "classes 0\n") {
 		t.Errorf("re-index with -min-tokens 1000 logged %s", again)
 	}
+	e.exit()
+}
+
+// The engine's caps, when indexing reaches them, are logged as the
+// command line prints them.
+func TestServerLogsEngineWarnings(t *testing.T) {
+	dir, _ := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	if err := os.WriteFile(filepath.Join(dir, "deep.go"), hostile.NestedBlocks(300), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := startEditor(t, runServer())
+	e.initialize(dir, map[string]any{"minTokens": 20, "minLines": 2})
+	awaitLog(t, e, regexp.MustCompile(`warning: .*nested more than 16 deep.*\n`), 1)
 	e.exit()
 }
