@@ -178,25 +178,10 @@ func runGolangciLint(t *testing.T, bin, dir, cache string) (issues []string, std
 	return issues, errb.String(), code
 }
 
-// run runs a command and returns its standard output; it fails the test
-// with the command's output if the command fails.
-func run(t *testing.T, dir string, env []string, name string, args ...string) []byte {
-	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s %s: %v\n%s%s", name, strings.Join(args, " "), err, stdout.Bytes(), stderr.Bytes())
-	}
-	return stdout.Bytes()
-}
-
 // golangciVersion is the version of a golangci-lint binary: v2.15.0.
 func golangciVersion(t *testing.T, gcl string) string {
 	t.Helper()
-	v := strings.TrimSpace(string(run(t, "", nil, gcl, "version", "--short")))
+	v := strings.TrimSpace(string(testtool.Run(t, "", nil, gcl, "version", "--short")))
 	if !strings.HasPrefix(v, "2.") {
 		t.Fatalf("%s version --short = %q, want a v2 release", gcl, v)
 	}
@@ -238,8 +223,8 @@ plugins:
 	if err := os.WriteFile(filepath.Join(work, ".custom-gcl.yml"), []byte(config), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	goflags := strings.TrimSpace(string(run(t, "", nil, "go", "env", "GOFLAGS")))
-	run(t, work, []string{
+	goflags := strings.TrimSpace(string(testtool.Run(t, "", nil, "go", "env", "GOFLAGS")))
+	testtool.Run(t, work, []string{
 		// golangci-lint passes only these GIT_ variables on to git.
 		"GIT_CONFIG_COUNT=1",
 		"GIT_CONFIG_KEY_0=url.file://" + repo + ".insteadOf",
@@ -262,7 +247,7 @@ plugins:
 // `golangci-lint custom` expects to clone it, and returns its path.
 func localGolangciRepo(t *testing.T, version, work string) string {
 	t.Helper()
-	out := run(t, "", nil, "go", "mod", "download", "-json", "github.com/golangci/golangci-lint/v2@"+version)
+	out := testtool.Run(t, "", nil, "go", "mod", "download", "-json", "github.com/golangci/golangci-lint/v2@"+version)
 	var mod struct{ Dir string }
 	if err := json.Unmarshal(out, &mod); err != nil || mod.Dir == "" {
 		t.Fatalf("go mod download: %v\n%s", err, out)
@@ -272,10 +257,10 @@ func localGolangciRepo(t *testing.T, version, work string) string {
 		t.Fatal(err)
 	}
 	git := []string{"-c", "user.name=copycat", "-c", "user.email=copycat@example.invalid", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"}
-	run(t, repo, nil, "git", "init", "-q")
-	run(t, repo, nil, "git", "add", "-A", "-f", ".")
-	run(t, repo, nil, "git", append(git, "commit", "-q", "-m", "golangci-lint "+version)...)
-	run(t, repo, nil, "git", append(git, "tag", version)...)
+	testtool.Run(t, repo, nil, "git", "init", "-q")
+	testtool.Run(t, repo, nil, "git", "add", "-A", "-f", ".")
+	testtool.Run(t, repo, nil, "git", append(git, "commit", "-q", "-m", "golangci-lint "+version)...)
+	testtool.Run(t, repo, nil, "git", append(git, "tag", version)...)
 	return repo
 }
 

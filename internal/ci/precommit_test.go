@@ -21,7 +21,7 @@ func TestPreCommit(t *testing.T) {
 	}
 	preCommit := testtool.Find(t, "pre-commit/bin/pre-commit", "pre-commit", "pre-commit")
 	hooks, rev := snapshotRepo(t)
-	goModCache := strings.TrimSpace(string(runIn(t, "", nil, "go", "env", "GOMODCACHE")))
+	goModCache := strings.TrimSpace(string(testtool.Run(t, "", nil, "go", "env", "GOMODCACHE")))
 	env := []string{
 		"PRE_COMMIT_HOME=" + t.TempDir(),
 		"GOMODCACHE=" + goModCache, // pre-commit sets GOPATH: share the module cache
@@ -38,9 +38,9 @@ func TestPreCommit(t *testing.T) {
         args: [-min-tokens, "60", -min-lines, "3"]
 `, hooks, rev)
 	writeFile(t, filepath.Join(repo, ".pre-commit-config.yaml"), config)
-	runIn(t, repo, env, "git", "init", "-q")
-	runIn(t, repo, env, preCommit, "install")
-	runIn(t, repo, env, "git", "add", "-A")
+	testtool.Run(t, repo, env, "git", "init", "-q")
+	testtool.Run(t, repo, env, preCommit, "install")
+	testtool.Run(t, repo, env, "git", "add", "-A")
 
 	out, err := commit(repo, env, "stats with a copy")
 	want := "stats/median.go:7:1: duplicate of stats/median.go:22-34 (near 95%, 88 tokens, 2 copies; production, 1 package, 13 lines)"
@@ -55,13 +55,13 @@ func TestPreCommit(t *testing.T) {
 	}
 	i := strings.Index(string(src), "// MedianInts")
 	writeFile(t, median, string(src[:i]))
-	runIn(t, repo, env, "git", "add", "-A")
+	testtool.Run(t, repo, env, "git", "add", "-A")
 	if out, err := commit(repo, env, "stats without the copy"); err != nil || !strings.Contains(out, "Passed") {
 		t.Fatalf("commit without a clone: %v\n%s", err, out)
 	}
 
 	writeFile(t, filepath.Join(repo, "README"), "stats\n")
-	runIn(t, repo, env, "git", "add", "README")
+	testtool.Run(t, repo, env, "git", "add", "README")
 	if out, err := commit(repo, env, "a README"); err != nil || !strings.Contains(out, "Skipped") {
 		t.Fatalf("commit of no Go file: %v\n%s\nwant the hook skipped", err, out)
 	}
@@ -83,7 +83,7 @@ func snapshotRepo(t *testing.T) (dir, rev string) {
 	t.Helper()
 	root := testtool.Root(t)
 	dir = t.TempDir()
-	list := runIn(t, root, nil, "git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+	list := testtool.Run(t, root, nil, "git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
 	for name := range strings.SplitSeq(strings.TrimSuffix(string(list), "\x00"), "\x00") {
 		data, err := os.ReadFile(filepath.Join(root, name))
 		if os.IsNotExist(err) {
@@ -98,26 +98,10 @@ func snapshotRepo(t *testing.T) (dir, rev string) {
 	}
 	env := []string{"GIT_AUTHOR_NAME=copycat", "GIT_AUTHOR_EMAIL=copycat@example.invalid",
 		"GIT_COMMITTER_NAME=copycat", "GIT_COMMITTER_EMAIL=copycat@example.invalid"}
-	runIn(t, dir, env, "git", "init", "-q")
-	runIn(t, dir, env, "git", "add", "-A")
-	runIn(t, dir, env, "git", "-c", "commit.gpgsign=false", "commit", "-q", "-m", "snapshot")
-	return dir, strings.TrimSpace(string(runIn(t, dir, nil, "git", "rev-parse", "HEAD")))
-}
-
-// runIn runs a command in dir and returns its standard output, failing
-// the test with all its output if it fails.
-func runIn(t *testing.T, dir string, env []string, name string, args ...string) []byte {
-	t.Helper()
-	cmd := exec.Command(name, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("%s %s: %v\n%s%s", name, strings.Join(args, " "), err, out, stderr.String())
-	}
-	return out
+	testtool.Run(t, dir, env, "git", "init", "-q")
+	testtool.Run(t, dir, env, "git", "add", "-A")
+	testtool.Run(t, dir, env, "git", "-c", "commit.gpgsign=false", "commit", "-q", "-m", "snapshot")
+	return dir, strings.TrimSpace(string(testtool.Run(t, dir, nil, "git", "rev-parse", "HEAD")))
 }
 
 func writeFile(t *testing.T, path, content string) {

@@ -93,6 +93,6 @@ func runRecipe(t *testing.T, copycat, dir string, args ...string) []byte {
 func buildCopycat(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "copycat")
-	runIn(t, testtool.Root(t), nil, "go", "build", "-o", bin, "./cmd/copycat")
+	testtool.Run(t, testtool.Root(t), nil, "go", "build", "-o", bin, "./cmd/copycat")
 	return bin
 }

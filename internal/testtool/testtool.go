@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -47,4 +48,21 @@ func Root(t testing.TB) string {
 		}
 		dir = parent
 	}
+}
+
+// Run runs name with args in dir, with env added to the environment, and
+// returns its standard output; it fails t with all the command's output if
+// the command fails.
+func Run(t testing.TB, dir string, env []string, name string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s%s", name, strings.Join(args, " "), err, out, stderr.String())
+	}
+	return out
 }
