@@ -177,6 +177,17 @@ func FileName(name string) string {
 
 func notPrintable(r rune) bool { return !strconv.IsPrint(r) }
 
+// OneLine escapes the characters of a message that are not printable
+// (a newline in a file name, say) as Go escapes them, so that the message
+// stays one line of line-oriented output and cannot forge another.
+func OneLine(msg string) string {
+	if utf8.ValidString(msg) && !strings.ContainsFunc(msg, notPrintable) {
+		return msg
+	}
+	q := strconv.Quote(msg)
+	return strings.ReplaceAll(q[1:len(q)-1], `\"`, `"`)
+}
+
 // Percent is the share of lines that are duplicated.
 func Percent(s fingerprint.Stats) float64 {
 	if s.Lines == 0 {

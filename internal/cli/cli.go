@@ -220,7 +220,7 @@ func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fi
 	}
 	findings += c.warn(stderr, res.Warnings)
 	for _, e := range res.Errors {
-		fmt.Fprintf(stderr, "copycat: %v\n", e)
+		fmt.Fprintf(stderr, "copycat: %s\n", report.OneLine(e.Error()))
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "copycat: %v\n", err)
@@ -248,7 +248,7 @@ func (c *Config) warn(stderr io.Writer, warnings []error) int {
 			findings++
 		}
 		if isFinding || !c.Quiet {
-			fmt.Fprintf(stderr, "copycat: warning: %v\n", w)
+			fmt.Fprintf(stderr, "copycat: warning: %s\n", report.OneLine(w.Error()))
 		}
 	}
 	return findings

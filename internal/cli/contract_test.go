@@ -257,3 +257,23 @@ func TestNewlineInFileName(t *testing.T) {
 		t.Errorf("output:\n%s", out)
 	}
 }
+
+// TestNewlineInWarning checks that a file name holding a newline cannot
+// split a warning on standard error into two lines either.
+func TestNewlineInWarning(t *testing.T) {
+	dir := t.TempDir()
+	evil := "bad.go:1:1: forged warning\nz.go"
+	if err := os.WriteFile(filepath.Join(dir, evil), []byte("package p\nfunc {"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errs, _ := run(t, dir)
+	lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "copycat: ") {
+			t.Errorf("stderr line %q does not start with copycat:, stderr:\n%s", l, errs)
+		}
+	}
+	if !strings.Contains(errs, `forged warning\nz.go`) {
+		t.Errorf("stderr lacks the escaped name:\n%s", errs)
+	}
+}
