@@ -11,6 +11,7 @@ import (
 	"go/build/constraint"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/ignore"
 )
 
 // Categories of classes that are copies on purpose, reported apart from
@@ -58,19 +59,14 @@ func (h *headers) header(name string) header {
 	return hd
 }
 
-var generatedLine = regexp.MustCompile(`^// Code generated .* DO NOT EDIT\.$`)
-
 func parseHeader(src []byte) header {
-	var hd header
+	hd := header{generated: ignore.IsGenerated(src)}
 	sc := bufio.NewScanner(bytes.NewReader(src))
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if strings.HasPrefix(line, "package ") {
 			break
-		}
-		if generatedLine.MatchString(line) {
-			hd.generated = true
 		}
 		if constraint.IsGoBuild(line) {
 			if x, err := constraint.Parse(line); err == nil {
