@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -16,6 +17,8 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/ignore"
+	"github.com/copycat-go/copycat/load"
 )
 
 // keyVersion changes when what the loader does before indexing (parser
@@ -66,13 +69,19 @@ type Index struct {
 	warnings []error
 	corrupt  int // corrupt records met
 
-	hits, misses atomic.Int64
-	hashing      atomic.Int64 // nanoseconds spent hashing files, over all goroutines
+	started time.Time           // when the run began, by opt.Now
+	stats   []put               // status entries to commit, by path
+	sums    map[string][32]byte // the content of each file this run saw, by name
+
+	hits, misses, known atomic.Int64
+	hashing             atomic.Int64 // nanoseconds spent hashing files, over all goroutines
 }
 
+// A put is a record, or a status entry when path is set, to commit.
 type put struct {
-	key [32]byte
-	val []byte
+	key  [32]byte
+	path string
+	val  []byte
 }
 
 // DefaultDir is the index directory when none is given:
@@ -99,7 +108,7 @@ func Open(dir string, opt Options) (*Index, error) {
 	if opt.Now == nil {
 		opt.Now = time.Now
 	}
-	x := &Index{path: filepath.Join(dir, FileName), opt: opt}
+	x := &Index{path: filepath.Join(dir, FileName), opt: opt, started: opt.Now(), sums: map[string][32]byte{}}
 	binary.LittleEndian.PutUint32(x.prefix[0:], keyVersion)
 	binary.LittleEndian.PutUint32(x.prefix[4:], fingerprint.RecordVersion)
 	binary.LittleEndian.PutUint64(x.prefix[8:], uint64(opt.MinTokens))
@@ -148,24 +157,32 @@ func (x *Index) markBroken(err error) {
 // the index has one, else from index(), whose result is kept for the
 // commit if it came without warnings. A file with warnings (one that does
 // not parse, or has a malformed directive) is not recorded, so that every
-// run reports them.
-func (x *Index) File(name string, src []byte, index func() (*fingerprint.File, []error)) (*fingerprint.File, []error) {
+// run reports them. With info, the file's status is recorded too (see
+// Known).
+func (x *Index) File(name string, info fs.FileInfo, src []byte, index func() (*fingerprint.File, []error)) (*fingerprint.File, []error) {
 	t0 := time.Now()
-	key := x.key(src)
+	sum := blake3.Sum256(src)
+	key := x.recordKey(sum)
 	x.hashing.Add(int64(time.Since(t0)))
+	x.remember(name, sum)
+	known := func(f *fingerprint.File) {
+		x.saw(name, info, load.Known{Sum: sum, Lines: f.Lines, Tokens: f.Tokens, Generated: ignore.IsGenerated(src)})
+	}
 	if f := x.lookup(name, &key); f != nil {
 		x.hits.Add(1)
+		known(f)
 		return f, nil
 	}
 	x.misses.Add(1)
 	f, warnings := index()
 	if f != nil && len(warnings) == 0 {
+		known(f)
 		buf := bufs.Get().(*[]byte)
 		*buf = fingerprint.AppendRecord(append((*buf)[:0], key[:keyCheck]...), f)
 		val := bytes.Clone(*buf)
 		bufs.Put(buf)
 		x.mu.Lock()
-		x.puts = append(x.puts, put{key, val})
+		x.puts = append(x.puts, put{key: key, val: val})
 		x.mu.Unlock()
 	}
 	return f, warnings
@@ -175,13 +192,19 @@ func (x *Index) File(name string, src []byte, index func() (*fingerprint.File, [
 // their size.
 var bufs = sync.Pool{New: func() any { return new([]byte) }}
 
-// key is blake3 of the prefix and of the file's blake3 hash.
-func (x *Index) key(src []byte) [32]byte {
+// recordKey is blake3 of the prefix and of the file's blake3 hash.
+func (x *Index) recordKey(sum [32]byte) [32]byte {
 	var buf [16 + 32]byte
 	copy(buf[:], x.prefix[:])
-	sum := blake3.Sum256(src)
 	copy(buf[16:], sum[:])
 	return blake3.Sum256(buf[:])
+}
+
+// remember notes which content the file name had in this run.
+func (x *Index) remember(name string, sum [32]byte) {
+	x.mu.Lock()
+	x.sums[name] = sum
+	x.mu.Unlock()
 }
 
 // lookup decodes the record of key, or returns nil.
@@ -253,6 +276,9 @@ func (x *Index) Warnings() []error {
 func (x *Index) Counts() (hits, misses int) {
 	return int(x.hits.Load()), int(x.misses.Load())
 }
+
+// KnownCount returns how many files were known by their status, unread.
+func (x *Index) KnownCount() int { return int(x.known.Load()) }
 
 // HashTime returns the time spent hashing files' bytes into their keys,
 // summed over the goroutines that called File.

@@ -34,7 +34,7 @@ func run(t *testing.T, dir string, opt Options, srcs map[string][]byte) (map[str
 	files := map[string]*fingerprint.File{}
 	var warnings []error
 	for name, b := range srcs {
-		f, w := x.File(name, b, func() (*fingerprint.File, []error) {
+		f, w := x.File(name, nil, b, func() (*fingerprint.File, []error) {
 			var ix fingerprint.Indexer
 			return load.Source(&ix, name, b, opt.MinTokens)
 		})

@@ -21,7 +21,7 @@ func (x *Index) Commit() {
 		x.db.Close()
 		x.db = nil
 	}
-	if len(x.puts) == 0 && len(x.touched) == 0 && !x.broken.Load() {
+	if len(x.puts) == 0 && len(x.touched) == 0 && len(x.stats) == 0 && !x.broken.Load() {
 		return
 	}
 	if x.broken.Load() {
@@ -38,7 +38,7 @@ func (x *Index) Commit() {
 		x.warnings = append(x.warnings, err)
 		x.mu.Unlock()
 	}
-	x.puts, x.touched = nil, nil
+	x.puts, x.touched, x.stats = nil, nil, nil
 }
 
 func (x *Index) write() error {
@@ -82,12 +82,26 @@ func (x *Index) update(tx *bolt.Tx) error {
 			return err
 		}
 	}
-	return x.evict(recs, used)
+	if len(x.stats) > 0 {
+		st, err := tx.CreateBucketIfNotExists(statBucket)
+		if err != nil {
+			return err
+		}
+		slices.SortFunc(x.stats, func(a, b put) int { return cmp.Compare(a.path, b.path) })
+		for _, p := range x.stats {
+			if err := st.Put(x.statKey(p.path), p.val); err != nil {
+				return err
+			}
+		}
+	}
+	return x.evict(tx, recs, used)
 }
 
 // evict deletes the least recently used records until they take no more
 // than three quarters of the limit, when they take more than the limit.
-func (x *Index) evict(recs, used *bolt.Bucket) error {
+// The status entries go with them: they are only a shortcut, which the
+// next runs rebuild.
+func (x *Index) evict(tx *bolt.Tx, recs, used *bolt.Bucket) error {
 	type entry struct {
 		key   []byte
 		stamp uint64
@@ -109,6 +123,11 @@ func (x *Index) evict(recs, used *bolt.Bucket) error {
 	}
 	if total <= x.opt.Limit {
 		return nil
+	}
+	if tx.Bucket(statBucket) != nil {
+		if err := tx.DeleteBucket(statBucket); err != nil {
+			return err
+		}
 	}
 	slices.SortStableFunc(all, func(a, b entry) int { return cmp.Compare(a.stamp, b.stamp) })
 	for _, e := range all {

@@ -277,4 +277,7 @@ type Signal struct {
 	Category string // "" for copies someone should merge or keep in step
 	Score    int
 	Reason   string
+	// Apart says why the class is left out of the short list that a
+	// report shows by default; "" when it is on it.
+	Apart string
 }

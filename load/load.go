@@ -58,6 +58,20 @@ type Result struct {
 	// work loading did, whatever the tree held.
 	FilesRead int
 	BytesRead int64
+	// FilesKnown counts the files a StatStore knew unchanged, unread.
+	FilesKnown int
+
+	// lazy are the Files that a StatStore knew: only their Name, Lines
+	// and Tokens are set until Decode.
+	lazy  []lazyFile
+	store StatStore
+	opt   Options
+}
+
+// A lazyFile is Files[at], known to the store as k and not decoded yet.
+type lazyFile struct {
+	at int
+	k  Known
 }
 
 // Load resolves args (package patterns, directories, files; "./..." when
@@ -407,18 +421,27 @@ func Parse(paths []string, opt Options) *Result {
 			opt.Progress(int(done.Add(1)), len(paths))
 		}
 	})
-	res := &Result{}
+	res := &Result{opt: opt}
+	res.store, _ = opt.Store.(StatStore)
 	read := map[int64][]fs.FileInfo{} // the files read, by size
 	for _, o := range outs {
 		if o.info != nil {
-			res.FilesRead++
-			res.BytesRead += int64(o.size)
+			if o.known != nil {
+				res.FilesKnown++
+			} else {
+				res.FilesRead++
+				res.BytesRead += int64(o.size)
+			}
 			// A hard link or a bind mount of a file read already: its
 			// copy is the file itself, not a clone.
 			if slices.ContainsFunc(read[o.info.Size()], func(fi fs.FileInfo) bool { return os.SameFile(fi, o.info) }) {
 				continue
 			}
 			read[o.info.Size()] = append(read[o.info.Size()], o.info)
+		}
+		if o.known != nil && !o.known.Generated {
+			res.lazy = append(res.lazy, lazyFile{len(res.Files), *o.known})
+			o.file = &fingerprint.File{Name: o.path, Lines: o.known.Lines, Tokens: o.known.Tokens}
 		}
 		if o.file != nil {
 			res.Files = append(res.Files, o.file)
@@ -433,8 +456,10 @@ func Parse(paths []string, opt Options) *Result {
 
 // A parsed is what reading and parsing one file gave.
 type parsed struct {
+	path     string
 	file     *fingerprint.File
-	info     fs.FileInfo // of the file read; nil if it was not read
+	known    *Known      // what the store knew of the file, which was not read
+	info     fs.FileInfo // of the file read or known; nil if neither
 	size     int         // the bytes read
 	warnings []error
 	err      error
@@ -444,6 +469,16 @@ type parsed struct {
 // or not regular is a warning, an oversized generated file is left out
 // quietly when generated files are, and any other failure is an error.
 func parseOne(ix *fingerprint.Indexer, path string, opt Options) (p parsed) {
+	p.path = path
+	if k, info, ok := opt.known(path); ok {
+		p.info = info
+		if !k.Generated || opt.Generated {
+			p.known = &k
+		} else {
+			p.known = &Known{Generated: true}
+		}
+		return p
+	}
 	stop := opt.Timings.start(phaseRead)
 	src, info, err := readFile(path, opt.MaxFileSize)
 	stop()
@@ -460,11 +495,103 @@ func parseOne(ix *fingerprint.Indexer, path string, opt Options) (p parsed) {
 	}
 	p.info, p.size = info, len(src)
 	if !opt.Generated && ignore.IsGenerated(src) {
+		if s, ok := opt.Store.(StatStore); ok {
+			s.Generated(path, info, src)
+		}
 		return p
 	}
-	p.file, p.warnings = opt.source(ix, path, src)
+	p.file, p.warnings = opt.source(ix, path, info, src)
 	return p
 }
+
+// known asks a StatStore whether it knows the file at path unchanged. A
+// generated file it knows is known only as such when generated files are
+// left out, and not at all when they are read.
+func (opt *Options) known(path string) (Known, fs.FileInfo, bool) {
+	s, ok := opt.Store.(StatStore)
+	if !ok {
+		return Known{}, nil, false
+	}
+	defer opt.Timings.start(phaseStore)()
+	info, err := os.Stat(path)
+	if err != nil || check(path, info, opt.maxFileSize()) != nil {
+		return Known{}, nil, false // reading it says what is wrong
+	}
+	k, ok := s.Known(path, info)
+	return k, info, ok
+}
+
+func (opt *Options) maxFileSize() int64 {
+	if opt.MaxFileSize <= 0 {
+		return DefaultMaxFileSize
+	}
+	return opt.MaxFileSize
+}
+
+// Lazy says how many of Files are known to the store and not decoded.
+func (r *Result) Lazy() int { return len(r.lazy) }
+
+// Decode replaces the Files that the store knew, of which only the name,
+// lines and tokens are set, by the files decoded from their records, on
+// all CPUs. A file whose record is gone is read and indexed again. It
+// stops early, leaving Files partial, when the load's Done is closed.
+func (r *Result) Decode() {
+	if len(r.lazy) == 0 {
+		return
+	}
+	workers := r.opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	indexers := make([]fingerprint.Indexer, workers)
+	again := make([]parsed, len(r.lazy))
+	par.For(len(r.lazy), workers, func(w, i int) {
+		if r.opt.stopped() {
+			return
+		}
+		l := r.lazy[i]
+		name := r.Files[l.at].Name
+		stop := r.opt.Timings.start(phaseStore)
+		f := r.store.Decode(name, l.k)
+		stop()
+		if f != nil {
+			r.Files[l.at] = f
+			return
+		}
+		opt := r.opt
+		opt.Store = plainStore{r.store} // read it, do not ask the stat again
+		again[i] = parseOne(&indexers[w], name, opt)
+	})
+	r.lazy = nil
+	var files []*fingerprint.File
+	gone := map[string]*fingerprint.File{}
+	for _, a := range again {
+		if a.path == "" {
+			continue
+		}
+		if a.info != nil {
+			r.FilesRead++
+			r.BytesRead += int64(a.size)
+		}
+		gone[a.path] = a.file
+		r.Warnings = append(r.Warnings, a.warnings...)
+		if a.err != nil {
+			r.Errors = append(r.Errors, a.err)
+		}
+	}
+	for _, f := range r.Files {
+		if g, ok := gone[f.Name]; ok {
+			f = g
+		}
+		if f != nil {
+			files = append(files, f)
+		}
+	}
+	r.Files = files
+}
+
+// plainStore hides a StatStore's knowledge of files' status.
+type plainStore struct{ Store }
 
 // Source parses and indexes one file's bytes, honouring its suppression
 // directives. A file that does not parse gives a nil File and a warning

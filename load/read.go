@@ -61,7 +61,7 @@ func readFile(path string, max int64) ([]byte, fs.FileInfo, error) {
 	if err := check(path, info, max); err != nil {
 		return nil, nil, err
 	}
-	src, err := io.ReadAll(io.LimitReader(f, max+1))
+	src, err := readAll(f, info.Size(), max)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -69,6 +69,26 @@ func readFile(path string, max int64) ([]byte, fs.FileInfo, error) {
 		return nil, nil, tooLarge(path, max)
 	}
 	return src, info, nil
+}
+
+// readAll reads r, of size bytes when it was opened, through a limit of
+// max+1 bytes: into one buffer of the right size, unless the file grew.
+func readAll(r io.Reader, size, max int64) ([]byte, error) {
+	buf := make([]byte, 0, min(size, max)+1) // +1: the read that sees EOF
+	lr := io.LimitReader(r, max+1)
+	for {
+		n, err := lr.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)] // grow
+		}
+	}
 }
 
 // CheckFile returns a *SkipError for a file that ReadFile would not read,

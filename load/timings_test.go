@@ -1,6 +1,7 @@
 package load
 
 import (
+	"io/fs"
 	"testing"
 
 	"github.com/copycat-go/copycat/fingerprint"
@@ -9,7 +10,7 @@ import (
 // countingStore indexes every file anew, counting its calls.
 type countingStore struct{ calls int }
 
-func (s *countingStore) File(name string, src []byte, index func() (*fingerprint.File, []error)) (*fingerprint.File, []error) {
+func (s *countingStore) File(name string, _ fs.FileInfo, src []byte, index func() (*fingerprint.File, []error)) (*fingerprint.File, []error) {
 	s.calls++
 	return index()
 }

@@ -26,7 +26,8 @@ const (
 	// AMD64Ops.go and ARM64Ops.go).
 	CategoryPerArch = "per-arch"
 	// CategoryMirror: copies kept in step by a generator or by policy: one
-	// copy is in a generated file, or the copies are files of the same
+	// copy is in a generated file, or a comment in or just above a copy
+	// says it is one ("copy of", "keep in sync with"), or the copies are files of the same
 	// name in directories that differ only by a version or number suffix
 	// (go/types and cmd/compile/internal/types2, api/v1 and api/v2).
 	CategoryMirror = "mirror"
@@ -42,6 +43,7 @@ type headers struct {
 type header struct {
 	build     constraint.Expr // nil when the file has none
 	generated bool
+	src       []byte // the whole file, for the notes of deliberate copies
 }
 
 // header reads the comments before the package clause of file name.
@@ -53,6 +55,7 @@ func (h *headers) header(name string) header {
 	if h.readFile != nil {
 		if src, err := h.readFile(name); err == nil {
 			hd = parseHeader(src)
+			hd.src = src
 		}
 	}
 	h.cache[name] = hd
@@ -280,7 +283,7 @@ func pathArch(name string) string {
 // are not: that is how packages are laid out, not a mirror.
 func (h *headers) mirror(c fingerprint.Class) bool {
 	for _, f := range c.Fragments {
-		if h.header(f.File).generated {
+		if hd := h.header(f.File); hd.generated || noted(hd.src, f) {
 			return true
 		}
 	}
@@ -299,6 +302,37 @@ func (h *headers) mirror(c fingerprint.Class) bool {
 		last = append(last, path.Base(dir))
 	}
 	return true
+}
+
+// copyNote matches the comments that say a piece of code is a copy made
+// on purpose: "This code is a copy of …", "Copied from …", "Duplicated
+// from …", "Keep in sync with …", "Do not modify one without the other".
+var copyNote = regexp.MustCompile(`(?i)//.*\b(copy of|copied from|duplicated? (from|of)|(keep|kept) in sync|in sync with|modify one without the other|mirrors?|mirrored from)\b`)
+
+// noted reports whether fragment f of src, or the comment lines just
+// above it (its doc comment), holds a comment saying that it is a copy
+// made on purpose.
+func noted(src []byte, f fingerprint.Fragment) bool {
+	var lines [][]byte
+	for line := 1; len(src) > 0 && line <= f.End.Line; line++ {
+		text := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			text, src = src[:i], src[i+1:]
+		} else {
+			src = nil
+		}
+		lines = append(lines, text)
+	}
+	start := min(f.Start.Line-1, len(lines))
+	for start > 0 && bytes.HasPrefix(bytes.TrimSpace(lines[start-1]), []byte("//")) {
+		start--
+	}
+	for _, text := range lines[max(start, 0):] {
+		if copyNote.Match(text) {
+			return true
+		}
+	}
+	return false
 }
 
 var versionSuffix = regexp.MustCompile(`(v?[0-9]+((alpha|beta)[0-9]*)?)$`)

@@ -33,7 +33,8 @@ type (
 		Fragments       int       `json:"fragments"`
 		DuplicatedLines int       `json:"duplicated_lines"`
 		DuplicatedPct   float64   `json:"duplicated_percent"`
-		Run             *RunStats `json:"run,omitempty"` // only with -stats
+		Apart           int       `json:"apart,omitempty"` // classes left out of the short list
+		Run             *RunStats `json:"run,omitempty"`   // only with -stats
 	}
 	jsonClass struct {
 		ID         string         `json:"id"`
@@ -73,6 +74,7 @@ func JSON(w io.Writer, r *Report) error {
 			Classes: r.Stats.Classes, Fragments: r.Stats.Fragments,
 			DuplicatedLines: r.Stats.DuplicatedLines,
 			DuplicatedPct:   math.Round(Percent(r.Stats)*100) / 100,
+			Apart:           r.Apart,
 			Run:             r.Run,
 		},
 		Classes: []jsonClass{},

@@ -37,6 +37,9 @@ type Report struct {
 	Ranked bool
 	// Run, if set, is what the run did, measured (-stats).
 	Run *RunStats
+	// Apart counts the classes found but left out of Classes, the short
+	// list (see ShortList) of classes of ApartLines lines or more.
+	Apart, ApartLines int
 }
 
 // A FileInfo is one file that was read.
@@ -144,7 +147,16 @@ func Text(w io.Writer, r *Report) error {
 		fmt.Fprintf(bw, "%s:%d:%d: %s\n", FileName(f.File), f.Start.Line, f.Start.Column, Message(c, l.Fragment))
 	}
 	fmt.Fprintln(bw, Summary(r.Stats))
+	if r.Apart > 0 {
+		fmt.Fprintln(bw, ApartLine(r.Apart, r.ApartLines))
+	}
 	return bw.Flush()
+}
+
+// ApartLine says how many classes a report left out of its short list.
+func ApartLine(n, lines int) string {
+	return fmt.Sprintf("copycat: not listed: %s in tests, copied on purpose or under %d lines (-all lists them)",
+		Count(n, "class", "classes"), lines)
 }
 
 // Summary is the closing line of the text output.

@@ -19,7 +19,9 @@ type RunStats struct {
 	Phases       []PhaseTime   `json:"phases"`
 	TotalSeconds float64       `json:"total_seconds,omitempty"` // wall time of the whole run
 	FilesRead    int           `json:"files_read"`
-	FilesReused  int           `json:"files_reused"` // found in the index, not parsed again
+	FilesReused  int           `json:"files_reused"`  // found in the index, not parsed again
+	FilesKnown   int           `json:"files_known"`   // of those, known by their status, not read
+	ResultReused bool          `json:"result_reused"` // detection's result found in the index
 	Windows      int64         `json:"windows"`
 	Bloom        BloomStats    `json:"bloom"`
 	CountMin     CountMinStats `json:"count_min"`
@@ -122,6 +124,8 @@ func (s *RunStats) figures() [][2]string {
 	return [][2]string{
 		{"files read", fmt.Sprint(s.FilesRead)},
 		{"files reused from the index", fmt.Sprint(s.FilesReused)},
+		{"files known unchanged, not read", fmt.Sprint(s.FilesKnown)},
+		{"result reused from the index", fmt.Sprint(s.ResultReused)},
 		{"windows", fmt.Sprint(s.Windows)},
 		{"bloom filter", fmt.Sprintf("%d bits, %d hash functions, est. false-positive rate %.4g at %d keys", b.Bits, b.Hashes, b.FalsePositiveRate, b.Keys)},
 		{"count-min sketch", fmt.Sprintf("width %d, depth %d, over-count ≤ ε·N = %.3g·%d = %.3g with probability %.3g", c.Width, c.Depth, c.Epsilon, c.Total, c.ErrorBound, 1-c.Delta)},

@@ -49,7 +49,7 @@ func TestRunStatsTable(t *testing.T) {
 	if i := strings.Index(lines[len(lines)-1], "3"); i != col {
 		t.Errorf("values start at columns %d and %d:\n%s", col, i, out)
 	}
-	if line := sampleRun().Line(); strings.Contains(line, "\n") || !strings.Contains(line, "files reused from the index 9, windows 500") {
+	if line := sampleRun().Line(); strings.Contains(line, "\n") || !strings.Contains(line, "files reused from the index 9, files known unchanged, not read 0, result reused from the index false, windows 500") {
 		t.Errorf("log line %q", line)
 	}
 }

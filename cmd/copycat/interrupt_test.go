@@ -192,7 +192,8 @@ func TestSecondSignalKills(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	cmd := exec.Command(bin, append([]string{"-cache=off"}, args...)...)
+	// -all: a report larger than the pipe's buffer.
+	cmd := exec.Command(bin, append([]string{"-cache=off", "-all"}, args...)...)
 	cmd.Dir, cmd.Stdout = src, w
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -209,7 +209,7 @@ func checkJSON(t *testing.T, stdout string) {
 func TestCommandLineUnchanged(t *testing.T) {
 	_, bin := builtCopycat(t, "builds copycat")
 	dir := unpack(t, filepath.Join("..", "..", "testdata", "vet", "module.txtar"))
-	cmd := exec.Command(bin, "-min-tokens=20", "-min-lines=3", "-near=false", "./...")
+	cmd := exec.Command(bin, "-all", "-min-tokens=20", "-min-lines=3", "-near=false", "./...")
 	cmd.Dir = dir
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

@@ -4,6 +4,7 @@ import (
 	"flag"
 
 	"github.com/copycat-go/copycat/cache"
+	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/load"
 )
 
@@ -14,30 +15,69 @@ func (c *Config) cacheFlag(fs *flag.FlagSet) {
 	fs.StringVar(&c.Cache, "cache", "", "index `directory`, kept between runs (default: copycat in the user cache directory; off: none)")
 }
 
+// A runIndex is the index of one run, if it has one: nil methods do
+// nothing.
+type runIndex struct {
+	idx *cache.Index
+	err error    // why it could not be opened
+	key [32]byte // of the result of detection, once asked for
+	ok  bool     // key is set
+}
+
 // openIndex opens the index that -cache names and sets it as opts' store.
-// It returns a function that commits the index, to call once the files are
-// loaded, and adds the index's warnings to res. Without an index, or when
-// it cannot be opened, loading goes on without one.
-func (c *Config) openIndex(opts *load.Options) (commit func(res *load.Result)) {
-	none := func(*load.Result) {}
+// Without an index, or when it cannot be opened, loading goes on without
+// one.
+func (c *Config) openIndex(opts *load.Options) *runIndex {
 	if c.Cache == cacheOff {
-		return none
+		return nil
 	}
 	dir := c.Cache
 	if dir == "" {
 		d, err := cache.DefaultDir()
 		if err != nil {
-			return none
+			return nil
 		}
 		dir = d
 	}
 	idx, err := cache.Open(dir, cache.Options{MinTokens: opts.MinTokens})
 	if err != nil {
-		return func(res *load.Result) { res.Warnings = append(res.Warnings, err) }
+		return &runIndex{err: err}
 	}
 	opts.Store = idx
-	return func(res *load.Result) {
-		idx.Commit()
-		res.Warnings = append(res.Warnings, idx.Warnings()...)
+	return &runIndex{idx: idx}
+}
+
+// result returns the result of detection over the files res loaded with
+// opt, if the index holds it.
+func (r *runIndex) result(res *load.Result, opt fingerprint.Options) (fingerprint.Result, bool) {
+	if r == nil || r.idx == nil {
+		return fingerprint.Result{}, false
 	}
+	r.key, r.ok = r.idx.ResultKey(res.Files, opt)
+	if !r.ok {
+		return fingerprint.Result{}, false
+	}
+	return r.idx.Result(r.key)
+}
+
+// commit commits the records of the files loaded, and adds the index's
+// warnings to res: call it once the files are decoded.
+func (r *runIndex) commit(res *load.Result) {
+	if r == nil {
+		return
+	}
+	if r.err != nil {
+		res.Warnings = append(res.Warnings, r.err)
+		return
+	}
+	r.idx.Commit()
+	res.Warnings = append(res.Warnings, r.idx.Warnings()...)
+}
+
+// save stores the result of detection, found whole, after commit.
+func (r *runIndex) save(found fingerprint.Result) {
+	if r == nil || r.idx == nil || !r.ok {
+		return
+	}
+	r.idx.SaveResult(r.key, found)
 }

@@ -51,8 +51,11 @@ type Config struct {
 	// Cache is the index directory: -cache ("off": none).
 	Cache string
 	// Stats is -stats: measure the run and print the figures.
-	Stats bool
-	run   *report.RunStats // what the run did, with -stats
+	Stats       bool
+	run         *report.RunStats // what the run did, with -stats
+	minLinesSet bool             // -min-lines was given
+	// resultLookup is how long asking the index for the result took.
+	resultLookup time.Duration
 
 	// done is closed when the run is interrupted.
 	done <-chan struct{}
@@ -183,7 +186,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 		opts.Progress = bar.files
 	}
 	c.timeLoading(&opts)
-	commit := c.openIndex(&opts)
+	ix := c.openIndex(&opts)
 	res := load.Load(paths, opts)
 	if closed(done) {
 		return res, nil
@@ -191,11 +194,25 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 	if bar != nil {
 		bar.phase("finding clones")
 	}
+	t0 := time.Now()
+	found, reused := ix.result(res, c.Options())
+	c.resultLookup = time.Since(t0)
+	if !reused {
+		res.Decode()
+		if closed(done) {
+			return res, nil
+		}
+	}
 	committed := make(chan struct{})
-	go func() { commit(res); close(committed) }()
-	found := c.find(done, res.Files)
+	go func() { ix.commit(res); close(committed) }()
+	if !reused {
+		found = c.find(done, res.Files)
+	}
 	<-committed
-	c.measure(opts, res, found)
+	if !reused && !closed(done) {
+		ix.save(found)
+	}
+	c.measure(opts, res, found, reused)
 	if bar != nil {
 		bar.clear()
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,11 +28,22 @@ func unpack(t *testing.T, name string) string {
 	return dir
 }
 
+// run runs the command line with -all, so that the tests of what it
+// does see every class their small fixtures hold; the short list has
+// tests of its own (shortlist_test.go), which call Run.
 func run(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = Run(args, &out, &errb)
+	code = Run(withAll(args), &out, &errb)
 	return out.String(), errb.String(), code
+}
+
+// withAll puts -all before args, unless they start with a command.
+func withAll(args []string) []string {
+	if len(args) > 0 && slices.Contains([]string{"help", "version", "cache", "lsp"}, args[0]) {
+		return args
+	}
+	return append([]string{"-all"}, args...)
 }
 
 func golden(t *testing.T, name, got string) {

@@ -30,7 +30,7 @@ func TestRunInterrupted(t *testing.T) {
 		{"-cache=off", "./..."},
 	} {
 		var stdout, stderr bytes.Buffer
-		code := RunContext(ctx, append(small, args...), &stdout, &stderr)
+		code := RunContext(ctx, withAll(append(small, args...)), &stdout, &stderr)
 		if code != ExitInterrupted || stderr.String() != "copycat: interrupted\n" || stdout.Len() != 0 {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %d, nothing, copycat: interrupted", args, code, stdout.String(), stderr.String(), ExitInterrupted)
 		}

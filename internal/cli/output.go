@@ -28,6 +28,7 @@ type Output struct {
 	Baseline       string // -baseline FILE
 	UpdateBaseline bool   // -update-baseline: write Baseline instead of reading it
 	Sort           string // -sort: rank (the most worth acting on first) or position
+	All            bool   // -all: report every class, not only the short list
 	formatSet      bool   // -format was given
 }
 
@@ -37,14 +38,18 @@ func (o *Output) outputFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.File, "o", "", "write the report to `file` instead of standard output")
 	fs.StringVar(&o.Baseline, "baseline", "", "report only clones that are not in the baseline `file`")
 	fs.BoolVar(&o.UpdateBaseline, "update-baseline", false, "write the clones found to the -baseline file and report none")
+	fs.BoolVar(&o.All, "all", false, fmt.Sprintf("report every class: also those only in tests, copies on purpose (build variants, per-architecture, mirrors) and, unless -min-lines is given, clones under %d lines", report.ShortLines))
 	fs.StringVar(&o.Sort, "sort", report.SortRank, "order of classes: rank (the most worth acting on first) or position (by file and line)")
 }
 
 // checkOutput settles the format after parsing: -json is -format json.
 func (c *Config) checkOutput(fs *flag.FlagSet) error {
 	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "format" {
+		switch f.Name {
+		case "format":
 			c.formatSet = true
+		case "min-lines":
+			c.minLinesSet = true
 		}
 	})
 	if c.JSON {
@@ -82,7 +87,12 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 		classes = b.New(classes)
 	}
 	report.Rank(classes, os.ReadFile, c.Sort)
+	apart, lines := 0, c.shortLines()
+	if !c.All {
+		classes, apart = report.ShortList(classes, lines)
+	}
 	rep := report.New(res.Files, classes)
+	rep.Apart, rep.ApartLines = apart, lines
 	rep.Ranked = c.Sort == report.SortRank
 	rep.ToolVersion, rep.Warnings, rep.Errors = toolVersion(), res.Warnings, res.Errors
 	rep.Run = c.run
@@ -96,6 +106,15 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 		return len(classes), fmt.Errorf("cannot write report %s: %w", c.File, err)
 	}
 	return len(classes), nil
+}
+
+// shortLines is the fewest lines of a class on the short list: the
+// -min-lines given, else report.ShortLines.
+func (c *Config) shortLines() int {
+	if c.minLinesSet {
+		return c.MinLines
+	}
+	return report.ShortLines
 }
 
 // printsOnError says whether a run with errors still prints its report:

@@ -35,15 +35,16 @@ func (c *Config) find(done <-chan struct{}, files []*fingerprint.File) fingerpri
 }
 
 // measure keeps, with -stats, what loading with opts and detection did.
-func (c *Config) measure(opts load.Options, res *load.Result, found fingerprint.Result) {
+func (c *Config) measure(opts load.Options, res *load.Result, found fingerprint.Result, reused bool) {
 	if !c.Stats {
 		return
 	}
 	s := report.NewRunStats(found)
-	s.FilesRead = res.FilesRead
+	s.FilesRead, s.FilesKnown, s.ResultReused = res.FilesRead, res.FilesKnown, reused
 	var hashing time.Duration
 	if idx, ok := opts.Store.(*cache.Index); ok {
 		s.FilesReused, _ = idx.Counts()
+		s.FilesReused += res.FilesKnown
 		hashing = idx.HashTime()
 	}
 	detect := s.Phases
@@ -53,6 +54,9 @@ func (c *Config) measure(opts load.Options, res *load.Result, found fingerprint.
 	s.AddPhase("read+hash", tm.Read()+hashing, true)
 	s.AddPhase("index lookups", tm.Store()-hashing, true)
 	s.AddPhase("parse+index", tm.Parse(), true)
+	if reused {
+		detect = []report.PhaseTime{{Name: "detect: result from the index", Seconds: c.resultLookup.Seconds()}}
+	}
 	s.Phases = append(s.Phases, detect...)
 	c.run = s
 }

@@ -34,24 +34,42 @@ func TestStatsTable(t *testing.T) {
 	if code != ExitClones || out != plain {
 		t.Errorf("-stats: exit %d, stdout differs from the run without:\n%s", code, out)
 	}
-	table := errs[strings.Index(errs, "copycat: stats\n"):]
-	if !strings.HasPrefix(table, "copycat: stats\n") {
-		t.Fatalf("no stats table on standard error:\n%s", errs)
+	table := statsTable(t, errs)
+	// The second run found every file in the index the first one filled,
+	// and the result of detection over them.
+	if !regexp.MustCompile(`(?m)^  files read +4\n  files reused from the index +3$`).MatchString(table) {
+		t.Errorf("want 4 files read (one generated), 3 reused:\n%s", table)
 	}
+	if !regexp.MustCompile(`(?m)^  result reused from the index +true$`).MatchString(table) ||
+		!regexp.MustCompile(`(?m)^  detect: result from the index +\S`).MatchString(table) {
+		t.Errorf("the result of detection was not reused:\n%s", table)
+	}
+	// A run that fills an empty index times every phase of detection.
+	out, errs, _ = run(t, append(small, "-cache", filepath.Join(t.TempDir(), "cold"), "-stats")...)
+	if out != plain {
+		t.Errorf("-stats on an empty index: stdout differs from the run without:\n%s", out)
+	}
+	table = statsTable(t, errs)
 	for _, label := range statsLabels {
 		if !regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(label) + `  +\S`).MatchString(table) {
 			t.Errorf("no %q row with a value:\n%s", label, table)
 		}
-	}
-	// The second run found every file in the index the first one filled.
-	if !regexp.MustCompile(`(?m)^  files read +4\n  files reused from the index +3$`).MatchString(table) {
-		t.Errorf("want 4 files read (one generated), 3 reused:\n%s", table)
 	}
 	for _, want := range []string{"hash functions, est. false-positive rate ", "over-count ≤ ε·N = "} {
 		if !strings.Contains(table, want) {
 			t.Errorf("table lacks %q:\n%s", want, table)
 		}
 	}
+}
+
+// statsTable returns the stats table on standard error.
+func statsTable(t *testing.T, stderr string) string {
+	t.Helper()
+	i := strings.Index(stderr, "copycat: stats\n")
+	if i < 0 {
+		t.Fatalf("no stats table on standard error:\n%s", stderr)
+	}
+	return stderr[i:]
 }
 
 // The JSON report holds the figures of -stats under stats.run, and is

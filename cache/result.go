@@ -1,0 +1,178 @@
+package cache
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/binary"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"slices"
+	"sync"
+
+	"github.com/zeebo/blake3"
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// The index keeps, beside the records of files, the results of detection:
+// a result is keyed by the engine that found it (the blake3 hash of the
+// running program), the options that shape it, and the name and content
+// of every file it was found in. A run over files that did not change
+// since a run with the same options prints that run's result without
+// decoding a record or comparing a window. Results are evicted with the
+// records, least recently used first.
+
+// resultVersion changes when the encoding of a stored result does.
+const resultVersion = 1
+
+// engine is the blake3 hash of the running program, computed once.
+var engine = sync.OnceValues(func() ([32]byte, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return [32]byte{}, err
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	defer f.Close()
+	h := blake3.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return [32]byte{}, err
+	}
+	var sum [32]byte
+	h.Sum(sum[:0])
+	return sum, nil
+})
+
+// ResultKey names the result of detection over files with opt. It is not
+// ok when a file's content was not seen through the index in this run,
+// or when the running program cannot be read.
+func (x *Index) ResultKey(files []*fingerprint.File, opt fingerprint.Options) ([32]byte, bool) {
+	id, err := engine()
+	if err != nil {
+		return [32]byte{}, false
+	}
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = f.Name
+	}
+	slices.SortFunc(names, cmp.Compare)
+	h := blake3.New()
+	fmt.Fprintf(h, "copycat result %d %d\n", resultVersion, keyVersion)
+	h.Write(id[:])
+	h.Write(x.prefix[:])
+	fmt.Fprintf(h, "%d %d %d %t %v\n", opt.MinTokens, opt.MinLines, opt.MaxOccurrences, opt.Near, opt.Similarity)
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	for _, n := range names {
+		sum, ok := x.sums[n]
+		if !ok {
+			return [32]byte{}, false
+		}
+		fmt.Fprintf(h, "%d:%s", len(n), n)
+		h.Write(sum[:])
+	}
+	var key [32]byte
+	h.Sum(key[:0])
+	return key, true
+}
+
+// storedResult is what a stored result holds: a Result without the
+// times of its phases.
+type storedResult struct {
+	Classes  []fingerprint.Class
+	Warnings []string
+	Work     fingerprint.Work
+	Sketch   fingerprint.SketchSize
+}
+
+// Result returns the result stored under key. A damaged one counts as a
+// corrupt record and is not used.
+func (x *Index) Result(key [32]byte) (fingerprint.Result, bool) {
+	if x.db == nil || x.broken.Load() {
+		return fingerprint.Result{}, false
+	}
+	var (
+		r              storedResult
+		found, corrupt bool
+		stale          bool
+	)
+	err := x.guard(func() error {
+		return x.db.View(func(tx *bolt.Tx) error {
+			recs, used := tx.Bucket(recordsBucket), tx.Bucket(usedBucket)
+			if recs == nil || used == nil {
+				return nil
+			}
+			v := recs.Get(key[:])
+			if v == nil {
+				return nil
+			}
+			if err := decodeResult(key, v, &r); err != nil {
+				corrupt = true
+				return nil
+			}
+			found = true
+			stale = x.stale(used.Get(key[:]))
+			return nil
+		})
+	})
+	switch {
+	case err != nil:
+		x.markBroken(err)
+		return fingerprint.Result{}, false
+	case corrupt:
+		x.mu.Lock()
+		x.corrupt++
+		x.mu.Unlock()
+		return fingerprint.Result{}, false
+	case !found:
+		return fingerprint.Result{}, false
+	case stale:
+		x.mu.Lock()
+		x.touched = append(x.touched, key)
+		x.mu.Unlock()
+	}
+	return fingerprint.Result{Classes: r.Classes, Warnings: r.Warnings, Work: r.Work, Sketch: r.Sketch}, true
+}
+
+// value layout: the key's first keyCheck bytes, the CRC-32C of the rest,
+// then the gob encoding of a storedResult.
+func encodeResult(key [32]byte, r fingerprint.Result) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Write(key[:keyCheck])
+	buf.Write(make([]byte, 4))
+	err := gob.NewEncoder(&buf).Encode(storedResult{r.Classes, r.Warnings, r.Work, r.Sketch})
+	if err != nil {
+		return nil, err
+	}
+	b := buf.Bytes()
+	binary.LittleEndian.PutUint32(b[keyCheck:], crc32.Checksum(b[keyCheck+4:], castagnoli))
+	return b, nil
+}
+
+var errCorrupt = errors.New("corrupt result")
+
+func decodeResult(key [32]byte, v []byte, r *storedResult) error {
+	if len(v) < keyCheck+4 || !bytes.Equal(v[:keyCheck], key[:keyCheck]) ||
+		crc32.Checksum(v[keyCheck+4:], castagnoli) != binary.LittleEndian.Uint32(v[keyCheck:]) {
+		return errCorrupt
+	}
+	return gob.NewDecoder(bytes.NewReader(v[keyCheck+4:])).Decode(r)
+}
+
+// SaveResult stores the result of detection under key, in a transaction
+// of its own: call it after Commit, once detection has ended whole.
+func (x *Index) SaveResult(key [32]byte, r fingerprint.Result) {
+	val, err := encodeResult(key, r)
+	if err != nil {
+		return
+	}
+	x.puts = []put{{key: key, val: val}}
+	x.Commit()
+}

@@ -1,0 +1,153 @@
+package cache
+
+import (
+	"encoding/binary"
+	"hash/crc32"
+	"io/fs"
+	"time"
+
+	"github.com/zeebo/blake3"
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/load"
+)
+
+// The index also knows files by their path and status, as git's index
+// does: an entry names the content (blake3 of the bytes) that the path
+// held while its size, modification time, change time, inode and device
+// were those recorded. A file that matches its entry is neither read nor
+// hashed. An entry is written only for a file whose times are older than
+// the run by racyWindow: a file changed again within the granularity of
+// its file system's clock, keeping its size, would otherwise look
+// unchanged (git calls this "racily clean").
+
+var statBucket = []byte("stat")
+
+// racyWindow is how much older than the run a file's times must be for
+// its status to be recorded.
+const racyWindow = 2 * time.Second
+
+// A status is what is compared of a file: from Stat, on systems that
+// give the change time and the inode (status).
+type status struct {
+	size, mtime, ctime, ino, dev uint64
+}
+
+// entry layout: status (5×8), sum (32), lines (4), tokens (4), flags (1),
+// then the CRC-32C of all that.
+const entrySize = 5*8 + 32 + 4 + 4 + 1
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+func (x *Index) statKey(path string) []byte {
+	k := make([]byte, 4, 4+len(path))
+	binary.LittleEndian.PutUint32(k, keyVersion)
+	return append(k, path...)
+}
+
+func encodeEntry(st status, k load.Known) []byte {
+	b := make([]byte, 0, entrySize+4)
+	for _, v := range []uint64{st.size, st.mtime, st.ctime, st.ino, st.dev} {
+		b = binary.LittleEndian.AppendUint64(b, v)
+	}
+	b = append(b, k.Sum[:]...)
+	b = binary.LittleEndian.AppendUint32(b, uint32(k.Lines))
+	b = binary.LittleEndian.AppendUint32(b, uint32(k.Tokens))
+	var flags byte
+	if k.Generated {
+		flags = 1
+	}
+	b = append(b, flags)
+	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
+}
+
+func decodeEntry(b []byte) (status, load.Known, bool) {
+	var st status
+	var k load.Known
+	if len(b) != entrySize+4 || crc32.Checksum(b[:entrySize], castagnoli) != binary.LittleEndian.Uint32(b[entrySize:]) {
+		return st, k, false
+	}
+	u := func(i int) uint64 { return binary.LittleEndian.Uint64(b[8*i:]) }
+	st = status{u(0), u(1), u(2), u(3), u(4)}
+	copy(k.Sum[:], b[40:72])
+	k.Lines = int(binary.LittleEndian.Uint32(b[72:]))
+	k.Tokens = int(binary.LittleEndian.Uint32(b[76:]))
+	k.Generated = b[80]&1 != 0
+	return st, k, b[80]&^1 == 0
+}
+
+// Known returns the entry of path if info matches its recorded status.
+// A damaged entry counts as a corrupt record and is not used.
+func (x *Index) Known(path string, info fs.FileInfo) (load.Known, bool) {
+	st, ok := statusOf(info)
+	if !ok || x.db == nil || x.broken.Load() {
+		return load.Known{}, false
+	}
+	var (
+		k       load.Known
+		found   bool
+		corrupt bool
+	)
+	err := x.guard(func() error {
+		return x.db.View(func(tx *bolt.Tx) error {
+			b := tx.Bucket(statBucket)
+			if b == nil {
+				return nil
+			}
+			v := b.Get(x.statKey(path))
+			if v == nil {
+				return nil
+			}
+			var rec status
+			rec, k, found = decodeEntry(v)
+			corrupt = !found
+			found = found && rec == st
+			return nil
+		})
+	})
+	switch {
+	case err != nil:
+		x.markBroken(err)
+		return load.Known{}, false
+	case corrupt:
+		x.mu.Lock()
+		x.corrupt++
+		x.mu.Unlock()
+		return load.Known{}, false
+	case !found:
+		return load.Known{}, false
+	}
+	x.known.Add(1)
+	x.remember(path, k.Sum)
+	return k, true
+}
+
+// Generated records the status of a generated file that was left out.
+func (x *Index) Generated(path string, info fs.FileInfo, src []byte) {
+	x.saw(path, info, load.Known{Sum: blake3.Sum256(src), Generated: true})
+}
+
+// saw keeps path's entry for the commit, if its status can be trusted.
+func (x *Index) saw(path string, info fs.FileInfo, k load.Known) {
+	if info == nil {
+		return
+	}
+	st, ok := statusOf(info)
+	if !ok {
+		return
+	}
+	limit := uint64(x.started.Add(-racyWindow).UnixNano())
+	if st.mtime >= limit || st.ctime >= limit {
+		return
+	}
+	x.mu.Lock()
+	x.stats = append(x.stats, put{val: encodeEntry(st, k), path: path})
+	x.mu.Unlock()
+}
+
+// Decode returns the file recorded for k, or nil. Known counted it.
+func (x *Index) Decode(name string, k load.Known) *fingerprint.File {
+	key := x.recordKey(k.Sum)
+	return x.lookup(name, &key)
+}
