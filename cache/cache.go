@@ -70,6 +70,7 @@ type Index struct {
 	corrupt  int // corrupt records met
 
 	started time.Time           // when the run began, by opt.Now
+	cwd     string              // the working directory, for the paths of status entries
 	stats   []put               // status entries to commit, by path
 	sums    map[string][32]byte // the content of each file this run saw, by name
 
@@ -109,6 +110,7 @@ func Open(dir string, opt Options) (*Index, error) {
 		opt.Now = time.Now
 	}
 	x := &Index{path: filepath.Join(dir, FileName), opt: opt, started: opt.Now(), sums: map[string][32]byte{}}
+	x.cwd, _ = os.Getwd()
 	binary.LittleEndian.PutUint32(x.prefix[0:], keyVersion)
 	binary.LittleEndian.PutUint32(x.prefix[4:], fingerprint.RecordVersion)
 	binary.LittleEndian.PutUint64(x.prefix[8:], uint64(opt.MinTokens))

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"io/fs"
+	"path/filepath"
 	"time"
 
 	"github.com/zeebo/blake3"
@@ -40,7 +41,12 @@ const entrySize = 5*8 + 32 + 4 + 4 + 1
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
+// statKey is the key of path's entry: the path made absolute, so that
+// runs from other directories share it.
 func (x *Index) statKey(path string) []byte {
+	if !filepath.IsAbs(path) && x.cwd != "" {
+		path = filepath.Join(x.cwd, path)
+	}
 	k := make([]byte, 4, 4+len(path))
 	binary.LittleEndian.PutUint32(k, keyVersion)
 	return append(k, path...)

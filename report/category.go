@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"go/build/constraint"
 
@@ -31,23 +32,33 @@ const (
 	// name in directories that differ only by a version or number suffix
 	// (go/types and cmd/compile/internal/types2, api/v1 and api/v2).
 	CategoryMirror = "mirror"
+	// CategoryPerType: copies in functions whose names differ only by a
+	// type or a width (Histogram.Equals and FloatHistogram.Equals,
+	// getSymbols32 and getSymbols64, Pull and Pull2): one instantiation per
+	// type, where generics do not fit.
+	CategoryPerType = "per-type"
 )
 
 // A headers reads and caches what categorising needs from the top of
 // each file: its build constraint and whether it is generated.
 type headers struct {
 	readFile func(string) ([]byte, error)
-	cache    map[string]header
+	cache    map[string]*header
 }
 
 type header struct {
 	build     constraint.Expr // nil when the file has none
 	generated bool
-	src       []byte // the whole file, for the notes of deliberate copies
+	// copied: a top-level comment of the file says that it, or part of
+	// it, is a copy made on purpose ("This file is a lightly modified
+	// copy of go/build", "Copied from path/filepath.").
+	copied bool
+	src    []byte // the whole file, for notes and function names
+	lines  []int  // the offsets of src's lines, once a fragment needs them
 }
 
 // header reads the comments before the package clause of file name.
-func (h *headers) header(name string) header {
+func (h *headers) header(name string) *header {
 	if hd, ok := h.cache[name]; ok {
 		return hd
 	}
@@ -56,10 +67,11 @@ func (h *headers) header(name string) header {
 		if src, err := h.readFile(name); err == nil {
 			hd = parseHeader(src)
 			hd.src = src
+			hd.copied = topLevelNote(src)
 		}
 	}
-	h.cache[name] = hd
-	return hd
+	h.cache[name] = &hd
+	return &hd
 }
 
 func parseHeader(src []byte) header {
@@ -89,8 +101,116 @@ func (h *headers) category(c fingerprint.Class) string {
 		return CategoryPerArch
 	case h.mirror(c):
 		return CategoryMirror
+	case h.perType(c):
+		return CategoryPerType
 	}
 	return ""
+}
+
+// perType reports whether the first two fragments of c are in functions
+// whose names, receivers included, differ only by words that name a type
+// or a width, and not by case alone (the same function copied into two
+// packages is not one instantiation per type).
+func (h *headers) perType(c fingerprint.Class) bool {
+	if len(c.Fragments) < 2 {
+		return false
+	}
+	a := h.header(c.Fragments[0].File).function(c.Fragments[0].Start.Line)
+	b := h.header(c.Fragments[1].File).function(c.Fragments[1].Start.Line)
+	if a == "" || b == "" {
+		return false
+	}
+	wa, wb := nameWords(a), nameWords(b)
+	if slices.Equal(wa, wb) {
+		return false
+	}
+	notType := func(w string) bool { return !slices.Contains(typeWords, w) }
+	return slices.Equal(filter(wa, notType), filter(wb, notType))
+}
+
+// typeWords are the words of a function's name that name a type or a
+// width.
+var typeWords = []string{"float", "int", "integer", "uint", "u", "unsigned", "signed", "string", "str", "bytes", "byte",
+	"rune", "bool", "ptr", "slice", "map", "8", "16", "32", "64", "128", "256", "512", "1", "2", "3", "4", "v1", "v2", "v3"}
+
+func filter(ws []string, keep func(string) bool) []string {
+	var out []string
+	for _, w := range ws {
+		if keep(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// nameWords splits a function's name into lower-case words at case
+// changes, digits, dots and underscores: FloatHistogram.Equals is float,
+// histogram, equals; getSymbols32 is get, symbols, 32.
+func nameWords(name string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		switch {
+		case r == '.' || r == '_':
+			flush()
+			continue
+		case len(cur) == 0:
+		case unicode.IsDigit(r) != unicode.IsDigit(cur[len(cur)-1]):
+			flush()
+		case unicode.IsUpper(r) && (unicode.IsLower(cur[len(cur)-1]) || i+1 < len(rs) && unicode.IsLower(rs[i+1])):
+			flush()
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return words
+}
+
+// funcLine matches a top-level function declaration's first line: its
+// receiver's type and its name.
+var funcLine = regexp.MustCompile(`^func\s*(?:\(\s*(?:\w+\s+)?\*?\s*(\w+)[^)]*\)\s*)?(\w+)`)
+
+// function returns the name of the function the line n is in, as
+// Recv.Name or Name, or "" when it is in none.
+func (hd *header) function(n int) string {
+	hd.index()
+	for ; n >= 1; n-- {
+		l := hd.line(n)
+		if m := funcLine.FindSubmatch(l); m != nil {
+			if len(m[1]) > 0 {
+				return string(m[1]) + "." + string(m[2])
+			}
+			return string(m[2])
+		}
+		if len(l) > 0 && (l[0] == '}' || l[0] == ')') {
+			return "" // the end of a declaration above: the line is in none
+		}
+	}
+	return ""
+}
+
+// topLevelNote reports whether a comment at the start of a line, outside
+// any declaration's body, says the file holds a copy made on purpose.
+func topLevelNote(src []byte) bool {
+	for len(src) > 0 {
+		line := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = nil
+		}
+		if bytes.HasPrefix(line, []byte("//")) && isNote(line) {
+			return true
+		}
+	}
+	return false
 }
 
 // buildVariants reports whether every two fragments of c are in files
@@ -283,7 +403,7 @@ func pathArch(name string) string {
 // are not: that is how packages are laid out, not a mirror.
 func (h *headers) mirror(c fingerprint.Class) bool {
 	for _, f := range c.Fragments {
-		if hd := h.header(f.File); hd.generated || noted(hd.src, f) {
+		if hd := h.header(f.File); hd.generated || hd.copied || hd.noted(f) {
 			return true
 		}
 	}
@@ -305,30 +425,59 @@ func (h *headers) mirror(c fingerprint.Class) bool {
 }
 
 // copyNote matches the comments that say a piece of code is a copy made
-// on purpose: "This code is a copy of …", "Copied from …", "Duplicated
-// from …", "Keep in sync with …", "Do not modify one without the other".
-var copyNote = regexp.MustCompile(`(?i)//.*\b(copy of|copied from|duplicated? (from|of)|(keep|kept) in sync|in sync with|modify one without the other|mirrors?|mirrored from)\b`)
+// on purpose: "This code is a copy of …", "This file is a lightly
+// modified copy go/build/build.go", "Copied from …", "Ported from …",
+// "Do not modify one without the other". A copy that a function makes of
+// its data ("returns a copy of the slice") is not one, nor a license's
+// "obtain a copy of the License" (see isNote). "Keep in sync with" is
+// not either: copies that must be kept in step are what a reviewer wants
+// to know about.
+var copyNote = regexp.MustCompile(`(?i)//(.*\b(is|are) (a |an )?([a-z-]+ ){0,3}copy( of| [a-z0-9_.]+/)|\s*(a )?copy of|.*\b(copied|duplicated|ported) from|.*\bfork(ed)? (from|of)|.*\bmodify one without the other)\b`)
 
-// noted reports whether fragment f of src, or the comment lines just
-// above it (its doc comment), holds a comment saying that it is a copy
-// made on purpose.
-func noted(src []byte, f fingerprint.Fragment) bool {
-	var lines [][]byte
-	for line := 1; len(src) > 0 && line <= f.End.Line; line++ {
-		text := src
-		if i := bytes.IndexByte(src, '\n'); i >= 0 {
-			text, src = src[:i], src[i+1:]
-		} else {
-			src = nil
-		}
-		lines = append(lines, text)
+var license = regexp.MustCompile(`(?i)licen[cs]e`)
+
+// isNote reports whether a comment line is a note of a copy.
+func isNote(line []byte) bool {
+	return copyNote.Match(line) && !license.Match(line)
+}
+
+// index finds the offsets of the file's lines.
+func (hd *header) index() {
+	if hd.lines != nil {
+		return
 	}
-	start := min(f.Start.Line-1, len(lines))
-	for start > 0 && bytes.HasPrefix(bytes.TrimSpace(lines[start-1]), []byte("//")) {
+	hd.lines = []int{0}
+	for i, b := range hd.src {
+		if b == '\n' {
+			hd.lines = append(hd.lines, i+1)
+		}
+	}
+}
+
+// line returns line n (1-based) of the file, nil past its end.
+func (hd *header) line(n int) []byte {
+	if n < 1 || n > len(hd.lines) {
+		return nil
+	}
+	end := len(hd.src)
+	if n < len(hd.lines) {
+		end = hd.lines[n] - 1
+	}
+	return hd.src[hd.lines[n-1]:end]
+}
+
+// noted reports whether fragment f of the file, or the comment lines
+// just above it (its doc comment), holds a comment saying that it is a
+// copy made on purpose.
+func (hd *header) noted(f fingerprint.Fragment) bool {
+	hd.index()
+	line := hd.line
+	start := f.Start.Line
+	for start > 1 && bytes.HasPrefix(bytes.TrimSpace(line(start-1)), []byte("//")) {
 		start--
 	}
-	for _, text := range lines[max(start, 0):] {
-		if copyNote.Match(text) {
+	for n := start; n <= f.End.Line && n <= len(hd.lines); n++ {
+		if text := line(n); bytes.Contains(text, []byte("//")) && isNote(text) {
 			return true
 		}
 	}

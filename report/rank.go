@@ -67,7 +67,7 @@ const (
 // score, the highest first; ties keep their order. readFile, if not nil,
 // reads a file's header for its build constraint and generated comment.
 func Rank(classes []fingerprint.Class, readFile func(string) ([]byte, error), order string) {
-	h := &headers{readFile: readFile, cache: map[string]header{}}
+	h := &headers{readFile: readFile, cache: map[string]*header{}}
 	for i := range classes {
 		classes[i].Signal = signal(classes[i], h.category(classes[i]))
 	}

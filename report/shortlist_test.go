@@ -58,7 +58,7 @@ func TestNotedCopy(t *testing.T) {
 		want string
 	}{
 		{"// This code is a copy of image/color's YCbCrToRGB.\n", CategoryMirror},
-		{"// Copied from net/http; keep in sync.\n", CategoryMirror},
+		{"// Copied from net/http.\n", CategoryMirror},
 		{"// Duplicated from crypto/ecdsa, which cannot be imported here.\n", CategoryMirror},
 		{"// Do not modify one without the other.\n", CategoryMirror},
 		{"// sum adds two numbers.\n", ""},
@@ -70,17 +70,92 @@ func TestNotedCopy(t *testing.T) {
 		c := class("id", fingerprint.Near, "a/f.go", "b/g.go")
 		c.Fragments[0].Start.Line, c.Fragments[0].End.Line = start, start+4
 		c.Fragments[1].Start.Line, c.Fragments[1].End.Line = 3, 7
-		h := &headers{readFile: fakeFiles(files), cache: map[string]header{}}
+		h := &headers{readFile: fakeFiles(files), cache: map[string]*header{}}
 		if got := h.category(c); got != tc.want {
 			t.Errorf("note %q: category %q, want %q", tc.note, got, tc.want)
 		}
 	}
-	// A note that is not the copy's doc comment is about something else.
-	src := "// Package p holds a copy of q.F.\npackage p\n\n// Copied from elsewhere.\nvar v = 1\n\n// f adds.\nfunc f() int {\n" + body
+	// A note inside another declaration is about that one.
+	src := "package p\n\nfunc g() {\n\t// Copied from elsewhere.\n\tv := 1\n}\n\n// f adds.\nfunc f() int {\n" + body
 	c := class("id", fingerprint.Near, "a/f.go", "b/g.go")
-	c.Fragments[0].Start.Line, c.Fragments[0].End.Line = 8, 12
-	h := &headers{readFile: fakeFiles(map[string]string{"a/f.go": src}), cache: map[string]header{}}
+	c.Fragments[0].Start.Line, c.Fragments[0].End.Line = 9, 13
+	h := &headers{readFile: fakeFiles(map[string]string{"a/f.go": src}), cache: map[string]*header{}}
 	if got := h.category(c); got != "" {
-		t.Errorf("notes above other declarations: category %q, want none", got)
+		t.Errorf("a note in another function: category %q, want none", got)
+	}
+}
+
+// Copies in functions whose names differ only by a type or a width are
+// one instantiation per type; the same name copied elsewhere, or names
+// that differ otherwise, are not.
+func TestPerType(t *testing.T) {
+	fn := func(decl string) string { return "package p\n\n" + decl + " {\n\tx := 1\n\treturn x\n}\n" }
+	for _, tc := range []struct {
+		a, b string
+		want string
+	}{
+		{"func (h *Histogram) Equals(o *Histogram) bool", "func (h *FloatHistogram) Equals(o *FloatHistogram) bool", CategoryPerType},
+		{"func (f *File) getSymbols32(typ SectionType) int", "func (f *File) getSymbols64(typ SectionType) int", CategoryPerType},
+		{"func Pull[V any](seq Seq[V]) int", "func Pull2[K, V any](seq Seq2[K, V]) int", CategoryPerType},
+		{"func convertToIntegerHistogram() int", "func convertToFloatHistogram() int", CategoryPerType},
+		{"func GetDefaultClass() int", "func getDefaultClass() int", ""}, // the same name, copied
+		{"func Equals() int", "func Equals() int", ""},
+		{"func addPod() int", "func deletePod() int", ""},
+		{"func onByteCodes() int", "func onHealByteCodes() int", ""},
+	} {
+		files := map[string]string{"a/x.go": fn(tc.a), "b/y.go": fn(tc.b)}
+		c := class("id", fingerprint.Near, "a/x.go", "b/y.go")
+		for i := range c.Fragments {
+			c.Fragments[i].Start.Line, c.Fragments[i].End.Line = 4, 5 // inside the body
+		}
+		h := &headers{readFile: fakeFiles(files), cache: map[string]*header{}}
+		if got := h.category(c); got != tc.want {
+			t.Errorf("%s ~ %s: category %q, want %q", tc.a, tc.b, got, tc.want)
+		}
+	}
+	if got := nameWords("FloatHistogram.appendableST"); !slices.Equal(got, []string{"float", "histogram", "appendable", "st"}) {
+		t.Errorf("nameWords = %q", got)
+	}
+}
+
+// A top-level comment saying the file is a copy makes its classes
+// mirrors.
+func TestFileNote(t *testing.T) {
+	body := "func f() int {\n\tx := 1\n\treturn x\n}\n"
+	for note, want := range map[string]string{
+		"// This file is a lightly modified copy go/build/build.go with unused parts removed.\n": CategoryMirror,
+		"// Copied from path/filepath.\n":                                              CategoryMirror,
+		"// All code is ported from core/state/snapshot/conversion.go unless noted.\n": CategoryMirror,
+		"// Package p mirrors traffic to a backend.\n":                                 "",
+	} {
+		files := map[string]string{"a/x.go": note + "package p\n\n" + body, "b/y.go": "package q\n\n" + body}
+		c := class("id", fingerprint.Near, "a/x.go", "b/y.go")
+		c.Fragments[0].Start.Line, c.Fragments[0].End.Line = 4, 7
+		c.Fragments[1].Start.Line, c.Fragments[1].End.Line = 3, 6
+		h := &headers{readFile: fakeFiles(files), cache: map[string]*header{}}
+		if got := h.category(c); got != want {
+			t.Errorf("note %q: category %q, want %q", note, got, want)
+		}
+	}
+}
+
+func TestIsNote(t *testing.T) {
+	for line, want := range map[string]bool{
+		"// This code is a copy of YCbCrToRGB.":                                       true,
+		"// This file is a lightly modified copy go/build/build.go":                   true,
+		"\t// Copied from net/http.":                                                  true,
+		"// Copy of sort.Search, which this package cannot import.":                   true,
+		"// Keep in sync with ../runtime/map.go.":                                     false,
+		"// This is a mirror of the Gateway API ParentReference.":                     false,
+		"// All code is ported from core/state/snapshot/conversion.go":                true,
+		"// Clone returns a copy of x.":                                               false,
+		"// MarshalLog makes a thread-safe copy of the values of the expectations":    false,
+		"// You may obtain a copy of the License at":                                  false,
+		"// You should have received a copy of the GNU Lesser General Public License": false,
+		"// mirrors traffic to the backend":                                           false,
+	} {
+		if got := isNote([]byte(line)); got != want {
+			t.Errorf("isNote(%q) = %v, want %v", line, got, want)
+		}
 	}
 }
