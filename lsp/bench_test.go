@@ -191,3 +191,35 @@ func benchLog() string {
 	}
 	return os.DevNull
 }
+
+// BenchmarkWarmStartStdlib times a server's start on the standard library
+// as its workspace: from initialize to the first publishDiagnostics, once
+// with an empty index (cold) and once with the index that first start
+// filled (warm: no file read again, the stored result published). Run it
+// with -benchtime=1x:
+//
+//	go test -run '^$' -bench WarmStartStdlib -benchtime=1x ./lsp
+func BenchmarkWarmStartStdlib(b *testing.B) {
+	root := filepath.Join(runtime.GOROOT(), "src")
+	if _, err := os.Stat(filepath.Join(root, "strings")); err != nil {
+		b.Skipf("no standard library sources in %s", root)
+	}
+	ixDir := b.TempDir()
+	for _, start := range []string{"cold", "warm"} {
+		b.Run(start, func(b *testing.B) {
+			for range b.N {
+				e := startEditor(b, runServer("-logfile", benchLog(), "-cache", ixDir))
+				t0 := time.Now()
+				e.initialize(root, nil)
+				e.await("the first diagnostics", func(m *message) bool {
+					return m.Method == "textDocument/publishDiagnostics"
+				})
+				b.ReportMetric(time.Since(t0).Seconds(), "s/first-diagnostics")
+				e.await("the end of indexing", func(m *message) bool {
+					return m.Method == "$/progress" && bytes.Contains(m.Params, []byte(`"kind":"end"`))
+				})
+				e.exit()
+			}
+		})
+	}
+}

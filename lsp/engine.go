@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/copycat-go/copycat/cache"
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/internal/cli"
@@ -27,6 +28,10 @@ type config struct {
 	tests       bool
 	maxFileSize int64 // 0 means load's default
 	severity    int
+	// cacheDir is the index directory (-cache): files unchanged since it
+	// recorded them are not read, and the result of detection over a
+	// workspace that did not change is not computed again. "" for none.
+	cacheDir string
 }
 
 // apply overrides the config with the settings the editor gave.
@@ -146,10 +151,14 @@ func (e *engine) indexWorkspace(progress bool) {
 	cfg, roots := e.cfg, e.roots
 	e.mu.Unlock()
 	p := e.beginProgress(progress, "copycat: indexing")
-	files, read := e.loadWorkspace(cfg, roots, p)
+	ws := e.loadWorkspace(cfg, roots, p)
+	files, read := ws.files, ws.read
 	tLoad := time.Now()
 	idx := newIndex(cfg.opt)
-	withClones := idx.build(files)
+	withClones, found := idx.buildFrom(files, ws.found)
+	if ws.found == nil {
+		ws.save(found)
+	}
 	tBuild := time.Now()
 	e.mu.Lock()
 	e.idx, e.indexing = idx, false
@@ -163,7 +172,8 @@ func (e *engine) indexWorkspace(progress bool) {
 	msg := fmt.Sprintf("%d files, %d clone classes in %v", len(files), len(idx.classes), time.Since(t0).Round(time.Millisecond))
 	e.log.Printf("indexed %s (read %v, detect %v, publish %v)", msg,
 		tLoad.Sub(t0).Round(time.Millisecond), tBuild.Sub(tLoad).Round(time.Millisecond), time.Since(tBuild).Round(time.Millisecond))
-	idx.stats.FilesRead = read
+	idx.stats.FilesRead, idx.stats.FilesKnown, idx.stats.ResultReused = read, ws.known, ws.found != nil
+	idx.stats.FilesReused = ws.reused
 	e.log.Print(idx.stats.Line())
 	for _, w := range idx.warnings {
 		e.log.Printf("warning: %s", w)
@@ -180,24 +190,61 @@ func (e *engine) indexWorkspace(progress bool) {
 	}
 }
 
+// loaded is what loading the folders gave.
+type loaded struct {
+	files  []*fingerprint.File
+	read   int                 // files read
+	known  int                 // files the index knew unchanged, not read
+	reused int                 // files the index had a record of, known ones included
+	found  *fingerprint.Result // the index's result of detection over files; nil if none
+	save   func(fingerprint.Result)
+}
+
 // loadWorkspace reads and fingerprints the Go files of the folders, as
-// the command line does, and logs the problems met.
-func (e *engine) loadWorkspace(cfg config, roots []string, p *progress) (files []*fingerprint.File, read int) {
+// the command line does, through the index if there is one, and logs the
+// problems met.
+func (e *engine) loadWorkspace(cfg config, roots []string, p *progress) loaded {
+	ws := loaded{save: func(fingerprint.Result) {}}
 	if len(roots) == 0 {
-		return nil, 0
+		return ws
 	}
 	var args []string
 	for _, r := range roots {
 		args = append(args, filepath.Join(r, "..."))
 	}
-	res := load.Load(args, load.Options{Tests: cfg.tests, MinTokens: cfg.opt.MinTokens, MaxFileSize: cfg.maxFileSize, Progress: p.report})
+	opts := load.Options{Tests: cfg.tests, MinTokens: cfg.opt.MinTokens, MaxFileSize: cfg.maxFileSize, Progress: p.report}
+	var ix *cache.Index
+	if cfg.cacheDir != "" {
+		var err error
+		if ix, err = cache.Open(cfg.cacheDir, cache.Options{MinTokens: cfg.opt.MinTokens}); err != nil {
+			e.log.Printf("warning: %v", err)
+		} else {
+			opts.Store = ix
+		}
+	}
+	res := load.Load(args, opts)
+	if ix != nil {
+		key, ok := ix.ResultKey(res.Files, cfg.opt)
+		if r, hit := ix.Result(key); ok && hit {
+			ws.found = &r
+		}
+		res.Decode()
+		hits, _ := ix.Counts()
+		ws.reused = hits + res.FilesKnown
+		ix.Commit()
+		res.Warnings = append(res.Warnings, ix.Warnings()...)
+		if ok && ws.found == nil {
+			ws.save = func(r fingerprint.Result) { ix.SaveResult(key, r) }
+		}
+	}
 	for _, w := range res.Warnings {
 		e.log.Printf("warning: %v", w)
 	}
 	for _, err := range res.Errors {
 		e.log.Printf("%v", err)
 	}
-	return res.Files, res.FilesRead
+	ws.files, ws.read, ws.known = res.Files, res.FilesRead, res.FilesKnown
+	return ws
 }
 
 // union merges two sorted lists of paths.

@@ -49,19 +49,32 @@ func newIndex(opt fingerprint.Options) *index {
 // build indexes a whole workspace at once and returns the paths that have
 // clones.
 func (x *index) build(files []*fingerprint.File) []string {
+	paths, _ := x.buildFrom(files, nil)
+	return paths
+}
+
+// buildFrom is build with the result of detection over files, when found
+// is not nil: the index's, from an earlier run over the same contents. It
+// also returns the result it used.
+func (x *index) buildFrom(files []*fingerprint.File, found *fingerprint.Result) ([]string, fingerprint.Result) {
 	for _, f := range files {
 		id := x.intern(f.Name)
 		x.files[id] = f
 		x.addKeys(id, f)
 	}
 	affected := map[string]bool{}
-	res := fingerprint.Run(files, x.opt)
+	var res fingerprint.Result
+	if found != nil {
+		res = *found
+	} else {
+		res = fingerprint.Run(files, x.opt)
+	}
 	x.stats = report.NewRunStats(res)
 	x.warnings = res.Warnings
 	for _, c := range res.Classes {
 		x.addClass(c, affected)
 	}
-	return sortedKeys(affected)
+	return sortedKeys(affected), res
 }
 
 func (x *index) intern(path string) int32 {

@@ -9,6 +9,7 @@ import (
 	"log"
 	"os"
 
+	"github.com/copycat-go/copycat/cache"
 	"github.com/copycat-go/copycat/internal/cli"
 	"github.com/copycat-go/copycat/load"
 )
@@ -41,6 +42,7 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	proxyMode := fs.Bool("proxy", false, "run gopls as a child and merge copycat's diagnostics into its own")
 	gopls := fs.String("gopls", "", "with -proxy, the gopls to run (default: gopls on PATH, never copycat itself)")
 	logFile := fs.String("logfile", "", "write logs to this file instead of stderr")
+	cacheDir := fs.String("cache", "", "index `directory`, kept between runs and shared with the command line (default: copycat in the user cache directory; off: none)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -64,7 +66,15 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		logw = f
 	}
 	lg := log.New(logw, "copycat lsp: ", log.LstdFlags|log.Lmicroseconds)
-	cfg := config{opt: c.Options(), tests: *tests, maxFileSize: c.MaxFileSize, severity: sev}
+	cfg := config{opt: c.Options(), tests: *tests, maxFileSize: c.MaxFileSize, severity: sev, cacheDir: *cacheDir}
+	switch cfg.cacheDir {
+	case "off":
+		cfg.cacheDir = ""
+	case "":
+		if d, err := cache.DefaultDir(); err == nil {
+			cfg.cacheDir = d
+		}
+	}
 	if !*proxyMode {
 		if fs.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %q (gopls arguments need -proxy)", fs.Args())
