@@ -12,7 +12,9 @@
 #   - dupl v1.1.0 (-t 50), on the standard library only;
 # the share of a run that each report printer adds (report's BenchmarkPrinters);
 # it reports the recall of the mutation-injection test (internal/mutation);
-# and it times the hostile inputs against their bounds (bench/hostile.sh).
+# it measures the index's cold, warm and one-file-changed runs on a copy
+# of the trees (bench/index.sh); and it times the hostile inputs against
+# their bounds (bench/hostile.sh).
 # Times are quoted as ratios to the floor, since the machine may be shared.
 #
 # Environment:
@@ -229,6 +231,20 @@ main() {
 		printf '%s\n' "${rows[@]}"
 		printers
 		recall
+		echo
+		echo "The index on a copy of the standard library (bench/index.sh: parse floor, -cache=off, cold, warm, one file changed; 3 interleaved rounds, medians):"
+		echo
+		echo '```'
+		bash "$root/bench/index.sh" "$out/copycat" "$out/parsefloor" "$out/index-std" 3 "${dirs[0]}"
+		if [ "$corpus" != std ] && [ "${#dirs[@]}" -gt 1 ]; then
+			echo '```'
+			echo
+			echo "The same on a copy of the whole corpus:"
+			echo
+			echo '```'
+			bash "$root/bench/index.sh" "$out/copycat" "$out/parsefloor" "$out/index-corpus" 3 "${dirs[@]}"
+		fi
+		echo '```'
 		bash "$root/bench/hostile.sh" "$out/copycat" "$out"
 	} | tee "$out/summary.md"
 	log "done in $((SECONDS - start)) s; outputs in $out"

@@ -280,4 +280,8 @@ type Signal struct {
 	// Apart says why the class is left out of the short list that a
 	// report shows by default; "" when it is on it.
 	Apart string
+	// Categorised says that Category was found already (from the files'
+	// contents, which a result stored in the index was found with), so
+	// that ranking need not read the files again.
+	Categorised bool
 }

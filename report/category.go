@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"path"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"unicode"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
+	"github.com/copycat-go/copycat/internal/par"
 )
 
 // Categories of classes that are copies on purpose, reported apart from
@@ -44,6 +46,9 @@ const (
 type headers struct {
 	readFile func(string) ([]byte, error)
 	cache    map[string]*header
+	// exclusives remembers exclusive's answer for two constraints, as
+	// many files share theirs.
+	exclusives map[[2]string]bool
 }
 
 type header struct {
@@ -62,16 +67,47 @@ func (h *headers) header(name string) *header {
 	if hd, ok := h.cache[name]; ok {
 		return hd
 	}
+	hd := h.read(name)
+	h.cache[name] = hd
+	return hd
+}
+
+// read reads and indexes the header of file name; it may be called from
+// several goroutines.
+func (h *headers) read(name string) *header {
 	var hd header
 	if h.readFile != nil {
 		if src, err := h.readFile(name); err == nil {
 			hd = parseHeader(src)
 			hd.src = src
 			hd.copied = topLevelNote(src)
+			hd.index()
 		}
 	}
-	h.cache[name] = &hd
 	return &hd
+}
+
+// prefetch reads the headers of the files of the classes not categorised
+// yet, on all CPUs.
+func (h *headers) prefetch(classes []fingerprint.Class) {
+	var names []string
+	seen := map[string]bool{}
+	for _, c := range classes {
+		if c.Signal.Categorised {
+			continue
+		}
+		for _, f := range c.Fragments {
+			if !seen[f.File] {
+				seen[f.File] = true
+				names = append(names, f.File)
+			}
+		}
+	}
+	hds := make([]*header, len(names))
+	par.For(len(names), runtime.GOMAXPROCS(0), func(_, i int) { hds[i] = h.read(names[i]) })
+	for i, n := range names {
+		h.cache[n] = hds[i]
+	}
 }
 
 func parseHeader(src []byte) header {
@@ -233,6 +269,28 @@ func (h *headers) exclusive(a, b string) bool {
 	if xa == nil && xb == nil {
 		return false
 	}
+	key := [2]string{exprString(xa), exprString(xb)}
+	if ex, ok := h.exclusives[key]; ok {
+		return ex
+	}
+	ex := exclusive(xa, xb)
+	if h.exclusives == nil {
+		h.exclusives = map[[2]string]bool{}
+	}
+	h.exclusives[key] = ex
+	return ex
+}
+
+func exprString(x constraint.Expr) string {
+	if x == nil {
+		return ""
+	}
+	return x.String()
+}
+
+// exclusive reports whether no GOOS and GOARCH, with any setting of the
+// other tags, satisfies both constraints (nil holds always).
+func exclusive(xa, xb constraint.Expr) bool {
 	free := freeTags(xa, xb)
 	if len(free) > 8 {
 		return false // too many to try: not sure, so not a variant
@@ -436,8 +494,15 @@ var copyNote = regexp.MustCompile(`(?i)//(.*\b(is|are) (a |an )?([a-z-]+ ){0,3}c
 
 var license = regexp.MustCompile(`(?i)licen[cs]e`)
 
+// noteWords are what a note of a copy holds one of, lower-cased but for
+// the first letter: the cheap test before copyNote's.
+var noteWords = [][]byte{[]byte("opy"), []byte("opied"), []byte("uplicate"), []byte("orted from"), []byte("ork"), []byte("odify one")}
+
 // isNote reports whether a comment line is a note of a copy.
 func isNote(line []byte) bool {
+	if !slices.ContainsFunc(noteWords, func(w []byte) bool { return bytes.Contains(line, w) }) {
+		return false
+	}
 	return copyNote.Match(line) && !license.Match(line)
 }
 

@@ -68,11 +68,30 @@ const (
 // reads a file's header for its build constraint and generated comment.
 func Rank(classes []fingerprint.Class, readFile func(string) ([]byte, error), order string) {
 	h := &headers{readFile: readFile, cache: map[string]*header{}}
+	h.prefetch(classes)
 	for i := range classes {
-		classes[i].Signal = signal(classes[i], h.category(classes[i]))
+		c := &classes[i]
+		category := c.Signal.Category
+		if !c.Signal.Categorised {
+			category = h.category(*c)
+		}
+		c.Signal = signal(*c, category)
+		c.Signal.Categorised = true
 	}
 	if order == SortRank {
 		slices.SortStableFunc(classes, func(a, b fingerprint.Class) int { return cmp.Compare(b.Signal.Score, a.Signal.Score) })
+	}
+}
+
+// Categorise finds each class's category (Signal.Category), reading its
+// files' headers with readFile, so that a result stored with them is
+// ranked without reading the files again.
+func Categorise(classes []fingerprint.Class, readFile func(string) ([]byte, error)) {
+	h := &headers{readFile: readFile, cache: map[string]*header{}}
+	h.prefetch(classes)
+	for i := range classes {
+		classes[i].Signal.Category = h.category(classes[i])
+		classes[i].Signal.Categorised = true
 	}
 }
 

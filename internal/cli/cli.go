@@ -210,6 +210,9 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 	}
 	<-committed
 	if !reused && !closed(done) {
+		// Categories depend on the files' contents, as the result does:
+		// stored with it, a run that reuses it reads no file to rank it.
+		report.Categorise(found.Classes, os.ReadFile)
 		ix.save(found)
 	}
 	c.measure(opts, res, found, reused)
