@@ -242,7 +242,7 @@ func (d *detector) windowCodes(r ref) []byte {
 func (d *detector) sortKeys(xs []uint64) {
 	w := d.opt.workers()
 	if w < 2 || len(xs) < 1<<16 {
-		slices.Sort(xs)
+		radixSort(xs)
 		return
 	}
 	parts := make([][]uint64, w)
@@ -250,7 +250,7 @@ func (d *detector) sortKeys(xs []uint64) {
 	for i := range parts {
 		parts[i] = xs[min(i*size, len(xs)):min((i+1)*size, len(xs))]
 	}
-	d.parallel(w, func(_, i int) { slices.Sort(parts[i]) })
+	d.parallel(w, func(_, i int) { radixSort(parts[i]) })
 	buf := make([]uint64, 0, len(xs))
 	for len(parts) > 1 {
 		var next [][]uint64

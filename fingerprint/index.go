@@ -15,6 +15,7 @@ type File struct {
 	Name   string // as the caller names it; reports use it verbatim
 	Lines  int    // lines in the file
 	Tokens int    // canonical tokens in the file
+	Facts  Facts  // what ranking needs to know of the file beside its code
 	test   bool   // a _test.go file
 
 	codes     []byte   // canonical token codes
@@ -92,6 +93,7 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 		test:   strings.HasSuffix(name, "_test.go"),
 		Lines:  tf.LineCount(),
 		Tokens: len(ix.ts.codes),
+		Facts:  ScanFacts(src),
 		codes:  slices.Clip(slices.Clone(ix.ts.codes)),
 		vals:   slices.Clone(ix.ts.vals),
 	}

@@ -15,7 +15,7 @@ import (
 // the derivation (the canonical codes, the hashes, the units, windows or
 // grams) changes, so that an index built by another version is never read
 // as this one's: the version is part of every record's key and header.
-const RecordVersion = 2
+const RecordVersion = 3
 
 // A record is one indexed File as bytes:
 //
@@ -26,7 +26,8 @@ const RecordVersion = 2
 // hashes as fixed-width little-endian words (they are random, so varints
 // would not pay), and
 // every position, offset and index as a varint of its difference from the
-// previous one. The checksum covers everything before it. The file's name
+// previous one; then the file's Facts. The checksum covers everything
+// before it. The file's name
 // is not stored: a record stands for the bytes, wherever they are.
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
@@ -52,7 +53,24 @@ func AppendRecord(dst []byte, f *File) []byte {
 	dst = appendSeq(dst, f.units, appendUnit)
 	dst = appendSeq(dst, f.blocks, appendBlock)
 	dst = appendSeq(dst, f.windows, appendWindow)
+	dst = appendFacts(dst, &f.Facts)
 	return binary.LittleEndian.AppendUint32(dst, crc32.Checksum(dst[start:], crcTable))
+}
+
+// appendFacts appends a file's Facts: the build line, the flags, the
+// line lists, and each function's line and name.
+func appendFacts(dst []byte, fs *Facts) []byte {
+	dst = binary.AppendUvarint(dst, uint64(len(fs.Build)))
+	dst = append(dst, fs.Build...)
+	dst = binary.AppendUvarint(dst, b2u(fs.Generated)|b2u(fs.Copied)<<1)
+	dst = appendSeq(dst, fs.Comments, appendRising)
+	dst = appendSeq(dst, fs.Notes, appendRising)
+	dst = appendSeq(dst, fs.DeclEnds, appendRising)
+	return appendSeq(dst, fs.Funcs, func(dst []byte, f, prev Func) []byte {
+		dst = appendRising(dst, f.Line, prev.Line)
+		dst = binary.AppendUvarint(dst, uint64(len(f.Name)))
+		return append(dst, f.Name...)
+	})
 }
 
 // appendVals appends the value hashes as a table of the distinct ones, in
@@ -191,6 +209,7 @@ func DecodeRecord(name string, rec []byte) (*File, error) {
 	f.units = decodeSeq(&d, 14, (*decoder).unit)
 	f.blocks = decodeSeq(&d, 2, (*decoder).block)
 	f.windows = decodeSeq(&d, 11, (*decoder).window)
+	d.facts(&f.Facts)
 	if d.err != "" {
 		return nil, fmt.Errorf("%w: %s", ErrRecord, d.err)
 	}

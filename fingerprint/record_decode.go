@@ -174,6 +174,22 @@ func (d *decoder) window(w *window, prev window) {
 	w.fp = d.u64()
 }
 
+func (d *decoder) facts(fs *Facts) {
+	fs.Build = string(d.bytes())
+	flags := d.uvarint()
+	if flags > 3 {
+		d.fail("bad facts flags")
+	}
+	fs.Generated, fs.Copied = flags&1 != 0, flags&2 != 0
+	fs.Comments = decodeSeq(d, 1, (*decoder).rising)
+	fs.Notes = decodeSeq(d, 1, (*decoder).rising)
+	fs.DeclEnds = decodeSeq(d, 1, (*decoder).rising)
+	fs.Funcs = decodeSeq(d, 2, func(d *decoder, f *Func, prev Func) {
+		d.rising(&f.Line, prev.Line)
+		f.Name = string(d.bytes())
+	})
+}
+
 // check reports a decoded File whose parts do not fit together: an index
 // or span out of range, a table out of order. With the checksum it keeps
 // a damaged record from reaching Detect.
@@ -199,6 +215,14 @@ func (f *File) check() error {
 	}
 	if err := f.checkGrams(nt); err != nil {
 		return err
+	}
+	for _, lines := range [][]int32{f.Facts.Comments, f.Facts.Notes, f.Facts.DeclEnds} {
+		if len(lines) > 0 && (lines[0] < 1 || lines[len(lines)-1] > int32(f.Lines)) {
+			return fmt.Errorf("facts' line out of range")
+		}
+	}
+	if n := len(f.Facts.Funcs); n > 0 && (f.Facts.Funcs[0].Line < 1 || f.Facts.Funcs[n-1].Line > int32(f.Lines)) {
+		return fmt.Errorf("function line out of range")
 	}
 	for i, u := range f.units {
 		if u.tok0 < 0 || u.tok0 > u.tok1 || u.tok1 > nt || u.val0 < 0 || u.val0 > nv ||

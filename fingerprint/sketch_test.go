@@ -79,10 +79,17 @@ func TestCountMinSizing(t *testing.T) {
 func TestSortKeys(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, workers := range []int{1, 2, 3, 5} {
-		for _, n := range []int{0, 10, 1 << 16, 1<<17 + 3} {
+		for _, n := range []int{0, 10, radixMin + 1, 1 << 16, 1<<17 + 3} {
 			xs := make([]uint64, n)
 			for i := range xs {
-				xs[i] = r.Uint64N(1000)
+				switch i % 3 {
+				case 0:
+					xs[i] = r.Uint64N(1000)
+				case 1:
+					xs[i] = r.Uint64() // every byte
+				default:
+					xs[i] = r.Uint64N(1<<20) << 32 // packed keys: low bytes all zero
+				}
 			}
 			want := slices.Clone(xs)
 			slices.Sort(want)

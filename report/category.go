@@ -1,8 +1,6 @@
 package report
 
 import (
-	"bufio"
-	"bytes"
 	"path"
 	"regexp"
 	"runtime"
@@ -13,7 +11,6 @@ import (
 	"go/build/constraint"
 
 	"github.com/copycat-go/copycat/fingerprint"
-	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/internal/par"
 )
 
@@ -41,28 +38,58 @@ const (
 	CategoryPerType = "per-type"
 )
 
-// A headers reads and caches what categorising needs from the top of
-// each file: its build constraint and whether it is generated.
+// A FileSource gives ranking the Facts of a file, nil if it has none.
+type FileSource func(name string) *fingerprint.Facts
+
+// ReadFacts is the FileSource that reads each file with readFile.
+func ReadFacts(readFile func(string) ([]byte, error)) FileSource {
+	return func(name string) *fingerprint.Facts {
+		src, err := readFile(name)
+		if err != nil {
+			return nil
+		}
+		fs := fingerprint.ScanFacts(src)
+		return &fs
+	}
+}
+
+// LoadedFacts is the FileSource of the Facts of files, as loaded, and of
+// other for the rest: files not loaded, and those whose Facts are empty,
+// as are those of the files a result stored in the index was found in
+// and that were not decoded (for a file that has no Facts, other finds
+// none either).
+func LoadedFacts(files []*fingerprint.File, other FileSource) FileSource {
+	byName := make(map[string]*fingerprint.Facts, len(files))
+	for _, f := range files {
+		if f.Facts.Funcs != nil || f.Facts.Comments != nil || f.Facts.Build != "" || f.Facts.Generated {
+			byName[f.Name] = &f.Facts
+		}
+	}
+	return func(name string) *fingerprint.Facts {
+		if fs, ok := byName[name]; ok {
+			return fs
+		}
+		return other(name)
+	}
+}
+
+// A headers finds and caches what categorising needs of each file: its
+// Facts, from the loaded files or else by reading it, and its build
+// constraint.
 type headers struct {
-	readFile func(string) ([]byte, error)
-	cache    map[string]*header
+	src   FileSource // nil: no file is known
+	cache map[string]*header
 	// exclusives remembers exclusive's answer for two constraints, as
 	// many files share theirs.
 	exclusives map[[2]string]bool
 }
 
 type header struct {
-	build     constraint.Expr // nil when the file has none
-	generated bool
-	// copied: a top-level comment of the file says that it, or part of
-	// it, is a copy made on purpose ("This file is a lightly modified
-	// copy of go/build", "Copied from path/filepath.").
-	copied bool
-	src    []byte // the whole file, for notes and function names
-	lines  []int  // the offsets of src's lines, once a fragment needs them
+	facts *fingerprint.Facts
+	build constraint.Expr // nil when the file has none
 }
 
-// header reads the comments before the package clause of file name.
+// header returns file name's header.
 func (h *headers) header(name string) *header {
 	if hd, ok := h.cache[name]; ok {
 		return hd
@@ -72,22 +99,24 @@ func (h *headers) header(name string) *header {
 	return hd
 }
 
-// read reads and indexes the header of file name; it may be called from
-// several goroutines.
+// read finds the header of file name: from its Facts, or by reading it.
+// It may be called from several goroutines.
 func (h *headers) read(name string) *header {
-	var hd header
-	if h.readFile != nil {
-		if src, err := h.readFile(name); err == nil {
-			hd = parseHeader(src)
-			hd.src = src
-			hd.copied = topLevelNote(src)
-			hd.index()
-		}
+	var fs *fingerprint.Facts
+	if h.src != nil {
+		fs = h.src(name)
 	}
-	return &hd
+	if fs == nil {
+		fs = new(fingerprint.Facts)
+	}
+	hd := &header{facts: fs}
+	if fs.Build != "" {
+		hd.build, _ = constraint.Parse(fs.Build)
+	}
+	return hd
 }
 
-// prefetch reads the headers of the files of the classes not categorised
+// prefetch finds the headers of the files of the classes not categorised
 // yet, on all CPUs.
 func (h *headers) prefetch(classes []fingerprint.Class) {
 	var names []string
@@ -108,24 +137,6 @@ func (h *headers) prefetch(classes []fingerprint.Class) {
 	for i, n := range names {
 		h.cache[n] = hds[i]
 	}
-}
-
-func parseHeader(src []byte) header {
-	hd := header{generated: ignore.IsGenerated(src)}
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if strings.HasPrefix(line, "package ") {
-			break
-		}
-		if constraint.IsGoBuild(line) {
-			if x, err := constraint.Parse(line); err == nil {
-				hd.build = x
-			}
-		}
-	}
-	return hd
 }
 
 // category returns the category of c, "" for none.
@@ -151,8 +162,8 @@ func (h *headers) perType(c fingerprint.Class) bool {
 	if len(c.Fragments) < 2 {
 		return false
 	}
-	a := h.header(c.Fragments[0].File).function(c.Fragments[0].Start.Line)
-	b := h.header(c.Fragments[1].File).function(c.Fragments[1].Start.Line)
+	a := h.header(c.Fragments[0].File).facts.Function(c.Fragments[0].Start.Line)
+	b := h.header(c.Fragments[1].File).facts.Function(c.Fragments[1].Start.Line)
 	if a == "" || b == "" {
 		return false
 	}
@@ -207,46 +218,6 @@ func nameWords(name string) []string {
 	}
 	flush()
 	return words
-}
-
-// funcLine matches a top-level function declaration's first line: its
-// receiver's type and its name.
-var funcLine = regexp.MustCompile(`^func\s*(?:\(\s*(?:\w+\s+)?\*?\s*(\w+)[^)]*\)\s*)?(\w+)`)
-
-// function returns the name of the function the line n is in, as
-// Recv.Name or Name, or "" when it is in none.
-func (hd *header) function(n int) string {
-	hd.index()
-	for ; n >= 1; n-- {
-		l := hd.line(n)
-		if m := funcLine.FindSubmatch(l); m != nil {
-			if len(m[1]) > 0 {
-				return string(m[1]) + "." + string(m[2])
-			}
-			return string(m[2])
-		}
-		if len(l) > 0 && (l[0] == '}' || l[0] == ')') {
-			return "" // the end of a declaration above: the line is in none
-		}
-	}
-	return ""
-}
-
-// topLevelNote reports whether a comment at the start of a line, outside
-// any declaration's body, says the file holds a copy made on purpose.
-func topLevelNote(src []byte) bool {
-	for len(src) > 0 {
-		line := src
-		if i := bytes.IndexByte(src, '\n'); i >= 0 {
-			line, src = src[:i], src[i+1:]
-		} else {
-			src = nil
-		}
-		if bytes.HasPrefix(line, []byte("//")) && isNote(line) {
-			return true
-		}
-	}
-	return false
 }
 
 // buildVariants reports whether every two fragments of c are in files
@@ -461,7 +432,7 @@ func pathArch(name string) string {
 // are not: that is how packages are laid out, not a mirror.
 func (h *headers) mirror(c fingerprint.Class) bool {
 	for _, f := range c.Fragments {
-		if hd := h.header(f.File); hd.generated || hd.copied || hd.noted(f) {
+		if fs := h.header(f.File).facts; fs.Generated || fs.Copied || fs.Noted(f.Start.Line, f.End.Line) {
 			return true
 		}
 	}
@@ -480,73 +451,6 @@ func (h *headers) mirror(c fingerprint.Class) bool {
 		last = append(last, path.Base(dir))
 	}
 	return true
-}
-
-// copyNote matches the comments that say a piece of code is a copy made
-// on purpose: "This code is a copy of …", "This file is a lightly
-// modified copy go/build/build.go", "Copied from …", "Ported from …",
-// "Do not modify one without the other". A copy that a function makes of
-// its data ("returns a copy of the slice") is not one, nor a license's
-// "obtain a copy of the License" (see isNote). "Keep in sync with" is
-// not either: copies that must be kept in step are what a reviewer wants
-// to know about.
-var copyNote = regexp.MustCompile(`(?i)//(.*\b(is|are) (a |an )?([a-z-]+ ){0,3}copy( of| [a-z0-9_.]+/)|\s*(a )?copy of|.*\b(copied|duplicated|ported) from|.*\bfork(ed)? (from|of)|.*\bmodify one without the other)\b`)
-
-var license = regexp.MustCompile(`(?i)licen[cs]e`)
-
-// noteWords are what a note of a copy holds one of, lower-cased but for
-// the first letter: the cheap test before copyNote's.
-var noteWords = [][]byte{[]byte("opy"), []byte("opied"), []byte("uplicate"), []byte("orted from"), []byte("ork"), []byte("odify one")}
-
-// isNote reports whether a comment line is a note of a copy.
-func isNote(line []byte) bool {
-	if !slices.ContainsFunc(noteWords, func(w []byte) bool { return bytes.Contains(line, w) }) {
-		return false
-	}
-	return copyNote.Match(line) && !license.Match(line)
-}
-
-// index finds the offsets of the file's lines.
-func (hd *header) index() {
-	if hd.lines != nil {
-		return
-	}
-	hd.lines = []int{0}
-	for i, b := range hd.src {
-		if b == '\n' {
-			hd.lines = append(hd.lines, i+1)
-		}
-	}
-}
-
-// line returns line n (1-based) of the file, nil past its end.
-func (hd *header) line(n int) []byte {
-	if n < 1 || n > len(hd.lines) {
-		return nil
-	}
-	end := len(hd.src)
-	if n < len(hd.lines) {
-		end = hd.lines[n] - 1
-	}
-	return hd.src[hd.lines[n-1]:end]
-}
-
-// noted reports whether fragment f of the file, or the comment lines
-// just above it (its doc comment), holds a comment saying that it is a
-// copy made on purpose.
-func (hd *header) noted(f fingerprint.Fragment) bool {
-	hd.index()
-	line := hd.line
-	start := f.Start.Line
-	for start > 1 && bytes.HasPrefix(bytes.TrimSpace(line(start-1)), []byte("//")) {
-		start--
-	}
-	for n := start; n <= f.End.Line && n <= len(hd.lines); n++ {
-		if text := line(n); bytes.Contains(text, []byte("//")) && isNote(text) {
-			return true
-		}
-	}
-	return false
 }
 
 var versionSuffix = regexp.MustCompile(`(v?[0-9]+((alpha|beta)[0-9]*)?)$`)

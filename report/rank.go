@@ -64,10 +64,10 @@ const (
 )
 
 // Rank fills each class's Signal and, for SortRank, orders classes by
-// score, the highest first; ties keep their order. readFile, if not nil,
-// reads a file's header for its build constraint and generated comment.
-func Rank(classes []fingerprint.Class, readFile func(string) ([]byte, error), order string) {
-	h := &headers{readFile: readFile, cache: map[string]*header{}}
+// score, the highest first; ties keep their order. src, if not nil, gives
+// the Facts of the classes' files that were not categorised yet.
+func Rank(classes []fingerprint.Class, src FileSource, order string) {
+	h := &headers{src: src, cache: map[string]*header{}}
 	h.prefetch(classes)
 	for i := range classes {
 		c := &classes[i]
@@ -83,11 +83,11 @@ func Rank(classes []fingerprint.Class, readFile func(string) ([]byte, error), or
 	}
 }
 
-// Categorise finds each class's category (Signal.Category), reading its
-// files' headers with readFile, so that a result stored with them is
-// ranked without reading the files again.
-func Categorise(classes []fingerprint.Class, readFile func(string) ([]byte, error)) {
-	h := &headers{readFile: readFile, cache: map[string]*header{}}
+// Categorise finds each class's category (Signal.Category) from the
+// Facts of its files, so that a result stored with them is ranked without
+// them.
+func Categorise(classes []fingerprint.Class, src FileSource) {
+	h := &headers{src: src, cache: map[string]*header{}}
 	h.prefetch(classes)
 	for i := range classes {
 		classes[i].Signal.Category = h.category(classes[i])

@@ -60,7 +60,7 @@ func TestCategory(t *testing.T) {
 		{[]string{"api/v1/client.go", "api/v2/server.go"}, ""},
 	} {
 		c := class("id", fingerprint.Near, tc.files...)
-		h := &headers{readFile: fakeFiles(srcs), cache: map[string]*header{}}
+		h := &headers{src: ReadFacts(fakeFiles(srcs)), cache: map[string]*header{}}
 		if got := h.category(c); got != tc.want {
 			t.Errorf("category of %v = %q, want %q", tc.files, got, tc.want)
 		}

@@ -70,7 +70,7 @@ func TestNotedCopy(t *testing.T) {
 		c := class("id", fingerprint.Near, "a/f.go", "b/g.go")
 		c.Fragments[0].Start.Line, c.Fragments[0].End.Line = start, start+4
 		c.Fragments[1].Start.Line, c.Fragments[1].End.Line = 3, 7
-		h := &headers{readFile: fakeFiles(files), cache: map[string]*header{}}
+		h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
 		if got := h.category(c); got != tc.want {
 			t.Errorf("note %q: category %q, want %q", tc.note, got, tc.want)
 		}
@@ -79,7 +79,7 @@ func TestNotedCopy(t *testing.T) {
 	src := "package p\n\nfunc g() {\n\t// Copied from elsewhere.\n\tv := 1\n}\n\n// f adds.\nfunc f() int {\n" + body
 	c := class("id", fingerprint.Near, "a/f.go", "b/g.go")
 	c.Fragments[0].Start.Line, c.Fragments[0].End.Line = 9, 13
-	h := &headers{readFile: fakeFiles(map[string]string{"a/f.go": src}), cache: map[string]*header{}}
+	h := &headers{src: ReadFacts(fakeFiles(map[string]string{"a/f.go": src})), cache: map[string]*header{}}
 	if got := h.category(c); got != "" {
 		t.Errorf("a note in another function: category %q, want none", got)
 	}
@@ -108,7 +108,7 @@ func TestPerType(t *testing.T) {
 		for i := range c.Fragments {
 			c.Fragments[i].Start.Line, c.Fragments[i].End.Line = 4, 5 // inside the body
 		}
-		h := &headers{readFile: fakeFiles(files), cache: map[string]*header{}}
+		h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
 		if got := h.category(c); got != tc.want {
 			t.Errorf("%s ~ %s: category %q, want %q", tc.a, tc.b, got, tc.want)
 		}
@@ -132,30 +132,9 @@ func TestFileNote(t *testing.T) {
 		c := class("id", fingerprint.Near, "a/x.go", "b/y.go")
 		c.Fragments[0].Start.Line, c.Fragments[0].End.Line = 4, 7
 		c.Fragments[1].Start.Line, c.Fragments[1].End.Line = 3, 6
-		h := &headers{readFile: fakeFiles(files), cache: map[string]*header{}}
+		h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
 		if got := h.category(c); got != want {
 			t.Errorf("note %q: category %q, want %q", note, got, want)
-		}
-	}
-}
-
-func TestIsNote(t *testing.T) {
-	for line, want := range map[string]bool{
-		"// This code is a copy of YCbCrToRGB.":                                       true,
-		"// This file is a lightly modified copy go/build/build.go":                   true,
-		"\t// Copied from net/http.":                                                  true,
-		"// Copy of sort.Search, which this package cannot import.":                   true,
-		"// Keep in sync with ../runtime/map.go.":                                     false,
-		"// This is a mirror of the Gateway API ParentReference.":                     false,
-		"// All code is ported from core/state/snapshot/conversion.go":                true,
-		"// Clone returns a copy of x.":                                               false,
-		"// MarshalLog makes a thread-safe copy of the values of the expectations":    false,
-		"// You may obtain a copy of the License at":                                  false,
-		"// You should have received a copy of the GNU Lesser General Public License": false,
-		"// mirrors traffic to the backend":                                           false,
-	} {
-		if got := isNote([]byte(line)); got != want {
-			t.Errorf("isNote(%q) = %v, want %v", line, got, want)
 		}
 	}
 }

@@ -86,7 +86,7 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 		}
 		classes = b.New(classes)
 	}
-	report.Rank(classes, os.ReadFile, c.Sort)
+	report.Rank(classes, report.LoadedFacts(res.Files, report.ReadFacts(os.ReadFile)), c.Sort)
 	apart, lines := 0, c.shortLines()
 	if !c.All {
 		classes, apart = report.ShortList(classes, lines)

@@ -1,0 +1,139 @@
+package fingerprint
+
+import (
+	"bytes"
+	"go/build/constraint"
+	"regexp"
+	"slices"
+
+	"github.com/copycat-go/copycat/ignore"
+)
+
+// Facts are what ranking a class needs to know of a file beside its code
+// (see package report's categories): derived from the file's bytes with
+// the rest of its record, so that a report need not read the file again.
+type Facts struct {
+	Build     string // the //go:build line before the package clause; "" if none
+	Generated bool   // a generated-code header
+	// Copied says a comment at the start of a line notes that the file,
+	// or part of it, is a copy made on purpose (see IsCopyNote).
+	Copied bool
+	// Comments are the lines that hold only a comment, Notes the lines
+	// whose comment notes a copy, DeclEnds the lines that start with }
+	// or ) (the end of a top-level declaration); all 1-based, rising.
+	Comments, Notes, DeclEnds []int32
+	// Funcs are the top-level function declarations' first lines, rising.
+	Funcs []Func
+}
+
+// A Func is a function declaration's first line and its name, with its
+// receiver's type for a method: "Histogram.Equals".
+type Func struct {
+	Line int32
+	Name string
+}
+
+// copyNote matches the comments that say a piece of code is a copy made
+// on purpose: "This code is a copy of …", "This file is a lightly
+// modified copy go/build/build.go", "Copied from …", "Ported from …",
+// "Do not modify one without the other". A copy that a function makes of
+// its data ("returns a copy of the slice") is not one, nor a license's
+// "obtain a copy of the License" (see IsCopyNote). "Keep in sync with" is
+// not either: copies that must be kept in step are what a reviewer wants
+// to know about.
+var copyNote = regexp.MustCompile(`(?i)//(.*\b(is|are) (a |an )?([a-z-]+ ){0,3}copy( of| [a-z0-9_.]+/)|\s*(a )?copy of|.*\b(copied|duplicated|ported) from|.*\bfork(ed)? (from|of)|.*\bmodify one without the other)\b`)
+
+var license = regexp.MustCompile(`(?i)licen[cs]e`)
+
+// noteWords are what a note of a copy holds one of, lower-cased but for
+// the first letter: the cheap test before copyNote's.
+var noteWords = [][]byte{[]byte("opy"), []byte("opied"), []byte("uplicate"), []byte("orted from"), []byte("orked from"), []byte("ork of"), []byte("odify one")}
+
+// IsCopyNote reports whether a line's comment notes a copy made on
+// purpose.
+func IsCopyNote(line []byte) bool {
+	i := bytes.Index(line, []byte("//"))
+	if i < 0 {
+		return false
+	}
+	comment := line[i:]
+	if !slices.ContainsFunc(noteWords, func(w []byte) bool { return bytes.Contains(comment, w) }) {
+		return false
+	}
+	return copyNote.Match(comment) && !license.Match(comment)
+}
+
+// funcLine matches a top-level function declaration's first line: its
+// receiver's type and its name.
+var funcLine = regexp.MustCompile(`^func\s*(?:\(\s*(?:\w+\s+)?\*?\s*(\w+)[^)]*\)\s*)?(\w+)`)
+
+// ScanFacts derives a file's Facts from its bytes, one line at a time.
+func ScanFacts(src []byte) Facts {
+	fs := Facts{Generated: ignore.IsGenerated(src)}
+	inHeader := true
+	for n := int32(1); len(src) > 0; n++ {
+		line := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = nil
+		}
+		trimmed := bytes.TrimSpace(line)
+		switch {
+		case inHeader && bytes.HasPrefix(trimmed, []byte("package ")):
+			inHeader = false
+		case inHeader && constraint.IsGoBuild(string(trimmed)):
+			fs.Build = string(trimmed)
+		}
+		if bytes.HasPrefix(trimmed, []byte("//")) {
+			fs.Comments = append(fs.Comments, n)
+		}
+		if IsCopyNote(line) {
+			fs.Notes = append(fs.Notes, n)
+			fs.Copied = fs.Copied || bytes.HasPrefix(line, []byte("//"))
+		}
+		if len(line) > 0 && (line[0] == '}' || line[0] == ')') {
+			fs.DeclEnds = append(fs.DeclEnds, n)
+		}
+		if bytes.HasPrefix(line, []byte("func")) {
+			if m := funcLine.FindSubmatch(line); m != nil {
+				name := string(m[2])
+				if len(m[1]) > 0 {
+					name = string(m[1]) + "." + name
+				}
+				fs.Funcs = append(fs.Funcs, Func{n, name})
+			}
+		}
+	}
+	return fs
+}
+
+// Function returns the name of the top-level function that line n is
+// in, or "" when it is in none: the last function declared at or above
+// it, unless a declaration ends between the two.
+func (fs *Facts) Function(n int) string {
+	i, _ := slices.BinarySearchFunc(fs.Funcs, int32(n)+1, func(f Func, n int32) int { return int(f.Line - n) })
+	if i == 0 {
+		return ""
+	}
+	f := fs.Funcs[i-1]
+	j, _ := slices.BinarySearch(fs.DeclEnds, int32(n)+1)
+	if j > 0 && fs.DeclEnds[j-1] > f.Line {
+		return ""
+	}
+	return f.Name
+}
+
+// Noted reports whether lines first to last, or the comment lines just
+// above them (their doc comment), hold a note of a copy.
+func (fs *Facts) Noted(first, last int) bool {
+	start := int32(first)
+	for start > 1 {
+		if _, ok := slices.BinarySearch(fs.Comments, start-1); !ok {
+			break
+		}
+		start--
+	}
+	i, _ := slices.BinarySearch(fs.Notes, start)
+	return i < len(fs.Notes) && fs.Notes[i] <= int32(last)
+}

@@ -1,0 +1,77 @@
+package fingerprint
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestIsCopyNote(t *testing.T) {
+	for line, want := range map[string]bool{
+		"// This code is a copy of YCbCrToRGB.":                                       true,
+		"// This file is a lightly modified copy go/build/build.go":                   true,
+		"\t// Copied from net/http.":                                                  true,
+		"// Copy of sort.Search, which this package cannot import.":                   true,
+		"// Keep in sync with ../runtime/map.go.":                                     false,
+		"// This is a mirror of the Gateway API ParentReference.":                     false,
+		"// All code is ported from core/state/snapshot/conversion.go":                true,
+		"// Clone returns a copy of x.":                                               false,
+		"// MarshalLog makes a thread-safe copy of the values of the expectations":    false,
+		"// You may obtain a copy of the License at":                                  false,
+		"// You should have received a copy of the GNU Lesser General Public License": false,
+		"// mirrors traffic to the backend":                                           false,
+	} {
+		if got := IsCopyNote([]byte(line)); got != want {
+			t.Errorf("IsCopyNote(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
+
+// ScanFacts finds a file's build line, notes, comments, declaration ends
+// and functions; Function and Noted answer from them.
+func TestScanFacts(t *testing.T) {
+	src := `// Copied from path/filepath.
+
+//go:build linux && !purego
+
+package p
+
+// f adds.
+func f() int {
+	// This code is a copy of g.
+	return 1
+}
+
+var v = []int{
+	1,
+}
+
+func (h *Histogram[T]) Equals(o *Histogram[T]) bool {
+	return true
+}
+`
+	fs := ScanFacts([]byte(src))
+	if fs.Build != "//go:build linux && !purego" || fs.Generated || !fs.Copied {
+		t.Errorf("build %q, generated %v, copied %v", fs.Build, fs.Generated, fs.Copied)
+	}
+	if want := []Func{{8, "f"}, {17, "Histogram.Equals"}}; !slices.Equal(fs.Funcs, want) {
+		t.Errorf("funcs %v, want %v", fs.Funcs, want)
+	}
+	for line, want := range map[int]string{8: "f", 10: "f", 11: "", 13: "", 15: "", 18: "Histogram.Equals", 5: ""} {
+		if got := fs.Function(line); got != want {
+			t.Errorf("Function(%d) = %q, want %q", line, got, want)
+		}
+	}
+	for _, tc := range []struct {
+		first, last int
+		want        bool
+	}{{10, 10, true}, {11, 11, false}, {9, 10, true}, {8, 11, true}, {13, 15, false}, {17, 19, false}} {
+		if got := fs.Noted(tc.first, tc.last); got != tc.want {
+			t.Errorf("Noted(%d, %d) = %v, want %v", tc.first, tc.last, got, tc.want)
+		}
+	}
+	// The doc comment above a declaration is part of it: line 7 above f.
+	fs2 := ScanFacts([]byte("package p\n\n// Copied from q.\nfunc f() {\n}\n"))
+	if !fs2.Noted(4, 5) {
+		t.Error("a doc comment's note is not the function's")
+	}
+}

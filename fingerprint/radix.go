@@ -1,0 +1,49 @@
+package fingerprint
+
+import "slices"
+
+// radixMin is the length from which radixSort sorts by digits; shorter
+// slices are sorted by comparison.
+const radixMin = 1 << 12
+
+// radixSort sorts xs: least significant byte first, eight stable counting
+// passes between xs and a buffer of its size, leaving out the passes
+// whose byte is the same in every key (the high bytes of small numbers,
+// the low ones of keys that pack an index under a hash). The keys the
+// near-miss stage sorts are millions of (gram, unit) and (unit, unit)
+// pairs, where this takes about a third of the time of a comparison sort.
+func radixSort(xs []uint64) {
+	if len(xs) < radixMin {
+		slices.Sort(xs)
+		return
+	}
+	var counts [8][256]int
+	for _, x := range xs {
+		for b := range 8 {
+			counts[b][byte(x>>(8*b))]++
+		}
+	}
+	buf := make([]uint64, len(xs))
+	src, dst := xs, buf
+	for b := range 8 {
+		c := &counts[b]
+		if c[byte(xs[0]>>(8*b))] == len(xs) {
+			continue // every key has this byte: the pass would change nothing
+		}
+		off := 0
+		for i, n := range c {
+			c[i] = off
+			off += n
+		}
+		shift := 8 * b
+		for _, x := range src {
+			d := byte(x >> shift)
+			dst[c[d]] = x
+			c[d]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &xs[0] {
+		copy(xs, src)
+	}
+}

@@ -1,0 +1,38 @@
+package fingerprint
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// benchKeys are 2 million (hash, index) pairs, as the near-miss stage sorts.
+func benchKeys() []uint64 {
+	r := rand.New(rand.NewPCG(1, 2))
+	xs := make([]uint64, 2_000_000)
+	for i := range xs {
+		xs[i] = uint64(r.Uint32())<<32 | uint64(r.Uint32N(30000))
+	}
+	return xs
+}
+
+// BenchmarkRadix and BenchmarkPdq compare radixSort with slices.Sort:
+//
+//	go test ./fingerprint -run "^$" -bench "Radix|Pdq"
+func BenchmarkRadix(b *testing.B) {
+	src := benchKeys()
+	xs := make([]uint64, len(src))
+	for b.Loop() {
+		copy(xs, src)
+		radixSort(xs)
+	}
+}
+
+func BenchmarkPdq(b *testing.B) {
+	src := benchKeys()
+	xs := make([]uint64, len(src))
+	for b.Loop() {
+		copy(xs, src)
+		slices.Sort(xs)
+	}
+}
