@@ -211,46 +211,64 @@ func (x *Index) remember(name string, sum [32]byte) {
 
 // lookup decodes the record of key, or returns nil.
 func (x *Index) lookup(name string, key *[32]byte) *fingerprint.File {
-	if x.db == nil || x.broken.Load() {
-		return nil
-	}
 	var f *fingerprint.File
-	var bad, stale bool
+	x.get(recordsBucket, key[:], true, func(v []byte) (err error) {
+		if len(v) < keyCheck || !bytes.Equal(v[:keyCheck], key[:keyCheck]) {
+			return fingerprint.ErrRecord
+		}
+		f, err = fingerprint.DecodeRecord(name, v[keyCheck:])
+		return err
+	})
+	return f
+}
+
+// get calls decode with the value of key in bucket, in a read
+// transaction, and reports whether there was one that decoded. One that
+// does not decode counts as a corrupt record; a fault of the store marks
+// the index broken. With stamped, the key's last-used stamp is renewed at
+// the commit if it is stale.
+func (x *Index) get(bucket, key []byte, stamped bool, decode func(v []byte) error) bool {
+	if x.db == nil || x.broken.Load() {
+		return false
+	}
+	var found, corrupt, stale bool
 	err := x.guard(func() error {
 		return x.db.View(func(tx *bolt.Tx) error {
-			recs, used := tx.Bucket(recordsBucket), tx.Bucket(usedBucket)
-			if recs == nil || used == nil {
+			b := tx.Bucket(bucket)
+			if b == nil {
 				return nil
 			}
-			v := recs.Get(key[:])
+			v := b.Get(key)
 			if v == nil {
 				return nil
 			}
-			var err error
-			if len(v) < keyCheck || !bytes.Equal(v[:keyCheck], key[:keyCheck]) {
-				bad = true
-			} else if f, err = fingerprint.DecodeRecord(name, v[keyCheck:]); err != nil {
-				bad = true
+			if decode(v) != nil {
+				corrupt = true
+				return nil
 			}
-			stale = x.stale(used.Get(key[:]))
+			found = true
+			if stamped {
+				used := tx.Bucket(usedBucket)
+				stale = used == nil || x.stale(used.Get(key))
+			}
 			return nil
 		})
 	})
 	switch {
 	case err != nil:
 		x.markBroken(err)
-		return nil
-	case bad:
+		return false
+	case corrupt:
 		x.mu.Lock()
 		x.corrupt++
 		x.mu.Unlock()
-		return nil
-	case f != nil && stale:
+		return false
+	case found && stale:
 		x.mu.Lock()
-		x.touched = append(x.touched, *key)
+		x.touched = append(x.touched, [32]byte(key))
 		x.mu.Unlock()
 	}
-	return f
+	return found
 }
 
 func (x *Index) stale(stamp []byte) bool {

@@ -14,7 +14,6 @@ import (
 	"sync"
 
 	"github.com/zeebo/blake3"
-	bolt "go.etcd.io/bbolt"
 
 	"github.com/copycat-go/copycat/fingerprint"
 )
@@ -95,48 +94,9 @@ type storedResult struct {
 // Result returns the result stored under key. A damaged one counts as a
 // corrupt record and is not used.
 func (x *Index) Result(key [32]byte) (fingerprint.Result, bool) {
-	if x.db == nil || x.broken.Load() {
+	var r storedResult
+	if !x.get(recordsBucket, key[:], true, func(v []byte) error { return decodeResult(key, v, &r) }) {
 		return fingerprint.Result{}, false
-	}
-	var (
-		r              storedResult
-		found, corrupt bool
-		stale          bool
-	)
-	err := x.guard(func() error {
-		return x.db.View(func(tx *bolt.Tx) error {
-			recs, used := tx.Bucket(recordsBucket), tx.Bucket(usedBucket)
-			if recs == nil || used == nil {
-				return nil
-			}
-			v := recs.Get(key[:])
-			if v == nil {
-				return nil
-			}
-			if err := decodeResult(key, v, &r); err != nil {
-				corrupt = true
-				return nil
-			}
-			found = true
-			stale = x.stale(used.Get(key[:]))
-			return nil
-		})
-	})
-	switch {
-	case err != nil:
-		x.markBroken(err)
-		return fingerprint.Result{}, false
-	case corrupt:
-		x.mu.Lock()
-		x.corrupt++
-		x.mu.Unlock()
-		return fingerprint.Result{}, false
-	case !found:
-		return fingerprint.Result{}, false
-	case stale:
-		x.mu.Lock()
-		x.touched = append(x.touched, key)
-		x.mu.Unlock()
 	}
 	return fingerprint.Result{Classes: r.Classes, Warnings: r.Warnings, Work: r.Work, Sketch: r.Sketch}, true
 }
@@ -156,7 +116,8 @@ func encodeResult(key [32]byte, r fingerprint.Result) ([]byte, error) {
 	return b, nil
 }
 
-var errCorrupt = errors.New("corrupt result")
+// errCorrupt is what a decoder gives a value that does not check out.
+var errCorrupt = errors.New("corrupt value")
 
 func decodeResult(key [32]byte, v []byte, r *storedResult) error {
 	if len(v) < keyCheck+4 || !bytes.Equal(v[:keyCheck], key[:keyCheck]) ||

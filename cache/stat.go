@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/zeebo/blake3"
-	bolt "go.etcd.io/bbolt"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/load"
@@ -87,41 +86,19 @@ func decodeEntry(b []byte) (status, load.Known, bool) {
 // A damaged entry counts as a corrupt record and is not used.
 func (x *Index) Known(path string, info fs.FileInfo) (load.Known, bool) {
 	st, ok := statusOf(info)
-	if !ok || x.db == nil || x.broken.Load() {
+	if !ok {
 		return load.Known{}, false
 	}
-	var (
-		k       load.Known
-		found   bool
-		corrupt bool
-	)
-	err := x.guard(func() error {
-		return x.db.View(func(tx *bolt.Tx) error {
-			b := tx.Bucket(statBucket)
-			if b == nil {
-				return nil
-			}
-			v := b.Get(x.statKey(path))
-			if v == nil {
-				return nil
-			}
-			var rec status
-			rec, k, found = decodeEntry(v)
-			corrupt = !found
-			found = found && rec == st
-			return nil
-		})
+	var rec status
+	var k load.Known
+	found := x.get(statBucket, x.statKey(path), false, func(v []byte) error {
+		var ok bool
+		if rec, k, ok = decodeEntry(v); !ok {
+			return errCorrupt
+		}
+		return nil
 	})
-	switch {
-	case err != nil:
-		x.markBroken(err)
-		return load.Known{}, false
-	case corrupt:
-		x.mu.Lock()
-		x.corrupt++
-		x.mu.Unlock()
-		return load.Known{}, false
-	case !found:
+	if !found || rec != st {
 		return load.Known{}, false
 	}
 	x.known.Add(1)

@@ -34,14 +34,7 @@ func TestMain(m *testing.M) {
 	}
 	// The servers the tests start keep their index in a folder of their
 	// own, not in the user's cache.
-	dir, err := os.MkdirTemp("", "copycat-lsp-cache-")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("XDG_CACHE_HOME", dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	os.Exit(testtool.MainWithTempCache(m))
 }
 
 func neovim(t *testing.T) string {

@@ -8,20 +8,12 @@ import (
 
 	"github.com/copycat-go/copycat/cache"
 	"github.com/copycat-go/copycat/internal/fixture"
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 // TestMain points the default index at a temporary directory, so that the
 // tests neither read nor fill the user's.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "copycat-cache-")
-	if err != nil {
-		panic(err)
-	}
-	os.Setenv("XDG_CACHE_HOME", dir)
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(testtool.MainWithTempCache(m)) }
 
 // clonesTree writes a generated tree with clones, a file that does not
 // parse and one with a malformed directive, and makes it the working

@@ -66,3 +66,17 @@ func Run(t testing.TB, dir string, env []string, name string, args ...string) []
 	}
 	return out
 }
+
+// MainWithTempCache runs a package's tests with XDG_CACHE_HOME set to a
+// temporary folder, removed afterwards, so that the index the command
+// line and the editor server keep by default is the tests' own, not the
+// user's: call it from TestMain, as os.Exit(testtool.MainWithTempCache(m)).
+func MainWithTempCache(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "copycat-cache-")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	os.Setenv("XDG_CACHE_HOME", dir)
+	return m.Run()
+}
