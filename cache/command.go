@@ -75,9 +75,12 @@ func Stats(w io.Writer, dir string) error {
 		return fmt.Errorf("index %s: %w", path, err)
 	}
 	defer db.Close()
-	var n, size int64
+	var n, size, paths int64
 	var oldest, newest uint64
 	err = db.View(func(tx *bolt.Tx) error {
+		if st := tx.Bucket(statBucket); st != nil {
+			paths = int64(st.Stats().KeyN)
+		}
 		recs, used := tx.Bucket(recordsBucket), tx.Bucket(usedBucket)
 		if recs == nil || used == nil {
 			return nil
@@ -102,6 +105,7 @@ func Stats(w io.Writer, dir string) error {
 	if n > 0 {
 		fmt.Fprintf(w, "last used from %s to %s\n", stampString(oldest), stampString(newest))
 	}
+	fmt.Fprintf(w, "%d paths known by their status (read again only when it changes)\n", paths)
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -65,6 +66,10 @@ func TestKnownByStatus(t *testing.T) {
 	}
 	if !reflect.DeepEqual(tokens(first.Files), tokens(second.Files)) || len(second.Files) != 2 {
 		t.Errorf("decoded %v, parsed %v", tokens(second.Files), tokens(first.Files))
+	}
+	var stats strings.Builder
+	if err := Stats(&stats, ixDir); err != nil || !strings.Contains(stats.String(), "\n3 paths known by their status") {
+		t.Errorf("cache stats: %v\n%s", err, stats.String())
 	}
 	// Another size, and the same size with other bytes written later.
 	writeSrc(t, dir, map[string][]byte{"a.go": src(10)})
