@@ -13,8 +13,12 @@ trap 'echo "bench/index.sh: line $LINENO: exit $?" >&2' ERR
 bin=$1 floor=$2 out=$3 rounds=$4
 shift 4
 mkdir -p "$out"
-tree="$out/index-tree"
-rm -rf "$tree" && mkdir -p "$tree"
+# The copy goes outside the repository: its .duplignore leaves bench/out
+# out, and a copied module without a go.mod (docker's) would fall under it.
+work=$(mktemp -d -t copycat-index.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+tree="$work/tree"
+mkdir -p "$tree"
 pats=()
 for d in "$@"; do
 	name=$(basename "$d")
@@ -26,7 +30,7 @@ done
 # testdata, in name order.
 changed=$(find "$tree" -name '*.go' ! -name '*_test.go' ! -path '*/testdata/*' | sort |
 	xargs grep -L '^// Code generated .* DO NOT EDIT\.$' | awk 'NR == 200')
-ix="$out/index-db"
+ix="$work/index-db"
 declare -A wall mem
 run() { # label cmd...
 	local label=$1
