@@ -122,6 +122,9 @@ func (d *detector) divergence(v *verifier, a, b span) divergence {
 	if d.addsCase(a, addA) || d.addsCase(b, addB) {
 		return divergence{} // one more case: copies for different sets of values
 	}
+	if !d.missedSteps(a, addA) || !d.missedSteps(b, addB) {
+		return divergence{} // a step of another kind: a variant's own
+	}
 	if len(addB) > 0 {
 		dv.added = addB
 	}
@@ -178,6 +181,104 @@ func (d *detector) addedStmts(s span, seen []bool) []int32 {
 		out = append(out, r[0], r[1])
 	}
 	return out
+}
+
+// zeroHash is the value hash of the literal 0.
+var zeroHash = hashBytes([]byte("0"))
+
+// panicHash is the name hash of panic.
+var panicHash = hashBytes([]byte("panic"))
+
+// missedSteps reports whether every added statement rs of s is a step a
+// copy plausibly should also have (see missedStep).
+func (d *detector) missedSteps(s span, rs []int32) bool {
+	for i := 0; i < len(rs); i += 2 {
+		if !d.missedStep(s.file, rs[i], rs[i+1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// missedStep reports whether the statement of tokens [t0, t1) of file fi
+// is of the kinds that strict readings found missing from a copy by
+// mistake: a guard — an if statement that compares with nil or zero, or
+// whose body returns, breaks, continues, jumps or panics (mprof's
+// "if r.Count == 0", a nil check of a logger) — or a flag set, a name
+// assigned true or false (mbitmap's "bad = true", "applied = true").
+// Other added statements were, read in the standard library and the
+// corpus, mostly what one variant needs and the other does not: a log
+// line, a field of its own configuration, an option only it has.
+func (d *detector) missedStep(fi, t0, t1 int32) bool {
+	f := d.files[fi]
+	codes := f.codes[t0:t1]
+	if len(codes) == 3 && isName(codes[0]) && token.Token(codes[1]) == token.ASSIGN && (codes[2] == codeTrue || codes[2] == codeFalse) {
+		return true
+	}
+	if len(codes) == 0 || token.Token(codes[0]) != token.IF {
+		return false
+	}
+	v := d.valueAt(f, t0)
+	depth, inBody := 0, false
+	prev := byte(0)
+	for t := t0; t < t1; t++ {
+		c := f.codes[t]
+		var val uint64
+		if hasValue(c) {
+			val = f.vals[v]
+			v++
+		}
+		switch tok := token.Token(c); {
+		case !inBody && depth == 0 && tok == token.LBRACE:
+			inBody = true
+		case tok == token.LPAREN || tok == token.LBRACK || tok == token.LBRACE:
+			depth++
+		case tok == token.RPAREN || tok == token.RBRACK || tok == token.RBRACE:
+			depth--
+		case !inBody && c == codeNil:
+			return true
+		case !inBody && tok == token.INT && val == zeroHash && isComparison(prev):
+			return true
+		case !inBody && isComparison(c) && t+1 < t1 && token.Token(f.codes[t+1]) == token.INT && f.vals[v] == zeroHash:
+			return true
+		case inBody && (tok == token.RETURN || tok == token.CONTINUE || tok == token.BREAK || tok == token.GOTO):
+			return true
+		case inBody && isName(c) && val == panicHash:
+			return true
+		}
+		prev = c
+	}
+	return false
+}
+
+func isComparison(c byte) bool {
+	switch token.Token(c) {
+	case token.EQL, token.NEQ, token.LSS, token.GTR, token.LEQ, token.GEQ:
+		return true
+	}
+	return false
+}
+
+// valueAt is the index in f.vals of the first value at or after token t.
+func (d *detector) valueAt(f *File, t int32) int32 {
+	// The unit that starts at or before t nearest to it knows its first
+	// value; count on from there.
+	best := -1
+	for i, u := range f.units {
+		if u.tok0 <= t && (best < 0 || u.tok0 > f.units[best].tok0) {
+			best = i
+		}
+	}
+	v, from := int32(0), int32(0)
+	if best >= 0 {
+		v, from = f.units[best].val0, f.units[best].tok0
+	}
+	for ; from < t; from++ {
+		if hasValue(f.codes[from]) {
+			v++
+		}
+	}
+	return v
 }
 
 // addsCase reports whether one of the added statements rs of s is a case

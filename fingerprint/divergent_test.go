@@ -133,6 +133,15 @@ func TestDivergentCopies(t *testing.T) {
 		{"assignment in one copy", map[string]string{"a.go": checkAll, "b.go": checkInterior}, []string{"b.go:20-20"}},
 		{"extra return", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\ttotal = total / n\n", "\tif total < 0 {\n\t\treturn 0, n\n\t}\n\ttotal = total / n\n", 1)},
 			[]string{"b.go:14-16"}},
+		{"nil check in one copy", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\tfor i, x := range xs {\n", "\tif xs == nil {\n\t\txs = []int{}\n\t}\n\tfor i, x := range xs {\n", 1)},
+			[]string{"b.go:4-6"}},
+		{"flag set in one copy", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\t\tn++\n", "\t\tn++\n\t\tseen = true\n", 1)},
+			[]string{"b.go:10-10"}},
+		// Added statements of other kinds were, in the strict readings,
+		// mostly what one variant needs: not reported as divergent.
+		{"log line in one copy", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\ttotal = total / n\n", "\tlog.Printf(\"sum of %d\", n)\n\ttotal = total / n\n", 1)}, nil},
+		{"field set in one copy", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\ttotal = total / n\n", "\tcfg.DryRun = true\n\ttotal = total / n\n", 1)}, nil},
+		{"other if in one copy", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\ttotal = total / n\n", "\tif verbose {\n\t\tlimit++\n\t}\n\ttotal = total / n\n", 1)}, nil},
 		{"plain renamed copy", map[string]string{"a.go": pkg + sum, "b.go": pkg + sumRenamed}, nil},
 		{"substitutions only", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.NewReplacer(
 			"x > limit", "x >= limit || x < 0", "total += x * i", "total += x", "return 0, 0", "return -1, 0").Replace(sum)}, nil},
