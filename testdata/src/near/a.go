@@ -1,11 +1,11 @@
-// Package near holds a copy that was edited after the paste: a statement
+// Package near holds a copy that was edited after the paste: a guard
 // added and a condition changed. Only -near reports it, as divergent: the
-// added statement is in one copy only.
+// added guard is in one copy only.
 package near
 
 import "strings"
 
-func fields(s string) []string { // want `duplicate of a.go:29-49 \(near \d+%, \d+ tokens, 2 copies; divergent\)`
+func fields(s string) []string { // want `duplicate of a.go:29-51 \(near \d+%, \d+ tokens, 2 copies; divergent\)`
 	var out []string
 	start := -1
 	for i, r := range s {
@@ -26,8 +26,10 @@ func fields(s string) []string { // want `duplicate of a.go:29-49 \(near \d+%, \
 	return out
 }
 
-func words(s string) []string { // want `duplicate of a.go:8-27 \(near \d+%, \d+ tokens, 2 copies; divergent\); only this copy has line 30`
-	s = strings.ToLower(s)
+func words(s string) []string { // want `duplicate of a.go:8-27 \(near \d+%, \d+ tokens, 2 copies; divergent\); only this copy has lines 30-32`
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
 	var out []string
 	start := -1
 	for i, r := range s {
