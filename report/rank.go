@@ -47,10 +47,11 @@ const (
 
 // ShortList returns the classes on the short list, in their order, and
 // how many were left out: those Rank set apart (it must have filled their
-// Signal), and those under minLines lines.
+// Signal), and those under minLines lines that are not divergent (a copy
+// that lacks another's guard is news at any size).
 func ShortList(classes []fingerprint.Class, minLines int) (short []fingerprint.Class, apart int) {
 	for _, c := range classes {
-		if c.Signal.Apart == "" && c.Lines >= minLines {
+		if c.Signal.Apart == "" && (c.Lines >= minLines || c.Divergent) {
 			short = append(short, c)
 		}
 	}

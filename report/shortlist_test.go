@@ -8,8 +8,9 @@ import (
 	"github.com/copycat-go/copycat/fingerprint"
 )
 
-// The short list holds production classes of at least the floor's lines
-// that are not copies on purpose; the rest are counted, not listed.
+// The short list holds production classes of at least the floor's lines,
+// or divergent, that are not copies on purpose; the rest are counted, not
+// listed.
 func TestShortList(t *testing.T) {
 	sized := func(id string, lines int, files ...string) fingerprint.Class {
 		c := class(id, fingerprint.Near, files...)
@@ -24,7 +25,10 @@ func TestShortList(t *testing.T) {
 		sized("mixed", 35, "a/x_test.go", "b/y.go"), // one copy in production
 		sized("arch", 80, "obj/arm64/a.go", "obj/loong64/a.go"),
 		sized("floor", ShortLines, "c/x.go", "c/y.go"),
+		sized("divergent", 12, "d/x.go", "d/y.go"),
+		sized("divergent tests", 12, "d/x_test.go", "d/y_test.go"),
 	}
+	classes[7].Divergent, classes[8].Divergent = true, true
 	Rank(classes, nil, SortPosition)
 	ids := func(cs []fingerprint.Class) []string {
 		var out []string
@@ -34,15 +38,15 @@ func TestShortList(t *testing.T) {
 		return out
 	}
 	short, apart := ShortList(classes, ShortLines)
-	if got, want := ids(short), []string{"big", "mixed", "floor"}; !slices.Equal(got, want) || apart != 4 {
-		t.Errorf("short list %v with %d apart, want %v with 4", got, apart, want)
+	if got, want := ids(short), []string{"big", "mixed", "floor", "divergent"}; !slices.Equal(got, want) || apart != 5 {
+		t.Errorf("short list %v with %d apart, want %v with 5", got, apart, want)
 	}
 	short, apart = ShortList(classes, 6)
-	if got, want := ids(short), []string{"big", "small", "mixed", "floor"}; !slices.Equal(got, want) || apart != 3 {
-		t.Errorf("floor 6: short list %v with %d apart, want %v with 3", got, apart, want)
+	if got, want := ids(short), []string{"big", "small", "mixed", "floor", "divergent"}; !slices.Equal(got, want) || apart != 4 {
+		t.Errorf("floor 6: short list %v with %d apart, want %v with 4", got, apart, want)
 	}
 	for _, c := range classes {
-		want := map[string]string{"tests": ApartTests, "e2e": ApartTests, "arch": ApartPurpose}[c.ID]
+		want := map[string]string{"tests": ApartTests, "e2e": ApartTests, "arch": ApartPurpose, "divergent tests": ApartTests}[c.ID]
 		if c.Signal.Apart != want {
 			t.Errorf("%s: apart %q, want %q", c.ID, c.Signal.Apart, want)
 		}
