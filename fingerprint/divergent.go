@@ -381,7 +381,10 @@ type Signal struct {
 	// Apart says why the class is left out of the short list that a
 	// report shows by default; "" when it is on it.
 	Apart string
-	// Categorised says that Category was found already (from the files'
+	// Shape is how the functions holding the first two copies are named,
+	// which ranking weighs (see package report's shapes); "" for none.
+	Shape string
+	// Categorised says that Category and Shape were found already (from the files'
 	// contents, which a result stored in the index was found with), so
 	// that ranking need not read the files again.
 	Categorised bool

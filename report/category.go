@@ -154,6 +154,37 @@ func (h *headers) category(c fingerprint.Class) string {
 	return ""
 }
 
+// shape names how the functions holding c's first two copies are named
+// (see ShapeMethods, ShapeVariants), "" when neither.
+func (h *headers) shape(c fingerprint.Class) string {
+	if len(c.Fragments) < 2 {
+		return ""
+	}
+	a := h.header(c.Fragments[0].File).facts.Function(c.Fragments[0].Start.Line)
+	b := h.header(c.Fragments[1].File).facts.Function(c.Fragments[1].Start.Line)
+	if a == "" || b == "" {
+		return ""
+	}
+	ra, na := receiver(a)
+	rb, nb := receiver(b)
+	switch {
+	case ra != "" && rb != "" && na == nb && ra != rb:
+		return ShapeMethods
+	case ra != "" && ra == rb && na != nb:
+		return ShapeVariants
+	}
+	return ""
+}
+
+// receiver splits "Recv.Name" into its receiver type and name; a function
+// has no receiver.
+func receiver(fn string) (recv, name string) {
+	if i := strings.LastIndexByte(fn, '.'); i >= 0 {
+		return fn[:i], fn[i+1:]
+	}
+	return "", fn
+}
+
 // perType reports whether the first two fragments of c are in functions
 // whose names, receivers included, differ only by words that name a type
 // or a width, and not by case alone (the same function copied into two

@@ -44,7 +44,8 @@ type (
 		Lines      int            `json:"lines"`
 		Rank       int            `json:"rank"`               // 0–100, the higher the more worth acting on
 		Reason     string         `json:"reason,omitempty"`   // why it ranks where it does
-		Category   string         `json:"category,omitempty"` // build-variant, per-arch, mirror; "" for none
+		Category   string         `json:"category,omitempty"` // build-variant, per-arch, mirror, per-type; "" for none
+		Shape      string         `json:"shape,omitempty"`    // methods, variants; "" for the others
 		Divergent  bool           `json:"divergent"`          // one copy has statements another lacks
 		Fragments  []jsonFragment `json:"fragments"`
 	}
@@ -81,7 +82,7 @@ func JSON(w io.Writer, r *Report) error {
 	}
 	for _, c := range r.Classes {
 		jc := jsonClass{ID: c.ID, Kind: string(c.Kind), Similarity: math.Round(c.Similarity*1000) / 1000, Tokens: c.Tokens, Lines: c.Lines,
-			Rank: c.Signal.Score, Reason: c.Signal.Reason, Category: c.Signal.Category, Divergent: c.Divergent}
+			Rank: c.Signal.Score, Reason: c.Signal.Reason, Category: c.Signal.Category, Shape: c.Signal.Shape, Divergent: c.Divergent}
 		for _, f := range c.Fragments {
 			jc.Fragments = append(jc.Fragments, jsonFragment{File: f.File, StartLine: f.Start.Line, StartCol: f.Start.Column,
 				EndLine: f.End.Line, EndCol: f.End.Column, Tokens: f.Tokens, Differs: lineRanges(f.Differs), Extra: lineRanges(f.Extra)})

@@ -84,23 +84,44 @@ func TestRankOrder(t *testing.T) {
 		return c
 	}
 	lines := func(c fingerprint.Class, n int) fingerprint.Class { c.Lines = n; return c }
+	// body is n statements.
+	body := strings.Repeat("\tx++\n", 30)
+	srcs := map[string]string{
+		// Run on two receivers: the same method for two types.
+		"m/a.go": "package m\n\nfunc (a *A) Run() {\n" + body + "}\n",
+		"m/b.go": "package m\n\nfunc (b *B) Run() {\n" + body + "}\n",
+		// popHead (lines 3-17) and popTail (18-): variants of one receiver.
+		"v/a.go": "package v\n\nfunc (q *Q) popHead() {\n" + strings.Repeat("\tx++\n", 13) + "}\nfunc (q *Q) popTail() {\n" + body + "}\n",
+	}
 	classes := []fingerprint.Class{
 		class("perarch", fingerprint.Exact, "obj/arm64/a.go", "obj/mips/a.go"),
 		lines(class("test", fingerprint.Exact, "a_test.go", "b_test.go"), 40),
 		lines(class("small", fingerprint.Exact, "a.go", "a.go"), 10),
-		lines(class("big", fingerprint.Exact, "a.go", "a.go"), 90),
+		lines(class("big", fingerprint.Exact, "a.go", "a.go"), 60),
 		lines(class("spread", fingerprint.Exact, "x/a.go", "y/a.go", "z/a.go"), 10),
 		lines(divergent(class("divtest", fingerprint.Near, "a_test.go", "b_test.go")), 10),
 		lines(divergent(class("div", fingerprint.Near, "a.go", "b.go")), 10),
 		lines(class("small2", fingerprint.Exact, "b.go", "b.go"), 10),
 		lines(class("e2e", fingerprint.Exact, "test/e2e/a.go", "test/e2e/b.go"), 40),
+		lines(class("methods", fingerprint.Near, "m/a.go", "m/b.go"), 10),
+		lines(class("variants", fingerprint.Near, "v/a.go", "v/a.go"), 90),
 	}
-	want := []string{"div", "spread", "big", "small", "small2", "divtest", "test", "e2e", "perarch"}
-	if got := ranked(slices.Clone(classes), SortRank); !slices.Equal(got, want) {
+	// The shape weighs most, then copies, then lines; a divergent class
+	// ranks as any other; tests, then copies on purpose, come last.
+	want := []string{"methods", "spread", "big", "small", "div", "small2", "variants", "test", "e2e", "divtest", "perarch"}
+	rank := func(classes []fingerprint.Class, order string) []string {
+		Rank(classes, ReadFacts(fakeFiles(srcs)), order)
+		var ids []string
+		for _, c := range classes {
+			ids = append(ids, c.ID)
+		}
+		return ids
+	}
+	if got := rank(slices.Clone(classes), SortRank); !slices.Equal(got, want) {
 		t.Errorf("rank order %v, want %v", got, want)
 	}
-	old := []string{"perarch", "test", "small", "big", "spread", "divtest", "div", "small2", "e2e"}
-	if got := ranked(slices.Clone(classes), SortPosition); !slices.Equal(got, old) {
+	old := []string{"perarch", "test", "small", "big", "spread", "divtest", "div", "small2", "e2e", "methods", "variants"}
+	if got := rank(slices.Clone(classes), SortPosition); !slices.Equal(got, old) {
 		t.Errorf("position order %v, want %v", got, old)
 	}
 	Rank(classes, nil, SortRank)
@@ -190,7 +211,7 @@ func TestJSONAndSARIFSignal(t *testing.T) {
 		t.Fatal(err)
 	}
 	jc := j.Classes[0]
-	if jc.Rank != classes[0].Signal.Score || jc.Rank < bandDivergent || !jc.Divergent || !strings.HasPrefix(jc.Reason, "divergent") ||
+	if jc.Rank != classes[0].Signal.Score || jc.Rank < bandProduction || !jc.Divergent || !strings.HasPrefix(jc.Reason, "divergent") ||
 		len(jc.Fragments[1].Extra) != 1 || jc.Fragments[1].Extra[0].StartLine != 22 {
 		t.Errorf("JSON class %+v", jc)
 	}
