@@ -73,6 +73,10 @@ type Index struct {
 	cwd     string              // the working directory, for the paths of status entries
 	stats   []put               // status entries to commit, by path
 	sums    map[string][32]byte // the content of each file this run saw, by name
+	// result is the key of this run's result of detection, once Stored
+	// found one: the key Save stores under.
+	result   [32]byte
+	resultOK bool
 
 	hits, misses, known atomic.Int64
 	hashing             atomic.Int64 // nanoseconds spent hashing files, over all goroutines

@@ -136,6 +136,27 @@ func decodeResult(key [32]byte, v []byte, r *storedResult) error {
 	return gob.NewDecoder(bytes.NewReader(v[keyCheck+4:])).Decode(r)
 }
 
+// Stored returns the result of detection over files with opt if the
+// index holds it, and keeps its key for Save: the command line and the
+// editor server ask it once their files are loaded.
+func (x *Index) Stored(files []*fingerprint.File, opt fingerprint.Options) (fingerprint.Result, bool) {
+	x.result, x.resultOK = x.ResultKey(files, opt)
+	if !x.resultOK {
+		return fingerprint.Result{}, false
+	}
+	return x.Result(x.result)
+}
+
+// Save stores r, the result of detection that Stored did not find, under
+// its key (nothing if Stored found no key): call it after Commit, once
+// detection has ended whole, with the classes categorised (see package
+// report's Categorise), so that a run reusing it reads no file to rank.
+func (x *Index) Save(r fingerprint.Result) {
+	if x.resultOK {
+		x.SaveResult(x.result, r)
+	}
+}
+
 // SaveResult stores the result of detection under key, in a transaction
 // of its own: call it after Commit, once detection has ended whole.
 func (x *Index) SaveResult(key [32]byte, r fingerprint.Result) {

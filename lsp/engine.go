@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -20,6 +21,7 @@ import (
 	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/internal/cli"
 	"github.com/copycat-go/copycat/load"
+	"github.com/copycat-go/copycat/report"
 )
 
 // config is what flags and editor settings choose.
@@ -156,8 +158,11 @@ func (e *engine) indexWorkspace(progress bool) {
 	tLoad := time.Now()
 	idx := newIndex(cfg.opt)
 	withClones, found := idx.buildFrom(files, ws.found)
-	if ws.found == nil {
-		ws.save(found)
+	if ws.found == nil && ws.index != nil {
+		// Categorised as the command line stores it, so that either can
+		// print the other's result without reading the files.
+		report.Categorise(found.Classes, report.LoadedFacts(files, report.ReadFacts(os.ReadFile)))
+		ws.index.Save(found)
 	}
 	tBuild := time.Now()
 	e.mu.Lock()
@@ -197,14 +202,14 @@ type loaded struct {
 	known  int                 // files the index knew unchanged, not read
 	reused int                 // files the index had a record of, known ones included
 	found  *fingerprint.Result // the index's result of detection over files; nil if none
-	save   func(fingerprint.Result)
+	index  *cache.Index        // the index loaded through; nil if none
 }
 
 // loadWorkspace reads and fingerprints the Go files of the folders, as
 // the command line does, through the index if there is one, and logs the
 // problems met.
 func (e *engine) loadWorkspace(cfg config, roots []string, p *progress) loaded {
-	ws := loaded{save: func(fingerprint.Result) {}}
+	var ws loaded
 	if len(roots) == 0 {
 		return ws
 	}
@@ -224,8 +229,7 @@ func (e *engine) loadWorkspace(cfg config, roots []string, p *progress) loaded {
 	}
 	res := load.Load(args, opts)
 	if ix != nil {
-		key, ok := ix.ResultKey(res.Files, cfg.opt)
-		if r, hit := ix.Result(key); ok && hit {
+		if r, hit := ix.Stored(res.Files, cfg.opt); hit {
 			ws.found = &r
 		}
 		res.Decode()
@@ -233,9 +237,7 @@ func (e *engine) loadWorkspace(cfg config, roots []string, p *progress) loaded {
 		ws.reused = hits + res.FilesKnown
 		ix.Commit()
 		res.Warnings = append(res.Warnings, ix.Warnings()...)
-		if ok && ws.found == nil {
-			ws.save = func(r fingerprint.Result) { ix.SaveResult(key, r) }
-		}
+		ws.index = ix
 	}
 	for _, w := range res.Warnings {
 		e.log.Printf("warning: %v", w)

@@ -150,10 +150,7 @@ func TestHTMLInChromium(t *testing.T) {
 	// names and numbers its lines from the copy's first line.
 	renamed := eval(`(d => d.querySelectorAll('.dl').length + ' ' + d.querySelectorAll('mark').length + ' ' +
 		Array.from(d.querySelectorAll('.gut')).map(g => g.textContent.split('\n')[0]).join(','))(document.querySelector('#c-2 + .detail'))`)
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
+	screenshot(t, ctx, "html-report.png", chromedp.FullScreenshot(100))
 	if got, want := initial, "1:2 2:3"; got != want {
 		t.Errorf("initial order %s, want %s", got, want)
 	}
@@ -183,13 +180,16 @@ func TestHTMLInChromium(t *testing.T) {
 	for _, p := range problems() {
 		t.Errorf("page problem: %s", p)
 	}
-	writeScreenshot(t, "html-report.png", png)
 }
 
-// writeScreenshot keeps the picture for a person to look at, in
-// bench/out (gitignored) at the module root.
-func writeScreenshot(t *testing.T, name string, png []byte) {
+// screenshot takes a screenshot with shot and keeps it for a person to
+// look at, as name in bench/out (gitignored) at the module root.
+func screenshot(t *testing.T, ctx context.Context, name string, shot chromedp.Action[[]byte]) {
 	t.Helper()
+	png, err := chromedp.Run(ctx, shot)
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
 	dir := filepath.Join("..", "bench", "out")
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		t.Fatal(err)
@@ -243,10 +243,7 @@ func TestHTMLOpenTime(t *testing.T) {
 		t.Fatalf("opening the largest class: %v", err)
 	}
 	t.Logf("opening the largest class from the summary's link: %.0f ms", open)
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
+	screenshot(t, ctx, "html-report-large.png", chromedp.CaptureScreenshot())
 	id, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('.largest a').getAttribute('href')`))
 	if err != nil {
 		t.Fatal(err)
@@ -268,7 +265,6 @@ func TestHTMLOpenTime(t *testing.T) {
 	for _, p := range problems() {
 		t.Errorf("page problem: %s", p)
 	}
-	writeScreenshot(t, "html-report-large.png", png)
 }
 
 // A copy of more than 400 lines shows its first 200 until asked for the

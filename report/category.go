@@ -157,12 +157,8 @@ func (h *headers) category(c fingerprint.Class) string {
 // shape names how the functions holding c's first two copies are named
 // (see ShapeMethods, ShapeVariants), "" when neither.
 func (h *headers) shape(c fingerprint.Class) string {
-	if len(c.Fragments) < 2 {
-		return ""
-	}
-	a := h.header(c.Fragments[0].File).facts.Function(c.Fragments[0].Start.Line)
-	b := h.header(c.Fragments[1].File).facts.Function(c.Fragments[1].Start.Line)
-	if a == "" || b == "" {
+	a, b, ok := h.functions(c)
+	if !ok {
 		return ""
 	}
 	ra, na := receiver(a)
@@ -174,6 +170,17 @@ func (h *headers) shape(c fingerprint.Class) string {
 		return ShapeVariants
 	}
 	return ""
+}
+
+// functions returns the names of the functions that hold c's first two
+// copies (Recv.Name for a method); not ok unless both are in one.
+func (h *headers) functions(c fingerprint.Class) (a, b string, ok bool) {
+	if len(c.Fragments) < 2 {
+		return "", "", false
+	}
+	a = h.header(c.Fragments[0].File).facts.Function(c.Fragments[0].Start.Line)
+	b = h.header(c.Fragments[1].File).facts.Function(c.Fragments[1].Start.Line)
+	return a, b, a != "" && b != ""
 }
 
 // receiver splits "Recv.Name" into its receiver type and name; a function
@@ -190,12 +197,8 @@ func receiver(fn string) (recv, name string) {
 // or a width, and not by case alone (the same function copied into two
 // packages is not one instantiation per type).
 func (h *headers) perType(c fingerprint.Class) bool {
-	if len(c.Fragments) < 2 {
-		return false
-	}
-	a := h.header(c.Fragments[0].File).facts.Function(c.Fragments[0].Start.Line)
-	b := h.header(c.Fragments[1].File).facts.Function(c.Fragments[1].Start.Line)
-	if a == "" || b == "" {
+	a, b, ok := h.functions(c)
+	if !ok {
 		return false
 	}
 	wa, wb := nameWords(a), nameWords(b)

@@ -85,11 +85,7 @@ func TestHTMLLayoutInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-	writeScreenshot(t, "html-report-layout.png", png)
+	screenshot(t, ctx, "html-report-layout.png", chromedp.CaptureScreenshot())
 	if want := "5,095 1,506,929 80 163 12,345 0.8%"; got.Stats != want {
 		t.Errorf("figures %q, want %q", got.Stats, want)
 	}

@@ -117,11 +117,7 @@ func TestHTMLLongLineInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-	writeScreenshot(t, "html-report-long-line.png", png)
+	screenshot(t, ctx, "html-report-long-line.png", chromedp.CaptureScreenshot())
 	after := group(len(src) - len("package p\n\n\n") - 40_023 - MaxLineBytes)
 	want := []string{"40,023 bytes … ", " … " + after + " more bytes", "40,023 bytes … ", " … " + after + " more bytes"}
 	if !reflect.DeepEqual(got, want) {

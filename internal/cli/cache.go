@@ -19,9 +19,7 @@ func (c *Config) cacheFlag(fs *flag.FlagSet) {
 // nothing.
 type runIndex struct {
 	idx *cache.Index
-	err error    // why it could not be opened
-	key [32]byte // of the result of detection, once asked for
-	ok  bool     // key is set
+	err error // why it could not be opened
 }
 
 // openIndex opens the index that -cache names and sets it as opts' store.
@@ -53,11 +51,7 @@ func (r *runIndex) result(res *load.Result, opt fingerprint.Options) (fingerprin
 	if r == nil || r.idx == nil {
 		return fingerprint.Result{}, false
 	}
-	r.key, r.ok = r.idx.ResultKey(res.Files, opt)
-	if !r.ok {
-		return fingerprint.Result{}, false
-	}
-	return r.idx.Result(r.key)
+	return r.idx.Stored(res.Files, opt)
 }
 
 // commit commits the records of the files loaded, and adds the index's
@@ -74,10 +68,10 @@ func (r *runIndex) commit(res *load.Result) {
 	res.Warnings = append(res.Warnings, r.idx.Warnings()...)
 }
 
-// save stores the result of detection, found whole, after commit.
+// save stores the result of detection, found whole and categorised,
+// after commit.
 func (r *runIndex) save(found fingerprint.Result) {
-	if r == nil || r.idx == nil || !r.ok {
-		return
+	if r != nil && r.idx != nil {
+		r.idx.Save(found)
 	}
-	r.idx.SaveResult(r.key, found)
 }
