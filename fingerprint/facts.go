@@ -27,10 +27,13 @@ type Facts struct {
 }
 
 // A Func is a function declaration's first line and its name, with its
-// receiver's type for a method: "Histogram.Equals".
+// receiver's type for a method: "Histogram.Equals"; Sig is what follows
+// the name on that line, without the body's brace: "(o *Histogram) bool",
+// or "[T any](x T) T" (a signature that goes on to other lines is cut).
 type Func struct {
 	Line int32
 	Name string
+	Sig  string
 }
 
 // copyNote matches the comments that say a piece of code is a copy made
@@ -64,13 +67,14 @@ func IsCopyNote(line []byte) bool {
 }
 
 // funcLine matches a top-level function declaration's first line: its
-// receiver's type and its name.
-var funcLine = regexp.MustCompile(`^func\s*(?:\(\s*(?:\w+\s+)?\*?\s*(\w+)[^)]*\)\s*)?(\w+)`)
+// receiver's type, its name and the rest of the line.
+var funcLine = regexp.MustCompile(`^func\s*(?:\(\s*(?:\w+\s+)?\*?\s*(\w+)[^)]*\)\s*)?(\w+)(.*)`)
 
 // ScanFacts derives a file's Facts from its bytes, one line at a time.
 func ScanFacts(src []byte) Facts {
 	fs := Facts{Generated: ignore.IsGenerated(src)}
 	inHeader := true
+	var prev []byte // the comment of the line before, if it held only one
 	for n := int32(1); len(src) > 0; n++ {
 		line := src
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {
@@ -85,12 +89,19 @@ func ScanFacts(src []byte) Facts {
 		case inHeader && constraint.IsGoBuild(string(trimmed)):
 			fs.Build = string(trimmed)
 		}
-		if bytes.HasPrefix(trimmed, []byte("//")) {
+		comment := bytes.HasPrefix(trimmed, []byte("//"))
+		if comment {
 			fs.Comments = append(fs.Comments, n)
 		}
-		if IsCopyNote(line) {
+		// A note may run over two lines of a comment: "Do not modify
+		// one without the other".
+		if IsCopyNote(line) || comment && prev != nil && IsCopyNote(slices.Concat(prev, []byte(" "), bytes.TrimSpace(trimmed[2:]))) {
 			fs.Notes = append(fs.Notes, n)
 			fs.Copied = fs.Copied || bytes.HasPrefix(line, []byte("//"))
+		}
+		prev = nil
+		if comment {
+			prev = trimmed
 		}
 		if len(line) > 0 && (line[0] == '}' || line[0] == ')') {
 			fs.DeclEnds = append(fs.DeclEnds, n)
@@ -101,7 +112,9 @@ func ScanFacts(src []byte) Facts {
 				if len(m[1]) > 0 {
 					name = string(m[1]) + "." + name
 				}
-				fs.Funcs = append(fs.Funcs, Func{n, name})
+				sig := bytes.TrimSpace(m[3])
+				sig = bytes.TrimSpace(bytes.TrimSuffix(sig, []byte("{")))
+				fs.Funcs = append(fs.Funcs, Func{n, name, string(sig)})
 			}
 		}
 	}
@@ -109,19 +122,25 @@ func ScanFacts(src []byte) Facts {
 }
 
 // Function returns the name of the top-level function that line n is
-// in, or "" when it is in none: the last function declared at or above
-// it, unless a declaration ends between the two.
+// in, or "" when it is in none.
 func (fs *Facts) Function(n int) string {
+	f, _ := fs.Func(n)
+	return f.Name
+}
+
+// Func returns the top-level function that line n is in: the last one
+// declared at or above it, unless a declaration ends between the two.
+func (fs *Facts) Func(n int) (Func, bool) {
 	i, _ := slices.BinarySearchFunc(fs.Funcs, int32(n)+1, func(f Func, n int32) int { return int(f.Line - n) })
 	if i == 0 {
-		return ""
+		return Func{}, false
 	}
 	f := fs.Funcs[i-1]
 	j, _ := slices.BinarySearch(fs.DeclEnds, int32(n)+1)
 	if j > 0 && fs.DeclEnds[j-1] > f.Line {
-		return ""
+		return Func{}, false
 	}
-	return f.Name
+	return f, true
 }
 
 // Noted reports whether lines first to last, or the comment lines just

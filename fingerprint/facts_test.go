@@ -53,7 +53,7 @@ func (h *Histogram[T]) Equals(o *Histogram[T]) bool {
 	if fs.Build != "//go:build linux && !purego" || fs.Generated || !fs.Copied {
 		t.Errorf("build %q, generated %v, copied %v", fs.Build, fs.Generated, fs.Copied)
 	}
-	if want := []Func{{8, "f"}, {17, "Histogram.Equals"}}; !slices.Equal(fs.Funcs, want) {
+	if want := []Func{{8, "f", "() int"}, {17, "Histogram.Equals", "(o *Histogram[T]) bool"}}; !slices.Equal(fs.Funcs, want) {
 		t.Errorf("funcs %v, want %v", fs.Funcs, want)
 	}
 	for line, want := range map[int]string{8: "f", 10: "f", 11: "", 13: "", 15: "", 18: "Histogram.Equals", 5: ""} {
@@ -73,5 +73,15 @@ func (h *Histogram[T]) Equals(o *Histogram[T]) bool {
 	fs2 := ScanFacts([]byte("package p\n\n// Copied from q.\nfunc f() {\n}\n"))
 	if !fs2.Noted(4, 5) {
 		t.Error("a doc comment's note is not the function's")
+	}
+	// A note may run over two lines; two comments that only make one
+	// when joined across code do not.
+	fs3 := ScanFacts([]byte("// This file and go/format/internal.go are the same. Do not modify\n// one without the other.\npackage p\n"))
+	if !fs3.Copied || !slices.Equal(fs3.Notes, []int32{2}) {
+		t.Errorf("a note over two lines: copied %v, notes %v", fs3.Copied, fs3.Notes)
+	}
+	fs4 := ScanFacts([]byte("package p\n\n// Do not modify\nvar x = 1 // one without the other\n"))
+	if fs4.Copied || len(fs4.Notes) > 0 {
+		t.Errorf("comments apart joined into a note: %v", fs4.Notes)
 	}
 }

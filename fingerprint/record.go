@@ -15,7 +15,7 @@ import (
 // the derivation (the canonical codes, the hashes, the units, windows or
 // grams) changes, so that an index built by another version is never read
 // as this one's: the version is part of every record's key and header.
-const RecordVersion = 3
+const RecordVersion = 4
 
 // A record is one indexed File as bytes:
 //
@@ -58,7 +58,7 @@ func AppendRecord(dst []byte, f *File) []byte {
 }
 
 // appendFacts appends a file's Facts: the build line, the flags, the
-// line lists, and each function's line and name.
+// line lists, and each function's line, name and signature.
 func appendFacts(dst []byte, fs *Facts) []byte {
 	dst = binary.AppendUvarint(dst, uint64(len(fs.Build)))
 	dst = append(dst, fs.Build...)
@@ -69,7 +69,9 @@ func appendFacts(dst []byte, fs *Facts) []byte {
 	return appendSeq(dst, fs.Funcs, func(dst []byte, f, prev Func) []byte {
 		dst = appendRising(dst, f.Line, prev.Line)
 		dst = binary.AppendUvarint(dst, uint64(len(f.Name)))
-		return append(dst, f.Name...)
+		dst = append(dst, f.Name...)
+		dst = binary.AppendUvarint(dst, uint64(len(f.Sig)))
+		return append(dst, f.Sig...)
 	})
 }
 

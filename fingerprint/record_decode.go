@@ -187,6 +187,7 @@ func (d *decoder) facts(fs *Facts) {
 	fs.Funcs = decodeSeq(d, 2, func(d *decoder, f *Func, prev Func) {
 		d.rising(&f.Line, prev.Line)
 		f.Name = string(d.bytes())
+		f.Sig = string(d.bytes())
 	})
 }
 

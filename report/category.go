@@ -1,6 +1,8 @@
 package report
 
 import (
+	"go/ast"
+	"go/parser"
 	"path"
 	"regexp"
 	"runtime"
@@ -36,6 +38,12 @@ const (
 	// getSymbols32 and getSymbols64, Pull and Pull2): one instantiation per
 	// type, where generics do not fit.
 	CategoryPerType = "per-type"
+	// CategoryInverse: copies in functions that do opposite things, whose
+	// names differ only by opposite words (Encode and Decode, load and
+	// store, ToUpper and ToLower, popHead and popTail): each runs the
+	// other's steps the other way, and sharing them would take a
+	// direction through every line.
+	CategoryInverse = "inverse"
 )
 
 // A FileSource gives ranking the Facts of a file, nil if it has none.
@@ -150,6 +158,8 @@ func (h *headers) category(c fingerprint.Class) string {
 		return CategoryMirror
 	case h.perType(c):
 		return CategoryPerType
+	case h.inverse(c):
+		return CategoryInverse
 	}
 	return ""
 }
@@ -161,8 +171,8 @@ func (h *headers) shape(c fingerprint.Class) string {
 	if !ok {
 		return ""
 	}
-	ra, na := receiver(a)
-	rb, nb := receiver(b)
+	ra, na := receiver(a.Name)
+	rb, nb := receiver(b.Name)
 	switch {
 	case ra != "" && rb != "" && na == nb && ra != rb:
 		return ShapeMethods
@@ -172,15 +182,15 @@ func (h *headers) shape(c fingerprint.Class) string {
 	return ""
 }
 
-// functions returns the names of the functions that hold c's first two
-// copies (Recv.Name for a method); not ok unless both are in one.
-func (h *headers) functions(c fingerprint.Class) (a, b string, ok bool) {
+// functions returns the functions that hold c's first two copies; not ok
+// unless both are in one.
+func (h *headers) functions(c fingerprint.Class) (a, b fingerprint.Func, ok bool) {
 	if len(c.Fragments) < 2 {
-		return "", "", false
+		return a, b, false
 	}
-	a = h.header(c.Fragments[0].File).facts.Function(c.Fragments[0].Start.Line)
-	b = h.header(c.Fragments[1].File).facts.Function(c.Fragments[1].Start.Line)
-	return a, b, a != "" && b != ""
+	a, okA := h.header(c.Fragments[0].File).facts.Func(c.Fragments[0].Start.Line)
+	b, okB := h.header(c.Fragments[1].File).facts.Func(c.Fragments[1].Start.Line)
+	return a, b, okA && okB
 }
 
 // receiver splits "Recv.Name" into its receiver type and name; a function
@@ -192,21 +202,149 @@ func receiver(fn string) (recv, name string) {
 	return "", fn
 }
 
-// perType reports whether the first two fragments of c are in functions
-// whose names, receivers included, differ only by words that name a type
-// or a width, and not by case alone (the same function copied into two
-// packages is not one instantiation per type).
+// perType reports whether the first two fragments of c are one function
+// per type: in functions whose names, receivers included, differ only by
+// words that name a type or a width, and not by case alone (the same
+// function copied into two packages is not one instantiation per type);
+// or in functions of one name whose packages' names differ only so
+// (sha256 and sha512), or whose signatures differ only by such words or
+// by the packages their types come from (bytes.TrimSpace([]byte) and
+// strings.TrimSpace(string); a function over the internal and the
+// versioned API types).
 func (h *headers) perType(c fingerprint.Class) bool {
 	a, b, ok := h.functions(c)
 	if !ok {
 		return false
 	}
-	wa, wb := nameWords(a), nameWords(b)
+	if a.Name == b.Name {
+		pa, pb := path.Base(path.Dir(c.Fragments[0].File)), path.Base(path.Dir(c.Fragments[1].File))
+		return pa != pb && onlyTypeWords(nameWords(pa), nameWords(pb)) ||
+			a.Sig != b.Sig && sameButTypes(a.Sig, b.Sig)
+	}
+	return onlyTypeWords(nameWords(a.Name), nameWords(b.Name))
+}
+
+// onlyTypeWords reports whether two lists of words differ, but only by
+// words that name a type or a width.
+func onlyTypeWords(wa, wb []string) bool {
 	if slices.Equal(wa, wb) {
 		return false
 	}
 	notType := func(w string) bool { return !slices.Contains(typeWords, w) }
 	return slices.Equal(filter(wa, notType), filter(wb, notType))
+}
+
+// sameButTypes reports whether two signatures, as Func.Sig holds them,
+// name the same parameters and results but for words that name a type or
+// a width and the packages of their types.
+func sameButTypes(a, b string) bool {
+	ta, okA := sigTypes(a)
+	tb, okB := sigTypes(b)
+	if !okA || !okB || len(ta) != len(tb) {
+		return false
+	}
+	for i := range ta {
+		if ta[i] != tb[i] && !onlyTypeWords(nameWords(ta[i]), nameWords(tb[i])) {
+			return false
+		}
+	}
+	return true
+}
+
+// sigTypes returns the types of a signature's parameters and results,
+// each without the packages it names (*core.Pod is *Pod); not ok if the
+// signature is cut or does not parse.
+func sigTypes(sig string) ([]string, bool) {
+	if strings.HasPrefix(sig, "[") { // type parameters
+		depth := 0
+		i := strings.IndexFunc(sig, func(r rune) bool {
+			switch r {
+			case '[':
+				depth++
+			case ']':
+				depth--
+			}
+			return depth == 0
+		})
+		if i < 0 {
+			return nil, false
+		}
+		sig = sig[i+1:]
+	}
+	x, err := parser.ParseExpr("func" + sig)
+	if err != nil {
+		return nil, false
+	}
+	ft, ok := x.(*ast.FuncType)
+	if !ok {
+		return nil, false
+	}
+	var types []string
+	for _, fl := range []*ast.FieldList{ft.Params, ft.Results} {
+		if fl == nil {
+			continue
+		}
+		for _, f := range fl.List {
+			ast.Inspect(f.Type, func(n ast.Node) bool {
+				if sel, ok := n.(*ast.SelectorExpr); ok {
+					types = append(types, sel.Sel.Name)
+					return false
+				}
+				if id, ok := n.(*ast.Ident); ok {
+					types = append(types, id.Name)
+				}
+				return true
+			})
+			types = append(types, "|") // keeps []T, U apart from []TU
+		}
+	}
+	return types, true
+}
+
+// inverse reports whether the first two fragments of c are in functions
+// whose names, receivers included, differ only by opposite words, each
+// word of one name against its opposite in the other.
+func (h *headers) inverse(c fingerprint.Class) bool {
+	a, b, ok := h.functions(c)
+	if !ok {
+		return false
+	}
+	wa, wb := nameWords(a.Name), nameWords(b.Name)
+	if len(wa) != len(wb) || slices.Equal(wa, wb) {
+		return false
+	}
+	for i := range wa {
+		if wa[i] != wb[i] && !opposite(wa[i], wb[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// opposites are pairs of words that name opposite operations or ends.
+var opposites = [][2]string{
+	{"encode", "decode"}, {"enc", "dec"}, {"encoder", "decoder"}, {"marshal", "unmarshal"}, {"encrypt", "decrypt"},
+	{"compress", "decompress"}, {"pack", "unpack"}, {"serialize", "deserialize"},
+	{"load", "store"}, {"read", "write"}, {"reader", "writer"}, {"to", "from"}, {"upper", "lower"},
+	{"add", "sub"}, {"add", "remove"}, {"add", "delete"}, {"add", "del"}, {"push", "pop"}, {"lock", "unlock"},
+	{"min", "max"}, {"head", "tail"}, {"begin", "end"}, {"first", "last"}, {"next", "prev"}, {"left", "right"},
+	{"up", "down"}, {"import", "export"}, {"send", "recv"}, {"send", "receive"}, {"inc", "dec"},
+	{"increment", "decrement"}, {"attach", "detach"}, {"mount", "unmount"}, {"enable", "disable"},
+	{"lsh", "rsh"}, {"shl", "shr"}, {"forward", "backward"}, {"input", "output"}, {"in", "out"},
+	{"union", "intersection"}, {"enqueue", "dequeue"},
+}
+
+// opposite reports whether two words are opposites: a pair of
+// opposites, or a word of four letters or more and the same with un- or
+// de- before it (mount and unmount, register and deregister).
+func opposite(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) >= 4 && (b == "un"+a || b == "de"+a) {
+		return true
+	}
+	return slices.Contains(opposites, [2]string{a, b}) || slices.Contains(opposites, [2]string{b, a})
 }
 
 // typeWords are the words of a function's name that name a type or a

@@ -44,7 +44,7 @@ type (
 		Lines      int            `json:"lines"`
 		Rank       int            `json:"rank"`               // 0–100, the higher the more worth acting on
 		Reason     string         `json:"reason,omitempty"`   // why it ranks where it does
-		Category   string         `json:"category,omitempty"` // build-variant, per-arch, mirror, per-type; "" for none
+		Category   string         `json:"category,omitempty"` // build-variant, per-arch, mirror, per-type, inverse; "" for none
 		Shape      string         `json:"shape,omitempty"`    // methods, variants; "" for the others
 		Divergent  bool           `json:"divergent"`          // one copy has statements another lacks
 		Fragments  []jsonFragment `json:"fragments"`

@@ -15,7 +15,7 @@ import (
 //
 //	50–100  production code (at least one copy outside tests)
 //	20–49   tests only
-//	0–19    copies on purpose: build variants, per-architecture back ends, mirrors, per-type copies
+//	0–19    copies on purpose: build variants, per-architecture back ends, mirrors, per-type copies, inverses
 //
 // Within a band, the shape of the copies' functions weighs most (see
 // shapeWeight), then the number of copies, then lines. Divergent classes

@@ -90,8 +90,8 @@ func TestRankOrder(t *testing.T) {
 		// Run on two receivers: the same method for two types.
 		"m/a.go": "package m\n\nfunc (a *A) Run() {\n" + body + "}\n",
 		"m/b.go": "package m\n\nfunc (b *B) Run() {\n" + body + "}\n",
-		// popHead (lines 3-17) and popTail (18-): variants of one receiver.
-		"v/a.go": "package v\n\nfunc (q *Q) popHead() {\n" + strings.Repeat("\tx++\n", 13) + "}\nfunc (q *Q) popTail() {\n" + body + "}\n",
+		// get (lines 3-17) and find (18-): variants of one receiver.
+		"v/a.go": "package v\n\nfunc (q *Q) get() {\n" + strings.Repeat("\tx++\n", 13) + "}\nfunc (q *Q) find() {\n" + body + "}\n",
 	}
 	classes := []fingerprint.Class{
 		class("perarch", fingerprint.Exact, "obj/arm64/a.go", "obj/mips/a.go"),

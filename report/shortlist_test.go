@@ -89,9 +89,10 @@ func TestNotedCopy(t *testing.T) {
 	}
 }
 
-// Copies in functions whose names differ only by a type or a width are
-// one instantiation per type; the same name copied elsewhere, or names
-// that differ otherwise, are not.
+// Copies in functions whose names, packages or signatures differ only by
+// a type or a width are one instantiation per type, and those in
+// functions whose names differ by opposite words are inverses; the same
+// function copied elsewhere, or names that differ otherwise, are neither.
 func TestPerType(t *testing.T) {
 	fn := func(decl string) string { return "package p\n\n" + decl + " {\n\tx := 1\n\treturn x\n}\n" }
 	for _, tc := range []struct {
@@ -104,8 +105,25 @@ func TestPerType(t *testing.T) {
 		{"func convertToIntegerHistogram() int", "func convertToFloatHistogram() int", CategoryPerType},
 		{"func GetDefaultClass() int", "func getDefaultClass() int", ""}, // the same name, copied
 		{"func Equals() int", "func Equals() int", ""},
-		{"func addPod() int", "func deletePod() int", ""},
+		{"func addPod() int", "func addNode() int", ""},
 		{"func onByteCodes() int", "func onHealByteCodes() int", ""},
+		// One name: the signatures differ only by types, or by the
+		// packages of their types.
+		{"func TrimSpace(s []byte) []byte", "func TrimSpace(s string) string", CategoryPerType},
+		{"func ComputePodQOS(pod *core.Pod) core.PodQOSClass", "func ComputePodQOS(pod *v1.Pod) v1.PodQOSClass", CategoryPerType},
+		{"func Index[T any](s []T, x int64) int", "func Index[T any](s []T, x int32) int", CategoryPerType},
+		{"func find(pod *v1.Pod) int", "func find(node *v1.Node) int", ""},
+		{"func find(s []byte, t Table) int", "func find(s string, t Table) int", CategoryPerType},
+		{"func find(s []byte, t Table) int", "func find(s string, t Index) int", ""},
+		{"func find(s []byte,", "func find(s string,", ""}, // cut: not known
+		// Opposite operations.
+		{"func (d *Decoder) ReadValue() int", "func (e *Encoder) WriteValue() int", CategoryInverse},
+		{"func ToUpper(s string) string", "func ToLower(s string) string", CategoryInverse},
+		{"func (p *pool) popHead() int", "func (p *pool) popTail() int", CategoryInverse},
+		{"func mountVolume() int", "func unmountVolume() int", CategoryInverse},
+		{"func addPod() int", "func removePod() int", CategoryInverse},
+		{"func unit() int", "func it() int", ""},
+		{"func readHeader() int", "func writeBody() int", ""},
 	} {
 		files := map[string]string{"a/x.go": fn(tc.a), "b/y.go": fn(tc.b)}
 		c := class("id", fingerprint.Near, "a/x.go", "b/y.go")
@@ -115,6 +133,19 @@ func TestPerType(t *testing.T) {
 		h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
 		if got := h.category(c); got != tc.want {
 			t.Errorf("%s ~ %s: category %q, want %q", tc.a, tc.b, got, tc.want)
+		}
+	}
+	// The same function in packages whose names differ by a width.
+	files := map[string]string{"sha256/a.go": fn("func block(d *Digest)"), "sha512/b.go": fn("func block(d *Digest)"),
+		"agentgateway/a.go": fn("func find(d *Digest)"), "gateway/b.go": fn("func find(d *Digest)")}
+	for _, pair := range [][3]string{{"sha256/a.go", "sha512/b.go", CategoryPerType}, {"agentgateway/a.go", "gateway/b.go", ""}} {
+		c := class("id", fingerprint.Near, pair[0], pair[1])
+		for i := range c.Fragments {
+			c.Fragments[i].Start.Line, c.Fragments[i].End.Line = 4, 5
+		}
+		h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
+		if got := h.category(c); got != pair[2] {
+			t.Errorf("%s ~ %s: category %q, want %q", pair[0], pair[1], got, pair[2])
 		}
 	}
 	if got := nameWords("FloatHistogram.appendableST"); !slices.Equal(got, []string{"float", "histogram", "appendable", "st"}) {
