@@ -77,6 +77,12 @@ type Index struct {
 	// found one: the key Save stores under.
 	result   [32]byte
 	resultOK bool
+	// verdicts are the near-miss verdicts stored under verdictsKey, which
+	// Stored loads when it finds no result, for detection to reuse and
+	// Save to replace.
+	verdicts    *fingerprint.Verdicts
+	verdictsKey [32]byte
+	verdictsOK  bool
 
 	hits, misses, known atomic.Int64
 	hashing             atomic.Int64 // nanoseconds spent hashing files, over all goroutines

@@ -138,23 +138,43 @@ func decodeResult(key [32]byte, v []byte, r *storedResult) error {
 
 // Stored returns the result of detection over files with opt if the
 // index holds it, and keeps its key for Save: the command line and the
-// editor server ask it once their files are loaded.
+// editor server ask it once their files are loaded. When it finds none,
+// it loads the verdicts of the last run over files of the same names for
+// detection to reuse (see StoredVerdicts).
 func (x *Index) Stored(files []*fingerprint.File, opt fingerprint.Options) (fingerprint.Result, bool) {
 	x.result, x.resultOK = x.ResultKey(files, opt)
-	if !x.resultOK {
-		return fingerprint.Result{}, false
+	if x.resultOK {
+		if r, ok := x.Result(x.result); ok {
+			return r, true
+		}
 	}
-	return x.Result(x.result)
+	x.verdicts = nil
+	if x.verdictsKey, x.verdictsOK = x.VerdictsKey(files, opt); x.verdictsOK {
+		x.verdicts = x.Verdicts(x.verdictsKey)
+	}
+	return fingerprint.Result{}, false
 }
 
+// StoredVerdicts returns the verdicts Stored loaded, for
+// fingerprint.Options.Verdicts: none (not nil) if the index held none,
+// nil if they cannot be kept.
+func (x *Index) StoredVerdicts() *fingerprint.Verdicts { return x.verdicts }
+
 // Save stores r, the result of detection that Stored did not find, under
-// its key (nothing if Stored found no key): call it after Commit, once
-// detection has ended whole, with the classes categorised (see package
-// report's Categorise), so that a run reusing it reads no file to rank.
+// its key (nothing if Stored found no key), and r's verdicts in place of
+// those Stored loaded: call it after Commit, once detection has ended
+// whole, with the classes categorised (see package report's Categorise),
+// so that a run reusing it reads no file to rank it.
 func (x *Index) Save(r fingerprint.Result) {
 	if x.resultOK {
-		x.SaveResult(x.result, r)
+		if val, err := encodeResult(x.result, r); err == nil {
+			x.puts = append(x.puts, put{key: x.result, val: val})
+		}
 	}
+	if x.verdictsOK && r.Verdicts != nil {
+		x.puts = append(x.puts, put{key: x.verdictsKey, val: encodeVerdicts(x.verdictsKey, r.Verdicts)})
+	}
+	x.Commit()
 }
 
 // SaveResult stores the result of detection under key, in a transaction

@@ -21,6 +21,11 @@ type Options struct {
 	// Done, when closed, stops detection: Detect returns nil soon after.
 	// A nil channel never stops it.
 	Done <-chan struct{}
+	// Verdicts, if not nil, are those of an earlier run with the same
+	// Similarity (they may be empty): the run verifies only the near-miss
+	// candidates they lack and returns its own in Result.Verdicts. The
+	// classes are the same either way.
+	Verdicts *Verdicts
 }
 
 func (o Options) workers() int {
@@ -53,7 +58,11 @@ func RunTimed(files []*File, opt Options, clock func() int64) Result {
 		d.last = clock()
 	}
 	classes := d.detect()
-	return Result{Classes: classes, Warnings: d.work.warnings(), Work: d.work, Sketch: d.sketch, Phases: d.phases}
+	r := Result{Classes: classes, Warnings: d.work.warnings(), Work: d.work, Sketch: d.sketch, Phases: d.phases}
+	if opt.Verdicts != nil && !d.stopped() {
+		r.Verdicts = newVerdicts(d.verdicts)
+	}
+	return r
 }
 
 func (d *detector) detect() []Class {
@@ -88,6 +97,9 @@ type detector struct {
 	work   Work
 	sketch SketchSize
 	roots  [][]int32 // see outermostBlocks
+	// verdicts are those of the candidates verified, if Options.Verdicts
+	// is not nil.
+	verdicts []verdict
 
 	clock  func() int64 // nil: phases are not timed
 	last   int64        // the clock's reading at the end of the last phase

@@ -1,6 +1,9 @@
 package fingerprint
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // A differ aligns two canonical token sequences with Myers' O(ND)
 // algorithm, giving up once the edit distance passes a bound: for
@@ -15,6 +18,10 @@ type differ struct {
 	vec   []uint64
 }
 
+// alignTraceRoom is the most diagonals align makes room for before it
+// starts: 4 MB.
+const alignTraceRoom = 1 << 20
+
 // align returns, for each index of a, the index of b it is matched with
 // (or -1), such that the matches are a longest common subsequence; ok is
 // false if more than maxD insertions and deletions separate a and b.
@@ -27,7 +34,10 @@ func (df *differ) align(a, b []byte, maxD int) (match []int32, ok bool) {
 	}
 	v := df.v[:size]
 	v[off+1] = 0
-	df.trace = df.trace[:0]
+	// Rounds 0..d keep (d+1)² diagonals: room for maxD rounds at once
+	// (up to alignTraceRoom), rather than growing the trace step by step,
+	// which copied it again at each doubling.
+	df.trace = slices.Grow(df.trace[:0], min((maxD+1)*(maxD+1), alignTraceRoom))
 	for d := int32(0); d <= int32(maxD); d++ {
 		for k := -d; k <= d; k += 2 {
 			var x int32

@@ -75,21 +75,45 @@ func (d *detector) nearPairs() []pair {
 }
 
 // verify compares the candidate pairs of units (as x<<32|y) and returns
-// the near-miss pairs among them, and those candidates.
+// the near-miss pairs among them, and those candidates. Given the
+// verdicts of an earlier run (Options.Verdicts), it aligns only the
+// candidates they lack, and keeps this run's verdicts for Result.
 func (d *detector) verify(units []nearUnit, cands []uint64) ([]pair, []uint64) {
+	known := d.opt.Verdicts
+	var keys []unitKey
+	if known != nil {
+		keys = d.unitKeys(units, cands)
+	}
 	per := make([][]pair, d.opt.workers())
 	perKeys := make([][]uint64, d.opt.workers())
+	seen := make([][]verdict, d.opt.workers())
 	vs := make([]*verifier, d.opt.workers())
 	d.parallel(len(cands), func(w, i int) {
-		if vs[w] == nil {
-			vs[w] = newVerifier()
+		x, y := cands[i]>>32, uint32(cands[i])
+		a, b := units[x].s, units[y].s
+		var sim float64
+		if keys == nil {
+			sim = d.similar(&vs[w], a, b)
+		} else {
+			k := verdictKey{keys[x], keys[y]}
+			s, ok := known.m[k]
+			switch {
+			case !ok:
+				s = d.similar(&vs[w], a, b)
+			case s == giveUp:
+				counter(&d.work.LargeUnverified, 1)
+			}
+			sim = s
+			seen[w] = append(seen[w], verdict{k, s})
 		}
-		a, b := units[cands[i]>>32].s, units[uint32(cands[i])].s
-		if sim, ok := d.similar(vs[w], a, b); ok {
+		if sim > 0 {
 			per[w] = append(per[w], pair{a: a, b: b, sim: sim})
 			perKeys[w] = append(perKeys[w], cands[i])
 		}
 	})
+	if known != nil {
+		d.verdicts = append(d.verdicts, slices.Concat(seen...)...)
+	}
 	return slices.Concat(per...), slices.Concat(perKeys...)
 }
 
@@ -249,13 +273,19 @@ func (d *detector) nearPair(units []nearUnit, x, y uint32, out []uint64) []uint6
 
 // similar aligns two spans and returns their similarity if it reaches the
 // threshold and they are not simply the same (exact and renamed clones are
-// found, and reported, as such).
-func (d *detector) similar(v *verifier, a, b span) (float64, bool) {
+// found, and reported, as such); else 0, or giveUp for a large pair given
+// up past nearMaxEdits edits. *vp is the goroutine's verifier, made on
+// first use.
+func (d *detector) similar(vp **verifier, a, b span) float64 {
+	if *vp == nil {
+		*vp = newVerifier()
+	}
+	v := *vp
 	df := &v.df
 	ca, cb := d.codes(a), d.codes(b)
 	total := len(ca) + len(cb)
 	if 2*float64(commonCodes(ca, cb)) < d.opt.Similarity*float64(total) {
-		return 0, false // even a perfect alignment falls short
+		return 0 // even a perfect alignment falls short
 	}
 	var match []int32
 	if bytes.Equal(ca, cb) {
@@ -271,18 +301,19 @@ func (d *detector) similar(v *verifier, a, b span) (float64, bool) {
 		if match, ok = df.align(ca, cb, min(maxD, nearMaxEdits)); !ok {
 			if capped {
 				counter(&d.work.LargeUnverified, 1)
+				return giveUp
 			}
-			return 0, false
+			return 0
 		}
 	} else {
 		counter(&d.work.LCSWords, int64(len(cb)*((len(ca)+63)/64)))
 		lcs := df.lcsLength(ca, cb)
 		if 2*float64(lcs) < d.opt.Similarity*float64(total) {
-			return 0, false
+			return 0
 		}
 		var ok bool
 		if match, ok = df.align(ca, cb, total-2*lcs); !ok {
-			return 0, false
+			return 0
 		}
 	}
 	matched := 0
@@ -294,11 +325,13 @@ func (d *detector) similar(v *verifier, a, b span) (float64, bool) {
 	names, values := d.mismatches(v, a, b, match, nil)
 	matched -= names
 	if matched == len(ca) && matched == len(cb) {
-		return 0, false // a renamed clone
+		return 0 // a renamed clone
 	}
 	matched -= values
-	sim := 2 * float64(matched) / float64(total)
-	return sim, sim >= d.opt.Similarity
+	if sim := 2 * float64(matched) / float64(total); sim >= d.opt.Similarity && !d.nearTables(v, a, b, match) {
+		return sim
+	}
+	return 0
 }
 
 // commonCodes is the size of the multiset intersection of two code
@@ -322,6 +355,7 @@ func commonCodes(a, b []byte) int {
 // candidates.
 type verifier struct {
 	df       differ
+	tables   tableScratch
 	r        *renaming
 	vb       []int32 // value index of each token of the second span
 	brackets []byte  // the brackets open at a token of the first span

@@ -18,6 +18,9 @@ type Result struct {
 	// Phases are the durations of detection's phases, in order; only
 	// [RunTimed] measures them.
 	Phases []Phase
+	// Verdicts are those of the near-miss candidates this run verified,
+	// when Options.Verdicts was given.
+	Verdicts *Verdicts
 }
 
 // A Phase is how long one phase of detection took, in nanoseconds of the

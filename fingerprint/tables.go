@@ -33,7 +33,19 @@ type tableScratch struct {
 	shapes  map[uint64]bool
 	vals    []uint64
 	differs []bool
-	names   map[uint64]int32 // a name of the first span that differs: its row, or -1 for several
+	own     []bool             // rows with a name of their own that differs
+	names   map[uint64]nameUse // the names of the first span that differ
+	aNames  map[uint64]bool    // the names of the first span
+}
+
+// A nameUse is where a name of the first span differs from the name it
+// is matched with: the first row, whether in others too, and whether
+// always renamed to the same name.
+type nameUse struct {
+	row          int32
+	to           uint64
+	several      bool
+	inconsistent bool
 }
 
 // tableRows reports whether the spans of p, which have the same canonical
@@ -46,11 +58,12 @@ func (d *detector) tableRows(t *tableScratch, p pair) bool {
 	}
 	t.vals = t.vals[:0]
 	d.eachValue(p.b, func(_ int32, _ byte, v uint64) { t.vals = append(t.vals, v) })
-	t.differs = append(t.differs[:0], make([]bool, len(rows))...)
-	if t.names == nil {
-		t.names = map[uint64]int32{}
-	}
-	clear(t.names)
+	t.start(len(rows))
+	d.eachValue(p.a, func(_ int32, c byte, v uint64) {
+		if isName(c) {
+			t.aNames[v] = true
+		}
+	})
 	row, i := int32(0), 0
 	d.eachValue(p.a, func(tok int32, c byte, v uint64) {
 		w := t.vals[i]
@@ -61,47 +74,120 @@ func (d *detector) tableRows(t *tableScratch, p pair) bool {
 		for tok >= rows[row].tok1 {
 			row++
 		}
-		if !isName(c) {
-			t.differs[row] = true
-		} else if r, ok := t.names[v]; !ok {
-			t.names[v] = row
-		} else if r != row {
-			t.names[v] = -1
-		}
+		t.differ(row, c, v, w)
 	})
-	renamed := false // a name renamed across rows
-	for _, r := range t.names {
-		renamed = renamed || r < 0
+	return t.otherTable()
+}
+
+// start begins comparing the values of n rows.
+func (t *tableScratch) start(n int) {
+	t.differs = append(t.differs[:0], make([]bool, n)...)
+	t.own = append(t.own[:0], make([]bool, n)...)
+	if t.names == nil {
+		t.names, t.aNames = map[uint64]nameUse{}, map[uint64]bool{}
+	}
+	clear(t.names)
+	clear(t.aNames)
+}
+
+// differ notes that a value v of the first span's row, a token of code
+// c, differs from w, the value it is matched with.
+func (t *tableScratch) differ(row int32, c byte, v, w uint64) {
+	if !isName(c) {
+		t.differs[row] = true
+		return
+	}
+	u, ok := t.names[v]
+	if !ok {
+		u = nameUse{row: row, to: w}
+	}
+	u.several = u.several || u.row != row
+	if u.to != w || t.aNames[w] {
+		// Matched with other names in other rows, or with a name the
+		// first span has too (rows in another order): rows of two
+		// tables, not one renaming; each such row has a name of its own.
+		u.inconsistent = true
+		t.own[u.row], t.own[row] = true, true
+	}
+	t.names[v] = u
+}
+
+// otherTable reports whether most rows have values of their own (see
+// the top of this file): the rows of another table, not of a copy.
+func (t *tableScratch) otherTable() bool {
+	renamed := false // a name renamed the same way across rows
+	for _, u := range t.names {
+		renamed = renamed || u.several && !u.inconsistent
 	}
 	if renamed {
 		// The literals of a copy follow its renaming (Add, "Add" become
 		// Add64, "Add64"): only the rows' own names tell another table.
 		clear(t.differs)
 	}
-	for _, r := range t.names {
-		if r >= 0 {
-			t.differs[r] = true
+	for _, u := range t.names {
+		if !u.several {
+			t.own[u.row] = true
 		}
 	}
 	n := 0
-	for _, x := range t.differs {
-		n += b2i(x)
+	for i, x := range t.differs {
+		n += b2i(x || t.own[i])
 	}
-	return 2*n > len(rows)
+	return 2*n > len(t.differs)
+}
+
+// nearTables reports whether a and b, near-miss candidates aligned by
+// match, are table-like and differ in the values of most of their rows,
+// as tableRows does for renamed pairs: the cases of a load and of a store
+// opcode switch, of a map from each condition to its negation and to its
+// inverse. It reads the value index of each token of b that mismatches
+// left in v.vb.
+func (d *detector) nearTables(v *verifier, a, b span, match []int32) bool {
+	rows := d.rowsOf(a)
+	t := &v.tables
+	if rows == nil || !t.repeatedShapes(rows) {
+		return false
+	}
+	A, B := d.files[a.file], d.files[b.file]
+	at0, _ := d.tokens(a)
+	t.start(len(rows))
+	d.eachValue(a, func(_ int32, c byte, v uint64) {
+		if isName(c) {
+			t.aNames[v] = true
+		}
+	})
+	row := int32(0)
+	va := A.units[a.first].val0
+	for x, y := range match {
+		tok := at0 + int32(x)
+		c := A.codes[tok]
+		if !hasValue(c) {
+			continue
+		}
+		val := A.vals[va]
+		va++
+		if y < 0 || tok < rows[0].tok0 || tok >= rows[len(rows)-1].tok1 || val == B.vals[v.vb[y]] {
+			continue
+		}
+		for tok >= rows[row].tok1 {
+			row++
+		}
+		t.differ(row, c, val, B.vals[v.vb[y]])
+	}
+	return t.otherTable()
 }
 
 // rowsOf returns the statements that make most of span s, if they could be
 // the rows of a table: the statements of s itself, or the statements of
-// one block inside it (the cases of a switch), whichever holds the most
-// tokens, provided it holds more than half of s's and at least
-// minTableRows statements. It returns nil otherwise.
+// one block inside it (the cases of a switch), whichever are the most
+// among those that hold more than half of s's tokens and are at least
+// minTableRows statements. It returns nil if there are none.
 func (d *detector) rowsOf(s span) []unit {
 	f := d.files[s.file]
 	t0, t1 := d.tokens(s)
 	var best []unit
-	size := func(us []unit) int32 { return us[len(us)-1].tok1 - us[0].tok0 }
 	consider := func(us []unit) {
-		if len(us) >= minTableRows && (best == nil || size(us) > size(best)) {
+		if len(us) >= minTableRows && len(us) > len(best) && 2*(us[len(us)-1].tok1-us[0].tok0) > t1-t0 {
 			best = us
 		}
 	}
@@ -115,9 +201,6 @@ func (d *detector) rowsOf(s span) []unit {
 		if u0 >= t0 {
 			consider(f.units[b.first:b.last])
 		}
-	}
-	if best == nil || 2*size(best) <= t1-t0 {
-		return nil
 	}
 	return best
 }

@@ -69,3 +69,44 @@ func TestTablesOfOneShapeAreNotRenamedClones(t *testing.T) {
 		})
 	}
 }
+
+// Near-miss candidates that are rows of two different tables of one
+// shape, most rows with values of their own, are not near-miss clones: a
+// switch from each condition to its negation and one to its inverse, or
+// two opcode tables of which one has a row more. A table copied with a
+// row changed and one added still is.
+func TestTablesOfOneShapeAreNotNearClones(t *testing.T) {
+	conds := func(fn string, pairs ...string) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "func %s(op Op) Op {\n\tswitch op {\n", fn)
+		for i := 0; i+1 < len(pairs); i += 2 {
+			fmt.Fprintf(&b, "\tcase %s:\n\t\treturn %s\n", pairs[i], pairs[i+1])
+		}
+		b.WriteString("\tcase Invalid, Unknown:\n\t\tpanic(op)\n\t}\n\tpanic(\"unreachable\")\n}\n")
+		return b.String()
+	}
+	negate := []string{"Less", "GreaterEqual", "LessU", "GreaterEqualU", "Greater", "LessEqual", "GreaterU", "LessEqualU",
+		"LessEqual", "Greater", "LessEqualU", "GreaterU", "GreaterEqual", "Less", "GreaterEqualU", "LessU", "Equal", "NotEqual", "NotEqual", "Equal"}
+	invert := []string{"Less", "Greater", "LessU", "GreaterU", "Greater", "Less", "GreaterU", "LessU",
+		"LessEqual", "GreaterEqual", "LessEqualU", "GreaterEqualU", "GreaterEqual", "LessEqual", "GreaterEqualU", "LessEqualU", "Equal", "Equal", "NotEqual", "NotEqual"}
+	edited := append(append([]string(nil), negate[:2]...), "LessU", "LessU")
+	edited = append(append(edited, negate[4:]...), "Overflow", "NoOverflow")
+	more := append(append([]string(nil), invert...), "Overflow", "NoOverflow")
+	opt := opts()
+	opt.MinTokens, opt.Near, opt.Similarity = 50, true, 0.8
+	for _, tc := range []struct {
+		name string
+		a, b string
+		near bool
+	}{
+		{"negation and inverse", conds("negate", negate...), conds("invert", more...), false},
+		{"a table copied, a row changed and one added", conds("negate", negate...), conds("negate2", edited...), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := describe(detect(t, opt, map[string]string{"a.go": "package p\n\n" + tc.a, "b.go": "package q\n\n" + tc.b}))
+			if near := len(got) == 1 && strings.HasPrefix(got[0], "near "); near != tc.near || !near && len(got) > 0 {
+				t.Errorf("classes %q, want a near-miss class: %v", got, tc.near)
+			}
+		})
+	}
+}

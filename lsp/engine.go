@@ -156,7 +156,14 @@ func (e *engine) indexWorkspace(progress bool) {
 	ws := e.loadWorkspace(cfg, roots, p)
 	files, read := ws.files, ws.read
 	tLoad := time.Now()
-	idx := newIndex(cfg.opt)
+	opt := cfg.opt
+	if ws.found == nil && ws.index != nil {
+		// The verdicts of the last run over these files: only the
+		// near-miss candidates of changed files are aligned again, now and
+		// at each edit.
+		opt.Verdicts = ws.index.StoredVerdicts()
+	}
+	idx := newIndex(opt)
 	withClones, found := idx.buildFrom(files, ws.found)
 	if ws.found == nil && ws.index != nil {
 		// Categorised as the command line stores it, so that either can

@@ -54,6 +54,15 @@ func (r *runIndex) result(res *load.Result, opt fingerprint.Options) (fingerprin
 	return r.idx.Stored(res.Files, opt)
 }
 
+// verdicts returns the near-miss verdicts of the last run over the same
+// files, once result found no result (see cache.Index.StoredVerdicts).
+func (r *runIndex) verdicts() *fingerprint.Verdicts {
+	if r == nil || r.idx == nil {
+		return nil
+	}
+	return r.idx.StoredVerdicts()
+}
+
 // commit commits the records of the files loaded, and adds the index's
 // warnings to res: call it once the files are decoded.
 func (r *runIndex) commit(res *load.Result) {

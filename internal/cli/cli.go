@@ -206,7 +206,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 	committed := make(chan struct{})
 	go func() { ix.commit(res); close(committed) }()
 	if !reused {
-		found = c.find(done, res.Files)
+		found = c.find(done, res.Files, ix.verdicts())
 	}
 	<-committed
 	if !reused && !closed(done) {

@@ -24,9 +24,10 @@ func (c *Config) timeLoading(opts *load.Options) {
 }
 
 // find runs the engine on files, timing its phases with -stats.
-func (c *Config) find(done <-chan struct{}, files []*fingerprint.File) fingerprint.Result {
+func (c *Config) find(done <-chan struct{}, files []*fingerprint.File, verdicts *fingerprint.Verdicts) fingerprint.Result {
 	opts := c.Options()
 	opts.Done = done
+	opts.Verdicts = verdicts
 	if !c.Stats {
 		return fingerprint.Run(files, opts)
 	}
