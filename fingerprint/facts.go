@@ -156,3 +156,21 @@ func (fs *Facts) Noted(first, last int) bool {
 	i, _ := slices.BinarySearch(fs.Notes, start)
 	return i < len(fs.Notes) && fs.Notes[i] <= int32(last)
 }
+
+// FactsOf returns the file's Facts, decoding them from its record on
+// first use; it may be called from several goroutines. The record's
+// checksum stands for them: should they still not decode, the file has
+// none.
+func (f *File) FactsOf() *Facts {
+	f.factsOnce.Do(func() {
+		if f.rawFacts == nil {
+			return
+		}
+		fs, err := decodeFacts(f.rawFacts, f.Lines)
+		if err == nil {
+			f.Facts = fs
+		}
+		f.rawFacts = nil
+	})
+	return &f.Facts
+}

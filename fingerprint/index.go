@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // A File is one source file, normalised and cut into units and windows.
@@ -15,8 +16,13 @@ type File struct {
 	Name   string // as the caller names it; reports use it verbatim
 	Lines  int    // lines in the file
 	Tokens int    // canonical tokens in the file
-	Facts  Facts  // what ranking needs to know of the file beside its code
-	test   bool   // a _test.go file
+	// Facts are what ranking needs to know of the file beside its code;
+	// those of a decoded record are there once FactsOf was called.
+	Facts Facts
+	test  bool // a _test.go file
+
+	rawFacts  []byte // a decoded record's encoded Facts, until FactsOf decodes them
+	factsOnce sync.Once
 
 	codes     []byte   // canonical token codes
 	grams     []gram   // winnowed k-gram fingerprints, by position, for near-miss candidates

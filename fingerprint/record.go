@@ -15,7 +15,7 @@ import (
 // the derivation (the canonical codes, the hashes, the units, windows or
 // grams) changes, so that an index built by another version is never read
 // as this one's: the version is part of every record's key and header.
-const RecordVersion = 4
+const RecordVersion = 5
 
 // A record is one indexed File as bytes:
 //
@@ -26,7 +26,7 @@ const RecordVersion = 4
 // hashes as fixed-width little-endian words (they are random, so varints
 // would not pay), and
 // every position, offset and index as a varint of its difference from the
-// previous one; then the file's Facts. The checksum covers everything
+// previous one; then the file's Facts, after their length. The checksum covers everything
 // before it. The file's name
 // is not stored: a record stands for the bytes, wherever they are.
 
@@ -53,7 +53,11 @@ func AppendRecord(dst []byte, f *File) []byte {
 	dst = appendSeq(dst, f.units, appendUnit)
 	dst = appendSeq(dst, f.blocks, appendBlock)
 	dst = appendSeq(dst, f.windows, appendWindow)
-	dst = appendFacts(dst, &f.Facts)
+	// The Facts go last, after their length: a run decodes them only
+	// for the files it reports (see File.FactsOf).
+	facts := appendFacts(nil, f.FactsOf())
+	dst = binary.AppendUvarint(dst, uint64(len(facts)))
+	dst = append(dst, facts...)
 	return binary.LittleEndian.AppendUint32(dst, crc32.Checksum(dst[start:], crcTable))
 }
 
@@ -211,7 +215,12 @@ func DecodeRecord(name string, rec []byte) (*File, error) {
 	f.units = decodeSeq(&d, 14, (*decoder).unit)
 	f.blocks = decodeSeq(&d, 2, (*decoder).block)
 	f.windows = decodeSeq(&d, 11, (*decoder).window)
-	d.facts(&f.Facts)
+	if d.err != "" {
+		return nil, fmt.Errorf("%w: %s", ErrRecord, d.err)
+	}
+	// The Facts, the rest of the body, are decoded when first asked for
+	// (see File.FactsOf): a report needs those of the files it shows.
+	f.rawFacts = d.bytes()
 	if d.err != "" {
 		return nil, fmt.Errorf("%w: %s", ErrRecord, d.err)
 	}

@@ -2,6 +2,7 @@ package fingerprint
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 )
@@ -191,6 +192,29 @@ func (d *decoder) facts(fs *Facts) {
 	})
 }
 
+// decodeFacts decodes a record's Facts, its last part, and checks them
+// against the file's lines.
+func decodeFacts(b []byte, lines int) (Facts, error) {
+	var fs Facts
+	d := decoder{buf: b}
+	d.facts(&fs)
+	switch {
+	case d.err != "":
+		return Facts{}, errors.New(d.err)
+	case d.off != len(b):
+		return Facts{}, fmt.Errorf("%d bytes after the end", len(b)-d.off)
+	}
+	for _, ls := range [][]int32{fs.Comments, fs.Notes, fs.DeclEnds} {
+		if len(ls) > 0 && (ls[0] < 1 || ls[len(ls)-1] > int32(lines)) {
+			return Facts{}, fmt.Errorf("facts' line out of range")
+		}
+	}
+	if n := len(fs.Funcs); n > 0 && (fs.Funcs[0].Line < 1 || fs.Funcs[n-1].Line > int32(lines)) {
+		return Facts{}, fmt.Errorf("function line out of range")
+	}
+	return fs, nil
+}
+
 // check reports a decoded File whose parts do not fit together: an index
 // or span out of range, a table out of order. With the checksum it keeps
 // a damaged record from reaching Detect.
@@ -216,14 +240,6 @@ func (f *File) check() error {
 	}
 	if err := f.checkGrams(nt); err != nil {
 		return err
-	}
-	for _, lines := range [][]int32{f.Facts.Comments, f.Facts.Notes, f.Facts.DeclEnds} {
-		if len(lines) > 0 && (lines[0] < 1 || lines[len(lines)-1] > int32(f.Lines)) {
-			return fmt.Errorf("facts' line out of range")
-		}
-	}
-	if n := len(f.Facts.Funcs); n > 0 && (f.Facts.Funcs[0].Line < 1 || f.Facts.Funcs[n-1].Line > int32(f.Lines)) {
-		return fmt.Errorf("function line out of range")
 	}
 	for i, u := range f.units {
 		if u.tok0 < 0 || u.tok0 > u.tok1 || u.tok1 > nt || u.val0 < 0 || u.val0 > nv ||

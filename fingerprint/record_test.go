@@ -71,7 +71,8 @@ func sameFile(a, b *File) bool {
 		(a.ignored == nil) == (b.ignored == nil) && slices.Equal(a.ignored, b.ignored) &&
 		slices.Equal(a.vals, b.vals) && slices.Equal(a.lineStart, b.lineStart) &&
 		slices.Equal(a.lineOff, b.lineOff) && slices.Equal(a.units, b.units) &&
-		slices.Equal(a.blocks, b.blocks) && slices.Equal(a.windows, b.windows)
+		slices.Equal(a.blocks, b.blocks) && slices.Equal(a.windows, b.windows) &&
+		reflect.DeepEqual(a.FactsOf(), b.FactsOf())
 }
 
 func TestRecordRoundTrip(t *testing.T) {

@@ -65,17 +65,17 @@ func ReadFacts(readFile func(string) ([]byte, error)) FileSource {
 // other for the rest: files not loaded, and those whose Facts are empty,
 // as are those of the files a result stored in the index was found in
 // and that were not decoded (for a file that has no Facts, other finds
-// none either).
+// none either). A loaded file's Facts are decoded when first asked for.
 func LoadedFacts(files []*fingerprint.File, other FileSource) FileSource {
-	byName := make(map[string]*fingerprint.Facts, len(files))
+	byName := make(map[string]*fingerprint.File, len(files))
 	for _, f := range files {
-		if f.Facts.Funcs != nil || f.Facts.Comments != nil || f.Facts.Build != "" || f.Facts.Generated {
-			byName[f.Name] = &f.Facts
-		}
+		byName[f.Name] = f
 	}
 	return func(name string) *fingerprint.Facts {
-		if fs, ok := byName[name]; ok {
-			return fs
+		if f, ok := byName[name]; ok {
+			if fs := f.FactsOf(); fs.Funcs != nil || fs.Comments != nil || fs.Build != "" || fs.Generated {
+				return fs
+			}
 		}
 		return other(name)
 	}
