@@ -455,35 +455,46 @@ func ownName(f *File, s span) int32 {
 // the lowest of its pairs'; classes with more than MaxOccurrences
 // fragments are boilerplate, as for exact clones.
 func (d *detector) nearClasses(pairs []pair) []Class {
-	var classes []Class
-	v := newVerifier()
-	for _, comp := range d.stars(pairs) {
-		ss := d.apart(comp.spans)
-		if len(ss) < 2 || d.opt.MaxOccurrences > 0 && len(ss) > d.opt.MaxOccurrences {
-			continue
+	comps := d.stars(pairs)
+	// Each star becomes a class on its own: in parallel, kept in order.
+	out := make([]Class, len(comps))
+	vs := make([]*verifier, d.opt.workers())
+	d.parallel(len(comps), func(w, i int) {
+		if vs[w] == nil {
+			vs[w] = newVerifier()
 		}
-		first := ss[0]
-		h := blake3.New()
-		h.Write([]byte("near\x00"))
-		h.Write(d.codes(first))
-		c := Class{
-			ID:         hex.EncodeToString(h.Sum(nil)),
-			Kind:       Near,
-			Similarity: comp.sim,
-			Tokens:     len(d.codes(first)),
-			Lines:      d.lines(first),
-		}
-		for i, s := range ss {
-			fr := d.fragment(s)
-			if i > 0 {
-				fr.Differs = d.editedLines(v, first, s)
-			}
-			c.Fragments = append(c.Fragments, fr)
-		}
-		d.markDivergent(v, &c, ss)
-		classes = append(classes, c)
+		out[i] = d.nearClass(vs[w], comps[i])
+	})
+	return slices.DeleteFunc(out, func(c Class) bool { return c.Fragments == nil })
+}
+
+// nearClass makes the class of one star, with no fragments when too few
+// of its spans stand apart, or too many for MaxOccurrences.
+func (d *detector) nearClass(v *verifier, comp component) Class {
+	ss := d.apart(comp.spans)
+	if len(ss) < 2 || d.opt.MaxOccurrences > 0 && len(ss) > d.opt.MaxOccurrences {
+		return Class{}
 	}
-	return classes
+	first := ss[0]
+	h := blake3.New()
+	h.Write([]byte("near\x00"))
+	h.Write(d.codes(first))
+	c := Class{
+		ID:         hex.EncodeToString(h.Sum(nil)),
+		Kind:       Near,
+		Similarity: comp.sim,
+		Tokens:     len(d.codes(first)),
+		Lines:      d.lines(first),
+	}
+	for i, s := range ss {
+		fr := d.fragment(s)
+		if i > 0 {
+			fr.Differs = d.editedLines(v, first, s)
+		}
+		c.Fragments = append(c.Fragments, fr)
+	}
+	d.markDivergent(v, &c, ss)
+	return c
 }
 
 // editedLines lists the lines of s that hold tokens not matched in first,
