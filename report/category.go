@@ -225,14 +225,23 @@ func (h *headers) perType(c fingerprint.Class) bool {
 }
 
 // onlyTypeWords reports whether two lists of words differ, but only by
-// words that name a type or a width.
+// words that name a type or a width, and the words that join one to a
+// name (decodeRune and decodeRuneInString).
 func onlyTypeWords(wa, wb []string) bool {
 	if slices.Equal(wa, wb) {
 		return false
 	}
 	notType := func(w string) bool { return !slices.Contains(typeWords, w) }
-	return slices.Equal(filter(wa, notType), filter(wb, notType))
+	if !slices.Equal(filter(wa, notType), filter(wb, notType)) {
+		return false
+	}
+	// A joining word alone is no type.
+	isType := func(w string) bool { return slices.Contains(typeWords, w) && !slices.Contains(typeJoins, w) }
+	return !slices.Equal(filter(wa, isType), filter(wb, isType))
 }
+
+// typeJoins are the words that join a type's word to a function's name.
+var typeJoins = []string{"in", "of"}
 
 // sameButTypes reports whether two signatures, as Func.Sig holds them,
 // name the same parameters and results but for words that name a type or
@@ -303,13 +312,22 @@ func sigTypes(sig string) ([]string, bool) {
 
 // inverse reports whether the first two fragments of c are in functions
 // whose names, receivers included, differ only by opposite words, each
-// word of one name against its opposite in the other.
+// word of one name against its opposite in the other, or by a "Last"
+// that one has and the other not.
 func (h *headers) inverse(c fingerprint.Class) bool {
 	a, b, ok := h.functions(c)
 	if !ok {
 		return false
 	}
 	wa, wb := nameWords(a.Name), nameWords(b.Name)
+	if len(wa) > len(wb) {
+		wa, wb = wb, wa
+	}
+	if len(wb) == len(wa)+1 {
+		// The same scan from the other end: IndexAny and LastIndexAny.
+		i := slices.Index(wb, "last")
+		return i >= 0 && slices.Equal(wa, slices.Delete(slices.Clone(wb), i, i+1))
+	}
 	if len(wa) != len(wb) || slices.Equal(wa, wb) {
 		return false
 	}
@@ -331,7 +349,7 @@ var opposites = [][2]string{
 	{"up", "down"}, {"import", "export"}, {"send", "recv"}, {"send", "receive"}, {"inc", "dec"},
 	{"increment", "decrement"}, {"attach", "detach"}, {"mount", "unmount"}, {"enable", "disable"},
 	{"lsh", "rsh"}, {"shl", "shr"}, {"forward", "backward"}, {"input", "output"}, {"in", "out"},
-	{"union", "intersection"}, {"enqueue", "dequeue"},
+	{"union", "intersection"}, {"enqueue", "dequeue"}, {"mul", "div"}, {"mul", "quo"},
 }
 
 // opposite reports whether two words are opposites: a pair of
@@ -348,9 +366,9 @@ func opposite(a, b string) bool {
 }
 
 // typeWords are the words of a function's name that name a type or a
-// width.
-var typeWords = []string{"float", "int", "integer", "uint", "u", "unsigned", "signed", "string", "str", "bytes", "byte",
-	"rune", "bool", "ptr", "slice", "map", "8", "16", "32", "64", "128", "256", "512", "1", "2", "3", "4", "v1", "v2", "v3"}
+// width, and those of typeJoins.
+var typeWords = []string{"in", "of", "float", "int", "integer", "uint", "u", "unsigned", "signed", "string", "str", "bytes", "byte",
+	"rune", "bool", "ptr", "slice", "map", "0", "8", "16", "32", "64", "128", "256", "512", "1", "2", "3", "4", "v1", "v2", "v3"}
 
 func filter(ws []string, keep func(string) bool) []string {
 	var out []string
@@ -485,13 +503,16 @@ func fileConstraint(name string, build constraint.Expr) constraint.Expr {
 	return x
 }
 
-// freeTags lists the tags of xs that are not GOOS, GOARCH, unix or a Go
-// version: they may be set or not in any build.
+// freeTags lists the tags of xs that are not GOOS, GOARCH, unix, ignore
+// or a Go version: they may be set or not in any build. No build sets
+// ignore: by convention, a file built with it is a program of its own
+// (a generator that go generate runs), which no build of the package
+// holds.
 func freeTags(xs ...constraint.Expr) []string {
 	var tags []string
 	for _, x := range xs {
 		walkTags(x, func(tag string) {
-			if !isOS(tag) && !isArch(tag) && tag != "unix" && !strings.HasPrefix(tag, "go1.") && !slices.Contains(tags, tag) {
+			if !isOS(tag) && !isArch(tag) && tag != "unix" && tag != "ignore" && !strings.HasPrefix(tag, "go1.") && !slices.Contains(tags, tag) {
 				tags = append(tags, tag)
 			}
 		})
@@ -532,7 +553,7 @@ func platformTag(tag, goos, goarch string) bool {
 	case strings.HasPrefix(tag, "go1."):
 		return true
 	}
-	return false
+	return false // ignore among them
 }
 
 // From go/build's lists (internal/syslist).

@@ -106,6 +106,9 @@ func TestPerType(t *testing.T) {
 		{"func GetDefaultClass() int", "func getDefaultClass() int", ""}, // the same name, copied
 		{"func Equals() int", "func Equals() int", ""},
 		{"func addPod() int", "func addNode() int", ""},
+		{"func decodeRuneSlow(p []byte) int", "func decodeRuneInStringSlow(s string) int", CategoryPerType},
+		{"func find() int", "func findIn() int", ""}, // a joining word alone
+		{"func Y0(x float64) float64", "func Y1(x float64) float64", CategoryPerType},
 		{"func onByteCodes() int", "func onHealByteCodes() int", ""},
 		// One name: the signatures differ only by types, or by the
 		// packages of their types.
@@ -123,6 +126,9 @@ func TestPerType(t *testing.T) {
 		{"func mountVolume() int", "func unmountVolume() int", CategoryInverse},
 		{"func addPod() int", "func removePod() int", CategoryInverse},
 		{"func unit() int", "func it() int", ""},
+		{"func IndexAny(s string) int", "func LastIndexAny(s string) int", CategoryInverse},
+		{"func (z *Float) Mul(x *Float) int", "func (z *Float) Quo(x *Float) int", CategoryInverse},
+		{"func Index(s string) int", "func IndexAny(s string) int", ""},
 		{"func readHeader() int", "func writeBody() int", ""},
 	} {
 		files := map[string]string{"a/x.go": fn(tc.a), "b/y.go": fn(tc.b)}

@@ -1,4 +1,4 @@
-# The samples of the third strict reading: run in a folder holding std.json
+# The samples of the third strict reading (2026-12-02-strict-3.md): run in a folder holding std.json
 # and mods.json (the default reports of commit 1800271); writes the item
 # files a reader is given and samples.json.
 import json, os, random, subprocess
