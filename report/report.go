@@ -155,7 +155,7 @@ func Text(w io.Writer, r *Report) error {
 
 // ApartLine says how many classes a report left out of its short list.
 func ApartLine(n, lines int) string {
-	return fmt.Sprintf("copycat: not listed: %s in tests, copied on purpose or under %d lines (-all lists them)",
+	return fmt.Sprintf("copycat: not listed: %s in tests, copied on purpose, under %d lines or a fifth edited (-all lists them)",
 		Count(n, "class", "classes"), lines)
 }
 

@@ -9,8 +9,8 @@ import (
 )
 
 // The short list holds production classes of at least the floor's lines,
-// or divergent, that are not copies on purpose; the rest are counted, not
-// listed.
+// or divergent, that are not copies on purpose and whose copies differ in
+// less than a fifth of their lines; the rest are counted, not listed.
 func TestShortList(t *testing.T) {
 	sized := func(id string, lines int, files ...string) fingerprint.Class {
 		c := class(id, fingerprint.Near, files...)
@@ -27,8 +27,15 @@ func TestShortList(t *testing.T) {
 		sized("floor", ShortLines, "c/x.go", "c/y.go"),
 		sized("divergent", 12, "d/x.go", "d/y.go"),
 		sized("divergent tests", 12, "d/x_test.go", "d/y_test.go"),
+		sized("edited", 40, "e/x.go", "e/y.go"),  // 8 of its 40 lines differ
+		sized("touched", 40, "e/x.go", "e/z.go"), // 7 of them
 	}
 	classes[7].Divergent, classes[8].Divergent = true, true
+	for i, n := range map[int]int{9: 8, 10: 7} {
+		f := &classes[i].Fragments[1]
+		f.Start.Line, f.End.Line = 100, 139
+		f.Differs = []fingerprint.LineRange{{Start: 101, End: 101}, {Start: 110, End: 110 + n - 2}}
+	}
 	Rank(classes, nil, SortPosition)
 	ids := func(cs []fingerprint.Class) []string {
 		var out []string
@@ -38,12 +45,12 @@ func TestShortList(t *testing.T) {
 		return out
 	}
 	short, apart := ShortList(classes, ShortLines)
-	if got, want := ids(short), []string{"big", "mixed", "floor", "divergent"}; !slices.Equal(got, want) || apart != 5 {
-		t.Errorf("short list %v with %d apart, want %v with 5", got, apart, want)
+	if got, want := ids(short), []string{"big", "mixed", "floor", "divergent", "touched"}; !slices.Equal(got, want) || apart != 6 {
+		t.Errorf("short list %v with %d apart, want %v with 6", got, apart, want)
 	}
 	short, apart = ShortList(classes, 6)
-	if got, want := ids(short), []string{"big", "small", "mixed", "floor", "divergent"}; !slices.Equal(got, want) || apart != 4 {
-		t.Errorf("floor 6: short list %v with %d apart, want %v with 4", got, apart, want)
+	if got, want := ids(short), []string{"big", "small", "mixed", "floor", "divergent", "touched"}; !slices.Equal(got, want) || apart != 5 {
+		t.Errorf("floor 6: short list %v with %d apart, want %v with 5", got, apart, want)
 	}
 	for _, c := range classes {
 		want := map[string]string{"tests": ApartTests, "e2e": ApartTests, "arch": ApartPurpose, "divergent tests": ApartTests}[c.ID]
