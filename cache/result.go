@@ -62,6 +62,16 @@ var engine = sync.OnceValues(func() ([32]byte, error) {
 // ok when a file's content was not seen through the index in this run,
 // or when the running program cannot be read.
 func (x *Index) ResultKey(files []*fingerprint.File, opt fingerprint.Options) ([32]byte, bool) {
+	head := fmt.Sprintf("copycat result %d %d\n%d %d %d %t %v\n", resultVersion, keyVersion,
+		opt.MinTokens, opt.MinLines, opt.MaxOccurrences, opt.Near, opt.Similarity)
+	return x.runKey(head, files, true)
+}
+
+// runKey hashes the name of something a run stores: head, the running
+// program, the index's prefix, and the files' names in order, each with
+// its content's hash if sums (then not ok unless this run saw them all
+// through the index). It is not ok when the program cannot be read.
+func (x *Index) runKey(head string, files []*fingerprint.File, sums bool) ([32]byte, bool) {
 	id, err := engine()
 	if err != nil {
 		return [32]byte{}, false
@@ -72,18 +82,20 @@ func (x *Index) ResultKey(files []*fingerprint.File, opt fingerprint.Options) ([
 	}
 	slices.SortFunc(names, cmp.Compare)
 	h := blake3.New()
-	fmt.Fprintf(h, "copycat result %d %d\n", resultVersion, keyVersion)
+	h.Write([]byte(head))
 	h.Write(id[:])
 	h.Write(x.prefix[:])
-	fmt.Fprintf(h, "%d %d %d %t %v\n", opt.MinTokens, opt.MinLines, opt.MaxOccurrences, opt.Near, opt.Similarity)
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	for _, n := range names {
+		fmt.Fprintf(h, "%d:%s", len(n), n)
+		if !sums {
+			continue
+		}
 		sum, ok := x.sums[n]
 		if !ok {
 			return [32]byte{}, false
 		}
-		fmt.Fprintf(h, "%d:%s", len(n), n)
 		h.Write(sum[:])
 	}
 	var key [32]byte

@@ -2,13 +2,9 @@ package cache
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
-	"slices"
-
-	"github.com/zeebo/blake3"
 
 	"github.com/copycat-go/copycat/fingerprint"
 )
@@ -24,26 +20,8 @@ import (
 // VerdictsKey names the verdicts of detection over files of these names
 // with opt's threshold; not ok when the running program cannot be read.
 func (x *Index) VerdictsKey(files []*fingerprint.File, opt fingerprint.Options) ([32]byte, bool) {
-	id, err := engine()
-	if err != nil {
-		return [32]byte{}, false
-	}
-	names := make([]string, len(files))
-	for i, f := range files {
-		names[i] = f.Name
-	}
-	slices.SortFunc(names, cmp.Compare)
-	h := blake3.New()
-	fmt.Fprintf(h, "copycat verdicts %d %d\n", resultVersion, keyVersion)
-	h.Write(id[:])
-	h.Write(x.prefix[:])
-	fmt.Fprintf(h, "%t %v\n", opt.Near, opt.Similarity)
-	for _, n := range names {
-		fmt.Fprintf(h, "%d:%s", len(n), n)
-	}
-	var key [32]byte
-	h.Sum(key[:0])
-	return key, true
+	head := fmt.Sprintf("copycat verdicts %d %d\n%t %v\n", resultVersion, keyVersion, opt.Near, opt.Similarity)
+	return x.runKey(head, files, false)
 }
 
 // Verdicts returns those stored under key, or none (not nil) if the

@@ -2,26 +2,10 @@
 # mods.json (see that file for the commands); writes the item files a reader
 # is given (s1_std.txt, s2_mods.txt, s3_top20.txt, s4a_div_std.txt,
 # s4b_div_mods.txt) and samples.json.
-import json, os, random, subprocess
+import json, os, random, subprocess, sys
 
-def dump(name, cls, idx, root):
-    with open(name, 'w') as f:
-        for n, i in enumerate(idx):
-            c = cls[i]
-            f.write(f"\n######## {name} #{n+1} idx={i} kind={c['kind']} sim={c.get('similarity')} lines={c.get('lines')} "
-                    f"tokens={c.get('tokens')} copies={len(c['fragments'])} cat={c.get('category')} div={c.get('divergent')} reason={c.get('reason')}\n")
-            fr = c['fragments']
-            for g in fr:
-                f.write(f"  {g['file']}:{g['start_line']}-{g['end_line']} extra={[(e['start_line'], e['end_line']) for e in g.get('extra', [])]}\n")
-            tmp = []
-            for k, g in enumerate(fr[:2]):
-                lines = open(os.path.join(root, g['file']), errors='replace').read().split('\n')
-                fn = f'/tmp/rdx_{k}'
-                open(fn, 'w').write('\n'.join(lines[max(0, g['start_line'] - 3):g['end_line'] + 2]) + '\n')
-                tmp.append(fn)
-            f.write("---- frag1 (with 2 ctx lines each side) ----\n" + open(tmp[0]).read()[:6000])
-            f.write("---- diff frag1 frag2 ----\n")
-            f.write(subprocess.run(['diff', '-u', tmp[0], tmp[1]], capture_output=True, text=True).stdout[:5000])
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from itemfile import dump
 
 std = json.load(open('std.json'))['classes']
 mods = json.load(open('mods.json'))['classes']
@@ -33,8 +17,8 @@ dv = [('std', i) for i, c in enumerate(std) if c.get('divergent')] + [('mods', i
 s4 = rng.sample(dv, 20)
 json.dump(dict(seed=31337, s1=s1, s2=s2, s3=s3, s4=s4), open('samples.json', 'w'))
 goroot = subprocess.run(['go', 'env', 'GOROOT'], capture_output=True, text=True).stdout.strip() + '/src'
-dump('s1_std.txt', std, s1, goroot)
-dump('s2_mods.txt', mods, s2, '/')
-dump('s3_top20.txt', mods, s3, '/')
-dump('s4a_div_std.txt', std, [i for k, i in s4 if k == 'std'], goroot)
-dump('s4b_div_mods.txt', mods, [i for k, i in s4 if k == 'mods'], '/')
+dump('s1_std.txt', std, s1, goroot, detail=True)
+dump('s2_mods.txt', mods, s2, '/', detail=True)
+dump('s3_top20.txt', mods, s3, '/', detail=True)
+dump('s4a_div_std.txt', std, [i for k, i in s4 if k == 'std'], goroot, detail=True)
+dump('s4b_div_mods.txt', mods, [i for k, i in s4 if k == 'mods'], '/', detail=True)
