@@ -43,7 +43,7 @@ func TestPreCommit(t *testing.T) {
 	testtool.Run(t, repo, env, "git", "add", "-A")
 
 	out, err := commit(repo, env, "stats with a copy")
-	want := "stats/median.go:7:1: duplicate of stats/median.go:22-34 (near 95%, 88 tokens, 2 copies; production, 1 package, 13 lines)"
+	want := "stats/median.go:10:1: duplicate of stats/median.go:25-37 (near 96%, 88 tokens, 2 copies; production, 1 package, 13 lines)"
 	if err == nil || !strings.Contains(out, want) || !strings.Contains(out, "Failed") {
 		t.Fatalf("commit with a clone: %v\n%s\nwant it refused with %q", err, out, want)
 	}
@@ -53,7 +53,7 @@ func TestPreCommit(t *testing.T) {
 	if rerr != nil {
 		t.Fatal(rerr)
 	}
-	i := strings.Index(string(src), "// MedianInts")
+	i := strings.Index(string(src), "// MedianOrNaN")
 	writeFile(t, median, string(src[:i]))
 	testtool.Run(t, repo, env, "git", "add", "-A")
 	if out, err := commit(repo, env, "stats without the copy"); err != nil || !strings.Contains(out, "Passed") {

@@ -30,8 +30,8 @@ func TestReviewdogErrorformat(t *testing.T) {
 	writeFixture(t, dir, "clones.txtar")
 	out := runRecipe(t, buildCopycat(t), dir, "-min-tokens", "60", "-min-lines", "3", "./...")
 	want := []string{
-		"stats/median.go:7:1: duplicate of stats/median.go:22-34 (near 95%, 88 tokens, 2 copies; production, 1 package, 13 lines)",
-		"stats/median.go:22:1: duplicate of stats/median.go:7-19 (near 95%, 88 tokens, 2 copies; production, 1 package, 13 lines)",
+		"stats/median.go:10:1: duplicate of stats/median.go:25-37 (near 96%, 88 tokens, 2 copies; production, 1 package, 13 lines)",
+		"stats/median.go:25:1: duplicate of stats/median.go:10-22 (near 96%, 88 tokens, 2 copies; production, 1 package, 13 lines)",
 	}
 	govet, ok := fmts.DefinedFmts()["govet"]
 	if !ok {
