@@ -44,12 +44,12 @@ type Func struct {
 // "obtain a copy of the License" (see IsCopyNote). "Keep in sync with" is
 // not either: copies that must be kept in step are what a reviewer wants
 // to know about.
-var copyNote = regexp.MustCompile(`(?i)//(.*\b(is|are) (a |an )?([a-z-]+ ){0,3}copy( of| [a-z0-9_.]+/)|\s*(a )?copy of|.*\b(copied|duplicated|ported) from|.*\bfork(ed)? (from|of)|.*\bmodify one without the other)\b`)
+var copyNote = regexp.MustCompile(`(?i)(\b(is|are) (a |an )?([a-z-]+ ){0,3}copy( of| [a-z0-9_.]+/)|^//\s*(a )?copy of|\b(copied|duplicated|ported) from|\bfork(ed)? (from|of)|\bmodify one without the other)\b`)
 
 var license = regexp.MustCompile(`(?i)licen[cs]e`)
 
 // noteWords are what a note of a copy holds one of, lower-cased but for
-// the first letter: the cheap test before copyNote's.
+// the first letter: the cheap test before copyNote's (see hasWord).
 var noteWords = [][]byte{[]byte("opy"), []byte("opied"), []byte("uplicate"), []byte("orted from"), []byte("orked from"), []byte("ork of"), []byte("odify one")}
 
 // IsCopyNote reports whether a line's comment notes a copy made on
@@ -60,11 +60,40 @@ func IsCopyNote(line []byte) bool {
 		return false
 	}
 	comment := line[i:]
-	if !slices.ContainsFunc(noteWords, func(w []byte) bool { return bytes.Contains(comment, w) }) {
+	return hasWord(comment, noteWords) && copyNote.Match(comment) && !license.Match(comment)
+}
+
+// hasWord reports whether b holds one of words.
+func hasWord(b []byte, words [][]byte) bool {
+	return slices.ContainsFunc(words, func(w []byte) bool { return bytes.Contains(b, w) })
+}
+
+// noteSpan bounds how far a note reaches on either side of a line break:
+// the longest of copyNote's phrases is shorter.
+const noteSpan = 48
+
+// splitNote reports whether a note runs from the end of comment line prev
+// onto comment line next (both trimmed, "//" first): "Do not modify" and
+// "one without the other". Only the ends that meet are read, so a long
+// comment costs no more than a short one. buf is reused.
+func splitNote(prev, next []byte, buf *[]byte) bool {
+	tail := bytes.TrimSpace(prev[2:])
+	tail = tail[max(0, len(tail)-noteSpan):]
+	head := bytes.TrimSpace(next[2:])
+	head = head[:min(len(head), noteSpan)]
+	if !hasWord(tail, noteHints) && !hasWord(head, noteHints) {
 		return false
 	}
-	return copyNote.Match(comment) && !license.Match(comment)
+	b := append((*buf)[:0], "// "...)
+	b = append(append(append(b, tail...), ' '), head...)
+	*buf = b
+	return IsCopyNote(b)
 }
+
+// noteHints are the starts of a note's key words (copy, copied,
+// duplicated, ported, forked, fork, modify), one of which a note split
+// over two lines has on one side of the break.
+var noteHints = [][]byte{[]byte("opy"), []byte("opie"), []byte("uplicat"), []byte("orted"), []byte("orked"), []byte("ork"), []byte("odify")}
 
 // funcLine matches a top-level function declaration's first line: its
 // receiver's type, its name and the rest of the line.
@@ -75,6 +104,7 @@ func ScanFacts(src []byte) Facts {
 	fs := Facts{Generated: ignore.IsGenerated(src)}
 	inHeader := true
 	var prev []byte // the comment of the line before, if it held only one
+	var joined []byte
 	for n := int32(1); len(src) > 0; n++ {
 		line := src
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {
@@ -95,7 +125,7 @@ func ScanFacts(src []byte) Facts {
 		}
 		// A note may run over two lines of a comment: "Do not modify
 		// one without the other".
-		if IsCopyNote(line) || comment && prev != nil && IsCopyNote(slices.Concat(prev, []byte(" "), bytes.TrimSpace(trimmed[2:]))) {
+		if IsCopyNote(line) || comment && prev != nil && splitNote(prev, trimmed, &joined) {
 			fs.Notes = append(fs.Notes, n)
 			fs.Copied = fs.Copied || bytes.HasPrefix(line, []byte("//"))
 		}
