@@ -49,8 +49,20 @@ var copyNote = regexp.MustCompile(`(?i)(\b(is|are) (a |an )?([a-z-]+ ){0,3}copy(
 var license = regexp.MustCompile(`(?i)licen[cs]e`)
 
 // noteWords are what a note of a copy holds one of, lower-cased but for
-// the first letter: the cheap test before copyNote's (see hasWord).
-var noteWords = [][]byte{[]byte("opy"), []byte("opied"), []byte("uplicate"), []byte("orted from"), []byte("orked from"), []byte("ork of"), []byte("odify one")}
+// the first letter: the cheap test before copyNote's (see hasWord), with
+// "copy" followed by a path.
+var noteWords = [][]byte{[]byte("opy of"), []byte("opied from"), []byte("uplicated from"), []byte("orted from"),
+	[]byte("orked from"), []byte("ork from"), []byte("ork of"), []byte("odify one")}
+
+// mayNote reports whether a comment passes the cheap test before
+// copyNote's.
+func mayNote(comment []byte) bool {
+	if hasWord(comment, noteWords) {
+		return true
+	}
+	i := bytes.Index(comment, []byte("opy "))
+	return i >= 0 && bytes.IndexByte(comment[i:], '/') >= 0
+}
 
 // IsCopyNote reports whether a line's comment notes a copy made on
 // purpose.
@@ -60,7 +72,7 @@ func IsCopyNote(line []byte) bool {
 		return false
 	}
 	comment := line[i:]
-	return hasWord(comment, noteWords) && copyNote.Match(comment) && !license.Match(comment)
+	return mayNote(comment) && copyNote.Match(comment) && !license.Match(comment)
 }
 
 // hasWord reports whether b holds one of words.
@@ -95,9 +107,54 @@ func splitNote(prev, next []byte, buf *[]byte) bool {
 // over two lines has on one side of the break.
 var noteHints = [][]byte{[]byte("opy"), []byte("opie"), []byte("uplicat"), []byte("orted"), []byte("orked"), []byte("ork"), []byte("odify")}
 
-// funcLine matches a top-level function declaration's first line: its
-// receiver's type, its name and the rest of the line.
-var funcLine = regexp.MustCompile(`^func\s*(?:\(\s*(?:\w+\s+)?\*?\s*(\w+)[^)]*\)\s*)?(\w+)(.*)`)
+// funcLine reads a top-level function declaration's first line, "func
+// (h *Histogram[T]) Equals(o *Histogram[T]) bool {": its receiver's type
+// (Histogram, empty for a function), its name (Equals) and the rest of
+// the line; not ok for a line that declares none. Names are made of
+// ASCII letters, digits and underscores.
+func funcLine(line []byte) (recv, name, rest []byte, ok bool) {
+	s, found := bytes.CutPrefix(line, []byte("func"))
+	if !found {
+		return nil, nil, nil, false
+	}
+	s = bytes.TrimLeft(s, " \t")
+	if len(s) > 0 && s[0] == '(' {
+		end := bytes.IndexByte(s, ')')
+		if end < 0 {
+			return nil, nil, nil, false
+		}
+		// The receiver's type is the word before its type parameters,
+		// after its name and star: "h *Histogram[T]", "*T", "T".
+		in := s[1:end]
+		if i := bytes.IndexByte(in, '['); i >= 0 {
+			in = in[:i]
+		}
+		in = bytes.TrimRight(in, " \t")
+		i := len(in)
+		for i > 0 && isWordByte(in[i-1]) {
+			i--
+		}
+		recv = in[i:]
+		if len(recv) == 0 {
+			return nil, nil, nil, false
+		}
+		s = bytes.TrimLeft(s[end+1:], " \t")
+	} else if len(s) == len(line)-len("func") {
+		return nil, nil, nil, false // funcs := …, not func f
+	}
+	i := 0
+	for i < len(s) && isWordByte(s[i]) {
+		i++
+	}
+	if i == 0 {
+		return nil, nil, nil, false
+	}
+	return recv, s[:i], s[i:], true
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
 
 // ScanFacts derives a file's Facts from its bytes, one line at a time.
 func ScanFacts(src []byte) Facts {
@@ -137,12 +194,12 @@ func ScanFacts(src []byte) Facts {
 			fs.DeclEnds = append(fs.DeclEnds, n)
 		}
 		if bytes.HasPrefix(line, []byte("func")) {
-			if m := funcLine.FindSubmatch(line); m != nil {
-				name := string(m[2])
-				if len(m[1]) > 0 {
-					name = string(m[1]) + "." + name
+			if recv, fn, rest, ok := funcLine(line); ok {
+				name := string(fn)
+				if len(recv) > 0 {
+					name = string(recv) + "." + name
 				}
-				sig := bytes.TrimSpace(m[3])
+				sig := bytes.TrimSpace(rest)
 				sig = bytes.TrimSpace(bytes.TrimSuffix(sig, []byte("{")))
 				fs.Funcs = append(fs.Funcs, Func{n, name, string(sig)})
 			}

@@ -85,3 +85,23 @@ func (h *Histogram[T]) Equals(o *Histogram[T]) bool {
 		t.Errorf("comments apart joined into a note: %v", fs4.Notes)
 	}
 }
+
+func TestFuncLine(t *testing.T) {
+	for line, want := range map[string][3]string{
+		"func f() int {": {"", "f", "() int {"},
+		"func (h *Histogram[T]) Equals(o *Histogram[T]) bool {": {"Histogram", "Equals", "(o *Histogram[T]) bool {"},
+		"func (*T) M()":                          {"T", "M", "()"},
+		"func (t T)M()":                          {"T", "M", "()"},
+		"func Pull2[K, V any](seq Seq2[K, V]) {": {"", "Pull2", "[K, V any](seq Seq2[K, V]) {"},
+	} {
+		recv, name, rest, ok := funcLine([]byte(line))
+		if got := [3]string{string(recv), string(name), string(rest)}; !ok || got != want {
+			t.Errorf("funcLine(%q) = %q, %v; want %q", line, got, ok, want)
+		}
+	}
+	for _, line := range []string{"funcs := 1", "function f", "func (", "func () M()", "func ("} {
+		if _, _, _, ok := funcLine([]byte(line)); ok {
+			t.Errorf("funcLine(%q) found a function", line)
+		}
+	}
+}
