@@ -92,7 +92,7 @@ hostile ".duplignore line of ten ** on a tree 30 deep" 10 "$cc" -cache=off "$dee
 # One line of about 1 MB: 4,000 copies of a function side by side.
 mkdir -p "$work/longline"
 awk 'BEGIN { printf "package p\n\n"; for (i = 0; i < 4000; i++) printf "func f%d(a, b int) int { x := a * %d; y := b + x; if x > y { return x - y }; for j := 0; j < a; j++ { x += j * y; y -= j; if x > 1000 { x = x - 1000; y = y * 3 } }; z := x*y + a - b; if z < 0 { z = -z }; for k := 0; k < b; k++ { z += k * x; x -= k }; return z + %d }; ", i, i, i; printf "\n" }' >"$work/longline/x.go"
-hostile "one 1 MB line, -min-lines 1 -max-occurrences 0 -format html" 10 "$cc" "${off[@]}" -min-lines 1 -max-file-size 1000000000 -max-occurrences 0 -format html -o "$out/longline.html" "$work/longline"
+hostile "one 1 MB line, -all -min-lines 1 -max-occurrences 0 -format html" 10 "$cc" "${off[@]}" -all -min-lines 1 -max-file-size 1000000000 -max-occurrences 0 -format html -o "$out/longline.html" "$work/longline"
 rows[-1]=${rows[-1]%|*|}"| page $(du -h "$out/longline.html" 2>/dev/null | cut -f1) |"
 
 # One folder under two spellings is read once.
