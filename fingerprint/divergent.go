@@ -128,6 +128,13 @@ func (d *detector) divergence(v *verifier, a, b span) divergence {
 	if len(addB) > 0 {
 		dv.added = addB
 	}
+	with, without := a, b
+	if !dv.inA {
+		with, without = b, a
+	}
+	if d.ownFields(with, without, dv.added) {
+		return divergence{} // a step on a field only one variant has
+	}
 	for i := 0; i < len(dv.added); i += 2 {
 		dv.stmts++
 		dv.addedTokens += int(dv.added[i+1] - dv.added[i])
@@ -181,6 +188,59 @@ func (d *detector) addedStmts(s span, seen []bool) []int32 {
 		out = append(out, r[0], r[1])
 	}
 	return out
+}
+
+// ownFields reports whether the added statements rs of span with select,
+// from a name with uses elsewhere in the copy (a parameter, a variable:
+// obj.ReinvocationPolicy, tx.BlobFeeCap), a field or method that the
+// copy without them never names: a step on what only that variant has,
+// such as a field of its own type. A selection from a name used only in
+// the added lines (a package: promslog.NewNopLogger) says nothing of the
+// kind.
+func (d *detector) ownFields(with, without span, rs []int32) bool {
+	f, g := d.files[with.file], d.files[without.file]
+	w0, w1 := d.tokens(with)
+	u0, u1 := d.tokens(without)
+	added := func(t int32) bool {
+		for i := 0; i < len(rs); i += 2 {
+			if rs[i] <= t && t < rs[i+1] {
+				return true
+			}
+		}
+		return false
+	}
+	// The names of each span, and those used outside the added lines.
+	names := func(fl *File, t0, t1 int32, keep func(int32) bool) map[uint64]bool {
+		m := map[uint64]bool{}
+		v := d.valueAt(fl, t0)
+		for t := t0; t < t1; t++ {
+			if !hasValue(fl.codes[t]) {
+				continue
+			}
+			if isName(fl.codes[t]) && keep(t) {
+				m[fl.vals[v]] = true
+			}
+			v++
+		}
+		return m
+	}
+	elsewhere := names(f, w0, w1, func(t int32) bool { return !added(t) })
+	other := names(g, u0, u1, func(int32) bool { return true })
+	for i := 0; i < len(rs); i += 2 {
+		v := d.valueAt(f, rs[i])
+		for t := rs[i]; t < rs[i+1]; t++ {
+			if !hasValue(f.codes[t]) {
+				continue
+			}
+			// name . name: v is the first name's value, v+1 the second's.
+			if isName(f.codes[t]) && t+2 < rs[i+1] && token.Token(f.codes[t+1]) == token.PERIOD && isName(f.codes[t+2]) &&
+				elsewhere[f.vals[v]] && !other[f.vals[v+1]] {
+				return true
+			}
+			v++
+		}
+	}
+	return false
 }
 
 // zeroHash is the value hash of the literal 0.

@@ -137,6 +137,12 @@ func TestDivergentCopies(t *testing.T) {
 			[]string{"b.go:4-6"}},
 		{"flag set in one copy", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\t\tn++\n", "\t\tn++\n\t\tseen = true\n", 1)},
 			[]string{"b.go:10-10"}},
+		{"nil check calling a package in one copy", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\tfor i, x := range xs {\n", "\tif xs == nil {\n\t\txs = defaults.Values()\n\t}\n\tfor i, x := range xs {\n", 1)},
+			[]string{"b.go:4-6"}},
+		// A guard on a field of a value the copies share that only one
+		// of them names is what only that variant has (a field of its
+		// own type).
+		{"guard on a field only one copy names", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\ttotal = total / n\n", "\tif xs.Owner == nil {\n\t\treturn 0, n\n\t}\n\ttotal = total / n\n", 1)}, nil},
 		// Added statements of other kinds were, in the strict readings,
 		// mostly what one variant needs: not reported as divergent.
 		{"log line in one copy", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\ttotal = total / n\n", "\tlog.Printf(\"sum of %d\", n)\n\ttotal = total / n\n", 1)}, nil},
