@@ -107,6 +107,9 @@ func splitNote(prev, next []byte, buf *[]byte) bool {
 // over two lines has on one side of the break.
 var noteHints = [][]byte{[]byte("opy"), []byte("opie"), []byte("uplicat"), []byte("orted"), []byte("orked"), []byte("ork"), []byte("odify")}
 
+// maxSig is the most of a declaration's line Func.Sig keeps.
+const maxSig = 200
+
 // funcLine reads a top-level function declaration's first line, "func
 // (h *Histogram[T]) Equals(o *Histogram[T]) bool {": its receiver's type
 // (Histogram, empty for a function), its name (Equals) and the rest of
@@ -201,6 +204,12 @@ func ScanFacts(src []byte) Facts {
 				}
 				sig := bytes.TrimSpace(rest)
 				sig = bytes.TrimSpace(bytes.TrimSuffix(sig, []byte("{")))
+				if len(sig) > maxSig {
+					// A body on the declaration's line, or a generated
+					// one-line file: cut, and marked so that it parses as
+					// no signature.
+					sig = append(sig[:maxSig:maxSig], "…"...)
+				}
 				fs.Funcs = append(fs.Funcs, Func{n, name, string(sig)})
 			}
 		}

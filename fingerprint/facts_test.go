@@ -2,6 +2,7 @@ package fingerprint
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -98,6 +99,10 @@ func TestFuncLine(t *testing.T) {
 		if got := [3]string{string(recv), string(name), string(rest)}; !ok || got != want {
 			t.Errorf("funcLine(%q) = %q, %v; want %q", line, got, ok, want)
 		}
+	}
+	long := ScanFacts([]byte("package p\n\nfunc f(a int) int { return a }; " + strings.Repeat("var x = 1; ", 1000) + "\n"))
+	if sig := long.Funcs[0].Sig; len(sig) > maxSig+len("…") || !strings.HasSuffix(sig, "…") {
+		t.Errorf("a long line's signature is kept whole: %d bytes", len(sig))
 	}
 	for _, line := range []string{"funcs := 1", "function f", "func (", "func () M()", "func ("} {
 		if _, _, _, ok := funcLine([]byte(line)); ok {
