@@ -1,14 +1,11 @@
 package report
 
 import (
-	"go/ast"
-	"go/parser"
 	"path"
 	"regexp"
 	"runtime"
 	"slices"
 	"strings"
-	"unicode"
 
 	"go/build/constraint"
 
@@ -40,9 +37,9 @@ const (
 	CategoryPerType = "per-type"
 	// CategoryInverse: copies in functions that do opposite things, whose
 	// names differ only by opposite words (Encode and Decode, load and
-	// store, ToUpper and ToLower, popHead and popTail): each runs the
-	// other's steps the other way, and sharing them would take a
-	// direction through every line.
+	// store, ToUpper and ToLower, popHead and popTail) or by a Last
+	// (IndexAny and LastIndexAny): each runs the other's steps the other
+	// way, and sharing them would take a direction through every line.
 	CategoryInverse = "inverse"
 )
 
@@ -202,214 +199,6 @@ func receiver(fn string) (recv, name string) {
 	return "", fn
 }
 
-// perType reports whether the first two fragments of c are one function
-// per type: in functions whose names, receivers included, differ only by
-// words that name a type or a width, and not by case alone (the same
-// function copied into two packages is not one instantiation per type);
-// or in functions of one name whose packages' names differ only so
-// (sha256 and sha512), or whose signatures differ only by such words or
-// by the packages their types come from (bytes.TrimSpace([]byte) and
-// strings.TrimSpace(string); a function over the internal and the
-// versioned API types).
-func (h *headers) perType(c fingerprint.Class) bool {
-	a, b, ok := h.functions(c)
-	if !ok {
-		return false
-	}
-	if a.Name == b.Name {
-		pa, pb := path.Base(path.Dir(c.Fragments[0].File)), path.Base(path.Dir(c.Fragments[1].File))
-		return pa != pb && onlyTypeWords(nameWords(pa), nameWords(pb)) ||
-			a.Sig != b.Sig && sameButTypes(a.Sig, b.Sig)
-	}
-	return onlyTypeWords(nameWords(a.Name), nameWords(b.Name))
-}
-
-// onlyTypeWords reports whether two lists of words differ, but only by
-// words that name a type or a width, and the words that join one to a
-// name (decodeRune and decodeRuneInString).
-func onlyTypeWords(wa, wb []string) bool {
-	if slices.Equal(wa, wb) {
-		return false
-	}
-	notType := func(w string) bool { return !slices.Contains(typeWords, w) }
-	if !slices.Equal(filter(wa, notType), filter(wb, notType)) {
-		return false
-	}
-	// A joining word alone is no type.
-	isType := func(w string) bool { return slices.Contains(typeWords, w) && !slices.Contains(typeJoins, w) }
-	return !slices.Equal(filter(wa, isType), filter(wb, isType))
-}
-
-// typeJoins are the words that join a type's word to a function's name.
-var typeJoins = []string{"in", "of"}
-
-// sameButTypes reports whether two signatures, as Func.Sig holds them,
-// name the same parameters and results but for words that name a type or
-// a width and the packages of their types.
-func sameButTypes(a, b string) bool {
-	ta, okA := sigTypes(a)
-	tb, okB := sigTypes(b)
-	if !okA || !okB || len(ta) != len(tb) {
-		return false
-	}
-	for i := range ta {
-		if ta[i] != tb[i] && !onlyTypeWords(nameWords(ta[i]), nameWords(tb[i])) {
-			return false
-		}
-	}
-	return true
-}
-
-// sigTypes returns the types of a signature's parameters and results,
-// each without the packages it names (*core.Pod is *Pod); not ok if the
-// signature is cut or does not parse.
-func sigTypes(sig string) ([]string, bool) {
-	if strings.HasPrefix(sig, "[") { // type parameters
-		depth := 0
-		i := strings.IndexFunc(sig, func(r rune) bool {
-			switch r {
-			case '[':
-				depth++
-			case ']':
-				depth--
-			}
-			return depth == 0
-		})
-		if i < 0 {
-			return nil, false
-		}
-		sig = sig[i+1:]
-	}
-	x, err := parser.ParseExpr("func" + sig)
-	if err != nil {
-		return nil, false
-	}
-	ft, ok := x.(*ast.FuncType)
-	if !ok {
-		return nil, false
-	}
-	var types []string
-	for _, fl := range []*ast.FieldList{ft.Params, ft.Results} {
-		if fl == nil {
-			continue
-		}
-		for _, f := range fl.List {
-			ast.Inspect(f.Type, func(n ast.Node) bool {
-				if sel, ok := n.(*ast.SelectorExpr); ok {
-					types = append(types, sel.Sel.Name)
-					return false
-				}
-				if id, ok := n.(*ast.Ident); ok {
-					types = append(types, id.Name)
-				}
-				return true
-			})
-			types = append(types, "|") // keeps []T, U apart from []TU
-		}
-	}
-	return types, true
-}
-
-// inverse reports whether the first two fragments of c are in functions
-// whose names, receivers included, differ only by opposite words, each
-// word of one name against its opposite in the other, or by a "Last"
-// that one has and the other not.
-func (h *headers) inverse(c fingerprint.Class) bool {
-	a, b, ok := h.functions(c)
-	if !ok {
-		return false
-	}
-	wa, wb := nameWords(a.Name), nameWords(b.Name)
-	if len(wa) > len(wb) {
-		wa, wb = wb, wa
-	}
-	if len(wb) == len(wa)+1 {
-		// The same scan from the other end: IndexAny and LastIndexAny.
-		i := slices.Index(wb, "last")
-		return i >= 0 && slices.Equal(wa, slices.Delete(slices.Clone(wb), i, i+1))
-	}
-	if len(wa) != len(wb) || slices.Equal(wa, wb) {
-		return false
-	}
-	for i := range wa {
-		if wa[i] != wb[i] && !opposite(wa[i], wb[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// opposites are pairs of words that name opposite operations or ends.
-var opposites = [][2]string{
-	{"encode", "decode"}, {"enc", "dec"}, {"encoder", "decoder"}, {"marshal", "unmarshal"}, {"encrypt", "decrypt"},
-	{"compress", "decompress"}, {"pack", "unpack"}, {"serialize", "deserialize"},
-	{"load", "store"}, {"read", "write"}, {"reader", "writer"}, {"to", "from"}, {"upper", "lower"},
-	{"add", "sub"}, {"add", "remove"}, {"add", "delete"}, {"add", "del"}, {"push", "pop"}, {"lock", "unlock"},
-	{"min", "max"}, {"head", "tail"}, {"begin", "end"}, {"first", "last"}, {"next", "prev"}, {"left", "right"},
-	{"up", "down"}, {"import", "export"}, {"send", "recv"}, {"send", "receive"}, {"inc", "dec"},
-	{"increment", "decrement"}, {"attach", "detach"}, {"mount", "unmount"}, {"enable", "disable"},
-	{"lsh", "rsh"}, {"shl", "shr"}, {"forward", "backward"}, {"input", "output"}, {"in", "out"},
-	{"union", "intersection"}, {"enqueue", "dequeue"}, {"mul", "div"}, {"mul", "quo"},
-}
-
-// opposite reports whether two words are opposites: a pair of
-// opposites, or a word of four letters or more and the same with un- or
-// de- before it (mount and unmount, register and deregister).
-func opposite(a, b string) bool {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	if len(a) >= 4 && (b == "un"+a || b == "de"+a) {
-		return true
-	}
-	return slices.Contains(opposites, [2]string{a, b}) || slices.Contains(opposites, [2]string{b, a})
-}
-
-// typeWords are the words of a function's name that name a type or a
-// width, and those of typeJoins.
-var typeWords = []string{"in", "of", "float", "int", "integer", "uint", "u", "unsigned", "signed", "string", "str", "bytes", "byte",
-	"rune", "bool", "ptr", "slice", "map", "0", "8", "16", "32", "64", "128", "256", "512", "1", "2", "3", "4", "v1", "v2", "v3"}
-
-func filter(ws []string, keep func(string) bool) []string {
-	var out []string
-	for _, w := range ws {
-		if keep(w) {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
-// nameWords splits a function's name into lower-case words at case
-// changes, digits, dots and underscores: FloatHistogram.Equals is float,
-// histogram, equals; getSymbols32 is get, symbols, 32.
-func nameWords(name string) []string {
-	var words []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	rs := []rune(name)
-	for i, r := range rs {
-		switch {
-		case r == '.' || r == '_':
-			flush()
-			continue
-		case len(cur) == 0:
-		case unicode.IsDigit(r) != unicode.IsDigit(cur[len(cur)-1]):
-			flush()
-		case unicode.IsUpper(r) && (unicode.IsLower(cur[len(cur)-1]) || i+1 < len(rs) && unicode.IsLower(rs[i+1])):
-			flush()
-		}
-		cur = append(cur, r)
-	}
-	flush()
-	return words
-}
-
 // buildVariants reports whether every two fragments of c are in files
 // that no one build holds together.
 func (h *headers) buildVariants(c fingerprint.Class) bool {
@@ -553,7 +342,7 @@ func platformTag(tag, goos, goarch string) bool {
 	case strings.HasPrefix(tag, "go1."):
 		return true
 	}
-	return false // ignore among them
+	return false // any other tag, ignore among them, is not set
 }
 
 // From go/build's lists (internal/syslist).
