@@ -61,7 +61,7 @@ func mayNote(comment []byte) bool {
 		return true
 	}
 	i := bytes.Index(comment, []byte("opy "))
-	return i >= 0 && bytes.IndexByte(comment[i:], '/') >= 0
+	return i >= 0 && bytes.IndexByte(comment[i:], '/') >= 0 // "copy go/build/build.go"
 }
 
 // IsCopyNote reports whether a line's comment notes a copy made on
@@ -75,9 +75,20 @@ func IsCopyNote(line []byte) bool {
 	return mayNote(comment) && copyNote.Match(comment) && !license.Match(comment)
 }
 
-// hasWord reports whether b holds one of words.
+// hasWord reports whether b holds one of words, each of which starts
+// with "op", "or", "od" or "up": one pass over b, a byte or two looked at
+// in most places, rather than a search per word.
 func hasWord(b []byte, words [][]byte) bool {
-	return slices.ContainsFunc(words, func(w []byte) bool { return bytes.Contains(b, w) })
+	for i := 0; i+1 < len(b); i++ {
+		c, d := b[i], b[i+1]
+		if c == 'o' && (d == 'p' || d == 'r' || d == 'd') || c == 'u' && d == 'p' {
+			rest := b[i:]
+			if slices.ContainsFunc(words, func(w []byte) bool { return bytes.HasPrefix(rest, w) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // noteSpan bounds how far a note reaches on either side of a line break:
