@@ -184,6 +184,10 @@ func reason(c fingerprint.Class, category string, test bool, dirs int) string {
 		b.WriteString("per-architecture copies, on purpose; ")
 	case CategoryMirror:
 		b.WriteString("mirrored or generated copies, on purpose; ")
+	case CategoryPerType:
+		b.WriteString("one copy per type, on purpose; ")
+	case CategoryInverse:
+		b.WriteString("inverse operations, on purpose; ")
 	}
 	if c.Divergent {
 		fmt.Fprintf(&b, "divergent: one copy lacks %s; ", Count(extraLines(c), "line", "lines"))

@@ -151,6 +151,8 @@ func TestRankReason(t *testing.T) {
 		{classes[1].Signal.Reason, "build variants, on purpose; production, 1 package, 12 lines"},
 		{classes[1].Signal.Category, CategoryBuildVariant},
 		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; divergent: one copy lacks 2 lines; production, 3 packages, 140 lines); only this copy has lines 31-32"},
+		{reason(p, CategoryPerType, false, 1), "one copy per type, on purpose; production, 1 package, 12 lines"},
+		{reason(p, CategoryInverse, false, 1), "inverse operations, on purpose; production, 1 package, 12 lines"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got  %q\nwant %q", tc.got, tc.want)
