@@ -81,8 +81,16 @@ func (d *detector) nearPairs() []pair {
 func (d *detector) verify(units []nearUnit, cands []uint64) ([]pair, []uint64) {
 	known := d.opt.Verdicts
 	var keys []unitKey
+	var costly []bool
 	if known != nil {
-		keys = d.unitKeys(units, cands)
+		// A candidate the cheap bound rejects costs less to check again
+		// than to look up: verdicts are kept, and keys made, only for the
+		// others.
+		costly = make([]bool, len(cands))
+		d.parallel(len(cands), func(_, i int) {
+			costly[i] = d.mayBeSimilar(units[cands[i]>>32].s, units[uint32(cands[i])].s)
+		})
+		keys = d.unitKeys(units, cands, costly)
 	}
 	per := make([][]pair, d.opt.workers())
 	perKeys := make([][]uint64, d.opt.workers())
@@ -92,7 +100,7 @@ func (d *detector) verify(units []nearUnit, cands []uint64) ([]pair, []uint64) {
 		x, y := cands[i]>>32, uint32(cands[i])
 		a, b := units[x].s, units[y].s
 		var sim float64
-		if keys == nil {
+		if keys == nil || !costly[i] {
 			sim = d.similar(&vs[w], a, b)
 		} else {
 			k := verdictKey{keys[x], keys[y]}
@@ -284,7 +292,7 @@ func (d *detector) similar(vp **verifier, a, b span) float64 {
 	df := &v.df
 	ca, cb := d.codes(a), d.codes(b)
 	total := len(ca) + len(cb)
-	if 2*float64(commonCodes(ca, cb)) < d.opt.Similarity*float64(total) {
+	if !d.mayBeSimilar(a, b) {
 		return 0 // even a perfect alignment falls short
 	}
 	var match []int32
@@ -332,6 +340,14 @@ func (d *detector) similar(vp **verifier, a, b span) float64 {
 		return sim
 	}
 	return 0
+}
+
+// mayBeSimilar reports whether spans a and b pass the cheap bound on
+// their similarity: the codes they have in common, counted as a multiset,
+// are an upper bound on a longest common subsequence.
+func (d *detector) mayBeSimilar(a, b span) bool {
+	ca, cb := d.codes(a), d.codes(b)
+	return 2*float64(commonCodes(ca, cb)) >= d.opt.Similarity*float64(len(ca)+len(cb))
 }
 
 // commonCodes is the size of the multiset intersection of two code

@@ -102,11 +102,15 @@ func DecodeVerdicts(b []byte) (*Verdicts, error) {
 }
 
 // unitKeys returns the keys of the units that candidates cands name
-// (x<<32|y), indexed as units; those of other units are left zero.
-func (d *detector) unitKeys(units []nearUnit, cands []uint64) []unitKey {
+// (x<<32|y) where use is true, indexed as units; those of other units are
+// left zero.
+func (d *detector) unitKeys(units []nearUnit, cands []uint64, use []bool) []unitKey {
 	need := make([]bool, len(units))
 	var idx []int
-	for _, c := range cands {
+	for i, c := range cands {
+		if !use[i] {
+			continue
+		}
 		for _, u := range [2]uint32{uint32(c >> 32), uint32(c)} {
 			if !need[u] {
 				need[u] = true
