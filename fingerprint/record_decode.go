@@ -149,6 +149,30 @@ func (d *decoder) rising(x *int32, prev int32) {
 	*x = d.plus(prev, d.uvarint())
 }
 
+// risingSeq reads what decodeSeq with rising reads, without a call per
+// element: line tables hold one per line, and most differences fit a
+// byte.
+func (d *decoder) risingSeq() []int32 {
+	n := d.count(1)
+	if n == 0 {
+		return nil
+	}
+	xs := make([]int32, n)
+	prev := int32(0)
+	for i := range xs {
+		var v uint64
+		if d.off < len(d.buf) && d.buf[d.off] < 0x80 {
+			v = uint64(d.buf[d.off])
+			d.off++
+		} else {
+			v = d.uvarint()
+		}
+		prev = d.plus(prev, v)
+		xs[i] = prev
+	}
+	return xs
+}
+
 func (d *decoder) unit(u *unit, prev unit) {
 	u.tok0 = d.i32(prev.tok0)
 	span := d.uvarint()
@@ -182,9 +206,9 @@ func (d *decoder) facts(fs *Facts) {
 		d.fail("bad facts flags")
 	}
 	fs.Generated, fs.Copied = flags&1 != 0, flags&2 != 0
-	fs.Comments = decodeSeq(d, 1, (*decoder).rising)
-	fs.Notes = decodeSeq(d, 1, (*decoder).rising)
-	fs.DeclEnds = decodeSeq(d, 1, (*decoder).rising)
+	fs.Comments = d.risingSeq()
+	fs.Notes = d.risingSeq()
+	fs.DeclEnds = d.risingSeq()
 	fs.Funcs = decodeSeq(d, 2, func(d *decoder, f *Func, prev Func) {
 		d.rising(&f.Line, prev.Line)
 		f.Name = string(d.bytes())
