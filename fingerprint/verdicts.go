@@ -83,7 +83,7 @@ func AppendVerdicts(dst []byte, v *Verdicts) []byte {
 // those.
 func DecodeVerdicts(b []byte) (*Verdicts, error) {
 	n, k := binary.Uvarint(b)
-	if k <= 0 || uint64(len(b)-k) != n*verdictSize {
+	if k <= 0 || n > uint64(len(b)/verdictSize) || uint64(len(b)-k) != n*verdictSize {
 		return nil, fmt.Errorf("%w: verdicts of %d bytes", ErrRecord, len(b))
 	}
 	b = b[k:]

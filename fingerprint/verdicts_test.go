@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"encoding/binary"
 	"go/token"
 	"reflect"
 	"testing"
@@ -70,7 +71,10 @@ func TestDecodeVerdictsRejects(t *testing.T) {
 	}
 	bad := append([]byte(nil), good...)
 	bad[len(bad)-1] = 0x7f // the last similarity's top byte: far above 1
-	for name, b := range map[string][]byte{"empty": nil, "short": good[:len(good)-1], "long": append(good, 0), "similarity": bad} {
+	// A count whose size wraps around to the bytes that follow it.
+	wrap := binary.AppendUvarint(nil, 1<<62+1)
+	wrap = append(wrap, make([]byte, 40)...)
+	for name, b := range map[string][]byte{"empty": nil, "short": good[:len(good)-1], "long": append(good, 0), "similarity": bad, "wrapped count": wrap} {
 		if _, err := DecodeVerdicts(b); err == nil {
 			t.Errorf("%s: no error", name)
 		}
