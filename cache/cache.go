@@ -105,6 +105,23 @@ func DefaultDir() (string, error) {
 	return filepath.Join(dir, "copycat"), nil
 }
 
+// Off is the -cache value that runs without an index.
+const Off = "off"
+
+// DirOf is the index directory a -cache value names: the value itself,
+// DefaultDir for "", and "" (no index) for Off or when there is no user
+// cache directory.
+func DirOf(flag string) string {
+	switch flag {
+	case Off:
+		return ""
+	case "":
+		dir, _ := DefaultDir()
+		return dir
+	}
+	return flag
+}
+
 // Open opens the index in dir, creating dir if needed. Another run's
 // write lock is waited for a few seconds; past that, or when the database
 // is corrupt, the run goes on with an empty index (and a warning for a

@@ -246,3 +246,17 @@ func TestHashTime(t *testing.T) {
 		t.Errorf("hash time %v after hashing two files", x.HashTime())
 	}
 }
+
+// A -cache value names the index directory: itself, the default for "",
+// none for "off".
+func TestDirOf(t *testing.T) {
+	def, err := DefaultDir()
+	if err != nil {
+		t.Skip(err)
+	}
+	for flag, want := range map[string]string{"": def, Off: "", "/tmp/ix": "/tmp/ix"} {
+		if got := DirOf(flag); got != want {
+			t.Errorf("DirOf(%q) = %q, want %q", flag, got, want)
+		}
+	}
+}

@@ -122,30 +122,45 @@ func (x *Index) Result(key [32]byte) (fingerprint.Result, bool) {
 	return fingerprint.Result{Classes: r.Classes, Warnings: r.Warnings, Work: r.Work, Sketch: r.Sketch}, true
 }
 
-// value layout: the key's first keyCheck bytes, the CRC-32C of the rest,
-// then the gob encoding of a storedResult.
+// A stored result or set of verdicts is sealed: the key's first keyCheck
+// bytes, the CRC-32C of the rest, then the body. sealed returns the
+// start of a sealed value, for the body to be appended to; seal fills in
+// its checksum.
+func sealed(key [32]byte) []byte { return append(key[:keyCheck:keyCheck], 0, 0, 0, 0) }
+
+func seal(b []byte) []byte {
+	binary.LittleEndian.PutUint32(b[keyCheck:], crc32.Checksum(b[keyCheck+4:], castagnoli))
+	return b
+}
+
+// unseal returns the body of a sealed value stored under key, or
+// errCorrupt if it does not check out.
+func unseal(key [32]byte, v []byte) ([]byte, error) {
+	if len(v) < keyCheck+4 || !bytes.Equal(v[:keyCheck], key[:keyCheck]) ||
+		crc32.Checksum(v[keyCheck+4:], castagnoli) != binary.LittleEndian.Uint32(v[keyCheck:]) {
+		return nil, errCorrupt
+	}
+	return v[keyCheck+4:], nil
+}
+
+// encodeResult seals the gob encoding of a storedResult.
 func encodeResult(key [32]byte, r fingerprint.Result) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.Write(key[:keyCheck])
-	buf.Write(make([]byte, 4))
-	err := gob.NewEncoder(&buf).Encode(storedResult{r.Classes, r.Warnings, r.Work, r.Sketch})
-	if err != nil {
+	buf := bytes.NewBuffer(sealed(key))
+	if err := gob.NewEncoder(buf).Encode(storedResult{r.Classes, r.Warnings, r.Work, r.Sketch}); err != nil {
 		return nil, err
 	}
-	b := buf.Bytes()
-	binary.LittleEndian.PutUint32(b[keyCheck:], crc32.Checksum(b[keyCheck+4:], castagnoli))
-	return b, nil
+	return seal(buf.Bytes()), nil
 }
 
 // errCorrupt is what a decoder gives a value that does not check out.
 var errCorrupt = errors.New("corrupt value")
 
 func decodeResult(key [32]byte, v []byte, r *storedResult) error {
-	if len(v) < keyCheck+4 || !bytes.Equal(v[:keyCheck], key[:keyCheck]) ||
-		crc32.Checksum(v[keyCheck+4:], castagnoli) != binary.LittleEndian.Uint32(v[keyCheck:]) {
-		return errCorrupt
+	body, err := unseal(key, v)
+	if err != nil {
+		return err
 	}
-	return gob.NewDecoder(bytes.NewReader(v[keyCheck+4:])).Decode(r)
+	return gob.NewDecoder(bytes.NewReader(body)).Decode(r)
 }
 
 // Stored returns the result of detection over files with opt if the

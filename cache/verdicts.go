@@ -1,10 +1,7 @@
 package cache
 
 import (
-	"bytes"
-	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 
 	"github.com/copycat-go/copycat/fingerprint"
 )
@@ -29,12 +26,10 @@ func (x *Index) VerdictsKey(files []*fingerprint.File, opt fingerprint.Options) 
 func (x *Index) Verdicts(key [32]byte) *fingerprint.Verdicts {
 	var vs *fingerprint.Verdicts
 	found := x.get(recordsBucket, key[:], true, func(v []byte) error {
-		if len(v) < keyCheck+4 || !bytes.Equal(v[:keyCheck], key[:keyCheck]) ||
-			crc32.Checksum(v[keyCheck+4:], castagnoli) != binary.LittleEndian.Uint32(v[keyCheck:]) {
-			return errCorrupt
+		body, err := unseal(key, v)
+		if err == nil {
+			vs, err = fingerprint.DecodeVerdicts(body)
 		}
-		var err error
-		vs, err = fingerprint.DecodeVerdicts(v[keyCheck+4:])
 		return err
 	})
 	if !found {
@@ -43,11 +38,7 @@ func (x *Index) Verdicts(key [32]byte) *fingerprint.Verdicts {
 	return vs
 }
 
-// value layout: the key's first keyCheck bytes, the CRC-32C of the rest,
-// then the verdicts' encoding.
+// encodeVerdicts seals the verdicts' encoding.
 func encodeVerdicts(key [32]byte, vs *fingerprint.Verdicts) []byte {
-	b := append(key[:keyCheck:keyCheck], make([]byte, 4)...)
-	b = fingerprint.AppendVerdicts(b, vs)
-	binary.LittleEndian.PutUint32(b[keyCheck:], crc32.Checksum(b[keyCheck+4:], castagnoli))
-	return b
+	return seal(fingerprint.AppendVerdicts(sealed(key), vs))
 }

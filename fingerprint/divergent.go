@@ -198,9 +198,6 @@ func (d *detector) addedStmts(s span, seen []bool) []int32 {
 // the added lines (a package: promslog.NewNopLogger) says nothing of the
 // kind.
 func (d *detector) ownFields(with, without span, rs []int32) bool {
-	f, g := d.files[with.file], d.files[without.file]
-	w0, w1 := d.tokens(with)
-	u0, u1 := d.tokens(without)
 	added := func(t int32) bool {
 		for i := 0; i < len(rs); i += 2 {
 			if rs[i] <= t && t < rs[i+1] {
@@ -209,38 +206,29 @@ func (d *detector) ownFields(with, without span, rs []int32) bool {
 		}
 		return false
 	}
-	// The names of each span, and those used outside the added lines.
-	names := func(fl *File, t0, t1 int32, keep func(int32) bool) map[uint64]bool {
-		m := map[uint64]bool{}
-		v := d.valueAt(fl, t0)
-		for t := t0; t < t1; t++ {
-			if !hasValue(fl.codes[t]) {
-				continue
-			}
-			if isName(fl.codes[t]) && keep(t) {
-				m[fl.vals[v]] = true
-			}
-			v++
+	// The names used outside the added lines, those of the other copy,
+	// and each name.name selection in the added lines.
+	elsewhere, other := map[uint64]bool{}, map[uint64]bool{}
+	var picks [][2]uint64
+	codes := d.files[with.file].codes
+	prevTok, prevVal := int32(-1), uint64(0) // the last name met
+	d.eachValue(with, func(t int32, c byte, v uint64) {
+		if !isName(c) {
+			return
 		}
-		return m
-	}
-	elsewhere := names(f, w0, w1, func(t int32) bool { return !added(t) })
-	other := names(g, u0, u1, func(int32) bool { return true })
-	for i := 0; i < len(rs); i += 2 {
-		v := d.valueAt(f, rs[i])
-		for t := rs[i]; t < rs[i+1]; t++ {
-			if !hasValue(f.codes[t]) {
-				continue
-			}
-			// name . name: v is the first name's value, v+1 the second's.
-			if isName(f.codes[t]) && t+2 < rs[i+1] && token.Token(f.codes[t+1]) == token.PERIOD && isName(f.codes[t+2]) &&
-				elsewhere[f.vals[v]] && !other[f.vals[v+1]] {
-				return true
-			}
-			v++
+		if !added(t) {
+			elsewhere[v] = true
+		} else if prevTok == t-2 && token.Token(codes[t-1]) == token.PERIOD && added(prevTok) {
+			picks = append(picks, [2]uint64{prevVal, v})
 		}
-	}
-	return false
+		prevTok, prevVal = t, v
+	})
+	d.eachValue(without, func(_ int32, c byte, v uint64) {
+		if isName(c) {
+			other[v] = true
+		}
+	})
+	return slices.ContainsFunc(picks, func(p [2]uint64) bool { return elsewhere[p[0]] && !other[p[1]] })
 }
 
 // zeroHash is the value hash of the literal 0.

@@ -49,15 +49,14 @@ var copyNote = regexp.MustCompile(`(?i)(\b(is|are) (a |an )?([a-z-]+ ){0,3}copy(
 var license = regexp.MustCompile(`(?i)licen[cs]e`)
 
 // noteWords are what a note of a copy holds one of, lower-cased but for
-// the first letter: the cheap test before copyNote's (see hasWord), with
-// "copy" followed by a path.
-var noteWords = [][]byte{[]byte("opy of"), []byte("opied from"), []byte("uplicated from"), []byte("orted from"),
-	[]byte("orked from"), []byte("ork from"), []byte("ork of"), []byte("odify one")}
+// the first letter: the cheap test before copyNote's, with "copy"
+// followed by a path.
+var noteWords = newWordSet("opy of", "opied from", "uplicated from", "orted from", "orked from", "ork from", "ork of", "odify one")
 
 // mayNote reports whether a comment passes the cheap test before
 // copyNote's.
 func mayNote(comment []byte) bool {
-	if hasWord(comment, noteWords) {
+	if noteWords.in(comment) {
 		return true
 	}
 	i := bytes.Index(comment, []byte("opy "))
@@ -75,15 +74,31 @@ func IsCopyNote(line []byte) bool {
 	return mayNote(comment) && copyNote.Match(comment) && !license.Match(comment)
 }
 
-// hasWord reports whether b holds one of words, each of which starts
-// with "op", "or", "od" or "up": one pass over b, a byte or two looked at
-// in most places, rather than a search per word.
-func hasWord(b []byte, words [][]byte) bool {
+// A wordSet finds whether a text holds one of its words in one pass over
+// the text, not one search a word: only where two bytes start one of them
+// are the words compared.
+type wordSet struct {
+	starts [1 << 16 / 64]uint64 // the words' first two bytes, as bits
+	words  [][]byte
+}
+
+// newWordSet makes the set of words, each of two bytes or more.
+func newWordSet(words ...string) *wordSet {
+	s := &wordSet{}
+	for _, w := range words {
+		i := uint16(w[0])<<8 | uint16(w[1])
+		s.starts[i/64] |= 1 << (i % 64)
+		s.words = append(s.words, []byte(w))
+	}
+	return s
+}
+
+// in reports whether b holds one of the words.
+func (s *wordSet) in(b []byte) bool {
 	for i := 0; i+1 < len(b); i++ {
-		c, d := b[i], b[i+1]
-		if c == 'o' && (d == 'p' || d == 'r' || d == 'd') || c == 'u' && d == 'p' {
+		if j := uint16(b[i])<<8 | uint16(b[i+1]); s.starts[j/64]&(1<<(j%64)) != 0 {
 			rest := b[i:]
-			if slices.ContainsFunc(words, func(w []byte) bool { return bytes.HasPrefix(rest, w) }) {
+			if slices.ContainsFunc(s.words, func(w []byte) bool { return bytes.HasPrefix(rest, w) }) {
 				return true
 			}
 		}
@@ -104,7 +119,7 @@ func splitNote(prev, next []byte, buf *[]byte) bool {
 	tail = tail[max(0, len(tail)-noteSpan):]
 	head := bytes.TrimSpace(next[2:])
 	head = head[:min(len(head), noteSpan)]
-	if !hasWord(tail, noteHints) && !hasWord(head, noteHints) {
+	if !noteHints.in(tail) && !noteHints.in(head) {
 		return false
 	}
 	b := append((*buf)[:0], "// "...)
@@ -116,7 +131,7 @@ func splitNote(prev, next []byte, buf *[]byte) bool {
 // noteHints are the starts of a note's key words (copy, copied,
 // duplicated, ported, forked, fork, modify), one of which a note split
 // over two lines has on one side of the break.
-var noteHints = [][]byte{[]byte("opy"), []byte("opie"), []byte("uplicat"), []byte("orted"), []byte("orked"), []byte("ork"), []byte("odify")}
+var noteHints = newWordSet("opy", "opie", "uplicat", "orted", "orked", "ork", "odify")
 
 // maxSig is the most of a declaration's line Func.Sig keeps.
 const maxSig = 200

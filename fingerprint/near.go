@@ -97,17 +97,20 @@ func (d *detector) verify(units []nearUnit, cands []uint64) ([]pair, []uint64) {
 	seen := make([][]verdict, d.opt.workers())
 	vs := make([]*verifier, d.opt.workers())
 	d.parallel(len(cands), func(w, i int) {
+		if vs[w] == nil {
+			vs[w] = newVerifier()
+		}
 		x, y := cands[i]>>32, uint32(cands[i])
 		a, b := units[x].s, units[y].s
 		var sim float64
 		if keys == nil || !costly[i] {
-			sim = d.similar(&vs[w], a, b)
+			sim = d.similar(vs[w], a, b)
 		} else {
 			k := verdictKey{keys[x], keys[y]}
 			s, ok := known.m[k]
 			switch {
 			case !ok:
-				s = d.similar(&vs[w], a, b)
+				s = d.similar(vs[w], a, b)
 			case s == giveUp:
 				counter(&d.work.LargeUnverified, 1)
 			}
@@ -282,13 +285,8 @@ func (d *detector) nearPair(units []nearUnit, x, y uint32, out []uint64) []uint6
 // similar aligns two spans and returns their similarity if it reaches the
 // threshold and they are not simply the same (exact and renamed clones are
 // found, and reported, as such); else 0, or giveUp for a large pair given
-// up past nearMaxEdits edits. *vp is the goroutine's verifier, made on
-// first use.
-func (d *detector) similar(vp **verifier, a, b span) float64 {
-	if *vp == nil {
-		*vp = newVerifier()
-	}
-	v := *vp
+// up past nearMaxEdits edits.
+func (d *detector) similar(v *verifier, a, b span) float64 {
 	df := &v.df
 	ca, cb := d.codes(a), d.codes(b)
 	total := len(ca) + len(cb)

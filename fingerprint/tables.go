@@ -58,12 +58,7 @@ func (d *detector) tableRows(t *tableScratch, p pair) bool {
 	}
 	t.vals = t.vals[:0]
 	d.eachValue(p.b, func(_ int32, _ byte, v uint64) { t.vals = append(t.vals, v) })
-	t.start(len(rows))
-	d.eachValue(p.a, func(_ int32, c byte, v uint64) {
-		if isName(c) {
-			t.aNames[v] = true
-		}
-	})
+	d.startRows(t, p.a, len(rows))
 	row, i := int32(0), 0
 	d.eachValue(p.a, func(tok int32, c byte, v uint64) {
 		w := t.vals[i]
@@ -79,8 +74,9 @@ func (d *detector) tableRows(t *tableScratch, p pair) bool {
 	return t.otherTable()
 }
 
-// start begins comparing the values of n rows.
-func (t *tableScratch) start(n int) {
+// startRows begins comparing the values of the n rows of span a with
+// those of another span: it notes a's names.
+func (d *detector) startRows(t *tableScratch, a span, n int) {
 	t.differs = append(t.differs[:0], make([]bool, n)...)
 	t.own = append(t.own[:0], make([]bool, n)...)
 	if t.names == nil {
@@ -88,6 +84,11 @@ func (t *tableScratch) start(n int) {
 	}
 	clear(t.names)
 	clear(t.aNames)
+	d.eachValue(a, func(_ int32, c byte, v uint64) {
+		if isName(c) {
+			t.aNames[v] = true
+		}
+	})
 }
 
 // differ notes that a value v of the first span's row, a token of code
@@ -150,12 +151,7 @@ func (d *detector) nearTables(v *verifier, a, b span, match []int32) bool {
 	}
 	A, B := d.files[a.file], d.files[b.file]
 	at0, _ := d.tokens(a)
-	t.start(len(rows))
-	d.eachValue(a, func(_ int32, c byte, v uint64) {
-		if isName(c) {
-			t.aNames[v] = true
-		}
-	})
+	d.startRows(t, a, len(rows))
 	row := int32(0)
 	va := A.units[a.first].val0
 	for x, y := range match {

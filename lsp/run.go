@@ -66,15 +66,7 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		logw = f
 	}
 	lg := log.New(logw, "copycat lsp: ", log.LstdFlags|log.Lmicroseconds)
-	cfg := config{opt: c.Options(), tests: *tests, maxFileSize: c.MaxFileSize, severity: sev, cacheDir: *cacheDir}
-	switch cfg.cacheDir {
-	case "off":
-		cfg.cacheDir = ""
-	case "":
-		if d, err := cache.DefaultDir(); err == nil {
-			cfg.cacheDir = d
-		}
-	}
+	cfg := config{opt: c.Options(), tests: *tests, maxFileSize: c.MaxFileSize, severity: sev, cacheDir: cache.DirOf(*cacheDir)}
 	if !*proxyMode {
 		if fs.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %q (gopls arguments need -proxy)", fs.Args())

@@ -119,15 +119,10 @@ const (
 // score, the highest first; ties keep their order. src, if not nil, gives
 // the Facts of the classes' files that were not categorised yet.
 func Rank(classes []fingerprint.Class, src FileSource, order string) {
-	h := &headers{src: src, cache: map[string]*header{}}
-	h.prefetch(classes)
+	Categorise(classes, src)
 	for i := range classes {
 		c := &classes[i]
-		category, shape := c.Signal.Category, c.Signal.Shape
-		if !c.Signal.Categorised {
-			category, shape = h.category(*c), h.shape(*c)
-		}
-		c.Signal = signal(*c, category, shape)
+		c.Signal = signal(*c, c.Signal.Category, c.Signal.Shape)
 		c.Signal.Categorised = true
 	}
 	if order == SortRank {
@@ -135,16 +130,18 @@ func Rank(classes []fingerprint.Class, src FileSource, order string) {
 	}
 }
 
-// Categorise finds each class's category (Signal.Category) from the
-// Facts of its files, so that a result stored with them is ranked without
-// them.
+// Categorise finds the category and shape of each class not categorised
+// yet (Signal.Category, Signal.Shape) from the Facts of its files, so
+// that a result stored with them is ranked without them.
 func Categorise(classes []fingerprint.Class, src FileSource) {
 	h := &headers{src: src, cache: map[string]*header{}}
 	h.prefetch(classes)
 	for i := range classes {
-		classes[i].Signal.Category = h.category(classes[i])
-		classes[i].Signal.Shape = h.shape(classes[i])
-		classes[i].Signal.Categorised = true
+		c := &classes[i]
+		if !c.Signal.Categorised {
+			c.Signal.Category, c.Signal.Shape = h.category(*c), h.shape(*c)
+			c.Signal.Categorised = true
+		}
 	}
 }
 

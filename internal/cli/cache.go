@@ -8,9 +8,6 @@ import (
 	"github.com/copycat-go/copycat/load"
 )
 
-// cacheOff is the -cache value that disables the index.
-const cacheOff = "off"
-
 func (c *Config) cacheFlag(fs *flag.FlagSet) {
 	fs.StringVar(&c.Cache, "cache", "", "index `directory`, kept between runs (default: copycat in the user cache directory; off: none)")
 }
@@ -26,16 +23,9 @@ type runIndex struct {
 // Without an index, or when it cannot be opened, loading goes on without
 // one.
 func (c *Config) openIndex(opts *load.Options) *runIndex {
-	if c.Cache == cacheOff {
-		return nil
-	}
-	dir := c.Cache
+	dir := cache.DirOf(c.Cache)
 	if dir == "" {
-		d, err := cache.DefaultDir()
-		if err != nil {
-			return nil
-		}
-		dir = d
+		return nil
 	}
 	idx, err := cache.Open(dir, cache.Options{MinTokens: opts.MinTokens})
 	if err != nil {
