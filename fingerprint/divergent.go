@@ -1,9 +1,11 @@
 package fingerprint
 
 import (
+	"bytes"
 	"cmp"
 	"go/token"
 	"slices"
+	"strings"
 )
 
 // A divergent class is a near-miss class whose copies were the same until
@@ -132,8 +134,11 @@ func (d *detector) divergence(v *verifier, a, b span) divergence {
 	if !dv.inA {
 		with, without = b, a
 	}
-	if d.ownFields(with, without, dv.added) {
-		return divergence{} // a step on a field only one variant has
+	if d.ownNames(with, without, dv.added) {
+		return divergence{} // a step on what only one variant has
+	}
+	if d.listItems(with, dv.added) {
+		return divergence{} // one more item of a list
 	}
 	for i := 0; i < len(dv.added); i += 2 {
 		dv.stmts++
@@ -190,14 +195,16 @@ func (d *detector) addedStmts(s span, seen []bool) []int32 {
 	return out
 }
 
-// ownFields reports whether the added statements rs of span with select,
-// from a name with uses elsewhere in the copy (a parameter, a variable:
-// obj.ReinvocationPolicy, tx.BlobFeeCap), a field or method that the
-// copy without them never names: a step on what only that variant has,
-// such as a field of its own type. A selection from a name used only in
-// the added lines (a package: promslog.NewNopLogger) says nothing of the
-// kind.
-func (d *detector) ownFields(with, without span, rs []int32) bool {
+// ownNames reports whether the added statements rs of span with name
+// something that the copy without them never names: a variable, a label,
+// a function or a type of that variant's own (readFloat's underscores,
+// a distInfo table only one copy consults), or a field or method selected
+// from a name with uses elsewhere in the copy (obj.ReinvocationPolicy,
+// tx.BlobFeeCap). Such a step is what only that variant has. Names the
+// added statements declare, the predeclared ones, and a name used only
+// in the added lines to select from (a package: promslog.NewNopLogger)
+// say nothing of the kind.
+func (d *detector) ownNames(with, without span, rs []int32) bool {
 	added := func(t int32) bool {
 		for i := 0; i < len(rs); i += 2 {
 			if rs[i] <= t && t < rs[i+1] {
@@ -206,20 +213,38 @@ func (d *detector) ownFields(with, without span, rs []int32) bool {
 		}
 		return false
 	}
-	// The names used outside the added lines, those of the other copy,
-	// and each name.name selection in the added lines.
-	elsewhere, other := map[uint64]bool{}, map[uint64]bool{}
-	var picks [][2]uint64
 	codes := d.files[with.file].codes
+	at := func(t int32) token.Token {
+		if t < 0 || int(t) >= len(codes) {
+			return token.ILLEGAL
+		}
+		return token.Token(codes[t])
+	}
+	// The names used outside the added lines, those of the other copy,
+	// and, in the added lines, the names declared and those named.
+	elsewhere, other, declared := map[uint64]bool{}, map[uint64]bool{}, map[uint64]bool{}
+	type use struct {
+		tok  int32
+		name uint64
+		from uint64 // for a selection x.name, x's name; else 0
+	}
+	var uses []use
 	prevTok, prevVal := int32(-1), uint64(0) // the last name met
 	d.eachValue(with, func(t int32, c byte, v uint64) {
 		if !isName(c) {
 			return
 		}
-		if !added(t) {
+		switch {
+		case !added(t):
 			elsewhere[v] = true
-		} else if prevTok == t-2 && token.Token(codes[t-1]) == token.PERIOD && added(prevTok) {
-			picks = append(picks, [2]uint64{prevVal, v})
+		case at(t-1) == token.PERIOD:
+			if prevTok == t-2 && added(prevTok) {
+				uses = append(uses, use{t, v, prevVal})
+			}
+		case declares(codes, t) || at(t-1) == token.VAR:
+			declared[v] = true
+		default:
+			uses = append(uses, use{tok: t, name: v})
 		}
 		prevTok, prevVal = t, v
 	})
@@ -228,8 +253,73 @@ func (d *detector) ownFields(with, without span, rs []int32) bool {
 			other[v] = true
 		}
 	})
-	return slices.ContainsFunc(picks, func(p [2]uint64) bool { return elsewhere[p[0]] && !other[p[1]] })
+	return slices.ContainsFunc(uses, func(u use) bool {
+		switch {
+		case other[u.name] || declared[u.name] || predeclared[u.name]:
+			return false
+		case u.from != 0:
+			return elsewhere[u.from] // a field or method of a value the copy has
+		case at(u.tok+1) == token.PERIOD:
+			return elsewhere[u.name] // selected from: a package, if only here
+		}
+		return true
+	})
 }
+
+// listItems reports whether an added statement of rs, of span s, has the
+// canonical tokens of the statement before or after it in its block: it
+// is one more item of a list of such steps (a field copied, a key
+// compared, a value checked), which variants have in different numbers.
+// Which item of the list is the added one, the alignment cannot tell.
+func (d *detector) listItems(s span, rs []int32) bool {
+	f := d.files[s.file]
+	for i := 0; i < len(rs); i += 2 {
+		u := slices.IndexFunc(f.units, func(u unit) bool { return !u.fn && u.tok0 == rs[i] && u.tok1 == rs[i+1] })
+		if u < 0 {
+			continue
+		}
+		b := f.blocks[f.blockOf(int32(u))]
+		same := func(v int) bool {
+			return v >= int(b.first) && v < int(b.last) && f.units[v].hash == f.units[u].hash &&
+				bytes.Equal(f.codes[f.units[v].tok0:f.units[v].tok1], f.codes[rs[i]:rs[i+1]])
+		}
+		if same(u-1) || same(u+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// declares reports whether the name at token t is declared there: it
+// stands, alone or in a list of names, left of :=.
+func declares(codes []byte, t int32) bool {
+	for t++; int(t) < len(codes); t += 2 {
+		switch token.Token(codes[t]) {
+		case token.DEFINE:
+			return true
+		case token.COMMA:
+			if int(t+1) >= len(codes) || !isName(codes[t+1]) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// predeclared are the name hashes of Go's predeclared functions and
+// types that a statement may name without either copy declaring them
+// (nil, true, false and iota have codes of their own).
+var predeclared = func() map[uint64]bool {
+	m := map[uint64]bool{}
+	for _, n := range strings.Fields(`append cap clear close complex copy delete imag len make max min new panic
+		print println real recover any bool byte comparable complex64 complex128 error float32 float64
+		int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr`) {
+		m[hashBytes([]byte(n))] = true
+	}
+	return m
+}()
 
 // zeroHash is the value hash of the literal 0.
 var zeroHash = hashBytes([]byte("0"))

@@ -123,6 +123,27 @@ func extraOf(c Class) []string {
 	return out
 }
 
+// sumFlag is sum with a flag that both copies name.
+var sumFlag = strings.Replace(sum, "limit int)", "limit int, seen bool)", 1)
+
+// copyFields copies a value field by field, each in a statement of the
+// same shape.
+const copyFields = `func (t *Tx) copy() *Tx {
+	c := &Tx{Nonce: t.Nonce, Gas: t.Gas, Data: bytes.Clone(t.Data), S: new(Int)}
+	copy(c.List, t.List)
+	for i, x := range t.Items {
+		c.Items[i] = x.Clone()
+	}
+	if t.Value != nil {
+		c.Value.Set(t.Value)
+	}
+	if t.R != nil {
+		c.R.Set(t.R)
+	}
+	return c
+}
+`
+
 func TestDivergentCopies(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -135,7 +156,7 @@ func TestDivergentCopies(t *testing.T) {
 			[]string{"b.go:14-16"}},
 		{"nil check in one copy", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\tfor i, x := range xs {\n", "\tif xs == nil {\n\t\txs = []int{}\n\t}\n\tfor i, x := range xs {\n", 1)},
 			[]string{"b.go:4-6"}},
-		{"flag set in one copy", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\t\tn++\n", "\t\tn++\n\t\tseen = true\n", 1)},
+		{"flag set in one copy", map[string]string{"a.go": pkg + sumFlag, "b.go": pkg + strings.Replace(sumFlag, "\t\tn++\n", "\t\tn++\n\t\tseen = true\n", 1)},
 			[]string{"b.go:10-10"}},
 		{"nil check calling a package in one copy", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\tfor i, x := range xs {\n", "\tif xs == nil {\n\t\txs = defaults.Values()\n\t}\n\tfor i, x := range xs {\n", 1)},
 			[]string{"b.go:4-6"}},
@@ -143,6 +164,14 @@ func TestDivergentCopies(t *testing.T) {
 		// of them names is what only that variant has (a field of its
 		// own type).
 		{"guard on a field only one copy names", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\ttotal = total / n\n", "\tif xs.Owner == nil {\n\t\treturn 0, n\n\t}\n\ttotal = total / n\n", 1)}, nil},
+		// So is a step on a name only one copy has: a flag of its own, a
+		// table only it consults, a field it alone selects.
+		{"flag only one copy names", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\t\tn++\n", "\t\tn++\n\t\tseen = true\n", 1)}, nil},
+		{"guard on a table only one copy consults", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\ttotal = total / n\n", "\tif _, ok := known[n]; !ok {\n\t\treturn 0, n\n\t}\n\ttotal = total / n\n", 1)}, nil},
+		{"guard calling a function only one copy calls", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\ttotal = total / n\n", "\tif hasPropagation(n) {\n\t\treturn 0, n\n\t}\n\ttotal = total / n\n", 1)}, nil},
+		// One more item of a list of like steps: which is the added
+		// one, the alignment cannot tell.
+		{"one more field copied", map[string]string{"a.go": pkg + copyFields, "b.go": pkg + strings.Replace(copyFields, "\treturn c\n", "\tif t.S != nil {\n\t\tc.S.Set(t.S)\n\t}\n\treturn c\n", 1)}, nil},
 		// Added statements of other kinds were, in the strict readings,
 		// mostly what one variant needs: not reported as divergent.
 		{"log line in one copy", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\ttotal = total / n\n", "\tlog.Printf(\"sum of %d\", n)\n\ttotal = total / n\n", 1)}, nil},
