@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/copycat-go/copycat/fingerprint"
 )
@@ -162,7 +163,7 @@ var opposites = [][2]string{
 	{"up", "down"}, {"import", "export"}, {"send", "recv"}, {"send", "receive"}, {"inc", "dec"},
 	{"increment", "decrement"}, {"attach", "detach"}, {"mount", "unmount"}, {"enable", "disable"},
 	{"lsh", "rsh"}, {"shl", "shr"}, {"forward", "backward"}, {"input", "output"}, {"in", "out"},
-	{"union", "intersection"}, {"enqueue", "dequeue"}, {"mul", "div"}, {"mul", "quo"},
+	{"union", "intersection"}, {"enqueue", "dequeue"}, {"mul", "div"}, {"mul", "quo"}, {"sign", "verify"},
 }
 
 // opposite reports whether two words are opposites: a pair of
@@ -221,4 +222,44 @@ func nameWords(name string) []string {
 	}
 	flush()
 	return words
+}
+
+// testCases reports whether every fragment of c is in a test, example,
+// benchmark or fuzz function of a _test.go file. A statement one test
+// case has and another lacks is, nearly always, what that case tests:
+// read strictly, none of the seven such divergent classes was a missed
+// change (README, Accuracy).
+func (h *headers) testCases(c fingerprint.Class) bool {
+	for _, f := range c.Fragments {
+		fn, ok := h.header(f.File).facts.Func(f.Start.Line)
+		if !ok || !strings.HasSuffix(f.File, "_test.go") || !isTestFunc(fn.Name) {
+			return false
+		}
+	}
+	return true
+}
+
+// isTestFunc reports whether a function's name, receiver included, is
+// that of a test, example, benchmark or fuzz function: the prefix, then
+// nothing or anything but a lower-case letter (go test's rule). A suite's
+// methods (s.TestRestart) count too.
+func isTestFunc(name string) bool {
+	_, name = receiver(name)
+	for _, p := range []string{"Test", "Example", "Benchmark", "Fuzz"} {
+		if rest, ok := strings.CutPrefix(name, p); ok {
+			r, _ := utf8.DecodeRuneInString(rest)
+			return rest == "" || !unicode.IsLower(r)
+		}
+	}
+	return false
+}
+
+// notDivergent clears c's divergence: a divergence that a class's
+// category or copies explain (inverse operations each run steps of their
+// own; test cases each check their own) is not news.
+func notDivergent(c *fingerprint.Class) {
+	c.Divergent = false
+	for i := range c.Fragments {
+		c.Fragments[i].Extra = nil
+	}
 }

@@ -140,6 +140,9 @@ func Categorise(classes []fingerprint.Class, src FileSource) {
 		c := &classes[i]
 		if !c.Signal.Categorised {
 			c.Signal.Category, c.Signal.Shape = h.category(*c), h.shape(*c)
+			if c.Divergent && (c.Signal.Category == CategoryInverse || h.testCases(*c)) {
+				notDivergent(c)
+			}
 			c.Signal.Categorised = true
 		}
 	}

@@ -135,6 +135,7 @@ func TestPerType(t *testing.T) {
 		{"func unit() int", "func it() int", ""},
 		{"func IndexAny(s string) int", "func LastIndexAny(s string) int", CategoryInverse},
 		{"func (z *Float) Mul(x *Float) int", "func (z *Float) Quo(x *Float) int", CategoryInverse},
+		{"func SignRSA(priv *PrivateKey) int", "func VerifyRSA(pub *PublicKey) int", CategoryInverse},
 		{"func Index(s string) int", "func IndexAny(s string) int", ""},
 		{"func readHeader() int", "func writeBody() int", ""},
 	} {
@@ -183,6 +184,45 @@ func TestFileNote(t *testing.T) {
 		h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
 		if got := h.category(c); got != want {
 			t.Errorf("note %q: category %q, want %q", note, got, want)
+		}
+	}
+}
+
+// A divergent class whose copies are all test cases, or inverse
+// operations, is not divergent: what one case checks, or one direction
+// does, the other need not.
+func TestNotDivergent(t *testing.T) {
+	fn := func(decl string) string { return "package p\n\n" + decl + " {\n\tx := 1\n\treturn x\n}\n" }
+	for _, tc := range []struct {
+		a, b          string
+		fa, fb        string // the files' names
+		wantDivergent bool
+	}{
+		{"func TestInt(t *testing.T)", "func TestBool(t *testing.T)", "a_test.go", "b_test.go", false},
+		{"func ExampleNewCBC()", "func ExampleNewCFB()", "a_test.go", "b_test.go", false},
+		{"func (s *Suite) TestRestart(c *testing.T)", "func (s *Suite) TestKill(c *testing.T)", "a_test.go", "b_test.go", false},
+		{"func addWorker() bool", "func removeWorker() bool", "a.go", "b.go", false},
+		// A helper of tests may lack a check its copy has by mistake.
+		{"func assertSane(t *testing.T)", "func assertSane(t *testing.T)", "a_test.go", "b_test.go", true},
+		{"func TestInt(t *testing.T)", "func checkInt(t *testing.T)", "a_test.go", "b_test.go", true},
+		{"func Testify()", "func Testimony()", "a_test.go", "b_test.go", true}, // not test functions
+		{"func TestInt()", "func TestBool()", "a.go", "b.go", true},             // not in tests
+		{"func NewIngress() int", "func NewService() int", "a.go", "b.go", true},
+	} {
+		files := map[string]string{"a/" + tc.fa: fn(tc.a), "b/" + tc.fb: fn(tc.b)}
+		c := class("id", fingerprint.Near, "a/"+tc.fa, "b/"+tc.fb)
+		c.Divergent = true
+		for i := range c.Fragments {
+			c.Fragments[i].Start.Line, c.Fragments[i].End.Line = 4, 5
+		}
+		c.Fragments[1].Extra = []fingerprint.LineRange{{Start: 4, End: 4}}
+		cs := []fingerprint.Class{c}
+		Categorise(cs, ReadFacts(fakeFiles(files)))
+		if got := cs[0].Divergent; got != tc.wantDivergent {
+			t.Errorf("%s ~ %s: Divergent = %v, want %v", tc.a, tc.b, got, tc.wantDivergent)
+		}
+		if (cs[0].Fragments[1].Extra != nil) != tc.wantDivergent {
+			t.Errorf("%s ~ %s: Extra = %v", tc.a, tc.b, cs[0].Fragments[1].Extra)
 		}
 	}
 }
