@@ -206,7 +206,7 @@ func TestNotDivergent(t *testing.T) {
 		{"func assertSane(t *testing.T)", "func assertSane(t *testing.T)", "a_test.go", "b_test.go", true},
 		{"func TestInt(t *testing.T)", "func checkInt(t *testing.T)", "a_test.go", "b_test.go", true},
 		{"func Testify()", "func Testimony()", "a_test.go", "b_test.go", true}, // not test functions
-		{"func TestInt()", "func TestBool()", "a.go", "b.go", true},             // not in tests
+		{"func TestInt()", "func TestBool()", "a.go", "b.go", true},            // not in tests
 		{"func NewIngress() int", "func NewService() int", "a.go", "b.go", true},
 	} {
 		files := map[string]string{"a/" + tc.fa: fn(tc.a), "b/" + tc.fb: fn(tc.b)}
