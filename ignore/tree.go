@@ -18,6 +18,7 @@ import (
 // A Tree is safe for concurrent use; it reads each .duplignore file once.
 type Tree struct {
 	root     string
+	wd       string // the working directory when the tree was made, for relative paths
 	readFile func(string) ([]byte, error)
 
 	mu    sync.Mutex
@@ -29,13 +30,14 @@ type Tree struct {
 // nil means os.ReadFile (the editor server passes its own, to see unsaved
 // buffers).
 func NewTree(dir string, readFile func(string) ([]byte, error)) *Tree {
-	if abs, err := filepath.Abs(dir); err == nil {
-		dir = abs
+	wd, _ := os.Getwd()
+	if !filepath.IsAbs(dir) && wd != "" {
+		dir = filepath.Join(wd, dir)
 	}
 	if readFile == nil {
 		readFile = os.ReadFile
 	}
-	return &Tree{root: filepath.Clean(dir), readFile: readFile, lists: map[string]*List{}}
+	return &Tree{root: filepath.Clean(dir), wd: wd, readFile: readFile, lists: map[string]*List{}}
 }
 
 // Root is the tree's root directory.
@@ -80,9 +82,13 @@ func (t *Tree) IgnoredEntry(p string, isDir bool) bool {
 	return t.decide(rel, isDir)
 }
 
+// rel returns p relative to the root, slash-separated; not ok if p is
+// outside it. A relative p is taken from the working directory the tree
+// was made in: filepath.Abs would ask the system for it at every path of
+// a walk (two stat calls each).
 func (t *Tree) rel(p string) (string, bool) {
-	if abs, err := filepath.Abs(p); err == nil {
-		p = abs
+	if !filepath.IsAbs(p) && t.wd != "" {
+		p = filepath.Join(t.wd, p)
 	}
 	rel, err := filepath.Rel(t.root, p)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
