@@ -65,6 +65,11 @@ type window struct {
 // An Indexer normalises files, reusing its buffers from one file to the
 // next. It is not safe for concurrent use; give each worker its own.
 type Indexer struct {
+	// NoFacts leaves each File's Facts empty, for a caller that finds
+	// them later for the few files it reports (see package report's
+	// LoadedFacts) and keeps no record of the files.
+	NoFacts bool
+
 	ts      tokenStream
 	lastAt  int32 // tokenAt's last answer
 	prefix  []uint64
@@ -99,9 +104,11 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 		test:   strings.HasSuffix(name, "_test.go"),
 		Lines:  tf.LineCount(),
 		Tokens: len(ix.ts.codes),
-		Facts:  ScanFacts(src),
 		codes:  slices.Clip(slices.Clone(ix.ts.codes)),
 		vals:   slices.Clone(ix.ts.vals),
+	}
+	if !ix.NoFacts {
+		ix.file.Facts = ScanFacts(src)
 	}
 	ix.tfile, ix.skip = tf, skip
 	ix.lineTable()

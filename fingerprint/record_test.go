@@ -3,6 +3,7 @@ package fingerprint
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -200,17 +201,21 @@ func BenchmarkParseAndIndex(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	b.ReportAllocs()
-	var ix Indexer
-	for b.Loop() {
-		for i, src := range srcs {
-			fset := token.NewFileSet()
-			f, err := parser.ParseFile(fset, files[i].Name, src, parser.SkipObjectResolution)
-			if err != nil {
-				b.Fatal(err)
+	for _, noFacts := range []bool{false, true} {
+		b.Run(fmt.Sprintf("NoFacts=%v", noFacts), func(b *testing.B) {
+			b.ReportAllocs()
+			ix := Indexer{NoFacts: noFacts}
+			for b.Loop() {
+				for i, src := range srcs {
+					fset := token.NewFileSet()
+					f, err := parser.ParseFile(fset, files[i].Name, src, parser.SkipObjectResolution)
+					if err != nil {
+						b.Fatal(err)
+					}
+					ix.Index(files[i].Name, fset, f, src, 100, nil)
+				}
 			}
-			ix.Index(files[i].Name, fset, f, src, 100, nil)
-		}
+		})
 	}
 }
 

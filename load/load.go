@@ -40,6 +40,10 @@ type Options struct {
 	// Store, if set, is the index that files are looked up in and
 	// recorded to.
 	Store Store
+	// LazyFacts leaves the files' Facts out of what loading indexes,
+	// unless there is a Store (its records hold them): for a run whose
+	// report reads the Facts of the files it shows.
+	LazyFacts bool
 	// Timings, if set, receives the time loading spent in each phase.
 	Timings *Timings
 	// Done, when closed, stops loading: no more directories are walked and
@@ -411,6 +415,9 @@ func Parse(paths []string, opt Options) *Result {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	indexers := make([]fingerprint.Indexer, workers)
+	for i := range indexers {
+		indexers[i].NoFacts = opt.LazyFacts && opt.Store == nil
+	}
 	var done atomic.Int64
 	par.For(len(paths), workers, func(w, i int) {
 		if opt.stopped() {

@@ -2,6 +2,7 @@ package load
 
 import (
 	"errors"
+	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/copycat-go/copycat/fingerprint"
 )
 
 const goSource = "package p\n\nfunc f() int { return 1 }\n"
@@ -184,5 +187,37 @@ func TestHardLink(t *testing.T) {
 			got = append(got, f.Name)
 		}
 		t.Errorf("files %q, %d read; want only %s, 2 read", got, res.FilesRead, a)
+	}
+}
+
+// passStore is a Store that indexes every file and records nothing.
+type passStore struct{}
+
+func (passStore) File(_ string, _ fs.FileInfo, _ []byte, index func() (*fingerprint.File, []error)) (*fingerprint.File, []error) {
+	return index()
+}
+
+// TestLazyFacts checks that LazyFacts leaves the Facts of the files
+// loaded empty, for the report to read from the files it shows, unless a
+// Store keeps records of them.
+func TestLazyFacts(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "a.go", goSource)
+	for _, tc := range []struct {
+		lazy      bool
+		store     Store
+		wantFacts bool
+	}{
+		{false, nil, true},
+		{true, nil, false},
+		{true, passStore{}, true}, // its records hold the Facts
+	} {
+		res := Parse([]string{p}, Options{MinTokens: 10, LazyFacts: tc.lazy, Store: tc.store})
+		if len(res.Files) != 1 {
+			t.Fatalf("lazy %v: %d files, want 1", tc.lazy, len(res.Files))
+		}
+		if got := res.Files[0].FactsOf().Funcs != nil; got != tc.wantFacts {
+			t.Errorf("lazy %v, store %v: Facts found %v, want %v", tc.lazy, tc.store != nil, got, tc.wantFacts)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,6 +27,16 @@ func clonesTree(t *testing.T) string {
 	}
 	write(t, filepath.Join(dir, "broken", "broken.go"), "package broken\n\nfunc {\n")
 	write(t, filepath.Join(dir, "p0", "directive.go"), "package p0\n\n//copycat:ignore\nfunc G() {}\n")
+	// Copies of one file for two systems: a category, which the report
+	// finds from the files' Facts (recorded in the index, or read).
+	var variant strings.Builder
+	variant.WriteString("package variant\n\nfunc Route(table map[string][]int, key string, limit int) (out []string) {\n")
+	for i := range 12 {
+		fmt.Fprintf(&variant, "\tif v, ok := table[key+%q]; ok && len(v) > %d {\n\t\tout = append(out, key)\n\t\tlimit -= v[%d]\n\t}\n", fmt.Sprint(i), i, i%3)
+	}
+	variant.WriteString("\treturn out\n}\n")
+	write(t, filepath.Join(dir, "variant", "f_linux.go"), variant.String())
+	write(t, filepath.Join(dir, "variant", "f_windows.go"), variant.String())
 	t.Chdir(dir)
 	return dir
 }
@@ -57,9 +68,12 @@ func sameAsWithoutIndex(t *testing.T, idx, when string, args ...string) {
 func TestIndexGivesTheSameReport(t *testing.T) {
 	dir := clonesTree(t)
 	idx := t.TempDir()
-	for _, args := range [][]string{{"./..."}, {"-json", "./..."}, {"-min-tokens", "50", "./..."}} {
+	for _, args := range [][]string{{"./..."}, {"-json", "./..."}, {"-min-tokens", "50", "./..."}, {"-json", "-all", "./..."}} {
 		sameAsWithoutIndex(t, idx, "cold", args...)
 		sameAsWithoutIndex(t, idx, "warm", args...)
+	}
+	if out, _, _ := run(t, "-cache=off", "-json", "-all", "./..."); !strings.Contains(out, `"category": "build-variant"`) {
+		t.Errorf("the build variants are not reported as such:\n%s", out)
 	}
 	var stats strings.Builder
 	if err := cache.Stats(&stats, idx); err != nil || strings.Contains(stats.String(), ": 0 records") || strings.Contains(stats.String(), "empty") {

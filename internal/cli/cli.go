@@ -181,6 +181,9 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 		Workers:   runtime.GOMAXPROCS(0),
 
 		MaxFileSize: c.MaxFileSize,
+		// The report reads the Facts of the files it shows; a run with
+		// an index records every file's (load does so when it has one).
+		LazyFacts: true,
 	}
 	if bar != nil {
 		opts.Progress = bar.files
