@@ -54,9 +54,17 @@ const (
 // A nearUnit is a candidate fragment: a span and its grams.
 type nearUnit struct {
 	s      span
+	tok0   int32 // its first canonical token; the last is tok0+size-1
 	size   int32 // canonical tokens
 	g0, g1 int32 // files[s.file].grams[g0:g1]
 	kept   int32 // grams that survived the frequency filter
+}
+
+// overlaps reports whether units u and v share a token: the overlap of
+// their spans, without a look into their files (candidate pairing asks
+// it of every pair of units that share a gram).
+func (u *nearUnit) overlaps(v *nearUnit) bool {
+	return u.s.file == v.s.file && u.tok0 < v.tok0+v.size && v.tok0 < u.tok0+u.size
 }
 
 // nearPairs finds the near-miss pairs among the files. Copies of a unit
@@ -157,7 +165,7 @@ func (d *detector) nearUnits() []nearUnit {
 			open = append(open, t1)
 			g0, _ := slices.BinarySearchFunc(f.grams, t0, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
 			g1, _ := slices.BinarySearchFunc(f.grams, t1-gramSize+1, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
-			units = append(units, nearUnit{s: s, size: t1 - t0, g0: int32(g0), g1: int32(max(g0, g1))})
+			units = append(units, nearUnit{s: s, tok0: t0, size: t1 - t0, g0: int32(g0), g1: int32(max(g0, g1))})
 		}
 	}
 	d.work.NearUnits = int64(len(units))
@@ -276,7 +284,7 @@ func (d *detector) pairWithFirst(units []nearUnit, run []uint32, minRatio float6
 
 // nearPair appends the pair of units x and y, unless they overlap.
 func (d *detector) nearPair(units []nearUnit, x, y uint32, out []uint64) []uint64 {
-	if d.overlap(units[x].s, units[y].s) {
+	if units[x].overlaps(&units[y]) {
 		return out
 	}
 	return append(out, uint64(min(x, y))<<32|uint64(max(x, y)))

@@ -158,7 +158,7 @@ func (d *detector) copyCandidates(c nearCopies, units []nearUnit, found []uint64
 	}
 	var out []uint64
 	add := func(x, y uint32) {
-		if !d.overlap(units[x].s, units[y].s) {
+		if !units[x].overlaps(&units[y]) {
 			out = append(out, uint64(min(x, y))<<32|uint64(max(x, y)))
 		}
 	}
