@@ -216,28 +216,36 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 	// Pair the units of each run, but only those whose sizes allow the
 	// threshold: a function and a small block inside another never can.
 	minRatio := d.opt.Similarity / (2 - d.opt.Similarity)
-	size := func(u uint32) float64 { return float64(units[u].size) }
 	per := make([][]uint64, d.opt.workers())
 	runBufs := make([][]uint32, d.opt.workers())
+	sizedBufs := make([][]uint64, d.opt.workers())
 	const chunk = 1024
 	d.parallel((len(runs)+chunk-1)/chunk, func(w, c int) {
 		for _, r := range runs[c*chunk : min((c+1)*chunk, len(runs))] {
-			run := runBufs[w][:0]
-			for _, e := range entries[r[0]:r[1]] {
-				run = append(run, unitOf(e))
-			}
-			runBufs[w] = run
-			if len(run) > nearMaxRun {
+			if r[1]-r[0] > nearMaxRun {
+				run := runBufs[w][:0]
+				for _, e := range entries[r[0]:r[1]] {
+					run = append(run, unitOf(e))
+				}
+				runBufs[w] = run
 				per[w] = d.pairWithFirst(units, run, minRatio, per[w])
 				continue
 			}
-			slices.SortFunc(run, func(x, y uint32) int { return cmp.Or(cmp.Compare(size(x), size(y)), cmp.Compare(x, y)) })
-			for x, ux := range run {
-				for _, uy := range run[x+1:] {
-					if size(ux) < minRatio*size(uy) {
+			// The units by size, then by index: size<<32 | unit sorts so
+			// without a look into units at each comparison.
+			sized := sizedBufs[w][:0]
+			for _, e := range entries[r[0]:r[1]] {
+				u := unitOf(e)
+				sized = append(sized, uint64(units[u].size)<<32|uint64(u))
+			}
+			sizedBufs[w] = sized
+			slices.Sort(sized)
+			for x, kx := range sized {
+				for _, ky := range sized[x+1:] {
+					if float64(kx>>32) < minRatio*float64(ky>>32) {
 						break
 					}
-					per[w] = d.nearPair(units, ux, uy, per[w])
+					per[w] = d.nearPair(units, uint32(kx), uint32(ky), per[w])
 				}
 			}
 		}
