@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
+	"github.com/copycat-go/copycat/internal/par"
 	"github.com/copycat-go/copycat/load"
 )
 
@@ -63,11 +65,12 @@ type Index struct {
 	db     *bolt.DB // read-only while files load; nil when there is none
 	broken atomic.Bool
 
-	mu       sync.Mutex
-	puts     []put      // records to commit
-	touched  [][32]byte // records read whose stamps are stale
-	warnings []error
-	corrupt  int // corrupt records met
+	mu         sync.Mutex
+	puts       []put        // records to commit
+	unrecorded []unrecorded // files whose records the commit makes
+	touched    [][32]byte   // records read whose stamps are stale
+	warnings   []error
+	corrupt    int // corrupt records met
 
 	started time.Time           // when the run began, by opt.Now
 	cwd     string              // the working directory, for the paths of status entries
@@ -206,15 +209,61 @@ func (x *Index) File(name string, info fs.FileInfo, src []byte, index func() (*f
 	f, warnings := index()
 	if f != nil && len(warnings) == 0 {
 		known(f)
-		buf := bufs.Get().(*[]byte)
-		*buf = fingerprint.AppendRecord(append((*buf)[:0], key[:keyCheck]...), f)
-		val := bytes.Clone(*buf)
-		bufs.Put(buf)
+		if f.FactsLeft() {
+			// Its Facts, and so its record, are made at the commit,
+			// off the loading's critical path (see encodePending).
+			x.mu.Lock()
+			x.unrecorded = append(x.unrecorded, unrecorded{key: key, sum: sum, name: name, f: f})
+			x.mu.Unlock()
+			return f, warnings
+		}
+		val := encodeRecord(key, f, f.FactsOf())
 		x.mu.Lock()
 		x.puts = append(x.puts, put{key: key, val: val})
 		x.mu.Unlock()
 	}
 	return f, warnings
+}
+
+// encodeRecord returns the stored value of f's record: the key's first
+// bytes, then the record.
+func encodeRecord(key [32]byte, f *fingerprint.File, fs *fingerprint.Facts) []byte {
+	buf := bufs.Get().(*[]byte)
+	*buf = fingerprint.AppendRecordFacts(append((*buf)[:0], key[:keyCheck]...), f, fs)
+	val := bytes.Clone(*buf)
+	bufs.Put(buf)
+	return val
+}
+
+// An unrecorded is a file indexed without its Facts, whose record the
+// commit makes (see encodePending).
+type unrecorded struct {
+	key, sum [32]byte
+	name     string
+	f        *fingerprint.File
+}
+
+// encodePending makes the records of the files indexed without their Facts
+// (fingerprint.Indexer.NoFacts), on all CPUs: it reads each file again
+// for its Facts. A file whose bytes are no longer those indexed gets no
+// record; the next run indexes it again.
+func (x *Index) encodePending() {
+	vals := make([][]byte, len(x.unrecorded))
+	par.For(len(x.unrecorded), runtime.GOMAXPROCS(0), func(_, i int) {
+		l := &x.unrecorded[i]
+		src, err := os.ReadFile(l.name)
+		if err != nil || blake3.Sum256(src) != l.sum {
+			return
+		}
+		fs := fingerprint.ScanFacts(src)
+		vals[i] = encodeRecord(l.key, l.f, &fs)
+	})
+	for i, v := range vals {
+		if v != nil {
+			x.puts = append(x.puts, put{key: x.unrecorded[i].key, val: v})
+		}
+	}
+	x.unrecorded = nil
 }
 
 // bufs are the buffers records are encoded in before they are copied at

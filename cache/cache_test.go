@@ -260,3 +260,42 @@ func TestDirOf(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordsOfFilesWithoutFacts checks that a file indexed without its
+// Facts (fingerprint.Indexer.NoFacts) is recorded with them, found from
+// the file at the commit, and that a file whose bytes changed since it
+// was indexed is not recorded.
+func TestRecordsOfFilesWithoutFacts(t *testing.T) {
+	dir, work := t.TempDir(), t.TempDir()
+	t.Chdir(work)
+	srcs := map[string][]byte{"a.go": src(1), "b.go": src(2)}
+	for name, b := range srcs {
+		if err := os.WriteFile(name, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	x, err := Open(dir, Options{MinTokens: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range srcs {
+		f, _ := x.File(name, nil, b, func() (*fingerprint.File, []error) {
+			ix := fingerprint.Indexer{NoFacts: true}
+			return load.Source(&ix, name, b, 10)
+		})
+		if !f.FactsLeft() || f.FactsOf().Funcs != nil {
+			t.Fatalf("%s: indexed with its Facts", name)
+		}
+	}
+	// b.go changes after it was indexed: its record would not be its.
+	if err := os.WriteFile("b.go", src(3), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x.Commit()
+	noWarnings(t, x)
+	got, _, x := run(t, dir, Options{}, srcs)
+	counts(t, x, 1, 1)
+	if fs := got["a.go"].FactsOf(); len(fs.Funcs) != 1 || fs.Funcs[0].Name != "F1" {
+		t.Errorf("a.go's record has Facts %+v, want its function F1", fs)
+	}
+}

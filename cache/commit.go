@@ -11,7 +11,8 @@ import (
 )
 
 // Commit closes the read-only view and writes, in one atomic transaction,
-// the records of the files indexed anew and the renewed stamps of those
+// the records of the files indexed anew (made now for those indexed
+// without their Facts) and the renewed stamps of those
 // read, then evicts the least recently used records if the index is over
 // its limit. When another run holds the write lock past the timeout,
 // nothing is written: a later run will. A database found corrupt is
@@ -21,6 +22,7 @@ func (x *Index) Commit() {
 		x.db.Close()
 		x.db = nil
 	}
+	x.encodePending()
 	if len(x.puts) == 0 && len(x.touched) == 0 && len(x.stats) == 0 && !x.broken.Load() {
 		return
 	}

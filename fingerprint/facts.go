@@ -296,3 +296,8 @@ func (f *File) FactsOf() *Facts {
 	})
 	return &f.Facts
 }
+
+// FactsLeft reports whether f was indexed without its Facts
+// (Indexer.NoFacts): FactsOf gives none, and ScanFacts of its source
+// gives them.
+func (f *File) FactsLeft() bool { return f.factsLeft }

@@ -23,6 +23,7 @@ type File struct {
 
 	rawFacts  []byte // a decoded record's encoded Facts, until FactsOf decodes them
 	factsOnce sync.Once
+	factsLeft bool // indexed without its Facts (Indexer.NoFacts)
 
 	codes     []byte   // canonical token codes
 	grams     []gram   // winnowed k-gram fingerprints, by position, for near-miss candidates
@@ -65,9 +66,10 @@ type window struct {
 // An Indexer normalises files, reusing its buffers from one file to the
 // next. It is not safe for concurrent use; give each worker its own.
 type Indexer struct {
-	// NoFacts leaves each File's Facts empty, for a caller that finds
-	// them later for the few files it reports (see package report's
-	// LoadedFacts) and keeps no record of the files.
+	// NoFacts leaves each File's Facts empty (File.FactsLeft), for a
+	// caller that finds them later from the file where it needs them: a
+	// report, for the few files it shows (see package report's
+	// LoadedFacts); an index, for its records (see AppendRecordFacts).
 	NoFacts bool
 
 	ts      tokenStream
@@ -107,7 +109,9 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 		codes:  slices.Clip(slices.Clone(ix.ts.codes)),
 		vals:   slices.Clone(ix.ts.vals),
 	}
-	if !ix.NoFacts {
+	if ix.NoFacts {
+		ix.file.factsLeft = true
+	} else {
 		ix.file.Facts = ScanFacts(src)
 	}
 	ix.tfile, ix.skip = tf, skip

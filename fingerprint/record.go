@@ -37,7 +37,11 @@ var ErrRecord = errors.New("corrupt record")
 
 // AppendRecord appends the record of f to dst and returns the extended
 // slice.
-func AppendRecord(dst []byte, f *File) []byte {
+func AppendRecord(dst []byte, f *File) []byte { return AppendRecordFacts(dst, f, f.FactsOf()) }
+
+// AppendRecordFacts is AppendRecord with the file's Facts given: those of
+// a File indexed without them (File.FactsLeft), found from its source.
+func AppendRecordFacts(dst []byte, f *File, fs *Facts) []byte {
 	start := len(dst)
 	dst = append(dst, 'c', 'c')
 	dst = binary.AppendUvarint(dst, RecordVersion)
@@ -55,7 +59,7 @@ func AppendRecord(dst []byte, f *File) []byte {
 	dst = appendSeq(dst, f.windows, appendWindow)
 	// The Facts go last, after their length: a run decodes them only
 	// for the files it reports (see File.FactsOf).
-	facts := appendFacts(nil, f.FactsOf())
+	facts := appendFacts(nil, fs)
 	dst = binary.AppendUvarint(dst, uint64(len(facts)))
 	dst = append(dst, facts...)
 	return binary.LittleEndian.AppendUint32(dst, crc32.Checksum(dst[start:], crcTable))

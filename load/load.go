@@ -40,9 +40,10 @@ type Options struct {
 	// Store, if set, is the index that files are looked up in and
 	// recorded to.
 	Store Store
-	// LazyFacts leaves the files' Facts out of what loading indexes,
-	// unless there is a Store (its records hold them): for a run whose
-	// report reads the Facts of the files it shows.
+	// LazyFacts leaves the files' Facts out of what loading indexes
+	// (fingerprint.File.FactsLeft): for a run whose report reads the
+	// Facts of the files it shows, and whose Store, if any, finds those
+	// its records need.
 	LazyFacts bool
 	// Timings, if set, receives the time loading spent in each phase.
 	Timings *Timings
@@ -416,7 +417,7 @@ func Parse(paths []string, opt Options) *Result {
 	}
 	indexers := make([]fingerprint.Indexer, workers)
 	for i := range indexers {
-		indexers[i].NoFacts = opt.LazyFacts && opt.Store == nil
+		indexers[i].NoFacts = opt.LazyFacts
 	}
 	var done atomic.Int64
 	par.For(len(paths), workers, func(w, i int) {

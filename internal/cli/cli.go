@@ -181,8 +181,8 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 		Workers:   runtime.GOMAXPROCS(0),
 
 		MaxFileSize: c.MaxFileSize,
-		// The report reads the Facts of the files it shows; a run with
-		// an index records every file's (load does so when it has one).
+		// The report reads the Facts of the files it shows, and the
+		// index those of its new records as it commits them.
 		LazyFacts: true,
 	}
 	if bar != nil {
