@@ -213,7 +213,9 @@ func (x *Index) File(name string, info fs.FileInfo, src []byte, index func() (*f
 			// Its Facts, and so its record, are made at the commit,
 			// off the loading's critical path (see encodePending).
 			x.mu.Lock()
-			x.unrecorded = append(x.unrecorded, unrecorded{key: key, sum: sum, name: name, f: f})
+			u := unrecorded{key: key, sum: sum, name: name, f: f}
+			u.status, u.trusted = x.trusted(info)
+			x.unrecorded = append(x.unrecorded, u)
 			x.mu.Unlock()
 			return f, warnings
 		}
@@ -241,18 +243,31 @@ type unrecorded struct {
 	key, sum [32]byte
 	name     string
 	f        *fingerprint.File
+	status   status // the file's when it was read,
+	trusted  bool   // if it can stand for the bytes read (see trusted)
 }
 
 // encodePending makes the records of the files indexed without their Facts
 // (fingerprint.Indexer.NoFacts), on all CPUs: it reads each file again
 // for its Facts. A file whose bytes are no longer those indexed gets no
-// record; the next run indexes it again.
+// record; the next run indexes it again. A file whose trusted status is
+// unchanged holds the same bytes, as the status entries assume; the
+// others are hashed again to tell.
 func (x *Index) encodePending() {
 	vals := make([][]byte, len(x.unrecorded))
 	par.For(len(x.unrecorded), runtime.GOMAXPROCS(0), func(_, i int) {
 		l := &x.unrecorded[i]
 		src, err := os.ReadFile(l.name)
-		if err != nil || blake3.Sum256(src) != l.sum {
+		if err != nil {
+			return
+		}
+		// The status after the read: a change during it shows.
+		same := false
+		if info, err := os.Stat(l.name); err == nil && l.trusted {
+			st, ok := statusOf(info)
+			same = ok && st == l.status
+		}
+		if !same && blake3.Sum256(src) != l.sum {
 			return
 		}
 		fs := fingerprint.ScanFacts(src)

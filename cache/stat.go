@@ -113,20 +113,24 @@ func (x *Index) Generated(path string, info fs.FileInfo, src []byte) {
 
 // saw keeps path's entry for the commit, if its status can be trusted.
 func (x *Index) saw(path string, info fs.FileInfo, k load.Known) {
-	if info == nil {
-		return
-	}
-	st, ok := statusOf(info)
+	st, ok := x.trusted(info)
 	if !ok {
-		return
-	}
-	limit := uint64(x.started.Add(-racyWindow).UnixNano())
-	if st.mtime >= limit || st.ctime >= limit {
 		return
 	}
 	x.mu.Lock()
 	x.stats = append(x.stats, put{val: encodeEntry(st, k), path: path})
 	x.mu.Unlock()
+}
+
+// trusted returns a file's status, if it can stand for the file's bytes:
+// its times are older than the run by racyWindow.
+func (x *Index) trusted(info fs.FileInfo) (status, bool) {
+	if info == nil {
+		return status{}, false
+	}
+	st, ok := statusOf(info)
+	limit := uint64(x.started.Add(-racyWindow).UnixNano())
+	return st, ok && st.mtime < limit && st.ctime < limit
 }
 
 // Decode returns the file recorded for k, or nil. Known counted it.
