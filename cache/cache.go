@@ -213,7 +213,7 @@ func (x *Index) File(name string, info fs.FileInfo, src []byte, index func() (*f
 			// Its Facts, and so its record, are made at the commit,
 			// off the loading's critical path (see encodePending).
 			x.mu.Lock()
-			u := unrecorded{key: key, sum: sum, name: name, f: f}
+			u := unrecorded{key: key, sum: sum, name: name, size: int64(len(src)), f: f}
 			u.status, u.trusted = x.trusted(info)
 			x.unrecorded = append(x.unrecorded, u)
 			x.mu.Unlock()
@@ -242,6 +242,7 @@ func encodeRecord(key [32]byte, f *fingerprint.File, fs *fingerprint.Facts) []by
 type unrecorded struct {
 	key, sum [32]byte
 	name     string
+	size     int64 // of the bytes indexed
 	f        *fingerprint.File
 	status   status // the file's when it was read,
 	trusted  bool   // if it can stand for the bytes read (see trusted)
@@ -257,8 +258,10 @@ func (x *Index) encodePending() {
 	vals := make([][]byte, len(x.unrecorded))
 	par.For(len(x.unrecorded), runtime.GOMAXPROCS(0), func(_, i int) {
 		l := &x.unrecorded[i]
-		src, err := os.ReadFile(l.name)
-		if err != nil {
+		// Read as loading reads (a file replaced by a named pipe must
+		// not block), up to the size indexed: a larger one has changed.
+		src, err := load.ReadFile(l.name, l.size)
+		if err != nil || int64(len(src)) != l.size {
 			return
 		}
 		// The status after the read: a change during it shows.

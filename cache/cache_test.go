@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -268,7 +269,7 @@ func TestDirOf(t *testing.T) {
 func TestRecordsOfFilesWithoutFacts(t *testing.T) {
 	dir, work := t.TempDir(), t.TempDir()
 	t.Chdir(work)
-	srcs := map[string][]byte{"a.go": src(1), "b.go": src(2)}
+	srcs := map[string][]byte{"a.go": src(1), "b.go": src(2), "c.go": src(4)}
 	for name, b := range srcs {
 		if err := os.WriteFile(name, b, 0o644); err != nil {
 			t.Fatal(err)
@@ -306,8 +307,23 @@ func TestRecordsOfFilesWithoutFacts(t *testing.T) {
 	if err := os.Chtimes("b.go", old, old); err != nil {
 		t.Fatal(err)
 	}
-	x.Commit()
+	// c.go is replaced by a named pipe, which must not be opened.
+	if err := os.Remove("c.go"); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo("c.go", 0o644); err != nil {
+		t.Skipf("cannot make a named pipe: %v", err)
+	}
+	committed := make(chan struct{})
+	go func() { x.Commit(); close(committed) }()
+	select {
+	case <-committed:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the commit blocks on a named pipe")
+	}
 	noWarnings(t, x)
+	os.Remove("c.go")
+	delete(srcs, "c.go")
 	got, _, x := run(t, dir, Options{}, srcs)
 	counts(t, x, 1, 1)
 	if fs := got["a.go"].FactsOf(); len(fs.Funcs) != 1 || fs.Funcs[0].Name != "F1" {
