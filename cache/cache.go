@@ -66,9 +66,10 @@ type Index struct {
 	broken atomic.Bool
 
 	mu         sync.Mutex
-	puts       []put        // records to commit
-	unrecorded []unrecorded // files whose records the commit makes
-	touched    [][32]byte   // records read whose stamps are stale
+	puts       []put                         // records to commit
+	unrecorded []unrecorded                  // files whose records the commit makes
+	recorded   map[string]*fingerprint.Facts // the Facts the commit found, by file name
+	touched    [][32]byte                    // records read whose stamps are stale
 	warnings   []error
 	corrupt    int // corrupt records met
 
@@ -256,6 +257,7 @@ type unrecorded struct {
 // others are hashed again to tell.
 func (x *Index) encodePending() {
 	vals := make([][]byte, len(x.unrecorded))
+	facts := make([]*fingerprint.Facts, len(x.unrecorded))
 	par.For(len(x.unrecorded), runtime.GOMAXPROCS(0), func(_, i int) {
 		l := &x.unrecorded[i]
 		// Read as loading reads (a file replaced by a named pipe must
@@ -274,15 +276,23 @@ func (x *Index) encodePending() {
 			return
 		}
 		fs := fingerprint.ScanFacts(src)
+		facts[i] = &fs
 		vals[i] = encodeRecord(l.key, l.f, &fs)
 	})
+	x.recorded = make(map[string]*fingerprint.Facts, len(vals))
 	for i, v := range vals {
 		if v != nil {
 			x.puts = append(x.puts, put{key: x.unrecorded[i].key, val: v})
+			x.recorded[x.unrecorded[i].name] = facts[i]
 		}
 	}
 	x.unrecorded = nil
 }
+
+// RecordedFacts returns the Facts of file name that the commit found
+// for its record (see encodePending), or nil: so that the report need not
+// read the file again.
+func (x *Index) RecordedFacts(name string) *fingerprint.Facts { return x.recorded[name] }
 
 // bufs are the buffers records are encoded in before they are copied at
 // their size.

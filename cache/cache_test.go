@@ -322,6 +322,12 @@ func TestRecordsOfFilesWithoutFacts(t *testing.T) {
 		t.Fatal("the commit blocks on a named pipe")
 	}
 	noWarnings(t, x)
+	if fs := x.RecordedFacts("a.go"); fs == nil || len(fs.Funcs) != 1 {
+		t.Errorf("the Facts found for a.go's record: %+v, want its function", fs)
+	}
+	if fs := x.RecordedFacts("b.go"); fs != nil {
+		t.Errorf("Facts found for b.go, which has no record: %+v", fs)
+	}
 	os.Remove("c.go")
 	delete(srcs, "c.go")
 	got, _, x := run(t, dir, Options{}, srcs)

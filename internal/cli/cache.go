@@ -2,10 +2,12 @@ package cli
 
 import (
 	"flag"
+	"os"
 
 	"github.com/copycat-go/copycat/cache"
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/load"
+	"github.com/copycat-go/copycat/report"
 )
 
 func (c *Config) cacheFlag(fs *flag.FlagSet) {
@@ -72,5 +74,21 @@ func (r *runIndex) commit(res *load.Result) {
 func (r *runIndex) save(found fingerprint.Result) {
 	if r != nil && r.idx != nil {
 		r.idx.Save(found)
+	}
+}
+
+// facts is the source of the Facts of the files a report shows that
+// loading did not derive: those the index found for its records as it
+// committed them, else the files read again.
+func (r *runIndex) facts() report.FileSource {
+	read := report.ReadFacts(os.ReadFile)
+	if r == nil || r.idx == nil {
+		return read
+	}
+	return func(name string) *fingerprint.Facts {
+		if fs := r.idx.RecordedFacts(name); fs != nil {
+			return fs
+		}
+		return read(name)
 	}
 }

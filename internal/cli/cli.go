@@ -215,7 +215,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 	if !reused && !closed(done) {
 		// Categories depend on the files' contents, as the result does:
 		// stored with it, a run that reuses it reads no file to rank it.
-		report.Categorise(found.Classes, report.LoadedFacts(res.Files, report.ReadFacts(os.ReadFile)))
+		report.Categorise(found.Classes, report.LoadedFacts(res.Files, ix.facts()))
 		ix.save(found)
 	}
 	c.measure(opts, res, found, reused)
