@@ -279,7 +279,9 @@ func (x *Index) encodePending() {
 		facts[i] = &fs
 		vals[i] = encodeRecord(l.key, l.f, &fs)
 	})
-	x.recorded = make(map[string]*fingerprint.Facts, len(vals))
+	if x.recorded == nil {
+		x.recorded = make(map[string]*fingerprint.Facts, len(vals))
+	}
 	for i, v := range vals {
 		if v != nil {
 			x.puts = append(x.puts, put{key: x.unrecorded[i].key, val: v})
