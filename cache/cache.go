@@ -258,11 +258,16 @@ type unrecorded struct {
 func (x *Index) encodePending() {
 	vals := make([][]byte, len(x.unrecorded))
 	facts := make([]*fingerprint.Facts, len(x.unrecorded))
-	par.For(len(x.unrecorded), runtime.GOMAXPROCS(0), func(_, i int) {
+	workers := runtime.GOMAXPROCS(0)
+	bufs := make([][]byte, workers) // each worker's, read into again and again
+	par.For(len(x.unrecorded), workers, func(w, i int) {
 		l := &x.unrecorded[i]
 		// Read as loading reads (a file replaced by a named pipe must
 		// not block), up to the size indexed: a larger one has changed.
-		src, err := load.ReadFile(l.name, l.size)
+		src, err := load.ReadFileInto(bufs[w], l.name, l.size)
+		if cap(src) > cap(bufs[w]) {
+			bufs[w] = src
+		}
 		if err != nil || int64(len(src)) != l.size {
 			return
 		}

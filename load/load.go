@@ -488,7 +488,7 @@ func parseOne(ix *fingerprint.Indexer, path string, opt Options) (p parsed) {
 		return p
 	}
 	stop := opt.Timings.start(phaseRead)
-	src, info, err := readFile(path, opt.MaxFileSize)
+	src, info, err := readFile(path, opt.MaxFileSize, nil)
 	stop()
 	var skip *SkipError
 	switch {
