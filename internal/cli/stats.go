@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"io"
+	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/copycat-go/copycat/cache"
@@ -25,6 +27,7 @@ func (c *Config) timeLoading(opts *load.Options) {
 
 // find runs the engine on files, timing its phases with -stats.
 func (c *Config) find(done <-chan struct{}, files []*fingerprint.File, verdicts *fingerprint.Verdicts) fingerprint.Result {
+	defer detectionGC(os.Getenv("GOGC"))()
 	opts := c.Options()
 	opts.Done = done
 	opts.Verdicts = verdicts
@@ -73,4 +76,26 @@ func (c *Config) printStats(stderr io.Writer, reporting, total time.Duration) {
 	if err := c.run.Table(stderr); err != nil {
 		fmt.Fprintf(stderr, "copycat: %v\n", err)
 	}
+}
+
+// detectGCPercent is the collector's target while detection runs.
+// Loading makes much garbage (the syntax trees) beside the files it keeps,
+// and runs at Go's default, 100; detection makes little beside them, so
+// at the default the heap doubles past the files before a collection,
+// and that is a run's peak. At 25 the peak stays near the files, for no
+// time that interleaved runs could measure: standard library at
+// -min-tokens 50, 299-357 -> 213-250 MB; the corpus at the defaults
+// 808-853 -> 537-595 MB; the corpus copied twice 1.62 -> 1.21-1.25 GB,
+// the same CPU time.
+const detectGCPercent = 25
+
+// detectionGC sets the collector's target for detection and returns what
+// restores it; a GOGC the user set (gogc, the environment's) is left as
+// it is.
+func detectionGC(gogc string) (restore func()) {
+	if gogc != "" {
+		return func() {}
+	}
+	old := debug.SetGCPercent(detectGCPercent)
+	return func() { debug.SetGCPercent(old) }
 }

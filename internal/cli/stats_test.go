@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -119,5 +120,24 @@ func TestStatsJSON(t *testing.T) {
 	delete(stats, "run")
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("without stats.run, the -stats report differs from module.json.golden:\n%s", out)
+	}
+}
+
+// TestDetectionGC checks that detection lowers the collector's target and
+// restores it, unless the user set GOGC.
+func TestDetectionGC(t *testing.T) {
+	before := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(before)
+	restore := detectionGC("")
+	if got := debug.SetGCPercent(detectGCPercent); got != detectGCPercent {
+		t.Errorf("while detecting: GC percent %d, want %d", got, detectGCPercent)
+	}
+	restore()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("after detecting: GC percent %d, want 100", got)
+	}
+	detectionGC("400")()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("with GOGC set: GC percent %d, want it untouched (100)", got)
 	}
 }
