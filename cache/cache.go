@@ -213,9 +213,9 @@ func (x *Index) File(name string, info fs.FileInfo, src []byte, index func() (*f
 		if f.FactsLeft() {
 			// Its Facts, and so its record, are made at the commit,
 			// off the loading's critical path (see encodePending).
-			x.mu.Lock()
 			u := unrecorded{key: key, sum: sum, name: name, size: int64(len(src)), f: f}
 			u.status, u.trusted = x.trusted(info)
+			x.mu.Lock()
 			x.unrecorded = append(x.unrecorded, u)
 			x.mu.Unlock()
 			return f, warnings
@@ -256,6 +256,9 @@ type unrecorded struct {
 // unchanged holds the same bytes, as the status entries assume; the
 // others are hashed again to tell.
 func (x *Index) encodePending() {
+	if len(x.unrecorded) == 0 {
+		return
+	}
 	vals := make([][]byte, len(x.unrecorded))
 	facts := make([]*fingerprint.Facts, len(x.unrecorded))
 	workers := runtime.GOMAXPROCS(0)

@@ -71,6 +71,15 @@ type Position struct{ Line, Column int }
 // A LineRange is an inclusive range of 1-based lines.
 type LineRange struct{ Start, End int }
 
+// LinesIn counts the lines of ranges that do not overlap.
+func LinesIn(rs []LineRange) int {
+	n := 0
+	for _, r := range rs {
+		n += r.End - r.Start + 1
+	}
+	return n
+}
+
 // Lines is the number of lines the fragment spans.
 func (f Fragment) Lines() int { return f.End.Line - f.Start.Line + 1 }
 

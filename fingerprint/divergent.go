@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"cmp"
 	"go/token"
+	"go/types"
 	"slices"
-	"strings"
 )
 
 // A divergent class is a near-miss class whose copies were the same until
@@ -308,14 +308,11 @@ func declares(codes []byte, t int32) bool {
 	return false
 }
 
-// predeclared are the name hashes of Go's predeclared functions and
-// types that a statement may name without either copy declaring them
-// (nil, true, false and iota have codes of their own).
+// predeclared are the name hashes of Go's predeclared identifiers, which
+// a statement may name without either copy declaring them.
 var predeclared = func() map[uint64]bool {
 	m := map[uint64]bool{}
-	for _, n := range strings.Fields(`append cap clear close complex copy delete imag len make max min new panic
-		print println real recover any bool byte comparable complex64 complex128 error float32 float64
-		int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr`) {
+	for _, n := range types.Universe.Names() {
 		m[hashBytes([]byte(n))] = true
 	}
 	return m

@@ -98,12 +98,8 @@ func ShortList(classes []fingerprint.Class, minLines int) (short []fingerprint.C
 func Differing(c fingerprint.Class) float64 {
 	most := 0.0
 	for _, f := range c.Fragments[min(1, len(c.Fragments)):] {
-		n := 0
-		for _, r := range f.Differs {
-			n += r.End - r.Start + 1
-		}
 		if f.Lines() > 0 {
-			most = max(most, float64(n)/float64(f.Lines()))
+			most = max(most, float64(fingerprint.LinesIn(f.Differs))/float64(f.Lines()))
 		}
 	}
 	return most
@@ -205,11 +201,7 @@ func reason(c fingerprint.Class, category string, test bool, dirs int) string {
 func extraLines(c fingerprint.Class) int {
 	most := 0
 	for _, f := range c.Fragments {
-		n := 0
-		for _, r := range f.Extra {
-			n += r.End - r.Start + 1
-		}
-		most = max(most, n)
+		most = max(most, fingerprint.LinesIn(f.Extra))
 	}
 	return most
 }

@@ -82,9 +82,7 @@ func Message(c fingerprint.Class, i int) string {
 // rangesText names line ranges for a reader: "line 7", "lines 7-9 and 12".
 func rangesText(rs []fingerprint.LineRange) string {
 	var parts []string
-	n := 0
 	for _, r := range rs {
-		n += r.End - r.Start + 1
 		if r.Start == r.End {
 			parts = append(parts, strconv.Itoa(r.Start))
 		} else {
@@ -95,7 +93,7 @@ func rangesText(rs []fingerprint.LineRange) string {
 	if i := strings.LastIndex(list, ", "); i >= 0 {
 		list = list[:i] + " and " + list[i+2:]
 	}
-	if n == 1 {
+	if fingerprint.LinesIn(rs) == 1 {
 		return "line " + list
 	}
 	return "lines " + list

@@ -96,12 +96,25 @@ func TestNotedCopy(t *testing.T) {
 	}
 }
 
+// inFunc is a file of package p with one function, decl, whose body is
+// lines 4 and 5.
+func inFunc(decl string) string { return "package p\n\n" + decl + " {\n\tx := 1\n\treturn x\n}\n" }
+
+// bodyClass is a near-miss class of two copies, each the body of the
+// function of an inFunc file.
+func bodyClass(a, b string) fingerprint.Class {
+	c := class("id", fingerprint.Near, a, b)
+	for i := range c.Fragments {
+		c.Fragments[i].Start.Line, c.Fragments[i].End.Line = 4, 5
+	}
+	return c
+}
+
 // Copies in functions whose names, packages or signatures differ only by
 // a type or a width are one instantiation per type, and those in
 // functions whose names differ by opposite words are inverses; the same
 // function copied elsewhere, or names that differ otherwise, are neither.
 func TestPerType(t *testing.T) {
-	fn := func(decl string) string { return "package p\n\n" + decl + " {\n\tx := 1\n\treturn x\n}\n" }
 	for _, tc := range []struct {
 		a, b string
 		want string
@@ -139,26 +152,18 @@ func TestPerType(t *testing.T) {
 		{"func Index(s string) int", "func IndexAny(s string) int", ""},
 		{"func readHeader() int", "func writeBody() int", ""},
 	} {
-		files := map[string]string{"a/x.go": fn(tc.a), "b/y.go": fn(tc.b)}
-		c := class("id", fingerprint.Near, "a/x.go", "b/y.go")
-		for i := range c.Fragments {
-			c.Fragments[i].Start.Line, c.Fragments[i].End.Line = 4, 5 // inside the body
-		}
+		files := map[string]string{"a/x.go": inFunc(tc.a), "b/y.go": inFunc(tc.b)}
 		h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
-		if got := h.category(c); got != tc.want {
+		if got := h.category(bodyClass("a/x.go", "b/y.go")); got != tc.want {
 			t.Errorf("%s ~ %s: category %q, want %q", tc.a, tc.b, got, tc.want)
 		}
 	}
 	// The same function in packages whose names differ by a width.
-	files := map[string]string{"sha256/a.go": fn("func block(d *Digest)"), "sha512/b.go": fn("func block(d *Digest)"),
-		"agentgateway/a.go": fn("func find(d *Digest)"), "gateway/b.go": fn("func find(d *Digest)")}
+	files := map[string]string{"sha256/a.go": inFunc("func block(d *Digest)"), "sha512/b.go": inFunc("func block(d *Digest)"),
+		"agentgateway/a.go": inFunc("func find(d *Digest)"), "gateway/b.go": inFunc("func find(d *Digest)")}
 	for _, pair := range [][3]string{{"sha256/a.go", "sha512/b.go", CategoryPerType}, {"agentgateway/a.go", "gateway/b.go", ""}} {
-		c := class("id", fingerprint.Near, pair[0], pair[1])
-		for i := range c.Fragments {
-			c.Fragments[i].Start.Line, c.Fragments[i].End.Line = 4, 5
-		}
 		h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
-		if got := h.category(c); got != pair[2] {
+		if got := h.category(bodyClass(pair[0], pair[1])); got != pair[2] {
 			t.Errorf("%s ~ %s: category %q, want %q", pair[0], pair[1], got, pair[2])
 		}
 	}
@@ -192,7 +197,6 @@ func TestFileNote(t *testing.T) {
 // operations, is not divergent: what one case checks, or one direction
 // does, the other need not.
 func TestNotDivergent(t *testing.T) {
-	fn := func(decl string) string { return "package p\n\n" + decl + " {\n\tx := 1\n\treturn x\n}\n" }
 	for _, tc := range []struct {
 		a, b          string
 		fa, fb        string // the files' names
@@ -209,12 +213,9 @@ func TestNotDivergent(t *testing.T) {
 		{"func TestInt()", "func TestBool()", "a.go", "b.go", true},            // not in tests
 		{"func NewIngress() int", "func NewService() int", "a.go", "b.go", true},
 	} {
-		files := map[string]string{"a/" + tc.fa: fn(tc.a), "b/" + tc.fb: fn(tc.b)}
-		c := class("id", fingerprint.Near, "a/"+tc.fa, "b/"+tc.fb)
+		files := map[string]string{"a/" + tc.fa: inFunc(tc.a), "b/" + tc.fb: inFunc(tc.b)}
+		c := bodyClass("a/"+tc.fa, "b/"+tc.fb)
 		c.Divergent = true
-		for i := range c.Fragments {
-			c.Fragments[i].Start.Line, c.Fragments[i].End.Line = 4, 5
-		}
 		c.Fragments[1].Extra = []fingerprint.LineRange{{Start: 4, End: 4}}
 		cs := []fingerprint.Class{c}
 		Categorise(cs, ReadFacts(fakeFiles(files)))
