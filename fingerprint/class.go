@@ -63,6 +63,9 @@ type Fragment struct {
 	// Extra lists the lines of whole statements this fragment has and a
 	// copy lacks, in a divergent class.
 	Extra []LineRange
+	// Lacks is set, in a divergent class, on a fragment that lacks the
+	// statements of another's Extra.
+	Lacks bool
 }
 
 // A Position is a 1-based line and column (in bytes).

@@ -36,7 +36,7 @@ import (
 //
 // A class is divergent when its first fragment diverges from at least one
 // other; each fragment's Extra lists the lines of the statements it has
-// and a copy lacks.
+// and a copy lacks, and a fragment that lacks them has Lacks set.
 const (
 	divergeMaxStatements = 3
 	divergeMaxAdded      = 40
@@ -69,11 +69,12 @@ func (d *detector) markDivergent(v *verifier, c *Class, ss []span) {
 			continue
 		}
 		c.Divergent = true
-		at := i
+		at, lacks := i, 0
 		if dv.inA {
-			at = 0
+			at, lacks = 0, i
 		}
 		extra[at] = d.appendLines(extra[at], ss[at].file, dv.added)
+		c.Fragments[lacks].Lacks = true
 	}
 	for i, lines := range extra {
 		slices.Sort(lines)

@@ -199,6 +199,11 @@ func TestDivergentCopies(t *testing.T) {
 			if got := extraOf(c); !slices.Equal(got, tc.extra) {
 				t.Errorf("extra lines %v, want %v", got, tc.extra)
 			}
+			for i, f := range c.Fragments {
+				if want := c.Divergent && f.Extra == nil; f.Lacks != want {
+					t.Errorf("fragment %d: Lacks = %v, want %v", i, f.Lacks, want)
+				}
+			}
 		})
 	}
 }

@@ -58,6 +58,7 @@ type (
 		Tokens    int         `json:"tokens"`
 		Differs   []jsonRange `json:"differs,omitempty"`
 		Extra     []jsonRange `json:"extra,omitempty"` // lines this copy has and a copy lacks
+		Lacks     bool        `json:"lacks,omitempty"` // this copy lacks the extra lines of another
 	}
 	jsonRange struct {
 		StartLine int `json:"start_line"`
@@ -85,7 +86,7 @@ func JSON(w io.Writer, r *Report) error {
 			Rank: c.Signal.Score, Reason: c.Signal.Reason, Category: c.Signal.Category, Shape: c.Signal.Shape, Divergent: c.Divergent}
 		for _, f := range c.Fragments {
 			jc.Fragments = append(jc.Fragments, jsonFragment{File: f.File, StartLine: f.Start.Line, StartCol: f.Start.Column,
-				EndLine: f.End.Line, EndCol: f.End.Column, Tokens: f.Tokens, Differs: lineRanges(f.Differs), Extra: lineRanges(f.Extra)})
+				EndLine: f.End.Line, EndCol: f.End.Column, Tokens: f.Tokens, Differs: lineRanges(f.Differs), Extra: lineRanges(f.Extra), Lacks: f.Lacks})
 		}
 		out.Classes = append(out.Classes, jc)
 	}

@@ -109,9 +109,9 @@ func TestRankOrder(t *testing.T) {
 		lines(class("methods", fingerprint.Near, "m/a.go", "m/b.go"), 10),
 		lines(class("variants", fingerprint.Near, "v/a.go", "v/a.go"), 90),
 	}
-	// The shape weighs most, then copies, then lines; a divergent class
-	// ranks as any other; tests, then copies on purpose, come last.
-	want := []string{"methods", "spread", "big", "small", "div", "small2", "variants", "test", "e2e", "divtest", "perarch"}
+	// Divergent classes first, in tests too; then the shape weighs most,
+	// then copies, then lines; tests, then copies on purpose, come last.
+	want := []string{"divtest", "div", "methods", "spread", "big", "small", "small2", "variants", "test", "e2e", "perarch"}
 	rank := func(classes []fingerprint.Class, order string) []string {
 		Rank(classes, ReadFacts(fakeFiles(srcs)), order)
 		var ids []string
@@ -140,6 +140,7 @@ func TestRankReason(t *testing.T) {
 	c.Lines, c.Divergent = 140, true
 	c.Fragments[2].Extra = []fingerprint.LineRange{{Start: 31, End: 32}}
 	c.Fragments[1].Extra = []fingerprint.LineRange{{Start: 20, End: 20}}
+	c.Fragments[0].Lacks = true
 	p := class("p", fingerprint.Exact, "p/fd_linux.go", "p/fd_windows.go")
 	p.Lines = 12
 	classes := []fingerprint.Class{c, p}
@@ -150,7 +151,8 @@ func TestRankReason(t *testing.T) {
 		{classes[0].Signal.Reason, "divergent: one copy lacks 2 lines; production, 3 packages, 140 lines"},
 		{classes[1].Signal.Reason, "build variants, on purpose; production, 1 package, 12 lines"},
 		{classes[1].Signal.Category, CategoryBuildVariant},
-		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; divergent: one copy lacks 2 lines; production, 3 packages, 140 lines); only this copy has lines 31-32"},
+		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; divergent: one copy lacks 2 lines; production, 3 packages, 140 lines); a copy lacks its lines 31-32"},
+		{Message(classes[0], 0), "duplicate of b/y.go:20-25 (near 0%, 0 tokens, 3 copies; divergent: one copy lacks 2 lines; production, 3 packages, 140 lines); lacks line 20 of b/y.go"},
 		{reason(p, CategoryPerType, false, 1), "one copy per type, on purpose; production, 1 package, 12 lines"},
 		{reason(p, CategoryInverse, false, 1), "inverse operations, on purpose; production, 1 package, 12 lines"},
 	} {
@@ -194,6 +196,7 @@ func TestJSONAndSARIFSignal(t *testing.T) {
 	c := class("id", fingerprint.Near, "a.go", "b.go")
 	c.Divergent, c.Lines = true, 20
 	c.Fragments[1].Extra = []fingerprint.LineRange{{Start: 22, End: 22}}
+	c.Fragments[0].Lacks = true
 	classes := []fingerprint.Class{c}
 	Rank(classes, nil, SortRank)
 	var buf bytes.Buffer
@@ -209,6 +212,7 @@ func TestJSONAndSARIFSignal(t *testing.T) {
 				Extra []struct {
 					StartLine int `json:"start_line"`
 				}
+				Lacks bool
 			}
 		}
 	}
@@ -217,7 +221,7 @@ func TestJSONAndSARIFSignal(t *testing.T) {
 	}
 	jc := j.Classes[0]
 	if jc.Rank != classes[0].Signal.Score || jc.Rank < bandProduction || !jc.Divergent || !strings.HasPrefix(jc.Reason, "divergent") ||
-		len(jc.Fragments[1].Extra) != 1 || jc.Fragments[1].Extra[0].StartLine != 22 {
+		len(jc.Fragments[1].Extra) != 1 || jc.Fragments[1].Extra[0].StartLine != 22 || !jc.Fragments[0].Lacks || jc.Fragments[1].Lacks {
 		t.Errorf("JSON class %+v", jc)
 	}
 	buf.Reset()
@@ -231,6 +235,7 @@ func TestJSONAndSARIFSignal(t *testing.T) {
 				Properties struct {
 					Reason    string
 					Divergent bool
+					Lacks     bool
 				}
 			}
 		}
@@ -238,9 +243,10 @@ func TestJSONAndSARIFSignal(t *testing.T) {
 	if err := json.Unmarshal(buf.Bytes(), &s); err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range s.Runs[0].Results {
-		if r.Rank == nil || int(*r.Rank) != classes[0].Signal.Score || !r.Properties.Divergent || r.Properties.Reason == "" {
-			t.Errorf("SARIF result rank %v, properties %+v", r.Rank, r.Properties)
+	for i, r := range s.Runs[0].Results {
+		if r.Rank == nil || int(*r.Rank) != classes[0].Signal.Score || !r.Properties.Divergent || r.Properties.Reason == "" ||
+			r.Properties.Lacks != (i == 0) {
+			t.Errorf("SARIF result %d rank %v, properties %+v", i, r.Rank, r.Properties)
 		}
 	}
 }

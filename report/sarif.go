@@ -106,11 +106,13 @@ type (
 		// Differs lists the lines of this copy that differ from the
 		// class's first copy, as in the JSON report.
 		Differs []jsonRange `json:"differs,omitempty"`
-		// Reason, Category, Divergent and Extra are as in the JSON report.
+		// Reason, Category, Divergent, Extra and Lacks are as in the
+		// JSON report.
 		Reason    string      `json:"reason,omitempty"`
 		Category  string      `json:"category,omitempty"`
 		Divergent bool        `json:"divergent,omitempty"`
 		Extra     []jsonRange `json:"extra,omitempty"`
+		Lacks     bool        `json:"lacks,omitempty"`
 	}
 	sarifLocation struct {
 		ID               *int          `json:"id,omitempty"`
@@ -196,7 +198,7 @@ func SARIF(w io.Writer, r *Report) error {
 				Properties: sarifResultProps{ClassID: c.ID, Kind: string(c.Kind),
 					Similarity: math.Round(c.Similarity*1000) / 1000, Tokens: c.Tokens, Copies: len(c.Fragments),
 					Differs: lineRanges(f.Differs), Reason: c.Signal.Reason, Category: c.Signal.Category,
-					Divergent: c.Divergent, Extra: lineRanges(f.Extra)},
+					Divergent: c.Divergent, Extra: lineRanges(f.Extra), Lacks: f.Lacks},
 			}
 			if c.Signal.Reason != "" {
 				rank := float64(c.Signal.Score)

@@ -8,9 +8,10 @@ import (
 	"github.com/copycat-go/copycat/fingerprint"
 )
 
-// The short list holds production classes of at least the floor's lines,
-// or divergent, that are not copies on purpose and whose copies differ in
-// less than a fifth of their lines; the rest are counted, not listed.
+// The short list holds production classes of at least the floor's lines
+// that are not copies on purpose, and divergent classes wherever they
+// are, whose copies differ in less than a fifth of their lines; the rest
+// are counted, not listed.
 func TestShortList(t *testing.T) {
 	sized := func(id string, lines int, files ...string) fingerprint.Class {
 		c := class(id, fingerprint.Near, files...)
@@ -29,8 +30,10 @@ func TestShortList(t *testing.T) {
 		sized("divergent tests", 12, "d/x_test.go", "d/y_test.go"),
 		sized("edited", 40, "e/x.go", "e/y.go"),  // 8 of its 40 lines differ
 		sized("touched", 40, "e/x.go", "e/z.go"), // 7 of them
+		sized("divergent arch", 12, "obj/arm64/d.go", "obj/loong64/d.go"),
 	}
-	classes[7].Divergent, classes[8].Divergent = true, true
+	// A divergent class is listed wherever its copies are.
+	classes[7].Divergent, classes[8].Divergent, classes[11].Divergent = true, true, true
 	for i, n := range map[int]int{9: 8, 10: 7} {
 		f := &classes[i].Fragments[1]
 		f.Start.Line, f.End.Line = 100, 139
@@ -45,15 +48,15 @@ func TestShortList(t *testing.T) {
 		return out
 	}
 	short, apart := ShortList(classes, ShortLines)
-	if got, want := ids(short), []string{"big", "mixed", "floor", "divergent", "touched"}; !slices.Equal(got, want) || apart != 6 {
-		t.Errorf("short list %v with %d apart, want %v with 6", got, apart, want)
+	if got, want := ids(short), []string{"big", "mixed", "floor", "divergent", "divergent tests", "touched", "divergent arch"}; !slices.Equal(got, want) || apart != 5 {
+		t.Errorf("short list %v with %d apart, want %v with 5", got, apart, want)
 	}
 	short, apart = ShortList(classes, 6)
-	if got, want := ids(short), []string{"big", "small", "mixed", "floor", "divergent", "touched"}; !slices.Equal(got, want) || apart != 5 {
-		t.Errorf("floor 6: short list %v with %d apart, want %v with 5", got, apart, want)
+	if got, want := ids(short), []string{"big", "small", "mixed", "floor", "divergent", "divergent tests", "touched", "divergent arch"}; !slices.Equal(got, want) || apart != 4 {
+		t.Errorf("floor 6: short list %v with %d apart, want %v with 4", got, apart, want)
 	}
 	for _, c := range classes {
-		want := map[string]string{"tests": ApartTests, "e2e": ApartTests, "arch": ApartPurpose, "divergent tests": ApartTests}[c.ID]
+		want := map[string]string{"tests": ApartTests, "e2e": ApartTests, "arch": ApartPurpose}[c.ID]
 		if c.Signal.Apart != want {
 			t.Errorf("%s: apart %q, want %q", c.ID, c.Signal.Apart, want)
 		}
@@ -194,29 +197,38 @@ func TestFileNote(t *testing.T) {
 }
 
 // A divergent class whose copies are all test cases, or inverse
-// operations, is not divergent: what one case checks, or one direction
-// does, the other need not.
+// operations, or in functions of different names, is not divergent: what
+// one case checks, or one direction or one operation does, the other need
+// not.
 func TestNotDivergent(t *testing.T) {
 	for _, tc := range []struct {
 		a, b          string
 		fa, fb        string // the files' names
 		wantDivergent bool
 	}{
-		{"func TestInt(t *testing.T)", "func TestBool(t *testing.T)", "a_test.go", "b_test.go", false},
-		{"func ExampleNewCBC()", "func ExampleNewCFB()", "a_test.go", "b_test.go", false},
-		{"func (s *Suite) TestRestart(c *testing.T)", "func (s *Suite) TestKill(c *testing.T)", "a_test.go", "b_test.go", false},
-		{"func addWorker() bool", "func removeWorker() bool", "a.go", "b.go", false},
+		{"func TestInt(t *testing.T)", "func TestInt(t *testing.T)", "a_test.go", "b_test.go", false},
+		{"func ExampleNewCBC()", "func ExampleNewCBC()", "a_test.go", "b_test.go", false},
+		{"func (s *Suite) TestRestart(c *testing.T)", "func (s *Suite) TestRestart(c *testing.T)", "a_test.go", "b_test.go", false},
+		{"func add() bool", "func remove() bool", "a.go", "b.go", false},
 		// A helper of tests may lack a check its copy has by mistake.
 		{"func assertSane(t *testing.T)", "func assertSane(t *testing.T)", "a_test.go", "b_test.go", true},
-		{"func TestInt(t *testing.T)", "func checkInt(t *testing.T)", "a_test.go", "b_test.go", true},
-		{"func Testify()", "func Testimony()", "a_test.go", "b_test.go", true}, // not test functions
-		{"func TestInt()", "func TestBool()", "a.go", "b.go", true},            // not in tests
-		{"func NewIngress() int", "func NewService() int", "a.go", "b.go", true},
+		{"func Testify()", "func Testify()", "a_test.go", "b_test.go", true}, // not test functions
+		{"func TestInt()", "func TestInt()", "a.go", "b.go", true},           // not in tests
+		// One function in two places, a method and a function copying it.
+		{"func (v Value) Field(i int) Value", "func Field(v Value, i int) Value", "a.go", "b.go", true},
+		{"func (v *Value) Field(i int) Value", "func (v *Value) Field(i int) Value", "a.go", "b.go", true},
+		// Different operations: functions of different names, methods
+		// of different types.
+		{"func NewIngress() int", "func NewService() int", "a.go", "b.go", false},
+		{"func loadConfiguration() int", "func LoadConfiguration() int", "a.go", "b.go", false},
+		{"func (x *ctr) XORKeyStream()", "func (x *ofb) XORKeyStream()", "a.go", "b.go", false},
+		{"func TestInt(t *testing.T)", "func checkInt(t *testing.T)", "a_test.go", "b_test.go", false},
 	} {
 		files := map[string]string{"a/" + tc.fa: inFunc(tc.a), "b/" + tc.fb: inFunc(tc.b)}
 		c := bodyClass("a/"+tc.fa, "b/"+tc.fb)
 		c.Divergent = true
 		c.Fragments[1].Extra = []fingerprint.LineRange{{Start: 4, End: 4}}
+		c.Fragments[0].Lacks = true
 		cs := []fingerprint.Class{c}
 		Categorise(cs, ReadFacts(fakeFiles(files)))
 		if got := cs[0].Divergent; got != tc.wantDivergent {
@@ -224,6 +236,40 @@ func TestNotDivergent(t *testing.T) {
 		}
 		if (cs[0].Fragments[1].Extra != nil) != tc.wantDivergent {
 			t.Errorf("%s ~ %s: Extra = %v", tc.a, tc.b, cs[0].Fragments[1].Extra)
+		}
+	}
+}
+
+// Only a pair of one copy that has the extra statements and one that
+// lacks them counts: two branches of one function are not one function
+// in two places, nor is a copy that lacks nothing; where the functions
+// are not known, the engine's verdict stands.
+func TestDivergentPairs(t *testing.T) {
+	twice := "package p\n\nfunc f(x int) {\n\tswitch x {\n\tcase 1:\n\t\tx++\n\tcase 2:\n\t\tx++\n\t}\n}\n"
+	files := map[string]string{"a/x.go": twice, "b/y.go": inFunc("func g()"), "c/z.go": inFunc("func f(x int)")}
+	for _, tc := range []struct {
+		name  string
+		lines []int // the fragments' first lines
+		files []string
+		lacks []bool // which fragments lack the extra statements of the first
+		want  bool
+	}{
+		{"branches of one function", []int{6, 8}, []string{"a/x.go", "a/x.go"}, []bool{false, true}, false},
+		{"the same name, lacking nothing", []int{6, 4, 4}, []string{"a/x.go", "b/y.go", "c/z.go"}, []bool{false, true, false}, false},
+		{"the same name, lacking", []int{6, 4, 4}, []string{"a/x.go", "b/y.go", "c/z.go"}, []bool{false, true, true}, true},
+		{"functions not known", []int{6, 4}, []string{"a/x.go", "d/none.go"}, []bool{false, true}, true},
+	} {
+		c := class("id", fingerprint.Near, tc.files...)
+		for i := range c.Fragments {
+			c.Fragments[i].Start.Line, c.Fragments[i].End.Line = tc.lines[i], tc.lines[i]
+			c.Fragments[i].Lacks = tc.lacks[i]
+		}
+		c.Divergent = true
+		c.Fragments[0].Extra = []fingerprint.LineRange{{Start: 6, End: 6}}
+		cs := []fingerprint.Class{c}
+		Categorise(cs, ReadFacts(fakeFiles(files)))
+		if got := cs[0].Divergent; got != tc.want {
+			t.Errorf("%s: Divergent = %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }
