@@ -105,6 +105,7 @@ func fileURL(path string) string {
 
 func TestHTMLInChromium(t *testing.T) {
 	rep, readFile := fixture(t, "clones.txtar")
+	divergeLast(rep)
 	defer func(n int) { chunkBytes = n }(chunkBytes)
 	chunkBytes = 1 // a chunk per class: opening class 2 reads the second
 	path := filepath.Join(t.TempDir(), "report.html")
@@ -150,6 +151,11 @@ func TestHTMLInChromium(t *testing.T) {
 	// names and numbers its lines from the copy's first line.
 	renamed := eval(`(d => d.querySelectorAll('.dl').length + ' ' + d.querySelectorAll('mark').length + ' ' +
 		Array.from(d.querySelectorAll('.gut')).map(g => g.textContent.split('\n')[0]).join(','))(document.querySelector('#c-2 + .detail'))`)
+	// It is divergent too: its second copy shades its extra line, and
+	// says so; the first says it lacks it.
+	divergent := eval(`(d => d.querySelectorAll('.xl').length + ' ' +
+		Array.from(d.querySelectorAll('.copy')).map(c => c.querySelector('.extra') ? 'x' : c.querySelector('.lacks') ? 'l' : '-').join(''))(document.querySelector('#c-2 + .detail'))`)
+	lacks := eval(`document.querySelector('#c-2 + .detail .lacks').textContent`)
 	screenshot(t, ctx, "html-report.png", chromedp.FullScreenshot(100))
 	if got, want := initial, "1:2 2:3"; got != want {
 		t.Errorf("initial order %s, want %s", got, want)
@@ -176,6 +182,12 @@ func TestHTMLInChromium(t *testing.T) {
 	var firsts string
 	if _, err := fmt.Sscan(renamed, &shades, &marks, &firsts); err != nil || shades == 0 || marks == 0 || firsts != "21,21,3" {
 		t.Errorf("renamed class: %q shaded ranges, marks and first line numbers; want some of each and 21,21,3", renamed)
+	}
+	if want := "1 lx-"; divergent != want {
+		t.Errorf("divergent class: %q extra shades and notes (x has, l lacks), want %q", divergent, want)
+	}
+	if want := "lacks line 21 of b/b.go"; lacks != want {
+		t.Errorf("the copy that lacks a line says %q, want %q", lacks, want)
 	}
 	for _, p := range problems() {
 		t.Errorf("page problem: %s", p)

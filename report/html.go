@@ -93,6 +93,10 @@ type (
 		EndCol   int      `json:"z"`           // and of its end on its last line
 		Text     string   `json:"t"`           // lines Start to End of the file
 		Differs  [][2]int `json:"d,omitempty"` // lines that differ from the first copy
+		// Extra lists the lines this copy has and a copy lacks, in a
+		// divergent class; Lacks says this copy lacks another's.
+		Extra [][2]int `json:"x,omitempty"`
+		Lacks bool     `json:"l,omitempty"`
 		// Cuts lists the lines cut to MaxLineBytes: the line, and the
 		// bytes left out before and after the part shown.
 		Cuts  [][3]int `json:"k,omitempty"`
@@ -305,6 +309,10 @@ func copies(classes []fingerprint.Class, readFile func(string) ([]byte, error), 
 				for _, d := range f.Differs {
 					hc.Differs = append(hc.Differs, [2]int{d.Start, d.End})
 				}
+				for _, x := range f.Extra {
+					hc.Extra = append(hc.Extra, [2]int{x.Start, x.End})
+				}
+				hc.Lacks = f.Lacks
 			}
 			out[i].Copies = append(out[i].Copies, hc)
 		}

@@ -85,6 +85,36 @@ func TestHTMLDeterministic(t *testing.T) {
 	}
 }
 
+// divergeLast makes the last class of rep divergent: its second copy has
+// its first line, which the first copy lacks.
+func divergeLast(rep *Report) {
+	c := &rep.Classes[len(rep.Classes)-1]
+	c.Divergent = true
+	f := &c.Fragments[1]
+	f.Extra = []fingerprint.LineRange{{Start: f.Start.Line, End: f.Start.Line}}
+	c.Fragments[0].Lacks = true
+}
+
+// A divergent class's page data says which copy has which extra lines and
+// which copy lacks them.
+func TestHTMLDivergent(t *testing.T) {
+	rep, readFile := fixture(t, "clones.txtar")
+	divergeLast(rep)
+	data := pageData(t, htmlFor(t, rep, readFile))
+	c, f := data[len(data)-1], rep.Classes[len(rep.Classes)-1].Fragments
+	if want := [][2]int{{f[1].Start.Line, f[1].Start.Line}}; !reflect.DeepEqual(c.Copies[1].Extra, want) || c.Copies[1].Lacks {
+		t.Errorf("second copy: extra %v, lacks %v; want %v, false", c.Copies[1].Extra, c.Copies[1].Lacks, want)
+	}
+	if !c.Copies[0].Lacks || c.Copies[0].Extra != nil {
+		t.Errorf("first copy: extra %v, lacks %v; want none, true", c.Copies[0].Extra, c.Copies[0].Lacks)
+	}
+	for _, cp := range data[0].Copies {
+		if cp.Lacks || cp.Extra != nil {
+			t.Errorf("a class that does not diverge: extra %v, lacks %v", cp.Extra, cp.Lacks)
+		}
+	}
+}
+
 func TestHTMLUnreadableFile(t *testing.T) {
 	rep, _ := fixture(t, "clones.txtar")
 	page := htmlFor(t, rep, func(name string) ([]byte, error) { return nil, errors.New("gone") })

@@ -111,9 +111,10 @@ func appendJSONString(b []byte, s string, safe *[256]bool) []byte {
 }
 
 // appendCopies encodes the classes' copies as the script expects them:
-// [{"c":[{"f":file,"s":start,"e":end,"a":col,"z":col,"t":text,"d":[[start,end]…],"k":[[line,before,after]…]} or
-// {…,"err":message}]}], where d lists the lines that differ and k the
-// lines cut (see MaxLineBytes).
+// [{"c":[{"f":file,"s":start,"e":end,"a":col,"z":col,"t":text,"d":[[start,end]…],"x":[[start,end]…],"l":true,
+// "k":[[line,before,after]…]} or {…,"err":message}]}], where d lists the
+// lines that differ, x those only some copies have, l is there if the
+// copy lacks another's, and k lists the lines cut (see MaxLineBytes).
 func appendCopies(b []byte, classes []htmlClass) []byte {
 	size := 2
 	for _, c := range classes {
@@ -149,6 +150,10 @@ func appendCopies(b []byte, classes []htmlClass) []byte {
 				b = append(b, `,"t":`...)
 				b = appendScriptString(b, cp.Text)
 				b = appendArrays(b, "d", len(cp.Differs), func(i int) []int { return cp.Differs[i][:] })
+				b = appendArrays(b, "x", len(cp.Extra), func(i int) []int { return cp.Extra[i][:] })
+				if cp.Lacks {
+					b = append(b, `,"l":true`...)
+				}
 				b = appendArrays(b, "k", len(cp.Cuts), func(i int) []int { return cp.Cuts[i][:] })
 			}
 			b = append(b, '}')

@@ -241,13 +241,24 @@ var goSource = (function () {
     return n && n.classList.contains('detail') ? n : null;
   }
 
-  function copyView(c, cp, k, total) {
+  function copyView(c, cp, k, all) {
+    var total = all.length;
     var col = document.createElement('div');
     col.className = 'copy';
     var where = document.createElement('div');
     where.className = 'where';
     where.textContent = (k + 1) + '/' + total + '  ' + c.f + ':' + c.s + '-' + c.e;
     col.appendChild(where);
+    if (c.x || c.l) {
+      // A divergent class: this copy has lines another lacks, or lacks
+      // another's.
+      var note = document.createElement('div');
+      note.className = c.x ? 'extra' : 'lacks';
+      var has = all.filter(function (o) { return o.x; })[0];
+      note.textContent = c.x ? 'only some copies have the lines shaded green' :
+        has ? 'lacks ' + lineList(has.x) + ' of ' + has.f : 'lacks lines another copy has';
+      col.appendChild(note);
+    }
     if (c.err) {
       var e = document.createElement('div');
       e.className = 'err';
@@ -266,6 +277,14 @@ var goSource = (function () {
   // of the time a large class takes to open.
   var longCopy = 400, shownLines = 200;
 
+  // lineList names line ranges: "line 7", "lines 7-9, 12".
+  function lineList(rs) {
+    var one = rs.length === 1 && rs[0][0] === rs[0][1];
+    return (one ? 'line ' : 'lines ') + rs.map(function (r) {
+      return r[0] === r[1] ? String(r[0]) : r[0] + '-' + r[1];
+    }).join(', ');
+  }
+
   function codeView(c, cp) {
     var wrap = document.createElement('div');
     var total = c.e - c.s + 1;
@@ -280,14 +299,20 @@ var goSource = (function () {
       gut.textContent = nums.join('\n');
       var pre = document.createElement('pre');
       pre.innerHTML = cp.html(lines < total ? lines : undefined);
-      (c.d || []).forEach(function (d) {
-        if (d[0] > last) return;
-        var shade = document.createElement('div');
-        shade.className = 'dl';
-        shade.style.top = 'calc(4px + ' + 1.5 * (d[0] - c.s) + 'em)';
-        shade.style.height = 1.5 * (Math.min(d[1], last) - d[0] + 1) + 'em';
-        pre.insertBefore(shade, pre.firstChild);
-      });
+      // Shade the lines that differ, and those only some copies have
+      // (in front: each shade goes before the others).
+      function shadeLines(ranges, cls) {
+        (ranges || []).forEach(function (d) {
+          if (d[0] > last) return;
+          var shade = document.createElement('div');
+          shade.className = cls;
+          shade.style.top = 'calc(4px + ' + 1.5 * (d[0] - c.s) + 'em)';
+          shade.style.height = 1.5 * (Math.min(d[1], last) - d[0] + 1) + 'em';
+          pre.insertBefore(shade, pre.firstChild);
+        });
+      }
+      shadeLines(c.x, 'xl');
+      shadeLines(c.d, 'dl');
       code.appendChild(gut);
       code.appendChild(pre);
       wrap.textContent = '';
@@ -314,14 +339,14 @@ var goSource = (function () {
     wrap.className = 'copies';
     box.appendChild(wrap);
     var n = Math.min(cls.c.length, shown);
-    for (var k = 0; k < n; k++) wrap.appendChild(copyView(cls.c[k], cps[k], k, cls.c.length));
+    for (var k = 0; k < n; k++) wrap.appendChild(copyView(cls.c[k], cps[k], k, cls.c));
     if (cls.c.length > n) {
       var more = document.createElement('button');
       more.className = 'more';
       more.textContent = 'show all ' + group(cls.c.length) + ' copies';
       more.addEventListener('click', function (ev) {
         ev.stopPropagation();
-        for (var k = n; k < cls.c.length; k++) wrap.appendChild(copyView(cls.c[k], cps[k], k, cls.c.length));
+        for (var k = n; k < cls.c.length; k++) wrap.appendChild(copyView(cls.c[k], cps[k], k, cls.c));
         more.remove();
       });
       box.appendChild(more);
