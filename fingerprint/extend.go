@@ -118,9 +118,27 @@ func (d *detector) seedPairs(groups [][]ref) [][2]ref {
 			}
 		}
 	}
-	slices.SortFunc(seeds, func(x, y [2]ref) int {
-		return cmp.Or(d.compareDiagonals(x, y), cmp.Compare(d.files[x[0].file].windows[x[0].win].first, d.files[y[0].file].windows[y[0].win].first))
+	// Sorted on keys made once: a comparison that looked the windows up
+	// was most of the cost with many copies. The key is the diagonal,
+	// then the first window's first statement, packed in three words.
+	type keyed struct {
+		k0, k1, k2 uint64
+		sp         [2]ref
+	}
+	pack := func(hi, lo int32) uint64 { return uint64(uint32(hi))<<32 | uint64(uint32(lo)) }
+	ks := make([]keyed, len(seeds))
+	for i, sp := range seeds {
+		dg := d.diagonal(sp)
+		// The offset may be negative: biased, it sorts as a signed number.
+		off := int32(uint32(dg[4]) ^ 1<<31)
+		ks[i] = keyed{pack(dg[0], dg[1]), pack(dg[2], dg[3]), pack(off, d.files[sp[0].file].windows[sp[0].win].first), sp}
+	}
+	slices.SortFunc(ks, func(x, y keyed) int {
+		return cmp.Or(cmp.Compare(x.k0, y.k0), cmp.Compare(x.k1, y.k1), cmp.Compare(x.k2, y.k2))
 	})
+	for i := range ks {
+		seeds[i] = ks[i].sp
+	}
 	return seeds
 }
 
@@ -129,11 +147,6 @@ func (d *detector) seedPairs(groups [][]ref) [][2]ref {
 func (d *detector) diagonal(sp [2]ref) [5]int32 {
 	wa, wb := d.files[sp[0].file].windows[sp[0].win], d.files[sp[1].file].windows[sp[1].win]
 	return [5]int32{sp[0].file, wa.blk, sp[1].file, wb.blk, wb.first - wa.first}
-}
-
-func (d *detector) compareDiagonals(x, y [2]ref) int {
-	dx, dy := d.diagonal(x), d.diagonal(y)
-	return slices.Compare(dx[:], dy[:])
 }
 
 func (d *detector) sameDiagonal(x, y [2]ref) bool { return d.diagonal(x) == d.diagonal(y) }
@@ -292,10 +305,20 @@ func joinable(A *File, i int32, B *File, j int32) bool {
 // statement at a time. Most spans have a few dozen names at most, so the
 // first smallRenaming pairs are searched in a slice, which costs less
 // than hashing; pairs beyond them are also kept in maps.
+//
+// While the two spans are the same (exact), their statements' names are
+// not bound: each would be bound to itself, and binding them was most of
+// the cost of growing exact copies. The statements are kept, and their
+// names bound only when a statement whose names or values differ comes
+// (see bindSame), so that the renaming is then what binding each
+// statement in turn would have made.
 type renaming struct {
 	pairs    []namePair        // every pair, in the order bound
 	fwd, bwd map[uint64]uint64 // pairs[smallRenaming:], both ways
 	exact    bool              // no name or value differs so far
+	same     [][2]int32        // while !bound, the statements added, all the same in A and B
+	a, b     *File             // the files of same
+	bound    bool              // same's names are in pairs
 }
 
 type namePair struct{ x, y uint64 }
@@ -309,6 +332,7 @@ func newRenaming() *renaming {
 func (r *renaming) reset() {
 	r.undo(0)
 	r.exact = true
+	r.same, r.bound = r.same[:0], false
 }
 
 // undo forgets the pairs bound since there were mark of them.
@@ -326,6 +350,58 @@ func (r *renaming) undo(mark int) {
 // out: a copied function is usually renamed while its body still uses the
 // old name for other things.
 func (r *renaming) add(A *File, i int32, B *File, j int32) bool {
+	if !r.bound {
+		switch sameStatement(A, i, B, j) {
+		case stmtCodesDiffer:
+			return false
+		case stmtSame:
+			r.same, r.a, r.b = append(r.same, [2]int32{i, j}), A, B
+			return true
+		}
+		r.bindSame()
+	}
+	return r.bind1(A, i, B, j)
+}
+
+// bindSame binds the names of the statements added while the spans were
+// the same, in the order they were added.
+func (r *renaming) bindSame() {
+	r.bound = true
+	for _, s := range r.same {
+		r.bind1(r.a, s[0], r.b, s[1]) // each name to itself: it holds
+	}
+}
+
+// Outcomes of sameStatement.
+const (
+	stmtSame         = iota // the same codes, names and values
+	stmtCodesDiffer         // the canonical tokens differ
+	stmtValuesDiffer        // the same codes; a name or a value differs
+)
+
+// sameStatement compares statement i of A with statement j of B as add
+// does, leaving out a function's own name.
+func sameStatement(A *File, i int32, B *File, j int32) int {
+	ua, ub := &A.units[i], &B.units[j]
+	ca, cb := A.codes[ua.tok0:ua.tok1], B.codes[ub.tok0:ub.tok1]
+	if !bytes.Equal(ca, cb) {
+		return stmtCodesDiffer
+	}
+	va, vb := ua.val0, ub.val0
+	for _, c := range ca {
+		if !hasValue(c) {
+			continue
+		}
+		if A.vals[va] != B.vals[vb] && va != ua.name && vb != ub.name {
+			return stmtValuesDiffer
+		}
+		va, vb = va+1, vb+1
+	}
+	return stmtSame
+}
+
+// bind1 is add once the names are bound.
+func (r *renaming) bind1(A *File, i int32, B *File, j int32) bool {
 	ua, ub := &A.units[i], &B.units[j]
 	ca, cb := A.codes[ua.tok0:ua.tok1], B.codes[ub.tok0:ub.tok1]
 	if len(ca) != len(cb) {
