@@ -47,6 +47,13 @@ type Options struct {
 	LazyFacts bool
 	// Timings, if set, receives the time loading spent in each phase.
 	Timings *Timings
+	// LargeFile, if set, is called before a file larger than
+	// DefaultMaxFileSize (read because MaxFileSize allows it) is parsed
+	// and indexed, and what it returns after: its parse tree is tens of
+	// times its size and garbage soon after, a time for the collector to
+	// keep closer to what is live. It may be called from several
+	// goroutines.
+	LargeFile func() (done func())
 	// Done, when closed, stops loading: no more directories are walked and
 	// no more files read, and Load returns early with what it has: not
 	// the whole result, for the caller to discard. A nil channel never
@@ -507,6 +514,9 @@ func parseOne(ix *fingerprint.Indexer, path string, opt Options) (p parsed) {
 			s.Generated(path, info, src)
 		}
 		return p
+	}
+	if len(src) > DefaultMaxFileSize && opt.LargeFile != nil {
+		defer opt.LargeFile()()
 	}
 	p.file, p.warnings = opt.source(ix, path, info, src)
 	return p

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -242,5 +243,28 @@ func TestReadFileInto(t *testing.T) {
 	var skip *SkipError
 	if _, err := ReadFileInto(big, fifo, 0); !errors.As(err, &skip) {
 		t.Errorf("a named pipe: %v, want it skipped", err)
+	}
+}
+
+// LargeFile is called around the parsing and indexing of each file
+// larger than DefaultMaxFileSize, and of no other.
+func TestLargeFileHook(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "small.go", goSource)
+	big := goSource + "\nvar s = `" + strings.Repeat("x", DefaultMaxFileSize) + "`\n"
+	write(t, dir, "big.go", big)
+	var mu sync.Mutex
+	calls, done := 0, 0
+	res := Load([]string{dir}, Options{MaxFileSize: 1 << 30, LargeFile: func() func() {
+		mu.Lock()
+		calls++
+		mu.Unlock()
+		return func() { mu.Lock(); done++; mu.Unlock() }
+	}})
+	if len(res.Files) != 2 || len(res.Warnings)+len(res.Errors) != 0 {
+		t.Fatalf("files %d, warnings %v, errors %v", len(res.Files), res.Warnings, res.Errors)
+	}
+	if calls != 1 || done != 1 {
+		t.Errorf("LargeFile called %d times, its result %d; want 1 and 1", calls, done)
 	}
 }

@@ -184,6 +184,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 		// The report reads the Facts of the files it shows, and the
 		// index those of its new records as it commits them.
 		LazyFacts: true,
+		LargeFile: largeFileGC(os.Getenv("GOGC")),
 	}
 	if bar != nil {
 		opts.Progress = bar.files

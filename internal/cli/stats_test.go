@@ -141,3 +141,25 @@ func TestDetectionGC(t *testing.T) {
 		t.Errorf("with GOGC set: GC percent %d, want it untouched (100)", got)
 	}
 }
+
+// While one or more large files are parsed, the collector's target is
+// largeFileGCPercent; after the last, what it was; with GOGC set, there
+// is no hook.
+func TestLargeFileGC(t *testing.T) {
+	before := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(before)
+	hook := largeFileGC("")
+	first := hook()
+	second := hook()
+	first()
+	if got := debug.SetGCPercent(largeFileGCPercent); got != largeFileGCPercent {
+		t.Errorf("while a large file is parsed: GC percent %d, want %d", got, largeFileGCPercent)
+	}
+	second()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("after the large files: GC percent %d, want 100", got)
+	}
+	if largeFileGC("400") != nil {
+		t.Error("with GOGC set: a hook, want none")
+	}
+}
