@@ -47,6 +47,10 @@ const (
 var (
 	recordsBucket = []byte("records")
 	usedBucket    = []byte("used")
+	// factsBucket holds facts records (see AddFacts) under the keys of
+	// the records they go with: a shortcut, like the status entries,
+	// dropped when records are evicted and rebuilt by the next runs.
+	factsBucket = []byte("facts")
 )
 
 // Options shape an index.
@@ -66,10 +70,10 @@ type Index struct {
 	broken atomic.Bool
 
 	mu         sync.Mutex
-	puts       []put                         // records to commit
-	unrecorded []unrecorded                  // files whose records the commit makes
-	recorded   map[string]*fingerprint.Facts // the Facts the commit found, by file name
-	touched    [][32]byte                    // records read whose stamps are stale
+	puts       []put        // records to commit
+	facts      []put        // facts records to commit (see AddFacts)
+	unrecorded []unrecorded // files whose records the commit makes
+	touched    [][32]byte   // records read whose stamps are stale
 	warnings   []error
 	corrupt    int // corrupt records met
 
@@ -211,10 +215,9 @@ func (x *Index) File(name string, info fs.FileInfo, src []byte, index func() (*f
 	if f != nil && len(warnings) == 0 {
 		known(f)
 		if f.FactsLeft() {
-			// Its Facts, and so its record, are made at the commit,
-			// off the loading's critical path (see encodePending).
-			u := unrecorded{key: key, sum: sum, name: name, size: int64(len(src)), f: f}
-			u.status, u.trusted = x.trusted(info)
+			// Its record is made at the commit, off the loading's
+			// critical path, without its Facts (see encodePending).
+			u := unrecorded{key: key, f: f}
 			x.mu.Lock()
 			x.unrecorded = append(x.unrecorded, u)
 			x.mu.Unlock()
@@ -241,68 +244,48 @@ func encodeRecord(key [32]byte, f *fingerprint.File, fs *fingerprint.Facts) []by
 // An unrecorded is a file indexed without its Facts, whose record the
 // commit makes (see encodePending).
 type unrecorded struct {
-	key, sum [32]byte
-	name     string
-	size     int64 // of the bytes indexed
-	f        *fingerprint.File
-	status   status // the file's when it was read,
-	trusted  bool   // if it can stand for the bytes read (see trusted)
+	key [32]byte
+	f   *fingerprint.File
 }
 
 // encodePending makes the records of the files indexed without their Facts
-// (fingerprint.Indexer.NoFacts), on all CPUs: it reads each file again
-// for its Facts. A file whose bytes are no longer those indexed gets no
-// record; the next run indexes it again. A file whose trusted status is
-// unchanged holds the same bytes, as the status entries assume; the
-// others are hashed again to tell.
+// (fingerprint.Indexer.NoFacts), on all CPUs, without Facts: finding them
+// means reading every file again and scanning it, the larger part of what
+// a run that fills the index did more than one without it, while a
+// report needs those of the files it shows alone. AddFacts records those.
 func (x *Index) encodePending() {
 	if len(x.unrecorded) == 0 {
 		return
 	}
 	vals := make([][]byte, len(x.unrecorded))
-	facts := make([]*fingerprint.Facts, len(x.unrecorded))
-	workers := runtime.GOMAXPROCS(0)
-	bufs := make([][]byte, workers) // each worker's, read into again and again
-	par.For(len(x.unrecorded), workers, func(w, i int) {
-		l := &x.unrecorded[i]
-		// Read as loading reads (a file replaced by a named pipe must
-		// not block), up to the size indexed: a larger one has changed.
-		src, err := load.ReadFileInto(bufs[w], l.name, l.size)
-		if cap(src) > cap(bufs[w]) {
-			bufs[w] = src
-		}
-		if err != nil || int64(len(src)) != l.size {
-			return
-		}
-		// The status after the read: a change during it shows.
-		same := false
-		if info, err := os.Stat(l.name); err == nil && l.trusted {
-			st, ok := statusOf(info)
-			same = ok && st == l.status
-		}
-		if !same && blake3.Sum256(src) != l.sum {
-			return
-		}
-		fs := fingerprint.ScanFacts(src)
-		facts[i] = &fs
-		vals[i] = encodeRecord(l.key, l.f, &fs)
+	par.For(len(x.unrecorded), runtime.GOMAXPROCS(0), func(_, i int) {
+		u := &x.unrecorded[i]
+		vals[i] = encodeRecord(u.key, u.f, &fingerprint.Facts{})
 	})
-	if x.recorded == nil {
-		x.recorded = make(map[string]*fingerprint.Facts, len(vals))
-	}
 	for i, v := range vals {
-		if v != nil {
-			x.puts = append(x.puts, put{key: x.unrecorded[i].key, val: v})
-			x.recorded[x.unrecorded[i].name] = facts[i]
-		}
+		x.puts = append(x.puts, put{key: x.unrecorded[i].key, val: v})
 	}
 	x.unrecorded = nil
 }
 
-// RecordedFacts returns the Facts of file name that the commit found
-// for its record (see encodePending), or nil: so that the report need not
-// read the file again.
-func (x *Index) RecordedFacts(name string) *fingerprint.Facts { return x.recorded[name] }
+// AddFacts records, at the next commit, the Facts fs of file f, which
+// were found from its bytes src, if those are the bytes this run indexed
+// it from: kept beside its record, as a facts record under its key (see
+// factsBucket), they are f's Facts when a later run decodes the record,
+// so that it need not read the file to show it.
+func (x *Index) AddFacts(f *fingerprint.File, src []byte, fs *fingerprint.Facts) {
+	x.mu.Lock()
+	sum, ok := x.sums[f.Name]
+	x.mu.Unlock()
+	if !ok || blake3.Sum256(src) != sum {
+		return // not indexed in this run, or changed since
+	}
+	key := x.recordKey(sum)
+	val := fingerprint.AppendFactsRecord(append([]byte(nil), key[:keyCheck]...), f.Lines, fs)
+	x.mu.Lock()
+	x.facts = append(x.facts, put{key: key, val: val})
+	x.mu.Unlock()
+}
 
 // bufs are the buffers records are encoded in before they are copied at
 // their size.
@@ -323,7 +306,8 @@ func (x *Index) remember(name string, sum [32]byte) {
 	x.mu.Unlock()
 }
 
-// lookup decodes the record of key, or returns nil.
+// lookup decodes the record of key, or returns nil, with the Facts of its
+// facts record if it has one (see AddFacts).
 func (x *Index) lookup(name string, key *[32]byte) *fingerprint.File {
 	var f *fingerprint.File
 	x.get(recordsBucket, key[:], true, func(v []byte) (err error) {
@@ -333,6 +317,14 @@ func (x *Index) lookup(name string, key *[32]byte) *fingerprint.File {
 		f, err = fingerprint.DecodeRecord(name, v[keyCheck:])
 		return err
 	})
+	if f != nil {
+		x.get(factsBucket, key[:], false, func(v []byte) error {
+			if len(v) < keyCheck || !bytes.Equal(v[:keyCheck], key[:keyCheck]) {
+				return fingerprint.ErrRecord
+			}
+			return f.SetFactsRecord(v[keyCheck:])
+		})
+	}
 	return f
 }
 

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -262,78 +261,98 @@ func TestDirOf(t *testing.T) {
 	}
 }
 
-// TestRecordsOfFilesWithoutFacts checks that a file indexed without its
-// Facts (fingerprint.Indexer.NoFacts) is recorded with them, found from
-// the file at the commit, and that a file whose bytes changed since it
-// was indexed is not recorded.
-func TestRecordsOfFilesWithoutFacts(t *testing.T) {
-	dir, work := t.TempDir(), t.TempDir()
-	t.Chdir(work)
-	srcs := map[string][]byte{"a.go": src(1), "b.go": src(2), "c.go": src(4)}
-	for name, b := range srcs {
-		if err := os.WriteFile(name, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
+// TestFactsAddedToRecords checks that a file indexed without its Facts
+// (fingerprint.Indexer.NoFacts) is recorded without them, and that Facts
+// added for it later in the run (AddFacts, as a report that shows the
+// file finds them) come with its record from the next commit on, unless
+// the bytes they were found from are not those it was indexed from; that
+// a damaged facts record is left out with a warning; and that evicting
+// records drops them.
+func TestFactsAddedToRecords(t *testing.T) {
+	dir := t.TempDir()
+	src := func(n int) []byte {
+		return fmt.Appendf(nil, "package p\n\n// F%d is a function.\nfunc F%d() int {\n\tx := %d\n\treturn x\n}\n", n, n, n)
 	}
-	// Old files, whose status stands for their bytes (see trusted).
-	old := time.Now().Add(-time.Hour)
-	for name := range srcs {
-		if err := os.Chtimes(name, old, old); err != nil {
-			t.Fatal(err)
-		}
-	}
-	x, err := Open(dir, Options{MinTokens: 10})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, b := range srcs {
-		info, err := os.Stat(name)
+	srcs := map[string][]byte{"a.go": src(1), "b.go": src(2)}
+	index := func(opt Options) (*Index, map[string]*fingerprint.File) {
+		opt.MinTokens = 10
+		x, err := Open(dir, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, _ := x.File(name, info, b, func() (*fingerprint.File, []error) {
-			ix := fingerprint.Indexer{NoFacts: true}
-			return load.Source(&ix, name, b, 10)
-		})
+		files := map[string]*fingerprint.File{}
+		for name, b := range srcs {
+			files[name], _ = x.File(name, nil, b, func() (*fingerprint.File, []error) {
+				ix := fingerprint.Indexer{NoFacts: true}
+				return load.Source(&ix, name, b, 10)
+			})
+		}
+		return x, files
+	}
+	x, files := index(Options{})
+	for name, f := range files {
 		if !f.FactsLeft() || f.FactsOf().Funcs != nil {
 			t.Fatalf("%s: indexed with its Facts", name)
 		}
 	}
-	// b.go changes after it was indexed, keeping its size and its
-	// modification time: its record would not be its.
-	if err := os.WriteFile("b.go", src(3), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chtimes("b.go", old, old); err != nil {
-		t.Fatal(err)
-	}
-	// c.go is replaced by a named pipe, which must not be opened.
-	if err := os.Remove("c.go"); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mkfifo("c.go", 0o644); err != nil {
-		t.Skipf("cannot make a named pipe: %v", err)
-	}
-	committed := make(chan struct{})
-	go func() { x.Commit(); close(committed) }()
-	select {
-	case <-committed:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the commit blocks on a named pipe")
-	}
+	x.Commit()
 	noWarnings(t, x)
-	x.Commit() // a later commit, as Save makes, keeps them
-	if fs := x.RecordedFacts("a.go"); fs == nil || len(fs.Funcs) != 1 {
-		t.Errorf("the Facts found for a.go's record: %+v, want its function", fs)
+	x, files = index(Options{})
+	counts(t, x, 2, 0)
+	for name, f := range files {
+		if fs := f.FactsOf(); fs.Funcs != nil || fs.Comments != nil {
+			t.Errorf("%s: recorded with Facts %+v before any were added", name, fs)
+		}
 	}
-	if fs := x.RecordedFacts("b.go"); fs != nil {
-		t.Errorf("Facts found for b.go, which has no record: %+v", fs)
+	for name, b := range map[string][]byte{"a.go": srcs["a.go"], "b.go": src(3)} { // b.go changed since
+		fs := fingerprint.ScanFacts(b)
+		x.AddFacts(files[name], b, &fs)
 	}
-	os.Remove("c.go")
-	delete(srcs, "c.go")
-	got, _, x := run(t, dir, Options{}, srcs)
-	counts(t, x, 1, 1)
-	if fs := got["a.go"].FactsOf(); len(fs.Funcs) != 1 || fs.Funcs[0].Name != "F1" {
+	x.Commit()
+	noWarnings(t, x)
+	x, files = index(Options{})
+	noWarnings(t, x)
+	if fs := files["a.go"].FactsOf(); len(fs.Funcs) != 1 || fs.Funcs[0].Name != "F1" {
 		t.Errorf("a.go's record has Facts %+v, want its function F1", fs)
 	}
+	if fs := files["b.go"].FactsOf(); fs.Funcs != nil {
+		t.Errorf("b.go's record has Facts %+v found from other bytes", fs)
+	}
+	x.Commit()
+	// A damaged facts record: the file comes without Facts, and one
+	// warning says so.
+	db, err := bolt.Open(filepath.Join(dir, FileName), 0o644, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(factsBucket)
+		k, v := b.Cursor().First()
+		v = append([]byte(nil), v...)
+		v[len(v)-5] ^= 1
+		return b.Put(append([]byte(nil), k...), v)
+	})
+	db.Close()
+	x, files = index(Options{})
+	if fs := files["a.go"].FactsOf(); fs.Funcs != nil || len(x.Warnings()) != 1 {
+		t.Errorf("a damaged facts record: Facts %+v, warnings %v; want none and one", fs, x.Warnings())
+	}
+	fs := fingerprint.ScanFacts(srcs["a.go"])
+	x.AddFacts(files["a.go"], srcs["a.go"], &fs)
+	x.Commit()
+	// Evicting records drops the facts records.
+	srcs["c.go"] = src(5) // a record to commit
+	x, _ = index(Options{Limit: 1})
+	x.Commit()
+	db, err = bolt.Open(filepath.Join(dir, FileName), 0o644, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.View(func(tx *bolt.Tx) error {
+		if tx.Bucket(factsBucket) != nil {
+			t.Error("facts records kept after an eviction")
+		}
+		return nil
+	})
+	db.Close()
 }

@@ -23,7 +23,7 @@ func (x *Index) Commit() {
 		x.db = nil
 	}
 	x.encodePending()
-	if len(x.puts) == 0 && len(x.touched) == 0 && len(x.stats) == 0 && !x.broken.Load() {
+	if len(x.puts) == 0 && len(x.touched) == 0 && len(x.stats) == 0 && len(x.facts) == 0 && !x.broken.Load() {
 		return
 	}
 	if x.broken.Load() {
@@ -40,7 +40,7 @@ func (x *Index) Commit() {
 		x.warnings = append(x.warnings, err)
 		x.mu.Unlock()
 	}
-	x.puts, x.touched, x.stats = nil, nil, nil
+	x.puts, x.touched, x.stats, x.facts = nil, nil, nil, nil
 }
 
 func (x *Index) write() error {
@@ -84,6 +84,18 @@ func (x *Index) update(tx *bolt.Tx) error {
 			return err
 		}
 	}
+	if len(x.facts) > 0 {
+		fb, err := tx.CreateBucketIfNotExists(factsBucket)
+		if err != nil {
+			return err
+		}
+		slices.SortFunc(x.facts, func(a, b put) int { return cmp.Compare(string(a.key[:]), string(b.key[:])) })
+		for _, p := range x.facts {
+			if err := fb.Put(p.key[:], p.val); err != nil {
+				return err
+			}
+		}
+	}
 	if len(x.stats) > 0 {
 		st, err := tx.CreateBucketIfNotExists(statBucket)
 		if err != nil {
@@ -101,8 +113,8 @@ func (x *Index) update(tx *bolt.Tx) error {
 
 // evict deletes the least recently used records until they take no more
 // than three quarters of the limit, when they take more than the limit.
-// The status entries go with them: they are only a shortcut, which the
-// next runs rebuild.
+// The status entries and the facts records go with them: they are only
+// shortcuts, which the next runs rebuild.
 func (x *Index) evict(tx *bolt.Tx, recs, used *bolt.Bucket) error {
 	type entry struct {
 		key   []byte
@@ -126,9 +138,11 @@ func (x *Index) evict(tx *bolt.Tx, recs, used *bolt.Bucket) error {
 	if total <= x.opt.Limit {
 		return nil
 	}
-	if tx.Bucket(statBucket) != nil {
-		if err := tx.DeleteBucket(statBucket); err != nil {
-			return err
+	for _, b := range [][]byte{statBucket, factsBucket} {
+		if tx.Bucket(b) != nil {
+			if err := tx.DeleteBucket(b); err != nil {
+				return err
+			}
 		}
 	}
 	slices.SortStableFunc(all, func(a, b entry) int { return cmp.Compare(a.stamp, b.stamp) })

@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -63,6 +64,51 @@ func AppendRecordFacts(dst []byte, f *File, fs *Facts) []byte {
 	dst = binary.AppendUvarint(dst, uint64(len(facts)))
 	dst = append(dst, facts...)
 	return binary.LittleEndian.AppendUint32(dst, crc32.Checksum(dst[start:], crcTable))
+}
+
+// A facts record is a file's Facts alone, for an index that keeps them
+// apart from the file's record, found after the record was made:
+//
+//	"cf" RecordVersion(uvarint) lines(uvarint) facts crc32c(le32)
+//
+// lines is the file's, which the Facts' lines must fall in.
+
+// AppendFactsRecord appends the facts record of the Facts fs of a file of
+// the given lines to dst and returns the extended slice.
+func AppendFactsRecord(dst []byte, lines int, fs *Facts) []byte {
+	start := len(dst)
+	dst = append(dst, 'c', 'f')
+	dst = binary.AppendUvarint(dst, RecordVersion)
+	dst = binary.AppendUvarint(dst, uint64(lines))
+	dst = appendFacts(dst, fs)
+	return binary.LittleEndian.AppendUint32(dst, crc32.Checksum(dst[start:], crcTable))
+}
+
+// SetFactsRecord gives f the Facts of a facts record of its content (see
+// AppendFactsRecord), decoded when first asked for (File.FactsOf), in
+// place of those its record held. A record that is damaged, of another
+// version or of another number of lines gives an error wrapping
+// ErrRecord, and f is left as it was.
+func (f *File) SetFactsRecord(rec []byte) error {
+	if len(rec) < 2+1+1+4 || rec[0] != 'c' || rec[1] != 'f' {
+		return fmt.Errorf("%w: no facts record header", ErrRecord)
+	}
+	body, sum := rec[:len(rec)-4], binary.LittleEndian.Uint32(rec[len(rec)-4:])
+	if crc32.Checksum(body, crcTable) != sum {
+		return fmt.Errorf("%w: checksum mismatch", ErrRecord)
+	}
+	d := decoder{buf: body, off: 2}
+	v, lines := d.uvarint(), d.uvarint()
+	switch {
+	case d.err != "":
+		return fmt.Errorf("%w: %s", ErrRecord, d.err)
+	case v != RecordVersion:
+		return fmt.Errorf("%w: version %d, want %d", ErrRecord, v, RecordVersion)
+	case lines != uint64(f.Lines):
+		return fmt.Errorf("%w: facts of %d lines, not %d", ErrRecord, lines, f.Lines)
+	}
+	f.rawFacts = bytes.Clone(body[d.off:])
+	return nil
 }
 
 // appendFacts appends a file's Facts: the build line, the flags, the

@@ -229,3 +229,76 @@ func BenchmarkAppendRecord(b *testing.B) {
 		}
 	}
 }
+
+// A facts record gives a decoded record its Facts; one that is damaged,
+// of another version or of a file of other lines gives an error and
+// leaves the File as it was.
+func TestFactsRecord(t *testing.T) {
+	src := "package p\n\n// F is a function.\nfunc F() int {\n\tx := 1\n\treturn x\n}\n"
+	files := indexSources(t, 10, map[string]string{"a.go": src})
+	fs := ScanFacts([]byte(src))
+	decoded := func() *File {
+		t.Helper()
+		g, err := DecodeRecord("a.go", AppendRecordFacts(nil, files[0], &Facts{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	rec := AppendFactsRecord(nil, files[0].Lines, &fs)
+	g := decoded()
+	if err := g.SetFactsRecord(rec); err != nil {
+		t.Fatal(err)
+	}
+	if got := g.FactsOf(); len(got.Funcs) != 1 || got.Funcs[0].Name != "F" || len(got.Comments) != 1 {
+		t.Errorf("Facts %+v, want F and its comment", got)
+	}
+	flipped := slices.Clone(rec)
+	flipped[len(flipped)/2] ^= 1
+	version := reseal(append(append([]byte("cf"), binary.AppendUvarint(nil, RecordVersion+1)...), rec[3:]...))
+	for what, r := range map[string][]byte{
+		"damaged":       flipped,
+		"truncated":     rec[:len(rec)-1],
+		"a record":      AppendRecord(nil, files[0]),
+		"other lines":   AppendFactsRecord(nil, files[0].Lines+1, &fs),
+		"other version": version,
+		"empty":         nil,
+		"resealed cut":  reseal(rec[:len(rec)-6]),
+	} {
+		g := decoded()
+		err := g.SetFactsRecord(r)
+		if what == "resealed cut" {
+			// Sealed again, a cut body passes the checksum: its Facts
+			// then do not decode, and the file has none.
+			if err == nil && g.FactsOf().Funcs != nil {
+				t.Errorf("%s: Facts %+v", what, g.FactsOf())
+			}
+			continue
+		}
+		if !errors.Is(err, ErrRecord) {
+			t.Errorf("%s: %v, want ErrRecord", what, err)
+		}
+		if got := g.FactsOf(); got.Funcs != nil {
+			t.Errorf("%s: Facts %+v after the error", what, got)
+		}
+	}
+}
+
+func FuzzSetFactsRecord(f *testing.F) {
+	fs := ScanFacts([]byte("package p\n\n// F.\nfunc F() {}\n"))
+	f.Add(AppendFactsRecord(nil, 4, &fs))
+	f.Add(AppendFactsRecord(nil, 4, &Facts{}))
+	f.Fuzz(func(t *testing.T, rec []byte) {
+		for _, r := range [][]byte{rec, reseal(rec)} {
+			g := &File{Name: "a.go", Lines: 4}
+			if g.SetFactsRecord(r) == nil {
+				fs := g.FactsOf() // what decodes must be in the file's lines
+				for _, fn := range fs.Funcs {
+					if fn.Line < 1 || fn.Line > 4 {
+						t.Fatalf("function line %d of 4", fn.Line)
+					}
+				}
+			}
+		}
+	})
+}

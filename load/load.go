@@ -495,7 +495,7 @@ func parseOne(ix *fingerprint.Indexer, path string, opt Options) (p parsed) {
 		return p
 	}
 	stop := opt.Timings.start(phaseRead)
-	src, info, err := readFile(path, opt.MaxFileSize, nil)
+	src, info, err := readFile(path, opt.MaxFileSize)
 	stop()
 	var skip *SkipError
 	switch {

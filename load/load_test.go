@@ -223,29 +223,6 @@ func TestLazyFacts(t *testing.T) {
 	}
 }
 
-// TestReadFileInto checks that ReadFileInto reads into a buffer large
-// enough, else into a new one, and skips what ReadFile skips.
-func TestReadFileInto(t *testing.T) {
-	dir := t.TempDir()
-	p := write(t, dir, "a.go", goSource)
-	big := make([]byte, 0, 1024)
-	for _, buf := range [][]byte{nil, make([]byte, 0, 4), big} {
-		src, err := ReadFileInto(buf, p, 0)
-		if err != nil || string(src) != goSource {
-			t.Fatalf("read %q, %v", src, err)
-		}
-		if reused := cap(buf) > 0 && &src[:1][0] == &buf[:1][0]; reused != (cap(buf) == cap(big)) {
-			t.Errorf("buffer of %d bytes: reused %v", cap(buf), reused)
-		}
-	}
-	fifo := filepath.Join(dir, "p.go")
-	special(t, "fifo", fifo)
-	var skip *SkipError
-	if _, err := ReadFileInto(big, fifo, 0); !errors.As(err, &skip) {
-		t.Errorf("a named pipe: %v, want it skipped", err)
-	}
-}
-
 // LargeFile is called around the parsing and indexing of each file
 // larger than DefaultMaxFileSize, and of no other.
 func TestLargeFileHook(t *testing.T) {

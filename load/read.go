@@ -36,20 +36,13 @@ func (e *SkipError) Error() string { return fmt.Sprintf("%s: %s, skipped", e.Pat
 // that grows while it is read cannot run away. A file that is not regular
 // or too large gives a *SkipError.
 func ReadFile(path string, max int64) ([]byte, error) {
-	src, _, err := readFile(path, max, nil)
+	src, _, err := readFile(path, max)
 	return src, err
 }
 
-// ReadFileInto is ReadFile into buf's storage when it is large enough, for
-// a caller that reads many files one after the other and keeps none.
-func ReadFileInto(buf []byte, path string, max int64) ([]byte, error) {
-	src, _, err := readFile(path, max, buf)
-	return src, err
-}
-
-// readFile is ReadFileInto, which also returns what the open file's Stat
+// readFile is ReadFile, which also returns what the open file's Stat
 // said.
-func readFile(path string, max int64, buf []byte) ([]byte, fs.FileInfo, error) {
+func readFile(path string, max int64) ([]byte, fs.FileInfo, error) {
 	if max <= 0 {
 		max = DefaultMaxFileSize
 	}
@@ -69,7 +62,7 @@ func readFile(path string, max int64, buf []byte) ([]byte, fs.FileInfo, error) {
 	if err := check(path, info, max); err != nil {
 		return nil, nil, err
 	}
-	src, err := readAll(f, info.Size(), max, buf)
+	src, err := readAll(f, info.Size(), max)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -80,14 +73,9 @@ func readFile(path string, max int64, buf []byte) ([]byte, fs.FileInfo, error) {
 }
 
 // readAll reads r, of size bytes when it was opened, through a limit of
-// max+1 bytes: into one buffer of the right size, unless the file grew;
-// into buf's storage if it is that large.
-func readAll(r io.Reader, size, max int64, buf []byte) ([]byte, error) {
-	if n := min(size, max) + 1; int64(cap(buf)) >= n { // +1: the read that sees EOF
-		buf = buf[:0]
-	} else {
-		buf = make([]byte, 0, n)
-	}
+// max+1 bytes: into one buffer of the right size, unless the file grew.
+func readAll(r io.Reader, size, max int64) ([]byte, error) {
+	buf := make([]byte, 0, min(size, max)+1) // +1: the read that sees EOF
 	lr := io.LimitReader(r, max+1)
 	for {
 		n, err := lr.Read(buf[len(buf):cap(buf)])

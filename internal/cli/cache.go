@@ -78,17 +78,31 @@ func (r *runIndex) save(found fingerprint.Result) {
 }
 
 // facts is the source of the Facts of the files a report shows that
-// loading did not derive: those the index found for its records as it
-// committed them, else the files read again.
-func (r *runIndex) facts() report.FileSource {
+// loading did not derive and their records do not hold: each such file
+// is read and scanned, and its Facts are added to its record at the next
+// commit (cache.Index.AddFacts), so that the next run that shows it reads
+// them from the index. files are the run's, by which the records are
+// made.
+func (r *runIndex) facts(files []*fingerprint.File) report.FileSource {
 	read := report.ReadFacts(os.ReadFile)
 	if r == nil || r.idx == nil {
 		return read
 	}
+	byName := make(map[string]*fingerprint.File, len(files))
+	for _, f := range files {
+		byName[f.Name] = f
+	}
 	return func(name string) *fingerprint.Facts {
-		if fs := r.idx.RecordedFacts(name); fs != nil {
-			return fs
+		f, ok := byName[name]
+		if !ok {
+			return read(name)
 		}
-		return read(name)
+		src, err := os.ReadFile(name)
+		if err != nil {
+			return nil
+		}
+		fs := fingerprint.ScanFacts(src)
+		r.idx.AddFacts(f, src, &fs)
+		return &fs
 	}
 }

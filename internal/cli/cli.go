@@ -216,7 +216,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 	if !reused && !closed(done) {
 		// Categories depend on the files' contents, as the result does:
 		// stored with it, a run that reuses it reads no file to rank it.
-		report.Categorise(found.Classes, report.LoadedFacts(res.Files, ix.facts()))
+		report.Categorise(found.Classes, report.LoadedFacts(res.Files, ix.facts(res.Files)))
 		ix.save(found)
 	}
 	c.measure(opts, res, found, reused)
