@@ -94,7 +94,7 @@ func TestCorruptRecord(t *testing.T) {
 	dir := t.TempDir()
 	srcs := map[string][]byte{"a.go": src(1), "b.go": src(2)}
 	want, _, _ := run(t, dir, Options{}, srcs)
-	damage(t, dir, func(recs *bolt.Bucket, k, v []byte) {
+	damage(t, dir, recordsBucket, func(k, v []byte) {
 		v[len(v)/2] ^= 1
 	})
 	got, _, x := run(t, dir, Options{}, srcs)
@@ -112,30 +112,36 @@ func TestCorruptRecord(t *testing.T) {
 	noWarnings(t, x)
 }
 
-// damage changes every record in place through fn.
-func damage(t *testing.T, dir string, fn func(recs *bolt.Bucket, k, v []byte)) {
+// damage changes every value of bucket in place through fn, in the index
+// in dir.
+func damage(t *testing.T, dir string, bucket []byte, fn func(k, v []byte)) {
+	t.Helper()
+	inDB(t, dir, func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucket)
+		var keys, vals [][]byte
+		b.ForEach(func(k, v []byte) error {
+			keys, vals = append(keys, k), append(vals, append([]byte(nil), v...))
+			return nil
+		})
+		for i := range keys {
+			fn(keys[i], vals[i])
+			if err := b.Put(keys[i], vals[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// inDB runs fn in a write transaction on the index in dir.
+func inDB(t *testing.T, dir string, fn func(tx *bolt.Tx) error) {
 	t.Helper()
 	db, err := bolt.Open(filepath.Join(dir, FileName), 0o644, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	err = db.Update(func(tx *bolt.Tx) error {
-		recs := tx.Bucket(recordsBucket)
-		var keys, vals [][]byte
-		recs.ForEach(func(k, v []byte) error {
-			keys, vals = append(keys, k), append(vals, append([]byte(nil), v...))
-			return nil
-		})
-		for i := range keys {
-			fn(recs, keys[i], vals[i])
-			if err := recs.Put(keys[i], vals[i]); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
+	if err := db.Update(fn); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -321,18 +327,7 @@ func TestFactsAddedToRecords(t *testing.T) {
 	x.Commit()
 	// A damaged facts record: the file comes without Facts, and one
 	// warning says so.
-	db, err := bolt.Open(filepath.Join(dir, FileName), 0o644, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(factsBucket)
-		k, v := b.Cursor().First()
-		v = append([]byte(nil), v...)
-		v[len(v)-5] ^= 1
-		return b.Put(append([]byte(nil), k...), v)
-	})
-	db.Close()
+	damage(t, dir, factsBucket, func(k, v []byte) { v[len(v)-5] ^= 1 })
 	x, files = index(Options{})
 	if fs := files["a.go"].FactsOf(); fs.Funcs != nil || len(x.Warnings()) != 1 {
 		t.Errorf("a damaged facts record: Facts %+v, warnings %v; want none and one", fs, x.Warnings())
@@ -344,15 +339,10 @@ func TestFactsAddedToRecords(t *testing.T) {
 	srcs["c.go"] = src(5) // a record to commit
 	x, _ = index(Options{Limit: 1})
 	x.Commit()
-	db, err = bolt.Open(filepath.Join(dir, FileName), 0o644, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.View(func(tx *bolt.Tx) error {
+	inDB(t, dir, func(tx *bolt.Tx) error {
 		if tx.Bucket(factsBucket) != nil {
 			t.Error("facts records kept after an eviction")
 		}
 		return nil
 	})
-	db.Close()
 }

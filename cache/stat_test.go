@@ -101,18 +101,9 @@ func TestCorruptStatusEntry(t *testing.T) {
 	ixDir, dir := t.TempDir(), t.TempDir()
 	writeSrc(t, dir, map[string][]byte{"a.go": src(1)})
 	loadTree(t, ixDir, dir, later)
-	db, err := bolt.Open(filepath.Join(ixDir, FileName), 0o644, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(statBucket)
-		k, v := b.Cursor().First()
-		v = append([]byte(nil), v...)
+	damage(t, ixDir, statBucket, func(k, v []byte) {
 		v[45] ^= 1 // a bit of the content's hash
-		return b.Put(append([]byte(nil), k...), v)
 	})
-	db.Close()
 	res, x := loadTree(t, ixDir, dir, later)
 	if res.FilesRead != 1 || res.FilesKnown != 0 || len(x.Warnings()) != 1 {
 		t.Errorf("%d read, %d known, warnings %v; want 1, 0 and one warning", res.FilesRead, res.FilesKnown, x.Warnings())
@@ -125,12 +116,7 @@ func TestKnownFileWithoutRecord(t *testing.T) {
 	ixDir, dir := t.TempDir(), t.TempDir()
 	writeSrc(t, dir, map[string][]byte{"a.go": src(1), "b.go": src(2)})
 	first, _ := loadTree(t, ixDir, dir, later)
-	db, err := bolt.Open(filepath.Join(ixDir, FileName), 0o644, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.Update(func(tx *bolt.Tx) error { return tx.DeleteBucket(recordsBucket) })
-	db.Close()
+	inDB(t, ixDir, func(tx *bolt.Tx) error { return tx.DeleteBucket(recordsBucket) })
 	second, _ := loadTree(t, ixDir, dir, later)
 	if second.FilesKnown != 2 || second.FilesRead != 2 || !reflect.DeepEqual(tokens(first.Files), tokens(second.Files)) {
 		t.Errorf("%d known, %d read, files %v; want 2, 2 and %v", second.FilesKnown, second.FilesRead, tokens(second.Files), tokens(first.Files))
@@ -181,7 +167,7 @@ func TestResult(t *testing.T) {
 		t.Error("a key for files the index did not see")
 	}
 
-	damage(t, ixDir, func(recs *bolt.Bucket, k, v []byte) {
+	damage(t, ixDir, recordsBucket, func(k, v []byte) {
 		if string(k) == string(key[:]) {
 			v[len(v)-3] ^= 1
 		}

@@ -3,8 +3,6 @@ package cache
 import (
 	"testing"
 
-	bolt "go.etcd.io/bbolt"
-
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/load"
 )
@@ -63,7 +61,7 @@ func TestVerdicts(t *testing.T) {
 	}
 	x2.Commit()
 
-	damage(t, ixDir, func(recs *bolt.Bucket, k, v []byte) {
+	damage(t, ixDir, recordsBucket, func(k, v []byte) {
 		if string(k) == string(k1[:]) {
 			v[len(v)-1] ^= 1
 		}
