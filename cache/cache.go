@@ -214,18 +214,10 @@ func (x *Index) File(name string, info fs.FileInfo, src []byte, index func() (*f
 	f, warnings := index()
 	if f != nil && len(warnings) == 0 {
 		known(f)
-		if f.FactsLeft() {
-			// Its record is made at the commit, off the loading's
-			// critical path, without its Facts (see encodePending).
-			u := unrecorded{key: key, f: f}
-			x.mu.Lock()
-			x.unrecorded = append(x.unrecorded, u)
-			x.mu.Unlock()
-			return f, warnings
-		}
-		val := encodeRecord(key, f, f.FactsOf())
+		// Its record is made at the commit, off the loading's critical
+		// path (see encodePending).
 		x.mu.Lock()
-		x.puts = append(x.puts, put{key: key, val: val})
+		x.unrecorded = append(x.unrecorded, unrecorded{key: key, f: f})
 		x.mu.Unlock()
 	}
 	return f, warnings
@@ -233,26 +225,27 @@ func (x *Index) File(name string, info fs.FileInfo, src []byte, index func() (*f
 
 // encodeRecord returns the stored value of f's record: the key's first
 // bytes, then the record.
-func encodeRecord(key [32]byte, f *fingerprint.File, fs *fingerprint.Facts) []byte {
+func encodeRecord(key [32]byte, f *fingerprint.File) []byte {
 	buf := bufs.Get().(*[]byte)
-	*buf = fingerprint.AppendRecordFacts(append((*buf)[:0], key[:keyCheck]...), f, fs)
+	*buf = fingerprint.AppendRecord(append((*buf)[:0], key[:keyCheck]...), f)
 	val := bytes.Clone(*buf)
 	bufs.Put(buf)
 	return val
 }
 
-// An unrecorded is a file indexed without its Facts, whose record the
-// commit makes (see encodePending).
+// An unrecorded is a file indexed in this run, whose record the commit
+// makes (see encodePending).
 type unrecorded struct {
 	key [32]byte
 	f   *fingerprint.File
 }
 
-// encodePending makes the records of the files indexed without their Facts
-// (fingerprint.Indexer.NoFacts), on all CPUs, without Facts: finding them
+// encodePending makes the records of the files indexed in this run, on all
+// CPUs. Those indexed without their Facts (fingerprint.Indexer.NoFacts,
+// as the command line indexes) are recorded without them: finding them
 // means reading every file again and scanning it, the larger part of what
-// a run that fills the index did more than one without it, while a
-// report needs those of the files it shows alone. AddFacts records those.
+// a run that fills the index did more than one without it, while a report
+// needs those of the files it shows alone. AddFacts records those.
 func (x *Index) encodePending() {
 	if len(x.unrecorded) == 0 {
 		return
@@ -260,7 +253,7 @@ func (x *Index) encodePending() {
 	vals := make([][]byte, len(x.unrecorded))
 	par.For(len(x.unrecorded), runtime.GOMAXPROCS(0), func(_, i int) {
 		u := &x.unrecorded[i]
-		vals[i] = encodeRecord(u.key, u.f, &fingerprint.Facts{})
+		vals[i] = encodeRecord(u.key, u.f)
 	})
 	for i, v := range vals {
 		x.puts = append(x.puts, put{key: x.unrecorded[i].key, val: v})

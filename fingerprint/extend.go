@@ -311,14 +311,14 @@ func joinable(A *File, i int32, B *File, j int32) bool {
 // the cost of growing exact copies. The statements are kept, and their
 // names bound only when a statement whose names or values differ comes
 // (see bindSame), so that the renaming is then what binding each
-// statement in turn would have made.
+// statement in turn would have made; should that statement not fit, the
+// names are unbound again.
 type renaming struct {
-	pairs    []namePair        // every pair, in the order bound
+	pairs    []namePair        // every pair, in the order bound; none while exact
 	fwd, bwd map[uint64]uint64 // pairs[smallRenaming:], both ways
 	exact    bool              // no name or value differs so far
-	same     [][2]int32        // while !bound, the statements added, all the same in A and B
+	same     [][2]int32        // the statements added while exact, all the same in A and B
 	a, b     *File             // the files of same
-	bound    bool              // same's names are in pairs
 }
 
 type namePair struct{ x, y uint64 }
@@ -332,7 +332,7 @@ func newRenaming() *renaming {
 func (r *renaming) reset() {
 	r.undo(0)
 	r.exact = true
-	r.same, r.bound = r.same[:0], false
+	r.same = r.same[:0]
 }
 
 // undo forgets the pairs bound since there were mark of them.
@@ -350,23 +350,27 @@ func (r *renaming) undo(mark int) {
 // out: a copied function is usually renamed while its body still uses the
 // old name for other things.
 func (r *renaming) add(A *File, i int32, B *File, j int32) bool {
-	if !r.bound {
-		switch sameStatement(A, i, B, j) {
-		case stmtCodesDiffer:
-			return false
-		case stmtSame:
-			r.same, r.a, r.b = append(r.same, [2]int32{i, j}), A, B
-			return true
-		}
-		r.bindSame()
+	if !r.exact {
+		return r.bind1(A, i, B, j)
 	}
-	return r.bind1(A, i, B, j)
+	switch sameStatement(A, i, B, j) {
+	case stmtCodesDiffer:
+		return false
+	case stmtSame:
+		r.same, r.a, r.b = append(r.same, [2]int32{i, j}), A, B
+		return true
+	}
+	r.bindSame()
+	if !r.bind1(A, i, B, j) {
+		r.undo(0) // still exact: the same statements, unbound
+		return false
+	}
+	return true // a name or a value differs: no longer exact
 }
 
 // bindSame binds the names of the statements added while the spans were
 // the same, in the order they were added.
 func (r *renaming) bindSame() {
-	r.bound = true
 	for _, s := range r.same {
 		r.bind1(r.a, s[0], r.b, s[1]) // each name to itself: it holds
 	}

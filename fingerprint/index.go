@@ -69,7 +69,7 @@ type Indexer struct {
 	// NoFacts leaves each File's Facts empty (File.FactsLeft), for a
 	// caller that finds them later from the file where it needs them: a
 	// report, for the few files it shows (see package report's
-	// LoadedFacts); an index, for its records (see AppendRecordFacts).
+	// LoadedFacts), whose index keeps those beside the records.
 	NoFacts bool
 
 	ts      tokenStream

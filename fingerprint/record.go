@@ -37,12 +37,10 @@ var crcTable = crc32.MakeTable(crc32.Castagnoli)
 var ErrRecord = errors.New("corrupt record")
 
 // AppendRecord appends the record of f to dst and returns the extended
-// slice.
-func AppendRecord(dst []byte, f *File) []byte { return AppendRecordFacts(dst, f, f.FactsOf()) }
-
-// AppendRecordFacts is AppendRecord with the file's Facts given: those of
-// a File indexed without them (File.FactsLeft), found from its source.
-func AppendRecordFacts(dst []byte, f *File, fs *Facts) []byte {
+// slice. A File indexed without its Facts (File.FactsLeft) is recorded
+// without them.
+func AppendRecord(dst []byte, f *File) []byte {
+	fs := f.FactsOf()
 	start := len(dst)
 	dst = append(dst, 'c', 'c')
 	dst = binary.AppendUvarint(dst, RecordVersion)
@@ -90,25 +88,35 @@ func AppendFactsRecord(dst []byte, lines int, fs *Facts) []byte {
 // version or of another number of lines gives an error wrapping
 // ErrRecord, and f is left as it was.
 func (f *File) SetFactsRecord(rec []byte) error {
-	if len(rec) < 2+1+1+4 || rec[0] != 'c' || rec[1] != 'f' {
-		return fmt.Errorf("%w: no facts record header", ErrRecord)
+	d, err := openRecord(rec, 'f')
+	if err != nil {
+		return err
 	}
-	body, sum := rec[:len(rec)-4], binary.LittleEndian.Uint32(rec[len(rec)-4:])
-	if crc32.Checksum(body, crcTable) != sum {
-		return fmt.Errorf("%w: checksum mismatch", ErrRecord)
-	}
-	d := decoder{buf: body, off: 2}
-	v, lines := d.uvarint(), d.uvarint()
-	switch {
+	switch lines := d.uvarint(); {
 	case d.err != "":
 		return fmt.Errorf("%w: %s", ErrRecord, d.err)
-	case v != RecordVersion:
-		return fmt.Errorf("%w: version %d, want %d", ErrRecord, v, RecordVersion)
 	case lines != uint64(f.Lines):
 		return fmt.Errorf("%w: facts of %d lines, not %d", ErrRecord, lines, f.Lines)
 	}
-	f.rawFacts = bytes.Clone(body[d.off:])
+	f.rawFacts = bytes.Clone(d.buf[d.off:])
 	return nil
+}
+
+// openRecord checks a record's header ("c" and kind), checksum and version,
+// and returns a decoder of its body after them.
+func openRecord(rec []byte, kind byte) (decoder, error) {
+	if len(rec) < 2+1+4 || rec[0] != 'c' || rec[1] != kind {
+		return decoder{}, fmt.Errorf("%w: no record header", ErrRecord)
+	}
+	body, sum := rec[:len(rec)-4], binary.LittleEndian.Uint32(rec[len(rec)-4:])
+	if crc32.Checksum(body, crcTable) != sum {
+		return decoder{}, fmt.Errorf("%w: checksum mismatch", ErrRecord)
+	}
+	d := decoder{buf: body, off: 2}
+	if v := d.uvarint(); v != RecordVersion {
+		return decoder{}, fmt.Errorf("%w: version %d, want %d", ErrRecord, v, RecordVersion)
+	}
+	return d, nil
 }
 
 // appendFacts appends a file's Facts: the build line, the flags, the
@@ -243,16 +251,9 @@ func b2u(b bool) uint64 {
 // record that is truncated, corrupt, of another version or inconsistent
 // gives an error wrapping ErrRecord, never a File.
 func DecodeRecord(name string, rec []byte) (*File, error) {
-	if len(rec) < 2+1+4 || rec[0] != 'c' || rec[1] != 'c' {
-		return nil, fmt.Errorf("%w: no record header", ErrRecord)
-	}
-	body, sum := rec[:len(rec)-4], binary.LittleEndian.Uint32(rec[len(rec)-4:])
-	if crc32.Checksum(body, crcTable) != sum {
-		return nil, fmt.Errorf("%w: checksum mismatch", ErrRecord)
-	}
-	d := decoder{buf: body, off: 2}
-	if v := d.uvarint(); v != RecordVersion {
-		return nil, fmt.Errorf("%w: version %d, want %d", ErrRecord, v, RecordVersion)
+	d, err := openRecord(rec, 'c')
+	if err != nil {
+		return nil, err
 	}
 	f := &File{Name: name, test: strings.HasSuffix(name, "_test.go")}
 	f.Lines, f.Tokens = d.int(), d.int()
@@ -274,8 +275,8 @@ func DecodeRecord(name string, rec []byte) (*File, error) {
 	if d.err != "" {
 		return nil, fmt.Errorf("%w: %s", ErrRecord, d.err)
 	}
-	if d.off != len(body) {
-		return nil, fmt.Errorf("%w: %d bytes after the end", ErrRecord, len(body)-d.off)
+	if d.off != len(d.buf) {
+		return nil, fmt.Errorf("%w: %d bytes after the end", ErrRecord, len(d.buf)-d.off)
 	}
 	if err := f.check(); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrRecord, err)

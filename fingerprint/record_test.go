@@ -235,11 +235,17 @@ func BenchmarkAppendRecord(b *testing.B) {
 // leaves the File as it was.
 func TestFactsRecord(t *testing.T) {
 	src := "package p\n\n// F is a function.\nfunc F() int {\n\tx := 1\n\treturn x\n}\n"
-	files := indexSources(t, 10, map[string]string{"a.go": src})
+	fset := token.NewFileSet()
+	af, err := parser.ParseFile(fset, "a.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := Indexer{NoFacts: true} // recorded without its Facts
+	files := []*File{ix.Index("a.go", fset, af, []byte(src), 10, nil)}
 	fs := ScanFacts([]byte(src))
 	decoded := func() *File {
 		t.Helper()
-		g, err := DecodeRecord("a.go", AppendRecordFacts(nil, files[0], &Facts{}))
+		g, err := DecodeRecord("a.go", AppendRecord(nil, files[0]))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -45,14 +45,14 @@ func TestRenamingBindsSameStatementsLate(t *testing.T) {
 		lazy, eager := newRenaming(), newRenaming()
 		lazy.reset()
 		eager.reset()
-		eager.bound = true // binds every statement as it comes
 		for k := range sa {
-			got, ref := lazy.add(A, sa[k], B, sb[k]), eager.add(A, sa[k], B, sb[k])
+			// bind1 binds every statement as it comes.
+			got, ref := lazy.add(A, sa[k], B, sb[k]), eager.bind1(A, sa[k], B, sb[k])
 			if got != tc.want[k] || ref != tc.want[k] {
 				t.Errorf("%s: statement %d: add = %v, binding at once %v, want %v", tc.name, k, got, ref, tc.want[k])
 			}
 		}
-		if !lazy.bound {
+		if lazy.exact {
 			lazy.bindSame()
 		}
 		if !slices.Equal(lazy.pairs, eager.pairs) || lazy.exact != eager.exact || lazy.exact != tc.wantExact {

@@ -42,8 +42,7 @@ type Options struct {
 	Store Store
 	// LazyFacts leaves the files' Facts out of what loading indexes
 	// (fingerprint.File.FactsLeft): for a run whose report reads the
-	// Facts of the files it shows, and whose Store, if any, finds those
-	// its records need.
+	// Facts of the files it shows.
 	LazyFacts bool
 	// Timings, if set, receives the time loading spent in each phase.
 	Timings *Timings

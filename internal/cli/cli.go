@@ -182,7 +182,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 
 		MaxFileSize: c.MaxFileSize,
 		// The report reads the Facts of the files it shows, and the
-		// index those of its new records as it commits them.
+		// index keeps those beside their records (see runIndex.facts).
 		LazyFacts: true,
 		LargeFile: largeFileGC(os.Getenv("GOGC")),
 	}

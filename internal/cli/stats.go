@@ -108,21 +108,27 @@ func largeFileGC(gogc string) func() (done func()) {
 		return nil
 	}
 	var mu sync.Mutex
-	n, old := 0, 0
+	n, restore := 0, func() {}
 	return func() func() {
 		mu.Lock()
 		if n++; n == 1 {
-			old = debug.SetGCPercent(largeFileGCPercent)
+			restore = gcPercent(largeFileGCPercent)
 		}
 		mu.Unlock()
 		return func() {
 			mu.Lock()
 			if n--; n == 0 {
-				debug.SetGCPercent(old)
+				restore()
 			}
 			mu.Unlock()
 		}
 	}
+}
+
+// gcPercent sets the collector's target and returns what restores it.
+func gcPercent(p int) (restore func()) {
+	old := debug.SetGCPercent(p)
+	return func() { debug.SetGCPercent(old) }
 }
 
 // detectionGC sets the collector's target for detection and returns what
@@ -132,6 +138,5 @@ func detectionGC(gogc string) (restore func()) {
 	if gogc != "" {
 		return func() {}
 	}
-	old := debug.SetGCPercent(detectGCPercent)
-	return func() { debug.SetGCPercent(old) }
+	return gcPercent(detectGCPercent)
 }
