@@ -2,6 +2,7 @@ package cache
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -246,17 +248,32 @@ type unrecorded struct {
 // means reading every file again and scanning it, the larger part of what
 // a run that fills the index did more than one without it, while a report
 // needs those of the files it shows alone. AddFacts records those.
+//
+// A run never makes more records than eviction would leave (three
+// quarters of the limit): on a tree larger than the index, the others
+// would be written only to be deleted in the same commit, and held in
+// memory meanwhile. Which files are recorded then is the first in name
+// order; the others are read again by the next run, as files whose
+// records were evicted are.
 func (x *Index) encodePending() {
 	if len(x.unrecorded) == 0 {
 		return
 	}
-	vals := make([][]byte, len(x.unrecorded))
-	par.For(len(x.unrecorded), runtime.GOMAXPROCS(0), func(_, i int) {
-		u := &x.unrecorded[i]
-		vals[i] = encodeRecord(u.key, u.f)
-	})
-	for i, v := range vals {
-		x.puts = append(x.puts, put{key: x.unrecorded[i].key, val: v})
+	slices.SortFunc(x.unrecorded, func(a, b unrecorded) int { return cmp.Compare(a.f.Name, b.f.Name) })
+	room := x.opt.Limit * 3 / 4
+	const batch = 256
+	for start := 0; start < len(x.unrecorded) && room > 0; start += batch {
+		part := x.unrecorded[start:min(start+batch, len(x.unrecorded))]
+		vals := make([][]byte, len(part))
+		par.For(len(part), runtime.GOMAXPROCS(0), func(_, i int) {
+			vals[i] = encodeRecord(part[i].key, part[i].f)
+		})
+		for i, v := range vals {
+			if room -= int64(len(v) + len(part[i].key)); room < 0 {
+				break
+			}
+			x.puts = append(x.puts, put{key: part[i].key, val: v})
+		}
 	}
 	x.unrecorded = nil
 }

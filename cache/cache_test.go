@@ -336,8 +336,10 @@ func TestFactsAddedToRecords(t *testing.T) {
 	x.AddFacts(files["a.go"], srcs["a.go"], &fs)
 	x.Commit()
 	// Evicting records drops the facts records.
-	srcs["c.go"] = src(5) // a record to commit
-	x, _ = index(Options{Limit: 1})
+	// A limit of 600 bytes makes room for c.go's new record (about 300
+	// bytes) and not for the three.
+	srcs["c.go"] = src(5)
+	x, _ = index(Options{Limit: 600})
 	x.Commit()
 	inDB(t, dir, func(tx *bolt.Tx) error {
 		if tx.Bucket(factsBucket) != nil {
@@ -345,4 +347,33 @@ func TestFactsAddedToRecords(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// A run over more than the index holds records only what eviction would
+// leave, the first files by name, and a later run finds those.
+func TestRecordsNoMoreThanTheLimit(t *testing.T) {
+	dir := t.TempDir()
+	srcs := map[string][]byte{}
+	for i := range 20 {
+		srcs[fmt.Sprintf("f%02d.go", i)] = src(i)
+	}
+	// Each record is about 300 bytes: three quarters of 2000 hold four.
+	opt := Options{Limit: 2000}
+	run(t, dir, opt, srcs)
+	var buf strings.Builder
+	if err := Stats(&buf, dir); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if _, err := fmt.Sscanf(buf.String()[strings.Index(buf.String(), ": ")+2:], "%d records", &n); err != nil || n < 1 || n > 6 {
+		t.Fatalf("stats %q: want 1 to 6 of the 20 records", buf.String())
+	}
+	first := map[string][]byte{}
+	for i := range n {
+		name := fmt.Sprintf("f%02d.go", i)
+		first[name] = srcs[name]
+	}
+	_, _, x := run(t, dir, opt, first)
+	counts(t, x, n, 0)
+	noWarnings(t, x)
 }
