@@ -26,6 +26,9 @@ type Options struct {
 	// candidates they lack and returns its own in Result.Verdicts. The
 	// classes are the same either way.
 	Verdicts *Verdicts
+	// Scratch, if not nil, gives the largest temporary arrays memory
+	// outside the Go heap.
+	Scratch Scratch
 }
 
 func (o Options) workers() int {
@@ -250,11 +253,14 @@ func (d *detector) windowCodes(r ref) []byte {
 }
 
 // sortKeys sorts xs, splitting the work between the workers: each sorts a
-// part, and the parts are merged.
+// part, and the parts are merged. Its buffer, as long as xs, is scratch
+// memory (see keys).
 func (d *detector) sortKeys(xs []uint64) {
+	buf, free := d.keys(len(xs))
+	defer free()
 	w := d.opt.workers()
 	if w < 2 || len(xs) < 1<<16 {
-		radixSort(xs)
+		radixSortBuf(xs, buf[:len(xs)])
 		return
 	}
 	parts := make([][]uint64, w)
@@ -262,8 +268,9 @@ func (d *detector) sortKeys(xs []uint64) {
 	for i := range parts {
 		parts[i] = xs[min(i*size, len(xs)):min((i+1)*size, len(xs))]
 	}
-	d.parallel(w, func(_, i int) { radixSort(parts[i]) })
-	buf := make([]uint64, 0, len(xs))
+	d.parallel(w, func(_, i int) {
+		radixSortBuf(parts[i], buf[min(i*size, len(xs)):min((i+1)*size, len(xs))])
+	})
 	for len(parts) > 1 {
 		var next [][]uint64
 		for i := 0; i+1 < len(parts); i += 2 {

@@ -181,7 +181,7 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 		n += int(u.g1 - u.g0)
 	}
 	d.work.NearEntries = int64(n)
-	entries := make([]uint64, 0, n)
+	entries, freeEntries := d.keys(n)
 	for ui, u := range units {
 		for _, g := range d.files[u.s.file].grams[u.g0:u.g1] {
 			entries = append(entries, uint64(g.h)<<32|uint64(ui))
@@ -216,7 +216,10 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 	// Pair the units of each run, but only those whose sizes allow the
 	// threshold: a function and a small block inside another never can.
 	minRatio := d.opt.Similarity / (2 - d.opt.Similarity)
-	per := make([][]uint64, d.opt.workers())
+	per := make([]keyList, d.opt.workers())
+	for w := range per {
+		per[w].d = d
+	}
 	runBufs := make([][]uint32, d.opt.workers())
 	sizedBufs := make([][]uint64, d.opt.workers())
 	const chunk = 1024
@@ -228,7 +231,7 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 					run = append(run, unitOf(e))
 				}
 				runBufs[w] = run
-				per[w] = d.pairWithFirst(units, run, minRatio, per[w])
+				d.pairWithFirst(units, run, minRatio, &per[w])
 				continue
 			}
 			// The units by size, then by index: size<<32 | unit sorts so
@@ -245,12 +248,14 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 					if float64(kx>>32) < minRatio*float64(ky>>32) {
 						break
 					}
-					per[w] = d.nearPair(units, uint32(kx), uint32(ky), per[w])
+					d.nearPair(units, uint32(kx), uint32(ky), &per[w])
 				}
 			}
 		}
 	})
-	incidences := slices.Concat(per...)
+	freeEntries()
+	incidences, freeIncidences := concat(d, per)
+	defer freeIncidences()
 	d.work.NearPairs = int64(len(incidences))
 	d.sortKeys(incidences)
 	var cands []uint64
@@ -275,7 +280,7 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 // The same first units stand for every such gram that a set of similar
 // units shares, so their pairs gather the shared grams a candidate needs,
 // and a class of near copies forms around them.
-func (d *detector) pairWithFirst(units []nearUnit, run []uint32, minRatio float64, out []uint64) []uint64 {
+func (d *detector) pairWithFirst(units []nearUnit, run []uint32, minRatio float64, out *keyList) {
 	fits := func(x, y uint32) bool {
 		a, b := float64(units[x].size), float64(units[y].size)
 		return min(a, b) >= minRatio*max(a, b)
@@ -283,19 +288,17 @@ func (d *detector) pairWithFirst(units []nearUnit, run []uint32, minRatio float6
 	for i, u := range run {
 		for _, r := range run[:min(i, nearReps)] {
 			if fits(r, u) {
-				out = d.nearPair(units, r, u, out)
+				d.nearPair(units, r, u, out)
 			}
 		}
 	}
-	return out
 }
 
-// nearPair appends the pair of units x and y, unless they overlap.
-func (d *detector) nearPair(units []nearUnit, x, y uint32, out []uint64) []uint64 {
-	if units[x].overlaps(&units[y]) {
-		return out
+// nearPair adds the pair of units x and y to out, unless they overlap.
+func (d *detector) nearPair(units []nearUnit, x, y uint32, out *keyList) {
+	if !units[x].overlaps(&units[y]) {
+		out.add(uint64(min(x, y))<<32 | uint64(max(x, y)))
 	}
-	return append(out, uint64(min(x, y))<<32|uint64(max(x, y)))
 }
 
 // similar aligns two spans and returns their similarity if it reaches the

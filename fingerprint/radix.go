@@ -17,14 +17,22 @@ func radixSort(xs []uint64) {
 		slices.Sort(xs)
 		return
 	}
+	radixSortBuf(xs, make([]uint64, len(xs)))
+}
+
+// radixSortBuf is radixSort with the buffer given: at least as long as xs.
+func radixSortBuf(xs, buf []uint64) {
+	if len(xs) < radixMin {
+		slices.Sort(xs)
+		return
+	}
 	var counts [8][256]int
 	for _, x := range xs {
 		for b := range 8 {
 			counts[b][byte(x>>(8*b))]++
 		}
 	}
-	buf := make([]uint64, len(xs))
-	src, dst := xs, buf
+	src, dst := xs, buf[:len(xs)]
 	for b := range 8 {
 		c := &counts[b]
 		if c[byte(xs[0]>>(8*b))] == len(xs) {

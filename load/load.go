@@ -53,6 +53,10 @@ type Options struct {
 	// keep closer to what is live. It may be called from several
 	// goroutines.
 	LargeFile func() (done func())
+	// Tables, if set, gives the memory that the files' tables move to
+	// once indexed or decoded (fingerprint.File.MoveTables): memory
+	// outside the Go heap, mapped from a file (package internal/spill).
+	Tables fingerprint.Allocator
 	// Done, when closed, stops loading: no more directories are walked and
 	// no more files read, and Load returns early with what it has: not
 	// the whole result, for the caller to discard. A nil channel never
@@ -518,7 +522,15 @@ func parseOne(ix *fingerprint.Indexer, path string, opt Options) (p parsed) {
 		defer opt.LargeFile()()
 	}
 	p.file, p.warnings = opt.source(ix, path, info, src)
+	opt.moveTables(p.file)
 	return p
+}
+
+// moveTables moves f's tables to the memory Options.Tables gives, if set.
+func (opt *Options) moveTables(f *fingerprint.File) {
+	if f != nil && opt.Tables != nil {
+		f.MoveTables(opt.Tables)
+	}
 }
 
 // known asks a StatStore whether it knows the file at path unchanged. A
@@ -572,6 +584,7 @@ func (r *Result) Decode() {
 		f := r.store.Decode(name, l.k)
 		stop()
 		if f != nil {
+			r.opt.moveTables(f)
 			r.Files[l.at] = f
 			return
 		}

@@ -32,6 +32,9 @@ type RunStats struct {
 	NearVerified int64         `json:"near_verified"` // near-miss candidate pairs verified
 	NearPairs    int64         `json:"near_pairs"`    // near-miss pairs kept
 	Classes      int           `json:"classes"`
+	// Spilled is the bytes of files' tables kept in a mapped temporary
+	// file rather than on the heap (-spill).
+	Spilled int64 `json:"spilled_bytes"`
 }
 
 // A PhaseTime is how long one phase took. Phases that run on every worker
@@ -126,6 +129,7 @@ func (s *RunStats) figures() [][2]string {
 		{"files reused from the index", fmt.Sprint(s.FilesReused)},
 		{"files known unchanged, not read", fmt.Sprint(s.FilesKnown)},
 		{"result reused from the index", fmt.Sprint(s.ResultReused)},
+		{"tables spilled to a mapped file", fmt.Sprintf("%d bytes", s.Spilled)},
 		{"windows", fmt.Sprint(s.Windows)},
 		{"bloom filter", fmt.Sprintf("%d bits, %d hash functions, est. false-positive rate %.4g at %d keys", b.Bits, b.Hashes, b.FalsePositiveRate, b.Keys)},
 		{"count-min sketch", fmt.Sprintf("width %d, depth %d, over-count ≤ ε·N = %.3g·%d = %.3g with probability %.3g", c.Width, c.Depth, c.Epsilon, c.Total, c.ErrorBound, 1-c.Delta)},

@@ -18,7 +18,7 @@ func sampleRun() *RunStats {
 		Sketch:  fingerprint.SketchSize{BloomBits: 4793, BloomHashes: 7, CountMinWidth: 512, CountMinDepth: 4, Keys: 500},
 		Phases:  []fingerprint.Phase{{Name: "sketch", Nanos: 1500000}},
 	})
-	s.FilesRead, s.FilesReused = 11, 9
+	s.FilesRead, s.FilesReused, s.Spilled = 11, 9, 65536
 	s.AddPhase("read+hash", 2*time.Millisecond, true)
 	s.TotalSeconds = 0.25
 	return s
@@ -38,6 +38,7 @@ func TestRunStatsTable(t *testing.T) {
 		"width 512, depth 4, over-count ≤ ε·N = 0.00531·500 = 2.65 with probability 0.982",
 		"candidates  ", "40", "confirmed (blake3)", "30", "exact pairs", "7",
 		"near-miss units", "20", "near-miss candidates verified", "near-miss pairs", "classes  ",
+		"tables spilled to a mapped file  ", "  65536 bytes\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
@@ -49,7 +50,7 @@ func TestRunStatsTable(t *testing.T) {
 	if i := strings.Index(lines[len(lines)-1], "3"); i != col {
 		t.Errorf("values start at columns %d and %d:\n%s", col, i, out)
 	}
-	if line := sampleRun().Line(); strings.Contains(line, "\n") || !strings.Contains(line, "files reused from the index 9, files known unchanged, not read 0, result reused from the index false, windows 500") {
+	if line := sampleRun().Line(); strings.Contains(line, "\n") || !strings.Contains(line, "files reused from the index 9, files known unchanged, not read 0, result reused from the index false, tables spilled to a mapped file 65536 bytes, windows 500") {
 		t.Errorf("log line %q", line)
 	}
 }

@@ -37,6 +37,7 @@ func newCommand(out io.Writer) *command {
 	fs.IntVar(&c.ExitCode, "exit-code", ExitClones, "exit `status` when clones are reported (0: report them and succeed)")
 	c.outputFlags(fs)
 	c.cacheFlag(fs)
+	c.spillFlag(fs)
 	fs.BoolVar(&c.Stats, "stats", false, "print what the run did, measured: phase times and counts (on standard error, after the report; in the JSON report as stats.run)")
 	fs.StringVar(&cmd.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&cmd.memProfile, "memprofile", "", "write a heap profile to this file after detection")

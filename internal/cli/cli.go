@@ -15,6 +15,7 @@ import (
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
+	"github.com/copycat-go/copycat/internal/spill"
 	"github.com/copycat-go/copycat/load"
 	"github.com/copycat-go/copycat/report"
 )
@@ -56,6 +57,10 @@ type Config struct {
 	minLinesSet bool             // -min-lines was given
 	// resultLookup is how long asking the index for the result took.
 	resultLookup time.Duration
+
+	// Spill is -spill: the bytes of tables left on the heap, or -1.
+	Spill spillSize
+	arena *spill.Arena // where tables beyond Spill go; nil: none
 
 	// done is closed when the run is interrupted.
 	done <-chan struct{}
@@ -166,6 +171,7 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	t1 := time.Now()
 	code = c.finish(stdout, stderr, res, classes)
+	c.closeArena() // no file is used after the report
 	c.printStats(stderr, time.Since(t1), time.Since(t0))
 	return code
 }
@@ -191,6 +197,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 	}
 	c.timeLoading(&opts)
 	ix := c.openIndex(&opts)
+	c.openArena(&opts)
 	res := load.Load(paths, opts)
 	if closed(done) {
 		return res, nil
@@ -213,6 +220,9 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 		found = c.find(done, res.Files, ix.verdicts())
 	}
 	<-committed
+	if err := c.arenaErr(); err != nil {
+		res.Warnings = append(res.Warnings, err)
+	}
 	if !reused && !closed(done) {
 		// Categories depend on the files' contents, as the result does:
 		// stored with it, a run that reuses it reads no file to rank it.

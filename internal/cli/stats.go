@@ -32,6 +32,9 @@ func (c *Config) find(done <-chan struct{}, files []*fingerprint.File, verdicts 
 	opts := c.Options()
 	opts.Done = done
 	opts.Verdicts = verdicts
+	if c.arena != nil {
+		opts.Scratch = c.arena
+	}
 	if !c.Stats {
 		return fingerprint.Run(files, opts)
 	}
@@ -46,6 +49,7 @@ func (c *Config) measure(opts load.Options, res *load.Result, found fingerprint.
 	}
 	s := report.NewRunStats(found)
 	s.FilesRead, s.FilesKnown, s.ResultReused = res.FilesRead, res.FilesKnown, reused
+	s.Spilled = c.arena.Spilled()
 	var hashing time.Duration
 	if idx, ok := opts.Store.(*cache.Index); ok {
 		s.FilesReused, _ = idx.Counts()

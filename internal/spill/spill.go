@@ -1,0 +1,194 @@
+// Package spill keeps large tables out of the Go heap, in a temporary file
+// mapped into memory. A run over a large tree holds every file's tables
+// (canonical tokens, value hashes, units, grams) until its report is made;
+// on the heap they must all fit in memory. Mapped from a file, they are
+// pages the kernel writes back to the disk and drops when memory runs
+// short, and reads again when they are used: the pages detection keeps
+// using (the files that hold candidates) stay, the others go.
+//
+// An [Arena] gives out the memory. Its file is removed as soon as it is
+// made, so that nothing is left behind by a run that is killed. The
+// file's blocks are reserved before they are mapped (fallocate), so that
+// a full disk is an allocation that fails, not a fault when a page is
+// written; where that cannot be done (systems without mmap or fallocate)
+// an Arena gives no memory and the tables stay on the heap.
+package spill
+
+import (
+	"errors"
+	"sync"
+)
+
+// ErrUnsupported is Err's error on a system where spilling is not built.
+var ErrUnsupported = errors.New("spill: not built for this system")
+
+// chunkSize is the size of each mapping an Arena makes, but for an
+// allocation larger than a quarter of it, which gets a mapping of its own.
+const chunkSize = 64 << 20
+
+// An Arena gives memory from a temporary file mapped into memory, once a
+// budget of memory left on the heap is spent. It is safe for concurrent
+// use.
+type Arena struct {
+	mu       sync.Mutex
+	dir      string
+	m        mapper // nil until memory is first given
+	heapLeft int64  // bytes still to leave on the heap before spilling
+	cur      []byte // the rest of the current chunk
+	spilled  int64  // bytes Alloc gave
+	failed   error
+	closed   bool
+}
+
+// New makes an arena whose file will be in dir (os.TempDir() if empty),
+// made when memory is first given from it. The first budget bytes asked
+// for are left on the heap: Alloc returns nil for them. The file should
+// be on a disk, not on a file system in memory (tmpfs), for spilling to
+// save memory.
+func New(dir string, budget int64) *Arena {
+	return &Arena{dir: dir, heapLeft: budget}
+}
+
+// grow maps n more bytes (whole pages) of the file, making it first.
+func (a *Arena) grow(n int) ([]byte, error) {
+	if a.m == nil {
+		m, err := newMapper(a.dir)
+		if err != nil {
+			return nil, err
+		}
+		a.m = m
+	}
+	return a.m.grow(n)
+}
+
+// Alloc returns n bytes of zeroed memory, 8-byte aligned, outside the Go
+// heap; or nil, for the caller to keep its tables on the heap: while the
+// budget lasts, after an arena failed to grow (the disk is full), or
+// once it is closed. The memory must hold no Go pointers and must not be
+// used after Close.
+func (a *Arena) Alloc(n int) []byte {
+	if a == nil || n <= 0 {
+		return nil
+	}
+	n = (n + 7) &^ 7
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.heapLeft >= int64(n) {
+		a.heapLeft -= int64(n)
+		return nil
+	}
+	a.heapLeft = 0
+	if a.failed != nil || a.closed {
+		return nil
+	}
+	if len(a.cur) < n {
+		size := chunkSize
+		if n > chunkSize/4 {
+			size = n
+		}
+		b, err := a.grow(size)
+		if err != nil {
+			a.failed = err
+			return nil
+		}
+		if n > chunkSize/4 {
+			a.spilled += int64(n)
+			return b[:n:n]
+		}
+		a.cur = b
+	}
+	b := a.cur[:n:n]
+	a.cur = a.cur[n:]
+	a.spilled += int64(n)
+	return b
+}
+
+// Scratch returns n bytes of zeroed memory, 8-byte aligned, in a mapping
+// of their own, for a large temporary array that the caller gives back
+// with Free; or nil, for the caller to use the heap: while the budget of
+// Alloc lasts (a run whose tables fit on the heap keeps its arrays there
+// too), after the arena failed to grow, or once it is closed.
+func (a *Arena) Scratch(n int) []byte {
+	if a == nil || n <= 0 {
+		return nil
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.heapLeft > 0 || a.failed != nil || a.closed {
+		return nil
+	}
+	b, err := a.grow(n)
+	if err != nil {
+		a.failed = err
+		return nil
+	}
+	return b[:n:n]
+}
+
+// Free gives back memory that Scratch gave: its pages are dropped, without
+// being written to the disk, and its place in the file freed.
+func (a *Arena) Free(b []byte) {
+	if a == nil || len(b) == 0 {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.closed {
+		return
+	}
+	if a.m == nil {
+		return
+	}
+	if err := a.m.release(b); err != nil && a.failed == nil {
+		a.failed = err
+	}
+}
+
+// Spilled returns the bytes given out from the file so far.
+func (a *Arena) Spilled() int64 {
+	if a == nil {
+		return 0
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.spilled
+}
+
+// Err returns why the arena stopped giving memory, if it did.
+func (a *Arena) Err() error {
+	if a == nil {
+		return nil
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.failed
+}
+
+// Close unmaps the memory and closes the file. Nothing the arena gave may
+// be used after it.
+func (a *Arena) Close() error {
+	if a == nil {
+		return nil
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.closed {
+		return nil
+	}
+	a.closed, a.cur = true, nil
+	if a.m == nil {
+		return nil
+	}
+	return a.m.close()
+}
+
+// A mapper grows a file and maps what it adds.
+type mapper interface {
+	// grow reserves at least n more bytes (whole pages) at the end of
+	// the file and maps them.
+	grow(n int) ([]byte, error)
+	// release unmaps b, a whole mapping that grow returned (perhaps
+	// resliced from its start), and frees its place in the file.
+	release(b []byte) error
+	close() error
+}

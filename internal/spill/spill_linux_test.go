@@ -1,0 +1,193 @@
+package spill
+
+import (
+	"errors"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+func newArena(t *testing.T, budget int64) *Arena {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		t.Skip("spilling is built for Linux only")
+	}
+	dir := t.TempDir()
+	a := New(dir, budget)
+	t.Cleanup(func() {
+		a.Close()
+		// The file was removed at once: a killed run leaves nothing.
+		if left, _ := os.ReadDir(dir); len(left) != 0 {
+			t.Errorf("files left in the spill directory: %v", left)
+		}
+	})
+	return a
+}
+
+// The budget's bytes stay on the heap; memory after it comes from the
+// file, zeroed, aligned, writable, and counted.
+func TestAllocAfterBudget(t *testing.T) {
+	a := newArena(t, 100)
+	if b := a.Alloc(60); b != nil {
+		t.Fatalf("Alloc(60) within the budget gave %d bytes", len(b))
+	}
+	if b := a.Alloc(32); b != nil { // 60 was rounded to 64: 36 left
+		t.Fatalf("Alloc(32) within the budget gave %d bytes", len(b))
+	}
+	var got [][]byte
+	for k, n := range []int{5, 1, 13, 4096, chunkSize / 4, chunkSize/4 + 1, chunkSize + 5} {
+		b := a.Alloc(n)
+		if len(b) != (n+7)&^7 || cap(b) != len(b) {
+			t.Fatalf("Alloc(%d): len %d cap %d", n, len(b), cap(b))
+		}
+		if uintptr(unsafe.Pointer(&b[0]))%8 != 0 {
+			t.Errorf("Alloc(%d) is not 8-byte aligned", n)
+		}
+		for i := range b {
+			if b[i] != 0 {
+				t.Fatalf("Alloc(%d)[%d] = %d, not zeroed", n, i, b[i])
+			}
+			b[i] = byte(k + 1)
+		}
+		got = append(got, b)
+	}
+	for k, b := range got { // no allocation wrote over another
+		for i := range b {
+			if b[i] != byte(k+1) {
+				t.Fatalf("allocation %d overwritten at byte %d", k, i)
+			}
+		}
+	}
+	want := int64(0)
+	for _, b := range got {
+		want += int64(len(b))
+	}
+	if a.Spilled() != want {
+		t.Errorf("Spilled() = %d, want %d", a.Spilled(), want)
+	}
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if b := a.Alloc(8); b != nil {
+		t.Error("a closed arena gave memory")
+	}
+}
+
+// Workers allocating at once get memory of their own.
+func TestAllocConcurrent(t *testing.T) {
+	a := newArena(t, 0)
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			for i := range 2000 {
+				b := a.Alloc(1 + (i*7919)%20000)
+				for j := range b {
+					b[j] = byte(w + 1)
+				}
+				for j := range b {
+					if b[j] != byte(w+1) {
+						t.Errorf("worker %d: its memory was written by another", w)
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+type failingMapper struct{ err error }
+
+func (m failingMapper) grow(int) ([]byte, error) { return nil, m.err }
+func (failingMapper) release([]byte) error       { return nil }
+func (failingMapper) close() error               { return nil }
+
+// A file that cannot grow (a full disk) stops the arena: the caller keeps
+// its tables on the heap, and Err says why.
+func TestGrowFails(t *testing.T) {
+	full := errors.New("no space left on device")
+	a := &Arena{m: failingMapper{full}}
+	if b := a.Alloc(64); b != nil {
+		t.Fatal("Alloc gave memory its file could not hold")
+	}
+	if !errors.Is(a.Err(), full) {
+		t.Errorf("Err() = %v, want %v", a.Err(), full)
+	}
+	if a.Spilled() != 0 {
+		t.Errorf("Spilled() = %d", a.Spilled())
+	}
+}
+
+// A nil arena gives nothing, and its methods do nothing.
+func TestNilArena(t *testing.T) {
+	var a *Arena
+	if a.Alloc(8) != nil || a.Spilled() != 0 || a.Err() != nil || a.Close() != nil {
+		t.Error("a nil arena did something")
+	}
+}
+
+// A directory that cannot hold the file: the arena gives nothing, and Err
+// says why, only once memory was asked of it.
+func TestBadDir(t *testing.T) {
+	a := New("/nonexistent/dir", 0)
+	defer a.Close()
+	if a.Err() != nil {
+		t.Fatalf("an arena that gave nothing failed: %v", a.Err())
+	}
+	if a.Alloc(8) != nil || a.Scratch(8) != nil {
+		t.Fatal("memory from a file that could not be made")
+	}
+	if err := a.Err(); err == nil || !strings.Contains(err.Error(), "/nonexistent/dir") {
+		t.Errorf("Err() = %v, want the directory named", err)
+	}
+}
+
+// Scratch memory comes only once the budget is spent, in a mapping of its
+// own; Free drops it and gives its blocks back to the file system.
+func TestScratch(t *testing.T) {
+	a := newArena(t, 64)
+	if b := a.Scratch(1 << 20); b != nil {
+		t.Fatal("Scratch gave memory while the budget lasts")
+	}
+	a.Alloc(128) // spends the budget
+	const n = 8 << 20
+	b := a.Scratch(n)
+	if len(b) != n {
+		t.Fatalf("Scratch(%d) gave %d bytes", n, len(b))
+	}
+	for i := range b {
+		if b[i] != 0 {
+			t.Fatalf("byte %d not zeroed", i)
+		}
+		b[i] = 1
+	}
+	blocks := func() int64 {
+		var st unix.Stat_t
+		if err := unix.Fstat(int(a.m.(*fileMapper).f.Fd()), &st); err != nil {
+			t.Fatal(err)
+		}
+		return st.Blocks * 512
+	}
+	before := blocks()
+	if before < n {
+		t.Fatalf("the file holds %d bytes, want at least %d", before, n)
+	}
+	a.Free(b)
+	if err := a.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if after := blocks(); after > before-n {
+		t.Errorf("the file holds %d bytes after Free, %d before", after, before)
+	}
+	// Freeing what Scratch did not give whole is an error, and stops the arena.
+	c := a.Scratch(4096)
+	a.Free(c[8:])
+	if a.Err() == nil || a.Scratch(8) != nil {
+		t.Error("freeing part of a mapping went unnoticed")
+	}
+}

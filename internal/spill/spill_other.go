@@ -1,0 +1,7 @@
+//go:build !linux
+
+package spill
+
+func newMapper(string) (mapper, error) {
+	return nil, ErrUnsupported
+}

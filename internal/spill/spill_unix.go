@@ -1,0 +1,77 @@
+//go:build linux
+
+package spill
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// fileMapper maps a removed temporary file, piece by piece.
+type fileMapper struct {
+	f    *os.File
+	size int64 // bytes of the file reserved and mapped
+	maps map[*byte]mapping
+}
+
+// A mapping is one piece of the file, mapped.
+type mapping struct {
+	b   []byte
+	off int64
+}
+
+func newMapper(dir string) (mapper, error) {
+	f, err := os.CreateTemp(dir, "copycat-spill-*")
+	if err != nil {
+		return nil, fmt.Errorf("spill: %w", err)
+	}
+	if err := os.Remove(f.Name()); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("spill: %w", err)
+	}
+	return &fileMapper{f: f, maps: map[*byte]mapping{}}, nil
+}
+
+// grow reserves n more bytes (rounded up to pages) at the end of the file
+// and maps them.
+func (m *fileMapper) grow(n int) ([]byte, error) {
+	page := os.Getpagesize()
+	n = (n + page - 1) / page * page
+	fd := int(m.f.Fd())
+	if err := unix.Fallocate(fd, 0, m.size, int64(n)); err != nil {
+		return nil, fmt.Errorf("spill: reserving %d bytes of %s: %w", n, m.f.Name(), err)
+	}
+	b, err := unix.Mmap(fd, m.size, n, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
+	if err != nil {
+		return nil, fmt.Errorf("spill: mapping %s: %w", m.f.Name(), err)
+	}
+	m.maps[&b[0]] = mapping{b, m.size}
+	m.size += int64(n)
+	return b, nil
+}
+
+func (m *fileMapper) release(b []byte) error {
+	p, ok := m.maps[&b[0]]
+	if !ok {
+		return fmt.Errorf("spill: releasing memory not mapped whole")
+	}
+	delete(m.maps, &b[0])
+	err := unix.Munmap(p.b)
+	// Punching a hole drops the pages, dirty or not, and frees the
+	// blocks; a file system that cannot keeps them until the file goes.
+	unix.Fallocate(int(m.f.Fd()), unix.FALLOC_FL_PUNCH_HOLE|unix.FALLOC_FL_KEEP_SIZE, p.off, int64(len(p.b)))
+	return err
+}
+
+func (m *fileMapper) close() error {
+	var errs []error
+	for _, p := range m.maps {
+		errs = append(errs, unix.Munmap(p.b))
+	}
+	m.maps = nil
+	errs = append(errs, m.f.Close())
+	return errors.Join(errs...)
+}
