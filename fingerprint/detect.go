@@ -175,34 +175,45 @@ type ref struct {
 	file, win int32
 }
 
+// A hashed is a candidate window with the blake3 hash of its canonical
+// tokens.
+type hashed struct {
+	sum [32]byte
+	r   ref
+}
+
 // candidates lists the windows whose fingerprints were seen at least twice
-// and not more than MaxOccurrences times, sorted by fingerprint.
-func (d *detector) candidates(sk *sketch) []ref {
-	per := make([][]ref, d.opt.workers())
+// and not more than MaxOccurrences times, sorted by fingerprint, each
+// with the hash that confirms it. The hashes are taken here, file by file
+// in the order the windows lie in memory, rather than by fingerprint,
+// which would jump between files at every window.
+func (d *detector) candidates(sk *sketch) []hashed {
+	per := make([][]hashed, d.opt.workers())
 	d.parallel(len(d.files), func(w, i int) {
 		for j, win := range d.files[i].windows {
 			if sk.repeated(win.fp, d.opt.MaxOccurrences) {
-				per[w] = append(per[w], ref{win.fp, int32(i), int32(j)})
+				r := ref{win.fp, int32(i), int32(j)}
+				per[w] = append(per[w], hashed{blake3.Sum256(d.windowCodes(r)), r})
 			}
 		}
 	})
-	refs := slices.Concat(per...)
-	slices.SortFunc(refs, func(a, b ref) int {
-		return cmp.Or(cmp.Compare(a.fp, b.fp), cmp.Compare(a.file, b.file), cmp.Compare(a.win, b.win))
+	hs := slices.Concat(per...)
+	slices.SortFunc(hs, func(a, b hashed) int {
+		return cmp.Or(cmp.Compare(a.r.fp, b.r.fp), cmp.Compare(a.r.file, b.r.file), cmp.Compare(a.r.win, b.r.win))
 	})
-	d.work.Candidates = int64(len(refs))
-	return refs
+	d.work.Candidates = int64(len(hs))
+	return hs
 }
 
 // seedGroups confirms candidates: within a fingerprint, windows are grouped
 // by the blake3 hash of their canonical tokens, and groups of two or more
 // become seeds. Fingerprints are confirmed in parallel, and the groups
 // kept in fingerprint order.
-func (d *detector) seedGroups(refs []ref) [][]ref {
+func (d *detector) seedGroups(hs []hashed) [][]ref {
 	var runs [][2]int
-	for i := 0; i < len(refs); {
+	for i := 0; i < len(hs); {
 		j := i + 1
-		for j < len(refs) && refs[j].fp == refs[i].fp {
+		for j < len(hs) && hs[j].r.fp == hs[i].r.fp {
 			j++
 		}
 		if j-i >= 2 {
@@ -212,21 +223,13 @@ func (d *detector) seedGroups(refs []ref) [][]ref {
 	}
 	out := make([][][]ref, len(runs))
 	d.parallel(len(runs), func(_, r int) {
-		out[r] = d.confirm(refs[runs[r][0]:runs[r][1]])
+		out[r] = confirm(hs[runs[r][0]:runs[r][1]])
 	})
 	return slices.Concat(out...)
 }
 
 // confirm splits windows that share a fingerprint by their content.
-func (d *detector) confirm(refs []ref) [][]ref {
-	type hashed struct {
-		sum [32]byte
-		r   ref
-	}
-	hs := make([]hashed, 0, len(refs))
-	for _, r := range refs {
-		hs = append(hs, hashed{blake3.Sum256(d.windowCodes(r)), r})
-	}
+func confirm(hs []hashed) [][]ref {
 	slices.SortStableFunc(hs, func(a, b hashed) int { return bytes.Compare(a.sum[:], b.sum[:]) })
 	var groups [][]ref
 	for a := 0; a < len(hs); {

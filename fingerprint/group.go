@@ -88,11 +88,11 @@ func (d *detector) exactClasses(pairs []pair) []Class {
 func (d *detector) notDominatedBy(pairs, by []pair) []pair {
 	x := d.newPairIndex(false)
 	for _, q := range by {
-		x.add(q)
+		x.add(q, x.keyOf(q))
 	}
 	kept := pairs[:0:0]
 	for _, p := range pairs {
-		if !x.dominated(p) {
+		if !x.dominated(p, x.keyOf(p)) {
 			kept = append(kept, p)
 		}
 	}
@@ -103,16 +103,31 @@ func (d *detector) notDominatedBy(pairs, by []pair) []pair {
 // a larger pair: the copied half of a copied function is not news.
 // sameSize says that the two spans of every pair have the same tokens
 // (exact and renamed pairs), which lets the index look closer.
+//
+// What the test needs of each pair from its files (its size, its
+// outermost blocks) is looked up once, in the pairs' order, which is the
+// order of their first spans' files: taken in order of size, the pairs
+// would jump between files at every look, which on a large tree whose
+// tables are paged (see Options.Scratch) is a read from the disk.
 func (d *detector) undominated(pairs []pair, sameSize bool) []pair {
-	size := func(p pair) int32 { t0, t1 := d.tokens(p.a); return t1 - t0 }
-	bySize := slices.Clone(pairs)
-	slices.SortStableFunc(bySize, func(x, y pair) int { return cmp.Compare(size(y), size(x)) })
 	x := d.newPairIndex(sameSize)
+	type sized struct {
+		size int32
+		i    int32
+		key  [4]int32
+	}
+	bySize := make([]sized, len(pairs))
+	for i, p := range pairs {
+		t0, t1 := d.tokens(p.a)
+		bySize[i] = sized{t1 - t0, int32(i), x.keyOf(p)}
+	}
+	slices.SortStableFunc(bySize, func(x, y sized) int { return cmp.Compare(y.size, x.size) })
 	var kept []pair
-	for _, p := range bySize {
-		if !x.dominated(p) {
+	for _, k := range bySize {
+		p := pairs[k.i]
+		if !x.dominated(p, k.key) {
 			kept = append(kept, p)
-			x.add(p)
+			x.add(p, k.key)
 		}
 	}
 	slices.SortFunc(kept, comparePairs)
@@ -154,8 +169,12 @@ func (x *pairIndex) roots(a, b span) [4]int32 {
 	return [4]int32{a.file, x.d.root(a), b.file, x.d.root(b)}
 }
 
-func (x *pairIndex) add(q pair) {
-	k := pairKey{roots: x.roots(q.a, q.b)}
+// keyOf returns the outermost blocks of p's spans: what add and
+// dominated look it up by.
+func (x *pairIndex) keyOf(p pair) [4]int32 { return x.roots(p.a, p.b) }
+
+func (x *pairIndex) add(q pair, roots [4]int32) {
+	k := pairKey{roots: roots}
 	if !x.fine {
 		x.by[k] = append(x.by[k], q)
 		return
@@ -167,8 +186,7 @@ func (x *pairIndex) add(q pair) {
 }
 
 // dominated reports whether a pair added dominates p.
-func (x *pairIndex) dominated(p pair) bool {
-	k := x.roots(p.a, p.b)
+func (x *pairIndex) dominated(p pair, k [4]int32) bool {
 	if x.near(k, p.a, p) {
 		return true
 	}
@@ -177,7 +195,7 @@ func (x *pairIndex) dominated(p pair) bool {
 	}
 	// A pair of one file may hold p crosswise: its first span around
 	// p's second.
-	if r := x.roots(p.b, p.a); r != k || x.fine {
+	if r := [4]int32{k[2], k[3], k[0], k[1]}; r != k || x.fine {
 		return x.near(r, p.b, p)
 	}
 	return false
@@ -253,11 +271,21 @@ func (d *detector) sameBlock(x, y span) bool {
 // apart sorts a class's spans and drops any that overlaps an earlier one:
 // a fragment never overlaps its own copy.
 func (d *detector) apart(ss []span) []span {
-	slices.SortFunc(ss, func(x, y span) int {
-		x0, _ := d.tokens(x)
-		y0, _ := d.tokens(y)
-		return cmp.Or(cmp.Compare(x.file, y.file), cmp.Compare(x0, y0))
+	type keyed struct {
+		t0 int32 // the span's first token, looked up once
+		s  span
+	}
+	ks := make([]keyed, len(ss))
+	for i, s := range ss {
+		ks[i].t0, _ = d.tokens(s)
+		ks[i].s = s
+	}
+	slices.SortFunc(ks, func(x, y keyed) int {
+		return cmp.Or(cmp.Compare(x.s.file, y.s.file), cmp.Compare(x.t0, y.t0))
 	})
+	for i, k := range ks {
+		ss[i] = k.s
+	}
 	kept := ss[:0]
 	for _, s := range ss {
 		if n := len(kept); n > 0 && d.overlap(kept[n-1], s) {
