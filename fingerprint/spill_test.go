@@ -169,7 +169,7 @@ func TestScratchSameClasses(t *testing.T) {
 	if len(c.out) != 0 {
 		t.Errorf("%d of %d scratch arrays not freed", len(c.out), c.given)
 	}
-	if err := a.Err(); err != nil {
+	if _, err := a.Spilled(); err != nil {
 		t.Fatal(err)
 	}
 	if len(want.Classes) == 0 || !reflect.DeepEqual(want.Classes, got.Classes) {

@@ -72,7 +72,7 @@ func (c *Config) openArena(opts *load.Options) {
 // could not be made, or the disk is full. A system where spilling is not
 // built says nothing.
 func (c *Config) arenaErr() error {
-	if err := c.arena.Err(); err != nil && !errors.Is(err, spill.ErrUnsupported) {
+	if _, err := c.arena.Spilled(); err != nil && !errors.Is(err, spill.ErrUnsupported) {
 		return fmt.Errorf("%w; the rest of the tables stayed in memory", err)
 	}
 	return nil

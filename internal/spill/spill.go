@@ -19,7 +19,8 @@ import (
 	"sync"
 )
 
-// ErrUnsupported is Err's error on a system where spilling is not built.
+// ErrUnsupported is Spilled's error on a system where spilling is not
+// built.
 var ErrUnsupported = errors.New("spill: not built for this system")
 
 // chunkSize is the size of each mapping an Arena makes, but for an
@@ -144,24 +145,15 @@ func (a *Arena) Free(b []byte) {
 	}
 }
 
-// Spilled returns the bytes given out from the file so far.
-func (a *Arena) Spilled() int64 {
+// Spilled returns the bytes given out from the file so far, and why the
+// arena stopped giving memory, if it did.
+func (a *Arena) Spilled() (int64, error) {
 	if a == nil {
-		return 0
+		return 0, nil
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return a.spilled
-}
-
-// Err returns why the arena stopped giving memory, if it did.
-func (a *Arena) Err() error {
-	if a == nil {
-		return nil
-	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return a.failed
+	return a.spilled, a.failed
 }
 
 // Close unmaps the memory and closes the file. Nothing the arena gave may
