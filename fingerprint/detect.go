@@ -259,11 +259,15 @@ func (d *detector) windowCodes(r ref) []byte {
 // part, and the parts are merged. Its buffer, as long as xs, is scratch
 // memory (see keys).
 func (d *detector) sortKeys(xs []uint64) {
+	if len(xs) < radixMin {
+		slices.Sort(xs)
+		return
+	}
 	buf, free := d.keys(len(xs))
 	defer free()
 	w := d.opt.workers()
 	if w < 2 || len(xs) < 1<<16 {
-		radixSortBuf(xs, buf[:len(xs)])
+		radixSort(xs, buf[:len(xs)])
 		return
 	}
 	parts := make([][]uint64, w)
@@ -272,7 +276,7 @@ func (d *detector) sortKeys(xs []uint64) {
 		parts[i] = xs[min(i*size, len(xs)):min((i+1)*size, len(xs))]
 	}
 	d.parallel(w, func(_, i int) {
-		radixSortBuf(parts[i], buf[min(i*size, len(xs)):min((i+1)*size, len(xs))])
+		radixSort(parts[i], buf[min(i*size, len(xs)):min((i+1)*size, len(xs))])
 	})
 	for len(parts) > 1 {
 		var next [][]uint64

@@ -88,11 +88,11 @@ func (d *detector) exactClasses(pairs []pair) []Class {
 func (d *detector) notDominatedBy(pairs, by []pair) []pair {
 	x := d.newPairIndex(false)
 	for _, q := range by {
-		x.add(q, x.keyOf(q))
+		x.add(q, x.roots(q.a, q.b))
 	}
 	kept := pairs[:0:0]
 	for _, p := range pairs {
-		if !x.dominated(p, x.keyOf(p)) {
+		if !x.dominated(p, x.roots(p.a, p.b)) {
 			kept = append(kept, p)
 		}
 	}
@@ -119,7 +119,7 @@ func (d *detector) undominated(pairs []pair, sameSize bool) []pair {
 	bySize := make([]sized, len(pairs))
 	for i, p := range pairs {
 		t0, t1 := d.tokens(p.a)
-		bySize[i] = sized{t1 - t0, int32(i), x.keyOf(p)}
+		bySize[i] = sized{t1 - t0, int32(i), x.roots(p.a, p.b)}
 	}
 	slices.SortStableFunc(bySize, func(x, y sized) int { return cmp.Compare(y.size, x.size) })
 	var kept []pair
@@ -169,10 +169,7 @@ func (x *pairIndex) roots(a, b span) [4]int32 {
 	return [4]int32{a.file, x.d.root(a), b.file, x.d.root(b)}
 }
 
-// keyOf returns the outermost blocks of p's spans: what add and
-// dominated look it up by.
-func (x *pairIndex) keyOf(p pair) [4]int32 { return x.roots(p.a, p.b) }
-
+// add adds q, whose spans' outermost blocks are roots (x.roots(q.a, q.b)).
 func (x *pairIndex) add(q pair, roots [4]int32) {
 	k := pairKey{roots: roots}
 	if !x.fine {
@@ -185,7 +182,8 @@ func (x *pairIndex) add(q pair, roots [4]int32) {
 	}
 }
 
-// dominated reports whether a pair added dominates p.
+// dominated reports whether a pair added dominates p, whose spans'
+// outermost blocks are k (x.roots(p.a, p.b)).
 func (x *pairIndex) dominated(p pair, k [4]int32) bool {
 	if x.near(k, p.a, p) {
 		return true

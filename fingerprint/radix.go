@@ -7,21 +7,12 @@ import "slices"
 const radixMin = 1 << 12
 
 // radixSort sorts xs: least significant byte first, eight stable counting
-// passes between xs and a buffer of its size, leaving out the passes
+// passes between xs and buf (at least as long as xs), leaving out the passes
 // whose byte is the same in every key (the high bytes of small numbers,
 // the low ones of keys that pack an index under a hash). The keys the
 // near-miss stage sorts are millions of (gram, unit) and (unit, unit)
 // pairs, where this takes about a third of the time of a comparison sort.
-func radixSort(xs []uint64) {
-	if len(xs) < radixMin {
-		slices.Sort(xs)
-		return
-	}
-	radixSortBuf(xs, make([]uint64, len(xs)))
-}
-
-// radixSortBuf is radixSort with the buffer given: at least as long as xs.
-func radixSortBuf(xs, buf []uint64) {
+func radixSort(xs, buf []uint64) {
 	if len(xs) < radixMin {
 		slices.Sort(xs)
 		return

@@ -21,10 +21,10 @@ func benchKeys() []uint64 {
 //	go test ./fingerprint -run "^$" -bench "Radix|Pdq"
 func BenchmarkRadix(b *testing.B) {
 	src := benchKeys()
-	xs := make([]uint64, len(src))
+	xs, buf := make([]uint64, len(src)), make([]uint64, len(src))
 	for b.Loop() {
 		copy(xs, src)
-		radixSort(xs)
+		radixSort(xs, buf)
 	}
 }
 

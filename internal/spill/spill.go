@@ -50,16 +50,23 @@ func New(dir string, budget int64) *Arena {
 	return &Arena{dir: dir, heapLeft: budget}
 }
 
-// grow maps n more bytes (whole pages) of the file, making it first.
-func (a *Arena) grow(n int) ([]byte, error) {
+// mapped returns n bytes of a new mapping of the file, making the file
+// first; or nil, with the reason kept for Spilled. The caller holds mu.
+func (a *Arena) mapped(n int) []byte {
 	if a.m == nil {
 		m, err := newMapper(a.dir)
 		if err != nil {
-			return nil, err
+			a.failed = err
+			return nil
 		}
 		a.m = m
 	}
-	return a.m.grow(n)
+	b, err := a.m.grow(n)
+	if err != nil {
+		a.failed = err
+		return nil
+	}
+	return b[:n:n]
 }
 
 // Alloc returns n bytes of zeroed memory, 8-byte aligned, outside the Go
@@ -82,21 +89,15 @@ func (a *Arena) Alloc(n int) []byte {
 	if a.failed != nil || a.closed {
 		return nil
 	}
+	if n > chunkSize/4 {
+		b := a.mapped(n) // a mapping of its own
+		a.spilled += int64(len(b))
+		return b
+	}
 	if len(a.cur) < n {
-		size := chunkSize
-		if n > chunkSize/4 {
-			size = n
-		}
-		b, err := a.grow(size)
-		if err != nil {
-			a.failed = err
+		if a.cur = a.mapped(chunkSize); a.cur == nil {
 			return nil
 		}
-		if n > chunkSize/4 {
-			a.spilled += int64(n)
-			return b[:n:n]
-		}
-		a.cur = b
 	}
 	b := a.cur[:n:n]
 	a.cur = a.cur[n:]
@@ -118,12 +119,7 @@ func (a *Arena) Scratch(n int) []byte {
 	if a.heapLeft > 0 || a.failed != nil || a.closed {
 		return nil
 	}
-	b, err := a.grow(n)
-	if err != nil {
-		a.failed = err
-		return nil
-	}
-	return b[:n:n]
+	return a.mapped(n)
 }
 
 // Free gives back memory that Scratch gave: its pages are dropped, without
@@ -134,10 +130,7 @@ func (a *Arena) Free(b []byte) {
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.closed {
-		return
-	}
-	if a.m == nil {
+	if a.closed || a.m == nil {
 		return
 	}
 	if err := a.m.release(b); err != nil && a.failed == nil {
