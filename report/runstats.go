@@ -32,8 +32,14 @@ type RunStats struct {
 	NearVerified int64         `json:"near_verified"` // near-miss candidate pairs verified
 	NearPairs    int64         `json:"near_pairs"`    // near-miss pairs kept
 	Classes      int           `json:"classes"`
+	// SpillBudget is the bytes of files' tables kept on the heap before
+	// the rest spill (-spill), or -1 if all stay there. MemoryLimit is the
+	// process's memory limit that -spill auto found (0: none, or not
+	// looked for).
+	SpillBudget int64 `json:"spill_budget_bytes"`
+	MemoryLimit int64 `json:"memory_limit_bytes,omitempty"`
 	// Spilled is the bytes of files' tables kept in a mapped temporary
-	// file rather than on the heap (-spill).
+	// file rather than on the heap.
 	Spilled int64 `json:"spilled_bytes"`
 }
 
@@ -77,7 +83,7 @@ func NewRunStats(res fingerprint.Result) *RunStats {
 		CountMin:   CountMinStats{Width: z.CountMinWidth, Depth: z.CountMinDepth, Epsilon: eps, Delta: delta, Total: z.Keys, ErrorBound: eps * float64(z.Keys)},
 		Candidates: w.Candidates, Confirmed: w.Confirmed, Pairs: w.Pairs,
 		NearUnits: w.NearUnits, NearVerified: w.NearDiffs, NearPairs: w.NearFound,
-		Classes: len(res.Classes),
+		Classes: len(res.Classes), SpillBudget: -1,
 	}
 	for _, p := range res.Phases {
 		s.AddPhase("detect: "+p.Name, time.Duration(p.Nanos), false)
@@ -121,6 +127,19 @@ func (s *RunStats) Line() string {
 	return "stats: " + strings.Join(parts, ", ")
 }
 
+// heapBudget says how much of the tables may stay on the heap, and under
+// what memory limit.
+func (s *RunStats) heapBudget() string {
+	b := "all"
+	if s.SpillBudget >= 0 {
+		b = fmt.Sprintf("up to %d bytes", s.SpillBudget)
+	}
+	if s.MemoryLimit > 0 {
+		b += fmt.Sprintf(" (memory limit %d bytes)", s.MemoryLimit)
+	}
+	return b
+}
+
 // figures are the counters, named.
 func (s *RunStats) figures() [][2]string {
 	b, c := s.Bloom, s.CountMin
@@ -129,6 +148,7 @@ func (s *RunStats) figures() [][2]string {
 		{"files reused from the index", fmt.Sprint(s.FilesReused)},
 		{"files known unchanged, not read", fmt.Sprint(s.FilesKnown)},
 		{"result reused from the index", fmt.Sprint(s.ResultReused)},
+		{"tables kept on the heap", s.heapBudget()},
 		{"tables spilled to a mapped file", fmt.Sprintf("%d bytes", s.Spilled)},
 		{"windows", fmt.Sprint(s.Windows)},
 		{"bloom filter", fmt.Sprintf("%d bits, %d hash functions, est. false-positive rate %.4g at %d keys", b.Bits, b.Hashes, b.FalsePositiveRate, b.Keys)},

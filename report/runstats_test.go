@@ -19,6 +19,7 @@ func sampleRun() *RunStats {
 		Phases:  []fingerprint.Phase{{Name: "sketch", Nanos: 1500000}},
 	})
 	s.FilesRead, s.FilesReused, s.Spilled = 11, 9, 65536
+	s.SpillBudget, s.MemoryLimit = 1<<20, 1<<26
 	s.AddPhase("read+hash", 2*time.Millisecond, true)
 	s.TotalSeconds = 0.25
 	return s
@@ -38,6 +39,7 @@ func TestRunStatsTable(t *testing.T) {
 		"width 512, depth 4, over-count ≤ ε·N = 0.00531·500 = 2.65 with probability 0.982",
 		"candidates  ", "40", "confirmed (blake3)", "30", "exact pairs", "7",
 		"near-miss units", "20", "near-miss candidates verified", "near-miss pairs", "classes  ",
+		"tables kept on the heap  ", "  up to 1048576 bytes (memory limit 67108864 bytes)\n",
 		"tables spilled to a mapped file  ", "  65536 bytes\n",
 	} {
 		if !strings.Contains(out, want) {
@@ -50,7 +52,7 @@ func TestRunStatsTable(t *testing.T) {
 	if i := strings.Index(lines[len(lines)-1], "3"); i != col {
 		t.Errorf("values start at columns %d and %d:\n%s", col, i, out)
 	}
-	if line := sampleRun().Line(); strings.Contains(line, "\n") || !strings.Contains(line, "files reused from the index 9, files known unchanged, not read 0, result reused from the index false, tables spilled to a mapped file 65536 bytes, windows 500") {
+	if line := sampleRun().Line(); strings.Contains(line, "\n") || !strings.Contains(line, "files reused from the index 9, files known unchanged, not read 0, result reused from the index false, tables kept on the heap up to 1048576 bytes (memory limit 67108864 bytes), tables spilled to a mapped file 65536 bytes, windows 500") {
 		t.Errorf("log line %q", line)
 	}
 }

@@ -58,9 +58,12 @@ type Config struct {
 	// resultLookup is how long asking the index for the result took.
 	resultLookup time.Duration
 
-	// Spill is -spill: the bytes of tables left on the heap, or -1.
-	Spill spillSize
-	arena *spill.Arena // where tables beyond Spill go; nil: none
+	// Spill is -spill: the bytes of tables left on the heap, spillOff or
+	// spillAuto.
+	Spill       spillSize
+	spillBudget int64        // the bytes Spill leaves on the heap, or -1
+	memLimit    int64        // the memory limit -spill auto found; 0: none
+	arena       *spill.Arena // where tables beyond the budget go; nil: none
 
 	// done is closed when the run is interrupted.
 	done <-chan struct{}

@@ -4,26 +4,47 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
+	"runtime/debug"
 	"strconv"
 	"strings"
+
+	"github.com/KimMachineGun/automemlimit/memlimit"
 
 	"github.com/copycat-go/copycat/internal/spill"
 	"github.com/copycat-go/copycat/load"
 )
 
-// defaultSpill is -spill's default: the first GiB of files' tables stays
-// on the heap (about 17 million lines of Go), the rest is mapped from a
-// temporary file. Below it nothing changes; above it the heap stops
-// growing with the tree (see README "Memory").
-const defaultSpill = 1 << 30
+// unlimitedSpill is what -spill auto, the default, leaves on the heap when
+// the process has no memory limit: the first GiB of files' tables (about
+// 17 million lines of Go); the rest is mapped from a temporary file.
+// Below it nothing changes; above it the heap stops growing with the tree
+// (see README "Memory").
+const unlimitedSpill = 1 << 30
 
-// A spillSize is -spill: a size in bytes, or -1 for off.
+// limitShare is the share of a memory limit -spill auto leaves to tables
+// on the heap: 1/limitShare of it, at most unlimitedSpill. Under a limit
+// the heap is the memory the kernel cannot take back: a table on it costs
+// its size and the collector's headroom, and pushes out of memory the
+// mapped tables detection is reading (README "Memory": at 100 M lines in
+// 4 GiB, 256 MiB of tables on the heap made the run 3 minutes longer).
+const limitShare = 64
+
+// spillOff and spillAuto are the sizes that stand for -spill off and auto.
+const (
+	spillOff  spillSize = -1
+	spillAuto spillSize = -2
+)
+
+// A spillSize is -spill: a size in bytes, spillOff or spillAuto.
 type spillSize int64
 
 func (s *spillSize) String() string {
 	switch {
 	case s == nil:
 		return ""
+	case *s == spillAuto:
+		return "auto"
 	case *s < 0:
 		return "off"
 	case *s%(1<<30) == 0 && *s > 0:
@@ -34,11 +55,15 @@ func (s *spillSize) String() string {
 	return strconv.FormatInt(int64(*s), 10)
 }
 
-// Set reads "off" or a number of bytes with an optional K, M or G (powers
-// of 1024).
+// Set reads "off", "auto" or a number of bytes with an optional K, M or G
+// (powers of 1024).
 func (s *spillSize) Set(v string) error {
-	if v == "off" {
-		*s = -1
+	switch v {
+	case "off":
+		*s = spillOff
+		return nil
+	case "auto":
+		*s = spillAuto
 		return nil
 	}
 	num, shift := v, 0
@@ -47,24 +72,54 @@ func (s *spillSize) Set(v string) error {
 	}
 	n, err := strconv.ParseInt(num, 10, 64)
 	if err != nil || n < 0 || n > (1<<62)>>shift {
-		return fmt.Errorf("want off or a size in bytes, such as 0, 512M or 4G")
+		return fmt.Errorf("want auto, off or a size in bytes, such as 0, 512M or 4G")
 	}
 	*s = spillSize(n << shift)
 	return nil
 }
 
 func (c *Config) spillFlag(fs *flag.FlagSet) {
-	c.Spill = defaultSpill
-	fs.Var(&c.Spill, "spill", "keep the first `size` of the files' tables on the heap and map the rest from a temporary file in TMPDIR, which the system writes to disk and drops from memory when memory runs short (off: keep all on the heap)")
+	c.Spill = spillAuto
+	fs.Var(&c.Spill, "spill", "keep the first `size` of the files' tables on the heap and map the rest from a temporary file in TMPDIR, which the system writes to disk and drops from memory when memory runs short (off: keep all on the heap; auto: 1G, or 1/64 of the memory limit of the process's cgroup or GOMEMLIMIT if less)")
+}
+
+// budget is the bytes of tables to keep on the heap, or -1 for all, given
+// the process's memory limit (0: none).
+func (s spillSize) budget(limit int64) int64 {
+	if s != spillAuto {
+		return int64(s)
+	}
+	if limit > 0 {
+		return min(limit/limitShare, unlimitedSpill)
+	}
+	return unlimitedSpill
+}
+
+// memoryLimit is the memory the process may use, or 0 if it has no
+// limit: the lower of its cgroup's limit (v1 or v2) and the Go runtime's
+// (GOMEMLIMIT). A cgroup that cannot be read counts as none.
+func memoryLimit() int64 {
+	limit := debug.SetMemoryLimit(-1)
+	if cg, err := memlimit.FromCgroup(); err == nil && cg > 0 && cg < uint64(limit) {
+		limit = int64(cg)
+	}
+	if limit == math.MaxInt64 {
+		return 0
+	}
+	return limit
 }
 
 // openArena sets opts' table memory as -spill asks. The arena's file is
 // made only when the tables first spill.
 func (c *Config) openArena(opts *load.Options) {
-	if c.Spill < 0 {
+	if c.Spill == spillAuto {
+		c.memLimit = memoryLimit()
+	}
+	c.spillBudget = c.Spill.budget(c.memLimit)
+	if c.spillBudget < 0 {
 		return
 	}
-	c.arena = spill.New("", int64(c.Spill))
+	c.arena = spill.New("", c.spillBudget)
 	opts.Tables = c.arena
 }
 

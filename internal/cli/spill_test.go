@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -15,18 +17,18 @@ import (
 func TestSpillFlag(t *testing.T) {
 	for _, tc := range []struct {
 		arg  string
-		want int64
+		want spillSize
 		show string
 	}{
-		{"off", -1, "off"}, {"0", 0, "0"}, {"4096", 4096, "4096"}, {"64k", 64 << 10, "65536"},
+		{"off", spillOff, "off"}, {"auto", spillAuto, "auto"}, {"0", 0, "0"}, {"4096", 4096, "4096"}, {"64k", 64 << 10, "65536"},
 		{"512M", 512 << 20, "512M"}, {"4G", 4 << 30, "4G"}, {"3g", 3 << 30, "3G"},
 	} {
 		var s spillSize
-		if err := s.Set(tc.arg); err != nil || int64(s) != tc.want || s.String() != tc.show {
+		if err := s.Set(tc.arg); err != nil || s != tc.want || s.String() != tc.show {
 			t.Errorf("-spill %s: %d, %q, %v; want %d, %q", tc.arg, s, s.String(), err, tc.want, tc.show)
 		}
 	}
-	for _, bad := range []string{"", "G", "-1", "1T", "1.5G", "on", "99999999999G"} {
+	for _, bad := range []string{"", "G", "-1", "1T", "1.5G", "on", "-2", "Auto", "99999999999G"} {
 		var s spillSize
 		if err := s.Set(bad); err == nil {
 			t.Errorf("-spill %q accepted: %d", bad, s)
@@ -36,11 +38,57 @@ func TestSpillFlag(t *testing.T) {
 	fs.SetOutput(io.Discard)
 	var c Config
 	c.spillFlag(fs)
-	if c.Spill != defaultSpill || fs.Lookup("spill").DefValue != "1G" {
-		t.Errorf("default -spill %d (%s), want 1G", c.Spill, fs.Lookup("spill").DefValue)
+	if c.Spill != spillAuto || fs.Lookup("spill").DefValue != "auto" {
+		t.Errorf("default -spill %d (%s), want auto", c.Spill, fs.Lookup("spill").DefValue)
 	}
 	if fs.Parse([]string{"-spill", "lots"}) == nil {
 		t.Error("-spill lots parsed")
+	}
+}
+
+// -spill auto keeps 1 GiB of tables on the heap, or a 64th of the
+// memory limit if that is less; a size given keeps that size, whatever
+// the limit, and off keeps all.
+func TestSpillBudget(t *testing.T) {
+	for _, tc := range []struct {
+		spill       spillSize
+		limit, want int64
+	}{
+		{spillAuto, 0, 1 << 30},
+		{spillAuto, 4 << 30, 64 << 20},
+		{spillAuto, 512 << 20, 8 << 20},
+		{spillAuto, 64 << 30, 1 << 30},
+		{spillAuto, 1 << 40, 1 << 30},
+		{0, 4 << 30, 0},
+		{2 << 30, 4 << 30, 2 << 30},
+		{spillOff, 4 << 30, -1},
+	} {
+		if got := tc.spill.budget(tc.limit); got != tc.want {
+			t.Errorf("-spill %s under a limit of %d: budget %d, want %d", tc.spill.String(), tc.limit, got, tc.want)
+		}
+	}
+}
+
+// The memory limit -spill auto sees is GOMEMLIMIT's when it is the
+// lowest, and -stats says what it found and what it kept on the heap.
+func TestSpillAutoUnderLimit(t *testing.T) {
+	prev := debug.SetMemoryLimit(3 << 30)
+	defer debug.SetMemoryLimit(prev)
+	if got := memoryLimit(); got <= 0 || got > 3<<30 {
+		t.Fatalf("memoryLimit() = %d under GOMEMLIMIT 3 GiB", got)
+	}
+	unpack(t, "module.txtar")
+	_, errs, _ := run(t, append(small, "-cache=off", "-stats")...)
+	row := regexp.MustCompile(`(?m)^  tables kept on the heap +up to (\d+) bytes \(memory limit (\d+) bytes\)$`).FindStringSubmatch(errs)
+	if row == nil {
+		t.Fatalf("no budget row under a limit:\n%s", statsTable(t, errs))
+	}
+	if limit, _ := strconv.ParseInt(row[2], 10, 64); limit > 3<<30 || row[1] != strconv.FormatInt(limit/64, 10) {
+		t.Errorf("budget %s bytes under a limit of %s, want a 64th of it, the limit at most 3 GiB", row[1], row[2])
+	}
+	_, errs, _ = run(t, append(small, "-cache=off", "-stats", "-spill", "off")...)
+	if !regexp.MustCompile(`(?m)^  tables kept on the heap +all$`).MatchString(errs) {
+		t.Errorf("-spill off: budget row:\n%s", statsTable(t, errs))
 	}
 }
 

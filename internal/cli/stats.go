@@ -50,6 +50,7 @@ func (c *Config) measure(opts load.Options, res *load.Result, found fingerprint.
 	s := report.NewRunStats(found)
 	s.FilesRead, s.FilesKnown, s.ResultReused = res.FilesRead, res.FilesKnown, reused
 	s.Spilled, _ = c.arena.Spilled()
+	s.SpillBudget, s.MemoryLimit = c.spillBudget, c.memLimit
 	var hashing time.Duration
 	if idx, ok := opts.Store.(*cache.Index); ok {
 		s.FilesReused, _ = idx.Counts()

@@ -18,7 +18,7 @@ var statsLabels = []string{
 	"report", "total (wall)",
 	"files read", "files reused from the index", "windows", "bloom filter", "count-min sketch",
 	"candidates", "confirmed (blake3)", "exact pairs", "near-miss units", "near-miss candidates verified",
-	"near-miss pairs", "classes", "tables spilled to a mapped file",
+	"near-miss pairs", "classes", "tables kept on the heap", "tables spilled to a mapped file",
 }
 
 // -stats prints, on standard error after the report, a table with every
