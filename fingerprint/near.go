@@ -73,6 +73,10 @@ func (d *detector) nearPairs() []pair {
 	units := d.nearUnits()
 	c := d.findCopies(units)
 	cands := d.nearCandidates(c.reps)
+	if c.copies == nil {
+		// Every unit paired as itself, its copies too.
+		cands = d.dropCopies(c.reps, cands)
+	}
 	pairs, found := d.verify(c.reps, cands)
 	more := d.copyCandidates(c, units, found)
 	d.work.NearDiffs = int64(len(cands) + len(more))

@@ -3,7 +3,10 @@ package fingerprint
 import (
 	"bytes"
 	"cmp"
+	"encoding/binary"
 	"slices"
+
+	"github.com/zeebo/blake3"
 )
 
 // Copies among near-miss units. When MaxOccurrences lets a gram be shared
@@ -22,7 +25,8 @@ import (
 // so that a class of n copies and a near copy of them costs about n.
 // Under a smaller MaxOccurrences a gram shared so widely is dropped as
 // boilerplate, the pairing is already bounded, and every unit pairs as
-// itself.
+// itself; a candidate pair of copies is then dropped by the units' keys
+// before it is verified (see dropCopies).
 
 // nearCopies are the units that look for candidates, and the copies they
 // stand for.
@@ -39,19 +43,18 @@ func (d *detector) findCopies(units []nearUnit) nearCopies {
 	if !long {
 		return nearCopies{reps: units}
 	}
-	keys := make([]uint64, len(units))
-	seen := make([]map[uint64]uint64, d.opt.workers())
+	keys := make([]copyKey, len(units))
+	ks := make([]keyer, d.opt.workers())
 	d.parallel(len(units), func(w, i int) {
-		if seen[w] == nil {
-			seen[w] = map[uint64]uint64{}
-		}
-		keys[i] = d.copyKey(units[i].s, seen[w])
+		keys[i] = d.copyKey(&ks[w], units[i].s)
 	})
 	order := make([]uint32, len(units))
 	for i := range order {
 		order[i] = uint32(i)
 	}
-	slices.SortFunc(order, func(x, y uint32) int { return cmp.Or(cmp.Compare(keys[x], keys[y]), cmp.Compare(x, y)) })
+	slices.SortFunc(order, func(x, y uint32) int {
+		return cmp.Or(cmp.Compare(keys[x][0], keys[y][0]), cmp.Compare(keys[x][1], keys[y][1]), cmp.Compare(x, y))
+	})
 	repOf := make([]int32, len(units)) // the unit a unit is a copy of, or itself
 	var firsts []uint32                // the distinct units of one key, so far
 	r := newRenaming()
@@ -95,33 +98,77 @@ func groupCopies(units []nearUnit, repOf []int32) nearCopies {
 	return c
 }
 
-// copyKey hashes a span's canonical tokens and its values, but for a
-// function's own name, with each name as the order of its first
-// occurrence: copies, consistently renamed, get the same key. seen is the
-// caller's scratch map.
-func (d *detector) copyKey(s span, seen map[uint64]uint64) uint64 {
-	const prime = 0x100000001b3
-	clear(seen)
+// A copyKey is the first 128 bits of the blake3 hash of a span's
+// canonical tokens and values, but for a function's own name, with each
+// name as the order of its first occurrence: copies, consistently renamed,
+// get the same key, and spans that are no copies of each other a
+// different one, unless blake3 collides on 128 bits.
+type copyKey [2]uint64
+
+// A keyer takes copy keys with one goroutine's buffers.
+type keyer struct {
+	seen map[uint64]uint64
+	buf  []byte
+}
+
+// copyKey returns span s's copy key.
+func (d *detector) copyKey(k *keyer, s span) copyKey {
+	if k.seen == nil {
+		k.seen = map[uint64]uint64{}
+	}
+	clear(k.seen)
 	f := d.files[s.file]
 	own := ownName(f, s)
-	h := uint64(0xcbf29ce484222325)
+	b := k.buf[:0]
 	v := f.units[s.first].val0
 	for _, c := range d.codes(s) {
-		h = (h ^ uint64(c)) * prime
+		b = append(b, c)
 		if !hasValue(c) {
 			continue
 		}
 		if x := f.vals[v]; v != own && isName(c) {
-			if _, ok := seen[x]; !ok {
-				seen[x] = uint64(len(seen))
+			if _, ok := k.seen[x]; !ok {
+				k.seen[x] = uint64(len(k.seen))
 			}
-			h = (h ^ seen[x]) * prime
+			b = binary.AppendUvarint(b, k.seen[x])
 		} else if v != own {
-			h = (h ^ x) * prime
+			b = binary.LittleEndian.AppendUint64(b, x)
 		}
 		v++
 	}
-	return h
+	k.buf = b
+	sum := blake3.Sum256(b)
+	return copyKey{binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:16])}
+}
+
+// dropCopies removes from cands (pairs of units, as x<<32|y) the pairs
+// that are copies of each other. A copy aligns as the identity and no
+// name breaks its renaming, so verifying it finds no near-miss clone, but
+// only after reading both units' tables, in the order of the pairs: where
+// a tree holds many copies (a vendored or forked package), that is most
+// of the candidates, and reading them out of order is what makes the
+// stage page when memory is short. Their keys are taken in unit order
+// instead, each unit's tables read once.
+func (d *detector) dropCopies(units []nearUnit, cands []uint64) []uint64 {
+	paired := make([]bool, len(units))
+	for _, c := range cands {
+		paired[c>>32], paired[uint32(c)] = true, true
+	}
+	keys := make([]copyKey, len(units))
+	ks := make([]keyer, d.opt.workers())
+	d.parallel(len(units), func(w, i int) {
+		if paired[i] {
+			keys[i] = d.copyKey(&ks[w], units[i].s)
+		}
+	})
+	out := cands[:0]
+	for _, c := range cands {
+		if keys[c>>32] != keys[uint32(c)] {
+			out = append(out, c)
+		}
+	}
+	d.work.NearCopies = int64(len(cands) - len(out))
+	return out
 }
 
 // sameCopy reports whether b is a copy of a (see findCopies): the same

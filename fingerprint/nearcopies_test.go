@@ -67,3 +67,42 @@ func TestCopiesPairLikeEveryUnit(t *testing.T) {
 		t.Errorf("classes %q: want f3 a near-miss clone of the four others", every)
 	}
 }
+
+// Two units have the same copy key exactly when one is a copy of the
+// other, and a candidate pair of copies is dropped before verification
+// when every unit pairs as itself; the classes are those found verifying
+// every candidate.
+func TestDropCopies(t *testing.T) {
+	files := indexSources(t, 10, map[string]string{"a.go": copiesSrc})
+	d := &detector{files: files, opt: Options{MinTokens: 10, MinLines: 2, MaxOccurrences: 10, Near: true, Similarity: 0.85}}
+	units := d.nearUnits()
+	var k keyer
+	r := newRenaming()
+	var all []uint64
+	for x := range units {
+		for y := x + 1; y < len(units); y++ {
+			all = append(all, uint64(x)<<32|uint64(y))
+			same := d.copyKey(&k, units[x].s) == d.copyKey(&k, units[y].s)
+			if copies := d.sameCopy(r, units[x].s, units[y].s); same != copies {
+				t.Errorf("units %d and %d: same key %v, copies %v", x, y, same, copies)
+			}
+		}
+	}
+	cands := d.nearCandidates(units)
+	if !slices.Equal(cands, all) {
+		t.Fatalf("candidates %x, want every pair of the five functions", cands)
+	}
+	kept := d.dropCopies(units, slices.Clone(cands))
+	// f1, f2 and f5 (units 0, 1, 4) are copies of one another.
+	want := slices.DeleteFunc(slices.Clone(all), func(c uint64) bool { return c == 0<<32|1 || c == 0<<32|4 || c == 1<<32|4 })
+	if !slices.Equal(kept, want) || d.work.NearCopies != 3 {
+		t.Errorf("kept %x (%d copies dropped), want %x", kept, d.work.NearCopies, want)
+	}
+	verified, _ := d.verify(units, cands)
+	dropped, _ := d.verify(units, kept)
+	slices.SortFunc(verified, comparePairs)
+	slices.SortFunc(dropped, comparePairs)
+	if !slices.EqualFunc(verified, dropped, func(a, b pair) bool { return a == b }) || len(verified) == 0 {
+		t.Errorf("near-miss pairs verifying every candidate %v, without the copies %v", verified, dropped)
+	}
+}

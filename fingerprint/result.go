@@ -41,6 +41,7 @@ type Work struct {
 	NearUnits   int64 // functions and blocks considered for near-miss clones
 	NearEntries int64 // (gram, unit) incidences sorted to find near-miss candidates
 	NearPairs   int64 // unit pairs counted as sharing a gram
+	NearCopies  int64 // candidate pairs found copies by their keys, not verified
 	NearDiffs   int64 // candidate pairs verified
 	LCSWords    int64 // word steps of their bit-parallel LCS, the bulk of verifying
 
@@ -60,7 +61,7 @@ type Work struct {
 // with the input, linearly for any input if the engine is as it should be.
 func (w *Work) Total() int64 {
 	return w.Windows + w.Candidates + w.Extensions + w.Dominance +
-		w.NearUnits + w.NearEntries + w.NearPairs + w.NearDiffs + w.LCSWords
+		w.NearUnits + w.NearEntries + w.NearPairs + w.NearCopies + w.NearDiffs + w.LCSWords
 }
 
 // warnings describes the caps this run reached.
