@@ -88,11 +88,11 @@ func (d *detector) exactClasses(pairs []pair) []Class {
 func (d *detector) notDominatedBy(pairs, by []pair) []pair {
 	x := d.newPairIndex(false)
 	for _, q := range by {
-		x.add(q, x.roots(q.a, q.b))
+		x.add(d.place(q))
 	}
 	kept := pairs[:0:0]
 	for _, p := range pairs {
-		if !x.dominated(p, x.roots(p.a, p.b)) {
+		if !x.dominated(d.place(p)) {
 			kept = append(kept, p)
 		}
 	}
@@ -104,34 +104,87 @@ func (d *detector) notDominatedBy(pairs, by []pair) []pair {
 // sameSize says that the two spans of every pair have the same tokens
 // (exact and renamed pairs), which lets the index look closer.
 //
-// What the test needs of each pair from its files (its size, its
-// outermost blocks) is looked up once, in the pairs' order, which is the
-// order of their first spans' files: taken in order of size, the pairs
-// would jump between files at every look, which on a large tree whose
-// tables are paged (see Options.Scratch) is a read from the disk.
+// What the test needs of each pair from its files (its spans' tokens and
+// blocks, see placedPair) is looked up once, in the pairs' order, which is
+// the order of their first spans' files: taken in order of size, and again
+// for every pair a pair is tested against, the looks would jump between
+// files, which on a large tree whose tables are paged (see
+// Options.Scratch) is a read from the disk each.
 func (d *detector) undominated(pairs []pair, sameSize bool) []pair {
 	x := d.newPairIndex(sameSize)
 	type sized struct {
-		size int32
-		i    int32
-		key  [4]int32
+		i int32
+		p placedPair
 	}
 	bySize := make([]sized, len(pairs))
 	for i, p := range pairs {
-		t0, t1 := d.tokens(p.a)
-		bySize[i] = sized{t1 - t0, int32(i), x.roots(p.a, p.b)}
+		bySize[i] = sized{int32(i), d.place(p)}
 	}
-	slices.SortStableFunc(bySize, func(x, y sized) int { return cmp.Compare(y.size, x.size) })
+	slices.SortStableFunc(bySize, func(x, y sized) int { return cmp.Compare(y.p.a.size(), x.p.a.size()) })
 	var kept []pair
 	for _, k := range bySize {
-		p := pairs[k.i]
-		if !x.dominated(p, k.key) {
-			kept = append(kept, p)
-			x.add(p, k.key)
+		if !x.dominated(k.p) {
+			kept = append(kept, pairs[k.i])
+			x.add(k.p)
 		}
 	}
 	slices.SortFunc(kept, comparePairs)
 	return kept
+}
+
+// A placedSpan is what the dominance test asks of a span: its file, its
+// tokens and its block.
+type placedSpan struct{ file, t0, t1, block int32 }
+
+// A placedPair is a pair's two spans, placed, and their outermost blocks
+// (see pairIndex).
+type placedPair struct {
+	a, b  placedSpan
+	roots [4]int32 // file and outermost block of a, then of b
+}
+
+func (d *detector) placeSpan(s span) placedSpan {
+	t0, t1 := d.tokens(s)
+	return placedSpan{s.file, t0, t1, int32(d.files[s.file].blockOf(s.first))}
+}
+
+func (d *detector) place(p pair) placedPair {
+	if d.roots == nil {
+		d.roots = d.outermostBlocks()
+	}
+	a, b := d.placeSpan(p.a), d.placeSpan(p.b)
+	return placedPair{a, b, [4]int32{a.file, d.roots[a.file][a.block], b.file, d.roots[b.file][b.block]}}
+}
+
+// sameBlock reports whether two spans are runs of the same block.
+func (d *detector) sameBlock(x, y span) bool {
+	return x.file == y.file && d.files[x.file].blockOf(x.first) == d.files[y.file].blockOf(y.first)
+}
+
+func (x placedSpan) size() int32 { return x.t1 - x.t0 }
+
+func (x placedSpan) contains(y placedSpan) bool {
+	return x.file == y.file && x.t0 <= y.t0 && y.t1 <= x.t1
+}
+
+func (x placedSpan) overlaps(y placedSpan) bool {
+	return x.file == y.file && x.t0 < y.t1 && y.t0 < x.t1
+}
+
+func (x placedSpan) sameBlock(y placedSpan) bool {
+	return x.file == y.file && x.block == y.block
+}
+
+// dominates reports whether q stands for p. Inside one block, a run of
+// statements repeated three times or more matches itself at several
+// shifts; there a larger pair whose spans overlap the smaller pair's spans
+// stands for it, so the repetition is reported once.
+func (q placedPair) dominates(p placedPair) bool {
+	if q.a.contains(p.a) && q.b.contains(p.b) || q.a.contains(p.b) && q.b.contains(p.a) {
+		return true
+	}
+	return q.a.sameBlock(q.b) && q.a.sameBlock(p.a) && p.a.sameBlock(p.b) &&
+		(q.a.overlaps(p.a) && q.b.overlaps(p.b) || q.a.overlaps(p.b) && q.b.overlaps(p.a))
 }
 
 // A pairIndex holds pairs by the outermost blocks (see detector.roots)
@@ -148,7 +201,7 @@ func (d *detector) undominated(pairs []pair, sameSize bool) []pair {
 type pairIndex struct {
 	d    *detector
 	fine bool
-	by   map[pairKey][]pair
+	by   map[pairKey][]placedPair
 }
 
 type pairKey struct {
@@ -159,32 +212,24 @@ type pairKey struct {
 const stripe = 128
 
 func (d *detector) newPairIndex(fine bool) *pairIndex {
-	if d.roots == nil {
-		d.roots = d.outermostBlocks()
-	}
-	return &pairIndex{d: d, fine: fine, by: map[pairKey][]pair{}}
+	return &pairIndex{d: d, fine: fine, by: map[pairKey][]placedPair{}}
 }
 
-func (x *pairIndex) roots(a, b span) [4]int32 {
-	return [4]int32{a.file, x.d.root(a), b.file, x.d.root(b)}
-}
-
-// add adds q, whose spans' outermost blocks are roots (x.roots(q.a, q.b)).
-func (x *pairIndex) add(q pair, roots [4]int32) {
-	k := pairKey{roots: roots}
+// add adds q.
+func (x *pairIndex) add(q placedPair) {
+	k := pairKey{roots: q.roots}
 	if !x.fine {
 		x.by[k] = append(x.by[k], q)
 		return
 	}
-	t0, t1 := x.d.tokens(q.a)
-	for k.stripe = t0 / stripe; k.stripe <= (t1-1)/stripe; k.stripe++ {
+	for k.stripe = q.a.t0 / stripe; k.stripe <= (q.a.t1-1)/stripe; k.stripe++ {
 		x.by[k] = append(x.by[k], q)
 	}
 }
 
-// dominated reports whether a pair added dominates p, whose spans'
-// outermost blocks are k (x.roots(p.a, p.b)).
-func (x *pairIndex) dominated(p pair, k [4]int32) bool {
+// dominated reports whether a pair added dominates p.
+func (x *pairIndex) dominated(p placedPair) bool {
+	k := p.roots
 	if x.near(k, p.a, p) {
 		return true
 	}
@@ -201,15 +246,14 @@ func (x *pairIndex) dominated(p pair, k [4]int32) bool {
 
 // near reports whether a pair under roots, near s (for a fine index: whose
 // first span may overlap s), dominates p.
-func (x *pairIndex) near(roots [4]int32, s span, p pair) bool {
-	dominates := func(q pair) bool { return x.d.dominates(q, p) }
+func (x *pairIndex) near(roots [4]int32, s placedSpan, p placedPair) bool {
+	dominates := func(q placedPair) bool { return q.dominates(p) }
 	if !x.fine {
 		qs := x.by[pairKey{roots: roots}]
 		counter(&x.d.work.Dominance, int64(len(qs)))
 		return slices.ContainsFunc(qs, dominates)
 	}
-	t0, t1 := x.d.tokens(s)
-	for _, st := range [2]int32{t0 / stripe, (t1 - 1) / stripe} {
+	for _, st := range [2]int32{s.t0 / stripe, (s.t1 - 1) / stripe} {
 		qs := x.by[pairKey{roots, st}]
 		counter(&x.d.work.Dominance, int64(len(qs)))
 		if slices.ContainsFunc(qs, dominates) {
@@ -238,32 +282,6 @@ func (d *detector) outermostBlocks() [][]int32 {
 		roots[fi] = rs
 	}
 	return roots
-}
-
-// root returns the outermost block around span s.
-func (d *detector) root(s span) int32 {
-	return d.roots[s.file][d.files[s.file].blockOf(s.first)]
-}
-
-// Inside one block, a run of statements repeated three times or more
-// matches itself at several shifts; there a larger pair whose spans
-// overlap the smaller pair's spans stands for it, so the repetition is
-// reported once.
-func (d *detector) dominates(q, p pair) bool {
-	if d.contains(q.a, p.a) && d.contains(q.b, p.b) || d.contains(q.a, p.b) && d.contains(q.b, p.a) {
-		return true
-	}
-	return d.sameBlock(q.a, q.b) && d.sameBlock(q.a, p.a) && d.sameBlock(p.a, p.b) &&
-		(d.overlap(q.a, p.a) && d.overlap(q.b, p.b) || d.overlap(q.a, p.b) && d.overlap(q.b, p.a))
-}
-
-// sameBlock reports whether two spans are runs of the same block.
-func (d *detector) sameBlock(x, y span) bool {
-	if x.file != y.file {
-		return false
-	}
-	b := d.files[x.file].blockOf(x.first)
-	return b == d.files[y.file].blockOf(y.first)
 }
 
 // apart sorts a class's spans and drops any that overlaps an earlier one:

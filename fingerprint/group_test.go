@@ -15,7 +15,7 @@ func (d *detector) undominatedNaive(pairs []pair) []pair {
 	slices.SortStableFunc(bySize, func(x, y pair) int { return cmp.Compare(size(y), size(x)) })
 	var kept []pair
 	for _, p := range bySize {
-		if !slices.ContainsFunc(kept, func(q pair) bool { return d.dominates(q, p) }) {
+		if !slices.ContainsFunc(kept, func(q pair) bool { return d.place(q).dominates(d.place(p)) }) {
 			kept = append(kept, p)
 		}
 	}
