@@ -126,12 +126,13 @@ func (d *detector) seedPairs(groups [][]ref) [][2]ref {
 		sp         [2]ref
 	}
 	pack := func(hi, lo int32) uint64 { return uint64(uint32(hi))<<32 | uint64(uint32(lo)) }
+	at := d.seedWindows(seeds)
 	ks := make([]keyed, len(seeds))
 	for i, sp := range seeds {
-		dg := d.diagonal(sp)
+		wa, wb := at[2*i], at[2*i+1]
 		// The offset may be negative: biased, it sorts as a signed number.
-		off := int32(uint32(dg[4]) ^ 1<<31)
-		ks[i] = keyed{pack(dg[0], dg[1]), pack(dg[2], dg[3]), pack(off, d.files[sp[0].file].windows[sp[0].win].first), sp}
+		off := int32(uint32(wb.first-wa.first) ^ 1<<31)
+		ks[i] = keyed{pack(sp[0].file, wa.blk), pack(sp[1].file, wb.blk), pack(off, wa.first), sp}
 	}
 	slices.SortFunc(ks, func(x, y keyed) int {
 		return cmp.Or(cmp.Compare(x.k0, y.k0), cmp.Compare(x.k1, y.k1), cmp.Compare(x.k2, y.k2))
@@ -140,6 +141,33 @@ func (d *detector) seedPairs(groups [][]ref) [][2]ref {
 		seeds[i] = ks[i].sp
 	}
 	return seeds
+}
+
+// A windowAt is where a window lies: its block and first statement.
+type windowAt struct{ blk, first int32 }
+
+// seedWindows returns where the windows of the seed pairs lie, two for
+// each pair, looked up in the order of their files: in the pairs' order
+// (the order of their fingerprints) the looks jump between files, which
+// on a large tree whose tables are paged (see Options.Scratch) is a read
+// from the disk each.
+func (d *detector) seedWindows(seeds [][2]ref) []windowAt {
+	order := make([]uint32, 2*len(seeds))
+	for i := range order {
+		order[i] = uint32(i)
+	}
+	refOf := func(i uint32) ref { return seeds[i/2][i%2] }
+	slices.SortFunc(order, func(x, y uint32) int {
+		rx, ry := refOf(x), refOf(y)
+		return cmp.Or(cmp.Compare(rx.file, ry.file), cmp.Compare(rx.win, ry.win))
+	})
+	at := make([]windowAt, len(order))
+	for _, i := range order {
+		r := refOf(i)
+		w := d.files[r.file].windows[r.win]
+		at[i] = windowAt{w.blk, w.first}
+	}
+	return at
 }
 
 // diagonal returns where a seed pair lies: its files and blocks, and the
