@@ -3,6 +3,7 @@ package fingerprint
 import (
 	"bytes"
 	"cmp"
+	"math"
 	"slices"
 )
 
@@ -147,25 +148,32 @@ func (d *detector) seedPairs(groups [][]ref) [][2]ref {
 type windowAt struct{ blk, first int32 }
 
 // seedWindows returns where the windows of the seed pairs lie, two for
-// each pair, looked up in the order of their files: in the pairs' order
-// (the order of their fingerprints) the looks jump between files, which
-// on a large tree whose tables are paged (see Options.Scratch) is a read
-// from the disk each.
+// each pair, looked up file by file: in the pairs' order (the order of
+// their fingerprints) the looks jump between files, which on a large
+// tree whose tables are paged (see Options.Scratch) is a read from the
+// disk each. The refs are sorted by file alone, as file<<32 | index,
+// which a radix sort takes at once.
 func (d *detector) seedWindows(seeds [][2]ref) []windowAt {
-	order := make([]uint32, 2*len(seeds))
-	for i := range order {
-		order[i] = uint32(i)
-	}
-	refOf := func(i uint32) ref { return seeds[i/2][i%2] }
-	slices.SortFunc(order, func(x, y uint32) int {
-		rx, ry := refOf(x), refOf(y)
-		return cmp.Or(cmp.Compare(rx.file, ry.file), cmp.Compare(rx.win, ry.win))
-	})
-	at := make([]windowAt, len(order))
-	for _, i := range order {
-		r := refOf(i)
+	at := make([]windowAt, 2*len(seeds))
+	look := func(i int) {
+		r := seeds[i/2][i%2]
 		w := d.files[r.file].windows[r.win]
 		at[i] = windowAt{w.blk, w.first}
+	}
+	if len(at) > math.MaxUint32 {
+		for i := range at {
+			look(i)
+		}
+		return at
+	}
+	order, free := d.keys(len(at))
+	defer free()
+	for i, sp := range seeds {
+		order = append(order, uint64(uint32(sp[0].file))<<32|uint64(2*i), uint64(uint32(sp[1].file))<<32|uint64(2*i+1))
+	}
+	d.sortKeys(order)
+	for _, k := range order {
+		look(int(uint32(k)))
 	}
 	return at
 }
