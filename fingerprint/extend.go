@@ -66,11 +66,11 @@ func (d *detector) contains(x, y span) bool {
 // would stop at the same places. A pair stopped by the renaming is not
 // used to skip, since its names were bound in another order.
 func (d *detector) extendAll(groups [][]ref) []pair {
-	seeds := d.seedPairs(groups)
+	seeds, diagonals := d.seedPairs(groups)
 	var runs [][2]int
 	for i := 0; i < len(seeds); {
 		j := i + 1
-		for j < len(seeds) && d.sameDiagonal(seeds[i], seeds[j]) {
+		for j < len(seeds) && diagonals[j] == diagonals[i] {
 			j++
 		}
 		runs = append(runs, [2]int{i, j})
@@ -104,9 +104,18 @@ func (d *detector) extendAll(groups [][]ref) []pair {
 	return slices.CompactFunc(pairs, func(x, y pair) bool { return x.a == y.a && x.b == y.b })
 }
 
+// A diagonal is where a seed pair lies: its files and blocks, packed
+// (file<<32 | block), and the offset between its windows, biased so that
+// it sorts as a signed number.
+type diagonal struct {
+	a, b uint64
+	off  uint32
+}
+
 // seedPairs lists the pairs of windows to grow, each in file and window
-// order, sorted by diagonal and then by position along it.
-func (d *detector) seedPairs(groups [][]ref) [][2]ref {
+// order, sorted by diagonal and then by position along it, with their
+// diagonals.
+func (d *detector) seedPairs(groups [][]ref) ([][2]ref, []diagonal) {
 	var seeds [][2]ref
 	for _, g := range groups {
 		if len(g) > largeSeed {
@@ -121,27 +130,28 @@ func (d *detector) seedPairs(groups [][]ref) [][2]ref {
 	}
 	// Sorted on keys made once: a comparison that looked the windows up
 	// was most of the cost with many copies. The key is the diagonal,
-	// then the first window's first statement, packed in three words.
+	// then the first window's first statement.
 	type keyed struct {
-		k0, k1, k2 uint64
-		sp         [2]ref
+		dg    diagonal
+		first int32
+		sp    [2]ref
 	}
 	pack := func(hi, lo int32) uint64 { return uint64(uint32(hi))<<32 | uint64(uint32(lo)) }
 	at := d.seedWindows(seeds)
 	ks := make([]keyed, len(seeds))
 	for i, sp := range seeds {
 		wa, wb := at[2*i], at[2*i+1]
-		// The offset may be negative: biased, it sorts as a signed number.
-		off := int32(uint32(wb.first-wa.first) ^ 1<<31)
-		ks[i] = keyed{pack(sp[0].file, wa.blk), pack(sp[1].file, wb.blk), pack(off, wa.first), sp}
+		dg := diagonal{pack(sp[0].file, wa.blk), pack(sp[1].file, wb.blk), uint32(wb.first-wa.first) ^ 1<<31}
+		ks[i] = keyed{dg, wa.first, sp}
 	}
 	slices.SortFunc(ks, func(x, y keyed) int {
-		return cmp.Or(cmp.Compare(x.k0, y.k0), cmp.Compare(x.k1, y.k1), cmp.Compare(x.k2, y.k2))
+		return cmp.Or(cmp.Compare(x.dg.a, y.dg.a), cmp.Compare(x.dg.b, y.dg.b), cmp.Compare(x.dg.off, y.dg.off), cmp.Compare(x.first, y.first))
 	})
-	for i := range ks {
-		seeds[i] = ks[i].sp
+	diagonals := make([]diagonal, len(ks))
+	for i, k := range ks {
+		seeds[i], diagonals[i] = k.sp, k.dg
 	}
-	return seeds
+	return seeds, diagonals
 }
 
 // A windowAt is where a window lies: its block and first statement.
@@ -177,15 +187,6 @@ func (d *detector) seedWindows(seeds [][2]ref) []windowAt {
 	}
 	return at
 }
-
-// diagonal returns where a seed pair lies: its files and blocks, and the
-// offset between its windows.
-func (d *detector) diagonal(sp [2]ref) [5]int32 {
-	wa, wb := d.files[sp[0].file].windows[sp[0].win], d.files[sp[1].file].windows[sp[1].win]
-	return [5]int32{sp[0].file, wa.blk, sp[1].file, wb.blk, wb.first - wa.first}
-}
-
-func (d *detector) sameDiagonal(x, y [2]ref) bool { return d.diagonal(x) == d.diagonal(y) }
 
 // largeSeed is the number of copies of a window past which its copies
 // are grown along a chain rather than pairwise: n copies would cost n²

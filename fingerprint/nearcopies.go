@@ -43,18 +43,12 @@ func (d *detector) findCopies(units []nearUnit) nearCopies {
 	if !long {
 		return nearCopies{reps: units}
 	}
-	keys := make([]copyKey, len(units))
-	ks := make([]keyer, d.opt.workers())
-	d.parallel(len(units), func(w, i int) {
-		keys[i] = d.copyKey(&ks[w], units[i].s)
-	})
+	keys := d.copyKeys(units, nil)
 	order := make([]uint32, len(units))
 	for i := range order {
 		order[i] = uint32(i)
 	}
-	slices.SortFunc(order, func(x, y uint32) int {
-		return cmp.Or(cmp.Compare(keys[x][0], keys[y][0]), cmp.Compare(keys[x][1], keys[y][1]), cmp.Compare(x, y))
-	})
+	slices.SortFunc(order, func(x, y uint32) int { return cmp.Or(slices.Compare(keys[x][:], keys[y][:]), cmp.Compare(x, y)) })
 	repOf := make([]int32, len(units)) // the unit a unit is a copy of, or itself
 	var firsts []uint32                // the distinct units of one key, so far
 	r := newRenaming()
@@ -111,6 +105,19 @@ type keyer struct {
 	buf  []byte
 }
 
+// copyKeys returns the copy keys of the units, in parallel; with want,
+// of those it wants only (the others' keys are zero).
+func (d *detector) copyKeys(units []nearUnit, want []bool) []copyKey {
+	keys := make([]copyKey, len(units))
+	ks := make([]keyer, d.opt.workers())
+	d.parallel(len(units), func(w, i int) {
+		if want == nil || want[i] {
+			keys[i] = d.copyKey(&ks[w], units[i].s)
+		}
+	})
+	return keys
+}
+
 // copyKey returns span s's copy key.
 func (d *detector) copyKey(k *keyer, s span) copyKey {
 	if k.seen == nil {
@@ -154,13 +161,7 @@ func (d *detector) dropCopies(units []nearUnit, cands []uint64) []uint64 {
 	for _, c := range cands {
 		paired[c>>32], paired[uint32(c)] = true, true
 	}
-	keys := make([]copyKey, len(units))
-	ks := make([]keyer, d.opt.workers())
-	d.parallel(len(units), func(w, i int) {
-		if paired[i] {
-			keys[i] = d.copyKey(&ks[w], units[i].s)
-		}
-	})
+	keys := d.copyKeys(units, paired)
 	out := cands[:0]
 	for _, c := range cands {
 		if keys[c>>32] != keys[uint32(c)] {
