@@ -66,6 +66,32 @@ func (m *fileMapper) release(b []byte) error {
 	return err
 }
 
+// trim drops the mappings' pages from the process: with MADV_DONTNEED, a
+// page of a shared mapping of a file leaves the process's page tables and
+// stays in the page cache, written pages marked to be written back.
+func (m *fileMapper) trim() error {
+	for _, p := range m.maps {
+		if err := unix.Madvise(p.b, unix.MADV_DONTNEED); err != nil {
+			return fmt.Errorf("spill: dropping pages of %s: %w", m.f.Name(), err)
+		}
+	}
+	return nil
+}
+
+// residentMapped returns the process's resident memory mapped from files
+// (and shared memory), from /proc/self/statm.
+func residentMapped() (int64, error) {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0, err
+	}
+	var size, resident, shared int64
+	if _, err := fmt.Sscan(string(b), &size, &resident, &shared); err != nil {
+		return 0, fmt.Errorf("reading /proc/self/statm: %w", err)
+	}
+	return shared * int64(os.Getpagesize()), nil
+}
+
 func (m *fileMapper) close() error {
 	var errs []error
 	for _, p := range m.maps {

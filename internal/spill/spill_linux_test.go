@@ -2,11 +2,13 @@ package spill
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -105,6 +107,7 @@ type failingMapper struct{ err error }
 
 func (m failingMapper) grow(int) ([]byte, error) { return nil, m.err }
 func (failingMapper) release([]byte) error       { return nil }
+func (failingMapper) trim() error                { return nil }
 func (failingMapper) close() error               { return nil }
 
 // A file that cannot grow (a full disk) stops the arena: the caller keeps
@@ -190,6 +193,98 @@ func TestScratch(t *testing.T) {
 	if arenaErr(a) == nil || a.Scratch(8) != nil {
 		t.Error("freeing part of a mapping went unnoticed")
 	}
+}
+
+// Trim drops the mapped pages from the process's resident memory and
+// keeps what they hold; using them again maps them again.
+func TestTrim(t *testing.T) {
+	a := newArena(t, 0)
+	const n = 32 << 20
+	b := a.Alloc(n)
+	before := resident(t)
+	fill(b, 7)
+	if got := resident(t) - before; got < n/2 {
+		t.Fatalf("writing %d mapped bytes made %d resident", n, got)
+	}
+	a.Trim()
+	if got := resident(t) - before; got > n/4 {
+		t.Errorf("after Trim, %d of the %d bytes written are still resident", got, n)
+	}
+	if err := check(b, 7); err != nil {
+		t.Fatal("after Trim:", err)
+	}
+	if got := resident(t) - before; got < n/2 {
+		t.Errorf("reading %d mapped bytes again made %d resident", n, got)
+	}
+	if a.Trims() != 1 || arenaErr(a) != nil {
+		t.Errorf("Trims() = %d, Spilled() error %v", a.Trims(), arenaErr(a))
+	}
+}
+
+// With a bound, the arena drops its pages from the process once they pass
+// it, while workers write and read their memory: nothing written is lost.
+func TestBound(t *testing.T) {
+	a := newArena(t, 0)
+	a.Bound(4 << 20)
+	var wg sync.WaitGroup
+	for w := range 2 {
+		wg.Go(func() {
+			var mine [][]byte
+			for i := range 400 {
+				b := a.Alloc(64<<10 + i)
+				fill(b, byte(w+1))
+				mine = append(mine, b)
+			}
+			for _, b := range mine {
+				if err := check(b, byte(w+1)); err != nil {
+					t.Errorf("worker %d: %v", w, err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	// 50 MiB were written past a bound of 4 MiB: the watch, looking
+	// every watchEvery, drops them at its next look.
+	for i := 0; a.Trims() == 0 && i < 500; i++ {
+		time.Sleep(watchEvery)
+	}
+	if a.Trims() == 0 {
+		t.Error("the arena's pages were never dropped")
+	}
+	if err := a.Close(); err != nil { // stops the watch
+		t.Fatal(err)
+	}
+	trims := a.Trims()
+	time.Sleep(3 * watchEvery)
+	if a.Trims() != trims {
+		t.Error("the watch went on after Close")
+	}
+}
+
+// fill writes v over b; check says where b does not hold v.
+func fill(b []byte, v byte) {
+	for i := range b {
+		b[i] = v
+	}
+}
+
+func check(b []byte, v byte) error {
+	for i := range b {
+		if b[i] != v {
+			return fmt.Errorf("byte %d of %d is %d, want %d", i, len(b), b[i], v)
+		}
+	}
+	return nil
+}
+
+func resident(t *testing.T) int64 {
+	t.Helper()
+	n, err := residentMapped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }
 
 func spilled(a *Arena) int64 { n, _ := a.Spilled(); return n }

@@ -5,3 +5,7 @@ package spill
 func newMapper(string) (mapper, error) {
 	return nil, ErrUnsupported
 }
+
+func residentMapped() (int64, error) {
+	return 0, ErrUnsupported
+}
