@@ -41,6 +41,11 @@ type RunStats struct {
 	// Spilled is the bytes of files' tables kept in a mapped temporary
 	// file rather than on the heap.
 	Spilled int64 `json:"spilled_bytes"`
+	// ResidentBound is the most of the spilled tables' bytes the run
+	// kept in its resident memory, and ResidentTrims the times it
+	// dropped them from it (spill.Arena.Bound); both 0 if none spilled.
+	ResidentBound int64 `json:"resident_bound_bytes,omitempty"`
+	ResidentTrims int64 `json:"resident_trims,omitempty"`
 }
 
 // A PhaseTime is how long one phase took. Phases that run on every worker
@@ -140,6 +145,16 @@ func (s *RunStats) heapBudget() string {
 	return b
 }
 
+// spilled says how much of the tables were mapped from a file, and how
+// much of them the run kept resident.
+func (s *RunStats) spilled() string {
+	b := fmt.Sprintf("%d bytes", s.Spilled)
+	if s.ResidentBound > 0 {
+		b += fmt.Sprintf(" (resident up to %d bytes, dropped from memory %d times)", s.ResidentBound, s.ResidentTrims)
+	}
+	return b
+}
+
 // figures are the counters, named.
 func (s *RunStats) figures() [][2]string {
 	b, c := s.Bloom, s.CountMin
@@ -149,7 +164,7 @@ func (s *RunStats) figures() [][2]string {
 		{"files known unchanged, not read", fmt.Sprint(s.FilesKnown)},
 		{"result reused from the index", fmt.Sprint(s.ResultReused)},
 		{"tables kept on the heap", s.heapBudget()},
-		{"tables spilled to a mapped file", fmt.Sprintf("%d bytes", s.Spilled)},
+		{"tables spilled to a mapped file", s.spilled()},
 		{"windows", fmt.Sprint(s.Windows)},
 		{"bloom filter", fmt.Sprintf("%d bits, %d hash functions, est. false-positive rate %.4g at %d keys", b.Bits, b.Hashes, b.FalsePositiveRate, b.Keys)},
 		{"count-min sketch", fmt.Sprintf("width %d, depth %d, over-count ≤ ε·N = %.3g·%d = %.3g with probability %.3g", c.Width, c.Depth, c.Epsilon, c.Total, c.ErrorBound, 1-c.Delta)},

@@ -16,11 +16,12 @@ import (
 )
 
 // unlimitedSpill is what -spill auto, the default, leaves on the heap when
-// the process has no memory limit: the first GiB of files' tables (about
-// 17 million lines of Go); the rest is mapped from a temporary file.
-// Below it nothing changes; above it the heap stops growing with the tree
-// (see README "Memory").
-const unlimitedSpill = 1 << 30
+// the process has no memory limit: the first 512 MiB of files' tables
+// (about 8 million lines of Go); the rest is mapped from a temporary
+// file. Below it nothing changes; above it the heap stops growing with
+// the tree (see README "Memory": at 100 M lines, 1 GiB on the heap and
+// the collector's headroom over it peaked at 8.3 GB of RSS).
+const unlimitedSpill = 512 << 20
 
 // limitShare is the share of a memory limit -spill auto leaves to tables
 // on the heap: 1/limitShare of it, at most unlimitedSpill. Under a limit
@@ -29,6 +30,21 @@ const unlimitedSpill = 1 << 30
 // mapped tables detection is reading (README "Memory": at 100 M lines in
 // 4 GiB, 256 MiB of tables on the heap made the run 3 minutes longer).
 const limitShare = 64
+
+// residentBound is the most of the mapped tables' pages a run keeps in
+// its resident memory: past it, they are dropped from the process, and
+// stay in the system's page cache (spill.Arena.Bound). Under a memory
+// limit it is a quarter of the limit, if that is less.
+const residentBound = 512 << 20
+
+// residentFor returns the bytes of mapped tables a run under a memory
+// limit of limit bytes (0: none) keeps resident.
+func residentFor(limit int64) int64 {
+	if limit > 0 {
+		return min(limit/4, residentBound)
+	}
+	return residentBound
+}
 
 // spillOff and spillAuto are the sizes that stand for -spill off and auto.
 const (
@@ -80,7 +96,7 @@ func (s *spillSize) Set(v string) error {
 
 func (c *Config) spillFlag(fs *flag.FlagSet) {
 	c.Spill = spillAuto
-	fs.Var(&c.Spill, "spill", "keep the first `size` of the files' tables on the heap and map the rest from a temporary file in TMPDIR, which the system writes to disk and drops from memory when memory runs short (off: keep all on the heap; auto: 1G, or 1/64 of the memory limit of the process's cgroup or GOMEMLIMIT if less)")
+	fs.Var(&c.Spill, "spill", "keep the first `size` of the files' tables on the heap and map the rest from a temporary file in TMPDIR, of which the process keeps at most 512M resident (a quarter of a memory limit, if less) and the system's page cache the rest (off: keep all on the heap; auto: 512M, or 1/64 of the memory limit of the process's cgroup or GOMEMLIMIT if less)")
 }
 
 // budget is the bytes of tables to keep on the heap, or -1 for all, given
@@ -120,6 +136,8 @@ func (c *Config) openArena(opts *load.Options) {
 		return
 	}
 	c.arena = spill.New("", c.spillBudget)
+	c.residentBound = residentFor(c.memLimit)
+	c.arena.Bound(c.residentBound)
 	opts.Tables = c.arena
 }
 

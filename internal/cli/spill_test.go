@@ -54,17 +54,30 @@ func TestSpillBudget(t *testing.T) {
 		spill       spillSize
 		limit, want int64
 	}{
-		{spillAuto, 0, 1 << 30},
+		{spillAuto, 0, 512 << 20},
 		{spillAuto, 4 << 30, 64 << 20},
 		{spillAuto, 512 << 20, 8 << 20},
-		{spillAuto, 64 << 30, 1 << 30},
-		{spillAuto, 1 << 40, 1 << 30},
+		{spillAuto, 32 << 30, 512 << 20},
+		{spillAuto, 64 << 30, 512 << 20},
+		{spillAuto, 1 << 40, 512 << 20},
 		{0, 4 << 30, 0},
 		{2 << 30, 4 << 30, 2 << 30},
 		{spillOff, 4 << 30, -1},
 	} {
 		if got := tc.spill.budget(tc.limit); got != tc.want {
 			t.Errorf("-spill %s under a limit of %d: budget %d, want %d", tc.spill.String(), tc.limit, got, tc.want)
+		}
+	}
+}
+
+// The mapped tables a run keeps resident are 512 MiB at most, and a
+// quarter of the memory limit if that is less.
+func TestResidentBound(t *testing.T) {
+	for _, tc := range []struct{ limit, want int64 }{
+		{0, 512 << 20}, {4 << 30, 512 << 20}, {2 << 30, 512 << 20}, {1 << 30, 256 << 20}, {512 << 20, 128 << 20}, {1 << 40, 512 << 20},
+	} {
+		if got := residentFor(tc.limit); got != tc.want {
+			t.Errorf("under a limit of %d: %d resident, want %d", tc.limit, got, tc.want)
 		}
 	}
 }
@@ -111,7 +124,7 @@ func TestSpillSameReport(t *testing.T) {
 		if out != heap {
 			t.Errorf("%s: report differs from -spill off:\n%s", what, out)
 		}
-		if m := regexp.MustCompile(`tables spilled to a mapped file +(\d+) bytes`).FindStringSubmatch(errs); m == nil || m[1] == "0" {
+		if m := regexp.MustCompile(`tables spilled to a mapped file +(\d+) bytes \(resident up to \d+ bytes, dropped from memory \d+ times\)`).FindStringSubmatch(errs); m == nil || m[1] == "0" {
 			t.Errorf("%s: nothing spilled:\n%s", what, statsTable(t, errs))
 		}
 		if strings.Contains(errs, "warning") {

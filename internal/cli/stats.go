@@ -51,6 +51,9 @@ func (c *Config) measure(opts load.Options, res *load.Result, found fingerprint.
 	s.FilesRead, s.FilesKnown, s.ResultReused = res.FilesRead, res.FilesKnown, reused
 	s.Spilled, _ = c.arena.Spilled()
 	s.SpillBudget, s.MemoryLimit = c.spillBudget, c.memLimit
+	if s.Spilled > 0 {
+		s.ResidentBound, s.ResidentTrims = c.residentBound, c.arena.Trims()
+	}
 	var hashing time.Duration
 	if idx, ok := opts.Store.(*cache.Index); ok {
 		s.FilesReused, _ = idx.Counts()
