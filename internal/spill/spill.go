@@ -189,9 +189,11 @@ func (a *Arena) startWatch() {
 	a.watching.Go(func() { a.watch(base) })
 }
 
-// watch drops the mapped pages from the process each time its resident
-// mapped memory is more than a.resident above base, until Close.
+// watch drops the mapped pages from the process whenever a gauge,
+// looking at its resident mapped memory every watchEvery, calls for it,
+// until Close.
 func (a *Arena) watch(base int64) {
+	g := gauge{base: base, bound: a.resident}
 	tick := time.NewTicker(watchEvery)
 	defer tick.Stop()
 	for {
@@ -204,10 +206,30 @@ func (a *Arena) watch(base int64) {
 		if err != nil {
 			return
 		}
-		if n-base > a.resident {
+		if g.look(n) {
 			a.Trim()
+			if g.base, err = residentMapped(); err != nil {
+				return
+			}
 		}
 	}
+}
+
+// A gauge says when the arena's pages are to be dropped: when the
+// process's resident mapped memory has grown more than bound past base,
+// what stayed resident after the last trim (or the least seen since).
+// The process maps other files too (the index's database): their pages
+// count toward the bound once, and do not call for a trim at every look.
+type gauge struct{ base, bound int64 }
+
+// look reports whether n bytes of resident mapped memory call for a
+// trim; after one, the caller sets base to what stayed resident.
+func (g *gauge) look(n int64) bool {
+	if n-g.base > g.bound {
+		return true
+	}
+	g.base = min(g.base, n)
+	return false
 }
 
 // Trim drops every page of the arena's mappings from the process's

@@ -262,6 +262,76 @@ func TestBound(t *testing.T) {
 	}
 }
 
+// Pages the process maps from other files (the index's database, say)
+// count toward the bound once, not at every look: after a trim, growth is
+// measured from what stayed resident, so a large mapping the arena does
+// not own does not make it drop its pages over and over.
+func TestBoundOtherMappings(t *testing.T) {
+	a := newArena(t, 0)
+	a.Bound(4 << 20)
+	defer a.Close()
+	fill(a.Alloc(1<<20), 1) // the watch starts with the first mapping
+	f, err := os.CreateTemp(t.TempDir(), "other-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	const size = 32 << 20
+	if err := f.Truncate(size); err != nil {
+		t.Fatal(err)
+	}
+	other, err := unix.Mmap(int(f.Fd()), 0, size, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unix.Munmap(other)
+	fill(other, 2) // 32 MiB resident that no trim drops
+	for i := 0; a.Trims() == 0 && i < 500; i++ {
+		time.Sleep(watchEvery)
+	}
+	if a.Trims() == 0 {
+		t.Fatal("growth past the bound dropped nothing")
+	}
+	// The trims stop once the watch has seen the end of the growth:
+	// within 10 looks at most (slowly on a loaded machine), where
+	// trimming at every look would never stop.
+	for range 50 {
+		trims := a.Trims()
+		time.Sleep(10 * watchEvery)
+		if a.Trims() == trims {
+			return
+		}
+	}
+	t.Errorf("with nothing mapped, the arena went on dropping its pages (%d times)", a.Trims())
+}
+
+// The gauge calls for a trim when resident mapped memory grows past the
+// bound from what stayed after the last trim, or from the least since.
+func TestGauge(t *testing.T) {
+	g := gauge{base: 100, bound: 10}
+	for i, step := range []struct {
+		n     int64
+		trim  bool
+		after int64 // resident after the trim, if trim
+	}{
+		{105, false, 0},
+		{111, true, 130}, // 30 of another mapping stay resident
+		{135, false, 0},  // measured from 130, not 100
+		{135, false, 0},
+		{90, false, 0}, // the other mapping went: measured from 90
+		{101, true, 95},
+		{105, false, 0},
+		{106, true, 95},
+	} {
+		if got := g.look(step.n); got != step.trim {
+			t.Fatalf("look %d at %d resident (base %d): trim %v, want %v", i, step.n, g.base, got, step.trim)
+		}
+		if step.trim {
+			g.base = step.after
+		}
+	}
+}
+
 // fill writes v over b; check says where b does not hold v.
 func fill(b []byte, v byte) {
 	for i := range b {
