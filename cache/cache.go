@@ -254,12 +254,19 @@ type unrecorded struct {
 // would be written only to be deleted in the same commit, and held in
 // memory meanwhile. Which files are recorded then is the first in name
 // order; the others are read again by the next run, as files whose
-// records were evicted are.
+// records were evicted are. Files with the same bytes have one record,
+// made once.
 func (x *Index) encodePending() {
 	if len(x.unrecorded) == 0 {
 		return
 	}
 	slices.SortFunc(x.unrecorded, func(a, b unrecorded) int { return cmp.Compare(a.f.Name, b.f.Name) })
+	seen := make(map[[32]byte]bool, len(x.unrecorded))
+	x.unrecorded = slices.DeleteFunc(x.unrecorded, func(u unrecorded) bool {
+		dup := seen[u.key]
+		seen[u.key] = true
+		return dup
+	})
 	room := x.opt.Limit * 3 / 4
 	const batch = 256
 	for start := 0; start < len(x.unrecorded) && room > 0; start += batch {

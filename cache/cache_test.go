@@ -351,6 +351,32 @@ func TestFactsAddedToRecords(t *testing.T) {
 
 // A run over more than the index holds records only what eviction would
 // leave, the first files by name, and a later run finds those.
+// Files with the same bytes share one record, made once: copies do not
+// use up the room the limit leaves for the other files' records (at
+// 100 M lines of twenty-one copies of one tree, the commit held 768 MB of
+// records, two thirds of them the same ones again).
+func TestCopiesOneRecord(t *testing.T) {
+	dir := t.TempDir()
+	srcs := map[string][]byte{}
+	for i := range 20 {
+		srcs[fmt.Sprintf("a%02d.go", i)] = src(0) // copies of one file
+	}
+	for i := range 10 {
+		srcs[fmt.Sprintf("b%02d.go", i)] = src(i + 1)
+	}
+	// Each record is about 300 bytes: three quarters of 2000 hold four,
+	// the copies' one and three of the others.
+	run(t, dir, Options{Limit: 2000}, srcs)
+	var buf strings.Builder
+	if err := Stats(&buf, dir); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	if _, err := fmt.Sscanf(buf.String()[strings.Index(buf.String(), ": ")+2:], "%d records", &n); err != nil || n < 2 {
+		t.Fatalf("stats %q: want the copies' record and others", buf.String())
+	}
+}
+
 func TestRecordsNoMoreThanTheLimit(t *testing.T) {
 	dir := t.TempDir()
 	srcs := map[string][]byte{}
