@@ -106,15 +106,15 @@ func TestSpillAutoUnderLimit(t *testing.T) {
 }
 
 // A run whose tables all spill (-spill 0) prints what a run that keeps
-// them on the heap prints: without the index, filling it, and decoding
-// records from it; and it says how much it spilled.
+// them on the heap prints: without the index, filling it, and decoding records from it; and it says
+// how much it spilled.
 func TestSpillSameReport(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("spilling is built for Linux only")
 	}
 	unpack(t, "module.txtar")
 	cacheDir := filepath.Join(t.TempDir(), "index")
-	check := func(what string, args ...string) {
+	check := func(what string, args ...string) (stats string) {
 		t.Helper()
 		heap, _, code := run(t, append(small, "-cache=off", "-spill", "off")...)
 		if code != ExitClones {
@@ -130,6 +130,7 @@ func TestSpillSameReport(t *testing.T) {
 		if strings.Contains(errs, "warning") {
 			t.Errorf("%s: %s", what, errs)
 		}
+		return errs
 	}
 	check("no index", "-cache=off")
 	check("filling the index", "-cache", cacheDir)
@@ -137,7 +138,10 @@ func TestSpillSameReport(t *testing.T) {
 	if err := os.WriteFile("report/report.go", []byte(mustRead(t, "report/report.go")+"// one more line\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	check("decoding records", "-cache", cacheDir)
+	errs := check("decoding records", "-cache", cacheDir)
+	if m := regexp.MustCompile(`files reused from the index +(\d+)`).FindStringSubmatch(errs); m == nil || m[1] == "0" {
+		t.Errorf("the run that filled the index committed nothing:\n%s", statsTable(t, errs))
+	}
 }
 
 // A temporary directory that cannot hold the file is a warning naming it;
