@@ -199,13 +199,8 @@ func TestEvictsLeastRecentlyUsed(t *testing.T) {
 	// src(0) was used at every run, src(1) at the first only.
 	_, _, x := run(t, dir, Options{Now: clock}, map[string][]byte{"a.go": src(0), "b.go": src(1), "c.go": src(10)})
 	counts(t, x, 2, 1)
-	var buf strings.Builder
-	if err := Stats(&buf, dir); err != nil {
-		t.Fatal(err)
-	}
-	var n int
-	if _, err := fmt.Sscanf(buf.String()[strings.Index(buf.String(), ": ")+2:], "%d records", &n); err != nil || n >= 11 {
-		t.Errorf("stats %q: want fewer than the 11 records written", buf.String())
+	if n, stats := storedRecords(t, dir); n >= 11 {
+		t.Errorf("stats %q: want fewer than the 11 records written", stats)
 	}
 }
 
@@ -349,12 +344,10 @@ func TestFactsAddedToRecords(t *testing.T) {
 	})
 }
 
-// A run over more than the index holds records only what eviction would
-// leave, the first files by name, and a later run finds those.
 // Files with the same bytes share one record, made once: copies do not
 // use up the room the limit leaves for the other files' records (at
-// 100 M lines of twenty-one copies of one tree, the commit held 768 MB of
-// records, two thirds of them the same ones again).
+// 100 M lines of twenty-one copies of one tree, the commit filled it with
+// the first copies' records, most of them the same ones again).
 func TestCopiesOneRecord(t *testing.T) {
 	dir := t.TempDir()
 	srcs := map[string][]byte{}
@@ -367,16 +360,13 @@ func TestCopiesOneRecord(t *testing.T) {
 	// Each record is about 300 bytes: three quarters of 2000 hold four,
 	// the copies' one and three of the others.
 	run(t, dir, Options{Limit: 2000}, srcs)
-	var buf strings.Builder
-	if err := Stats(&buf, dir); err != nil {
-		t.Fatal(err)
-	}
-	var n int
-	if _, err := fmt.Sscanf(buf.String()[strings.Index(buf.String(), ": ")+2:], "%d records", &n); err != nil || n < 2 {
-		t.Fatalf("stats %q: want the copies' record and others", buf.String())
+	if n, stats := storedRecords(t, dir); n < 2 {
+		t.Fatalf("stats %q: want the copies' record and others", stats)
 	}
 }
 
+// A run over more than the index holds records only what eviction would
+// leave, the first files by name, and a later run finds those.
 func TestRecordsNoMoreThanTheLimit(t *testing.T) {
 	dir := t.TempDir()
 	srcs := map[string][]byte{}
@@ -386,13 +376,9 @@ func TestRecordsNoMoreThanTheLimit(t *testing.T) {
 	// Each record is about 300 bytes: three quarters of 2000 hold four.
 	opt := Options{Limit: 2000}
 	run(t, dir, opt, srcs)
-	var buf strings.Builder
-	if err := Stats(&buf, dir); err != nil {
-		t.Fatal(err)
-	}
-	var n int
-	if _, err := fmt.Sscanf(buf.String()[strings.Index(buf.String(), ": ")+2:], "%d records", &n); err != nil || n < 1 || n > 6 {
-		t.Fatalf("stats %q: want 1 to 6 of the 20 records", buf.String())
+	n, stats := storedRecords(t, dir)
+	if n < 1 || n > 6 {
+		t.Fatalf("stats %q: want 1 to 6 of the 20 records", stats)
 	}
 	first := map[string][]byte{}
 	for i := range n {
@@ -402,4 +388,20 @@ func TestRecordsNoMoreThanTheLimit(t *testing.T) {
 	_, _, x := run(t, dir, opt, first)
 	counts(t, x, n, 0)
 	noWarnings(t, x)
+}
+
+// storedRecords returns the number of records in the index in dir, as
+// copycat cache stats prints it, and what it prints.
+func storedRecords(t *testing.T, dir string) (int, string) {
+	t.Helper()
+	var buf strings.Builder
+	if err := Stats(&buf, dir); err != nil {
+		t.Fatal(err)
+	}
+	stats := buf.String()
+	var n int
+	if _, err := fmt.Sscanf(stats[strings.Index(stats, ": ")+2:], "%d records", &n); err != nil {
+		t.Fatalf("stats %q: %v", stats, err)
+	}
+	return n, stats
 }

@@ -60,11 +60,10 @@ type Config struct {
 
 	// Spill is -spill: the bytes of tables left on the heap, spillOff or
 	// spillAuto.
-	Spill         spillSize
-	spillBudget   int64        // the bytes Spill leaves on the heap, or -1
-	residentBound int64        // the mapped tables' bytes kept resident (spill.Arena.Bound)
-	memLimit      int64        // the memory limit -spill auto found; 0: none
-	arena         *spill.Arena // where tables beyond the budget go; nil: none
+	Spill       spillSize
+	spillBudget int64        // the bytes Spill leaves on the heap, or -1
+	memLimit    int64        // the memory limit -spill auto found; 0: none
+	arena       *spill.Arena // where tables beyond the budget go; nil: none
 
 	// done is closed when the run is interrupted.
 	done <-chan struct{}

@@ -136,8 +136,7 @@ func (c *Config) openArena(opts *load.Options) {
 		return
 	}
 	c.arena = spill.New("", c.spillBudget)
-	c.residentBound = residentFor(c.memLimit)
-	c.arena.Bound(c.residentBound)
+	c.arena.Bound(residentFor(c.memLimit))
 	opts.Tables = c.arena
 }
 

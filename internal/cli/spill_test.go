@@ -106,8 +106,8 @@ func TestSpillAutoUnderLimit(t *testing.T) {
 }
 
 // A run whose tables all spill (-spill 0) prints what a run that keeps
-// them on the heap prints: without the index, filling it, and decoding records from it; and it says
-// how much it spilled.
+// them on the heap prints: without the index, filling it, and decoding
+// records from it; and it says how much it spilled.
 func TestSpillSameReport(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("spilling is built for Linux only")

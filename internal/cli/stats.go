@@ -52,7 +52,7 @@ func (c *Config) measure(opts load.Options, res *load.Result, found fingerprint.
 	s.Spilled, _ = c.arena.Spilled()
 	s.SpillBudget, s.MemoryLimit = c.spillBudget, c.memLimit
 	if s.Spilled > 0 {
-		s.ResidentBound, s.ResidentTrims = c.residentBound, c.arena.Trims()
+		s.ResidentBound, s.ResidentTrims = residentFor(c.memLimit), c.arena.Trims()
 	}
 	var hashing time.Duration
 	if idx, ok := opts.Store.(*cache.Index); ok {

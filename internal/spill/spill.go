@@ -49,10 +49,9 @@ type Arena struct {
 
 // watchEvery is how often an arena with a bound on its resident memory
 // looks at the process's resident mapped memory (reading /proc/self/statm
-// takes microseconds). The bound can be overrun by what the process maps
-// between two looks: a stage reading tables whose pages are in the page
-// cache maps them at up to 35 GB/s (measured at 100 M lines: 700 MB
-// between looks 20 ms apart).
+// takes microseconds). The bound is overrun by what the process maps
+// between two looks: 700 MB between looks 20 ms apart at 100 M lines,
+// before the mappings were marked MADV_RANDOM (see fileMapper.grow).
 const watchEvery = 5 * time.Millisecond
 
 // New makes an arena whose file will be in dir (os.TempDir() if empty),
