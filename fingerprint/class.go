@@ -33,9 +33,9 @@ type Class struct {
 	// remembers them, so that one reappearing when this class loses a
 	// copy is not news.
 	Contained []ClassRef
-	// Divergent says that one copy holds a few whole statements another
-	// lacks, the rest being the same (see divergent.go); the fragments'
-	// Extra lines show them.
+	// Divergent says that the copies drifted apart: one lacks a step of
+	// another, or slipped on a name (see drift.go); the fragments' Drift
+	// say how, and their Extra lines show the steps a copy lacks.
 	Divergent bool
 	// Signal says how likely the class is to be worth acting on; Detect
 	// leaves it empty and the report package fills it (see Signal).
@@ -66,6 +66,9 @@ type Fragment struct {
 	// Lacks is set, in a divergent class, on a fragment that lacks the
 	// statements of another's Extra.
 	Lacks bool
+	// Drift lists how this copy differs from its twins in a near-miss
+	// class: the steps it lacks, the names it slipped on (see drift.go).
+	Drift []Drift
 }
 
 // A Position is a 1-based line and column (in bytes).
@@ -294,4 +297,23 @@ func kindRank(k Kind) int {
 		return 1
 	}
 	return 2
+}
+
+// A Signal says how likely a class is to be worth a reader's time: its
+// category, a score from 0 (least) to 100 (most) and the reason, in words.
+// The engine leaves it empty; the report package ranks classes.
+type Signal struct {
+	Category string // "" for copies someone should merge or keep in step
+	Score    int
+	Reason   string
+	// Apart says why the class is left out of the short list that a
+	// report shows by default; "" when it is on it.
+	Apart string
+	// Shape is how the functions holding the first two copies are named,
+	// which ranking weighs (see package report's shapes); "" for none.
+	Shape string
+	// Categorised says that Category and Shape were found already (from the files'
+	// contents, which a result stored in the index was found with), so
+	// that ranking need not read the files again.
+	Categorised bool
 }

@@ -396,6 +396,7 @@ type verifier struct {
 	r        *renaming
 	vb       []int32 // value index of each token of the second span
 	brackets []byte  // the brackets open at a token of the first span
+	drift    driftScratch
 }
 
 func newVerifier() *verifier { return &verifier{r: newRenaming()} }
@@ -530,7 +531,7 @@ func (d *detector) nearClass(v *verifier, comp component) Class {
 		}
 		c.Fragments = append(c.Fragments, fr)
 	}
-	d.markDivergent(v, &c, ss)
+	d.markDrift(v, &c, ss)
 	return c
 }
 

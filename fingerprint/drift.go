@@ -1,0 +1,805 @@
+package fingerprint
+
+import (
+	"go/token"
+	"slices"
+)
+
+// Drift analysis says how the copies of a near-miss class differ, pair by
+// pair (the class's first fragment against each other one), from the
+// alignment of their canonical tokens:
+//
+//  1. Align the two copies (Myers' diff, as verification does). An added
+//     statement is an outermost statement of one copy at least two thirds
+//     of whose tokens the alignment leaves unmatched (an alignment may
+//     match a stray name or bracket of an inserted statement elsewhere;
+//     two thirds is robust to that).
+//  2. Take the added statements out of both copies and align again. An
+//     added statement is a pure insertion when the tokens of the other
+//     copy on either side of where it was are matched and next to each
+//     other; else it replaced something, and is an edit.
+//  3. When both copies have added statements, each variant grew its own
+//     (measured on the standard library: copies that both grew were
+//     variants); else a pure insertion is something its twin lacks (DriftLacks) when it
+//     is one of the steps that copies lack by mistake (see stepKind: a
+//     guard, a check, a validation loop, a defer, a lock, a flag, an
+//     assignment on an error path) and not what only one variant has: a
+//     case of a switch, one more item of a list of like statements, or a
+//     step on a name the twin never names (see ownNames). A return whose
+//     value one copy wraps in a call, the rest being the same, is a lacked
+//     error wrap.
+//  4. On the second alignment, the names of the two copies pair up. A
+//     name paired the same way at least twice and once otherwise breaks
+//     the renaming there: two names in the other order in one statement
+//     are swapped (DriftSwapped); the twin's own name kept where the copy
+//     renamed it everywhere else is unrenamed (DriftUnrenamed); any other
+//     break on a called name is a changed call (DriftChanged).
+//  5. Everything else that differs (unmatched tokens, other breaks of the
+//     renaming, table values) is the pair's other edits; a pair with more
+//     than driftMaxOther of them (or a tenth of the smaller copy's
+//     tokens, if more) is a variant written apart, and none of its drifts
+//     is kept.
+//
+// A class drifted (Class.Divergent) when a copy lacks a step of another,
+// or has a swapped or unrenamed name; a changed call alone is a plain
+// edit. Each fragment's Drift lists what it lacks or slipped on, with its
+// twin's lines.
+const driftMaxOther = 12
+
+// driftMaxSlips is the most breaks of the renaming a pair is searched for
+// swaps in; a pair with more is a variant written apart.
+const driftMaxSlips = 64
+
+// A DriftKind says how a copy differs from its twin.
+type DriftKind string
+
+const (
+	// DriftLacks: the twin has a statement (or a wrap) this copy lacks.
+	DriftLacks DriftKind = "lacks"
+	// DriftSwapped: two names in the other order than in the twin.
+	DriftSwapped DriftKind = "swapped"
+	// DriftUnrenamed: the twin's name kept where the copy renamed it
+	// everywhere else.
+	DriftUnrenamed DriftKind = "unrenamed"
+	// DriftChanged: the same statement calling another name.
+	DriftChanged DriftKind = "changed"
+)
+
+// A Drift is one difference of a copy from its twin, held by the copy
+// that lacks the step or holds the slip.
+type Drift struct {
+	Kind DriftKind
+	// Step is, for DriftLacks, what the twin's statement is (StepGuard,
+	// StepLoop, …).
+	Step string
+	// Lines are this copy's: where the twin's statement would go (the
+	// line before it), or the line of the slip.
+	Lines LineRange
+	// Twin is the index in the class's Fragments of the copy compared.
+	Twin int
+	// TwinLines are the twin's: its statement, or its version of the
+	// line.
+	TwinLines LineRange
+}
+
+// Strength is how strong the evidence of a drift is that one copy missed
+// a change: 3 for a lacked step, 2 for a swapped or unrenamed name, 1
+// for a changed call.
+func (d Drift) Strength() int {
+	switch d.Kind {
+	case DriftLacks:
+		return 3
+	case DriftSwapped, DriftUnrenamed:
+		return 2
+	}
+	return 1
+}
+
+// DriftStrength is the strongest drift of c's fragments, 0 for none.
+func (c Class) DriftStrength() int {
+	most := 0
+	for _, f := range c.Fragments {
+		for _, d := range f.Drift {
+			most = max(most, d.Strength())
+		}
+	}
+	return most
+}
+
+// Drifted reports whether a drift of c is evidence that a copy missed a
+// change: anything stronger than a changed call.
+func (c Class) Drifted() bool { return c.DriftStrength() >= 2 }
+
+// markDrift fills the fragments' Drift, Extra and Lacks and c.Divergent;
+// ss are the spans of c's fragments, in the same order.
+func (d *detector) markDrift(v *verifier, c *Class, ss []span) {
+	extra := make([][]int, len(ss))
+	for i := 1; i < len(ss); i++ {
+		forA, forB := d.pairDrift(v, ss[0], ss[i])
+		for _, x := range forA {
+			x.Twin = i
+			c.Fragments[0].Drift = append(c.Fragments[0].Drift, x)
+		}
+		for _, x := range forB {
+			x.Twin = 0
+			c.Fragments[i].Drift = append(c.Fragments[i].Drift, x)
+		}
+	}
+	for i, f := range c.Fragments {
+		for _, x := range f.Drift {
+			if x.Kind == DriftLacks {
+				c.Fragments[i].Lacks = true
+				for l := x.TwinLines.Start; l <= x.TwinLines.End; l++ {
+					extra[x.Twin] = append(extra[x.Twin], l)
+				}
+			}
+		}
+	}
+	for i, lines := range extra {
+		slices.Sort(lines)
+		c.Fragments[i].Extra = lineRanges(slices.Compact(lines))
+	}
+	c.Divergent = c.Drifted()
+}
+
+// An alignment is two copies' tokens matched with their added statements
+// taken out.
+type alignment struct {
+	a, b         span
+	match        []int32 // match[x] is the token of b matched to a's x-th, or -1
+	back         []int32 // back[y] is the token of a matched to b's y-th, or -1
+	seenB        []bool  // seenB[y]: b's y-th token is matched
+	addA, addB   []int32 // the added statements' token ranges, in pairs
+	pureA, pureB []bool  // each added statement is a pure insertion
+	gapsA, gapsB []int   // the kept token each added statement came before
+	kept         []int32 // the alignment of a's kept tokens against b's
+}
+
+// pairDrift finds the drifts of a from b (forA) and of b from a (forB).
+func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift) {
+	al, ok := d.align(v, a, b)
+	if !ok {
+		return nil, nil
+	}
+	other := 0
+	// Added statements: pure insertions of a step are lacked by the twin;
+	// the others are edits.
+	lacks := func(with, without span, add []int32, pure []bool) []Drift {
+		var out []Drift
+		for i := 0; i < len(add); i += 2 {
+			step := ""
+			if pure[i/2] {
+				step = d.lackedStep(with, without, add[i], add[i+1])
+			}
+			if step == "" {
+				other += int(add[i+1] - add[i])
+				continue
+			}
+			out = append(out, Drift{Kind: DriftLacks, Step: step,
+				Lines:     d.lineBefore(al, without, with, add[i]),
+				TwinLines: d.tokenLines(with, add[i], add[i+1])})
+		}
+		return out
+	}
+	wrappedA, wrappedB := d.wrappedReturns(&al)
+	forB = append(forB, wrappedA...)
+	forA = append(forA, wrappedB...)
+	if len(al.addA) > 0 && len(al.addB) > 0 {
+		// Statements added to both copies: each variant grew its own.
+		al.pureA, al.pureB = make([]bool, len(al.pureA)), make([]bool, len(al.pureB))
+	}
+	forB = append(forB, lacks(a, b, al.addA, al.pureA)...)
+	forA = append(forA, lacks(b, a, al.addB, al.pureB)...)
+	wrapsA, wrapsB, unmatched := d.wraps(al)
+	forB = append(forB, wrapsA...)
+	forA = append(forA, wrapsB...)
+	other += unmatched
+	slipsA, slipsB, breaks := d.renamingSlips(al)
+	forA = append(forA, slipsA...)
+	forB = append(forB, slipsB...)
+	other += breaks
+	_, values := d.mismatches(v, a, b, al.match, nil)
+	other += values
+	limit := max(driftMaxOther, min(len(d.codes(a)), len(d.codes(b)))/10)
+	if other > limit {
+		return nil, nil
+	}
+	return forA, forB
+}
+
+// lackedStep is the step that the statement of tokens [t0, t1) of with
+// is, if a copy without it lacks it by mistake (see the rule above); else
+// "".
+func (d *detector) lackedStep(with, without span, t0, t1 int32) string {
+	f := d.files[with.file]
+	u := slices.IndexFunc(f.units, func(u unit) bool { return !u.fn && u.tok0 == t0 && u.tok1 == t1 })
+	if u < 0 {
+		return ""
+	}
+	rs := []int32{t0, t1}
+	if d.addsCase(with, rs) || d.listItems(with, rs) {
+		return ""
+	}
+	step := d.stepKind(with.file, int32(u))
+	// A lock or a deferred call pairs with what the twin does to the same
+	// value (c.mu.Unlock beside c.mu.Lock): a method of a value the twin
+	// names too is not the copy's own.
+	shared := step == StepLock || step == StepDefer
+	if step == "" || step != StepErrorPath && d.ownNames(with, without, rs, shared) {
+		return ""
+	}
+	return step
+}
+
+// tokenLines is the range of lines of tokens [t0, t1) of s's file.
+func (d *detector) tokenLines(s span, t0, t1 int32) LineRange {
+	f := d.files[s.file]
+	return LineRange{f.tokenLine(t0), f.tokenLine(t1 - 1)}
+}
+
+// lineBefore is the line of without where the statement of with starting
+// at token t would go: the line of the token matched to the one before
+// it, or to the one after it at the start.
+func (d *detector) lineBefore(al alignment, without, with span, t int32) LineRange {
+	w0, _ := d.tokens(with)
+	o0, o1 := d.tokens(without)
+	to := al.other(with)
+	y := int32(0) // at the start, the first line
+	for x := t - w0 - 1; x >= 0; x-- {
+		if to[x] >= 0 {
+			y = to[x]
+			break
+		}
+	}
+	l := d.files[without.file].tokenLine(o0 + min(y, o1-o0-1))
+	return LineRange{l, l}
+}
+
+// other maps the tokens of s, one of the two copies, to the other's.
+func (al alignment) other(s span) []int32 {
+	if s == al.a {
+		return al.match
+	}
+	return al.back
+}
+
+// driftRounds is how many added statements align takes out one at a
+// time before it takes out the rest at once.
+const driftRounds = 8
+
+// align aligns a and b with their added statements taken out; ok is
+// false if the alignment was given up (it never is without a bound). An
+// alignment may match the tokens of a statement to those of one inserted
+// before it (filepath.Match's final "return false, nil" to the one inside
+// the loop path.Match adds), so the added statements are taken out one at
+// a time, the largest first, and the copies aligned again each time.
+func (d *detector) align(v *verifier, a, b span) (al alignment, ok bool) {
+	na, nb := len(d.codes(a)), len(d.codes(b))
+	al = alignment{a: a, b: b, match: make([]int32, na), back: make([]int32, nb), seenB: make([]bool, nb)}
+	sc := &v.drift
+	for round := 0; ; round++ {
+		if !d.alignKept(v, &al) {
+			return al, false
+		}
+		seenA := slices.Grow(sc.seenA[:0], na)[:na]
+		for x, y := range al.match {
+			seenA[x] = y >= 0
+		}
+		seenB := append(sc.seenB[:0], al.seenB...)
+		sc.seenA, sc.seenB = seenA, seenB
+		addA := d.addedStmts(a, markRanges(a, d, seenA, al.addA))
+		addB := d.addedStmts(b, markRanges(b, d, seenB, al.addB))
+		if len(addA)+len(addB) == 0 {
+			al.pureA = pureGaps(sc.gapsA, al.kept, sc.idxB, nb)
+			al.pureB = pureGaps(sc.gapsB, sc.toA, sc.idxA, na)
+			al.gapsA, al.gapsB = slices.Clone(sc.gapsA), slices.Clone(sc.gapsB)
+			al.kept = slices.Clone(al.kept)
+			return al, true
+		}
+		if round == driftRounds {
+			al.addA, al.addB = mergeRanges(al.addA, addA), mergeRanges(al.addB, addB)
+			continue
+		}
+		// Take out the largest.
+		la, lb := largest(addA), largest(addB)
+		if lb < 0 || la >= 0 && addA[la+1]-addA[la] >= addB[lb+1]-addB[lb] {
+			al.addA = mergeRanges(al.addA, addA[la:la+2])
+		} else {
+			al.addB = mergeRanges(al.addB, addB[lb:lb+2])
+		}
+	}
+}
+
+// driftScratch holds one goroutine's buffers for drift analysis, reused
+// from round to round and pair to pair.
+type driftScratch struct {
+	keptA, keptB []byte
+	idxA, idxB   []int32 // the index in its copy of each kept token
+	gapsA, gapsB []int
+	toA          []int32 // the kept token of a matched to each kept token of b
+	seenA, seenB []bool
+}
+
+// alignKept aligns al's copies without their added statements, and fills
+// al.match, al.back, al.seenB and al.kept (in the verifier's buffers, as
+// are the kept tokens' indexes and gaps that pureGaps needs).
+func (d *detector) alignKept(v *verifier, al *alignment) bool {
+	sc := &v.drift
+	sc.keptA, sc.idxA, sc.gapsA = d.without(al.a, al.addA, sc.keptA[:0], sc.idxA[:0], sc.gapsA[:0])
+	sc.keptB, sc.idxB, sc.gapsB = d.without(al.b, al.addB, sc.keptB[:0], sc.idxB[:0], sc.gapsB[:0])
+	km, ok := v.df.align(sc.keptA, sc.keptB, len(sc.keptA)+len(sc.keptB))
+	if !ok {
+		return false
+	}
+	al.kept = km
+	fill(al.match, -1)
+	fill(al.back, -1)
+	clear(al.seenB)
+	sc.toA = slices.Grow(sc.toA[:0], len(sc.keptB))[:len(sc.keptB)]
+	fill(sc.toA, -1)
+	for k, y := range km {
+		if y >= 0 {
+			x, yb := sc.idxA[k], sc.idxB[y]
+			al.match[x], al.back[yb], al.seenB[yb] = yb, x, true
+			sc.toA[y] = int32(k)
+		}
+	}
+	return true
+}
+
+// filled returns n copies of v.
+func filled(n int, v int32) []int32 {
+	s := make([]int32, n)
+	fill(s, v)
+	return s
+}
+
+// fill sets every element of s to v.
+func fill(s []int32, v int32) {
+	for i := range s {
+		s[i] = v
+	}
+}
+
+// markRanges sets seen for the tokens of s in the ranges rs (taken out:
+// no longer added) and returns it.
+func markRanges(s span, d *detector, seen []bool, rs []int32) []bool {
+	t0, _ := d.tokens(s)
+	for i := 0; i < len(rs); i += 2 {
+		for t := rs[i]; t < rs[i+1]; t++ {
+			seen[t-t0] = true
+		}
+	}
+	return seen
+}
+
+// largest is the index of the largest range of rs (pairs), or -1.
+func largest(rs []int32) int {
+	best := -1
+	for i := 0; i < len(rs); i += 2 {
+		if best < 0 || rs[i+1]-rs[i] > rs[best+1]-rs[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// mergeRanges returns the ranges of xs and ys (pairs, disjoint), sorted.
+func mergeRanges(xs, ys []int32) []int32 {
+	var rs [][2]int32
+	for _, s := range [][]int32{xs, ys} {
+		for i := 0; i < len(s); i += 2 {
+			rs = append(rs, [2]int32{s[i], s[i+1]})
+		}
+	}
+	slices.SortFunc(rs, func(x, y [2]int32) int { return int(x[0] - y[0]) })
+	out := make([]int32, 0, 2*len(rs))
+	for _, r := range rs {
+		out = append(out, r[0], r[1])
+	}
+	return out
+}
+
+// without appends to kept the codes of s with the token ranges rs taken
+// out, to index the index in s of each kept token, and to gaps, for each
+// range, the index of the kept token it came before.
+func (d *detector) without(s span, rs []int32, kept []byte, index []int32, gaps []int) ([]byte, []int32, []int) {
+	codes := d.codes(s)
+	t0, _ := d.tokens(s)
+	next := 0
+	for i := range codes {
+		t := int32(i) + t0
+		for next < len(rs) && t >= rs[next+1] {
+			next += 2
+		}
+		if next < len(rs) && t >= rs[next] {
+			if t == rs[next] {
+				gaps = append(gaps, len(kept))
+			}
+			continue
+		}
+		kept = append(kept, codes[i])
+		index = append(index, int32(i))
+	}
+	return kept, index, gaps
+}
+
+// pureGaps says, for each gap (a kept index that a taken-out statement
+// came before), whether the kept tokens on either side of it are matched
+// to tokens of the other copy that are next to each other there: to maps
+// kept tokens to the other copy's kept tokens, whose indexes in the other
+// copy are idx, of n tokens.
+func pureGaps(gaps []int, to []int32, idx []int32, n int) []bool {
+	pure := make([]bool, len(gaps))
+	for i, k := range gaps {
+		before, after := int32(-1), int32(n)
+		if k > 0 {
+			if to[k-1] < 0 {
+				continue
+			}
+			before = idx[to[k-1]]
+		}
+		if k < len(to) {
+			if to[k] < 0 {
+				continue
+			}
+			after = idx[to[k]]
+		}
+		pure[i] = after == before+1
+	}
+	return pure
+}
+
+// wraps finds the return statements of one copy that wrap a value the
+// other returns bare in a call (return err against return
+// fmt.Errorf("…: %w", err)): the twin lacks an error wrap. unmatched
+// counts the other unmatched tokens outside added statements.
+func (d *detector) wraps(al alignment) (forB, forA []Drift, unmatched int) {
+	a0, _ := d.tokens(al.a)
+	b0, _ := d.tokens(al.b)
+	seenA := make([]bool, len(al.match))
+	for x, y := range al.match {
+		seenA[x] = y >= 0
+	}
+	inAdded := func(rs []int32, t int32) bool {
+		for i := 0; i < len(rs); i += 2 {
+			if rs[i] <= t && t < rs[i+1] {
+				return true
+			}
+		}
+		return false
+	}
+	// Unmatched tokens of each copy, by the innermost statement holding
+	// them.
+	side := func(s span, t0 int32, seen, otherSeen []bool, add []int32, other span) (out []Drift) {
+		f := d.files[s.file]
+		byUnit := map[int32][]int32{}
+		var order []int32
+		var inner []int32
+		for i, ok := range seen {
+			t := t0 + int32(i)
+			if ok || inAdded(add, t) {
+				continue
+			}
+			if inner == nil {
+				inner = d.innermostUnits(s)
+			}
+			u := inner[i]
+			if _, ok := byUnit[u]; !ok {
+				order = append(order, u)
+			}
+			byUnit[u] = append(byUnit[u], t)
+		}
+		for _, u := range order {
+			ts := byUnit[u]
+			if u >= 0 && d.isWrap(f, u, ts) && d.bareInOther(al, s, u, otherSeen) {
+				out = append(out, Drift{Kind: DriftLacks, Step: StepWrap,
+					Lines:     d.counterpartLines(al, s, u, other),
+					TwinLines: d.tokenLines(s, f.units[u].tok0, f.units[u].tok1)})
+				continue
+			}
+			unmatched += len(ts)
+		}
+		return out
+	}
+	forB = side(al.a, a0, seenA, al.seenB, al.addA, al.b)
+	forA = side(al.b, b0, al.seenB, seenA, al.addB, al.a)
+	return forB, forA, unmatched
+}
+
+// wrappedReturns finds the added return statements of one copy that
+// face one of the other's that returns the same thing bare: return err
+// against return fmt.Errorf("…: %w", err), which an alignment may leave
+// unmatched as a whole. Each such pair is taken out of the added
+// statements: the copy with the bare return lacks an error wrap.
+func (d *detector) wrappedReturns(al *alignment) (forB, forA []Drift) {
+	fa, fb := d.files[al.a.file], d.files[al.b.file]
+	for i := 0; i < len(al.addA); i += 2 {
+		for j := 0; j < len(al.addB); j += 2 {
+			if !al.facing(i/2, j/2) {
+				continue
+			}
+			ra, rb := al.addA[i:i+2], al.addB[j:j+2]
+			ca, cb := fa.codes[ra[0]:ra[1]], fb.codes[rb[0]:rb[1]]
+			switch {
+			case wrapOf(cb, ca):
+				forA = append(forA, Drift{Kind: DriftLacks, Step: StepWrap,
+					Lines: d.tokenLines(al.a, ra[0], ra[1]), TwinLines: d.tokenLines(al.b, rb[0], rb[1])})
+			case wrapOf(ca, cb):
+				forB = append(forB, Drift{Kind: DriftLacks, Step: StepWrap,
+					Lines: d.tokenLines(al.b, rb[0], rb[1]), TwinLines: d.tokenLines(al.a, ra[0], ra[1])})
+			default:
+				continue
+			}
+			al.addA, al.pureA, al.gapsA = dropAdded(al.addA, al.pureA, al.gapsA, i/2)
+			al.addB, al.pureB, al.gapsB = dropAdded(al.addB, al.pureB, al.gapsB, j/2)
+			i -= 2 // a's i-th is gone: look at the next one
+			break
+		}
+	}
+	return forB, forA
+}
+
+// dropAdded returns an alignment's added statements, purity and gaps
+// without the i-th statement.
+func dropAdded(add []int32, pure []bool, gaps []int, i int) ([]int32, []bool, []int) {
+	return slices.Delete(slices.Clone(add), 2*i, 2*i+2), slices.Delete(slices.Clone(pure), i, i+1), slices.Delete(slices.Clone(gaps), i, i+1)
+}
+
+// facing reports whether a's i-th and b's j-th added statements stand at
+// the same place of the alignment: each replaced the other.
+func (al *alignment) facing(i, j int) bool {
+	k, g := al.gapsA[i], al.gapsB[j]
+	return (k == 0 || al.kept[k-1] == int32(g-1)) && (k == len(al.kept) || al.kept[k] == int32(g))
+}
+
+// wrapOf reports whether return statement long is return statement short
+// with its values wrapped in a call: short's codes are a subsequence of
+// long's, and the codes long adds open and close a call.
+func wrapOf(long, short []byte) bool {
+	if len(long) <= len(short) || len(short) == 0 || token.Token(short[0]) != token.RETURN || token.Token(long[0]) != token.RETURN {
+		return false
+	}
+	j := 0
+	var added []byte
+	for _, c := range long {
+		if j < len(short) && c == short[j] {
+			j++
+			continue
+		}
+		added = append(added, c)
+	}
+	return j == len(short) && wrapCodes(added)
+}
+
+// wrapCodes reports whether the codes a copy adds to a return statement
+// wrap its value in a call with a message: they open and close a call
+// and hold a string (fmt.Errorf("…: %w", err), errors.Wrap(err, "…")). A
+// call without a message is more often a conversion of the variant's
+// own type (float64(sorted[n/2]) against s[n/2]).
+func wrapCodes(added []byte) bool {
+	opens, closes, message := 0, 0, false
+	for _, c := range added {
+		switch token.Token(c) {
+		case token.LPAREN:
+			opens++
+		case token.RPAREN:
+			closes++
+		case token.STRING:
+			message = true
+		}
+	}
+	return message && opens > 0 && opens == closes
+}
+
+// innermostUnits gives, for each token of s, the index of the smallest
+// unit of its file that holds it, or -1.
+func (d *detector) innermostUnits(s span) []int32 {
+	f := d.files[s.file]
+	t0, t1 := d.tokens(s)
+	var us []int32
+	for i, u := range f.units {
+		if u.tok0 >= t0 && u.tok1 <= t1 {
+			us = append(us, int32(i))
+		}
+	}
+	// Paint the largest first, so that the smallest holding a token
+	// paints it last.
+	slices.SortFunc(us, func(x, y int32) int {
+		return int((f.units[y].tok1 - f.units[y].tok0) - (f.units[x].tok1 - f.units[x].tok0))
+	})
+	inner := filled(int(t1-t0), -1)
+	for _, u := range us {
+		fill(inner[f.units[u].tok0-t0:f.units[u].tok1-t0], u)
+	}
+	return inner
+}
+
+// isWrap reports whether the unmatched tokens ts of unit u of f make u a
+// return that wraps what it returns in a call: u is a return statement
+// and its unmatched tokens wrap (see wrapCodes).
+func (d *detector) isWrap(f *File, u int32, ts []int32) bool {
+	un := f.units[u]
+	if token.Token(f.codes[un.tok0]) != token.RETURN {
+		return false
+	}
+	added := make([]byte, len(ts))
+	for i, t := range ts {
+		added[i] = f.codes[t]
+	}
+	return wrapCodes(added)
+}
+
+// bareInOther reports whether the statement of s's unit u is matched in
+// the other copy to a statement all of whose tokens are matched: the
+// other copy returns the same thing without the wrap.
+func (d *detector) bareInOther(al alignment, s span, u int32, otherSeen []bool) bool {
+	lo, hi, ok := d.counterpart(al, s, u)
+	if !ok {
+		return false
+	}
+	for y := lo; y <= hi; y++ {
+		if !otherSeen[y] {
+			return false
+		}
+	}
+	return true
+}
+
+// counterpart is the range of the other copy's tokens (indexes in its
+// span) matched to the tokens of s's unit u.
+func (d *detector) counterpart(al alignment, s span, u int32) (lo, hi int32, ok bool) {
+	f := d.files[s.file]
+	t0, _ := d.tokens(s)
+	to := al.other(s)
+	lo, hi = -1, -1
+	for t := f.units[u].tok0; t < f.units[u].tok1; t++ {
+		y := to[t-t0]
+		if y < 0 {
+			continue
+		}
+		if lo < 0 {
+			lo = y
+		}
+		hi = y
+	}
+	return lo, hi, lo >= 0
+}
+
+// counterpartLines is the range of lines of the other copy matched to
+// s's unit u.
+func (d *detector) counterpartLines(al alignment, s span, u int32, other span) LineRange {
+	lo, hi, _ := d.counterpart(al, s, u)
+	o0, _ := d.tokens(other)
+	return d.tokenLines(other, o0+lo, o0+hi+1)
+}
+
+// A matchedNames is a matched name of each copy, at tokens ta and tb.
+type matchedNames struct {
+	x, y   uint64
+	ta, tb int32
+}
+
+// renamingSlips finds where the names of the two copies break the
+// renaming the rest of the copies follow (rule 4 above), and counts the
+// breaks it does not explain.
+func (d *detector) renamingSlips(al alignment) (forA, forB []Drift, breaks int) {
+	pairs := d.namePairs(al)
+	count := map[[2]uint64]int{}
+	for _, p := range pairs {
+		count[[2]uint64{p.x, p.y}]++
+	}
+	// The partner of each name: the one it pairs with most, at least
+	// twice, if one does.
+	partner := func(fromA bool) map[uint64]uint64 {
+		best := map[uint64]int{}
+		out := map[uint64]uint64{}
+		for _, p := range pairs {
+			k, w := p.x, p.y
+			if !fromA {
+				k, w = p.y, p.x
+			}
+			n := count[[2]uint64{p.x, p.y}]
+			if n > best[k] || n == best[k] && w < out[k] {
+				best[k], out[k] = n, w
+			}
+		}
+		for k := range out {
+			if best[k] < 2 {
+				delete(out, k)
+			}
+		}
+		return out
+	}
+	ofA, ofB := partner(true), partner(false)
+	broken := func(p matchedNames) bool {
+		if count[[2]uint64{p.x, p.y}] != 1 || predeclared[p.x] || predeclared[p.y] {
+			// Predeclared names (int, float64, len) are changed in part on
+			// purpose: a per-type copy keeps float64 as its result while
+			// its elements become int.
+			return false
+		}
+		wy, okA := ofA[p.x]
+		wx, okB := ofB[p.y]
+		return okA && wy != p.y || okB && wx != p.x
+	}
+	var slips []int
+	for i, p := range pairs {
+		if broken(p) {
+			slips = append(slips, i)
+		}
+	}
+	if len(slips) > driftMaxSlips {
+		return nil, nil, len(slips) // edited throughout: past any limit
+	}
+	fa, fb := d.files[al.a.file], d.files[al.b.file]
+	var inner []int32
+	innermost := func(t int32) int32 {
+		if inner == nil {
+			inner = d.innermostUnits(al.a)
+		}
+		a0, _ := d.tokens(al.a)
+		return inner[t-a0]
+	}
+	line := func(f *File, t int32) LineRange { l := f.tokenLine(t); return LineRange{l, l} }
+	used := map[int]bool{}
+	// Swaps: two broken pairs of one statement whose names, exchanged,
+	// pair as everywhere else.
+	for i, si := range slips {
+		for _, sj := range slips[i+1:] {
+			p, q := pairs[si], pairs[sj]
+			if used[si] || used[sj] || p.x == q.x || innermost(p.ta) != innermost(q.ta) {
+				continue
+			}
+			if ofA[p.x] == q.y && ofA[q.x] == p.y {
+				used[si], used[sj] = true, true
+				forA = append(forA, Drift{Kind: DriftSwapped, Lines: line(fa, p.ta), TwinLines: line(fb, p.tb)})
+				forB = append(forB, Drift{Kind: DriftSwapped, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
+			}
+		}
+	}
+	for _, si := range slips {
+		if used[si] {
+			continue
+		}
+		p := pairs[si]
+		switch {
+		case p.x == p.y && ofA[p.x] != 0 && ofA[p.x] != p.x:
+			// a's name x is y everywhere in b but here, where b kept x.
+			forB = append(forB, Drift{Kind: DriftUnrenamed, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
+		case p.x == p.y && ofB[p.y] != 0 && ofB[p.y] != p.y:
+			forA = append(forA, Drift{Kind: DriftUnrenamed, Lines: line(fa, p.ta), TwinLines: line(fb, p.tb)})
+		case int(p.tb)+1 < len(fb.codes) && token.Token(fb.codes[p.tb+1]) == token.LPAREN:
+			forB = append(forB, Drift{Kind: DriftChanged, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
+			breaks++
+		default:
+			breaks++
+		}
+	}
+	return forA, forB, breaks
+}
+
+// namePairs lists the matched names of the two copies, in a's order,
+// leaving out each copy's own name (a copied function's).
+func (d *detector) namePairs(al alignment) []matchedNames {
+	a, b := al.a, al.b
+	a0, _ := d.tokens(a)
+	b0, _ := d.tokens(b)
+	valB, isB := make([]uint64, len(al.back)), make([]bool, len(al.back))
+	d.eachValue(b, func(t int32, c byte, val uint64) {
+		if isName(c) {
+			valB[t-b0], isB[t-b0] = val, true
+		}
+	})
+	var pairs []matchedNames
+	d.eachValue(a, func(t int32, c byte, val uint64) {
+		y := al.match[t-a0]
+		if !isName(c) || y < 0 {
+			return
+		}
+		if isB[y] {
+			pairs = append(pairs, matchedNames{x: val, y: valB[y], ta: t, tb: b0 + y})
+		}
+	})
+	return pairs
+}

@@ -1,0 +1,203 @@
+package fingerprint
+
+import (
+	"fmt"
+	"go/build"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// authorize is the shape of Kubernetes' admission-policy binding
+// authorizers, whose mutating and validating copies drifted: one passes
+// its last error's arguments in the other order and returns the
+// authorizer's error without wrapping it.
+const authorize = `package p
+
+func (v *strategy) authorize(ctx context.Context, binding *Binding) error {
+	if v.authorizer == nil || binding.Spec.ParamRef == nil {
+		return nil
+	}
+	user, ok := request.UserFrom(ctx)
+	if !ok {
+		return fmt.Errorf("cannot identify user to authorize read access to paramRef object")
+	}
+	apiGroup, resource := v.resourceOf(binding)
+	verb := "get"
+	attrs := authorizer.AttributesRecord{User: user, Verb: verb, ResourceRequest: true,
+		Name: binding.Spec.ParamRef.Name, Namespace: binding.Spec.ParamRef.Namespace,
+		APIGroup: apiGroup, Resource: resource}
+	d, _, err := v.authorizer.Authorize(ctx, attrs)
+	if err != nil {
+		return fmt.Errorf("failed to authorize request: %w", err)
+	}
+	if d != authorizer.DecisionAllow {
+		return fmt.Errorf("user %v does not have %v permission on the object referenced by paramRef", user, verb)
+	}
+	return nil
+}
+`
+
+// match is the shape of path.Match: a loop that checks the rest of the
+// pattern before returning false, which path/filepath's copy lacks.
+const match = `package p
+
+func Match(pattern, name string) (matched bool, err error) {
+Pattern:
+	for len(pattern) > 0 {
+		var star bool
+		var chunk string
+		star, chunk, pattern = scanChunk(pattern)
+		if star && chunk == "" {
+			return indexByte(name, '/') < 0, nil
+		}
+		t, ok, err := matchChunk(chunk, name)
+		if ok && (len(t) == 0 || len(pattern) > 0) {
+			name = t
+			continue
+		}
+		if err != nil {
+			return false, err
+		}
+		if star {
+			for i := 0; i < len(name) && name[i] != '/'; i++ {
+				t, ok, err := matchChunk(chunk, name[i+1:])
+				if ok {
+					if len(pattern) == 0 && len(t) > 0 {
+						continue
+					}
+					name = t
+					continue Pattern
+				}
+				if err != nil {
+					return false, err
+				}
+			}
+		}
+		for len(pattern) > 0 {
+			_, chunk, pattern = scanChunk(pattern)
+			if _, _, err := matchChunk(chunk, ""); err != nil {
+				return false, err
+			}
+		}
+		return false, nil
+	}
+	return len(name) == 0, nil
+}
+`
+
+// store is a cache's put: a lock, a failure path that records the
+// error, and a deferred release.
+const store = `package p
+
+func (c *cache) put(key string, v []byte) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(v) > c.limit {
+		c.failed = true
+		return errTooLarge
+	}
+	n, err := c.w.Write(v)
+	if err != nil {
+		c.err = err
+		return err
+	}
+	c.size += n
+	c.keys = append(c.keys, key)
+	c.index[key] = c.size
+	c.count++
+	return nil
+}
+`
+
+func driftOf(c Class) []string {
+	var out []string
+	for _, f := range c.Fragments {
+		for _, d := range f.Drift {
+			tw := c.Fragments[d.Twin]
+			out = append(out, fmt.Sprintf("%s:%d %s %s %s:%d-%d", f.File, d.Lines.Start, d.Kind, d.Step, tw.File, d.TwinLines.Start, d.TwinLines.End))
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestDrift checks each kind of drift on a copy edited once, and that
+// copies edited in parallel (renamed, re-valued, given steps of their
+// own) do not drift.
+func TestDrift(t *testing.T) {
+	r := strings.NewReplacer
+	for _, tc := range []struct {
+		name    string
+		a, b    string
+		drifted bool
+		want    []string
+	}{
+		{"validation loop lacked", match, r("\t\tfor len(pattern) > 0 {\n\t\t\t_, chunk, pattern = scanChunk(pattern)\n\t\t\tif _, _, err := matchChunk(chunk, \"\"); err != nil {\n\t\t\t\treturn false, err\n\t\t\t}\n\t\t}\n", "",
+			"indexByte(name, '/') < 0", "!contains(name, string(sep))", "name[i] != '/'", "name[i] != sep").Replace(match),
+			true, []string{"b.go:34 lacks validation loop a.go:35-40"}},
+		{"error wrap lacked", authorize, r(`fmt.Errorf("failed to authorize request: %w", err)`, "err").Replace(authorize),
+			true, []string{"b.go:18 lacks error wrap a.go:18-18"}},
+		{"arguments swapped", authorize, r("paramRef\", user, verb)", "paramRef\", verb, user)").Replace(authorize),
+			true, []string{"a.go:21 swapped  b.go:21-21", "b.go:21 swapped  a.go:21-21"}},
+		{"name left unrenamed", authorize, strings.Replace(r("user", "caller").Replace(authorize), "paramRef\", caller, verb)", "paramRef\", user, verb)", 1),
+			true, []string{"b.go:21 unrenamed  a.go:21-21"}},
+		{"assignment on an error path lacked", store, r("\t\tc.err = err\n", "").Replace(store),
+			true, []string{"b.go:11 lacks assignment on an error path a.go:12-12"}},
+		{"defer lacked", store, r("\tdefer c.mu.Unlock()\n", "").Replace(store),
+			true, []string{"b.go:4 lacks defer a.go:5-5"}},
+		{"flag lacked on a failure", store, r("\t\tc.failed = true\n", "").Replace(store),
+			true, []string{"b.go:6 lacks assignment on an error path a.go:7-7"}},
+		// Controls: the copies of per-type variants, edited in parallel.
+		{"renamed in parallel", authorize, r("user", "caller", "verb", "action", "Binding", "Policy", "\"get\"", "\"list\"").Replace(authorize), false, nil},
+		{"callees changed in parallel", store, r("Write", "WriteAt", "append", "appendKey", "errTooLarge", "errFull").Replace(store), false, nil},
+		{"a step of its own", store, r("\tc.count++\n", "\tc.count++\n\tc.metrics.Inc(key)\n").Replace(store), false, nil},
+		{"a log line", store, r("\tc.count++\n", "\tc.count++\n\tlog.Printf(\"put %s\", key)\n").Replace(store), false, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			classes := detect(t, divergentOpts(), map[string]string{"a.go": tc.a, "b.go": tc.b})
+			var c *Class
+			for i := range classes {
+				if len(classes[i].Fragments) == 2 && classes[i].Fragments[0].Start.Line == 3 {
+					c = &classes[i]
+				}
+			}
+			if c == nil {
+				if !tc.drifted {
+					return // no near class at all: nothing drifted
+				}
+				t.Fatalf("no class of the two functions: %v", describe(classes))
+			}
+			if c.Divergent != tc.drifted {
+				t.Errorf("Divergent = %v, want %v (%v)", c.Divergent, tc.drifted, driftOf(*c))
+			}
+			if got := driftOf(*c); tc.drifted && !slices.Equal(got, tc.want) {
+				t.Errorf("drift\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestDriftStandardLibrary checks path/filepath.Match, which lacks the
+// check of the rest of the pattern that path.Match makes.
+func TestDriftStandardLibrary(t *testing.T) {
+	srcs := map[string]string{}
+	for _, f := range []string{"path/match.go", "path/filepath/match.go"} {
+		src, err := os.ReadFile(filepath.Join(build.Default.GOROOT, "src", f))
+		if err != nil {
+			t.Skipf("no standard library sources: %v", err)
+		}
+		srcs[f] = string(src)
+	}
+	o := Options{MinTokens: 50, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.8, Workers: 2}
+	for _, c := range detect(t, o, srcs) {
+		for _, d := range driftOf(c) {
+			if strings.HasPrefix(d, "path/filepath/match.go:") && strings.Contains(d, " lacks validation loop path/match.go:") {
+				return
+			}
+		}
+	}
+	t.Fatal("path/filepath.Match does not lack path.Match's validation loop")
+}

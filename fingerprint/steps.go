@@ -1,0 +1,360 @@
+package fingerprint
+
+import (
+	"bytes"
+	"cmp"
+	"go/token"
+	"go/types"
+	"slices"
+)
+
+// addedStmts lists, as token ranges in pairs, the outermost statements of
+// s that hold at least two thirds of unmatched tokens (seen[i] is false
+// for the i-th token of s if it is unmatched).
+func (d *detector) addedStmts(s span, seen []bool) []int32 {
+	f := d.files[s.file]
+	t0, t1 := d.tokens(s)
+	var rs [][2]int32
+	for _, u := range f.units {
+		if u.fn || u.tok0 < t0 || u.tok1 > t1 {
+			continue
+		}
+		unmatched := 0
+		for t := u.tok0; t < u.tok1; t++ {
+			if !seen[t-t0] {
+				unmatched++
+			}
+		}
+		if 3*unmatched >= 2*int(u.tok1-u.tok0) {
+			rs = append(rs, [2]int32{u.tok0, u.tok1})
+		}
+	}
+	// Keep the outermost: sorted by start, then by end from the largest.
+	slices.SortFunc(rs, func(x, y [2]int32) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(y[1], x[1])) })
+	var out []int32
+	for _, r := range rs {
+		if n := len(out); n > 0 && r[0] < out[n-1] {
+			continue
+		}
+		out = append(out, r[0], r[1])
+	}
+	return out
+}
+
+// ownNames reports whether the added statements rs of span with name
+// something that the copy without them never names: a variable, a label,
+// a function or a type of that variant's own (readFloat's underscores,
+// a distInfo table only one copy consults), or a field or method selected
+// from a name with uses elsewhere in the copy (obj.ReinvocationPolicy,
+// tx.BlobFeeCap). Such a step is what only that variant has. Names the
+// added statements declare, the predeclared ones, and a name used only
+// in the added lines to select from (a package: promslog.NewNopLogger)
+// say nothing of the kind. With shared, a field or method selected from
+// a value the copy without them names too is not the copy's own.
+func (d *detector) ownNames(with, without span, rs []int32, shared bool) bool {
+	added := func(t int32) bool {
+		for i := 0; i < len(rs); i += 2 {
+			if rs[i] <= t && t < rs[i+1] {
+				return true
+			}
+		}
+		return false
+	}
+	codes := d.files[with.file].codes
+	at := func(t int32) token.Token {
+		if t < 0 || int(t) >= len(codes) {
+			return token.ILLEGAL
+		}
+		return token.Token(codes[t])
+	}
+	// The names used outside the added lines, those of the other copy,
+	// and, in the added lines, the names declared and those named.
+	elsewhere, other, declared := map[uint64]bool{}, map[uint64]bool{}, map[uint64]bool{}
+	type use struct {
+		tok  int32
+		name uint64
+		from uint64 // for a selection x.name, x's name; else 0
+	}
+	var uses []use
+	prevTok, prevVal := int32(-1), uint64(0) // the last name met
+	d.eachValue(with, func(t int32, c byte, v uint64) {
+		if !isName(c) {
+			return
+		}
+		switch {
+		case !added(t):
+			elsewhere[v] = true
+		case at(t-1) == token.PERIOD:
+			if prevTok == t-2 && added(prevTok) {
+				uses = append(uses, use{t, v, prevVal})
+			}
+		case declares(codes, t) || at(t-1) == token.VAR:
+			declared[v] = true
+		default:
+			uses = append(uses, use{tok: t, name: v})
+		}
+		prevTok, prevVal = t, v
+	})
+	d.eachValue(without, func(_ int32, c byte, v uint64) {
+		if isName(c) {
+			other[v] = true
+		}
+	})
+	return slices.ContainsFunc(uses, func(u use) bool {
+		switch {
+		case other[u.name] || declared[u.name] || predeclared[u.name]:
+			return false
+		case u.from != 0:
+			// A field or method of a value the copy has, unless shared
+			// and the other copy has it too.
+			return elsewhere[u.from] && !(shared && other[u.from])
+		case at(u.tok+1) == token.PERIOD:
+			return elsewhere[u.name] // selected from: a package, if only here
+		}
+		return true
+	})
+}
+
+// listItems reports whether an added statement of rs, of span s, has the
+// canonical tokens of the statement before or after it in its block: it
+// is one more item of a list of such steps (a field copied, a key
+// compared, a value checked), which variants have in different numbers.
+// Which item of the list is the added one, the alignment cannot tell.
+func (d *detector) listItems(s span, rs []int32) bool {
+	f := d.files[s.file]
+	for i := 0; i < len(rs); i += 2 {
+		u := slices.IndexFunc(f.units, func(u unit) bool { return !u.fn && u.tok0 == rs[i] && u.tok1 == rs[i+1] })
+		if u < 0 {
+			continue
+		}
+		b := f.blocks[f.blockOf(int32(u))]
+		same := func(v int) bool {
+			return v >= int(b.first) && v < int(b.last) && f.units[v].hash == f.units[u].hash &&
+				bytes.Equal(f.codes[f.units[v].tok0:f.units[v].tok1], f.codes[rs[i]:rs[i+1]])
+		}
+		if same(u-1) || same(u+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// declares reports whether the name at token t is declared there: it
+// stands, alone or in a list of names, left of :=.
+func declares(codes []byte, t int32) bool {
+	for t++; int(t) < len(codes); t += 2 {
+		switch token.Token(codes[t]) {
+		case token.DEFINE:
+			return true
+		case token.COMMA:
+			if int(t+1) >= len(codes) || !isName(codes[t+1]) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// predeclared are the name hashes of Go's predeclared identifiers, which
+// a statement may name without either copy declaring them.
+var predeclared = func() map[uint64]bool {
+	m := map[uint64]bool{}
+	for _, n := range types.Universe.Names() {
+		m[hashBytes([]byte(n))] = true
+	}
+	return m
+}()
+
+// zeroHash is the value hash of the literal 0.
+var zeroHash = hashBytes([]byte("0"))
+
+// panicHash is the name hash of panic.
+var panicHash = hashBytes([]byte("panic"))
+
+// What a copy lacks: the kinds of statement that strict readings found
+// missing from one copy by mistake (Drift.Step). Other added statements
+// were, read in the standard library and the corpus, mostly what one
+// variant needs and the other does not: a log line, a field of its own
+// configuration, an option only it has.
+const (
+	StepGuard     = "guard"                       // an if whose body returns, jumps or panics
+	StepCheck     = "check"                       // an if that compares with nil or zero
+	StepLoop      = "validation loop"             // a for loop whose body returns or panics
+	StepDefer     = "defer"                       // a deferred call
+	StepLock      = "lock"                        // a call of Lock, Unlock, RLock or RUnlock
+	StepFlag      = "flag"                        // a name set to true or false
+	StepErrorPath = "assignment on an error path" // set in an if body that returns
+	StepWrap      = "error wrap"                  // a returned value wrapped in a call
+)
+
+// lockHashes are the name hashes of the methods of sync.Locker and
+// sync.RWMutex.
+var lockHashes = func() map[uint64]bool {
+	m := map[uint64]bool{}
+	for _, n := range []string{"Lock", "Unlock", "RLock", "RUnlock"} {
+		m[hashBytes([]byte(n))] = true
+	}
+	return m
+}()
+
+// stepKind says which of the steps above unit u of file fi is, or "".
+func (d *detector) stepKind(fi, u int32) string {
+	f := d.files[fi]
+	t0, t1 := f.units[u].tok0, f.units[u].tok1
+	codes := f.codes[t0:t1]
+	switch token.Token(codes[0]) {
+	case token.IF:
+		return d.ifKind(f, t0, t1)
+	case token.FOR:
+		if d.leaves(f, t0, t1, false) {
+			return StepLoop
+		}
+		return ""
+	case token.DEFER:
+		return StepDefer
+	}
+	n := len(codes)
+	switch {
+	case n == 3 && isName(codes[0]) && token.Token(codes[1]) == token.ASSIGN && (codes[2] == codeTrue || codes[2] == codeFalse):
+		return StepFlag
+	case n >= 3 && token.Token(codes[n-1]) == token.RPAREN && token.Token(codes[n-2]) == token.LPAREN && isName(codes[n-3]) &&
+		lockHashes[f.vals[d.valueAt(f, t1-3)]]:
+		return StepLock
+	case bytes.IndexByte(codes, byte(token.ASSIGN)) > 0 && f.onErrorPath(u):
+		return StepErrorPath
+	}
+	return ""
+}
+
+// ifKind says whether the if statement of tokens [t0, t1) of f is a
+// check (its condition compares with nil or zero: mprof's
+// "if r.Count == 0") or a guard (its body returns, jumps or panics), or
+// neither.
+func (d *detector) ifKind(f *File, t0, t1 int32) string {
+	v := d.valueAt(f, t0)
+	depth := 0
+	prev := byte(0)
+	for t := t0; t < t1; t++ {
+		c := f.codes[t]
+		var val uint64
+		if hasValue(c) {
+			val = f.vals[v]
+			v++
+		}
+		switch tok := token.Token(c); {
+		case depth == 0 && tok == token.LBRACE:
+			if d.leaves(f, t, t1, true) {
+				return StepGuard
+			}
+			return ""
+		case tok == token.LPAREN || tok == token.LBRACK || tok == token.LBRACE:
+			depth++
+		case tok == token.RPAREN || tok == token.RBRACK || tok == token.RBRACE:
+			depth--
+		case c == codeNil:
+			return StepCheck
+		case tok == token.INT && val == zeroHash && isComparison(prev):
+			return StepCheck
+		case isComparison(c) && t+1 < t1 && token.Token(f.codes[t+1]) == token.INT && f.vals[v] == zeroHash:
+			return StepCheck
+		}
+		prev = c
+	}
+	return ""
+}
+
+// leaves reports whether tokens [t0, t1) of f hold a return or a call of
+// panic, or, if jumps, a break, continue or goto.
+func (d *detector) leaves(f *File, t0, t1 int32, jumps bool) bool {
+	v := d.valueAt(f, t0)
+	for t := t0; t < t1; t++ {
+		c := f.codes[t]
+		switch token.Token(c) {
+		case token.RETURN:
+			return true
+		case token.BREAK, token.CONTINUE, token.GOTO:
+			if jumps {
+				return true
+			}
+		}
+		if hasValue(c) {
+			if isName(c) && f.vals[v] == panicHash {
+				return true
+			}
+			v++
+		}
+	}
+	return false
+}
+
+// onErrorPath reports whether unit u of f is in the body of an if
+// statement whose last statement returns or panics: the path a failure
+// takes.
+func (f *File) onErrorPath(u int32) bool {
+	b := f.blocks[f.blockOf(u)]
+	if b.fn || b.body || b.cases {
+		return false
+	}
+	last := f.units[b.last-1]
+	switch {
+	case token.Token(f.codes[last.tok0]) == token.RETURN:
+	case last.tok1-last.tok0 > 2 && isName(f.codes[last.tok0]) && token.Token(f.codes[last.tok0+1]) == token.LPAREN &&
+		f.vals[last.val0] == panicHash:
+	default:
+		return false
+	}
+	// The statement that holds the block is the innermost unit around it.
+	first := f.units[b.first]
+	parent := -1
+	for i, p := range f.units {
+		if p.tok0 < first.tok0 && p.tok1 >= last.tok1 && (parent < 0 || p.tok0 > f.units[parent].tok0) {
+			parent = i
+		}
+	}
+	return parent >= 0 && token.Token(f.codes[f.units[parent].tok0]) == token.IF
+}
+
+func isComparison(c byte) bool {
+	switch token.Token(c) {
+	case token.EQL, token.NEQ, token.LSS, token.GTR, token.LEQ, token.GEQ:
+		return true
+	}
+	return false
+}
+
+// valueAt is the index in f.vals of the first value at or after token t.
+func (d *detector) valueAt(f *File, t int32) int32 {
+	// The unit that starts at or before t nearest to it knows its first
+	// value; count on from there.
+	best := -1
+	for i, u := range f.units {
+		if u.tok0 <= t && (best < 0 || u.tok0 > f.units[best].tok0) {
+			best = i
+		}
+	}
+	v, from := int32(0), int32(0)
+	if best >= 0 {
+		v, from = f.units[best].val0, f.units[best].tok0
+	}
+	for ; from < t; from++ {
+		if hasValue(f.codes[from]) {
+			v++
+		}
+	}
+	return v
+}
+
+// addsCase reports whether one of the added statements rs of s is a case
+// clause.
+func (d *detector) addsCase(s span, rs []int32) bool {
+	codes := d.files[s.file].codes
+	for i := 0; i < len(rs); i += 2 {
+		switch token.Token(codes[rs[i]]) {
+		case token.CASE, token.DEFAULT:
+			return true
+		}
+	}
+	return false
+}
