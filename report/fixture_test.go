@@ -18,8 +18,9 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 const fixtureMinTokens = 20
 
 // fixture detects the clones among the files of a txtar archive in
-// testdata and returns the report and a ReadFile over the archive.
-func fixture(t *testing.T, name string) (*Report, func(string) ([]byte, error)) {
+// testdata (with opts, if given) and returns the report and a ReadFile
+// over the archive.
+func fixture(t *testing.T, name string, opts ...fingerprint.Options) (*Report, func(string) ([]byte, error)) {
 	t.Helper()
 	ar, err := txtar.ParseFile(filepath.Join("testdata", name))
 	if err != nil {
@@ -36,7 +37,11 @@ func fixture(t *testing.T, name string) (*Report, func(string) ([]byte, error)) 
 		}
 		files = append(files, ff)
 	}
-	classes := fingerprint.Detect(files, fingerprint.Options{MinTokens: fixtureMinTokens, MinLines: 3, Similarity: 0.85})
+	opt := fingerprint.Options{MinTokens: fixtureMinTokens, MinLines: 3, Similarity: 0.85}
+	if len(opts) > 0 {
+		opt = opts[0]
+	}
+	classes := fingerprint.Detect(files, opt)
 	if len(classes) == 0 {
 		t.Fatalf("%s: no clones found", name)
 	}

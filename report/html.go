@@ -97,6 +97,8 @@ type (
 		// divergent class; Lacks says this copy lacks another's.
 		Extra [][2]int `json:"x,omitempty"`
 		Lacks bool     `json:"l,omitempty"`
+		// Drift says in words how this copy drifted from its twins.
+		Drift []string `json:"w,omitempty"`
 		// Cuts lists the lines cut to MaxLineBytes: the line, and the
 		// bytes left out before and after the part shown.
 		Cuts  [][3]int `json:"k,omitempty"`
@@ -300,7 +302,7 @@ func copies(classes []fingerprint.Class, readFile func(string) ([]byte, error), 
 	})
 	out := make([]htmlClass, len(classes))
 	for i, c := range classes {
-		for _, f := range c.Fragments {
+		for j, f := range c.Fragments {
 			hc := htmlCopy{File: shorten(f.File, root), Start: f.Start.Line, End: f.End.Line, StartCol: f.Start.Column, EndCol: f.End.Column}
 			if s := &sources[index[f.File]]; s.err != nil {
 				hc.Error = fmt.Sprintf("cannot read %s: %v", f.File, s.err)
@@ -313,6 +315,7 @@ func copies(classes []fingerprint.Class, readFile func(string) ([]byte, error), 
 					hc.Extra = append(hc.Extra, [2]int{x.Start, x.End})
 				}
 				hc.Lacks = f.Lacks
+				hc.Drift = DriftWords(c, j)
 			}
 			out[i].Copies = append(out[i].Copies, hc)
 		}

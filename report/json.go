@@ -46,7 +46,7 @@ type (
 		Reason     string         `json:"reason,omitempty"`   // why it ranks where it does
 		Category   string         `json:"category,omitempty"` // build-variant, per-arch, mirror, per-type, inverse; "" for none
 		Shape      string         `json:"shape,omitempty"`    // methods, variants; "" for the others
-		Divergent  bool           `json:"divergent"`          // one copy has statements another lacks
+		Divergent  bool           `json:"divergent"`          // the copies drifted apart: one lacks a step of another, or slipped on a name
 		Fragments  []jsonFragment `json:"fragments"`
 	}
 	jsonFragment struct {
@@ -59,6 +59,20 @@ type (
 		Differs   []jsonRange `json:"differs,omitempty"`
 		Extra     []jsonRange `json:"extra,omitempty"` // lines this copy has and a copy lacks
 		Lacks     bool        `json:"lacks,omitempty"` // this copy lacks the extra lines of another
+		Drift     []jsonDrift `json:"drift,omitempty"` // how this copy drifted from its twins
+	}
+	// A jsonDrift is one way a copy drifted from a twin (see
+	// fingerprint.Drift): kind lacks, swapped, unrenamed or changed; the
+	// lines are this copy's, the twin's are in its file.
+	jsonDrift struct {
+		Kind          string `json:"kind"`
+		Step          string `json:"step,omitempty"` // for lacks: guard, check, validation loop, …
+		StartLine     int    `json:"start_line"`
+		EndLine       int    `json:"end_line"`
+		Twin          string `json:"twin"`
+		TwinStartLine int    `json:"twin_start_line"`
+		TwinEndLine   int    `json:"twin_end_line"`
+		Text          string `json:"text"`
 	}
 	jsonRange struct {
 		StartLine int `json:"start_line"`
@@ -84,15 +98,27 @@ func JSON(w io.Writer, r *Report) error {
 	for _, c := range r.Classes {
 		jc := jsonClass{ID: c.ID, Kind: string(c.Kind), Similarity: math.Round(c.Similarity*1000) / 1000, Tokens: c.Tokens, Lines: c.Lines,
 			Rank: c.Signal.Score, Reason: c.Signal.Reason, Category: c.Signal.Category, Shape: c.Signal.Shape, Divergent: c.Divergent}
-		for _, f := range c.Fragments {
+		for i, f := range c.Fragments {
 			jc.Fragments = append(jc.Fragments, jsonFragment{File: f.File, StartLine: f.Start.Line, StartCol: f.Start.Column,
-				EndLine: f.End.Line, EndCol: f.End.Column, Tokens: f.Tokens, Differs: lineRanges(f.Differs), Extra: lineRanges(f.Extra), Lacks: f.Lacks})
+				EndLine: f.End.Line, EndCol: f.End.Column, Tokens: f.Tokens, Differs: lineRanges(f.Differs), Extra: lineRanges(f.Extra), Lacks: f.Lacks,
+				Drift: jsonDrifts(c, i)})
 		}
 		out.Classes = append(out.Classes, jc)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// jsonDrifts converts fragment i's drifts for the JSON report.
+func jsonDrifts(c fingerprint.Class, i int) []jsonDrift {
+	words := DriftWords(c, i)
+	var out []jsonDrift
+	for k, d := range c.Fragments[i].Drift {
+		out = append(out, jsonDrift{Kind: string(d.Kind), Step: d.Step, StartLine: d.Lines.Start, EndLine: d.Lines.End,
+			Twin: c.Fragments[d.Twin].File, TwinStartLine: d.TwinLines.Start, TwinEndLine: d.TwinLines.End, Text: words[k]})
+	}
+	return out
 }
 
 // lineRanges converts a fragment's differing lines for the JSON and SARIF

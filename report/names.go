@@ -299,5 +299,6 @@ func notDivergent(c *fingerprint.Class) {
 	for i := range c.Fragments {
 		c.Fragments[i].Extra = nil
 		c.Fragments[i].Lacks = false
+		c.Fragments[i].Drift = nil
 	}
 }

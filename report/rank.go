@@ -165,6 +165,11 @@ func signal(c fingerprint.Class, category, shape string) fingerprint.Signal {
 	// The shape weighs 60%, the copies (up to 4) 25%, the lines (up to
 	// 100) 15%.
 	v := 0.6*shapeWeight(shape) + 0.25*min(1, float64(len(c.Fragments)-2)/2) + 0.15*min(1, float64(c.Lines)/100)
+	if c.Divergent {
+		// Among drifted classes the evidence weighs most: a lacked step
+		// before a swapped or unrenamed name.
+		v = 0.5*float64(c.DriftStrength()-2) + 0.5*v
+	}
 	score := lo + int(v*float64(hi-lo)+0.5)
 	var apart string
 	switch {
@@ -196,7 +201,7 @@ func reason(c fingerprint.Class, category string, test bool, dirs int) string {
 		b.WriteString("inverse operations, on purpose; ")
 	}
 	if c.Divergent {
-		fmt.Fprintf(&b, "divergent: one copy lacks %s; ", Count(extraLines(c), "line", "lines"))
+		fmt.Fprintf(&b, "drifted: %s; ", driftReason(c))
 	}
 	if test {
 		b.WriteString("tests")
@@ -205,15 +210,6 @@ func reason(c fingerprint.Class, category string, test bool, dirs int) string {
 	}
 	fmt.Fprintf(&b, ", %s, %s", Count(dirs, "package", "packages"), Count(c.Lines, "line", "lines"))
 	return b.String()
-}
-
-// extraLines counts the most lines one fragment has and a copy lacks.
-func extraLines(c fingerprint.Class) int {
-	most := 0
-	for _, f := range c.Fragments {
-		most = max(most, fingerprint.LinesIn(f.Extra))
-	}
-	return most
 }
 
 // testsOnly reports whether every fragment of c is test code: in a

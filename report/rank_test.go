@@ -141,6 +141,10 @@ func TestRankReason(t *testing.T) {
 	c.Fragments[2].Extra = []fingerprint.LineRange{{Start: 31, End: 32}}
 	c.Fragments[1].Extra = []fingerprint.LineRange{{Start: 20, End: 20}}
 	c.Fragments[0].Lacks = true
+	c.Fragments[0].Drift = []fingerprint.Drift{
+		{Kind: fingerprint.DriftLacks, Step: fingerprint.StepGuard, Lines: fingerprint.LineRange{Start: 12, End: 12}, Twin: 2, TwinLines: fingerprint.LineRange{Start: 31, End: 32}},
+		{Kind: fingerprint.DriftLacks, Step: fingerprint.StepFlag, Lines: fingerprint.LineRange{Start: 13, End: 13}, Twin: 1, TwinLines: fingerprint.LineRange{Start: 20, End: 20}},
+	}
 	p := class("p", fingerprint.Exact, "p/fd_linux.go", "p/fd_windows.go")
 	p.Lines = 12
 	classes := []fingerprint.Class{c, p}
@@ -148,11 +152,12 @@ func TestRankReason(t *testing.T) {
 	for _, tc := range []struct {
 		got, want string
 	}{
-		{classes[0].Signal.Reason, "divergent: one copy lacks 2 lines; production, 3 packages, 140 lines"},
+		{classes[0].Signal.Reason, "drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines"},
 		{classes[1].Signal.Reason, "build variants, on purpose; production, 1 package, 12 lines"},
 		{classes[1].Signal.Category, CategoryBuildVariant},
-		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; divergent: one copy lacks 2 lines; production, 3 packages, 140 lines); a copy lacks its lines 31-32"},
-		{Message(classes[0], 0), "duplicate of b/y.go:20-25 (near 0%, 0 tokens, 3 copies; divergent: one copy lacks 2 lines; production, 3 packages, 140 lines); lacks line 20 of b/y.go"},
+		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); a copy lacks its lines 31-32"},
+		{Message(classes[0], 0), "duplicate of b/y.go:20-25 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); " +
+			"lacks the guard of c/z_test.go:31-32 (after its line 12); lacks the flag of b/y.go:20 (after its line 13)"},
 		{reason(p, CategoryPerType, false, 1), "one copy per type, on purpose; production, 1 package, 12 lines"},
 		{reason(p, CategoryInverse, false, 1), "inverse operations, on purpose; production, 1 package, 12 lines"},
 	} {
@@ -197,6 +202,8 @@ func TestJSONAndSARIFSignal(t *testing.T) {
 	c.Divergent, c.Lines = true, 20
 	c.Fragments[1].Extra = []fingerprint.LineRange{{Start: 22, End: 22}}
 	c.Fragments[0].Lacks = true
+	c.Fragments[0].Drift = []fingerprint.Drift{{Kind: fingerprint.DriftLacks, Step: fingerprint.StepCheck,
+		Lines: fingerprint.LineRange{Start: 11, End: 11}, Twin: 1, TwinLines: fingerprint.LineRange{Start: 22, End: 22}}}
 	classes := []fingerprint.Class{c}
 	Rank(classes, nil, SortRank)
 	var buf bytes.Buffer
@@ -213,6 +220,12 @@ func TestJSONAndSARIFSignal(t *testing.T) {
 					StartLine int `json:"start_line"`
 				}
 				Lacks bool
+				Drift []struct {
+					Kind, Step, Twin string
+					StartLine        int `json:"start_line"`
+					TwinStartLine    int `json:"twin_start_line"`
+					Text             string
+				}
 			}
 		}
 	}
@@ -220,9 +233,13 @@ func TestJSONAndSARIFSignal(t *testing.T) {
 		t.Fatal(err)
 	}
 	jc := j.Classes[0]
-	if jc.Rank != classes[0].Signal.Score || jc.Rank < bandProduction || !jc.Divergent || !strings.HasPrefix(jc.Reason, "divergent") ||
+	if jc.Rank != classes[0].Signal.Score || jc.Rank < bandProduction || !jc.Divergent || !strings.HasPrefix(jc.Reason, "drifted: a copy lacks the check") ||
 		len(jc.Fragments[1].Extra) != 1 || jc.Fragments[1].Extra[0].StartLine != 22 || !jc.Fragments[0].Lacks || jc.Fragments[1].Lacks {
 		t.Errorf("JSON class %+v", jc)
+	}
+	if d := jc.Fragments[0].Drift; len(d) != 1 || d[0].Kind != "lacks" || d[0].Step != "check" || d[0].StartLine != 11 || d[0].Twin != "b.go" ||
+		d[0].TwinStartLine != 22 || d[0].Text != "lacks the check of b.go:22 (after its line 11)" || jc.Fragments[1].Drift != nil {
+		t.Errorf("JSON drift %+v, %+v", jc.Fragments[0].Drift, jc.Fragments[1].Drift)
 	}
 	buf.Reset()
 	if err := SARIF(&buf, &Report{Classes: classes}); err != nil {
@@ -257,6 +274,7 @@ func TestHTMLShowsReason(t *testing.T) {
 	low := class("low", fingerprint.Exact, "a_test.go", "c_test.go")
 	high := class("high", fingerprint.Near, "b.go", "d.go")
 	high.Divergent = true
+	high.Fragments[1].Drift = []fingerprint.Drift{{Kind: fingerprint.DriftSwapped, Lines: fingerprint.LineRange{Start: 12, End: 12}, TwinLines: fingerprint.LineRange{Start: 12, End: 12}}}
 	classes := []fingerprint.Class{low, high}
 	Rank(classes, nil, SortRank)
 	var buf bytes.Buffer
@@ -269,7 +287,7 @@ func TestHTMLShowsReason(t *testing.T) {
 	if first < 0 || second < first {
 		t.Errorf("rows not in rank order: b.go at %d, a_test.go at %d", first, second)
 	}
-	if !strings.Contains(page, `<span class="why">divergent: one copy lacks 0 lines; production, 1 package, 0 lines</span>`) {
+	if !strings.Contains(page, `<span class="why">drifted: names swapped in a copy; production, 1 package, 0 lines</span>`) {
 		t.Errorf("no reason shown for the divergent class")
 	}
 }

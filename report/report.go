@@ -74,18 +74,13 @@ func Message(c fingerprint.Class, i int) string {
 	msg := fmt.Sprintf("duplicate of %s:%d-%d (%s, %d tokens, %d copies%s)",
 		FileName(other.File), other.Start.Line, other.End.Line, KindLabel(c), c.Tokens, len(c.Fragments), why)
 	f := c.Fragments[i]
-	switch {
+	switch words := DriftWords(c, i); {
+	case len(words) > 0:
+		msg += "; " + strings.Join(words, "; ")
 	case len(f.Extra) > 0 && len(c.Fragments) == 2:
 		msg += "; only this copy has " + rangesText(f.Extra)
 	case len(f.Extra) > 0:
 		msg += "; a copy lacks its " + rangesText(f.Extra)
-	case f.Lacks:
-		for _, g := range c.Fragments {
-			if len(g.Extra) > 0 {
-				msg += fmt.Sprintf("; lacks %s of %s", rangesText(g.Extra), FileName(g.File))
-				break
-			}
-		}
 	}
 	return msg
 }

@@ -112,9 +112,10 @@ func appendJSONString(b []byte, s string, safe *[256]bool) []byte {
 
 // appendCopies encodes the classes' copies as the script expects them:
 // [{"c":[{"f":file,"s":start,"e":end,"a":col,"z":col,"t":text,"d":[[start,end]…],"x":[[start,end]…],"l":true,
-// "k":[[line,before,after]…]} or {…,"err":message}]}], where d lists the
-// lines that differ, x those only some copies have, l is there if the
-// copy lacks another's, and k lists the lines cut (see MaxLineBytes).
+// "w":[words…],"k":[[line,before,after]…]} or {…,"err":message}]}], where d
+// lists the lines that differ, x those only some copies have, l is there
+// if the copy lacks another's, w says how the copy drifted from its twins,
+// and k lists the lines cut (see MaxLineBytes).
 func appendCopies(b []byte, classes []htmlClass) []byte {
 	size := 2
 	for _, c := range classes {
@@ -153,6 +154,16 @@ func appendCopies(b []byte, classes []htmlClass) []byte {
 				b = appendArrays(b, "x", len(cp.Extra), func(i int) []int { return cp.Extra[i][:] })
 				if cp.Lacks {
 					b = append(b, `,"l":true`...)
+				}
+				if len(cp.Drift) > 0 {
+					b = append(b, `,"w":[`...)
+					for k, w := range cp.Drift {
+						if k > 0 {
+							b = append(b, ',')
+						}
+						b = appendScriptString(b, w)
+					}
+					b = append(b, ']')
 				}
 				b = appendArrays(b, "k", len(cp.Cuts), func(i int) []int { return cp.Cuts[i][:] })
 			}

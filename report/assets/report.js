@@ -249,13 +249,13 @@ var goSource = (function () {
     where.className = 'where';
     where.textContent = (k + 1) + '/' + total + '  ' + c.f + ':' + c.s + '-' + c.e;
     col.appendChild(where);
-    if (c.x || c.l) {
+    if (c.x || c.l || c.w) {
       // A divergent class: this copy has lines another lacks, or lacks
       // another's.
       var note = document.createElement('div');
       note.className = c.x ? 'extra' : 'lacks';
       var has = all.filter(function (o) { return o.x; })[0];
-      note.textContent = c.x ? 'only some copies have the lines shaded green' :
+      note.textContent = c.w ? c.w.join('; ') : c.x ? 'only some copies have the lines shaded green' :
         has ? 'lacks ' + lineList(has.x) + ' of ' + has.f : 'lacks lines another copy has';
       col.appendChild(note);
     }

@@ -5,7 +5,7 @@ package near
 
 import "strings"
 
-func fields(s string) []string { // want `duplicate of a.go:29-51 \(near \d+%, \d+ tokens, 2 copies; divergent\)`
+func fields(s string) []string { // want `duplicate of a.go:29-51 \(near \d+%, \d+ tokens, 2 copies; divergent\); lacks the [a-z ]+ of a.go:30-32 \(after its line \d+\)`
 	var out []string
 	start := -1
 	for i, r := range s {

@@ -1,0 +1,76 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// DriftWords says in words how fragment i of c drifted from its twins
+// (Fragment.Drift), one phrase a drift, lowercase, naming the twin's
+// lines: "lacks the validation loop of path/match.go:79-84 (after its
+// line 85)".
+func DriftWords(c fingerprint.Class, i int) []string {
+	var out []string
+	for _, d := range c.Fragments[i].Drift {
+		twin := c.Fragments[d.Twin]
+		at := fmt.Sprintf("%s:%s", FileName(twin.File), lineSpan(d.TwinLines))
+		switch {
+		case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepWrap:
+			out = append(out, fmt.Sprintf("lacks the error wrap of %s (its line %d returns the value bare)", at, d.Lines.Start))
+		case d.Kind == fingerprint.DriftLacks:
+			out = append(out, fmt.Sprintf("lacks the %s of %s (after its line %d)", d.Step, at, d.Lines.Start))
+		case d.Kind == fingerprint.DriftSwapped:
+			out = append(out, fmt.Sprintf("names at line %d are in the other order in its twin %s", d.Lines.Start, at))
+		case d.Kind == fingerprint.DriftUnrenamed:
+			out = append(out, fmt.Sprintf("line %d keeps the name that %s has, which this copy renamed everywhere else", d.Lines.Start, at))
+		case d.Kind == fingerprint.DriftChanged:
+			out = append(out, fmt.Sprintf("line %d calls another name than %s", d.Lines.Start, at))
+		}
+	}
+	return out
+}
+
+// lineSpan is "7" or "7-9".
+func lineSpan(r fingerprint.LineRange) string {
+	if r.Start == r.End {
+		return fmt.Sprint(r.Start)
+	}
+	return fmt.Sprintf("%d-%d", r.Start, r.End)
+}
+
+// driftReason says in a few words how c drifted, the strongest evidence
+// first: "a copy lacks a guard", "names swapped in a copy".
+func driftReason(c fingerprint.Class) string {
+	var lacks, slips []string
+	for _, f := range c.Fragments {
+		for _, d := range f.Drift {
+			switch d.Kind {
+			case fingerprint.DriftLacks:
+				lacks = appendNew(lacks, d.Step)
+			case fingerprint.DriftSwapped:
+				slips = appendNew(slips, "names swapped")
+			case fingerprint.DriftUnrenamed:
+				slips = appendNew(slips, "a name left unrenamed")
+			}
+		}
+	}
+	var parts []string
+	if len(lacks) > 0 {
+		parts = append(parts, "a copy lacks the "+strings.Join(lacks, ", the "))
+	}
+	if len(slips) > 0 {
+		parts = append(parts, strings.Join(slips, ", ")+" in a copy")
+	}
+	return strings.Join(parts, "; ")
+}
+
+func appendNew(xs []string, x string) []string {
+	for _, y := range xs {
+		if y == x {
+			return xs
+		}
+	}
+	return append(xs, x)
+}
