@@ -733,13 +733,40 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift, breaks int) 
 		return nil, nil, len(slips) // edited throughout: past any limit
 	}
 	fa, fb := d.files[al.a.file], d.files[al.b.file]
-	var inner []int32
+	a0, _ := d.tokens(al.a)
+	b0, _ := d.tokens(al.b)
+	var innerA, innerB []int32
 	innermost := func(t int32) int32 {
-		if inner == nil {
-			inner = d.innermostUnits(al.a)
+		if innerA == nil {
+			innerA, innerB = d.innermostUnits(al.a), d.innermostUnits(al.b)
 		}
-		a0, _ := d.tokens(al.a)
-		return inner[t-a0]
+		return innerA[t-a0]
+	}
+	// A slip is in names alone: the statements holding it in both copies
+	// have the same tokens, and neither name is a field or method
+	// selected (a local renaming never renames those). A statement
+	// aligned with another one (f.out.append against f1.out.patch) or
+	// changed around the name (bo.Uint64(…) against uint64(bo.Uint32(…)))
+	// is an edit, not a slip.
+	matchedStmt := func(f *File, inner []int32, t0 int32, seen func(int32) bool, t int32) bool {
+		if t > 0 && token.Token(f.codes[t-1]) == token.PERIOD {
+			return false
+		}
+		u := inner[t-t0]
+		if u < 0 {
+			return false
+		}
+		for x := f.units[u].tok0; x < f.units[u].tok1; x++ {
+			if !seen(x - t0) {
+				return false
+			}
+		}
+		return true
+	}
+	inNames := func(p matchedNames) bool {
+		innermost(p.ta)
+		return matchedStmt(fa, innerA, a0, func(x int32) bool { return al.match[x] >= 0 }, p.ta) &&
+			matchedStmt(fb, innerB, b0, func(y int32) bool { return al.seenB[y] }, p.tb)
 	}
 	line := func(f *File, t int32) LineRange { l := f.tokenLine(t); return LineRange{l, l} }
 	used := map[int]bool{}
@@ -748,7 +775,7 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift, breaks int) 
 	for i, si := range slips {
 		for _, sj := range slips[i+1:] {
 			p, q := pairs[si], pairs[sj]
-			if used[si] || used[sj] || p.x == q.x || innermost(p.ta) != innermost(q.ta) {
+			if used[si] || used[sj] || p.x == q.x || innermost(p.ta) != innermost(q.ta) || !inNames(p) || !inNames(q) {
 				continue
 			}
 			if ofA[p.x] == q.y && ofA[q.x] == p.y {
@@ -764,6 +791,8 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift, breaks int) 
 		}
 		p := pairs[si]
 		switch {
+		case !inNames(p):
+			breaks++
 		case p.x == p.y && ofA[p.x] != 0 && ofA[p.x] != p.x:
 			// a's name x is y everywhere in b but here, where b kept x.
 			forB = append(forB, Drift{Kind: DriftUnrenamed, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
