@@ -302,3 +302,30 @@ func notDivergent(c *fingerprint.Class) {
 		c.Fragments[i].Drift = nil
 	}
 }
+
+// onlySlips keeps of c's drifts those that copies of different
+// functions still share as evidence: swapped or unrenamed names and a
+// lacked error wrap are slips in a copy whatever the functions are
+// named (Kubernetes' mutating and validating authorize methods), while a
+// statement one function adds is most often its own step (see
+// otherFunctions).
+func onlySlips(c *fingerprint.Class) {
+	extra := make([][]fingerprint.LineRange, len(c.Fragments))
+	for i := range c.Fragments {
+		f := &c.Fragments[i]
+		f.Drift = slices.DeleteFunc(f.Drift, func(d fingerprint.Drift) bool {
+			return d.Kind == fingerprint.DriftLacks && d.Step != fingerprint.StepWrap
+		})
+		f.Lacks = false
+		for _, d := range f.Drift {
+			if d.Kind == fingerprint.DriftLacks {
+				f.Lacks = true
+				extra[d.Twin] = append(extra[d.Twin], d.TwinLines)
+			}
+		}
+	}
+	for i := range c.Fragments {
+		c.Fragments[i].Extra = extra[i]
+	}
+	c.Divergent = c.Drifted()
+}

@@ -141,8 +141,12 @@ func Categorise(classes []fingerprint.Class, src FileSource) {
 		c := &classes[i]
 		if !c.Signal.Categorised {
 			c.Signal.Category, c.Signal.Shape = h.category(*c), h.shape(*c)
-			if c.Divergent && (c.Signal.Category == CategoryInverse || h.testCases(*c) || h.otherFunctions(*c)) {
+			switch {
+			case !c.Divergent:
+			case c.Signal.Category == CategoryInverse || h.testCases(*c):
 				notDivergent(c)
+			case h.otherFunctions(*c):
+				onlySlips(c)
 			}
 			c.Signal.Categorised = true
 		}

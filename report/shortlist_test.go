@@ -273,3 +273,31 @@ func TestDivergentPairs(t *testing.T) {
 		}
 	}
 }
+
+// Copies in functions of different names or types keep their slips: a
+// swapped name or a lacked error wrap is a slip whatever the functions
+// are, while a statement one of them adds is its own step.
+func TestSlipsAcrossFunctions(t *testing.T) {
+	files := map[string]string{"a/a.go": inFunc("func (s *mutating) authorize() error"), "b/b.go": inFunc("func (s *validating) authorize() error")}
+	for _, tc := range []struct {
+		drift fingerprint.Drift
+		want  bool
+	}{
+		{fingerprint.Drift{Kind: fingerprint.DriftSwapped, Twin: 1}, true},
+		{fingerprint.Drift{Kind: fingerprint.DriftLacks, Step: fingerprint.StepWrap, Twin: 1}, true},
+		{fingerprint.Drift{Kind: fingerprint.DriftLacks, Step: fingerprint.StepGuard, Twin: 1}, false},
+	} {
+		c := bodyClass("a/a.go", "b/b.go")
+		c.Divergent = true
+		c.Fragments[0].Drift = []fingerprint.Drift{tc.drift}
+		if tc.drift.Kind == fingerprint.DriftLacks {
+			c.Fragments[0].Lacks = true
+			c.Fragments[1].Extra = []fingerprint.LineRange{{Start: 4, End: 4}}
+		}
+		cs := []fingerprint.Class{c}
+		Categorise(cs, ReadFacts(fakeFiles(files)))
+		if cs[0].Divergent != tc.want || (len(cs[0].Fragments[0].Drift) > 0) != tc.want {
+			t.Errorf("%s %s: Divergent = %v, drift %v; want %v", tc.drift.Kind, tc.drift.Step, cs[0].Divergent, cs[0].Fragments[0].Drift, tc.want)
+		}
+	}
+}
