@@ -194,12 +194,15 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift) {
 	forB = append(forB, wrapsA...)
 	forA = append(forA, wrapsB...)
 	other += unmatched
-	slipsA, slipsB, breaks := d.renamingSlips(al)
-	forA = append(forA, slipsA...)
-	forB = append(forB, slipsB...)
-	other += breaks
-	_, values := d.mismatches(v, a, b, al.match, nil)
+	names, values := d.mismatches(v, a, b, al.match, nil)
 	other += values
+	if names > 0 {
+		// Some names break the renaming: find where and how.
+		slipsA, slipsB, breaks := d.renamingSlips(al)
+		forA = append(forA, slipsA...)
+		forB = append(forB, slipsB...)
+		other += breaks
+	}
 	limit := max(driftMaxOther, min(len(d.codes(a)), len(d.codes(b)))/10)
 	if other > limit {
 		return nil, nil
