@@ -31,8 +31,10 @@ import (
 //  4. On the second alignment, the names of the two copies pair up. A
 //     name paired the same way at least twice and once otherwise breaks
 //     the renaming there: two names in the other order in one statement
-//     are swapped (DriftSwapped); the twin's own name kept where the copy
-//     renamed it everywhere else is unrenamed (DriftUnrenamed); any other
+//     are swapped (DriftSwapped); the twin's own name kept, once, where
+//     the copy renamed it everywhere else, the copies declaring the two
+//     names at one place, is unrenamed (DriftUnrenamed);
+//     any other
 //     break on a called name is a changed call (DriftChanged).
 //  5. Everything else that differs (unmatched tokens, other breaks of the
 //     renaming, table values) is the pair's other edits; a pair with more
@@ -592,8 +594,12 @@ func wrapCodes(added []byte) bool {
 			message = true
 		}
 	}
-	return message && opens > 0 && opens == closes
+	return message && opens > 0 && opens == closes && len(added) <= wrapMaxTokens
 }
+
+// wrapMaxTokens is the most tokens a wrap adds: fmt.Errorf("…: %w", err)
+// adds 7, errors.Wrapf(err, "… %s", name) 9.
+const wrapMaxTokens = 16
 
 // innermostUnits gives, for each token of s, the index of the smallest
 // unit of its file that holds it, or -1.
@@ -773,6 +779,29 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift, breaks int) 
 	}
 	line := func(f *File, t int32) LineRange { l := f.tokenLine(t); return LineRange{l, l} }
 	used := map[int]bool{}
+	// The renamings of local variables: pairs of names both copies
+	// declare at one place (x := …, var x). A package, a field or a
+	// function named the same in both copies, which an alignment of
+	// copies edited apart may pair with another name, is no renaming
+	// to slip on.
+	declared := map[[2]uint64]bool{}
+	for _, p := range pairs {
+		if declaresAt(fa.codes, p.ta) && declaresAt(fb.codes, p.tb) {
+			declared[[2]uint64{p.x, p.y}] = true
+		}
+	}
+	counts := map[span]map[uint64]int{}
+	uses := func(s span) map[uint64]int { // how often s names each name
+		if counts[s] == nil {
+			counts[s] = map[uint64]int{}
+			d.eachValue(s, func(_ int32, c byte, v uint64) {
+				if isName(c) {
+					counts[s][v]++
+				}
+			})
+		}
+		return counts[s]
+	}
 	// Swaps: two broken pairs of one statement whose names, exchanged,
 	// pair as everywhere else.
 	for i, si := range slips {
@@ -796,10 +825,11 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift, breaks int) 
 		switch {
 		case !inNames(p):
 			breaks++
-		case p.x == p.y && ofA[p.x] != 0 && ofA[p.x] != p.x:
-			// a's name x is y everywhere in b but here, where b kept x.
+		case p.x == p.y && ofA[p.x] != 0 && ofA[p.x] != p.x && uses(al.b)[p.x] == 1 && declared[[2]uint64{p.x, ofA[p.x]}]:
+			// a's name x is y everywhere in b but here, where b kept x,
+			// and names nothing else.
 			forB = append(forB, Drift{Kind: DriftUnrenamed, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
-		case p.x == p.y && ofB[p.y] != 0 && ofB[p.y] != p.y:
+		case p.x == p.y && ofB[p.y] != 0 && ofB[p.y] != p.y && uses(al.a)[p.y] == 1 && declared[[2]uint64{ofB[p.y], p.y}]:
 			forA = append(forA, Drift{Kind: DriftUnrenamed, Lines: line(fa, p.ta), TwinLines: line(fb, p.tb)})
 		case int(p.tb)+1 < len(fb.codes) && token.Token(fb.codes[p.tb+1]) == token.LPAREN:
 			forB = append(forB, Drift{Kind: DriftChanged, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
@@ -834,4 +864,10 @@ func (d *detector) namePairs(al alignment) []matchedNames {
 		}
 	})
 	return pairs
+}
+
+// declaresAt reports whether the name at token t of codes is declared
+// there: left of := or after var.
+func declaresAt(codes []byte, t int32) bool {
+	return declares(codes, t) || t > 0 && token.Token(codes[t-1]) == token.VAR
 }
