@@ -71,7 +71,34 @@ func fileDiagnostics(path string, classes []*fingerprint.Class, severity int, ro
 				})
 			}
 			ds = append(ds, d)
+			ds = append(ds, driftDiagnostics(c, shown, i, lines, conv)...)
 		}
+	}
+	return ds
+}
+
+// driftDiagnostics are the warnings on fragment i of c, one for each way
+// it drifted from a twin (Fragment.Drift), on the lines where it lacks
+// the twin's step or slipped, with the twin's lines as related
+// information.
+func driftDiagnostics(c *fingerprint.Class, shown fingerprint.Class, i int, lines *lineTable, conv func(fingerprint.Fragment) lspRange) []diagnostic {
+	var ds []diagnostic
+	words := report.DriftWords(shown, i)
+	for k, x := range c.Fragments[i].Drift {
+		at := fingerprint.Fragment{Start: fingerprint.Position{Line: x.Lines.Start, Column: 1}, End: fingerprint.Position{Line: x.Lines.End, Column: len(lines.line(x.Lines.End)) + 1}}
+		twin := c.Fragments[x.Twin]
+		tw := fingerprint.Fragment{File: twin.File, Start: fingerprint.Position{Line: x.TwinLines.Start, Column: 1}, End: fingerprint.Position{Line: x.TwinLines.End, Column: 1}}
+		ds = append(ds, diagnostic{
+			Range:    lines.rangeOf(at),
+			Severity: severityWarning,
+			Code:     "drift",
+			Source:   diagnosticSource,
+			Message:  words[k],
+			RelatedInformation: []diagnosticRelatedInformation{{
+				Location: location{URI: pathToURI(twin.File), Range: conv(tw)},
+				Message:  fmt.Sprintf("its twin at %s:%d-%d", shown.Fragments[x.Twin].File, x.TwinLines.Start, x.TwinLines.End),
+			}},
+		})
 	}
 	return ds
 }

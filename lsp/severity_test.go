@@ -39,3 +39,31 @@ func TestDivergentSeverity(t *testing.T) {
 		}
 	}
 }
+
+// The copy that drifted from its twin gets a warning on the line where it
+// lacks the twin's step, naming the twin, whatever the configured
+// severity; its twin gets none.
+func TestDriftDiagnostics(t *testing.T) {
+	frag := func(file string, line int) fingerprint.Fragment {
+		return fingerprint.Fragment{File: file, Start: fingerprint.Position{Line: line, Column: 1}, End: fingerprint.Position{Line: line + 5, Column: 2}}
+	}
+	c := &fingerprint.Class{ID: "d", Kind: fingerprint.Near, Divergent: true, Fragments: []fingerprint.Fragment{frag("/w/a.go", 20), frag("/w/b.go", 20)}}
+	c.Fragments[0].Drift = []fingerprint.Drift{{Kind: fingerprint.DriftLacks, Step: fingerprint.StepGuard,
+		Lines: fingerprint.LineRange{Start: 21, End: 21}, Twin: 1, TwinLines: fingerprint.LineRange{Start: 22, End: 24}}}
+	text := func(string) []byte { return []byte(strings.Repeat("xyz\n", 40)) }
+	ds := fileDiagnostics("/w/a.go", []*fingerprint.Class{c}, severityHint, []string{"/w"}, text)
+	if len(ds) != 2 {
+		t.Fatalf("got %d diagnostics, want the class's and the drift's: %+v", len(ds), ds)
+	}
+	d := ds[1]
+	if d.Severity != severityWarning || d.Range.Start.Line != 20 || d.Range.End.Line != 20 || d.Range.End.Character != 3 ||
+		d.Message != "lacks the guard of b.go:22-24 (after its line 21)" || d.Code != "drift" {
+		t.Errorf("drift diagnostic %+v", d)
+	}
+	if len(d.RelatedInformation) != 1 || d.RelatedInformation[0].Location.URI != pathToURI("/w/b.go") || d.RelatedInformation[0].Location.Range.Start.Line != 21 {
+		t.Errorf("drift related information %+v", d.RelatedInformation)
+	}
+	if twin := fileDiagnostics("/w/b.go", []*fingerprint.Class{c}, severityHint, []string{"/w"}, text); len(twin) != 1 {
+		t.Errorf("the twin got %d diagnostics, want the class's alone", len(twin))
+	}
+}
