@@ -162,8 +162,11 @@ func TestDivergentCopies(t *testing.T) {
 			[]string{"b.go:4-6"}},
 		// A guard on a field of a value the copies share that only one
 		// of them names is what only that variant has (a field of its
-		// own type).
-		{"guard on a field only one copy names", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\ttotal = total / n\n", "\tif xs.Owner == nil {\n\t\treturn 0, n\n\t}\n\ttotal = total / n\n", 1)}, nil},
+		// own type), in functions of different names: variants.
+		{"guard on a field only one variant names", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.NewReplacer("func Sum(", "func SumOwned(", "\ttotal = total / n\n", "\tif xs.Owner == nil {\n\t\treturn 0, n\n\t}\n\ttotal = total / n\n").Replace(sum)}, nil},
+		// In one function written in two places, it is a check the
+		// other copy lacks.
+		{"guard on a field only one copy of a function names", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\ttotal = total / n\n", "\tif xs.Owner == nil {\n\t\treturn 0, n\n\t}\n\ttotal = total / n\n", 1)}, []string{"b.go:14-16"}},
 		// So is a step on a name only one copy has: a flag of its own, a
 		// table only it consults, a field it alone selects.
 		{"flag only one copy names", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\t\tn++\n", "\t\tn++\n\t\tseen = true\n", 1)}, nil},

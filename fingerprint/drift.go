@@ -229,7 +229,10 @@ func (d *detector) lackedStep(with, without span, t0, t1 int32) string {
 	// A lock or a deferred call pairs with what the twin does to the same
 	// value (c.mu.Unlock beside c.mu.Lock): a method of a value the twin
 	// names too is not the copy's own.
-	shared := step == StepLock || step == StepDefer
+	// So does any step of one function written in two places (the same
+	// name, on the same receiver type): what one copy checks of a value
+	// both have, the other should too.
+	shared := step == StepLock || step == StepDefer || d.sameFunction(with, without)
 	if step == "" || step != StepErrorPath && d.ownNames(with, without, rs, shared) {
 		return ""
 	}
@@ -337,10 +340,16 @@ func (d *detector) alignKept(v *verifier, al *alignment) bool {
 		return false
 	}
 	al.kept = km
+	// Slide each inserted run of tokens to where it holds whole
+	// statements, on either side.
+	slide(km, sc.keptA, len(sc.keptB), d.stmtEdges(al.a, sc.idxA))
+	sc.toA = slices.Grow(sc.toA[:0], len(sc.keptB))[:len(sc.keptB)]
+	invert(km, sc.toA)
+	slide(sc.toA, sc.keptB, len(sc.keptA), d.stmtEdges(al.b, sc.idxB))
+	invert(sc.toA, km)
 	fill(al.match, -1)
 	fill(al.back, -1)
 	clear(al.seenB)
-	sc.toA = slices.Grow(sc.toA[:0], len(sc.keptB))[:len(sc.keptB)]
 	fill(sc.toA, -1)
 	for k, y := range km {
 		if y >= 0 {
@@ -350,6 +359,93 @@ func (d *detector) alignKept(v *verifier, al *alignment) bool {
 		}
 	}
 	return true
+}
+
+// invert sets to[y] = x for each match[x] = y, and to[y] = -1 for the
+// tokens y matched to none.
+func invert(match, to []int32) {
+	fill(to, -1)
+	for x, y := range match {
+		if y >= 0 {
+			to[y] = int32(x)
+		}
+	}
+}
+
+// stmtEdges reports, for each kept token k of s (idx gives its index in
+// s), whether a statement starts there (starts) and ends just before it
+// (ends).
+func (d *detector) stmtEdges(s span, idx []int32) func(k int) (start, end bool) {
+	f := d.files[s.file]
+	t0, t1 := d.tokens(s)
+	starts, ends := make([]bool, t1-t0+1), make([]bool, t1-t0+1)
+	for _, u := range f.units {
+		if u.tok0 >= t0 && u.tok1 <= t1 {
+			starts[u.tok0-t0], ends[u.tok1-t0] = true, true
+		}
+	}
+	return func(k int) (bool, bool) {
+		if k >= len(idx) {
+			return false, ends[t1-t0]
+		}
+		return starts[idx[k]], ends[idx[k]]
+	}
+}
+
+// slide moves each run of tokens of x that match has matched to nothing,
+// where the other sequence (of n tokens) has nothing unmatched between
+// the run's neighbours, to the position among those the run can take (an
+// alignment may take "cr . hasByte = false cr ." for the inserted run
+// where "cr . hasByte = false" is the statement) at which it starts a
+// statement, ending one if it can.
+func slide(match []int32, x []byte, n int, edges func(k int) (start, end bool)) {
+	for k0 := 0; k0 < len(match); {
+		if match[k0] >= 0 {
+			k0++
+			continue
+		}
+		k1 := k0
+		for k1 < len(match) && match[k1] < 0 {
+			k1++
+		}
+		before, after := int32(-1), int32(n)
+		if k0 > 0 {
+			before = match[k0-1]
+		}
+		if k1 < len(match) {
+			after = match[k1]
+		}
+		if after != before+1 {
+			k0 = k1
+			continue // the other copy has tokens of its own here
+		}
+		lo, hi := 0, 0 // the shifts the run can take
+		for k0+lo > 0 && x[k0+lo-1] == x[k1+lo-1] {
+			lo--
+		}
+		for k1+hi < len(match) && x[k0+hi] == x[k1+hi] {
+			hi++
+		}
+		best, score := 0, -1
+		for sh := lo; sh <= hi; sh++ {
+			st, _ := edges(k0 + sh)
+			_, en := edges(k1 + sh)
+			if sc := 2*b2i(st) + b2i(en); sc > score || sc == score && sh == 0 {
+				best, score = sh, sc
+			}
+		}
+		switch {
+		case best < 0:
+			for t := best; t < 0; t++ { // tokens k0+t take over their twins' matches at k1+t
+				match[k1+t], match[k0+t] = match[k0+t], -1
+			}
+		case best > 0:
+			for t := 0; t < best; t++ {
+				match[k0+t], match[k1+t] = match[k1+t], -1
+			}
+		}
+		k0 = k1 + max(best, 0)
+	}
 }
 
 // filled returns n copies of v.
@@ -794,9 +890,10 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift, breaks int) 
 	uses := func(s span) map[uint64]int { // how often s names each name
 		if counts[s] == nil {
 			counts[s] = map[uint64]int{}
-			d.eachValue(s, func(_ int32, c byte, v uint64) {
-				if isName(c) {
-					counts[s][v]++
+			codes := d.files[s.file].codes
+			d.eachValue(s, func(t int32, c byte, v uint64) {
+				if isName(c) && (t == 0 || token.Token(codes[t-1]) != token.PERIOD) {
+					counts[s][v]++ // a field or method named the same is not the name
 				}
 			})
 		}
@@ -842,9 +939,11 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift, breaks int) 
 }
 
 // namePairs lists the matched names of the two copies, in a's order,
-// leaving out each copy's own name (a copied function's).
+// leaving out each copy's own name (a copied function's) and the fields
+// and methods selected.
 func (d *detector) namePairs(al alignment) []matchedNames {
 	a, b := al.a, al.b
+	fa := d.files[a.file]
 	a0, _ := d.tokens(a)
 	b0, _ := d.tokens(b)
 	valB, isB := make([]uint64, len(al.back)), make([]bool, len(al.back))
@@ -856,8 +955,8 @@ func (d *detector) namePairs(al alignment) []matchedNames {
 	var pairs []matchedNames
 	d.eachValue(a, func(t int32, c byte, val uint64) {
 		y := al.match[t-a0]
-		if !isName(c) || y < 0 {
-			return
+		if !isName(c) || y < 0 || t > 0 && token.Token(fa.codes[t-1]) == token.PERIOD {
+			return // a field or method: no local renaming renames it
 		}
 		if isB[y] {
 			pairs = append(pairs, matchedNames{x: val, y: valB[y], ta: t, tb: b0 + y})
@@ -870,4 +969,45 @@ func (d *detector) namePairs(al alignment) []matchedNames {
 // there: left of := or after var.
 func declaresAt(codes []byte, t int32) bool {
 	return declares(codes, t) || t > 0 && token.Token(codes[t-1]) == token.VAR
+}
+
+// sameFunction reports whether spans a and b lie in functions of the same
+// name and receiver type (a method and a function never are).
+func (d *detector) sameFunction(a, b span) bool {
+	na, ra, oka := d.funcName(a)
+	nb, rb, okb := d.funcName(b)
+	return oka && okb && na == nb && ra == rb
+}
+
+// funcName returns the name hashes of the function declaration holding s
+// and of its receiver's type (0 for a plain function).
+func (d *detector) funcName(s span) (name, recv uint64, ok bool) {
+	f := d.files[s.file]
+	t0, t1 := d.tokens(s)
+	fn := -1
+	for i, u := range f.units {
+		if u.fn && u.tok0 <= t0 && t1 <= u.tok1 {
+			fn = i
+			break
+		}
+	}
+	if fn < 0 || f.units[fn].name < 0 {
+		return 0, 0, false
+	}
+	u := f.units[fn]
+	if token.Token(f.codes[u.tok0+1]) == token.LPAREN {
+		// The receiver's type is its last name before the closing
+		// parenthesis: (r *T), (T), (l *List[E]) gives E, alike in
+		// copies.
+		v := d.valueAt(f, u.tok0)
+		for t := u.tok0 + 1; t < u.tok1 && token.Token(f.codes[t]) != token.RPAREN; t++ {
+			if hasValue(f.codes[t]) {
+				if isName(f.codes[t]) {
+					recv = f.vals[v]
+				}
+				v++
+			}
+		}
+	}
+	return f.vals[u.name], recv, true
 }

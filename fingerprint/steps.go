@@ -222,10 +222,26 @@ func (d *detector) stepKind(fi, u int32) string {
 	case n >= 3 && token.Token(codes[n-1]) == token.RPAREN && token.Token(codes[n-2]) == token.LPAREN && isName(codes[n-3]) &&
 		lockHashes[f.vals[d.valueAt(f, t1-3)]]:
 		return StepLock
-	case bytes.IndexByte(codes, byte(token.ASSIGN)) > 0 && f.onErrorPath(u):
+	case assigns(codes) && f.onErrorPath(u):
 		return StepErrorPath
 	}
 	return ""
+}
+
+// assigns reports whether the statement of codes assigns: x = …, x += …,
+// x++ and the like (a declaration with := is a new name, not a set).
+func assigns(codes []byte) bool {
+	for _, c := range codes {
+		switch token.Token(c) {
+		case token.ASSIGN, token.ADD_ASSIGN, token.SUB_ASSIGN, token.MUL_ASSIGN, token.QUO_ASSIGN, token.REM_ASSIGN,
+			token.AND_ASSIGN, token.OR_ASSIGN, token.XOR_ASSIGN, token.SHL_ASSIGN, token.SHR_ASSIGN, token.AND_NOT_ASSIGN,
+			token.INC, token.DEC:
+			return true
+		case token.LBRACE, token.DEFINE:
+			return false // a compound statement, or a declaration
+		}
+	}
+	return false
 }
 
 // ifKind says whether the if statement of tokens [t0, t1) of f is a

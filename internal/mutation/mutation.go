@@ -38,7 +38,10 @@ var Kinds = []Kind{T1, T2, T3, T23}
 // A Mutant is a mutated copy of a function declaration.
 type Mutant struct {
 	Src   []byte
-	Edits []string // the type-3 edits made, in source order: "insert line", …
+	Edits []string // the type-3 edits made, in source order: "insert line", …; or the drift bug made
+	// At is, for a drift bug (see MutateDrift), the 0-based first and
+	// last lines of the source declaration that the bug edits.
+	At [2]int
 }
 
 // Mutate returns a copy of src, the text of one function declaration, with

@@ -1,0 +1,652 @@
+package mutation
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
+
+// A DriftBug is one slip a copy of a function makes against its twin,
+// of the kinds fingerprint's drift analysis looks for: a step one copy
+// lacks, or a name slipped on. ParallelEdits is the control: a copy
+// edited the way per-type variants are, with no slip.
+type DriftBug string
+
+// The drift bugs a copy can be given.
+const (
+	// RemovedGuard deletes an if statement (without init or else, of at
+	// most maxGuardLines lines, not alone in its block) whose body returns
+	// or panics, or whose condition compares with nil.
+	RemovedGuard DriftBug = "removed guard"
+	// RemovedErrorPath deletes an assignment (not :=) from the body of an
+	// if whose last statement returns or panics.
+	RemovedErrorPath DriftBug = "removed error-path assignment"
+	// SwappedArgs exchanges two name arguments of a call, different names
+	// each used at least twice elsewhere in the function.
+	SwappedArgs DriftBug = "swapped arguments"
+	// LeftUnrenamed renames a local variable (declared once, in the body,
+	// by :=, var or range; not a parameter) used at least three times
+	// everywhere but at one use.
+	LeftUnrenamed DriftBug = "left unrenamed"
+	// ParallelEdits is no bug: one to three names (a type, a local, a
+	// callee) renamed everywhere, some literal values changed, and maybe a
+	// statement on a name of its own added.
+	ParallelEdits DriftBug = "parallel edits"
+)
+
+// DriftBugs lists the bugs, ParallelEdits aside, in report order.
+var DriftBugs = []DriftBug{RemovedGuard, RemovedErrorPath, SwappedArgs, LeftUnrenamed}
+
+// maxGuardLines is the longest if statement RemovedGuard deletes: a
+// guard or a check, not a block of logic.
+const maxGuardLines = 5
+
+// MutateDrift returns a copy of src, the text of one function
+// declaration, with drift bug b. The copy parses (it need not compile).
+// Its Edits say what changed and its At the lines of src it touched. It
+// fails if b does not apply to src.
+func MutateDrift(b DriftBug, src []byte, r *rand.Rand) (Mutant, error) {
+	fset, fd, err := parseDecl(src)
+	if err != nil {
+		return Mutant{}, err
+	}
+	d := &decl{src: src, fset: fset, fd: fd, l: lineInfo(src)}
+	var m Mutant
+	switch b {
+	case RemovedGuard:
+		m, err = d.removeGuard(r)
+	case RemovedErrorPath:
+		m, err = d.removeErrorPath(r)
+	case SwappedArgs:
+		m, err = d.swapArgs(r)
+	case LeftUnrenamed:
+		m, err = d.leaveUnrenamed(r)
+	case ParallelEdits:
+		m, err = d.parallelEdits(r)
+	default:
+		err = fmt.Errorf("unknown drift bug %q", b)
+	}
+	if err != nil {
+		return Mutant{}, err
+	}
+	if _, _, err := parseDecl(m.Src); err != nil {
+		return Mutant{}, fmt.Errorf("%s: %w", b, err)
+	}
+	if bytes.Equal(m.Src, src) {
+		return Mutant{}, fmt.Errorf("%s: copy unchanged", b)
+	}
+	return m, nil
+}
+
+// A decl is a parsed function declaration to give a drift bug.
+type decl struct {
+	src  []byte
+	fset *token.FileSet
+	fd   *ast.FuncDecl
+	l    *lines
+}
+
+func (d *decl) off(p token.Pos) int  { return offset(d.fset, p) }
+func (d *decl) line(p token.Pos) int { return d.l.line(d.off(p)) }
+
+// text is n's source, its first line only, trimmed.
+func (d *decl) text(n ast.Node) string {
+	s := string(d.src[d.off(n.Pos()):d.off(n.End())])
+	first, _, more := strings.Cut(s, "\n")
+	if more {
+		first += " …"
+	}
+	return strings.TrimSpace(first)
+}
+
+// ownsLines reports whether n fills its lines: only white space before
+// it on its first line, only white space or a line comment after it on
+// its last, and no line inside a multi-line token.
+func (d *decl) ownsLines(n ast.Node) bool {
+	a, b := d.off(n.Pos()), d.off(n.End())
+	first, last := d.l.line(a), d.l.line(b-1)
+	if d.l.interior[first] || d.l.openEnd[last] {
+		return false
+	}
+	before := bytes.TrimSpace(d.src[d.l.start[first]:a])
+	after := bytes.TrimSpace(d.src[b:d.l.end(d.src, last)])
+	return len(before) == 0 && (len(after) == 0 || bytes.HasPrefix(after, []byte("//")))
+}
+
+// deleteLines is the edit that removes the lines n fills, and those
+// lines.
+func (d *decl) deleteLines(n ast.Node) (edit, [2]int) {
+	first, last := d.line(n.Pos()), d.line(n.End()-1)
+	end := min(d.l.end(d.src, last)+1, len(d.src))
+	return edit{d.l.start[first], end, ""}, [2]int{first, last}
+}
+
+// stmtLists calls fn with every statement list of the body.
+func (d *decl) stmtLists(fn func([]ast.Stmt)) {
+	ast.Inspect(d.fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			fn(n.List)
+		case *ast.CaseClause:
+			fn(n.Body)
+		case *ast.CommClause:
+			fn(n.Body)
+		}
+		return true
+	})
+}
+
+// inspectOwn walks n without entering function literals.
+func inspectOwn(n ast.Node, fn func(ast.Node) bool) {
+	ast.Inspect(n, func(x ast.Node) bool {
+		if _, ok := x.(*ast.FuncLit); ok {
+			return false
+		}
+		return fn(x)
+	})
+}
+
+// isPanic reports whether s is a call of panic.
+func isPanic(s ast.Stmt) bool {
+	es, ok := s.(*ast.ExprStmt)
+	if !ok {
+		return false
+	}
+	call, ok := es.X.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := call.Fun.(*ast.Ident)
+	return ok && id.Name == "panic"
+}
+
+// leaves reports whether n holds a return or a call of panic.
+func leaves(n ast.Node) bool {
+	found := false
+	inspectOwn(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.ReturnStmt:
+			found = true
+		case ast.Stmt:
+			found = found || isPanic(x)
+		}
+		return !found
+	})
+	return found
+}
+
+// comparesNil reports whether x compares something with nil.
+func comparesNil(x ast.Expr) bool {
+	found := false
+	inspectOwn(x, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
+			for _, e := range []ast.Expr{b.X, b.Y} {
+				if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func (d *decl) removeGuard(r *rand.Rand) (Mutant, error) {
+	var cands []*ast.IfStmt
+	d.stmtLists(func(list []ast.Stmt) {
+		if len(list) < 2 {
+			return // removing the only statement would leave an empty block
+		}
+		for _, s := range list {
+			is, ok := s.(*ast.IfStmt)
+			if !ok || is.Init != nil || is.Else != nil || !d.ownsLines(is) ||
+				d.line(is.End()-1)-d.line(is.Pos()) >= maxGuardLines {
+				continue
+			}
+			if leaves(is.Body) || comparesNil(is.Cond) {
+				cands = append(cands, is)
+			}
+		}
+	})
+	if len(cands) == 0 {
+		return Mutant{}, fmt.Errorf("no guard to remove")
+	}
+	is := cands[r.IntN(len(cands))]
+	e, at := d.deleteLines(is)
+	return Mutant{Src: apply(d.src, []edit{e}), At: at,
+		Edits: []string{fmt.Sprintf("removed lines %d-%d: %s", at[0], at[1], d.text(is))}}, nil
+}
+
+func (d *decl) removeErrorPath(r *rand.Rand) (Mutant, error) {
+	var cands []*ast.AssignStmt
+	ast.Inspect(d.fd.Body, func(n ast.Node) bool {
+		is, ok := n.(*ast.IfStmt)
+		if !ok || len(is.Body.List) < 2 {
+			return true
+		}
+		list := is.Body.List
+		if _, ok := list[len(list)-1].(*ast.ReturnStmt); !ok && !isPanic(list[len(list)-1]) {
+			return true
+		}
+		for _, s := range list[:len(list)-1] {
+			if as, ok := s.(*ast.AssignStmt); ok && as.Tok != token.DEFINE && d.ownsLines(as) &&
+				d.line(as.Pos()) == d.line(as.End()-1) {
+				cands = append(cands, as)
+			}
+		}
+		return true
+	})
+	if len(cands) == 0 {
+		return Mutant{}, fmt.Errorf("no assignment on an error path")
+	}
+	as := cands[r.IntN(len(cands))]
+	e, at := d.deleteLines(as)
+	return Mutant{Src: apply(d.src, []edit{e}), At: at,
+		Edits: []string{fmt.Sprintf("removed line %d: %s", at[0], d.text(as))}}, nil
+}
+
+// isPredeclared reports whether name is one of Go's predeclared
+// identifiers.
+func isPredeclared(name string) bool { return types.Universe.Lookup(name) != nil }
+
+// uses counts the identifiers of the function that name each name (see
+// renamable).
+func (d *decl) uses() map[string]int {
+	n := map[string]int{}
+	for _, id := range renamable(d.fd) {
+		n[id.Name]++
+	}
+	return n
+}
+
+func (d *decl) swapArgs(r *rand.Rand) (Mutant, error) {
+	uses := d.uses()
+	type cand struct{ a, b *ast.Ident }
+	var cands []cand
+	ast.Inspect(d.fd.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		var ids []*ast.Ident
+		for _, a := range call.Args {
+			if id, ok := a.(*ast.Ident); ok && id.Name != "_" && !isPredeclared(id.Name) && uses[id.Name]-1 >= 2 {
+				ids = append(ids, id)
+			}
+		}
+		for i := range ids {
+			for j := i + 1; j < len(ids); j++ {
+				if ids[i].Name != ids[j].Name {
+					cands = append(cands, cand{ids[i], ids[j]})
+				}
+			}
+		}
+		return true
+	})
+	if len(cands) == 0 {
+		return Mutant{}, fmt.Errorf("no call with two name arguments to swap")
+	}
+	c := cands[r.IntN(len(cands))]
+	at := [2]int{d.line(c.a.Pos()), d.line(c.b.Pos())}
+	edits := []edit{
+		{d.off(c.a.Pos()), d.off(c.a.End()), c.b.Name},
+		{d.off(c.b.Pos()), d.off(c.b.End()), c.a.Name},
+	}
+	return Mutant{Src: apply(d.src, edits), At: at,
+		Edits: []string{fmt.Sprintf("swapped %s and %s on line %d: %s", c.a.Name, c.b.Name, at[0], d.lineText(at[0]))}}, nil
+}
+
+// lineText is line i of the source, trimmed.
+func (d *decl) lineText(i int) string {
+	return strings.TrimSpace(string(d.src[d.l.start[i]:d.l.end(d.src, i)]))
+}
+
+// declSites maps each name the function declares as a variable (its
+// receiver, parameters and results, those of function literals, and
+// those declared by :=, var or range) to the identifiers declaring it;
+// params holds those of the receiver, parameters and results.
+func (d *decl) declSites() (sites map[string][]*ast.Ident, params map[*ast.Ident]bool) {
+	sites, params = map[string][]*ast.Ident{}, map[*ast.Ident]bool{}
+	add := func(ids ...ast.Expr) {
+		for _, e := range ids {
+			if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
+				sites[id.Name] = append(sites[id.Name], id)
+			}
+		}
+	}
+	fields := func(fl *ast.FieldList) {
+		if fl == nil {
+			return
+		}
+		for _, f := range fl.List {
+			for _, id := range f.Names {
+				add(id)
+				params[id] = true
+			}
+		}
+	}
+	fields(d.fd.Recv)
+	ast.Inspect(d.fd, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncType:
+			fields(n.Params)
+			fields(n.Results)
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				add(n.Lhs...)
+			}
+		case *ast.GenDecl:
+			if n.Tok == token.VAR {
+				for _, s := range n.Specs {
+					for _, id := range s.(*ast.ValueSpec).Names {
+						add(id)
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE {
+				add(n.Key, n.Value)
+			}
+		}
+		return true
+	})
+	return sites, params
+}
+
+// otherNames are the names the function uses otherwise than as
+// variables: its own, labels, types it declares, and fields and methods
+// of types it declares (renamable would rename those too).
+func (d *decl) otherNames() map[string]bool {
+	out := map[string]bool{d.fd.Name.Name: true}
+	ast.Inspect(d.fd, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.LabeledStmt:
+			out[n.Label.Name] = true
+		case *ast.TypeSpec:
+			out[n.Name.Name] = true
+		case *ast.StructType, *ast.InterfaceType:
+			var fl *ast.FieldList
+			if s, ok := n.(*ast.StructType); ok {
+				fl = s.Fields
+			} else {
+				fl = n.(*ast.InterfaceType).Methods
+			}
+			for _, f := range fl.List {
+				for _, id := range f.Names {
+					out[id.Name] = true
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func (d *decl) leaveUnrenamed(r *rand.Rand) (Mutant, error) {
+	sites, params := d.declSites()
+	other := d.otherNames()
+	byName := map[string][]*ast.Ident{}
+	for _, id := range renamable(d.fd) {
+		byName[id.Name] = append(byName[id.Name], id)
+	}
+	var names []string
+	for name, ds := range sites {
+		if len(ds) == 1 && !params[ds[0]] && !other[name] && !isPredeclared(name) && len(byName[name]) >= 3 {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return Mutant{}, fmt.Errorf("no variable to rename")
+	}
+	slices.Sort(names)
+	name := names[r.IntN(len(names))]
+	var uses []*ast.Ident
+	for _, id := range byName[name] {
+		if id != sites[name][0] {
+			uses = append(uses, id)
+		}
+	}
+	kept := uses[r.IntN(len(uses))]
+	to := freshNames([]string{name}, d.src, r)[name]
+	var edits []edit
+	for _, id := range byName[name] {
+		if id != kept {
+			edits = append(edits, edit{d.off(id.Pos()), d.off(id.End()), to})
+		}
+	}
+	l := d.line(kept.Pos())
+	return Mutant{Src: apply(d.src, edits), At: [2]int{l, l},
+		Edits: []string{fmt.Sprintf("renamed %s to %s but on line %d: %s", name, to, l, d.lineText(l))}}, nil
+}
+
+// A rename is a name to change everywhere: as a name (not selected) or,
+// with sel, as a selected field, method or qualified name.
+type rename struct {
+	name string
+	sel  bool
+}
+
+// typeNames lists the names of types that the function refers to.
+func (d *decl) typeNames() []rename {
+	set := map[rename]bool{}
+	var typ func(e ast.Expr)
+	typ = func(e ast.Expr) {
+		switch e := e.(type) {
+		case *ast.Ident:
+			if !isPredeclared(e.Name) {
+				set[rename{e.Name, false}] = true
+			}
+		case *ast.SelectorExpr:
+			set[rename{e.Sel.Name, true}] = true
+		case *ast.StarExpr:
+			typ(e.X)
+		case *ast.ArrayType:
+			typ(e.Elt)
+		case *ast.MapType:
+			typ(e.Key)
+			typ(e.Value)
+		case *ast.ChanType:
+			typ(e.Value)
+		case *ast.IndexExpr:
+			typ(e.X)
+		case *ast.IndexListExpr:
+			typ(e.X)
+		}
+	}
+	fields := func(fl *ast.FieldList) {
+		if fl != nil {
+			for _, f := range fl.List {
+				typ(f.Type)
+			}
+		}
+	}
+	fields(d.fd.Recv)
+	ast.Inspect(d.fd, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncType:
+			fields(n.Params)
+			fields(n.Results)
+		case *ast.CompositeLit:
+			typ(n.Type)
+		case *ast.ValueSpec:
+			typ(n.Type)
+		case *ast.TypeAssertExpr:
+			typ(n.Type)
+		case *ast.CallExpr:
+			if id, ok := n.Fun.(*ast.Ident); ok && (id.Name == "new" || id.Name == "make") && len(n.Args) > 0 {
+				typ(n.Args[0])
+			}
+		}
+		return true
+	})
+	return sortedRenames(set)
+}
+
+// callees lists the names of the functions and methods the function
+// calls.
+func (d *decl) callees() []rename {
+	set := map[rename]bool{}
+	ast.Inspect(d.fd.Body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			switch f := call.Fun.(type) {
+			case *ast.Ident:
+				if !isPredeclared(f.Name) {
+					set[rename{f.Name, false}] = true
+				}
+			case *ast.SelectorExpr:
+				set[rename{f.Sel.Name, true}] = true
+			}
+		}
+		return true
+	})
+	return sortedRenames(set)
+}
+
+func sortedRenames(set map[rename]bool) []rename {
+	out := make([]rename, 0, len(set))
+	for r := range set {
+		out = append(out, r)
+	}
+	slices.SortFunc(out, func(a, b rename) int {
+		if a.name != b.name {
+			return strings.Compare(a.name, b.name)
+		}
+		if a.sel == b.sel {
+			return 0
+		}
+		if a.sel {
+			return 1
+		}
+		return -1
+	})
+	return out
+}
+
+// parallelEdits edits a copy the way the per-type variants of a function
+// differ: see ParallelEdits.
+func (d *decl) parallelEdits(r *rand.Rand) (Mutant, error) {
+	other := d.otherNames()
+	var locals []rename
+	sites, _ := d.declSites()
+	for name := range sites {
+		if !other[name] && !isPredeclared(name) {
+			locals = append(locals, rename{name, false})
+		}
+	}
+	locals = sortedRenames(setOf(locals))
+	groups := [][]rename{d.typeNames(), locals, d.callees()}
+	chosen := map[rename]bool{}
+	var order []rename
+	for want := 1 + r.IntN(3); len(order) < want; {
+		var nonEmpty [][]rename
+		for _, g := range groups {
+			if slices.ContainsFunc(g, func(x rename) bool { return !chosen[x] }) {
+				nonEmpty = append(nonEmpty, g)
+			}
+		}
+		if len(nonEmpty) == 0 {
+			break
+		}
+		g := nonEmpty[r.IntN(len(nonEmpty))]
+		x := g[r.IntN(len(g))]
+		if !chosen[x] {
+			chosen[x] = true
+			order = append(order, x)
+		}
+	}
+	var names []string
+	for _, x := range order {
+		names = append(names, x.name)
+	}
+	fresh := freshNames(names, d.src, r)
+	var edits []edit
+	var said []string
+	for _, x := range order {
+		to := fresh[x.name]
+		n := 0
+		ast.Inspect(d.fd, func(node ast.Node) bool {
+			var id *ast.Ident
+			if s, ok := node.(*ast.SelectorExpr); ok && x.sel {
+				id = s.Sel
+			}
+			if id != nil && id.Name == x.name {
+				edits = append(edits, edit{d.off(id.Pos()), d.off(id.End()), to})
+				n++
+			}
+			return true
+		})
+		if !x.sel {
+			for _, id := range renamable(d.fd) {
+				if id.Name == x.name {
+					edits = append(edits, edit{d.off(id.Pos()), d.off(id.End()), to})
+					n++
+				}
+			}
+		}
+		sel := ""
+		if x.sel {
+			sel = "."
+		}
+		said = append(said, fmt.Sprintf("renamed %s%s to %s%s (%d uses)", sel, x.name, sel, to, n))
+	}
+	var lits []tok
+	for _, t := range scan(d.src, false) {
+		switch t.tok {
+		case token.INT, token.FLOAT, token.IMAG, token.CHAR, token.STRING:
+			lits = append(lits, t)
+		}
+	}
+	changed := 0
+	for i, t := range lits {
+		if r.IntN(3) == 0 || changed == 0 && i == len(lits)-1 {
+			edits = append(edits, edit{t.off, t.off + len(t.lit), newLiteral(t, r)})
+			changed++
+		}
+	}
+	if changed > 0 {
+		said = append(said, fmt.Sprintf("changed %d of %d literals", changed, len(lits)))
+	}
+	if r.IntN(2) == 0 {
+		var stmts []ast.Stmt
+		d.stmtLists(func(list []ast.Stmt) {
+			for _, s := range list {
+				if d.ownsLines(s) {
+					stmts = append(stmts, s)
+				}
+			}
+		})
+		if len(stmts) > 0 {
+			s := stmts[r.IntN(len(stmts))]
+			var add string
+			switch r.IntN(3) {
+			case 0:
+				add = "metrics.Inc()"
+			case 1:
+				add = fmt.Sprintf("stats.Add(%q, 1)", word(r))
+			default:
+				add = fmt.Sprintf("debugf(%q)", word(r))
+			}
+			l := d.line(s.Pos())
+			at := d.l.start[l]
+			edits = append(edits, edit{at, at, d.l.indent(d.src, l) + add + "\n"})
+			said = append(said, fmt.Sprintf("added %s before line %d", add, l))
+		}
+	}
+	if len(edits) == 0 {
+		return Mutant{}, fmt.Errorf("nothing to edit")
+	}
+	return Mutant{Src: apply(d.src, edits), Edits: said}, nil
+}
+
+func setOf(rs []rename) map[rename]bool {
+	m := map[rename]bool{}
+	for _, r := range rs {
+		m[r] = true
+	}
+	return m
+}

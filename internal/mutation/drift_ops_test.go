@@ -1,0 +1,99 @@
+package mutation
+
+import (
+	"bytes"
+	"fmt"
+	"go/token"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestMutateDriftProperties checks each drift bug's contract on real
+// functions: the copy parses; a removal deletes exactly the lines At of
+// an if statement or an assignment; a swap exchanges two names and
+// nothing else; an unrenamed copy renames one name to one new name
+// everywhere but at one use, on line At.
+func TestMutateDriftProperties(t *testing.T) {
+	c, funcs := stdFuncs(t)
+	for _, b := range append(DriftBugs, ParallelEdits) {
+		t.Run(string(b), func(t *testing.T) {
+			applied := 0
+			for i, fn := range funcs {
+				src := c.Src[fn.File][fn.Start:fn.End]
+				m, err := MutateDrift(b, src, rand.New(rand.NewPCG(1, uint64(i))))
+				if err != nil {
+					continue
+				}
+				applied++
+				if _, _, err := parseDecl(m.Src); err != nil {
+					t.Errorf("%s: %v\n%s", fn.Name, err, m.Src)
+					continue
+				}
+				if err := driftContract(b, src, m); err != nil {
+					t.Errorf("%s: %s: %v\n%s", fn.Name, m.Edits, err, m.Src)
+				}
+				again, _ := MutateDrift(b, src, rand.New(rand.NewPCG(1, uint64(i))))
+				if !bytes.Equal(again.Src, m.Src) {
+					t.Errorf("%s: two runs with one seed differ", fn.Name)
+				}
+			}
+			if applied == 0 {
+				t.Errorf("applies to none of %d functions", len(funcs))
+			}
+		})
+	}
+}
+
+func driftContract(b DriftBug, src []byte, m Mutant) error {
+	switch b {
+	case RemovedGuard, RemovedErrorPath:
+		l := lineInfo(src)
+		want := apply(src, []edit{{l.start[m.At[0]], min(l.end(src, m.At[1])+1, len(src)), ""}})
+		if !bytes.Equal(want, m.Src) {
+			return fmt.Errorf("not lines %d-%d removed", m.At[0], m.At[1])
+		}
+		first := strings.TrimSpace(string(src[l.start[m.At[0]]:l.end(src, m.At[0])]))
+		if b == RemovedGuard && !strings.HasPrefix(first, "if ") {
+			return fmt.Errorf("removed %q, not an if statement", first)
+		}
+	case SwappedArgs, LeftUnrenamed:
+		a, c := scan(src, false), scan(m.Src, false)
+		if len(a) != len(c) {
+			return fmt.Errorf("%d tokens, want %d", len(c), len(a))
+		}
+		var diff []int
+		for i := range a {
+			if a[i].tok != c[i].tok {
+				return fmt.Errorf("token %d is %s, want %s", i, c[i].tok, a[i].tok)
+			}
+			if a[i].lit != c[i].lit {
+				if a[i].tok != token.IDENT {
+					return fmt.Errorf("token %d changed: %s", i, a[i].tok)
+				}
+				diff = append(diff, i)
+			}
+		}
+		if b == SwappedArgs {
+			if len(diff) != 2 || a[diff[0]].lit != c[diff[1]].lit || a[diff[1]].lit != c[diff[0]].lit {
+				return fmt.Errorf("not two names swapped: %d names changed", len(diff))
+			}
+			return nil
+		}
+		old, to := a[diff[0]].lit, c[diff[0]].lit
+		l := lineInfo(m.Src)
+		kept := 0 // uses of old left, not selected, on line At
+		for i := range a {
+			switch {
+			case a[i].lit != c[i].lit && (a[i].lit != old || c[i].lit != to):
+				return fmt.Errorf("%s renamed to %s beside %s to %s", a[i].lit, c[i].lit, old, to)
+			case c[i].lit == old && (i == 0 || c[i-1].tok != token.PERIOD) && l.line(c[i].off) == m.At[0]:
+				kept++
+			}
+		}
+		if kept == 0 {
+			return fmt.Errorf("%s not kept on line %d", old, m.At[0])
+		}
+	}
+	return nil
+}
