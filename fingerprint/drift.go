@@ -86,12 +86,16 @@ type Drift struct {
 
 // Strength is how strong the evidence of a drift is that one copy missed
 // a change: 3 for a lacked step, 2 for a swapped or unrenamed name, 1
-// for a changed call.
+// for a changed call or a lacked error wrap (read blind, the four classes
+// whose only drift was an error wrap, in rclone and buildkit, were
+// backends that wrap their errors each in their own way).
 func (d Drift) Strength() int {
-	switch d.Kind {
-	case DriftLacks:
+	switch {
+	case d.Kind == DriftLacks && d.Step == StepWrap:
+		return 1
+	case d.Kind == DriftLacks:
 		return 3
-	case DriftSwapped, DriftUnrenamed:
+	case d.Kind == DriftSwapped || d.Kind == DriftUnrenamed:
 		return 2
 	}
 	return 1
@@ -907,7 +911,10 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift, breaks int) 
 			if used[si] || used[sj] || p.x == q.x || innermost(p.ta) != innermost(q.ta) || !inNames(p) || !inNames(q) {
 				continue
 			}
-			if ofA[p.x] == q.y && ofA[q.x] == p.y {
+			if ofA[p.x] == q.y && ofA[q.x] == p.y && !(ofA[p.x] == q.x && ofA[q.x] == p.x) {
+				// (Copies whose renaming exchanges the two names, a
+				// left-hand and a right-hand version, keep their order
+				// where it is the arguments': compare(av, bv) in both.)
 				used[si], used[sj] = true, true
 				forA = append(forA, Drift{Kind: DriftSwapped, Lines: line(fa, p.ta), TwinLines: line(fb, p.tb)})
 				forB = append(forB, Drift{Kind: DriftSwapped, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})

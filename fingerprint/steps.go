@@ -184,7 +184,7 @@ const (
 	StepLoop      = "validation loop"             // a for loop whose body returns or panics
 	StepDefer     = "defer"                       // a deferred call
 	StepLock      = "lock"                        // a call of Lock, Unlock, RLock or RUnlock
-	StepFlag      = "flag"                        // a name set to true or false
+	StepFlag      = "flag"                        // a name set to true or false, or an if doing only that
 	StepErrorPath = "assignment on an error path" // set in an if body that returns
 	StepWrap      = "error wrap"                  // a returned value wrapped in a call
 )
@@ -217,15 +217,30 @@ func (d *detector) stepKind(fi, u int32) string {
 	}
 	n := len(codes)
 	switch {
-	case n == 3 && isName(codes[0]) && token.Token(codes[1]) == token.ASSIGN && (codes[2] == codeTrue || codes[2] == codeFalse):
+	case assigns(codes) && f.onErrorPath(u):
+		return StepErrorPath
+	case isFlagSet(codes):
 		return StepFlag
 	case n >= 3 && token.Token(codes[n-1]) == token.RPAREN && token.Token(codes[n-2]) == token.LPAREN && isName(codes[n-3]) &&
 		lockHashes[f.vals[d.valueAt(f, t1-3)]]:
 		return StepLock
-	case assigns(codes) && f.onErrorPath(u):
-		return StepErrorPath
 	}
 	return ""
+}
+
+// isFlagSet reports whether codes are a name or a field set to true or
+// false: bad = true, c.full = true.
+func isFlagSet(codes []byte) bool {
+	n := len(codes)
+	if n < 3 || n%2 == 0 || token.Token(codes[n-2]) != token.ASSIGN || codes[n-1] != codeTrue && codes[n-1] != codeFalse {
+		return false
+	}
+	for i := 0; i < n-2; i++ {
+		if i%2 == 0 && !isName(codes[i]) || i%2 == 1 && token.Token(codes[i]) != token.PERIOD {
+			return false
+		}
+	}
+	return true
 }
 
 // assigns reports whether the statement of codes assigns: x = …, x += …,
@@ -261,8 +276,11 @@ func (d *detector) ifKind(f *File, t0, t1 int32) string {
 		}
 		switch tok := token.Token(c); {
 		case depth == 0 && tok == token.LBRACE:
-			if d.leaves(f, t, t1, true) {
+			switch {
+			case d.leaves(f, t, t1, true):
 				return StepGuard
+			case isFlagSet(f.codes[t+1 : t1-1]):
+				return StepFlag // if m.Truncated { truncated = true }
 			}
 			return ""
 		case tok == token.LPAREN || tok == token.LBRACK || tok == token.LBRACE:

@@ -41,17 +41,20 @@ func lineSpan(r fingerprint.LineRange) string {
 }
 
 // driftReason says in a few words how c drifted, the strongest evidence
-// first: "a copy lacks a guard", "names swapped in a copy".
+// first: "a copy lacks the guard", "names swapped in a copy", "a copy
+// lacks the error wrap".
 func driftReason(c fingerprint.Class) string {
-	var lacks, slips []string
+	var lacks, slips, wraps []string
 	for _, f := range c.Fragments {
 		for _, d := range f.Drift {
-			switch d.Kind {
-			case fingerprint.DriftLacks:
+			switch {
+			case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepWrap:
+				wraps = appendNew(wraps, "a copy lacks the error wrap")
+			case d.Kind == fingerprint.DriftLacks:
 				lacks = appendNew(lacks, d.Step)
-			case fingerprint.DriftSwapped:
+			case d.Kind == fingerprint.DriftSwapped:
 				slips = appendNew(slips, "names swapped")
-			case fingerprint.DriftUnrenamed:
+			case d.Kind == fingerprint.DriftUnrenamed:
 				slips = appendNew(slips, "a name left unrenamed")
 			}
 		}
@@ -63,7 +66,7 @@ func driftReason(c fingerprint.Class) string {
 	if len(slips) > 0 {
 		parts = append(parts, strings.Join(slips, ", ")+" in a copy")
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(append(parts, wraps...), "; ")
 }
 
 func appendNew(xs []string, x string) []string {

@@ -280,12 +280,13 @@ func TestDivergentPairs(t *testing.T) {
 func TestSlipsAcrossFunctions(t *testing.T) {
 	files := map[string]string{"a/a.go": inFunc("func (s *mutating) authorize() error"), "b/b.go": inFunc("func (s *validating) authorize() error")}
 	for _, tc := range []struct {
-		drift fingerprint.Drift
-		want  bool
+		drift           fingerprint.Drift
+		kept, divergent bool
 	}{
-		{fingerprint.Drift{Kind: fingerprint.DriftSwapped, Twin: 1}, true},
-		{fingerprint.Drift{Kind: fingerprint.DriftLacks, Step: fingerprint.StepWrap, Twin: 1}, true},
-		{fingerprint.Drift{Kind: fingerprint.DriftLacks, Step: fingerprint.StepGuard, Twin: 1}, false},
+		{fingerprint.Drift{Kind: fingerprint.DriftSwapped, Twin: 1}, true, true},
+		// Kept and said, though a wrap alone is no drift.
+		{fingerprint.Drift{Kind: fingerprint.DriftLacks, Step: fingerprint.StepWrap, Twin: 1}, true, false},
+		{fingerprint.Drift{Kind: fingerprint.DriftLacks, Step: fingerprint.StepGuard, Twin: 1}, false, false},
 	} {
 		c := bodyClass("a/a.go", "b/b.go")
 		c.Divergent = true
@@ -296,8 +297,8 @@ func TestSlipsAcrossFunctions(t *testing.T) {
 		}
 		cs := []fingerprint.Class{c}
 		Categorise(cs, ReadFacts(fakeFiles(files)))
-		if cs[0].Divergent != tc.want || (len(cs[0].Fragments[0].Drift) > 0) != tc.want {
-			t.Errorf("%s %s: Divergent = %v, drift %v; want %v", tc.drift.Kind, tc.drift.Step, cs[0].Divergent, cs[0].Fragments[0].Drift, tc.want)
+		if cs[0].Divergent != tc.divergent || (len(cs[0].Fragments[0].Drift) > 0) != tc.kept {
+			t.Errorf("%s %s: Divergent = %v, drift %v; want %v, kept %v", tc.drift.Kind, tc.drift.Step, cs[0].Divergent, cs[0].Fragments[0].Drift, tc.divergent, tc.kept)
 		}
 	}
 }
