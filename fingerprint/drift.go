@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"cmp"
 	"go/token"
 	"slices"
 )
@@ -489,7 +490,9 @@ func largest(rs []int32) int {
 	return best
 }
 
-// mergeRanges returns the ranges of xs and ys (pairs, disjoint), sorted.
+// mergeRanges returns the ranges of xs and ys (pairs of statements'
+// token ranges, which nest or are apart), sorted, without those inside
+// another: a statement taken out may hold one taken out before.
 func mergeRanges(xs, ys []int32) []int32 {
 	var rs [][2]int32
 	for _, s := range [][]int32{xs, ys} {
@@ -497,9 +500,12 @@ func mergeRanges(xs, ys []int32) []int32 {
 			rs = append(rs, [2]int32{s[i], s[i+1]})
 		}
 	}
-	slices.SortFunc(rs, func(x, y [2]int32) int { return int(x[0] - y[0]) })
+	slices.SortFunc(rs, func(x, y [2]int32) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(y[1], x[1])) })
 	out := make([]int32, 0, 2*len(rs))
 	for _, r := range rs {
+		if n := len(out); n > 0 && r[0] < out[n-1] {
+			continue // inside the one before
+		}
 		out = append(out, r[0], r[1])
 	}
 	return out

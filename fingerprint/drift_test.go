@@ -267,3 +267,21 @@ func TestDriftStandardLibrary(t *testing.T) {
 	}
 	t.Fatal("path/filepath.Match does not lack path.Match's validation loop")
 }
+
+// TestMergeRanges checks that a statement taken out after one it holds
+// replaces it: the ranges taken out never nest (cluster-api's util
+// packages once made them, and the gaps no longer matched the ranges).
+func TestMergeRanges(t *testing.T) {
+	for _, tc := range []struct {
+		xs, ys, want []int32
+	}{
+		{[]int32{10, 15}, []int32{5, 30}, []int32{5, 30}},
+		{[]int32{5, 30}, []int32{10, 15, 40, 42}, []int32{5, 30, 40, 42}},
+		{[]int32{10, 15, 20, 25}, []int32{15, 20}, []int32{10, 15, 15, 20, 20, 25}},
+		{nil, []int32{3, 4}, []int32{3, 4}},
+	} {
+		if got := mergeRanges(tc.xs, tc.ys); !slices.Equal(got, tc.want) {
+			t.Errorf("mergeRanges(%v, %v) = %v, want %v", tc.xs, tc.ys, got, tc.want)
+		}
+	}
+}
