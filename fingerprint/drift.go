@@ -84,6 +84,12 @@ type Drift struct {
 	// TwinLines are the twin's: its statement, or its version of the
 	// line.
 	TwinLines LineRange
+	// Own says that the lacked step selects a field or method this copy
+	// never names: a step that counts only because the copies are one
+	// function written in two places, and not between copies made on
+	// purpose (per version, per type), which each have fields of their
+	// own.
+	Own bool
 }
 
 // Strength is how strong the evidence of a drift is that one copy missed
@@ -174,16 +180,18 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift) {
 	// the others are edits.
 	lacks := func(with, without span, add []int32, pure []bool) []Drift {
 		var out []Drift
+		to := al.other(with)
+		matched := func(x int32) bool { return to[x] >= 0 }
 		for i := 0; i < len(add); i += 2 {
-			step := ""
+			step, own := "", false
 			if pure[i/2] {
-				step = d.lackedStep(with, without, add[i], add[i+1])
+				step, own = d.lackedStep(with, without, add[i], add[i+1], matched)
 			}
 			if step == "" {
 				other += int(add[i+1] - add[i])
 				continue
 			}
-			out = append(out, Drift{Kind: DriftLacks, Step: step,
+			out = append(out, Drift{Kind: DriftLacks, Step: step, Own: own,
 				Lines:     d.lineBefore(al, without, with, add[i]),
 				TwinLines: d.tokenLines(with, add[i], add[i+1])})
 		}
@@ -220,29 +228,125 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift) {
 
 // lackedStep is the step that the statement of tokens [t0, t1) of with
 // is, if a copy without it lacks it by mistake (see the rule above); else
-// "".
-func (d *detector) lackedStep(with, without span, t0, t1 int32) string {
+// "". own says that the step selects a field or method the copy without
+// it never names, which counts only because the copies are one function
+// written in two places (see sameFunction). matched reports whether a
+// token of with (an index in it) is matched in the other copy.
+func (d *detector) lackedStep(with, without span, t0, t1 int32, matched func(int32) bool) (step string, own bool) {
 	f := d.files[with.file]
 	u := slices.IndexFunc(f.units, func(u unit) bool { return !u.fn && u.tok0 == t0 && u.tok1 == t1 })
 	if u < 0 {
-		return ""
+		return "", false
 	}
 	rs := []int32{t0, t1}
 	if d.addsCase(with, rs) || d.listItems(with, rs) {
-		return ""
+		return "", false
 	}
-	step := d.stepKind(with.file, int32(u))
+	step = d.stepKind(with.file, int32(u))
+	if step == "" || d.checksOwnResult(with, int32(u), matched) {
+		return "", false
+	}
+	if step == StepErrorPath {
+		return step, false
+	}
 	// A lock or a deferred call pairs with what the twin does to the same
 	// value (c.mu.Unlock beside c.mu.Lock): a method of a value the twin
 	// names too is not the copy's own.
+	if step == StepLock || step == StepDefer {
+		if d.ownNames(with, without, rs, true) {
+			return "", false
+		}
+		return step, false
+	}
+	if !d.ownNames(with, without, rs, false) {
+		return step, false
+	}
 	// So does any step of one function written in two places (the same
 	// name, on the same receiver type): what one copy checks of a value
 	// both have, the other should too.
-	shared := step == StepLock || step == StepDefer || d.sameFunction(with, without)
-	if step == "" || step != StepErrorPath && d.ownNames(with, without, rs, shared) {
-		return ""
+	if d.sameFunction(with, without) && !d.ownNames(with, without, rs, true) {
+		return step, true
 	}
-	return step
+	return "", false
+}
+
+// checksOwnResult reports whether unit u of s, an if statement, checks
+// what the statement before it assigns, and that statement is not the
+// same in the other copy (some of its tokens are unmatched): the check
+// goes with a call or an assignment of this copy's own (nodeRef, err :=
+// Reference(…) then if err != nil, in the one copy that looks a
+// reference up).
+func (d *detector) checksOwnResult(s span, u int32, matched func(int32) bool) bool {
+	f := d.files[s.file]
+	if token.Token(f.codes[f.units[u].tok0]) != token.IF {
+		return false
+	}
+	b := f.blocks[f.blockOf(u)]
+	if u == b.first {
+		return false
+	}
+	prev := f.units[u-1]
+	t0, _ := d.tokens(s)
+	if prev.tok0 < t0 {
+		return false
+	}
+	assigned := assignedNames(f, prev)
+	if len(assigned) == 0 {
+		return false
+	}
+	same := true
+	for t := prev.tok0; t < prev.tok1; t++ {
+		same = same && matched(t-t0)
+	}
+	if same {
+		return false
+	}
+	// The names the condition uses: those before the body's brace.
+	v := d.valueAt(f, f.units[u].tok0)
+	depth := 0
+	for t := f.units[u].tok0; t < f.units[u].tok1; t++ {
+		c := f.codes[t]
+		switch token.Token(c) {
+		case token.LPAREN, token.LBRACK:
+			depth++
+		case token.RPAREN, token.RBRACK:
+			depth--
+		case token.LBRACE:
+			if depth == 0 {
+				return false
+			}
+		}
+		if hasValue(c) {
+			if isName(c) && slices.Contains(assigned, f.vals[v]) {
+				return true
+			}
+			v++
+		}
+	}
+	return false
+}
+
+// assignedNames lists the name hashes a simple statement assigns or
+// declares at its start: x, err := …, a, b = ….
+func assignedNames(f *File, u unit) []uint64 {
+	var names []uint64
+	v := u.val0
+	for t := u.tok0; t < u.tok1; t++ {
+		c := f.codes[t]
+		switch {
+		case isName(c):
+			names = append(names, f.vals[v])
+		case token.Token(c) == token.COMMA:
+		case token.Token(c) == token.DEFINE || token.Token(c) == token.ASSIGN:
+			return names
+		default:
+			return nil
+		}
+		if hasValue(c) {
+			v++
+		}
+	}
+	return nil
 }
 
 // tokenLines is the range of lines of tokens [t0, t1) of s's file.

@@ -214,6 +214,12 @@ func TestDrift(t *testing.T) {
 			true, []string{"b.go:6 lacks assignment on an error path a.go:7-7"}},
 		{"conditional flag lacked", store, r("\tc.count++\n", "\tc.count++\n\tif n > c.limit {\n\t\tc.full = true\n\t}\n").Replace(store),
 			true, []string{"a.go:18 lacks flag b.go:19-21"}},
+		// A check of what only one copy computes goes with that
+		// computation: a call the other copy does not make, or makes
+		// another way.
+		{"check of a call of its own", store, r("\tc.size += n\n", "\tc.size += n\n\tm, err := c.w.Flush()\n\tif err != nil {\n\t\treturn err\n\t}\n\tc.size += m\n").Replace(store), false, nil},
+		{"check of a call made another way", store, r("\tn, err := c.w.Write(v)\n\tif err != nil {\n\t\tc.err = err\n\t\treturn err\n\t}\n",
+			"\tn, err := c.w.Write(v)\n\tif err != nil {\n\t\tc.err = err\n\t\treturn err\n\t}\n\tn, err = c.w.Written()\n\tif err != nil {\n\t\treturn err\n\t}\n").Replace(store), false, nil},
 		// Controls: the copies of per-type variants, edited in parallel.
 		{"renamed in parallel", authorize, r("user", "caller", "verb", "action", "Binding", "Policy", "\"get\"", "\"list\"").Replace(authorize), false, nil},
 		{"callees changed in parallel", store, r("Write", "WriteAt", "append", "appendKey", "errTooLarge", "errFull").Replace(store), false, nil},

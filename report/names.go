@@ -310,12 +310,29 @@ func notDivergent(c *fingerprint.Class) {
 // statement one function adds is most often its own step (see
 // otherFunctions).
 func onlySlips(c *fingerprint.Class) {
+	keepDrift(c, func(d fingerprint.Drift) bool {
+		return d.Kind != fingerprint.DriftLacks || d.Step == fingerprint.StepWrap
+	})
+}
+
+// ownSteps reports whether a copy of c lacks a step on a field or
+// method only its twin names (Drift.Own).
+func ownSteps(c fingerprint.Class) bool {
+	for _, f := range c.Fragments {
+		if slices.ContainsFunc(f.Drift, func(d fingerprint.Drift) bool { return d.Own }) {
+			return true
+		}
+	}
+	return false
+}
+
+// keepDrift keeps the drifts of c's fragments that keep says to, and
+// makes c's Extra, Lacks and Divergent say what is left.
+func keepDrift(c *fingerprint.Class, keep func(fingerprint.Drift) bool) {
 	extra := make([][]fingerprint.LineRange, len(c.Fragments))
 	for i := range c.Fragments {
 		f := &c.Fragments[i]
-		f.Drift = slices.DeleteFunc(f.Drift, func(d fingerprint.Drift) bool {
-			return d.Kind == fingerprint.DriftLacks && d.Step != fingerprint.StepWrap
-		})
+		f.Drift = slices.DeleteFunc(f.Drift, func(d fingerprint.Drift) bool { return !keep(d) })
 		f.Lacks = false
 		for _, d := range f.Drift {
 			if d.Kind == fingerprint.DriftLacks {

@@ -147,6 +147,11 @@ func Categorise(classes []fingerprint.Class, src FileSource) {
 				notDivergent(c)
 			case h.otherFunctions(*c):
 				onlySlips(c)
+			case c.Signal.Category != "" && ownSteps(*c):
+				// Copies made on purpose (per version, per type, per
+				// architecture) each have fields of their own: a step on
+				// one only this copy names is its own.
+				keepDrift(c, func(d fingerprint.Drift) bool { return !d.Own })
 			}
 			c.Signal.Categorised = true
 		}

@@ -302,3 +302,25 @@ func TestSlipsAcrossFunctions(t *testing.T) {
 		}
 	}
 }
+
+// Copies made on purpose (here per architecture) keep no lacked step on
+// a field or method only one of them names (Drift.Own): each variant has
+// fields of its own. Their other drifts stay news.
+func TestOwnStepsOnPurpose(t *testing.T) {
+	for _, tc := range []struct {
+		own  bool
+		want bool
+	}{{true, false}, {false, true}} {
+		c := class("arch", fingerprint.Near, "obj/arm64/d.go", "obj/loong64/d.go")
+		c.Lines, c.Divergent = 40, true
+		c.Fragments[0].Lacks = true
+		c.Fragments[1].Extra = []fingerprint.LineRange{{Start: 12, End: 12}}
+		c.Fragments[0].Drift = []fingerprint.Drift{{Kind: fingerprint.DriftLacks, Step: fingerprint.StepCheck, Own: tc.own, Twin: 1,
+			Lines: fingerprint.LineRange{Start: 11, End: 11}, TwinLines: fingerprint.LineRange{Start: 12, End: 12}}}
+		cs := []fingerprint.Class{c}
+		Rank(cs, nil, SortRank)
+		if cs[0].Signal.Category != CategoryPerArch || cs[0].Divergent != tc.want || (cs[0].Fragments[1].Extra != nil) != tc.want {
+			t.Errorf("own %v: category %q, Divergent = %v, extra %v; want divergent %v", tc.own, cs[0].Signal.Category, cs[0].Divergent, cs[0].Fragments[1].Extra, tc.want)
+		}
+	}
+}
