@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Samples a blind reading (../shared/reading/RUBRIC.md) from copycat's JSON
+reports of several modules, and writes the items and their key apart.
+
+    [BLIND_TOP=10 BLIND_REST=30 BLIND_HIDDEN=30 BLIND_READERS=3] blind.py SEED OUTDIR NAME=DIR ...
+
+For each NAME, OUTDIR/NAME.json is the default report (`copycat -json ./...`
+run in DIR) and OUTDIR/NAME-all.json the report with -all. Sets: top (the
+first TOP classes of each module's list), rest (REST at random from the rest
+of the lists) and hidden (HIDDEN at random from the classes only -all lists).
+Items show an id, the number of copies, the first two copies' FILE:START-END
+with their code (cut at 60 lines) and the other copies' locations; nothing
+else. OUTDIR/items-K.txt holds the K-th reader's share, OUTDIR/key.tsv the
+key (id, module, set, rank in its list, divergent, class id)."""
+import json, os, random, sys
+
+TOP, REST, HIDDEN, READERS = (int(os.environ.get('BLIND_' + k, d)) for k, d in
+                               (('TOP', 10), ('REST', 30), ('HIDDEN', 30), ('READERS', 3)))
+CUT = 60
+
+
+def code(path, start, end):
+    lines = open(path, errors='replace').read().split('\n')[start - 1:end]
+    if len(lines) > CUT:
+        lines = lines[:CUT] + [f'... ({end - start + 1 - CUT} more lines)']
+    return '\n'.join(lines)
+
+
+def main():
+    seed, out, mods = int(sys.argv[1]), sys.argv[2], [a.split('=', 1) for a in sys.argv[3:]]
+    rng = random.Random(seed)
+    items, rest, hidden = [], [], []
+    for name, root in mods:
+        listed = json.load(open(os.path.join(out, name + '.json')))['classes']
+        every = json.load(open(os.path.join(out, name + '-all.json')))['classes']
+        ids = {c['id'] for c in listed}
+        for r, c in enumerate(listed):
+            (items if r < TOP else rest).append(('top' if r < TOP else 'rest', name, root, r + 1, c))
+        hidden += [('hidden', name, root, 0, c) for c in every if c['id'] not in ids]
+    items += rng.sample(rest, min(REST, len(rest))) + rng.sample(hidden, min(HIDDEN, len(hidden)))
+    rng.shuffle(items)
+    key = open(os.path.join(out, 'key.tsv'), 'w')
+    shares = [[] for _ in range(READERS)]
+    for n, (set_, name, root, rank, c) in enumerate(items):
+        iid = f'X{n + 1:03d}'
+        key.write(f"{iid}\t{name}\t{set_}\t{rank}\t{c['divergent']}\t{c['id']}\n")
+        fr = c['fragments']
+        text = [f'######## {iid}  ({len(fr)} copies)']
+        for g in fr[:2]:
+            p = os.path.join(root, g['file'])
+            text.append(f"---- {p}:{g['start_line']}-{g['end_line']} ----")
+            text.append(code(p, g['start_line'], g['end_line']))
+        for g in fr[2:]:
+            text.append(f"also: {os.path.join(root, g['file'])}:{g['start_line']}-{g['end_line']}")
+        shares[n % READERS].append('\n'.join(text) + '\n')
+    for k, share in enumerate(shares):
+        open(os.path.join(out, f'items-{k + 1}.txt'), 'w').write('\n'.join(share))
+
+
+main()
