@@ -312,6 +312,10 @@ type Signal struct {
 	// Shape is how the functions holding the first two copies are named,
 	// which ranking weighs (see package report's shapes); "" for none.
 	Shape string
+	// OneFunction says, of a drifted class, that a copy lacking a step
+	// and one holding it are one function written in two places (the
+	// same name, on the same receiver type), which ranking weighs.
+	OneFunction bool
 	// Categorised says that Category and Shape were found already (from the files'
 	// contents, which a result stored in the index was found with), so
 	// that ranking need not read the files again.

@@ -254,46 +254,37 @@ func isTestFunc(name string) bool {
 	return false
 }
 
-// otherFunctions reports whether the copies of c that lack the extra
-// statements and those that have them are in different functions: no
-// pair of one that has them and one that lacks them is one function
-// written in two places, two functions of the same name, of the same
-// receiver type when both are methods (reflect's Value.Field and the
-// Field function that copies it in internal/reflectlite; one back end's
-// ssaGenValue and another's). Functions of different names are different
-// operations, and what one adds is nearly always its own step: read
-// strictly, 12 of the 16 divergent classes of the standard library and
-// the five corpus modules before this rule were a variant's own step, and
-// 11 of those 12 were between functions of different names, methods of
-// different types, or branches of one function (README, Accuracy). Not if
-// no such pair's functions are known.
-func (h *headers) otherFunctions(c fingerprint.Class) bool {
-	known := false
+// oneFunction reports whether a copy of c that lacks a step and one that
+// holds it (Drift) are one function written in two places: two
+// functions of the same name, of the same receiver type when both are
+// methods (a method and a plain function copying it count: reflect's
+// Value.Field and internal/reflectlite's Field), and not two branches of
+// one function.
+func (h *headers) oneFunction(c fingerprint.Class) bool {
 	for _, x := range c.Fragments {
 		fx, ok := h.header(x.File).facts.Func(x.Start.Line)
-		if len(x.Extra) == 0 || !ok {
+		if !ok {
 			continue
 		}
 		rx, nx := receiver(fx.Name)
-		for _, y := range c.Fragments {
+		for _, d := range x.Drift {
+			y := c.Fragments[d.Twin]
 			fy, ok := h.header(y.File).facts.Func(y.Start.Line)
-			if !y.Lacks || !ok {
+			if !ok {
 				continue
 			}
-			known = true
 			ry, ny := receiver(fy.Name)
 			if (x.File != y.File || fx.Line != fy.Line) && nx == ny && (rx == ry || rx == "" || ry == "") {
-				return false
+				return true
 			}
 		}
 	}
-	return known
+	return false
 }
 
 // notDivergent clears c's divergence: a divergence that a class's
 // category or copies explain (inverse operations each run steps of their
-// own; test cases each check their own; copies in different functions
-// are different operations) is not news.
+// own; test cases each check their own) is not news.
 func notDivergent(c *fingerprint.Class) {
 	c.Divergent = false
 	for i := range c.Fragments {
@@ -301,18 +292,6 @@ func notDivergent(c *fingerprint.Class) {
 		c.Fragments[i].Lacks = false
 		c.Fragments[i].Drift = nil
 	}
-}
-
-// onlySlips keeps of c's drifts those that copies of different
-// functions still share as evidence: swapped or unrenamed names and a
-// lacked error wrap are slips in a copy whatever the functions are
-// named (Kubernetes' mutating and validating authorize methods), while a
-// statement one function adds is most often its own step (see
-// otherFunctions).
-func onlySlips(c *fingerprint.Class) {
-	keepDrift(c, func(d fingerprint.Drift) bool {
-		return d.Kind != fingerprint.DriftLacks || d.Step == fingerprint.StepWrap
-	})
 }
 
 // ownSteps reports whether a copy of c lacks a step on a field or
