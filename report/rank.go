@@ -83,12 +83,13 @@ const ShortDiffer = 0.2
 
 // ShortList returns the classes on the short list, in their order, and
 // how many were left out: those Rank set apart (it must have filled their
-// Signal), those under minLines lines that are not divergent (a copy that
-// lacks another's guard is news at any size), and those with a copy that
-// differs from the first in ShortDiffer of its lines or more.
+// Signal), and, unless they drifted (a copy that lacks another's guard is
+// news at any size, however edited the copies are), those under minLines
+// lines and those with a copy that differs from the first in ShortDiffer
+// of its lines or more.
 func ShortList(classes []fingerprint.Class, minLines int) (short []fingerprint.Class, apart int) {
 	for _, c := range classes {
-		if c.Signal.Apart == "" && (c.Lines >= minLines || c.Divergent) && Differing(c) < ShortDiffer {
+		if c.Signal.Apart == "" && (c.Divergent || c.Lines >= minLines && Differing(c) < ShortDiffer) {
 			short = append(short, c)
 		}
 	}

@@ -313,3 +313,19 @@ func TestDriftOneFunctionFirst(t *testing.T) {
 		t.Errorf("order %s (one function %v), %s (one function %v, divergent %v)", cs[0].ID, cs[0].Signal.OneFunction, cs[1].ID, cs[1].Signal.OneFunction, cs[1].Divergent)
 	}
 }
+
+// A drifted class stays on the short list however edited its copies are.
+func TestShortListKeepsDrifted(t *testing.T) {
+	for _, drifted := range []bool{false, true} {
+		c := class("edited", fingerprint.Near, "e/x.go", "e/y.go")
+		c.Lines, c.Divergent = 40, drifted
+		f := &c.Fragments[1]
+		f.Start.Line, f.End.Line = 100, 139
+		f.Differs = []fingerprint.LineRange{{Start: 101, End: 112}} // 12 of 40 lines
+		cs := []fingerprint.Class{c}
+		Rank(cs, nil, SortRank)
+		if short, _ := ShortList(cs, ShortLines); (len(short) == 1) != drifted {
+			t.Errorf("drifted %v: listed %v", drifted, len(short) == 1)
+		}
+	}
+}
