@@ -330,12 +330,8 @@ func (d *decl) declSites() (sites map[string][]*ast.Ident, params map[*ast.Ident
 			}
 		}
 	}
-	fields(d.fd.Recv)
-	ast.Inspect(d.fd, func(n ast.Node) bool {
+	d.inspect(fields, func(n ast.Node) {
 		switch n := n.(type) {
-		case *ast.FuncType:
-			fields(n.Params)
-			fields(n.Results)
 		case *ast.AssignStmt:
 			if n.Tok == token.DEFINE {
 				add(n.Lhs...)
@@ -353,9 +349,24 @@ func (d *decl) declSites() (sites map[string][]*ast.Ident, params map[*ast.Ident
 				add(n.Key, n.Value)
 			}
 		}
-		return true
 	})
 	return sites, params
+}
+
+// inspect walks the declaration: it calls fields with its receiver and
+// with the parameters and results of every function type in it, and
+// visit with every other node.
+func (d *decl) inspect(fields func(*ast.FieldList), visit func(ast.Node)) {
+	fields(d.fd.Recv)
+	ast.Inspect(d.fd, func(n ast.Node) bool {
+		if ft, ok := n.(*ast.FuncType); ok {
+			fields(ft.Params)
+			fields(ft.Results)
+		} else if n != nil {
+			visit(n)
+		}
+		return true
+	})
 }
 
 // otherNames are the names the function uses otherwise than as
@@ -465,12 +476,8 @@ func (d *decl) typeNames() []rename {
 			}
 		}
 	}
-	fields(d.fd.Recv)
-	ast.Inspect(d.fd, func(n ast.Node) bool {
+	d.inspect(fields, func(n ast.Node) {
 		switch n := n.(type) {
-		case *ast.FuncType:
-			fields(n.Params)
-			fields(n.Results)
 		case *ast.CompositeLit:
 			typ(n.Type)
 		case *ast.ValueSpec:
@@ -482,7 +489,6 @@ func (d *decl) typeNames() []rename {
 				typ(n.Args[0])
 			}
 		}
-		return true
 	})
 	return sortedRenames(set)
 }

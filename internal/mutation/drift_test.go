@@ -63,16 +63,7 @@ func TestDriftRecall(t *testing.T) {
 // control edit applies to) is skipped for the next.
 func chooseDrift(t *testing.T, c *mutation.Corpus) []driftTrial {
 	r := rand.New(rand.NewPCG(seed, 0))
-	pkgOf := map[string]string{}
-	for _, f := range c.Funcs {
-		pkgOf[f.File] = f.Pkg
-	}
-	var hosts []string
-	for _, f := range c.Files {
-		if bytes.Count(c.Src[f], []byte("\n")) <= hostLines {
-			hosts = append(hosts, f)
-		}
-	}
+	host := hostPicker(c)
 	var trials []driftTrial
 	for _, i := range r.Perm(len(c.Funcs)) {
 		if len(trials) == numFuncs {
@@ -80,9 +71,7 @@ func chooseDrift(t *testing.T, c *mutation.Corpus) []driftTrial {
 		}
 		fn := c.Funcs[i]
 		tr := driftTrial{fn: fn, after: r.IntN(64), bug: mutation.DriftBugs[len(trials)%len(mutation.DriftBugs)]}
-		for tr.host == "" || pkgOf[tr.host] == fn.Pkg {
-			tr.host = hosts[r.IntN(len(hosts))]
-		}
+		tr.host = host(r, fn)
 		decl := c.Src[fn.File][fn.Start:fn.End]
 		mr := rand.New(rand.NewPCG(seed, uint64(i)))
 		var err error

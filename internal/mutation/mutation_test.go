@@ -105,16 +105,7 @@ func engineOptions(t *testing.T) fingerprint.Options {
 // package (of at most hostLines lines).
 func choose(t *testing.T, c *mutation.Corpus) []trial {
 	r := rand.New(rand.NewPCG(seed, 0))
-	pkgOf := map[string]string{}
-	for _, f := range c.Funcs {
-		pkgOf[f.File] = f.Pkg
-	}
-	var hosts []string
-	for _, f := range c.Files {
-		if bytes.Count(c.Src[f], []byte("\n")) <= hostLines {
-			hosts = append(hosts, f)
-		}
-	}
+	host := hostPicker(c)
 	var trials []trial
 	for _, i := range r.Perm(len(c.Funcs)) {
 		if len(trials) == numFuncs {
@@ -122,9 +113,7 @@ func choose(t *testing.T, c *mutation.Corpus) []trial {
 		}
 		fn := c.Funcs[i]
 		tr := trial{fn: fn, after: r.IntN(64), mutants: map[mutation.Kind]mutation.Mutant{}}
-		for tr.host == "" || pkgOf[tr.host] == fn.Pkg {
-			tr.host = hosts[r.IntN(len(hosts))]
-		}
+		tr.host = host(r, fn)
 		decl := c.Src[fn.File][fn.Start:fn.End]
 		mr := rand.New(rand.NewPCG(seed, uint64(i)))
 		for _, k := range mutation.Kinds {
@@ -142,6 +131,28 @@ func choose(t *testing.T, c *mutation.Corpus) []trial {
 		t.Fatalf("found %d usable functions, want %d", len(trials), numFuncs)
 	}
 	return trials
+}
+
+// hostPicker returns a function that picks, with r, a host file for a
+// copy of fn: a file of another package of at most hostLines lines.
+func hostPicker(c *mutation.Corpus) func(r *rand.Rand, fn mutation.Func) string {
+	pkgOf := map[string]string{}
+	for _, f := range c.Funcs {
+		pkgOf[f.File] = f.Pkg
+	}
+	var hosts []string
+	for _, f := range c.Files {
+		if bytes.Count(c.Src[f], []byte("\n")) <= hostLines {
+			hosts = append(hosts, f)
+		}
+	}
+	return func(r *rand.Rand, fn mutation.Func) string {
+		for {
+			if h := hosts[r.IntN(len(hosts))]; pkgOf[h] != fn.Pkg {
+				return h
+			}
+		}
+	}
 }
 
 // A region is a span of lines of one file.
