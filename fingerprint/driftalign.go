@@ -1,0 +1,348 @@
+package fingerprint
+
+// The alignment of two copies that drift analysis reads (see drift.go):
+// their tokens matched with the added statements taken out.
+
+import (
+	"bytes"
+	"cmp"
+	"slices"
+)
+
+// An alignment is two copies' tokens matched with their added statements
+// taken out.
+type alignment struct {
+	a, b         span
+	match        []int32 // match[x] is the token of b matched to a's x-th, or -1
+	back         []int32 // back[y] is the token of a matched to b's y-th, or -1
+	seenB        []bool  // seenB[y]: b's y-th token is matched
+	addA, addB   []int32 // the added statements' token ranges, in pairs
+	pureA, pureB []bool  // each added statement is a pure insertion
+	gapsA, gapsB []int   // the kept token each added statement came before
+	kept         []int32 // the alignment of a's kept tokens against b's
+}
+
+// tokenLines is the range of lines of tokens [t0, t1) of s's file.
+func (d *detector) tokenLines(s span, t0, t1 int32) LineRange {
+	f := d.files[s.file]
+	return LineRange{f.tokenLine(t0), f.tokenLine(t1 - 1)}
+}
+
+// lineBefore is the line of without where the statement of with starting
+// at token t would go: the line of the token matched to the one before
+// it, or to the one after it at the start.
+func (d *detector) lineBefore(al alignment, without, with span, t int32) LineRange {
+	w0, _ := d.tokens(with)
+	o0, o1 := d.tokens(without)
+	to := al.other(with)
+	y := int32(0) // at the start, the first line
+	for x := t - w0 - 1; x >= 0; x-- {
+		if to[x] >= 0 {
+			y = to[x]
+			break
+		}
+	}
+	l := d.files[without.file].tokenLine(o0 + min(y, o1-o0-1))
+	return LineRange{l, l}
+}
+
+// other maps the tokens of s, one of the two copies, to the other's.
+func (al alignment) other(s span) []int32 {
+	if s == al.a {
+		return al.match
+	}
+	return al.back
+}
+
+// driftRounds is how many added statements align takes out one at a
+// time before it takes out the rest at once.
+const driftRounds = 8
+
+// align aligns a and b with their added statements taken out; ok is
+// false if the alignment was given up (it never is without a bound). An
+// alignment may match the tokens of a statement to those of one inserted
+// before it (filepath.Match's final "return false, nil" to the one inside
+// the loop path.Match adds), so the added statements are taken out one at
+// a time, the largest first, and the copies aligned again each time.
+func (d *detector) align(v *verifier, a, b span) (al alignment, ok bool) {
+	na, nb := len(d.codes(a)), len(d.codes(b))
+	al = alignment{a: a, b: b, match: make([]int32, na), back: make([]int32, nb), seenB: make([]bool, nb)}
+	if bytes.Equal(d.codes(a), d.codes(b)) {
+		// The same tokens (copies whose names break the renaming): the
+		// alignment is the identity, and nothing is added.
+		for i := range al.match {
+			al.match[i], al.back[i], al.seenB[i] = int32(i), int32(i), true
+		}
+		return al, true
+	}
+	sc := &v.drift
+	for round := 0; ; round++ {
+		if !d.alignKept(v, &al) {
+			return al, false
+		}
+		seenA := slices.Grow(sc.seenA[:0], na)[:na]
+		for x, y := range al.match {
+			seenA[x] = y >= 0
+		}
+		seenB := append(sc.seenB[:0], al.seenB...)
+		sc.seenA, sc.seenB = seenA, seenB
+		addA := d.addedStmts(a, markRanges(a, d, seenA, al.addA))
+		addB := d.addedStmts(b, markRanges(b, d, seenB, al.addB))
+		if len(addA)+len(addB) == 0 {
+			al.pureA = pureGaps(sc.gapsA, al.kept, sc.idxB, nb)
+			al.pureB = pureGaps(sc.gapsB, sc.toA, sc.idxA, na)
+			al.gapsA, al.gapsB = slices.Clone(sc.gapsA), slices.Clone(sc.gapsB)
+			al.kept = slices.Clone(al.kept)
+			return al, true
+		}
+		if round == driftRounds {
+			al.addA, al.addB = mergeRanges(al.addA, addA), mergeRanges(al.addB, addB)
+			continue
+		}
+		// Take out the largest.
+		la, lb := largest(addA), largest(addB)
+		if lb < 0 || la >= 0 && addA[la+1]-addA[la] >= addB[lb+1]-addB[lb] {
+			al.addA = mergeRanges(al.addA, addA[la:la+2])
+		} else {
+			al.addB = mergeRanges(al.addB, addB[lb:lb+2])
+		}
+	}
+}
+
+// driftScratch holds one goroutine's buffers for drift analysis, reused
+// from round to round and pair to pair.
+type driftScratch struct {
+	keptA, keptB []byte
+	idxA, idxB   []int32 // the index in its copy of each kept token
+	gapsA, gapsB []int
+	toA          []int32 // the kept token of a matched to each kept token of b
+	seenA, seenB []bool
+}
+
+// alignKept aligns al's copies without their added statements, and fills
+// al.match, al.back, al.seenB and al.kept (in the verifier's buffers, as
+// are the kept tokens' indexes and gaps that pureGaps needs).
+func (d *detector) alignKept(v *verifier, al *alignment) bool {
+	sc := &v.drift
+	sc.keptA, sc.idxA, sc.gapsA = d.without(al.a, al.addA, sc.keptA[:0], sc.idxA[:0], sc.gapsA[:0])
+	sc.keptB, sc.idxB, sc.gapsB = d.without(al.b, al.addB, sc.keptB[:0], sc.idxB[:0], sc.gapsB[:0])
+	km, ok := v.df.align(sc.keptA, sc.keptB, len(sc.keptA)+len(sc.keptB))
+	if !ok {
+		return false
+	}
+	al.kept = km
+	// Slide each inserted run of tokens to where it holds whole
+	// statements, on either side.
+	slide(km, sc.keptA, len(sc.keptB), d.stmtEdges(al.a, sc.idxA))
+	sc.toA = slices.Grow(sc.toA[:0], len(sc.keptB))[:len(sc.keptB)]
+	invert(km, sc.toA)
+	slide(sc.toA, sc.keptB, len(sc.keptA), d.stmtEdges(al.b, sc.idxB))
+	invert(sc.toA, km)
+	fill(al.match, -1)
+	fill(al.back, -1)
+	clear(al.seenB)
+	fill(sc.toA, -1)
+	for k, y := range km {
+		if y >= 0 {
+			x, yb := sc.idxA[k], sc.idxB[y]
+			al.match[x], al.back[yb], al.seenB[yb] = yb, x, true
+			sc.toA[y] = int32(k)
+		}
+	}
+	return true
+}
+
+// invert sets to[y] = x for each match[x] = y, and to[y] = -1 for the
+// tokens y matched to none.
+func invert(match, to []int32) {
+	fill(to, -1)
+	for x, y := range match {
+		if y >= 0 {
+			to[y] = int32(x)
+		}
+	}
+}
+
+// stmtEdges reports, for each kept token k of s (idx gives its index in
+// s), whether a statement starts there (starts) and ends just before it
+// (ends).
+func (d *detector) stmtEdges(s span, idx []int32) func(k int) (start, end bool) {
+	f := d.files[s.file]
+	t0, t1 := d.tokens(s)
+	starts, ends := make([]bool, t1-t0+1), make([]bool, t1-t0+1)
+	for _, u := range f.units {
+		if u.tok0 >= t0 && u.tok1 <= t1 {
+			starts[u.tok0-t0], ends[u.tok1-t0] = true, true
+		}
+	}
+	return func(k int) (bool, bool) {
+		if k >= len(idx) {
+			return false, ends[t1-t0]
+		}
+		return starts[idx[k]], ends[idx[k]]
+	}
+}
+
+// slide moves each run of tokens of x that match has matched to nothing,
+// where the other sequence (of n tokens) has nothing unmatched between
+// the run's neighbours, to the position among those the run can take (an
+// alignment may take "cr . hasByte = false cr ." for the inserted run
+// where "cr . hasByte = false" is the statement) at which it starts a
+// statement, ending one if it can.
+func slide(match []int32, x []byte, n int, edges func(k int) (start, end bool)) {
+	for k0 := 0; k0 < len(match); {
+		if match[k0] >= 0 {
+			k0++
+			continue
+		}
+		k1 := k0
+		for k1 < len(match) && match[k1] < 0 {
+			k1++
+		}
+		before, after := int32(-1), int32(n)
+		if k0 > 0 {
+			before = match[k0-1]
+		}
+		if k1 < len(match) {
+			after = match[k1]
+		}
+		if after != before+1 {
+			k0 = k1
+			continue // the other copy has tokens of its own here
+		}
+		lo, hi := 0, 0 // the shifts the run can take
+		for k0+lo > 0 && x[k0+lo-1] == x[k1+lo-1] {
+			lo--
+		}
+		for k1+hi < len(match) && x[k0+hi] == x[k1+hi] {
+			hi++
+		}
+		best, score := 0, -1
+		for sh := lo; sh <= hi; sh++ {
+			st, _ := edges(k0 + sh)
+			_, en := edges(k1 + sh)
+			if sc := 2*b2i(st) + b2i(en); sc > score || sc == score && sh == 0 {
+				best, score = sh, sc
+			}
+		}
+		switch {
+		case best < 0:
+			for t := best; t < 0; t++ { // tokens k0+t take over their twins' matches at k1+t
+				match[k1+t], match[k0+t] = match[k0+t], -1
+			}
+		case best > 0:
+			for t := 0; t < best; t++ {
+				match[k0+t], match[k1+t] = match[k1+t], -1
+			}
+		}
+		k0 = k1 + max(best, 0)
+	}
+}
+
+// filled returns n copies of v.
+func filled(n int, v int32) []int32 {
+	s := make([]int32, n)
+	fill(s, v)
+	return s
+}
+
+// fill sets every element of s to v.
+func fill(s []int32, v int32) {
+	for i := range s {
+		s[i] = v
+	}
+}
+
+// markRanges sets seen for the tokens of s in the ranges rs (taken out:
+// no longer added) and returns it.
+func markRanges(s span, d *detector, seen []bool, rs []int32) []bool {
+	t0, _ := d.tokens(s)
+	for i := 0; i < len(rs); i += 2 {
+		for t := rs[i]; t < rs[i+1]; t++ {
+			seen[t-t0] = true
+		}
+	}
+	return seen
+}
+
+// largest is the index of the largest range of rs (pairs), or -1.
+func largest(rs []int32) int {
+	best := -1
+	for i := 0; i < len(rs); i += 2 {
+		if best < 0 || rs[i+1]-rs[i] > rs[best+1]-rs[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// mergeRanges returns the ranges of xs and ys (pairs of statements'
+// token ranges, which nest or are apart), sorted, without those inside
+// another: a statement taken out may hold one taken out before.
+func mergeRanges(xs, ys []int32) []int32 {
+	var rs [][2]int32
+	for _, s := range [][]int32{xs, ys} {
+		for i := 0; i < len(s); i += 2 {
+			rs = append(rs, [2]int32{s[i], s[i+1]})
+		}
+	}
+	slices.SortFunc(rs, func(x, y [2]int32) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(y[1], x[1])) })
+	out := make([]int32, 0, 2*len(rs))
+	for _, r := range rs {
+		if n := len(out); n > 0 && r[0] < out[n-1] {
+			continue // inside the one before
+		}
+		out = append(out, r[0], r[1])
+	}
+	return out
+}
+
+// without appends to kept the codes of s with the token ranges rs taken
+// out, to index the index in s of each kept token, and to gaps, for each
+// range, the index of the kept token it came before.
+func (d *detector) without(s span, rs []int32, kept []byte, index []int32, gaps []int) ([]byte, []int32, []int) {
+	codes := d.codes(s)
+	t0, _ := d.tokens(s)
+	next := 0
+	for i := range codes {
+		t := int32(i) + t0
+		for next < len(rs) && t >= rs[next+1] {
+			next += 2
+		}
+		if next < len(rs) && t >= rs[next] {
+			if t == rs[next] {
+				gaps = append(gaps, len(kept))
+			}
+			continue
+		}
+		kept = append(kept, codes[i])
+		index = append(index, int32(i))
+	}
+	return kept, index, gaps
+}
+
+// pureGaps says, for each gap (a kept index that a taken-out statement
+// came before), whether the kept tokens on either side of it are matched
+// to tokens of the other copy that are next to each other there: to maps
+// kept tokens to the other copy's kept tokens, whose indexes in the other
+// copy are idx, of n tokens.
+func pureGaps(gaps []int, to []int32, idx []int32, n int) []bool {
+	pure := make([]bool, len(gaps))
+	for i, k := range gaps {
+		before, after := int32(-1), int32(n)
+		if k > 0 {
+			if to[k-1] < 0 {
+				continue
+			}
+			before = idx[to[k-1]]
+		}
+		if k < len(to) {
+			if to[k] < 0 {
+				continue
+			}
+			after = idx[to[k]]
+		}
+		pure[i] = after == before+1
+	}
+	return pure
+}

@@ -1,0 +1,294 @@
+package fingerprint
+
+// Slips on names: two names swapped, a name left unrenamed, a call to
+// another name (see drift.go).
+
+import (
+	"go/token"
+	"slices"
+)
+
+// driftMaxSlips is the most breaks of the renaming a pair is searched for
+// swaps in; a pair with more is a variant written apart.
+const driftMaxSlips = 64
+
+// A matchedNames is a matched name of each copy, at tokens ta and tb.
+type matchedNames struct {
+	x, y   uint64
+	ta, tb int32
+}
+
+// renamingSlips finds where the names of the two copies break the
+// renaming the rest of the copies follow (rule 4 in drift.go), and counts
+// the breaks it does not explain.
+func (d *detector) renamingSlips(al alignment) (forA, forB []Drift, breaks int) {
+	m := d.newNameMap(al)
+	var slips []int
+	for i, p := range m.pairs {
+		if m.broken(p) {
+			slips = append(slips, i)
+		}
+	}
+	if len(slips) > driftMaxSlips {
+		return nil, nil, len(slips) // edited throughout: past any limit
+	}
+	fa, fb := d.files[al.a.file], d.files[al.b.file]
+	line := func(f *File, t int32) LineRange { l := f.tokenLine(t); return LineRange{l, l} }
+	used := m.swaps(slips)
+	for k := 0; k < len(used); k += 2 {
+		p := m.pairs[used[k]] // the first of the two swapped
+		forA = append(forA, Drift{Kind: DriftSwapped, Lines: line(fa, p.ta), TwinLines: line(fb, p.tb)})
+		forB = append(forB, Drift{Kind: DriftSwapped, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
+	}
+	for _, si := range slips {
+		if slices.Contains(used, si) {
+			continue
+		}
+		p := m.pairs[si]
+		switch {
+		case !m.inNames(p):
+			breaks++
+		case m.unrenamed(p.x, m.ofA, al.b, func(w uint64) [2]uint64 { return [2]uint64{p.x, w} }):
+			// a's name x is y everywhere in b but here, where b kept x,
+			// and names nothing else.
+			forB = append(forB, Drift{Kind: DriftUnrenamed, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
+		case m.unrenamed(p.y, m.ofB, al.a, func(w uint64) [2]uint64 { return [2]uint64{w, p.y} }):
+			forA = append(forA, Drift{Kind: DriftUnrenamed, Lines: line(fa, p.ta), TwinLines: line(fb, p.tb)})
+		case int(p.tb)+1 < len(fb.codes) && token.Token(fb.codes[p.tb+1]) == token.LPAREN:
+			forB = append(forB, Drift{Kind: DriftChanged, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
+			breaks++
+		default:
+			breaks++
+		}
+	}
+	return forA, forB, breaks
+}
+
+// A nameMap is how the names of two aligned copies pair up.
+type nameMap struct {
+	d        *detector
+	al       alignment
+	pairs    []matchedNames
+	count    map[[2]uint64]int  // how often each pair of names is matched
+	ofA, ofB map[uint64]uint64  // each name's partner in the other copy (see partners)
+	declared map[[2]uint64]bool // pairs of names both copies declare at one place
+	inner    [2][]int32         // the innermost unit of each token of a and b
+	uses     map[span]map[uint64]int
+}
+
+func (d *detector) newNameMap(al alignment) *nameMap {
+	m := &nameMap{d: d, al: al, pairs: d.namePairs(al), count: map[[2]uint64]int{}, declared: map[[2]uint64]bool{},
+		uses: map[span]map[uint64]int{}}
+	fa, fb := d.files[al.a.file], d.files[al.b.file]
+	for _, p := range m.pairs {
+		m.count[[2]uint64{p.x, p.y}]++
+		// The renamings of local variables: pairs of names both copies
+		// declare at one place (x := …, var x). A package, a field or a
+		// function named the same in both copies, which an alignment of
+		// copies edited apart may pair with another name, is no renaming
+		// to slip on.
+		if declaresAt(fa.codes, p.ta) && declaresAt(fb.codes, p.tb) {
+			m.declared[[2]uint64{p.x, p.y}] = true
+		}
+	}
+	m.ofA, m.ofB = m.partners(true), m.partners(false)
+	return m
+}
+
+// partners maps each name of one copy (a if fromA) to the name of the
+// other it pairs with most, at least twice, if one does.
+func (m *nameMap) partners(fromA bool) map[uint64]uint64 {
+	best := map[uint64]int{}
+	out := map[uint64]uint64{}
+	for _, p := range m.pairs {
+		k, w := p.x, p.y
+		if !fromA {
+			k, w = p.y, p.x
+		}
+		n := m.count[[2]uint64{p.x, p.y}]
+		if n > best[k] || n == best[k] && w < out[k] {
+			best[k], out[k] = n, w
+		}
+	}
+	for k := range out {
+		if best[k] < 2 {
+			delete(out, k)
+		}
+	}
+	return out
+}
+
+// broken reports whether p, matched once, breaks the partners of its
+// names. Predeclared names (int, float64, len) are changed in part on
+// purpose: a per-type copy keeps float64 as its result while its
+// elements become int.
+func (m *nameMap) broken(p matchedNames) bool {
+	if m.count[[2]uint64{p.x, p.y}] != 1 || predeclared[p.x] || predeclared[p.y] {
+		return false
+	}
+	wy, okA := m.ofA[p.x]
+	wx, okB := m.ofB[p.y]
+	return okA && wy != p.y || okB && wx != p.x
+}
+
+// innermost is the innermost unit of a holding its token t.
+func (m *nameMap) innermost(t int32) int32 {
+	m.innerUnits()
+	a0, _ := m.d.tokens(m.al.a)
+	return m.inner[0][t-a0]
+}
+
+func (m *nameMap) innerUnits() {
+	if m.inner[0] == nil {
+		m.inner = [2][]int32{m.d.innermostUnits(m.al.a), m.d.innermostUnits(m.al.b)}
+	}
+}
+
+// inNames reports whether the slip p is in names alone: the statements
+// holding it in both copies have the same tokens, and neither name is a
+// field or method selected (a local renaming never renames those). A
+// statement aligned with another one (f.out.append against
+// f1.out.patch) or changed around the name (bo.Uint64(…) against
+// uint64(bo.Uint32(…))) is an edit, not a slip.
+func (m *nameMap) inNames(p matchedNames) bool {
+	m.innerUnits()
+	matched := func(s span, inner []int32, seen func(int32) bool, t int32) bool {
+		f := m.d.files[s.file]
+		t0, _ := m.d.tokens(s)
+		if t > 0 && token.Token(f.codes[t-1]) == token.PERIOD {
+			return false
+		}
+		u := inner[t-t0]
+		if u < 0 {
+			return false
+		}
+		for x := f.units[u].tok0; x < f.units[u].tok1; x++ {
+			if !seen(x - t0) {
+				return false
+			}
+		}
+		return true
+	}
+	return matched(m.al.a, m.inner[0], func(x int32) bool { return m.al.match[x] >= 0 }, p.ta) &&
+		matched(m.al.b, m.inner[1], func(y int32) bool { return m.al.seenB[y] }, p.tb)
+}
+
+// swaps returns the slips (indexes in m.pairs) that are swaps, in pairs:
+// two broken pairs of one statement whose names, exchanged, pair as
+// everywhere else. Copies whose renaming exchanges the two names, a
+// left-hand and a right-hand version, keep their order where it is the
+// arguments' (compare(av, bv) in both): no swap.
+func (m *nameMap) swaps(slips []int) []int {
+	var used []int
+	for i, si := range slips {
+		for _, sj := range slips[i+1:] {
+			p, q := m.pairs[si], m.pairs[sj]
+			if slices.Contains(used, si) || slices.Contains(used, sj) || p.x == q.x ||
+				m.innermost(p.ta) != m.innermost(q.ta) || !m.inNames(p) || !m.inNames(q) {
+				continue
+			}
+			if m.ofA[p.x] == q.y && m.ofA[q.x] == p.y && !(m.ofA[p.x] == q.x && m.ofA[q.x] == p.x) {
+				used = append(used, si, sj)
+			}
+		}
+	}
+	return used
+}
+
+// unrenamed reports whether name x, kept by the copy s at a slip, is
+// renamed everywhere else: its partner (of) is another name, the two are
+// declared at one place (key gives the declared pair for a partner), and s
+// names x nowhere else.
+func (m *nameMap) unrenamed(x uint64, of map[uint64]uint64, s span, key func(partner uint64) [2]uint64) bool {
+	w, ok := of[x]
+	return ok && w != x && m.declared[key(w)] && m.namesIn(s)[x] == 1
+}
+
+// namesIn counts how often s names each name; a field or method named
+// the same is not the name.
+func (m *nameMap) namesIn(s span) map[uint64]int {
+	if m.uses[s] == nil {
+		m.uses[s] = map[uint64]int{}
+		codes := m.d.files[s.file].codes
+		m.d.eachValue(s, func(t int32, c byte, v uint64) {
+			if isName(c) && (t == 0 || token.Token(codes[t-1]) != token.PERIOD) {
+				m.uses[s][v]++
+			}
+		})
+	}
+	return m.uses[s]
+}
+
+// namePairs lists the matched names of the two copies, in a's order,
+// leaving out each copy's own name (a copied function's) and the fields
+// and methods selected.
+func (d *detector) namePairs(al alignment) []matchedNames {
+	a, b := al.a, al.b
+	fa := d.files[a.file]
+	a0, _ := d.tokens(a)
+	b0, _ := d.tokens(b)
+	valB, isB := make([]uint64, len(al.back)), make([]bool, len(al.back))
+	d.eachValue(b, func(t int32, c byte, val uint64) {
+		if isName(c) {
+			valB[t-b0], isB[t-b0] = val, true
+		}
+	})
+	var pairs []matchedNames
+	d.eachValue(a, func(t int32, c byte, val uint64) {
+		y := al.match[t-a0]
+		if !isName(c) || y < 0 || t > 0 && token.Token(fa.codes[t-1]) == token.PERIOD {
+			return // a field or method: no local renaming renames it
+		}
+		if isB[y] {
+			pairs = append(pairs, matchedNames{x: val, y: valB[y], ta: t, tb: b0 + y})
+		}
+	})
+	return pairs
+}
+
+// declaresAt reports whether the name at token t of codes is declared
+// there: left of := or after var.
+func declaresAt(codes []byte, t int32) bool {
+	return declares(codes, t) || t > 0 && token.Token(codes[t-1]) == token.VAR
+}
+
+// sameFunction reports whether spans a and b lie in functions of the same
+// name and receiver type (a method and a function never are).
+func (d *detector) sameFunction(a, b span) bool {
+	na, ra, oka := d.funcName(a)
+	nb, rb, okb := d.funcName(b)
+	return oka && okb && na == nb && ra == rb
+}
+
+// funcName returns the name hashes of the function declaration holding s
+// and of its receiver's type (0 for a plain function).
+func (d *detector) funcName(s span) (name, recv uint64, ok bool) {
+	f := d.files[s.file]
+	t0, t1 := d.tokens(s)
+	fn := -1
+	for i, u := range f.units {
+		if u.fn && u.tok0 <= t0 && t1 <= u.tok1 {
+			fn = i
+			break
+		}
+	}
+	if fn < 0 || f.units[fn].name < 0 {
+		return 0, 0, false
+	}
+	u := f.units[fn]
+	if token.Token(f.codes[u.tok0+1]) == token.LPAREN {
+		// The receiver's type is its last name before the closing
+		// parenthesis: (r *T), (T), (l *List[E]) gives E, alike in
+		// copies.
+		v := d.valueAt(f, u.tok0)
+		for t := u.tok0 + 1; t < u.tok1 && token.Token(f.codes[t]) != token.RPAREN; t++ {
+			if hasValue(f.codes[t]) {
+				if isName(f.codes[t]) {
+					recv = f.vals[v]
+				}
+				v++
+			}
+		}
+	}
+	return f.vals[u.name], recv, true
+}
