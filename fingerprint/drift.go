@@ -7,35 +7,35 @@ import (
 
 // Drift analysis says how the copies of a near-miss class differ, pair by
 // pair (the class's first fragment against each other one), from the
-// alignment of their canonical tokens:
+// alignment of their canonical tokens (driftalign.go):
 //
 //  1. Align the two copies (Myers' diff, as verification does). An added
 //     statement is an outermost statement of one copy at least two thirds
-//     of whose tokens the alignment leaves unmatched (an alignment may
-//     match a stray name or bracket of an inserted statement elsewhere;
-//     two thirds is robust to that).
-//  2. Take the added statements out of both copies and align again. An
-//     added statement is a pure insertion when the tokens of the other
+//     of whose tokens the alignment leaves unmatched. Added statements are
+//     taken out one at a time, the largest first, and the copies aligned
+//     again each time; unmatched runs are slid to statement edges.
+//  2. An added statement is a pure insertion when the tokens of the other
 //     copy on either side of where it was are matched and next to each
 //     other; else it replaced something, and is an edit.
 //  3. When both copies have added statements, each variant grew its own
 //     (measured on the standard library: copies that both grew were
-//     variants); else a pure insertion is something its twin lacks (DriftLacks) when it
-//     is one of the steps that copies lack by mistake (see stepKind: a
-//     guard, a check, a validation loop, a defer, a lock, a flag, an
-//     assignment on an error path) and not what only one variant has: a
-//     case of a switch, one more item of a list of like statements, or a
-//     step on a name the twin never names (see ownNames). A return whose
-//     value one copy wraps in a call, the rest being the same, is a lacked
-//     error wrap.
-//  4. On the second alignment, the names of the two copies pair up. A
-//     name paired the same way at least twice and once otherwise breaks
-//     the renaming there: two names in the other order in one statement
-//     are swapped (DriftSwapped); the twin's own name kept, once, where
-//     the copy renamed it everywhere else, the copies declaring the two
-//     names at one place, is unrenamed (DriftUnrenamed);
-//     any other
-//     break on a called name is a changed call (DriftChanged).
+//     variants). Else a pure insertion is a step its twin lacks
+//     (DriftLacks) when it is one of the steps copies lack by mistake
+//     (stepKind: a guard, a check, a validation loop, a defer, a lock, a
+//     flag, an assignment on an error path) and not what one variant has
+//     of its own: a case of a switch, one more item of a list of like
+//     statements, a check of what only this copy computes
+//     (checksOwnResult), or a step on a name the twin never names
+//     (ownNames; a field of a value both have counts in one function
+//     written in two places, and is marked Own). A return whose value one
+//     copy wraps in a call with a message is a lacked error wrap
+//     (driftwrap.go), listed but weak.
+//  4. The names of the two copies pair up (driftnames.go). A name paired
+//     the same way at least twice and once otherwise breaks the renaming
+//     there: two names in the other order in one statement are swapped
+//     (DriftSwapped); a local both copies declare, kept once where the
+//     copy renamed it everywhere else, is unrenamed (DriftUnrenamed); any
+//     other break on a called name is a changed call (DriftChanged, weak).
 //  5. Everything else that differs (unmatched tokens, other breaks of the
 //     renaming, table values) is the pair's other edits; a pair with more
 //     than driftMaxOther of them (or a tenth of the smaller copy's
@@ -43,9 +43,9 @@ import (
 //     is kept.
 //
 // A class drifted (Class.Divergent) when a copy lacks a step of another,
-// or has a swapped or unrenamed name; a changed call alone is a plain
-// edit. Each fragment's Drift lists what it lacks or slipped on, with its
-// twin's lines.
+// or has a swapped or unrenamed name (Drift.Strength at least 2). Each
+// fragment's Drift lists what it lacks or slipped on, with its twin's
+// lines. docs/drift.md says what each rule was measured on.
 const driftMaxOther = 12
 
 // A DriftKind says how a copy differs from its twin.
