@@ -121,7 +121,6 @@ func (c Class) Drifted() bool { return c.DriftStrength() >= 2 }
 // markDrift fills the fragments' Drift, Extra and Lacks and c.Divergent;
 // ss are the spans of c's fragments, in the same order.
 func (d *detector) markDrift(v *verifier, c *Class, ss []span) {
-	extra := make([][]int, len(ss))
 	for i := 1; i < len(ss); i++ {
 		forA, forB := d.pairDrift(v, ss[0], ss[i])
 		for _, x := range forA {
@@ -133,10 +132,21 @@ func (d *detector) markDrift(v *verifier, c *Class, ss []span) {
 			c.Fragments[i].Drift = append(c.Fragments[i].Drift, x)
 		}
 	}
-	for i, f := range c.Fragments {
+	c.SetDrift()
+}
+
+// SetDrift makes c's Divergent and its fragments' Lacks and Extra say
+// what their Drift does: a fragment lacks when it lacks a step, its
+// twin's Extra holds the step's lines, and the class is divergent when
+// the evidence is strong enough (Drifted). Call it after changing Drift.
+func (c *Class) SetDrift() {
+	extra := make([][]int, len(c.Fragments))
+	for i := range c.Fragments {
+		f := &c.Fragments[i]
+		f.Lacks = false
 		for _, x := range f.Drift {
 			if x.Kind == DriftLacks {
-				c.Fragments[i].Lacks = true
+				f.Lacks = true
 				for l := x.TwinLines.Start; l <= x.TwinLines.End; l++ {
 					extra[x.Twin] = append(extra[x.Twin], l)
 				}

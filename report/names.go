@@ -308,20 +308,9 @@ func ownSteps(c fingerprint.Class) bool {
 // keepDrift keeps the drifts of c's fragments that keep says to, and
 // makes c's Extra, Lacks and Divergent say what is left.
 func keepDrift(c *fingerprint.Class, keep func(fingerprint.Drift) bool) {
-	extra := make([][]fingerprint.LineRange, len(c.Fragments))
 	for i := range c.Fragments {
 		f := &c.Fragments[i]
 		f.Drift = slices.DeleteFunc(f.Drift, func(d fingerprint.Drift) bool { return !keep(d) })
-		f.Lacks = false
-		for _, d := range f.Drift {
-			if d.Kind == fingerprint.DriftLacks {
-				f.Lacks = true
-				extra[d.Twin] = append(extra[d.Twin], d.TwinLines)
-			}
-		}
 	}
-	for i := range c.Fragments {
-		c.Fragments[i].Extra = extra[i]
-	}
-	c.Divergent = c.Drifted()
+	c.SetDrift()
 }
