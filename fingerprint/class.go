@@ -306,9 +306,13 @@ type Signal struct {
 	Category string // "" for copies someone should merge or keep in step
 	Score    int
 	Reason   string
-	// Apart says why the class is left out of the short list that a
-	// report shows by default; "" when it is on it.
-	Apart string
+	// Evidence says in words why the class is of its Category: "paths
+	// name arm64 and loong64".
+	Evidence string
+	// LeftOut names the rule that leaves the class out of the classes a
+	// report lists by default (package report's Listed); "" when it is
+	// listed.
+	LeftOut string
 	// Shape is how the functions holding the first two copies are named,
 	// which ranking weighs (see package report's shapes); "" for none.
 	Shape string

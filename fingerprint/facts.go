@@ -15,16 +15,32 @@ import (
 type Facts struct {
 	Build     string // the //go:build line before the package clause; "" if none
 	Generated bool   // a generated-code header
-	// Copied says a comment at the start of a line notes that the file,
-	// or part of it, is a copy made on purpose (see IsCopyNote).
-	Copied bool
-	// Comments are the lines that hold only a comment, Notes the lines
-	// whose comment notes a copy, DeclEnds the lines that start with }
-	// or ) (the end of a top-level declaration); all 1-based, rising.
-	Comments, Notes, DeclEnds []int32
+	// Package is the line of the package clause; 0 if none was found.
+	// The comments above it are the file's header.
+	Package int32
+	// Comments are the lines that hold only a comment, DeclEnds the
+	// lines that start with } or ) (the end of a top-level declaration);
+	// both 1-based, rising.
+	Comments, DeclEnds []int32
+	// Notes are the comments that note a copy made on purpose (see
+	// IsCopyNote), by rising line.
+	Notes []Note
 	// Funcs are the top-level function declarations' first lines, rising.
 	Funcs []Func
 }
+
+// A Note is a comment that notes a copy made on purpose: its line and
+// the text of the comment it is in (all its lines, when it is a comment
+// of its own lines, the "//" and spaces trimmed, joined by spaces and cut
+// at maxNote bytes), so that ranking can tell whether it names the
+// other copy (package report's mirror).
+type Note struct {
+	Line int32
+	Text string
+}
+
+// maxNote is the most of a note's comment Note.Text keeps.
+const maxNote = 400
 
 // A Func is a function declaration's first line and its name, with its
 // receiver's type for a method: "Histogram.Equals"; Sig is what follows
@@ -191,6 +207,7 @@ func ScanFacts(src []byte) Facts {
 	inHeader := true
 	var prev []byte // the comment of the line before, if it held only one
 	var joined []byte
+	var block noteBlock
 	for n := int32(1); len(src) > 0; n++ {
 		line := src
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {
@@ -201,19 +218,26 @@ func ScanFacts(src []byte) Facts {
 		trimmed := bytes.TrimSpace(line)
 		switch {
 		case inHeader && bytes.HasPrefix(trimmed, []byte("package ")):
-			inHeader = false
+			inHeader, fs.Package = false, n
 		case inHeader && constraint.IsGoBuild(string(trimmed)):
 			fs.Build = string(trimmed)
 		}
 		comment := bytes.HasPrefix(trimmed, []byte("//"))
 		if comment {
 			fs.Comments = append(fs.Comments, n)
+			block.add(trimmed)
+		} else {
+			block.end(&fs)
 		}
 		// A note may run over two lines of a comment: "Do not modify
 		// one without the other".
-		if IsCopyNote(line) || comment && prev != nil && splitNote(prev, trimmed, &joined) {
-			fs.Notes = append(fs.Notes, n)
-			fs.Copied = fs.Copied || bytes.HasPrefix(line, []byte("//"))
+		switch {
+		case comment && (IsCopyNote(line) || prev != nil && splitNote(prev, trimmed, &joined)):
+			block.note(&fs, n)
+		case !comment && IsCopyNote(line):
+			// A comment after code on its line is a comment of its own.
+			i := bytes.Index(line, []byte("//"))
+			fs.Notes = append(fs.Notes, Note{n, string(noteText(nil, line[i:]))})
 		}
 		prev = nil
 		if comment {
@@ -240,7 +264,51 @@ func ScanFacts(src []byte) Facts {
 			}
 		}
 	}
+	block.end(&fs)
 	return fs
+}
+
+// A noteBlock gathers the text of a comment of its own lines while
+// ScanFacts reads it, so that a note in it is given the whole comment:
+// the other copy may be named on another of its lines.
+type noteBlock struct {
+	text  []byte
+	notes int // the notes of this comment, the last ones of Facts.Notes
+}
+
+// add adds a comment line ("//" first, trimmed) to the comment.
+func (b *noteBlock) add(line []byte) {
+	if len(b.text) < maxNote {
+		b.text = noteText(b.text, line)
+	}
+}
+
+// note records that line n of the comment notes a copy.
+func (b *noteBlock) note(fs *Facts, n int32) {
+	fs.Notes = append(fs.Notes, Note{Line: n})
+	b.notes++
+}
+
+// end ends the comment: its notes get its text.
+func (b *noteBlock) end(fs *Facts) {
+	if b.notes > 0 {
+		text := string(b.text)
+		for i := len(fs.Notes) - b.notes; i < len(fs.Notes); i++ {
+			fs.Notes[i].Text = text
+		}
+	}
+	b.text, b.notes = b.text[:0], 0
+}
+
+// noteText appends comment line c ("//" first) to text, the "//" and
+// spaces trimmed, after a space, and cuts the text at maxNote bytes.
+func noteText(text, c []byte) []byte {
+	c = bytes.TrimSpace(bytes.TrimPrefix(bytes.TrimSpace(c), []byte("//")))
+	if len(text) > 0 && len(c) > 0 {
+		text = append(text, ' ')
+	}
+	text = append(text, c...)
+	return text[:min(len(text), maxNote)]
 }
 
 // Function returns the name of the top-level function that line n is
@@ -265,9 +333,16 @@ func (fs *Facts) Func(n int) (Func, bool) {
 	return f, true
 }
 
-// Noted reports whether lines first to last, or the comment lines just
-// above them (their doc comment), hold a note of a copy.
-func (fs *Facts) Noted(first, last int) bool {
+// HeaderNotes returns the notes in the file's header: above its package
+// clause, about the whole file.
+func (fs *Facts) HeaderNotes() []Note {
+	i, _ := slices.BinarySearchFunc(fs.Notes, fs.Package, func(n Note, line int32) int { return int(n.Line - line) })
+	return fs.Notes[:i]
+}
+
+// NotesOn returns the notes of a copy on lines first to last: in those
+// lines, or in the comment lines just above them (their doc comment).
+func (fs *Facts) NotesOn(first, last int) []Note {
 	start := int32(first)
 	for start > 1 {
 		if _, ok := slices.BinarySearch(fs.Comments, start-1); !ok {
@@ -275,8 +350,12 @@ func (fs *Facts) Noted(first, last int) bool {
 		}
 		start--
 	}
-	i, _ := slices.BinarySearch(fs.Notes, start)
-	return i < len(fs.Notes) && fs.Notes[i] <= int32(last)
+	i, _ := slices.BinarySearchFunc(fs.Notes, start, func(n Note, line int32) int { return int(n.Line - line) })
+	j := i
+	for j < len(fs.Notes) && fs.Notes[j].Line <= int32(last) {
+		j++
+	}
+	return fs.Notes[i:j]
 }
 
 // FactsOf returns the file's Facts, decoding them from its record on

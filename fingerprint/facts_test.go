@@ -51,8 +51,11 @@ func (h *Histogram[T]) Equals(o *Histogram[T]) bool {
 }
 `
 	fs := ScanFacts([]byte(src))
-	if fs.Build != "//go:build linux && !purego" || fs.Generated || !fs.Copied {
-		t.Errorf("build %q, generated %v, copied %v", fs.Build, fs.Generated, fs.Copied)
+	if fs.Build != "//go:build linux && !purego" || fs.Generated || fs.Package != 5 {
+		t.Errorf("build %q, generated %v, package clause at %d", fs.Build, fs.Generated, fs.Package)
+	}
+	if want := []Note{{1, "Copied from path/filepath."}}; !slices.Equal(fs.HeaderNotes(), want) {
+		t.Errorf("header notes %v, want %v", fs.HeaderNotes(), want)
 	}
 	if want := []Func{{8, "f", "() int"}, {17, "Histogram.Equals", "(o *Histogram[T]) bool"}}; !slices.Equal(fs.Funcs, want) {
 		t.Errorf("funcs %v, want %v", fs.Funcs, want)
@@ -66,23 +69,24 @@ func (h *Histogram[T]) Equals(o *Histogram[T]) bool {
 		first, last int
 		want        bool
 	}{{10, 10, true}, {11, 11, false}, {9, 10, true}, {8, 11, true}, {13, 15, false}, {17, 19, false}} {
-		if got := fs.Noted(tc.first, tc.last); got != tc.want {
-			t.Errorf("Noted(%d, %d) = %v, want %v", tc.first, tc.last, got, tc.want)
+		if got := len(fs.NotesOn(tc.first, tc.last)) > 0; got != tc.want {
+			t.Errorf("NotesOn(%d, %d) = %v, want notes: %v", tc.first, tc.last, fs.NotesOn(tc.first, tc.last), tc.want)
 		}
 	}
 	// The doc comment above a declaration is part of it: line 7 above f.
 	fs2 := ScanFacts([]byte("package p\n\n// Copied from q.\nfunc f() {\n}\n"))
-	if !fs2.Noted(4, 5) {
+	if !slices.Equal(fs2.NotesOn(4, 5), []Note{{3, "Copied from q."}}) {
 		t.Error("a doc comment's note is not the function's")
 	}
 	// A note may run over two lines; two comments that only make one
 	// when joined across code do not.
 	fs3 := ScanFacts([]byte("// This file and go/format/internal.go are the same. Do not modify\n// one without the other.\npackage p\n"))
-	if !fs3.Copied || !slices.Equal(fs3.Notes, []int32{2}) {
-		t.Errorf("a note over two lines: copied %v, notes %v", fs3.Copied, fs3.Notes)
+	// The note holds its whole comment, where the other copy is named.
+	if want := []Note{{2, "This file and go/format/internal.go are the same. Do not modify one without the other."}}; !slices.Equal(fs3.Notes, want) {
+		t.Errorf("a note over two lines: notes %v, want %v", fs3.Notes, want)
 	}
 	fs4 := ScanFacts([]byte("package p\n\n// Do not modify\nvar x = 1 // one without the other\n"))
-	if fs4.Copied || len(fs4.Notes) > 0 {
+	if len(fs4.Notes) > 0 {
 		t.Errorf("comments apart joined into a note: %v", fs4.Notes)
 	}
 }

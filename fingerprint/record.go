@@ -16,7 +16,7 @@ import (
 // the derivation (the canonical codes, the hashes, the units, windows or
 // grams) changes, so that an index built by another version is never read
 // as this one's: the version is part of every record's key and header.
-const RecordVersion = 5
+const RecordVersion = 6
 
 // A record is one indexed File as bytes:
 //
@@ -124,9 +124,14 @@ func openRecord(rec []byte, kind byte) (decoder, error) {
 func appendFacts(dst []byte, fs *Facts) []byte {
 	dst = binary.AppendUvarint(dst, uint64(len(fs.Build)))
 	dst = append(dst, fs.Build...)
-	dst = binary.AppendUvarint(dst, b2u(fs.Generated)|b2u(fs.Copied)<<1)
+	dst = binary.AppendUvarint(dst, b2u(fs.Generated))
+	dst = binary.AppendUvarint(dst, uint64(fs.Package))
 	dst = appendSeq(dst, fs.Comments, appendRising)
-	dst = appendSeq(dst, fs.Notes, appendRising)
+	dst = appendSeq(dst, fs.Notes, func(dst []byte, n, prev Note) []byte {
+		dst = appendRising(dst, n.Line, prev.Line)
+		dst = binary.AppendUvarint(dst, uint64(len(n.Text)))
+		return append(dst, n.Text...)
+	})
 	dst = appendSeq(dst, fs.DeclEnds, appendRising)
 	return appendSeq(dst, fs.Funcs, func(dst []byte, f, prev Func) []byte {
 		dst = appendRising(dst, f.Line, prev.Line)

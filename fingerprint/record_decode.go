@@ -202,12 +202,16 @@ func (d *decoder) window(w *window, prev window) {
 func (d *decoder) facts(fs *Facts) {
 	fs.Build = string(d.bytes())
 	flags := d.uvarint()
-	if flags > 3 {
+	if flags > 1 {
 		d.fail("bad facts flags")
 	}
-	fs.Generated, fs.Copied = flags&1 != 0, flags&2 != 0
+	fs.Generated = flags&1 != 0
+	fs.Package = d.plus(0, d.uvarint())
 	fs.Comments = d.risingSeq()
-	fs.Notes = d.risingSeq()
+	fs.Notes = decodeSeq(d, 2, func(d *decoder, n *Note, prev Note) {
+		d.rising(&n.Line, prev.Line)
+		n.Text = string(d.bytes())
+	})
 	fs.DeclEnds = d.risingSeq()
 	fs.Funcs = decodeSeq(d, 2, func(d *decoder, f *Func, prev Func) {
 		d.rising(&f.Line, prev.Line)
@@ -228,10 +232,16 @@ func decodeFacts(b []byte, lines int) (Facts, error) {
 	case d.off != len(b):
 		return Facts{}, fmt.Errorf("%d bytes after the end", len(b)-d.off)
 	}
-	for _, ls := range [][]int32{fs.Comments, fs.Notes, fs.DeclEnds} {
+	for _, ls := range [][]int32{fs.Comments, fs.DeclEnds} {
 		if len(ls) > 0 && (ls[0] < 1 || ls[len(ls)-1] > int32(lines)) {
 			return Facts{}, fmt.Errorf("facts' line out of range")
 		}
+	}
+	if fs.Package > int32(lines) {
+		return Facts{}, fmt.Errorf("package clause's line out of range")
+	}
+	if n := len(fs.Notes); n > 0 && (fs.Notes[0].Line < 1 || fs.Notes[n-1].Line > int32(lines)) {
+		return Facts{}, fmt.Errorf("note's line out of range")
 	}
 	if n := len(fs.Funcs); n > 0 && (fs.Funcs[0].Line < 1 || fs.Funcs[n-1].Line > int32(lines)) {
 		return Facts{}, fmt.Errorf("function line out of range")

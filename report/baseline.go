@@ -159,6 +159,26 @@ func (b *Baseline) New(classes []fingerprint.Class) []fingerprint.Class {
 	return out
 }
 
+// Mark marks the classes the baseline holds (Signal.LeftOut
+// LeftBaseline), whatever else left them out: what a baseline holds was
+// accepted. It returns how many it marked. A class the baseline holds
+// with fewer copies than it has now is not marked: it grew.
+func (b *Baseline) Mark(classes []fingerprint.Class) int {
+	now := map[string]int{}
+	for _, c := range classes {
+		now[c.ID] += len(c.Fragments)
+	}
+	n := 0
+	for i := range classes {
+		c := &classes[i]
+		if known, ok := b.copies[c.ID]; ok && now[c.ID] <= known {
+			c.Signal.LeftOut = LeftBaseline
+			n++
+		}
+	}
+	return n
+}
+
 // FragmentIDs names each fragment of c by its class ID, its file (with
 // forward slashes) and its rank among the class's copies in that file:
 // "id:path/f.go:1". The name survives line moves inside the file and

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"path"
 	"regexp"
 	"runtime"
@@ -144,21 +145,48 @@ func (h *headers) prefetch(classes []fingerprint.Class) {
 	}
 }
 
-// category returns the category of c, "" for none.
-func (h *headers) category(c fingerprint.Class) string {
-	switch {
-	case h.buildVariants(c):
-		return CategoryBuildVariant
-	case perArch(c):
-		return CategoryPerArch
-	case h.mirror(c):
-		return CategoryMirror
-	case h.perType(c):
-		return CategoryPerType
-	case h.inverse(c):
-		return CategoryInverse
+// category returns the category of c, "" for none, and the evidence
+// for it in words: "paths name arm64 and loong64".
+func (h *headers) category(c fingerprint.Class) (category, evidence string) {
+	if h.buildVariants(c) {
+		a, b := h.twoFiles(c)
+		return CategoryBuildVariant, fmt.Sprintf("%s and %s are never built together", a, b)
 	}
-	return ""
+	if a, b := perArch(c); a != "" {
+		return CategoryPerArch, fmt.Sprintf("paths name %s and %s", a, b)
+	}
+	if ev := h.mirror(c); ev != "" {
+		return CategoryMirror, ev
+	}
+	if h.perType(c) {
+		return CategoryPerType, h.functionPair(c, "differ only by a type or a width")
+	}
+	if h.inverse(c) {
+		return CategoryInverse, h.functionPair(c, "do opposite things")
+	}
+	return "", ""
+}
+
+// twoFiles names the files of c's first two copies, by their base names
+// unless those are the same.
+func (h *headers) twoFiles(c fingerprint.Class) (a, b string) {
+	a, b = c.Fragments[0].File, c.Fragments[1].File
+	if path.Base(a) != path.Base(b) {
+		a, b = path.Base(a), path.Base(b)
+	}
+	return FileName(a), FileName(b)
+}
+
+// functionPair says how the functions of c's first two copies relate:
+// "Histogram.Equals and FloatHistogram.Equals differ only by a type"; by
+// their packages when the functions have one name.
+func (h *headers) functionPair(c fingerprint.Class, relation string) string {
+	a, b, _ := h.functions(c)
+	if a.Name == b.Name {
+		pa, pb := path.Dir(c.Fragments[0].File), path.Dir(c.Fragments[1].File)
+		return fmt.Sprintf("%s in %s and %s %s", a.Name, FileName(pa), FileName(pb), relation)
+	}
+	return fmt.Sprintf("%s and %s %s", a.Name, b.Name, relation)
 }
 
 // shape names how the functions holding c's first two copies are named
@@ -363,23 +391,26 @@ var archDirs = []string{"x86", "ppc64x", "mips64x", "mipsx", "armx", "riscvx"}
 func isOS(s string) bool   { return slices.Contains(knownOS, s) }
 func isArch(s string) bool { return slices.Contains(knownArch, s) }
 
-// perArch reports whether every fragment's path names an architecture
-// (a directory such as obj/arm64, or a file name such as AMD64Ops.go or
-// asm_ppc64.s's Go side) and not all the same one.
-func perArch(c fingerprint.Class) bool {
-	first := ""
-	differ := false
+// perArch returns two different architectures that the paths of c's
+// fragments name, when every path names one (a directory such as
+// obj/arm64, or a file name such as AMD64Ops.go or asm_ppc64.s's Go
+// side) and not all the same one; "" otherwise.
+func perArch(c fingerprint.Class) (a, b string) {
 	for _, f := range c.Fragments {
 		arch := pathArch(f.File)
-		if arch == "" {
-			return false
+		switch {
+		case arch == "":
+			return "", ""
+		case a == "":
+			a = arch
+		case b == "" && arch != a:
+			b = arch
 		}
-		if first == "" {
-			first = arch
-		}
-		differ = differ || arch != first
 	}
-	return differ
+	if b == "" {
+		return "", ""
+	}
+	return a, b
 }
 
 // pathArch returns the architecture a path names, or "".
@@ -406,20 +437,25 @@ func pathArch(name string) string {
 	return ""
 }
 
-// mirror reports whether c's copies are kept in step on purpose: a copy
-// is in a generated file, or all are files of one name in directories
-// whose names differ, but only by a trailing version or number (types
-// and types2, v1 and v1beta1): one tree mirrored into another. Files of
-// one name in directories of one name (two packages' storage/storage.go)
-// are not: that is how packages are laid out, not a mirror.
-func (h *headers) mirror(c fingerprint.Class) bool {
+// mirror returns why c's copies are kept in step on purpose, "" when
+// they are not: a copy is in a generated file, or a note on a copy (in
+// it or in its doc comment) says it is a copy and names another copy
+// (see notedCopy), or all are files of one name in directories whose
+// names differ, but only by a trailing version or number (types and
+// types2, v1 and v1beta1): one tree mirrored into another. Files of one
+// name in directories of one name (two packages' storage/storage.go) are
+// not: that is how packages are laid out, not a mirror.
+func (h *headers) mirror(c fingerprint.Class) string {
 	for _, f := range c.Fragments {
-		if fs := h.header(f.File).facts; fs.Generated || fs.Copied || fs.Noted(f.Start.Line, f.End.Line) {
-			return true
+		if h.header(f.File).facts.Generated {
+			return FileName(f.File) + " is generated"
 		}
 	}
+	if ev := h.notedCopy(c); ev != "" {
+		return ev
+	}
 	base, stem := "", ""
-	var last []string
+	var last, dirs []string
 	for i, f := range c.Fragments {
 		dir, b := path.Split(strings.ReplaceAll(f.File, `\`, "/"))
 		dir = strings.TrimSuffix(dir, "/")
@@ -428,11 +464,64 @@ func (h *headers) mirror(c fingerprint.Class) bool {
 			base, stem = b, s
 		}
 		if b != base || s != stem || s == "" || slices.Contains(last, path.Base(dir)) {
-			return false
+			return ""
 		}
-		last = append(last, path.Base(dir))
+		last, dirs = append(last, path.Base(dir)), append(dirs, dir)
 	}
-	return true
+	return fmt.Sprintf("%s in %s and %s, directories of one name but for a version", base, dirs[0], dirs[1])
+}
+
+// notedCopy returns the note that makes c a copy on purpose, with its
+// place, "" for none: a note on one copy (in it or in its doc comment,
+// see fingerprint.Facts.NotesOn) or in its file's header (above the
+// package clause: about the whole file) that names another copy — its
+// package's directory, its file or its function. A note that names none
+// ("a point-in-time copy of a row's fields") may be about anything, and
+// does not count; nor does a note elsewhere in the file, which is about
+// some other code.
+func (h *headers) notedCopy(c fingerprint.Class) string {
+	for i, f := range c.Fragments {
+		fs := h.header(f.File).facts
+		for _, notes := range [][]fingerprint.Note{fs.NotesOn(f.Start.Line, f.End.Line), fs.HeaderNotes()} {
+			for _, n := range notes {
+				for j, g := range c.Fragments {
+					if j != i && namesCopy(n.Text, h.copyNames(g)) {
+						return fmt.Sprintf("the note at %s:%d names %s", FileName(f.File), n.Line, FileName(g.File))
+					}
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// copyNames are the names a note may call copy f by: its directory's,
+// its file's without .go, and its function's and receiver type's.
+func (h *headers) copyNames(f fingerprint.Fragment) []string {
+	name := strings.ReplaceAll(f.File, `\`, "/")
+	names := []string{path.Base(path.Dir(name)), strings.TrimSuffix(strings.TrimSuffix(path.Base(name), ".go"), "_test")}
+	if fn, ok := h.header(f.File).facts.Func(f.Start.Line); ok {
+		recv, fname := receiver(fn.Name)
+		names = append(names, fname, recv)
+	}
+	return slices.DeleteFunc(names, func(s string) bool { return len(s) < 2 || s == "." || s == "/" })
+}
+
+// namesCopy reports whether text holds one of names as a word of its
+// own (letters, digits and underscores), case aside.
+func namesCopy(text string, names []string) bool {
+	for w := range strings.FieldsFuncSeq(text, func(r rune) bool { return !isWordRune(r) }) {
+		for _, n := range names {
+			if strings.EqualFold(w, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isWordRune(r rune) bool {
+	return r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || r > 0x7f
 }
 
 var versionSuffix = regexp.MustCompile(`(v?[0-9]+((alpha|beta)[0-9]*)?)$`)

@@ -26,15 +26,16 @@ type (
 		Version string `json:"version"`
 	}
 	jsonStats struct {
-		Files           int       `json:"files"`
-		Lines           int       `json:"lines"`
-		Tokens          int       `json:"tokens"`
-		Classes         int       `json:"classes"`
-		Fragments       int       `json:"fragments"`
-		DuplicatedLines int       `json:"duplicated_lines"`
-		DuplicatedPct   float64   `json:"duplicated_percent"`
-		Apart           int       `json:"apart,omitempty"` // classes left out of the short list
-		Run             *RunStats `json:"run,omitempty"`   // only with -stats
+		Files           int            `json:"files"`
+		Lines           int            `json:"lines"`
+		Tokens          int            `json:"tokens"`
+		Classes         int            `json:"classes"`
+		Fragments       int            `json:"fragments"`
+		DuplicatedLines int            `json:"duplicated_lines"`
+		DuplicatedPct   float64        `json:"duplicated_percent"`
+		Apart           int            `json:"apart,omitempty"`    // classes left out of the listed ones (see Listed)
+		LeftOut         map[string]int `json:"left_out,omitempty"` // those classes by the rule that left them out
+		Run             *RunStats      `json:"run,omitempty"`      // only with -stats
 	}
 	jsonClass struct {
 		ID         string         `json:"id"`
@@ -47,6 +48,8 @@ type (
 		Category   string         `json:"category,omitempty"` // build-variant, per-arch, mirror, per-type, inverse; "" for none
 		Shape      string         `json:"shape,omitempty"`    // methods, variants; "" for the others
 		Divergent  bool           `json:"divergent"`          // the copies drifted apart: one lacks a step of another, or slipped on a name
+		Listed     bool           `json:"listed"`             // listed by default; false only with -all
+		LeftOut    string         `json:"left_out,omitempty"` // when not listed, the rule that left it out and its evidence
 		Fragments  []jsonFragment `json:"fragments"`
 	}
 	jsonFragment struct {
@@ -82,6 +85,14 @@ type (
 
 // JSON writes the report as JSON (see DESIGN.md for the contract).
 func JSON(w io.Writer, r *Report) error {
+	apart, left := 0, map[string]int(nil)
+	for _, lc := range r.LeftCounts() {
+		if left == nil {
+			left = map[string]int{}
+		}
+		apart += lc.Classes
+		left[lc.Rule] = lc.Classes
+	}
 	out := jsonReport{
 		Version: Version,
 		Tool:    jsonTool{Name: version.Name, Version: r.toolVersion()},
@@ -90,14 +101,16 @@ func JSON(w io.Writer, r *Report) error {
 			Classes: r.Stats.Classes, Fragments: r.Stats.Fragments,
 			DuplicatedLines: r.Stats.DuplicatedLines,
 			DuplicatedPct:   math.Round(Percent(r.Stats)*100) / 100,
-			Apart:           r.Apart,
+			Apart:           apart,
+			LeftOut:         left,
 			Run:             r.Run,
 		},
 		Classes: []jsonClass{},
 	}
 	for _, c := range r.Classes {
 		jc := jsonClass{ID: c.ID, Kind: string(c.Kind), Similarity: math.Round(c.Similarity*1000) / 1000, Tokens: c.Tokens, Lines: c.Lines,
-			Rank: c.Signal.Score, Reason: c.Signal.Reason, Category: c.Signal.Category, Shape: c.Signal.Shape, Divergent: c.Divergent}
+			Rank: c.Signal.Score, Reason: c.Signal.Reason, Category: c.Signal.Category, Shape: c.Signal.Shape, Divergent: c.Divergent,
+			Listed: Listed(c), LeftOut: LeftOut(c)}
 		for i, f := range c.Fragments {
 			jc.Fragments = append(jc.Fragments, jsonFragment{File: f.File, StartLine: f.Start.Line, StartCol: f.Start.Column,
 				EndLine: f.End.Line, EndCol: f.End.Column, Tokens: f.Tokens, Differs: lineRanges(f.Differs), Extra: lineRanges(f.Extra), Lacks: f.Lacks,

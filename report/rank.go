@@ -15,17 +15,23 @@ import (
 //
 //	85–100  drifted (a copy lacks a step of its twin or slipped on a
 //	        name, see fingerprint.Drift), wherever its copies are
-//	50–84   production code (at least one copy outside tests)
+//	67–84   production code (at least one copy outside tests), of 30
+//	        lines or more, copies that differ in under a fifth of
+//	        their lines (see Core)
+//	50–66   other production code
 //	20–49   tests only
 //	0–19    copies on purpose: build variants, per-architecture back ends, mirrors, per-type copies, inverses
 //
 // Within a band, the shape of the copies' functions weighs most (see
 // shapeWeight), then the number of copies, then lines; among drifted
-// classes the evidence weighs most. Drifted classes rank first, and are
-// never set apart from the short list (docs/drift.md). Classes of equal
-// score keep the order they came in (file order).
+// classes the evidence weighs most. Drifted classes rank first
+// (docs/drift.md). Classes of equal
+// score keep the order they came in (file order). Classes in tests and
+// copies on purpose are left out of the listed classes (Signal.LeftOut),
+// but for drifted ones, which are listed wherever their copies are.
 const (
 	bandDivergent   = 85
+	bandCore        = 67
 	bandProduction  = 50
 	bandTest        = 20
 	bandIntentional = 0
@@ -57,44 +63,60 @@ func shapeWeight(shape string) float64 {
 	return 0.5
 }
 
-// ShortLines is the fewest lines of a class on the short list, unless
-// the user chose a -min-lines of their own.
-const ShortLines = 30
-
-// Why a class is reported apart from the short list (Signal.Apart). The
-// short list is what a reviewer acts on: a strict reading of the standard
-// library and of five large modules (README, Accuracy) found classes in
-// tests worth acting on about one time in twenty-five, copies on purpose
-// never, and production classes under 30 lines one time in twelve, while
-// production classes of 30 lines or more were worth acting on about one
-// time in two.
+// Why a class is left out of the listed classes (Signal.LeftOut): every
+// copy is test code, or a baseline holds it; a copy on purpose is left
+// out by its category's name (CategoryPerArch, …). Only those rules
+// leave a class out: size and edits rank a class lower, never out. Read
+// strictly, classes in tests were worth acting on about one time in
+// twenty-five, and copies on purpose almost never (docs/accuracy.md).
 const (
-	ApartTests   = "tests"
-	ApartPurpose = "on purpose"
+	LeftTests    = "tests"
+	LeftBaseline = "baseline"
 )
 
-// ShortDiffer is the share of its lines in which a copy may differ from
-// the first and its class stay on the short list. Copies that differ in a
-// fifth of their lines or more are more often variants written after one
-// pattern (a handler per resource, a defaulter per API type) than code to
-// share: over the 700 classes of four strict readings, the listed classes
-// with such copies were actionable 26% of the time, the others 59%.
-const ShortDiffer = 0.2
+// Listed reports whether a ranked class is listed: left out by no rule.
+func Listed(c fingerprint.Class) bool { return c.Signal.LeftOut == "" }
 
-// ShortList returns the classes on the short list, in their order, and
-// how many were left out: those Rank set apart (it must have filled their
-// Signal), and, unless they drifted (a copy that lacks another's guard is
-// news at any size, however edited the copies are), those under minLines
-// lines and those with a copy that differs from the first in ShortDiffer
-// of its lines or more.
-func ShortList(classes []fingerprint.Class, minLines int) (short []fingerprint.Class, apart int) {
+// LeftOut says which rule left a ranked class out, with its evidence:
+// "tests", "per-arch: paths name arm64 and loong64", "baseline"; "" for
+// a listed class.
+func LeftOut(c fingerprint.Class) string {
+	if c.Signal.Evidence != "" && c.Signal.LeftOut == c.Signal.Category {
+		return c.Signal.LeftOut + ": " + c.Signal.Evidence
+	}
+	return c.Signal.LeftOut
+}
+
+// Split divides ranked classes into the listed ones and those left out,
+// each in their order.
+func Split(classes []fingerprint.Class) (listed, left []fingerprint.Class) {
 	for _, c := range classes {
-		if c.Signal.Apart == "" && (c.Divergent || c.Lines >= minLines && Differing(c) < ShortDiffer) {
-			short = append(short, c)
+		if Listed(c) {
+			listed = append(listed, c)
+		} else {
+			left = append(left, c)
 		}
 	}
-	return short, len(classes) - len(short)
+	return listed, left
 }
+
+// Core are the production classes that rank first after the drifted
+// ones: of CoreLines lines or more, whose copies differ from the first
+// in less than CoreDiffer of their lines. Read strictly, production
+// classes of 30 lines or more were worth acting on about one time in
+// two, those under 30 lines one time in twelve; and copies that differ
+// in a fifth of their lines or more are more often variants written
+// after one pattern (a handler per resource, a defaulter per API type)
+// than code to share: over the 700 classes of four strict readings, the
+// classes with such copies were actionable 26% of the time, the others
+// 59% (docs/accuracy.md).
+const (
+	CoreLines  = 30
+	CoreDiffer = 0.2
+)
+
+// core reports whether c is a core class by its size and edits.
+func core(c fingerprint.Class) bool { return c.Lines >= CoreLines && Differing(c) < CoreDiffer }
 
 // Differing returns the largest share of its lines in which a copy of c
 // differs from the first (Fragment.Differs): 0 for exact copies.
@@ -121,9 +143,9 @@ func Rank(classes []fingerprint.Class, src FileSource, order string) {
 	Categorise(classes, src)
 	for i := range classes {
 		c := &classes[i]
-		one := c.Signal.OneFunction
+		one, evidence := c.Signal.OneFunction, c.Signal.Evidence
 		c.Signal = signal(*c, c.Signal.Category, c.Signal.Shape)
-		c.Signal.OneFunction = one
+		c.Signal.OneFunction, c.Signal.Evidence = one, evidence
 		c.Signal.Categorised = true
 	}
 	if order == SortRank {
@@ -140,7 +162,8 @@ func Categorise(classes []fingerprint.Class, src FileSource) {
 	for i := range classes {
 		c := &classes[i]
 		if !c.Signal.Categorised {
-			c.Signal.Category, c.Signal.Shape = h.category(*c), h.shape(*c)
+			c.Signal.Category, c.Signal.Evidence = h.category(*c)
+			c.Signal.Shape = h.shape(*c)
 			c.Signal.OneFunction = c.Divergent && h.oneFunction(*c)
 			switch {
 			case !c.Divergent:
@@ -161,7 +184,7 @@ func Categorise(classes []fingerprint.Class, src FileSource) {
 func signal(c fingerprint.Class, category, shape string) fingerprint.Signal {
 	test := testsOnly(c)
 	dirs := directories(c)
-	lo, hi := bandProduction, bandDivergent-1
+	var lo, hi int
 	switch {
 	case c.Divergent:
 		lo, hi = bandDivergent, 100
@@ -169,6 +192,10 @@ func signal(c fingerprint.Class, category, shape string) fingerprint.Signal {
 		lo, hi = bandIntentional, bandTest-1
 	case test:
 		lo, hi = bandTest, bandProduction-1
+	case core(c):
+		lo, hi = bandCore, bandDivergent-1
+	default:
+		lo, hi = bandProduction, bandCore-1
 	}
 	// The shape weighs 60%, the copies (up to 4) 25%, the lines (up to
 	// 100) 15%.
@@ -178,34 +205,35 @@ func signal(c fingerprint.Class, category, shape string) fingerprint.Signal {
 		v = 0.75*driftEvidence(c) + 0.25*v
 	}
 	score := lo + int(v*float64(hi-lo)+0.5)
-	var apart string
+	var left string
 	switch {
 	case c.Divergent:
 		// A copy that lacks what its other copy has is news wherever
 		// it is.
 	case category != "":
-		apart = ApartPurpose
+		left = category
 	case test:
-		apart = ApartTests
+		left = LeftTests
 	}
-	return fingerprint.Signal{Category: category, Shape: shape, Score: score, Reason: reason(c, category, test, dirs), Apart: apart}
+	return fingerprint.Signal{Category: category, Shape: shape, Score: score, Reason: reason(c, category, test, dirs), LeftOut: left}
 }
 
 // reason says in words why a class ranks where it does:
 // "divergent: one copy lacks 2 lines; production, 3 packages, 140 lines".
 func reason(c fingerprint.Class, category string, test bool, dirs int) string {
 	var b strings.Builder
-	switch category {
-	case CategoryBuildVariant:
-		b.WriteString("build variants, on purpose; ")
-	case CategoryPerArch:
-		b.WriteString("per-architecture copies, on purpose; ")
-	case CategoryMirror:
-		b.WriteString("mirrored or generated copies, on purpose; ")
-	case CategoryPerType:
-		b.WriteString("one copy per type, on purpose; ")
-	case CategoryInverse:
-		b.WriteString("inverse operations, on purpose; ")
+	if category != "" {
+		words := map[string]string{
+			CategoryBuildVariant: "build variants", CategoryPerArch: "per-architecture copies",
+			CategoryMirror: "mirrored or generated copies", CategoryPerType: "one copy per type",
+			CategoryInverse: "inverse operations",
+		}[category]
+		if c.Signal.Evidence != "" {
+			words += ", on purpose (" + c.Signal.Evidence + "); "
+		} else {
+			words += ", on purpose; "
+		}
+		b.WriteString(words)
 	}
 	if c.Divergent {
 		fmt.Fprintf(&b, "drifted: %s; ", driftReason(c))

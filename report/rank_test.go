@@ -64,7 +64,7 @@ func TestCategory(t *testing.T) {
 	} {
 		c := class("id", fingerprint.Near, tc.files...)
 		h := &headers{src: ReadFacts(fakeFiles(srcs)), cache: map[string]*header{}}
-		if got := h.category(c); got != tc.want {
+		if got, _ := h.category(c); got != tc.want {
 			t.Errorf("category of %v = %q, want %q", tc.files, got, tc.want)
 		}
 	}
@@ -109,9 +109,11 @@ func TestRankOrder(t *testing.T) {
 		lines(class("methods", fingerprint.Near, "m/a.go", "m/b.go"), 10),
 		lines(class("variants", fingerprint.Near, "v/a.go", "v/a.go"), 90),
 	}
-	// Divergent classes first, in tests too; then the shape weighs most,
-	// then copies, then lines; tests, then copies on purpose, come last.
-	want := []string{"divtest", "div", "methods", "spread", "big", "small", "small2", "variants", "test", "e2e", "perarch"}
+	// Divergent classes first, in tests too; then production classes of
+	// 30 lines or more; then the other production classes, where the
+	// shape weighs most, then copies, then lines; tests, then copies on
+	// purpose, come last.
+	want := []string{"divtest", "div", "big", "variants", "methods", "spread", "small", "small2", "test", "e2e", "perarch"}
 	rank := func(classes []fingerprint.Class, order string) []string {
 		Rank(classes, ReadFacts(fakeFiles(srcs)), order)
 		var ids []string
@@ -153,7 +155,8 @@ func TestRankReason(t *testing.T) {
 		got, want string
 	}{
 		{classes[0].Signal.Reason, "drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines"},
-		{classes[1].Signal.Reason, "build variants, on purpose; production, 1 package, 12 lines"},
+		{classes[1].Signal.Reason, "build variants, on purpose (fd_linux.go and fd_windows.go are never built together); production, 1 package, 12 lines"},
+		{LeftOut(classes[1]), "build-variant: fd_linux.go and fd_windows.go are never built together"},
 		{classes[1].Signal.Category, CategoryBuildVariant},
 		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); a copy lacks its lines 31-32"},
 		{Message(classes[0], 0), "duplicate of b/y.go:20-25 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); " +

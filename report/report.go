@@ -37,9 +37,18 @@ type Report struct {
 	Ranked bool
 	// Run, if set, is what the run did, measured (-stats).
 	Run *RunStats
-	// Apart counts the classes found but left out of Classes, the short
-	// list (see ShortList) of classes of ApartLines lines or more.
-	Apart, ApartLines int
+	// Left are the classes found but left out of Classes (see Listed),
+	// for the reports that count them or show them on demand (HTML).
+	// With -all they are in Classes, each with its Signal.LeftOut.
+	Left []fingerprint.Class
+	// Known counts the classes a baseline held, left out of Classes and
+	// Left alike.
+	Known int
+	// All says that Classes hold the classes no rule lists too (-all).
+	All bool
+	// MaxClasses is the most classes the text report prints in full, the
+	// highest ranked; the others are counted. 0 prints every class.
+	MaxClasses int
 }
 
 // A FileInfo is one file that was read.
@@ -142,25 +151,113 @@ func (r *Report) Lines() []Line {
 }
 
 // Text prints one line per fragment in go vet's shape, in the order of
-// Lines, then a summary line.
+// Lines, then what the report left out (the classes past MaxClasses, and
+// those no rule lists, counted by rule), then a summary line.
 func Text(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
+	shown := r.shown()
 	for _, l := range r.Lines() {
+		if shown != nil && !shown[l.Class] {
+			continue
+		}
 		c := r.Classes[l.Class]
 		f := c.Fragments[l.Fragment]
-		fmt.Fprintf(bw, "%s:%d:%d: %s\n", FileName(f.File), f.Start.Line, f.Start.Column, Message(c, l.Fragment))
+		msg := Message(c, l.Fragment)
+		if !Listed(c) {
+			msg += "; not listed: " + LeftOut(c)
+		}
+		fmt.Fprintf(bw, "%s:%d:%d: %s\n", FileName(f.File), f.Start.Line, f.Start.Column, msg)
+	}
+	if shown != nil {
+		fmt.Fprintf(bw, "copycat: printed the first %d of %s (-max-classes 0 prints all)\n",
+			r.MaxClasses, Count(len(r.Classes), "class", "classes"))
+	}
+	if line := r.LeftLine(); line != "" {
+		fmt.Fprintln(bw, line)
 	}
 	fmt.Fprintln(bw, Summary(r.Stats))
-	if r.Apart > 0 {
-		fmt.Fprintln(bw, ApartLine(r.Apart, r.ApartLines))
-	}
 	return bw.Flush()
 }
 
-// ApartLine says how many classes a report left out of its short list.
-func ApartLine(n, lines int) string {
-	return fmt.Sprintf("copycat: not listed: %s in tests, copied on purpose, under %d lines or a fifth edited (-all lists them)",
-		Count(n, "class", "classes"), lines)
+// shown marks the classes the text report prints when MaxClasses cuts
+// it short: the MaxClasses highest ranked, first come first; nil when
+// every class is printed.
+func (r *Report) shown() []bool {
+	if r.MaxClasses <= 0 || len(r.Classes) <= r.MaxClasses {
+		return nil
+	}
+	idx := make([]int, len(r.Classes))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		return cmp.Compare(r.Classes[b].Signal.Score, r.Classes[a].Signal.Score)
+	})
+	shown := make([]bool, len(r.Classes))
+	for _, i := range idx[:r.MaxClasses] {
+		shown[i] = true
+	}
+	return shown
+}
+
+// LeftCount is how many classes one rule left out of a report.
+type LeftCount struct {
+	Rule    string // LeftTests, LeftBaseline or a category
+	Classes int
+}
+
+// LeftCounts counts the classes left out of the report by rule (Left,
+// or with -all the classes no rule lists, and Known): tests first, then
+// the copies on purpose by category, then the baseline's.
+func (r *Report) LeftCounts() []LeftCount {
+	n := map[string]int{}
+	for _, cs := range [][]fingerprint.Class{r.Classes, r.Left} {
+		for _, c := range cs {
+			if !Listed(c) {
+				n[c.Signal.LeftOut]++
+			}
+		}
+	}
+	n[LeftBaseline] += r.Known
+	var out []LeftCount
+	for _, rule := range []string{LeftTests, CategoryBuildVariant, CategoryPerArch, CategoryMirror, CategoryPerType, CategoryInverse, LeftBaseline} {
+		if n[rule] > 0 {
+			out = append(out, LeftCount{rule, n[rule]})
+		}
+	}
+	return out
+}
+
+// LeftLine says, in one line, how many classes no rule lists and which
+// rules left them out; "" when none was left out.
+func (r *Report) LeftLine() string {
+	counts := r.LeftCounts()
+	if len(counts) == 0 {
+		return ""
+	}
+	var parts, purpose []string
+	total, onPurpose := 0, 0
+	for _, lc := range counts {
+		total += lc.Classes
+		switch lc.Rule {
+		case LeftTests:
+			parts = append(parts, Count(lc.Classes, "class", "classes")+" in tests")
+		case LeftBaseline:
+		default:
+			onPurpose += lc.Classes
+			purpose = append(purpose, fmt.Sprintf("%d %s", lc.Classes, lc.Rule))
+		}
+	}
+	if onPurpose > 0 {
+		parts = append(parts, fmt.Sprintf("%s copied on purpose (%s)", Count(onPurpose, "class", "classes"), strings.Join(purpose, ", ")))
+	}
+	if lc := counts[len(counts)-1]; lc.Rule == LeftBaseline {
+		parts = append(parts, Count(lc.Classes, "class", "classes")+" in the baseline")
+	}
+	if r.All {
+		return "copycat: of these, not listed by default: " + strings.Join(parts, ", ")
+	}
+	return "copycat: not listed: " + strings.Join(parts, ", ") + " (-all lists them)"
 }
 
 // Summary is the closing line of the text output.

@@ -8,11 +8,10 @@ import (
 	"github.com/copycat-go/copycat/fingerprint"
 )
 
-// The short list holds production classes of at least the floor's lines
-// that are not copies on purpose, and divergent classes wherever they
-// are, whose copies differ in less than a fifth of their lines; the rest
-// are counted, not listed.
-func TestShortList(t *testing.T) {
+// A class is listed unless every copy is test code or it is a copy on
+// purpose, and a drifted class wherever it is; size and edits rank a
+// class lower but never leave it out.
+func TestListed(t *testing.T) {
 	sized := func(id string, lines int, files ...string) fingerprint.Class {
 		c := class(id, fingerprint.Near, files...)
 		c.Lines = lines
@@ -25,21 +24,16 @@ func TestShortList(t *testing.T) {
 		sized("e2e", 60, "test/e2e/a.go", "test/e2e/b.go"),
 		sized("mixed", 35, "a/x_test.go", "b/y.go"), // one copy in production
 		sized("arch", 80, "obj/arm64/a.go", "obj/loong64/a.go"),
-		sized("floor", ShortLines, "c/x.go", "c/y.go"),
 		sized("divergent", 12, "d/x.go", "d/y.go"),
 		sized("divergent tests", 12, "d/x_test.go", "d/y_test.go"),
-		sized("edited", 40, "e/x.go", "e/y.go"),  // 8 of its 40 lines differ
-		sized("touched", 40, "e/x.go", "e/z.go"), // 7 of them
+		sized("edited", 40, "e/x.go", "e/y.go"), // 8 of its 40 lines differ
 		sized("divergent arch", 12, "obj/arm64/d.go", "obj/loong64/d.go"),
 	}
-	// A divergent class is listed wherever its copies are.
-	classes[7].Divergent, classes[8].Divergent, classes[11].Divergent = true, true, true
-	for i, n := range map[int]int{9: 8, 10: 7} {
-		f := &classes[i].Fragments[1]
-		f.Start.Line, f.End.Line = 100, 139
-		f.Differs = []fingerprint.LineRange{{Start: 101, End: 101}, {Start: 110, End: 110 + n - 2}}
-	}
-	Rank(classes, nil, SortPosition)
+	classes[6].Divergent, classes[7].Divergent, classes[9].Divergent = true, true, true
+	f := &classes[8].Fragments[1]
+	f.Start.Line, f.End.Line = 100, 139
+	f.Differs = []fingerprint.LineRange{{Start: 101, End: 101}, {Start: 110, End: 116}}
+	Rank(classes, nil, SortRank)
 	ids := func(cs []fingerprint.Class) []string {
 		var out []string
 		for _, c := range cs {
@@ -47,55 +41,75 @@ func TestShortList(t *testing.T) {
 		}
 		return out
 	}
-	short, apart := ShortList(classes, ShortLines)
-	if got, want := ids(short), []string{"big", "mixed", "floor", "divergent", "divergent tests", "touched", "divergent arch"}; !slices.Equal(got, want) || apart != 5 {
-		t.Errorf("short list %v with %d apart, want %v with 5", got, apart, want)
+	listed, left := Split(classes)
+	// Drifted first, then the core production classes (30 lines or more,
+	// under a fifth edited), then the other production classes.
+	if got, want := ids(listed), []string{"divergent", "divergent tests", "divergent arch", "big", "mixed", "edited", "small"}; !slices.Equal(got, want) {
+		t.Errorf("listed %v, want %v", got, want)
 	}
-	short, apart = ShortList(classes, 6)
-	if got, want := ids(short), []string{"big", "small", "mixed", "floor", "divergent", "divergent tests", "touched", "divergent arch"}; !slices.Equal(got, want) || apart != 4 {
-		t.Errorf("floor 6: short list %v with %d apart, want %v with 4", got, apart, want)
+	if got, want := ids(left), []string{"tests", "e2e", "arch"}; !slices.Equal(got, want) {
+		t.Errorf("left out %v, want %v", got, want)
 	}
 	for _, c := range classes {
-		want := map[string]string{"tests": ApartTests, "e2e": ApartTests, "arch": ApartPurpose}[c.ID]
-		if c.Signal.Apart != want {
-			t.Errorf("%s: apart %q, want %q", c.ID, c.Signal.Apart, want)
+		want := map[string]string{"tests": "tests", "e2e": "tests", "arch": "per-arch: paths name arm64 and loong64"}[c.ID]
+		if got := LeftOut(c); got != want {
+			t.Errorf("%s: left out %q, want %q", c.ID, got, want)
 		}
 	}
 }
 
-// A comment in or just above a copy that says it is one makes the class
-// a mirror: a copy made on purpose.
+// A note on a copy (in it or in its doc comment) or in its file's header
+// that says it is one and names another copy — its package, its file or
+// its function — makes the class a mirror: a copy made on purpose. A
+// note that names no other copy, or that stands elsewhere in the file,
+// does not.
 func TestNotedCopy(t *testing.T) {
 	body := "\tx := 1\n\ty := 2\n\treturn x + y\n}\n"
+	other := map[string]string{
+		"color/ycbcr.go":  "package color\n\nfunc YCbCrToRGB() int {\n" + body,
+		"net/http/h.go":   "package http\n\nfunc g() int {\n" + body,
+		"format/print.go": "package format\n\nfunc g() int {\n" + body,
+	}
 	for _, tc := range []struct {
-		note string
-		want string
+		note, other string
+		want        string
 	}{
-		{"// This code is a copy of image/color's YCbCrToRGB.\n", CategoryMirror},
-		{"// Copied from net/http.\n", CategoryMirror},
-		{"// Duplicated from crypto/ecdsa, which cannot be imported here.\n", CategoryMirror},
-		{"// Do not modify one without the other.\n", CategoryMirror},
-		{"// sum adds two numbers.\n", ""},
-		{"", ""},
+		{"// This code is a copy of image/color's YCbCrToRGB.\n", "color/ycbcr.go", CategoryMirror},
+		{"// Copied from net/http.\n", "net/http/h.go", CategoryMirror},
+		{"// Duplicated from crypto/ecdsa, which cannot be imported here.\n", "net/http/h.go", ""}, // names another package
+		{"// This file and go/format/print.go are the same. Do not modify\n// one without the other.\n", "format/print.go", CategoryMirror},
+		{"// Do not modify one without the other.\n", "format/print.go", ""}, // names nothing
+		{"// snapshot is a point-in-time copy of a row's fields.\n", "color/ycbcr.go", ""},
+		{"// sum adds two numbers; see YCbCrToRGB.\n", "color/ycbcr.go", ""}, // names, but notes no copy
+		{"", "color/ycbcr.go", ""},
 	} {
 		src := "package p\n\n" + tc.note + "func f() int {\n" + body
 		start := 3 + strings.Count(tc.note, "\n")
-		files := map[string]string{"a/f.go": src, "b/g.go": "package q\n\nfunc g() int {\n" + body}
-		c := class("id", fingerprint.Near, "a/f.go", "b/g.go")
+		files := map[string]string{"a/f.go": src, tc.other: other[tc.other]}
+		c := class("id", fingerprint.Near, "a/f.go", tc.other)
 		c.Fragments[0].Start.Line, c.Fragments[0].End.Line = start, start+4
 		c.Fragments[1].Start.Line, c.Fragments[1].End.Line = 3, 7
 		h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
-		if got := h.category(c); got != tc.want {
-			t.Errorf("note %q: category %q, want %q", tc.note, got, tc.want)
+		if got, ev := h.category(c); got != tc.want {
+			t.Errorf("note %q: category %q (%s), want %q", tc.note, got, ev, tc.want)
 		}
 	}
-	// A note inside another declaration is about that one.
-	src := "package p\n\nfunc g() {\n\t// Copied from elsewhere.\n\tv := 1\n}\n\n// f adds.\nfunc f() int {\n" + body
-	c := class("id", fingerprint.Near, "a/f.go", "b/g.go")
+	// A note inside another declaration is about that one, even when it
+	// names the other copy.
+	src := "package p\n\nfunc g() {\n\t// Copied from net/http.\n\tv := 1\n}\n\n// f adds.\nfunc f() int {\n" + body
+	c := class("id", fingerprint.Near, "a/f.go", "net/http/h.go")
 	c.Fragments[0].Start.Line, c.Fragments[0].End.Line = 9, 13
 	h := &headers{src: ReadFacts(fakeFiles(map[string]string{"a/f.go": src})), cache: map[string]*header{}}
-	if got := h.category(c); got != "" {
+	if got, _ := h.category(c); got != "" {
 		t.Errorf("a note in another function: category %q, want none", got)
+	}
+	// The evidence names the note and the copy it names.
+	files := map[string]string{"a/f.go": "package p\n\n// Copied from net/http.\nfunc f() int {\n" + body, "net/http/h.go": other["net/http/h.go"]}
+	c = class("id", fingerprint.Near, "a/f.go", "net/http/h.go")
+	c.Fragments[0].Start.Line, c.Fragments[0].End.Line = 4, 8
+	h = &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
+	if _, ev := h.category(c); ev != "the note at a/f.go:3 names net/http/h.go" {
+		t.Errorf("evidence %q", ev)
 	}
 }
 
@@ -157,7 +171,7 @@ func TestPerType(t *testing.T) {
 	} {
 		files := map[string]string{"a/x.go": inFunc(tc.a), "b/y.go": inFunc(tc.b)}
 		h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
-		if got := h.category(bodyClass("a/x.go", "b/y.go")); got != tc.want {
+		if got, _ := h.category(bodyClass("a/x.go", "b/y.go")); got != tc.want {
 			t.Errorf("%s ~ %s: category %q, want %q", tc.a, tc.b, got, tc.want)
 		}
 	}
@@ -166,7 +180,7 @@ func TestPerType(t *testing.T) {
 		"agentgateway/a.go": inFunc("func find(d *Digest)"), "gateway/b.go": inFunc("func find(d *Digest)")}
 	for _, pair := range [][3]string{{"sha256/a.go", "sha512/b.go", CategoryPerType}, {"agentgateway/a.go", "gateway/b.go", ""}} {
 		h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
-		if got := h.category(bodyClass(pair[0], pair[1])); got != pair[2] {
+		if got, _ := h.category(bodyClass(pair[0], pair[1])); got != pair[2] {
 			t.Errorf("%s ~ %s: category %q, want %q", pair[0], pair[1], got, pair[2])
 		}
 	}
@@ -175,23 +189,32 @@ func TestPerType(t *testing.T) {
 	}
 }
 
-// A top-level comment saying the file is a copy makes its classes
-// mirrors.
+// A comment in a file's header (above its package clause) that says the
+// file is a copy and names the other copy's package or file makes its
+// classes with that copy mirrors; a comment that names neither, or one
+// that stands anywhere else in the file, does not: one doc comment must
+// not speak for a whole file (Prometheus's tsdb/agent/series.go holds
+// "snapshot is a point-in-time copy of a row's fields" above a type).
 func TestFileNote(t *testing.T) {
 	body := "func f() int {\n\tx := 1\n\treturn x\n}\n"
-	for note, want := range map[string]string{
-		"// This file is a lightly modified copy go/build/build.go with unused parts removed.\n": CategoryMirror,
-		"// Copied from path/filepath.\n":                                              CategoryMirror,
-		"// All code is ported from core/state/snapshot/conversion.go unless noted.\n": CategoryMirror,
-		"// Package p mirrors traffic to a backend.\n":                                 "",
+	for _, tc := range []struct {
+		src, want string
+	}{
+		{"// This file is a lightly modified copy go/build/build.go with unused parts removed.\npackage p\n\n" + body, CategoryMirror},
+		{"// Copied from path/build.\npackage p\n\n" + body, CategoryMirror},
+		{"// All code is ported from core/state/snapshot/conversion.go unless noted.\npackage p\n\n" + body, ""},
+		{"// Package p mirrors traffic to a backend.\npackage p\n\n" + body, ""},
+		{"package p\n\n" + body + "\n// snapshot is a point-in-time copy of a row's fields.\ntype snapshot struct{}\n", ""},
+		{"package p\n\n" + body + "\n// Copied from go/build.\nvar x = 1\n", ""}, // about x, not f
 	} {
-		files := map[string]string{"a/x.go": note + "package p\n\n" + body, "b/y.go": "package q\n\n" + body}
-		c := class("id", fingerprint.Near, "a/x.go", "b/y.go")
-		c.Fragments[0].Start.Line, c.Fragments[0].End.Line = 4, 7
+		files := map[string]string{"a/x.go": tc.src, "build/build.go": "package build\n\n" + body}
+		first := 1 + strings.Count(tc.src[:strings.Index(tc.src, "func f")], "\n")
+		c := class("id", fingerprint.Near, "a/x.go", "build/build.go")
+		c.Fragments[0].Start.Line, c.Fragments[0].End.Line = first, first+3
 		c.Fragments[1].Start.Line, c.Fragments[1].End.Line = 3, 6
 		h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
-		if got := h.category(c); got != want {
-			t.Errorf("note %q: category %q, want %q", note, got, want)
+		if got, ev := h.category(c); got != tc.want {
+			t.Errorf("%q: category %q (%s), want %q", tc.src, got, ev, tc.want)
 		}
 	}
 }
@@ -311,21 +334,5 @@ func TestDriftOneFunctionFirst(t *testing.T) {
 	Rank(cs, ReadFacts(fakeFiles(files)), SortRank)
 	if cs[0].ID != "one" || !cs[0].Signal.OneFunction || cs[1].Signal.OneFunction || !cs[1].Divergent {
 		t.Errorf("order %s (one function %v), %s (one function %v, divergent %v)", cs[0].ID, cs[0].Signal.OneFunction, cs[1].ID, cs[1].Signal.OneFunction, cs[1].Divergent)
-	}
-}
-
-// A drifted class stays on the short list however edited its copies are.
-func TestShortListKeepsDrifted(t *testing.T) {
-	for _, drifted := range []bool{false, true} {
-		c := class("edited", fingerprint.Near, "e/x.go", "e/y.go")
-		c.Lines, c.Divergent = 40, drifted
-		f := &c.Fragments[1]
-		f.Start.Line, f.End.Line = 100, 139
-		f.Differs = []fingerprint.LineRange{{Start: 101, End: 112}} // 12 of 40 lines
-		cs := []fingerprint.Class{c}
-		Rank(cs, nil, SortRank)
-		if short, _ := ShortList(cs, ShortLines); (len(short) == 1) != drifted {
-			t.Errorf("drifted %v: listed %v", drifted, len(short) == 1)
-		}
 	}
 }

@@ -192,8 +192,8 @@ func TestSecondSignalKills(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	// -all: a report larger than the pipe's buffer.
-	cmd := exec.Command(bin, append([]string{"-cache=off", "-all"}, args...)...)
+	// -all, every class printed: a report larger than the pipe's buffer.
+	cmd := exec.Command(bin, append([]string{"-cache=off", "-all", "-max-classes=0"}, args...)...)
 	cmd.Dir, cmd.Stdout = src, w
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

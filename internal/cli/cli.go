@@ -33,6 +33,9 @@ const (
 	DefaultMinLines       = 6
 	DefaultMaxOccurrences = 10
 	DefaultSimilarity     = 0.85
+	// DefaultMaxClasses is how many classes the text report prints in
+	// full: about two screens.
+	DefaultMaxClasses = 25
 )
 
 // Config is what the flags set.
@@ -52,9 +55,8 @@ type Config struct {
 	// Cache is the index directory: -cache ("off": none).
 	Cache string
 	// Stats is -stats: measure the run and print the figures.
-	Stats       bool
-	run         *report.RunStats // what the run did, with -stats
-	minLinesSet bool             // -min-lines was given
+	Stats bool
+	run   *report.RunStats // what the run did, with -stats
 	// resultLookup is how long asking the index for the result took.
 	resultLookup time.Duration
 

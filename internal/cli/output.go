@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/internal/version"
@@ -28,7 +29,8 @@ type Output struct {
 	Baseline       string // -baseline FILE
 	UpdateBaseline bool   // -update-baseline: write Baseline instead of reading it
 	Sort           string // -sort: rank (the most worth acting on first) or position
-	All            bool   // -all: report every class, not only the short list
+	All            bool   // -all: report every class, not only the listed ones
+	MaxClasses     int    // -max-classes: the most classes the text report prints in full
 	formatSet      bool   // -format was given
 }
 
@@ -38,7 +40,8 @@ func (o *Output) outputFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.File, "o", "", "write the report to `file` instead of standard output")
 	fs.StringVar(&o.Baseline, "baseline", "", "report only clones that are not in the baseline `file`")
 	fs.BoolVar(&o.UpdateBaseline, "update-baseline", false, "write the clones found to the -baseline file and report none")
-	fs.BoolVar(&o.All, "all", false, fmt.Sprintf("report every class: also those only in tests, copies on purpose (build variants, per-architecture, mirrors) and, unless -min-lines is given, clones under %d lines", report.ShortLines))
+	fs.BoolVar(&o.All, "all", false, "report every class: also those only in tests, copies on purpose (build variants, per-architecture, mirrors, per-type, inverses) and those a -baseline holds, each saying why it is not listed")
+	fs.IntVar(&o.MaxClasses, "max-classes", DefaultMaxClasses, "print at most this many classes in full in the text report, the highest ranked, and count the rest (0: all); other formats hold every class")
 	fs.StringVar(&o.Sort, "sort", report.SortRank, "order of classes: rank (the most worth acting on first) or position (by file and line)")
 }
 
@@ -48,8 +51,6 @@ func (c *Config) checkOutput(fs *flag.FlagSet) error {
 		switch f.Name {
 		case "format":
 			c.formatSet = true
-		case "min-lines":
-			c.minLinesSet = true
 		}
 	})
 	if c.JSON {
@@ -66,55 +67,62 @@ func (c *Config) checkOutput(fs *flag.FlagSet) error {
 	if c.Sort != report.SortRank && c.Sort != report.SortPosition {
 		return fmt.Errorf("-sort must be rank or position, not %q", c.Sort)
 	}
+	if c.MaxClasses < 0 {
+		return fmt.Errorf("-max-classes must not be negative, not %d", c.MaxClasses)
+	}
 	if c.UpdateBaseline && c.Baseline == "" {
 		return errors.New("-update-baseline needs -baseline FILE")
 	}
 	return nil
 }
 
-// emit applies the baseline and writes the report of the run that loaded
-// res. It returns the number of classes reported: those a baseline does
-// not hold.
+// emit ranks the classes, applies the baseline and writes the report of
+// the run that loaded res. It returns the number of classes reported:
+// those listed (see report.Listed), and with -all those no rule lists
+// too but for the baseline's.
 func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fingerprint.Class) (int, error) {
 	if c.UpdateBaseline {
 		return 0, c.writeBaseline(stderr, classes)
 	}
+	report.Rank(classes, report.LoadedFacts(res.Files, report.ReadFacts(os.ReadFile)), c.Sort)
+	known := 0
 	if c.Baseline != "" {
 		b, err := readBaseline(c.Baseline)
 		if err != nil {
 			return 0, err
 		}
-		classes = b.New(classes)
+		known = b.Mark(classes)
 	}
-	report.Rank(classes, report.LoadedFacts(res.Files, report.ReadFacts(os.ReadFile)), c.Sort)
-	apart, lines := 0, c.shortLines()
-	if !c.All {
-		classes, apart = report.ShortList(classes, lines)
+	rep := &report.Report{}
+	findings := 0
+	if c.All {
+		rep = report.New(res.Files, classes)
+		for _, cl := range classes {
+			if cl.Signal.LeftOut != report.LeftBaseline {
+				findings++
+			}
+		}
+	} else {
+		listed, left := report.Split(classes)
+		rep = report.New(res.Files, listed)
+		rep.Left = slices.DeleteFunc(left, func(cl fingerprint.Class) bool { return cl.Signal.LeftOut == report.LeftBaseline })
+		rep.Known = known
+		findings = len(listed)
 	}
-	rep := report.New(res.Files, classes)
-	rep.Apart, rep.ApartLines = apart, lines
+	rep.All, rep.MaxClasses = c.All, c.MaxClasses
 	rep.Ranked = c.Sort == report.SortRank
 	rep.ToolVersion, rep.Warnings, rep.Errors = toolVersion(), res.Warnings, res.Errors
 	rep.Run = c.run
 	if c.File == "" {
 		if err := c.print(stdout, rep); err != nil {
-			return len(classes), fmt.Errorf("writing report: %w", err)
+			return findings, fmt.Errorf("writing report: %w", err)
 		}
-		return len(classes), nil
+		return findings, nil
 	}
 	if err := c.writeOutput(c.File, func(w io.Writer) error { return c.print(w, rep) }); err != nil {
-		return len(classes), fmt.Errorf("cannot write report %s: %w", c.File, err)
+		return findings, fmt.Errorf("cannot write report %s: %w", c.File, err)
 	}
-	return len(classes), nil
-}
-
-// shortLines is the fewest lines of a class on the short list: the
-// -min-lines given, else report.ShortLines.
-func (c *Config) shortLines() int {
-	if c.minLinesSet {
-		return c.MinLines
-	}
-	return report.ShortLines
+	return findings, nil
 }
 
 // printsOnError says whether a run with errors still prints its report:

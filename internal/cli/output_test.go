@@ -53,8 +53,10 @@ func TestBaseline(t *testing.T) {
 		{"reformatted.txtar", ExitClean, nil},
 		{"unrelated.txtar", ExitClean, nil},
 		{"newcopy.txtar", ExitClones, []string{"a.go:", "b.go:", "d.go:", "1 class, 3 fragments"}},
-		{"newclass.txtar", ExitClones, []string{"e.go:", "f.go:", "1 class, 2 fragments"}},
+		{"newclass.txtar", ExitClones, []string{"e.go:", "f.go:", "2 classes, 4 fragments", "1 class in the baseline"}},
 	}
+	// run adds -all: the classes the baseline holds are listed, each
+	// saying so, and do not set the exit status.
 	for _, tt := range tests {
 		t.Run(tt.tree, func(t *testing.T) {
 			writeTree(t, src, "baseline/"+tt.tree)
@@ -67,8 +69,17 @@ func TestBaseline(t *testing.T) {
 					t.Errorf("output lacks %q:\n%s", w, out)
 				}
 			}
-			if tt.code == ExitClean && !strings.HasPrefix(out, "copycat: 0 classes") {
-				t.Errorf("output:\n%s", out)
+			for _, line := range strings.Split(out, "\n") {
+				if tt.code == ExitClean && strings.Contains(line, "a.go:") && !strings.HasSuffix(line, "; not listed: baseline") {
+					t.Errorf("a copy of the baseline's class does not say so: %s", line)
+				}
+			}
+			// Without -all they are counted, not listed.
+			var stdout, stderr bytes.Buffer
+			code = Run(append(flags, src+"/..."), &stdout, &stderr)
+			if tt.code == ExitClean && (code != ExitClean ||
+				!strings.HasPrefix(stdout.String(), "copycat: not listed: 1 class in the baseline (-all lists them)\ncopycat: 0 classes,")) {
+				t.Errorf("without -all: exit %d, output:\n%s", code, stdout.String())
 			}
 		})
 	}

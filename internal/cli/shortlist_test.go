@@ -53,48 +53,67 @@ func runIn(t *testing.T, dir string, args ...string) (string, int) {
 	return out.String(), code
 }
 
-// By default the report is the short list: production code, not copied
-// on purpose, 30 lines or more; a last line counts what it left out, and
-// -all lists it. A -min-lines of one's own is the short list's floor.
-func TestShortListByDefault(t *testing.T) {
+// By default the report lists every class but those in tests and copies
+// on purpose, whatever their size; a line before the summary counts what
+// it left out by rule, and -all lists those too, each saying why. A flag
+// at its default value changes nothing.
+func TestListedByDefault(t *testing.T) {
 	dir := shortListTree(t)
 	out, code := runIn(t, dir, "./...")
 	if code != ExitClones || !strings.Contains(out, "a/big.go:3:1: duplicate of b/big.go:3-42") ||
-		strings.Contains(out, "small.go") || strings.Contains(out, "_test.go") {
-		t.Errorf("default: exit %d, want only the big copy:\n%s", code, out)
+		!strings.Contains(out, "a/small.go:3:1: duplicate of b/small.go:3-18") || strings.Contains(out, "_test.go") {
+		t.Errorf("default: exit %d, want the big and the small copy, not the tests':\n%s", code, out)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) < 2 || lines[len(lines)-2] != "copycat: not listed: 1 class in tests (-all lists them)" ||
+		!strings.HasPrefix(lines[len(lines)-1], "copycat: ") || !strings.Contains(lines[len(lines)-1], "duplicated lines") {
+		t.Errorf("default: want a line counting the class in tests, then the summary:\n%s", out)
+	}
+	if same, _ := runIn(t, dir, "-min-lines", "6", "./..."); same != out {
+		t.Errorf("-min-lines 6, the default, changed the output:\n%s\nwant\n%s", same, out)
 	}
 	all, _ := runIn(t, dir, "-all", "./...")
-	var listed, every int
-	fmt.Sscanf(out[strings.Index(out, "copycat: "):], "copycat: %d class", &listed)
-	fmt.Sscanf(all[strings.Index(all, "copycat: "):], "copycat: %d class", &every)
-	want := fmt.Sprintf("copycat: not listed: %d classes in tests, copied on purpose, under 30 lines or a fifth edited (-all lists them)\n", every-listed)
-	if listed != 1 || every < 3 || !strings.HasSuffix(out, want) {
-		t.Errorf("default: %d listed of %d, want 1 and a last line %q:\n%s", listed, every, want, out)
-	}
-	out = all
-	for _, want := range []string{"big.go", "small.go", "a_test.go"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("-all lacks %s:\n%s", want, out)
+	for _, want := range []string{"big.go", "small.go", "a/a_test.go:3:1: duplicate of b/b_test.go:3-42", "; not listed: tests\n",
+		"copycat: of these, not listed by default: 1 class in tests\n"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("-all lacks %q:\n%s", want, all)
 		}
 	}
-	if strings.Contains(out, "not listed") {
-		t.Errorf("-all says something was not listed:\n%s", out)
-	}
-	out, _ = runIn(t, dir, "-min-lines", "6", "./...")
-	if !strings.Contains(out, "small.go") || strings.Contains(out, "_test.go") ||
-		!strings.Contains(out, "in tests, copied on purpose, under 6 lines") {
-		t.Errorf("-min-lines 6: want the small copy listed, the test copy not:\n%s", out)
-	}
-	// Nothing on the short list: the run succeeds, and says what it left out.
-	if err := os.Remove(filepath.Join(dir, "b", "big.go")); err != nil {
-		t.Fatal(err)
+	// Nothing listed: the run succeeds, and says what it left out.
+	for _, name := range []string{"b/big.go", "a/small.go", "b/small.go"} {
+		if err := os.Remove(filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	out, code = runIn(t, dir, "./...")
-	if code != ExitClean || !strings.Contains(out, "copycat: 0 classes") || !strings.Contains(out, "not listed: ") {
-		t.Errorf("only classes apart: exit %d, want %d:\n%s", code, ExitClean, out)
+	if code != ExitClean || !strings.Contains(out, "copycat: 0 classes") || !strings.Contains(out, "not listed: 1 class in tests") {
+		t.Errorf("only classes in tests: exit %d, want %d:\n%s", code, ExitClean, out)
 	}
 	out, _ = runIn(t, dir, "-json", "./...")
-	if !strings.Contains(out, `"classes": 0`) || !strings.Contains(out, `"apart": `) {
-		t.Errorf("the JSON report does not count the classes apart:\n%s", out)
+	if !strings.Contains(out, `"apart": 1`) || !strings.Contains(out, `"left_out": {
+      "tests": 1
+    }`) {
+		t.Errorf("the JSON report does not count the classes left out by rule:\n%s", out)
+	}
+	out, _ = runIn(t, dir, "-json", "-all", "./...")
+	if !strings.Contains(out, `"listed": false,
+      "left_out": "tests",`) {
+		t.Errorf("-all -json: the class in tests does not say it is left out:\n%s", out)
+	}
+}
+
+// The text report prints the -max-classes highest ranked classes in full
+// and counts the others; the exit status and the summary follow them all.
+func TestMaxClasses(t *testing.T) {
+	dir := shortListTree(t)
+	out, code := runIn(t, dir, "-max-classes", "1", "./...")
+	if code != ExitClones || !strings.Contains(out, "big.go") || strings.Contains(out, "small.go:3:1") ||
+		!strings.Contains(out, "copycat: printed the first 1 of 4 classes (-max-classes 0 prints all)\n") ||
+		!strings.Contains(out, "copycat: 4 classes") {
+		t.Errorf("-max-classes 1: exit %d:\n%s", code, out)
+	}
+	out, _ = runIn(t, dir, "-max-classes", "0", "./...")
+	if !strings.Contains(out, "small.go:3:1") || strings.Contains(out, "printed the first") {
+		t.Errorf("-max-classes 0 does not print every class:\n%s", out)
 	}
 }
