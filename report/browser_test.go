@@ -194,6 +194,59 @@ func TestHTMLInChromium(t *testing.T) {
 	}
 }
 
+// The classes no rule lists are in the page behind a switch: hidden at
+// first, counted, shown with their rule when the reader asks, and shown
+// by a link to one of them.
+func TestHTMLLeftOutInChromium(t *testing.T) {
+	src := func(string) ([]byte, error) { return []byte(strings.Repeat("x := 1\n", 30)), nil }
+	path := filepath.Join(t.TempDir(), "report.html")
+	if err := os.WriteFile(path, []byte(htmlFor(t, leftOutReport(false), src)), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	ctx, problems := browser(t)
+	eval := func(js string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		if err != nil {
+			t.Fatalf("%s: %v", js, err)
+		}
+		return v
+	}
+	const visible = `Array.from(document.querySelectorAll('#classes .cls')).filter(r => !r.hidden).map(r => r.dataset.n).join(' ') + ' | ' + document.getElementById('count').textContent`
+	if err := chromedp.Do(ctx, chromedp.Navigate(fileURL(path)), chromedp.WaitReady(chromedp.CSS("#classes .cls"))); err != nil {
+		t.Fatal(err)
+	}
+	first := eval(visible)
+	label := eval(`document.querySelector('.showleft').textContent`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#showleft`))); err != nil {
+		t.Fatal(err)
+	}
+	shown := eval(visible)
+	rule := eval(`document.querySelector('#c-2 .left').textContent`)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#showleft`)), chromedp.Navigate(fileURL(path)+"#c-2"), chromedp.Sleep(100*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	linked := eval(visible)
+	if want := "1 | 1 class"; first != want {
+		t.Errorf("at first: %q, want %q", first, want)
+	}
+	if want := " show the 1 class not listed: 1 class in tests"; label != want {
+		t.Errorf("switch %q, want %q", label, want)
+	}
+	if want := "1 2 | 2 of 2 classes"; shown != want {
+		t.Errorf("switched on: %q, want %q", shown, want)
+	}
+	if want := "not listed: tests"; rule != want {
+		t.Errorf("the class left out says %q, want %q", rule, want)
+	}
+	if !strings.HasPrefix(linked, "1 2 |") {
+		t.Errorf("a link to a class left out does not show it: %q", linked)
+	}
+	for _, p := range problems() {
+		t.Errorf("page problem: %s", p)
+	}
+}
+
 // screenshot takes a screenshot with shot and keeps it for a person to
 // look at, as name in bench/out (gitignored) at the module root.
 func screenshot(t *testing.T, ctx context.Context, name string, shot chromedp.Action[[]byte]) {

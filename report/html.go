@@ -55,8 +55,15 @@ type (
 		Largest  []htmlRow
 		Rows     []htmlRow
 		RowsHTML template.HTML // the rows of the class list, see htmlrows.go
-		CSS      template.CSS
-		JS       template.JS
+		// Left counts the classes no rule lists, which the page holds
+		// behind a switch (shown from the start with -all); LeftWhy says
+		// by which rules.
+		Left    int
+		LeftWhy string
+		All     bool
+		Shown   int // the rows shown when the page opens
+		CSS     template.CSS
+		JS      template.JS
 		// ScriptHash lets the page's Content-Security-Policy run only
 		// the embedded script.
 		ScriptHash string
@@ -79,6 +86,8 @@ type (
 		N                                    int
 		ID, Kind, Label, First, Files        string
 		Reason                               string // why the class ranks where it does
+		Left                                 string // the rule that left it out, "" for a listed class
+		Hidden                               bool   // shown only when the reader asks for the classes left out
 		Copies, Lines, Tokens, DupLines, Sim int
 	}
 	// htmlClass is one class's copies, for the script.
@@ -127,16 +136,30 @@ func HTML(w io.Writer, r *Report, opt HTMLOptions) error {
 	}
 	sum := sha256.Sum256(js)
 	p.ScriptHash = "sha256-" + base64.StdEncoding.EncodeToString(sum[:])
-	p.Root = commonDir(r)
-	for i, c := range r.Classes {
-		p.Rows = append(p.Rows, row(i, c, p.Root))
+	classes := r.Classes
+	if !r.All {
+		classes = append(slices.Clip(classes), r.Left...)
 	}
+	p.Root = commonDir(r)
+	for i, c := range classes {
+		rw := row(i, c, p.Root)
+		if !Listed(c) {
+			p.Left++
+			rw.Left, rw.Hidden = LeftOut(c), !r.All
+		}
+		p.Rows = append(p.Rows, rw)
+	}
+	p.All, p.Shown = r.All, len(p.Rows)
+	if !r.All {
+		p.Shown -= p.Left
+	}
+	p.LeftWhy = r.LeftWhy()
 	for i := range p.Packages {
 		p.Packages[i].Dir = shorten(p.Packages[i].Dir+string(filepath.Separator), p.Root)
 	}
-	p.Largest = largest(p.Rows, cmp.Or(opt.Largest, 10))
+	p.Largest = largest(slices.DeleteFunc(slices.Clone(p.Rows), func(r htmlRow) bool { return r.Left != "" }), cmp.Or(opt.Largest, 10))
 	p.RowsHTML = classRows(p.Rows)
-	p.Data = chunks(copies(r.Classes, opt.ReadFile, p.Root), chunkBytes)
+	p.Data = chunks(copies(classes, opt.ReadFile, p.Root), chunkBytes)
 	return htmlTemplate.Execute(w, p)
 }
 

@@ -33,7 +33,15 @@ func classRows(rows []htmlRow) template.HTML {
 			sb.WriteString(`" title="`)
 			escapeString(&sb, r.Reason)
 		}
-		num(&sb, `"><span class="num">`, r.N)
+		if r.Left != "" {
+			sb.WriteString(`" data-left="`)
+			escapeString(&sb, r.Left)
+		}
+		sb.WriteString(`"`)
+		if r.Hidden {
+			sb.WriteString(` hidden`)
+		}
+		num(&sb, `><span class="num">`, r.N)
 		sb.WriteString(`</span><span><span class="kind `)
 		escapeString(&sb, r.Kind)
 		sb.WriteString(`">`)
@@ -47,6 +55,11 @@ func classRows(rows []htmlRow) template.HTML {
 		if r.Reason != "" {
 			sb.WriteString(` <span class="why">`)
 			escapeString(&sb, r.Reason)
+			sb.WriteString(`</span>`)
+		}
+		if r.Left != "" {
+			sb.WriteString(` <span class="left">not listed: `)
+			escapeString(&sb, r.Left)
 			sb.WriteString(`</span>`)
 		}
 		sb.WriteString("</span></div>\n")

@@ -231,14 +231,24 @@ func (r *Report) LeftCounts() []LeftCount {
 // LeftLine says, in one line, how many classes no rule lists and which
 // rules left them out; "" when none was left out.
 func (r *Report) LeftLine() string {
-	counts := r.LeftCounts()
-	if len(counts) == 0 {
+	why := r.LeftWhy()
+	switch {
+	case why == "":
 		return ""
+	case r.All:
+		return "copycat: of these, not listed by default: " + why
 	}
+	return "copycat: not listed: " + why + " (-all lists them)"
+}
+
+// LeftWhy counts the classes no rule lists by rule, in words: "12
+// classes in tests, 3 classes copied on purpose (2 per-arch, 1 mirror)";
+// "" when none was left out.
+func (r *Report) LeftWhy() string {
+	counts := r.LeftCounts()
 	var parts, purpose []string
-	total, onPurpose := 0, 0
+	onPurpose := 0
 	for _, lc := range counts {
-		total += lc.Classes
 		switch lc.Rule {
 		case LeftTests:
 			parts = append(parts, Count(lc.Classes, "class", "classes")+" in tests")
@@ -251,13 +261,10 @@ func (r *Report) LeftLine() string {
 	if onPurpose > 0 {
 		parts = append(parts, fmt.Sprintf("%s copied on purpose (%s)", Count(onPurpose, "class", "classes"), strings.Join(purpose, ", ")))
 	}
-	if lc := counts[len(counts)-1]; lc.Rule == LeftBaseline {
-		parts = append(parts, Count(lc.Classes, "class", "classes")+" in the baseline")
+	if n := len(counts); n > 0 && counts[n-1].Rule == LeftBaseline {
+		parts = append(parts, Count(counts[n-1].Classes, "class", "classes")+" in the baseline")
 	}
-	if r.All {
-		return "copycat: of these, not listed by default: " + strings.Join(parts, ", ")
-	}
-	return "copycat: not listed: " + strings.Join(parts, ", ") + " (-all lists them)"
+	return strings.Join(parts, ", ")
 }
 
 // Summary is the closing line of the text output.

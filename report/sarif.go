@@ -42,9 +42,22 @@ type (
 		Tool        sarifTool         `json:"tool"`
 		Invocations []sarifInvocation `json:"invocations"`
 		Results     []sarifResult     `json:"results"`
+		// Properties count the classes left out of Results (see
+		// Listed) by the rule that left them out.
+		Properties *sarifRunProps `json:"properties,omitempty"`
 	}
 	// A sarifInvocation is the run itself: whether it went through, and
 	// the warnings and errors it met.
+	sarifRunProps struct {
+		LeftOut map[string]int `json:"leftOut"`
+	}
+	// A sarifSuppression says why a result is not listed by default:
+	// SARIF's way to carry a result a viewer should not raise (with -all).
+	sarifSuppression struct {
+		Kind          string `json:"kind"`
+		Status        string `json:"status"`
+		Justification string `json:"justification"`
+	}
 	sarifInvocation struct {
 		ExecutionSuccessful        bool                `json:"executionSuccessful"`
 		ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
@@ -90,12 +103,13 @@ type (
 		Level     string `json:"level"`
 		// Rank is SARIF's 0–100 priority: the class's score (see Rank);
 		// absent when the classes were not ranked.
-		Rank                *float64          `json:"rank,omitempty"`
-		Message             sarifText         `json:"message"`
-		Locations           []sarifLocation   `json:"locations"`
-		RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
-		PartialFingerprints map[string]string `json:"partialFingerprints"`
-		Properties          sarifResultProps  `json:"properties"`
+		Rank                *float64           `json:"rank,omitempty"`
+		Message             sarifText          `json:"message"`
+		Locations           []sarifLocation    `json:"locations"`
+		RelatedLocations    []sarifLocation    `json:"relatedLocations,omitempty"`
+		PartialFingerprints map[string]string  `json:"partialFingerprints"`
+		Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+		Properties          sarifResultProps   `json:"properties"`
 	}
 	sarifResultProps struct {
 		ClassID    string  `json:"classId"`
@@ -204,6 +218,9 @@ func SARIF(w io.Writer, r *Report) error {
 				rank := float64(c.Signal.Score)
 				res.Rank = &rank
 			}
+			if !Listed(c) {
+				res.Suppressions = []sarifSuppression{{Kind: "external", Status: "accepted", Justification: "not listed: " + LeftOut(c)}}
+			}
 			for j, o := range c.Fragments {
 				if j == i {
 					continue
@@ -216,6 +233,14 @@ func SARIF(w io.Writer, r *Report) error {
 			}
 			run.Results = append(run.Results, res)
 		}
+	}
+	if counts := r.LeftCounts(); len(counts) > 0 {
+		run.Properties = &sarifRunProps{LeftOut: map[string]int{}}
+		for _, lc := range counts {
+			run.Properties.LeftOut[lc.Rule] = lc.Classes
+		}
+		run.Invocations[0].ToolExecutionNotifications = append(run.Invocations[0].ToolExecutionNotifications,
+			sarifNotification{Level: "note", Message: sarifText{"not listed: " + r.LeftWhy()}})
 	}
 	// Compact: SARIF logs are read by programs, and a large one is half
 	// the size without indentation.

@@ -64,6 +64,8 @@ func TestSARIFValidates(t *testing.T) {
 			},
 		}}}},
 		{"warnings and errors", runProblems()},
+		{"left out, counted", leftOutReport(false)},
+		{"left out, with -all", leftOutReport(true)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,6 +81,54 @@ func TestSARIFValidates(t *testing.T) {
 				t.Errorf("SARIF output does not validate: %v\n%s", err, buf.Bytes())
 			}
 		})
+	}
+}
+
+// leftOutReport is a report of a listed class and of a class in tests,
+// counted (Left) or, with all, listed beside it.
+func leftOutReport(all bool) *Report {
+	listed := class("aa", fingerprint.Exact, "a/x.go", "b/y.go")
+	tests := class("bb", fingerprint.Exact, "a/x_test.go", "b/y_test.go")
+	classes := []fingerprint.Class{listed, tests}
+	Rank(classes, nil, SortRank)
+	if all {
+		return &Report{Classes: classes, All: true}
+	}
+	return &Report{Classes: classes[:1], Left: classes[1:]}
+}
+
+// A class left out is counted by its rule in the run's properties and in
+// a note; with -all it is a result suppressed with its rule.
+func TestSARIFLeftOut(t *testing.T) {
+	for _, all := range []bool{false, true} {
+		var buf bytes.Buffer
+		if err := SARIF(&buf, leftOutReport(all)); err != nil {
+			t.Fatal(err)
+		}
+		var log sarifLog
+		if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+			t.Fatal(err)
+		}
+		run := log.Runs[0]
+		if run.Properties == nil || run.Properties.LeftOut["tests"] != 1 {
+			t.Errorf("all %v: run properties %+v, want 1 class in tests", all, run.Properties)
+		}
+		notes := run.Invocations[0].ToolExecutionNotifications
+		if len(notes) != 1 || notes[0].Level != "note" || !strings.Contains(notes[0].Message.Text, "1 class in tests") {
+			t.Errorf("all %v: notifications %+v", all, notes)
+		}
+		var suppressed int
+		for _, res := range run.Results {
+			if len(res.Suppressions) > 0 {
+				suppressed++
+				if res.Suppressions[0].Justification != "not listed: tests" {
+					t.Errorf("justification %q", res.Suppressions[0].Justification)
+				}
+			}
+		}
+		if want := map[bool]int{false: 0, true: 2}[all]; len(run.Results) != 2+want || suppressed != want {
+			t.Errorf("all %v: %d results, %d suppressed; want %d suppressed", all, len(run.Results), suppressed, want)
+		}
 	}
 }
 

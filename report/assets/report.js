@@ -232,6 +232,7 @@ var goSource = (function () {
   var filter = document.getElementById('filter');
   var kind = document.getElementById('kind');
   var count = document.getElementById('count');
+  var showLeft = document.getElementById('showleft'); // null when no class was left out
   var shown = 4; // copies shown at first; the rest behind a button
 
   var group = goSource.group; // 1,506,929, as the page's figures are written
@@ -412,7 +413,8 @@ var goSource = (function () {
   function applyFilter() {
     var q = filter.value.trim().toLowerCase(), k = kind.value, n = 0;
     rows.forEach(function (tr) {
-      var ok = (!q || tr.dataset.files.indexOf(q) >= 0) && (!k || tr.dataset.kind === k);
+      var ok = (!q || tr.dataset.files.indexOf(q) >= 0) && (!k || tr.dataset.kind === k) &&
+        (!tr.dataset.left || showLeft.checked);
       tr.hidden = !ok;
       var d = detailOf(tr);
       if (d) d.hidden = !ok || !tr.classList.contains('open');
@@ -422,12 +424,17 @@ var goSource = (function () {
   }
   filter.addEventListener('input', applyFilter);
   kind.addEventListener('change', applyFilter);
+  if (showLeft) showLeft.addEventListener('change', applyFilter);
 
   function openFromHash() {
     var m = /^#c-(\d+)$/.exec(location.hash);
     var tr = m && document.getElementById('c-' + m[1]);
     if (!tr) return;
-    if (tr.hidden) { filter.value = ''; kind.value = ''; applyFilter(); }
+    if (tr.hidden) {
+      filter.value = ''; kind.value = '';
+      if (tr.dataset.left) showLeft.checked = true;
+      applyFilter();
+    }
     toggle(tr, true);
     tr.scrollIntoView();
   }
