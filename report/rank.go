@@ -63,7 +63,7 @@ const ShortLines = 30
 
 // Why a class is reported apart from the short list (Signal.Apart). The
 // short list is what a reviewer acts on: a strict reading of the standard
-// library and of five large modules (README, Accuracy) found classes in
+// library and of five large modules (docs/accuracy.md) found classes in
 // tests worth acting on about one time in twenty-five, copies on purpose
 // never, and production classes under 30 lines one time in twelve, while
 // production classes of 30 lines or more were worth acting on about one
