@@ -235,34 +235,37 @@ func TestNestedFiles(t *testing.T) {
 	}
 }
 
-// TestREADMEExample parses the .duplignore example of the README: every
-// line must be usable, and it must do what its comments say.
+// TestREADMEExample parses the .duplignore example of the README and of
+// docs/usage.md: every line must be usable, and it must do what its
+// comments say.
 func TestREADMEExample(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, _ := strings.Cut(string(readme), "\n## Suppressing findings\n")
-	_, block, _ := strings.Cut(section, "\n```\n")
-	block, _, _ = strings.Cut(block, "\n```\n")
-	if !strings.Contains(block, "testdata") {
-		t.Fatalf("no .duplignore example in the README's section on suppressing findings:\n%s", block)
-	}
-	tree := memTree(map[string]string{"": block + "\n"})
-	for _, tc := range []struct {
-		path         string
-		dir, ignored bool
-	}{
-		{"x/a.pb.go", false, true},
-		{"legacy", true, true},
-		{"testdata", true, false},
-		{"x/testdata/t.go", false, false},
-	} {
-		if got := tree.Ignored(filepath.Join(tree.Root(), filepath.FromSlash(tc.path)), tc.dir); got != tc.ignored {
-			t.Errorf("README example: Ignored(%s) = %v, want %v", tc.path, got, tc.ignored)
+	for _, name := range []string{"README.md", filepath.Join("docs", "usage.md")} {
+		doc, err := os.ReadFile(filepath.Join("..", name))
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if errs := tree.Errors(); len(errs) > 0 {
-		t.Errorf("README example: %v", errs)
+		_, section, _ := strings.Cut(string(doc), "\n## Suppressing findings\n")
+		_, block, _ := strings.Cut(section, "\n```\n")
+		block, _, _ = strings.Cut(block, "\n```\n")
+		if !strings.Contains(block, "testdata") {
+			t.Fatalf("no .duplignore example in %s's section on suppressing findings:\n%s", name, block)
+		}
+		tree := memTree(map[string]string{"": block + "\n"})
+		for _, tc := range []struct {
+			path         string
+			dir, ignored bool
+		}{
+			{"x/a.pb.go", false, true},
+			{"legacy", true, true},
+			{"testdata", true, false},
+			{"x/testdata/t.go", false, false},
+		} {
+			if got := tree.Ignored(filepath.Join(tree.Root(), filepath.FromSlash(tc.path)), tc.dir); got != tc.ignored {
+				t.Errorf("%s example: Ignored(%s) = %v, want %v", name, tc.path, got, tc.ignored)
+			}
+		}
+		if errs := tree.Errors(); len(errs) > 0 {
+			t.Errorf("%s example: %v", name, errs)
+		}
 	}
 }

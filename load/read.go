@@ -10,7 +10,7 @@ import (
 )
 
 // DefaultMaxFileSize is the largest file read unless told otherwise: twice
-// the largest hand-written Go file of the corpus measured in README.md
+// the largest hand-written Go file of the corpus measured in docs/hostile.md
 // (996,871 bytes), so that only generated or hostile files reach it.
 const DefaultMaxFileSize = 2 << 20
 

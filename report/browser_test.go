@@ -270,8 +270,8 @@ func screenshot(t *testing.T, ctx context.Context, name string, shot chromedp.Ac
 // instance one over the standard library) and logs how long Chromium
 // takes to load it and to open its largest class: from the link in the
 // summary (the page scrolls to the class), and, on a fresh page, from the
-// class's row already in view. It measures and does not judge: see the
-// README's Reports section for the figures.
+// class's row already in view. It measures and does not judge: see
+// docs/performance.md, "What each report format costs", for the figures.
 func TestHTMLOpenTime(t *testing.T) {
 	path := os.Getenv("COPYCAT_HTML_REPORT")
 	if path == "" {

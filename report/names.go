@@ -228,7 +228,7 @@ func nameWords(name string) []string {
 // benchmark or fuzz function of a _test.go file. A statement one test
 // case has and another lacks is, nearly always, what that case tests:
 // read strictly, none of the seven such divergent classes was a missed
-// change (README, Accuracy).
+// change (docs/accuracy.md).
 func (h *headers) testCases(c fingerprint.Class) bool {
 	for _, f := range c.Fragments {
 		fn, ok := h.header(f.File).facts.Func(f.Start.Line)

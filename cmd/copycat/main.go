@@ -6,7 +6,8 @@
 //	copycat version [-json]
 //	copycat cache stats|clean [-cache DIR]
 //
-// See the README for flags, output formats, go vet and editor use.
+// See the README, and docs/usage.md, docs/ci.md and docs/editors.md for
+// flags, output formats, go vet and editor use.
 package main
 
 import (

@@ -18,27 +18,38 @@ func writeFixture(t *testing.T, dir, name string) {
 	}
 }
 
-// TestREADMERecipes: the README's "In CI" recipes are the ones the tests
-// run.
+// TestREADMERecipes: the CI recipes of docs/ci.md, and those the README
+// shows, are the ones the tests run.
 func TestREADMERecipes(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(testtool.Root(t), "README.md"))
-	if err != nil {
-		t.Fatal(err)
+	read := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(testtool.Root(t), name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
 	}
+	readme, ci := read("README.md"), read(filepath.Join("docs", "ci.md"))
+	reviewdog := "copycat -exit-code 0 ./... | reviewdog -efm='" + efm + "'" // TestReviewdogErrorformat
+	action := "- uses: copycat-go/copycat@"                                  // TestAction
 	for _, recipe := range []string{
-		"copycat -exit-code 0 ./... | reviewdog -efm='" + efm + "'", // TestReviewdogErrorformat
-		"- uses: copycat-go/copycat@",                               // TestAction
-		"- id: copycat",                                             // TestPreCommit
-		"import: github.com/copycat-go/copycat/golangci",            // golangci.TestGolangciLint
+		reviewdog,
+		action,
+		"- id: copycat", // TestPreCommit
+		"import: github.com/copycat-go/copycat/golangci", // golangci.TestGolangciLint
 		"golangci-lint custom",
 	} {
-		if !strings.Contains(string(data), recipe) {
+		if !strings.Contains(ci, recipe) {
+			t.Errorf("docs/ci.md lacks %q", recipe)
+		}
+	}
+	for _, recipe := range []string{reviewdog, action} {
+		if !strings.Contains(readme, recipe) {
 			t.Errorf("README.md lacks %q", recipe)
 		}
 	}
 	for name := range readAction(t).Inputs {
-		if !strings.Contains(string(data), "| `"+name+"` |") {
-			t.Errorf("README.md's table of the action's inputs lacks %s", name)
+		if !strings.Contains(ci, "| `"+name+"` |") {
+			t.Errorf("docs/ci.md's table of the action's inputs lacks %s", name)
 		}
 	}
 }

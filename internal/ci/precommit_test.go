@@ -12,9 +12,10 @@ import (
 )
 
 // TestPreCommit installs the hook of .pre-commit-hooks.yaml with the real
-// pre-commit into a repository, as its README recipe says: a commit that
-// adds a clone is refused with copycat's report, a commit without one
-// passes, and a commit that changes no Go file skips the hook.
+// pre-commit into a repository, as its recipe in docs/ci.md says: a
+// commit that adds a clone is refused with copycat's report, a commit
+// without one passes, and a commit that changes no Go file skips the
+// hook.
 func TestPreCommit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds copycat with pre-commit")

@@ -14,8 +14,8 @@ import (
 	"github.com/reviewdog/errorformat/fmts"
 )
 
-// efm is the errorformat of the README's reviewdog recipe for copycat's
-// text output.
+// efm is the errorformat of the reviewdog recipe (README, docs/ci.md)
+// for copycat's text output.
 const efm = "%f:%l:%c: %m"
 
 // TestReviewdogErrorformat reads copycat's text output with reviewdog's
@@ -62,7 +62,7 @@ func parseErrorformat(t *testing.T, formats []string, out []byte) []string {
 	return got
 }
 
-// runRecipe runs copycat as the README's reviewdog recipes do, with
+// runRecipe runs copycat as the reviewdog recipes of docs/ci.md do, with
 // -exit-code 0 (reviewdog decides whether the job fails), and returns its
 // standard output. A copycat without -exit-code is run without it and
 // must exit 1, the status for clones reported.

@@ -27,7 +27,8 @@ const (
 	ExitError  = 2 // usage or run error
 )
 
-// Defaults, chosen by measurement on real code (see README.md).
+// Defaults, chosen by measurement on real code (see docs/usage.md, "Why
+// these defaults").
 const (
 	DefaultMinTokens      = 100
 	DefaultMinLines       = 6

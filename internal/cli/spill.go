@@ -19,7 +19,7 @@ import (
 // the process has no memory limit: the first 512 MiB of files' tables
 // (about 8 million lines of Go); the rest is mapped from a temporary
 // file. Below it nothing changes; above it the heap stops growing with
-// the tree (see README "Memory": at 100 M lines, 1 GiB on the heap and
+// the tree (see docs/index.md, "Memory": at 100 M lines, 1 GiB on the heap and
 // the collector's headroom over it peaked at 8.3 GB of RSS).
 const unlimitedSpill = 512 << 20
 
@@ -27,7 +27,7 @@ const unlimitedSpill = 512 << 20
 // on the heap: 1/limitShare of it, at most unlimitedSpill. Under a limit
 // the heap is the memory the kernel cannot take back: a table on it costs
 // its size and the collector's headroom, and pushes out of memory the
-// mapped tables detection is reading (README "Memory": at 100 M lines in
+// mapped tables detection is reading (docs/index.md, "Memory": at 100 M lines in
 // 4 GiB, 256 MiB of tables on the heap made the run 3 minutes longer).
 const limitShare = 64
 

@@ -164,7 +164,7 @@ func (a *Arena) Free(b []byte) {
 // keeps them as it sees fit; a page used again is mapped again from the
 // cache, a fault that reads no disk while the page is cached. Without it,
 // mapped pages stay in the process until memory runs short, and its
-// resident memory grows with the tables (README "Memory").
+// resident memory grows with the tables (docs/index.md, "Memory").
 func (a *Arena) Bound(n int64) {
 	if a == nil {
 		return
