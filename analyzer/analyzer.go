@@ -40,6 +40,7 @@ var config cli.Config
 func init() {
 	config.Flags(&Analyzer.Flags)
 	config.FileFlags(&Analyzer.Flags)
+	config.ListFlags(&Analyzer.Flags)
 }
 
 // Categories of the diagnostics that are not clones. Clones have their
@@ -68,8 +69,14 @@ func run(pass *analysis.Pass) (any, error) {
 	u.reportDuplignore()
 	opt := config.Options()
 	opt.Workers = 1 // go vet already runs one process per package on every CPU
-	for _, c := range fingerprint.Detect(u.files, opt) {
-		u.reportClass(c)
+	classes := fingerprint.Detect(u.files, opt)
+	// The command line's listing rules: classes in tests and copies on
+	// purpose are left out, unless -all (see report.Listed).
+	report.Rank(classes, report.LoadedFacts(u.files, noFacts), report.SortPosition)
+	for _, c := range classes {
+		if config.All || report.Listed(c) {
+			u.reportClass(c)
+		}
 	}
 	u.flush()
 	return nil, nil
@@ -203,11 +210,22 @@ func (u *unit) reportDuplignore() {
 	}
 }
 
+// noFacts is the FileSource of files the analyzer did not index: it
+// knows none.
+func noFacts(string) *fingerprint.Facts { return nil }
+
 // reportClass reports every fragment of a clone class, with the other
-// fragments as related information.
+// fragments as related information. Its message leaves out why the
+// class ranks where it does (a package's diagnostics are not ranked),
+// but says why a class is not listed.
 func (u *unit) reportClass(c fingerprint.Class) {
+	c.Signal.Reason = ""
 	for i, fr := range c.Fragments {
-		d := analysis.Diagnostic{Category: string(c.Kind), Message: report.Message(c, i)}
+		msg := report.Message(c, i)
+		if !report.Listed(c) {
+			msg += "; not listed: " + report.LeftOut(c)
+		}
+		d := analysis.Diagnostic{Category: string(c.Kind), Message: msg}
 		d.Pos, d.End = u.span(fr)
 		for j, other := range c.Fragments {
 			if j != i {

@@ -30,7 +30,10 @@ func testdata(t *testing.T) string {
 
 // small are the thresholds of the test packages, which stay small. Near
 // misses are judged by their own cases: look-alikes may well be near.
-var small = []string{"min-tokens", "20", "min-lines", "3", "near", "false"}
+// small: the sizes of the small fixtures; -all, so that the tests of
+// what the analyzer finds see every class (TestListing tests which ones
+// it lists by default).
+var small = []string{"min-tokens", "20", "min-lines", "3", "near", "false", "all", "true"}
 
 // setFlags sets the analyzer's flags for one test and restores them after.
 func setFlags(t *testing.T, kv ...string) {
@@ -82,11 +85,42 @@ func TestGeneratedFlag(t *testing.T) {
 	setFlags(t, "generated", "true")
 	got := diagnostics(t, "generated")
 	want := []string{
-		"a.go:4:1-14:2 exact: duplicate of zz_gen.go:5-15 (exact, 40 tokens, 2 copies)",
-		"zz_gen.go:5:1-15:2 exact: duplicate of a.go:4-14 (exact, 40 tokens, 2 copies)",
+		"a.go:4:1-14:2 exact: duplicate of zz_gen.go:5-15 (exact, 40 tokens, 2 copies); not listed: mirror: zz_gen.go is generated",
+		"zz_gen.go:5:1-15:2 exact: duplicate of a.go:4-14 (exact, 40 tokens, 2 copies); not listed: mirror: zz_gen.go is generated",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+}
+
+// By default the analyzer lists what the command line lists: not the
+// classes in tests, nor copies on purpose (here one per type: total and
+// total2), so that a go vet gate and the command line fail on the same
+// classes; -all reports those too, each saying why.
+func TestListing(t *testing.T) {
+	for _, tc := range []struct {
+		pkg  string
+		all  bool
+		want int
+		tail string // of every message
+	}{
+		{"renamed", false, 2, "2 copies)"},
+		{"exact", false, 0, ""},
+		{"tests", false, 0, ""},
+		{"exact", true, 2, "; not listed: per-type: total and total2 differ only by a type or a width"},
+		{"tests", true, 2, "; not listed: tests"},
+	} {
+		setFlags(t, small...)
+		setFlags(t, "all", fmt.Sprint(tc.all))
+		got := diagnostics(t, tc.pkg)
+		if len(got) != tc.want {
+			t.Errorf("%s, -all=%v: %d diagnostics, want %d:\n\t%s", tc.pkg, tc.all, len(got), tc.want, strings.Join(got, "\n\t"))
+		}
+		for _, d := range got {
+			if !strings.HasSuffix(d, tc.tail) {
+				t.Errorf("%s, -all=%v: %q does not end with %q", tc.pkg, tc.all, d, tc.tail)
+			}
+		}
 	}
 }
 

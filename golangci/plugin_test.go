@@ -107,7 +107,7 @@ func TestBadSettings(t *testing.T) {
 		settings any
 		want     string
 	}{
-		{"unknown", map[string]any{"min-token": 50}, `unknown setting "min-token" (known: generated, max-file-size, max-occurrences, min-lines, min-tokens, near, similarity, tests)`},
+		{"unknown", map[string]any{"min-token": 50}, `unknown setting "min-token" (known: all, generated, max-file-size, max-occurrences, min-lines, min-tokens, near, similarity, tests)`},
 		{"checked", map[string]any{"min-lines": 3, "min-tokens": 0}, "-min-tokens must be at least 1, not 0"},
 		{"similarity", map[string]any{"similarity": 1.5}, "-similarity must be in (0, 1], not 1.5"},
 		{"not an int", map[string]any{"min-tokens": 50.5}, `setting min-tokens: invalid value "50.5"`},
@@ -134,6 +134,7 @@ func TestSameFlagsAsCLI(t *testing.T) {
 	fs := flag.NewFlagSet("copycat", flag.ContinueOnError)
 	c.Flags(fs)
 	c.FileFlags(fs)
+	c.ListFlags(fs)
 	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
 		if fs.Lookup(f.Name) == nil {
 			t.Errorf("setting %s is not a command-line flag", f.Name)

@@ -43,8 +43,10 @@ func TestInvokedByVet(t *testing.T) {
 	}
 }
 
-// vetFlags are the thresholds of the fixture, which stays small.
-var vetFlags = []string{"-copycat.min-tokens=20", "-copycat.min-lines=3", "-copycat.near=false"}
+// vetFlags are the thresholds of the fixture, which stays small, and
+// -all: its classes are in tests and copies on purpose, which the
+// analyzer, as the command line, does not list by default.
+var vetFlags = []string{"-copycat.min-tokens=20", "-copycat.min-lines=3", "-copycat.near=false", "-copycat.all"}
 
 // TestGoVet builds copycat and runs the real go vet -vettool with it on
 // the fixture module testdata/vet/module.txtar.
@@ -74,13 +76,13 @@ func TestGoVet(t *testing.T) {
 
 	wantLines := []string{
 		`.duplignore:3:1: cannot parse .duplignore line: unterminated character class in "[", which git never matches`,
-		"a.go:4:1: duplicate of b.go:3-13 (exact, 40 tokens, 2 copies)",
+		"a.go:4:1: duplicate of b.go:3-13 (exact, 40 tokens, 2 copies); not listed: per-type: Total and total2 differ only by a type or a width",
 		"b.go:3:1: \tother copy",
-		"b.go:3:1: duplicate of a.go:4-14 (exact, 40 tokens, 2 copies)",
+		"b.go:3:1: duplicate of a.go:4-14 (exact, 40 tokens, 2 copies); not listed: per-type: Total and total2 differ only by a type or a width",
 		"a.go:4:1: \tother copy",
-		"m_test.go:7:3: duplicate of m_test.go:15-17 (renamed, 37 tokens, 2 copies)",
+		"m_test.go:7:3: duplicate of m_test.go:15-17 (renamed, 37 tokens, 2 copies); not listed: tests",
 		"m_test.go:15:3: \tother copy",
-		"m_test.go:15:3: duplicate of m_test.go:7-9 (renamed, 37 tokens, 2 copies)",
+		"m_test.go:15:3: duplicate of m_test.go:7-9 (renamed, 37 tokens, 2 copies); not listed: tests",
 		"m_test.go:7:3: \tother copy",
 	}
 	var first string
@@ -130,6 +132,14 @@ func TestGoVet(t *testing.T) {
 			t.Errorf("exit code %d, want 0; stderr:\n%s", code, stderr)
 		}
 		checkJSON(t, stdout)
+	})
+	t.Run("listed", func(t *testing.T) {
+		// Without -all, go vet lists what the command line lists: here
+		// no class (TestCommandLineUnchanged shows them all not listed).
+		_, stderr, _ := vet(t, append(slices.Clip(vetFlags[:len(vetFlags)-1]), "./...")...)
+		if strings.Contains(stderr, "duplicate of") {
+			t.Errorf("without -all, go vet reported classes the command line does not list:\n%s", stderr)
+		}
 	})
 	t.Run("flags", func(t *testing.T) {
 		// Default thresholds: the fixture's copies are too small.
@@ -194,10 +204,10 @@ func checkJSON(t *testing.T, stdout string) {
 	}
 	want := []string{
 		`duplignore .duplignore: cannot parse .duplignore line: unterminated character class in "[", which git never matches`,
-		"exact a.go: duplicate of b.go:3-13 (exact, 40 tokens, 2 copies) | b.go:3:1",
-		"exact b.go: duplicate of a.go:4-14 (exact, 40 tokens, 2 copies) | a.go:4:1",
-		"renamed m_test.go: duplicate of m_test.go:15-17 (renamed, 37 tokens, 2 copies) | m_test.go:15:3",
-		"renamed m_test.go: duplicate of m_test.go:7-9 (renamed, 37 tokens, 2 copies) | m_test.go:7:3",
+		"exact a.go: duplicate of b.go:3-13 (exact, 40 tokens, 2 copies); not listed: per-type: Total and total2 differ only by a type or a width | b.go:3:1",
+		"exact b.go: duplicate of a.go:4-14 (exact, 40 tokens, 2 copies); not listed: per-type: Total and total2 differ only by a type or a width | a.go:4:1",
+		"renamed m_test.go: duplicate of m_test.go:15-17 (renamed, 37 tokens, 2 copies); not listed: tests | m_test.go:15:3",
+		"renamed m_test.go: duplicate of m_test.go:7-9 (renamed, 37 tokens, 2 copies); not listed: tests | m_test.go:7:3",
 	}
 	if !slices.Equal(summary, want) {
 		t.Errorf("go vet -json:\n\t%s\nwant\n\t%s\noutput:\n%s", strings.Join(summary, "\n\t"), strings.Join(want, "\n\t"), stdout)

@@ -36,13 +36,19 @@ type Output struct {
 
 // outputFlags registers the output flags on fs.
 func (o *Output) outputFlags(fs *flag.FlagSet) {
+	o.ListFlags(fs)
 	fs.StringVar(&o.Format, "format", FormatText, "report format: text, json, sarif or html")
 	fs.StringVar(&o.File, "o", "", "write the report to `file` instead of standard output")
 	fs.StringVar(&o.Baseline, "baseline", "", "report only clones that are not in the baseline `file`")
 	fs.BoolVar(&o.UpdateBaseline, "update-baseline", false, "write the clones found to the -baseline file and report none")
-	fs.BoolVar(&o.All, "all", false, "report every class: also those only in tests, copies on purpose (build variants, per-architecture, mirrors, per-type, inverses) and those a -baseline holds, each saying why it is not listed")
 	fs.IntVar(&o.MaxClasses, "max-classes", DefaultMaxClasses, "print at most this many classes in full in the text report, the highest ranked, and count the rest (0: all); other formats hold every class")
 	fs.StringVar(&o.Sort, "sort", report.SortRank, "order of classes: rank (the most worth acting on first) or position (by file and line)")
+}
+
+// ListFlags registers -all, which the vet analyzer registers too: report
+// the classes no rule lists as well (see report.Listed).
+func (o *Output) ListFlags(fs *flag.FlagSet) {
+	fs.BoolVar(&o.All, "all", false, "report every class: also those only in tests, copies on purpose (build variants, per-architecture, mirrors, per-type, inverses) and those a -baseline holds, each saying why it is not listed")
 }
 
 // checkOutput settles the format after parsing: -json is -format json.

@@ -21,8 +21,8 @@ func Median(xs []float64) float64 {
 	return (s[n/2-1] + s[n/2]) / 2
 }
 
-// MedianInts is Median for ints, pasted and renamed.
-func MedianInts(values []int) float64 {
+// MiddleValue is Median for ints, pasted and renamed.
+func MiddleValue(values []int) float64 {
 	if len(values) == 0 {
 		return 0
 	}

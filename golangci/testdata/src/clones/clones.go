@@ -17,8 +17,8 @@ func Median(xs []float64) float64 { // want `duplicate of clones.go:21-33 \(near
 	return (s[n/2-1] + s[n/2]) / 2
 }
 
-// MedianInts is Median for ints, pasted and renamed.
-func MedianInts(values []int) float64 { // want `duplicate of clones.go:6-18 \(near 95%, 88 tokens, 2 copies\)`
+// MiddleValue is Median for ints, pasted and renamed.
+func MiddleValue(values []int) float64 { // want `duplicate of clones.go:6-18 \(near 95%, 88 tokens, 2 copies\)`
 	if len(values) == 0 {
 		return 0
 	}
