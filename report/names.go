@@ -66,17 +66,34 @@ func sameButTypes(a, b string) bool {
 	if !okA || !okB || len(ta) != len(tb) {
 		return false
 	}
+	differ := false
 	for i := range ta {
-		if ta[i] != tb[i] && !onlyTypeWords(nameWords(ta[i]), nameWords(tb[i])) {
+		if ta[i] == tb[i] {
+			continue
+		}
+		// A type in another package (*core.Pod and *v1.Pod), or another
+		// type or width.
+		differ = true
+		if ua, ub := unqualified(ta[i]), unqualified(tb[i]); ua != ub && !onlyTypeWords(nameWords(ua), nameWords(ub)) {
 			return false
 		}
 	}
-	return true
+	// Signatures that differ only by their parameters' names are one
+	// function's, copied: not one per type.
+	return differ
 }
 
-// sigTypes returns the types of a signature's parameters and results,
-// each without the packages it names (*core.Pod is *Pod); not ok if the
-// signature is cut or does not parse.
+// unqualified is a type's name without its package: Pod for core.Pod.
+func unqualified(t string) string {
+	if i := strings.LastIndexByte(t, '.'); i >= 0 {
+		return t[i+1:]
+	}
+	return t
+}
+
+// sigTypes returns the names in the types of a signature's parameters
+// and results, each with the package it names (*core.Pod is core.Pod);
+// not ok if the signature is cut or does not parse.
 func sigTypes(sig string) ([]string, bool) {
 	if strings.HasPrefix(sig, "[") { // type parameters
 		depth := 0
@@ -110,7 +127,11 @@ func sigTypes(sig string) ([]string, bool) {
 		for _, f := range fl.List {
 			ast.Inspect(f.Type, func(n ast.Node) bool {
 				if sel, ok := n.(*ast.SelectorExpr); ok {
-					types = append(types, sel.Sel.Name)
+					if pkg, ok := sel.X.(*ast.Ident); ok {
+						types = append(types, pkg.Name+"."+sel.Sel.Name)
+					} else {
+						types = append(types, sel.Sel.Name)
+					}
 					return false
 				}
 				if id, ok := n.(*ast.Ident); ok {

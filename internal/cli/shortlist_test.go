@@ -117,3 +117,76 @@ func TestMaxClasses(t *testing.T) {
 		t.Errorf("-max-classes 0 does not print every class:\n%s", out)
 	}
 }
+
+// pasteSource is a 20-line function as people write it, in package pkg,
+// with its locals named by names (rows, out, line, total).
+func pasteSource(pkg string, names [4]string) string {
+	r := strings.NewReplacer("ROWS", names[0], "OUT", names[1], "LINE", names[2], "TOTAL", names[3])
+	return r.Replace(`package ` + pkg + `
+
+import (
+	"fmt"
+	"strings"
+)
+
+func Summary(ROWS []string, limit int) (string, error) {
+	var OUT strings.Builder
+	TOTAL := 0
+	for i, LINE := range ROWS {
+		if i >= limit {
+			break
+		}
+		LINE = strings.TrimSpace(LINE)
+		if LINE == "" {
+			continue
+		}
+		if strings.HasPrefix(LINE, "#") {
+			return "", fmt.Errorf("row %d: comment in data: %q", i, LINE)
+		}
+		fmt.Fprintf(&OUT, "%d: %s\n", i, LINE)
+		TOTAL += len(LINE)
+	}
+	fmt.Fprintf(&OUT, "total %d\n", TOTAL)
+	return OUT.String(), nil
+}
+`)
+}
+
+// A newcomer's first try: a 20-line function pasted into another package
+// of a fresh module, as it is and with its locals renamed, is listed at
+// the defaults and fails the run.
+func TestPasteListedAtDefaults(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		names [4]string
+		kind  string
+	}{
+		{"exact", [4]string{"rows", "out", "line", "total"}, "exact"},
+		{"renamed", [4]string{"items", "b", "s", "n"}, "renamed"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, d := range []string{"report", "export"} {
+				if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			writeFiles(t, dir, map[string]string{
+				"go.mod":           "module example.com/m\n\ngo 1.26\n",
+				"report/report.go": pasteSource("report", [4]string{"rows", "out", "line", "total"}),
+				"export/export.go": pasteSource("export", tc.names),
+			})
+			wd, _ := os.Getwd()
+			if err := os.Chdir(dir); err != nil {
+				t.Fatal(err)
+			}
+			defer os.Chdir(wd)
+			var out, errb bytes.Buffer
+			code := Run([]string{"-cache=off"}, &out, &errb)
+			want := "export/export.go:8:1: duplicate of report/report.go:8-27 (" + tc.kind + ", "
+			if code != ExitClones || !strings.Contains(out.String(), want) || strings.Contains(out.String(), "not listed") {
+				t.Errorf("exit %d, want %d and %q listed:\n%s%s", code, ExitClones, want, out.String(), errb.String())
+			}
+		})
+	}
+}
