@@ -61,9 +61,12 @@ bench:
 bench-hostile: build
 	@bash bench/hostile.sh $(CURDIR)/bin/copycat $(CURDIR)/bench/out
 
-# Headless Chromium for the HTML report's browser test (report/).
+# Headless Chromium for the HTML report's browser test (report/). Every
+# apt install leaves out the packages Debian only recommends: a headless
+# browser and a terminal editor need none of them (printing, sound,
+# desktop services).
 chromium:
-	@test -x /usr/bin/chromium || { apt-get update && apt-get install -y chromium; }
+	@test -x /usr/bin/chromium || { apt-get update && apt-get install -y --no-install-recommends chromium; }
 
 # pre-commit, for the hook's test (internal/ci): Debian's package, as the
 # Python registry is out of reach of these machines.
@@ -73,7 +76,7 @@ pre-commit:
 # Neovim, the real editor that drives the language server in lsp/'s
 # TestNeovim.
 neovim:
-	@command -v nvim >/dev/null || { apt-get update && apt-get install -y neovim; }
+	@command -v nvim >/dev/null || { apt-get update && apt-get install -y --no-install-recommends neovim; }
 
 clean:
 	rm -rf bin .tools

@@ -46,7 +46,7 @@ setup() {
 		log "installing GNU time (Debian package time)"
 		local sudo=
 		[ "$(id -u)" = 0 ] || sudo=sudo
-		$sudo apt-get install -y -qq time >&2
+		$sudo apt-get install -y -qq --no-install-recommends time >&2
 	fi
 	(cd "$root" && go build -o "$out/copycat" ./cmd/copycat && go build -o "$out/parsefloor" ./bench/parsefloor)
 	[ "$slow" = 0 ] && return

@@ -53,3 +53,38 @@ func TestREADMERecipes(t *testing.T) {
 		}
 	}
 }
+
+// TestAptInstallsLight: every apt-get install the build or the benchmarks
+// run leaves out the packages Debian only recommends, which on a fresh
+// machine are most of what Chromium pulls in (printing, sound, desktop
+// services) and none of what a headless test needs.
+func TestAptInstallsLight(t *testing.T) {
+	root := testtool.Root(t)
+	names := []string{"Makefile", filepath.Join(".ci", "run")}
+	scripts, err := filepath.Glob(filepath.Join(root, "bench", "*.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range scripts {
+		rel, _ := filepath.Rel(root, s)
+		names = append(names, rel)
+	}
+	installs := 0
+	for _, name := range names {
+		data, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if strings.Contains(line, "apt-get install") {
+				installs++
+				if !strings.Contains(line, "--no-install-recommends") {
+					t.Errorf("%s:%d: apt-get install without --no-install-recommends: %s", name, i+1, strings.TrimSpace(line))
+				}
+			}
+		}
+	}
+	if installs < 3 { // chromium, pre-commit, neovim at least
+		t.Errorf("found %d apt-get installs; the test reads the wrong files", installs)
+	}
+}
