@@ -11,7 +11,7 @@ of the lists) and hidden (HIDDEN at random from the classes only -all lists).
 Items show an id, the number of copies, the first two copies' FILE:START-END
 with their code (cut at 60 lines) and the other copies' locations; nothing
 else. OUTDIR/items-K.txt holds the K-th reader's share, OUTDIR/key.tsv the
-key (id, module, set, rank in its list, divergent, class id)."""
+key (id, module, set, rank in its list, divergent, class id, score, lines)."""
 import json, os, random, sys
 
 TOP, REST, HIDDEN, READERS = (int(os.environ.get('BLIND_' + k, d)) for k, d in
@@ -43,7 +43,7 @@ def main():
     shares = [[] for _ in range(READERS)]
     for n, (set_, name, root, rank, c) in enumerate(items):
         iid = f'X{n + 1:03d}'
-        key.write(f"{iid}\t{name}\t{set_}\t{rank}\t{c['divergent']}\t{c['id']}\n")
+        key.write(f"{iid}\t{name}\t{set_}\t{rank}\t{c['divergent']}\t{c['id']}\t{c['rank']}\t{c['lines']}\n")
         fr = c['fragments']
         text = [f'######## {iid}  ({len(fr)} copies)']
         for g in fr[:2]:
