@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
@@ -415,7 +416,7 @@ func perArch(c fingerprint.Class) (a, b string) {
 
 // pathArch returns the architecture a path names, or "".
 func pathArch(name string) string {
-	dir, base := path.Split(strings.ReplaceAll(name, `\`, "/"))
+	dir, base := path.Split(filepath.ToSlash(name))
 	for _, el := range strings.Split(strings.Trim(dir, "/"), "/") {
 		if isArch(el) || slices.Contains(archDirs, el) {
 			return el
@@ -457,7 +458,7 @@ func (h *headers) mirror(c fingerprint.Class) string {
 	base, stem := "", ""
 	var last, dirs []string
 	for i, f := range c.Fragments {
-		dir, b := path.Split(strings.ReplaceAll(f.File, `\`, "/"))
+		dir, b := path.Split(filepath.ToSlash(f.File))
 		dir = strings.TrimSuffix(dir, "/")
 		s := versionStem(dir)
 		if i == 0 {
@@ -498,7 +499,7 @@ func (h *headers) notedCopy(c fingerprint.Class) string {
 // copyNames are the names a note may call copy f by: its directory's,
 // its file's without .go, and its function's and receiver type's.
 func (h *headers) copyNames(f fingerprint.Fragment) []string {
-	name := strings.ReplaceAll(f.File, `\`, "/")
+	name := filepath.ToSlash(f.File)
 	names := []string{path.Base(path.Dir(name)), strings.TrimSuffix(strings.TrimSuffix(path.Base(name), ".go"), "_test")}
 	if fn, ok := h.header(f.File).facts.Func(f.Start.Line); ok {
 		recv, fname := receiver(fn.Name)

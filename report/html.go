@@ -214,14 +214,15 @@ func commonDir(r *Report) string {
 	return ""
 }
 
-// shorten leaves the common directory out of a name; the directory itself
-// becomes ".".
+// shorten leaves the common directory out of a name, which it gives as
+// FileName does (quoted when it is not UTF-8, so that two names never show
+// as one); the directory itself becomes ".".
 func shorten(name, root string) string {
 	s := strings.TrimPrefix(name, root)
 	if s == "" {
 		return "."
 	}
-	return strings.TrimSuffix(s, string(filepath.Separator))
+	return FileName(strings.TrimSuffix(s, string(filepath.Separator)))
 }
 
 func row(i int, c fingerprint.Class, root string) htmlRow {

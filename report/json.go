@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"io"
 	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/internal/version"
@@ -112,7 +115,7 @@ func JSON(w io.Writer, r *Report) error {
 			Rank: c.Signal.Score, Reason: c.Signal.Reason, Category: c.Signal.Category, Shape: c.Signal.Shape, Divergent: c.Divergent,
 			Listed: Listed(c), LeftOut: LeftOut(c)}
 		for i, f := range c.Fragments {
-			jc.Fragments = append(jc.Fragments, jsonFragment{File: f.File, StartLine: f.Start.Line, StartCol: f.Start.Column,
+			jc.Fragments = append(jc.Fragments, jsonFragment{File: jsonName(f.File), StartLine: f.Start.Line, StartCol: f.Start.Column,
 				EndLine: f.End.Line, EndCol: f.End.Column, Tokens: f.Tokens, Differs: lineRanges(f.Differs), Extra: lineRanges(f.Extra), Lacks: f.Lacks,
 				Drift: jsonDrifts(c, i)})
 		}
@@ -129,9 +132,21 @@ func jsonDrifts(c fingerprint.Class, i int) []jsonDrift {
 	var out []jsonDrift
 	for k, d := range c.Fragments[i].Drift {
 		out = append(out, jsonDrift{Kind: string(d.Kind), Step: d.Step, StartLine: d.Lines.Start, EndLine: d.Lines.End,
-			Twin: c.Fragments[d.Twin].File, TwinStartLine: d.TwinLines.Start, TwinEndLine: d.TwinLines.End, Text: words[k]})
+			Twin: jsonName(c.Fragments[d.Twin].File), TwinStartLine: d.TwinLines.Start, TwinEndLine: d.TwinLines.End, Text: words[k]})
 	}
 	return out
+}
+
+// jsonName is a file's name as the JSON report gives it: as it is, unless
+// it is not UTF-8, which JSON cannot hold (its bytes would all become
+// U+FFFD, and two names one), or starts with a quote; then quoted with
+// Go's escapes, as the text report quotes it, so that every name stays
+// apart from every other.
+func jsonName(name string) string {
+	if !utf8.ValidString(name) || strings.HasPrefix(name, `"`) {
+		return strconv.Quote(name)
+	}
+	return name
 }
 
 // lineRanges converts a fragment's differing lines for the JSON and SARIF

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -263,7 +264,7 @@ func testsOnly(c fingerprint.Class) bool {
 var testDirs = []string{"test", "tests", "e2e", "e2e_node", "testutil", "testutils", "testhelpers"}
 
 func isTest(name string) bool {
-	name = strings.ReplaceAll(name, `\`, "/")
+	name = filepath.ToSlash(name)
 	if strings.HasSuffix(name, "_test.go") {
 		return true
 	}
@@ -280,7 +281,7 @@ func isTest(name string) bool {
 func directories(c fingerprint.Class) int {
 	var ds []string
 	for _, f := range c.Fragments {
-		d := path.Dir(strings.ReplaceAll(f.File, `\`, "/"))
+		d := path.Dir(filepath.ToSlash(f.File))
 		if !slices.Contains(ds, d) {
 			ds = append(ds, d)
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -292,5 +293,21 @@ func TestHTMLShowsReason(t *testing.T) {
 	}
 	if !strings.Contains(page, `<span class="why">drifted: names swapped in a copy; production, 1 package, 0 lines</span>`) {
 		t.Errorf("no reason shown for the divergent class")
+	}
+}
+
+// A backslash is a byte of a file's name on Unix, not a separator: x\y.go
+// and z.go are in one directory, and t\est_x.go is no test file.
+func TestBackslashInName(t *testing.T) {
+	if filepath.Separator != '/' {
+		t.Skip("a backslash separates names here")
+	}
+	c := class("id", fingerprint.Exact, `x\y.go`, "z.go")
+	c.Lines = 12
+	if got := directories(c); got != 1 {
+		t.Errorf("%d directories, want 1", got)
+	}
+	if isTest(`test\x.go`) || isTest(`a\b_test.go\c.go`) {
+		t.Error("a name with a backslash read as a test's")
 	}
 }
