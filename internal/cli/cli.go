@@ -143,8 +143,7 @@ Flags:
 // all). A run whose detection has ended finishes printing its report.
 func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "help" {
-		fmt.Fprint(stdout, usage)
-		newCommand(stdout).fs.PrintDefaults()
+		newCommand(stdout).printUsage()
 		return ExitClean
 	}
 	cmd := newCommand(stderr)
