@@ -100,8 +100,10 @@ func (c *Config) checkExitCode() error {
 // their order. "--" ends the flags: what follows is arguments even if it
 // starts with "-". A lone "-" is an argument.
 //
-// A flag fs does not define is an error of its own, before any flag is
-// set, that names the defined flags it may stand for.
+// Two slips are errors of their own, before any flag is set: a flag fs
+// does not define, with the defined ones it may stand for, and a boolean
+// flag followed by the word true or false ("-tests false"), which would
+// otherwise be taken for a package named false.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	var flags, rest []string
 	for i := 0; i < len(args); i++ {
@@ -112,7 +114,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		case len(a) < 2 || a[0] != '-':
 			rest = append(rest, a)
 		default:
-			if err := checkFlag(fs, a); err != nil {
+			if err := checkFlag(fs, a, args[i+1:]); err != nil {
 				return nil, err
 			}
 			flags = append(flags, a)
@@ -150,20 +152,25 @@ func isBool(f *flag.Flag) bool {
 	return ok && b.IsBoolFlag()
 }
 
-// checkFlag returns the error of a flag argument a that names no flag of
-// fs. Malformed flags ("---x", "-=x") are left to fs.Parse, which says
-// why.
-func checkFlag(fs *flag.FlagSet, a string) error {
-	name, _ := flagName(a)
+// checkFlag returns the error of a flag argument a, followed by next,
+// that names no flag of fs or is a boolean flag given its value as the
+// next argument. Malformed flags ("---x", "-=x") are left to fs.Parse,
+// which says why.
+func checkFlag(fs *flag.FlagSet, a string, next []string) error {
+	name, hasValue := flagName(a)
 	if name == "" || name[0] == '-' || name[0] == '=' || name == "h" || name == "help" {
 		return nil
 	}
-	if fs.Lookup(name) == nil {
+	f := fs.Lookup(name)
+	switch {
+	case f == nil:
 		msg := "flag provided but not defined: -" + name
 		if s := suggest(fs, name); len(s) > 0 {
 			msg += " (did you mean -" + strings.Join(s, " or -") + "?)"
 		}
 		return errors.New(msg)
+	case isBool(f) && !hasValue && len(next) > 0 && (next[0] == "true" || next[0] == "false"):
+		return fmt.Errorf("-%s is a boolean flag: write -%s=%s", name, name, next[0])
 	}
 	return nil
 }

@@ -37,6 +37,39 @@ func TestUnknownFlag(t *testing.T) {
 	}
 }
 
+// A boolean flag followed by the word true or false is a slip for
+// -flag=value: an error that says so, not a package named false.
+func TestBooleanFlagWithSeparateValue(t *testing.T) {
+	unpack(t, "module.txtar")
+	for _, args := range [][]string{
+		{"-tests", "false", "./..."},
+		{"./...", "-tests", "false"},
+		{"--tests", "false"},
+		{"-near", "true"},
+		{"-json", "true"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			i := slices.IndexFunc(args, func(a string) bool { return strings.HasPrefix(a, "-") })
+			name, value := strings.TrimLeft(args[i], "-"), args[i+1]
+			want := "copycat: -" + name + " is a boolean flag: write -" + name + "=" + value + "\nrun 'copycat -h' for usage\n"
+			out, errs, code := run(t, args...)
+			if code != ExitError || out != "" || errs != want {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, stderr %q", code, out, errs, ExitError, want)
+			}
+		})
+	}
+	// The = form, a boolean flag before a path, and a path named false
+	// after --, still work.
+	for _, args := range [][]string{{"-tests=false", "./stats"}, {"-tests", "./stats"}} {
+		if _, errs, code := run(t, append(small, args...)...); code != ExitClones {
+			t.Errorf("%q: exit %d, stderr %q", args, code, errs)
+		}
+	}
+	if _, errs, code := run(t, "-tests", "--", "false"); code != ExitError || !strings.Contains(errs, "false") || strings.Contains(errs, "boolean flag") {
+		t.Errorf("-tests -- false: exit %d, stderr %q; want the path false not found", code, errs)
+	}
+}
+
 func TestSuggest(t *testing.T) {
 	fs := newCommand(&bytes.Buffer{}).fs
 	tests := []struct {
