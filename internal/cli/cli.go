@@ -124,7 +124,8 @@ Exit status: 0 no clones, 1 clones reported (or a malformed
 //copycat:ignore directive; -exit-code N sets this status), 2 usage or run
 error, 130 interrupted (SIGINT, SIGTERM). A run that fails writes no -o
 or -baseline file and prints no JSON, SARIF or HTML report; the text
-report is still printed. An interrupted run writes no file.
+report of the files it read is still printed. An interrupted run writes
+no file.
 
 Other commands:
   copycat help                         print this text
@@ -243,12 +244,14 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 
 // finish writes the report and the warnings and errors, and returns the
 // exit code. A run with errors writes no file and prints a report only in
-// text (see usage).
+// text (see usage), and only if it loaded files: a run that loaded none
+// (copycat ./nope) has nothing to report but its errors, and a summary
+// of 0 classes in 0 files above them would read as a result.
 func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fingerprint.Class) int {
 	failed := len(res.Errors) > 0
 	var findings int
 	var err error
-	if !failed || c.printsOnError() {
+	if !failed || c.printsOnError() && len(res.Files) > 0 {
 		findings, err = c.emit(stdout, stderr, res, classes)
 	}
 	if errors.Is(err, errInterrupted) {
