@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -27,5 +30,63 @@ func TestFailedRunPrintsOnlyTheErrors(t *testing.T) {
 	out, errs, code := run(t, append(small, "./stats", "./nope")...)
 	if code != ExitError || !strings.Contains(out, "stats/copy.go") || !strings.Contains(out, "copycat: 1 class") || !strings.Contains(errs, "nope") {
 		t.Errorf("partly failed run: exit %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+}
+
+// -o's extension names the report's format when -format and -json do
+// not, and must agree with them when they do.
+func TestFormatFromOutputFile(t *testing.T) {
+	dir := unpack(t, "module.txtar")
+	starts := map[string]string{
+		FormatText:  "stats/copy.go:",
+		FormatJSON:  "{\n  \"version\": 1,",
+		FormatSARIF: `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json"`,
+		FormatHTML:  "<!DOCTYPE html>",
+	}
+	for _, tt := range []struct {
+		file   string
+		flags  []string
+		format string
+	}{
+		{"report.html", nil, FormatHTML},
+		{"report.HTM", nil, FormatHTML},
+		{"report.json", nil, FormatJSON},
+		{"report.sarif", nil, FormatSARIF},
+		{"report.sarif.json", nil, FormatSARIF},
+		{"report.txt", nil, FormatText},
+		{"clones", nil, FormatText},
+		{"report.json", []string{"-json"}, FormatJSON},
+		{"report.json", []string{"-format", "sarif"}, FormatSARIF}, // SARIF is JSON
+		{"report.html", []string{"-format=html"}, FormatHTML},
+		{"report.out", []string{"-format", "json"}, FormatJSON}, // an extension that names no format
+	} {
+		t.Run(tt.file+" "+strings.Join(tt.flags, " "), func(t *testing.T) {
+			file := filepath.Join(dir, tt.file)
+			os.Remove(file)
+			out, errs, code := run(t, append(append(append([]string{}, small...), tt.flags...), "-o", file, "./stats")...)
+			got, err := os.ReadFile(file)
+			if code != ExitClones || out != "" || err != nil || !strings.HasPrefix(string(got), starts[tt.format]) {
+				t.Errorf("exit %d, stdout %q, stderr %q, %v; the file starts %.60q, want %q", code, out, errs, err, got, starts[tt.format])
+			}
+		})
+	}
+	for _, tt := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"-json", "-o", "r.html"}, "copycat: -json and -o r.html disagree: the extension says html (leave out -json, or name the file .json)\n"},
+		{[]string{"-o", "r.sarif", "-format", "json"}, "copycat: -format json and -o r.sarif disagree: the extension says sarif (leave out -format json, or name the file .json)\n"},
+		{[]string{"-format", "html", "-o", "r.json"}, "copycat: -format html and -o r.json disagree: the extension says json (leave out -format html, or name the file .html)\n"},
+		{[]string{"-format", "text", "-o", "r.json"}, "copycat: -format text and -o r.json disagree: the extension says json (leave out -format text, or name the file .txt)\n"},
+	} {
+		t.Run(strings.Join(tt.flags, " "), func(t *testing.T) {
+			out, errs, code := run(t, append(tt.flags, "./stats")...)
+			if code != ExitError || out != "" || errs != tt.want {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, stderr %q", code, out, errs, ExitError, tt.want)
+			}
+			if _, err := os.Stat(tt.flags[slices.Index(tt.flags, "-o")+1]); !os.IsNotExist(err) {
+				t.Errorf("the file was written: %v", err)
+			}
+		})
 	}
 }
