@@ -251,11 +251,15 @@ func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fi
 	failed := len(res.Errors) > 0
 	var findings int
 	var err error
-	if !failed || c.printsOnError() && len(res.Files) > 0 {
+	emitted := !failed || c.printsOnError() && len(res.Files) > 0
+	if emitted {
 		findings, err = c.emit(stdout, stderr, res, classes)
 	}
 	if errors.Is(err, errInterrupted) {
 		return interrupted(stderr)
+	}
+	if emitted && err == nil {
+		c.wrote(stderr, findings)
 	}
 	findings += c.warn(stderr, res.Warnings)
 	for _, e := range res.Errors {
@@ -273,6 +277,15 @@ func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fi
 		return c.ExitCode
 	}
 	return ExitClean
+}
+
+// wrote says, unless -q, what went into the -o file, which is otherwise
+// written in silence: "copycat: wrote html report to clones.html (3
+// classes)".
+func (c *Config) wrote(stderr io.Writer, classes int) {
+	if c.File != "" && !c.UpdateBaseline && !c.Quiet {
+		fmt.Fprintf(stderr, "copycat: wrote %s report to %s (%s)\n", c.Format, c.File, report.Count(classes, "class", "classes"))
+	}
 }
 
 // warn prints the warnings and returns the number of findings among them:

@@ -90,3 +90,30 @@ func TestFormatFromOutputFile(t *testing.T) {
 		})
 	}
 }
+
+// A report written to a file is one line on standard error, unless -q:
+// the format, the file and the classes in it.
+func TestOutputFileSaysWhatItWrote(t *testing.T) {
+	dir := unpack(t, "module.txtar")
+	file := filepath.Join(dir, "clones.html")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"./stats"}, "copycat: wrote html report to " + file + " (1 class)\n"},
+		{[]string{"./..."}, "copycat: wrote html report to " + file + " (2 classes)\n"},
+		{[]string{"./report/report.go", "-min-tokens", "1000"}, "copycat: wrote html report to " + file + " (0 classes)\n"},
+		{[]string{"-q", "./..."}, ""},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			_, errs, _ := run(t, append(append(append([]string{}, small...), "-o", file), tt.args...)...)
+			if errs != tt.want {
+				t.Errorf("stderr %q, want %q", errs, tt.want)
+			}
+		})
+	}
+	// A report on standard output says nothing more.
+	if _, errs, _ := run(t, append(small, "./stats")...); errs != "" {
+		t.Errorf("no -o: stderr %q", errs)
+	}
+}
