@@ -13,6 +13,7 @@ import (
 	"runtime/pprof"
 	"time"
 
+	"github.com/copycat-go/copycat/cache"
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/internal/spill"
@@ -143,13 +144,19 @@ Flags:
 // (a commit under way is one bbolt transaction: it happens whole or not at
 // all). A run whose detection has ended finishes printing its report.
 func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "help" {
+	switch {
+	case len(args) > 0 && args[0] == "help":
 		newCommand(stdout).printUsage()
 		return ExitClean
+	case len(args) > 0 && args[0] == "cache":
+		return cache.Command(args[1:], stdout, stderr)
 	}
 	cmd := newCommand(stderr)
 	paths, code, ok := cmd.parse(args, stdout, stderr)
 	if !ok {
+		return code
+	}
+	if code, ok := cmd.cacheCommand(paths, stdout, stderr); ok {
 		return code
 	}
 	c := &cmd.Config

@@ -1,11 +1,15 @@
 package cli
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/copycat-go/copycat/cache"
 )
 
 // A run that loaded nothing, because its paths do not exist or hold no
@@ -115,5 +119,65 @@ func TestOutputFileSaysWhatItWrote(t *testing.T) {
 	// A report on standard output says nothing more.
 	if _, errs, _ := run(t, append(small, "./stats")...); errs != "" {
 		t.Errorf("no -o: stderr %q", errs)
+	}
+}
+
+// The cache command works after flags, as in copycat -cache DIR cache
+// stats, and cache clean says what it removed.
+func TestCacheCommandAfterFlags(t *testing.T) {
+	unpack(t, "module.txtar")
+	idx := t.TempDir()
+	index := filepath.Join(idx, cache.FileName)
+	raw := func(args ...string) (string, string, int) {
+		var out, errb bytes.Buffer
+		code := Run(args, &out, &errb)
+		return out.String(), errb.String(), code
+	}
+	if _, errs, code := raw(append(small, "-cache", idx, "./...")...); code != ExitClones {
+		t.Fatalf("filling the index: exit %d, stderr %q", code, errs)
+	}
+	info, err := os.Stat(index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"-cache", idx, "cache", "stats"},
+		{"--cache=" + idx, "cache", "stats"},
+		{"cache", "stats", "-cache", idx},
+		{"cache", "-cache", idx, "stats"},
+	} {
+		out, errs, code := raw(args...)
+		if code != ExitClean || errs != "" || !strings.HasPrefix(out, "index "+index+": ") || strings.Contains(out, "empty") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-json", "-cache", idx, "cache", "stats"}, "copycat: cache stats takes no flag but -cache, not -json\n"},
+		{[]string{"-cache", "off", "cache", "clean"}, "copycat: cache clean: -cache off names no index\n"},
+	} {
+		out, errs, code := raw(tt.args...)
+		if code != ExitError || out != "" || errs != tt.want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", tt.args, code, out, errs, ExitError, tt.want)
+		}
+	}
+	want := fmt.Sprintf("copycat: removed index %s (%.1f MB)\n", index, float64(info.Size())/(1<<20))
+	if out, errs, code := raw("-cache", idx, "cache", "clean"); code != ExitClean || out != "" || errs != want {
+		t.Errorf("cache clean: exit %d, stdout %q, stderr %q; want %q", code, out, errs, want)
+	}
+	if _, err := os.Stat(index); !os.IsNotExist(err) {
+		t.Errorf("after cache clean: %v", err)
+	}
+	if out, errs, code := raw("cache", "clean", "-cache", idx); code != ExitClean || out != "" || errs != "copycat: no index at "+idx+"\n" {
+		t.Errorf("cache clean again: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	// A directory named cache is still a path after flags.
+	if err := os.Rename("stats", "cache"); err != nil {
+		t.Fatal(err)
+	}
+	if out, errs, code := raw(append(small, "-all", "-cache=off", "cache")...); code != ExitClones || !strings.Contains(out, "cache/copy.go") {
+		t.Errorf("a directory named cache: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
