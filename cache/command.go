@@ -11,6 +11,8 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/copycat-go/copycat/report"
 )
 
 // Command runs "copycat cache stats" and "copycat cache clean": args are
@@ -133,12 +135,12 @@ func Stats(w io.Writer, dir string) error {
 	if err != nil {
 		return fmt.Errorf("index %s: %w", path, err)
 	}
-	fmt.Fprintf(w, "index %s: %d records, %.1f MB (limit %.0f MB), file %.1f MB\n",
-		path, n, mb(size), mb(DefaultLimit), mb(info.Size()))
+	fmt.Fprintf(w, "index %s: %s, %.1f MB (limit %.0f MB), file %.1f MB\n",
+		path, report.Count(int(n), "record", "records"), mb(size), mb(DefaultLimit), mb(info.Size()))
 	if n > 0 {
 		fmt.Fprintf(w, "last used from %s to %s\n", stampString(oldest), stampString(newest))
 	}
-	fmt.Fprintf(w, "%d paths known by their status (read again only when it changes)\n", paths)
+	fmt.Fprintf(w, "%s known by their status (read again only when it changes)\n", report.Count(int(paths), "path", "paths"))
 	return nil
 }
 
