@@ -86,6 +86,7 @@ func run(pass *analysis.Pass) (any, error) {
 type unit struct {
 	pass   *analysis.Pass
 	dir    string       // the package's directory
+	root   string       // the module's root directory, else dir
 	tree   *ignore.Tree // .duplignore rules from the module root down
 	ix     fingerprint.Indexer
 	files  []*fingerprint.File
@@ -120,6 +121,7 @@ func newUnit(pass *analysis.Pass) *unit {
 	return &unit{
 		pass:   pass,
 		dir:    dir,
+		root:   root,
 		tree:   ignore.NewTree(root, nil),
 		byName: map[string]*token.File{},
 	}
@@ -179,10 +181,13 @@ func (u *unit) readFile(path string) ([]byte, error) {
 }
 
 // displayName is the name messages use for a file: relative to the
-// package's directory, where a reader of the diagnostic already is.
+// module's root, as the command line run there names it (pkg/a.go), so
+// that a reader finds the file whatever directory go vet or an editor
+// shows the diagnostic in; the path as it is for a file outside the
+// module.
 func (u *unit) displayName(path string) string {
-	if filepath.Dir(path) == u.dir {
-		return filepath.Base(path)
+	if rel, err := filepath.Rel(u.root, path); err == nil && filepath.IsLocal(rel) {
+		return rel
 	}
 	return path
 }

@@ -85,8 +85,8 @@ func TestGeneratedFlag(t *testing.T) {
 	setFlags(t, "generated", "true")
 	got := diagnostics(t, "generated")
 	want := []string{
-		"a.go:4:1-14:2 exact: duplicate of zz_gen.go:5-15 (exact, 40 tokens, 2 copies); not listed: mirror: zz_gen.go is generated",
-		"zz_gen.go:5:1-15:2 exact: duplicate of a.go:4-14 (exact, 40 tokens, 2 copies); not listed: mirror: zz_gen.go is generated",
+		"a.go:4:1-14:2 exact: duplicate of generated/zz_gen.go:5-15 (exact, 40 tokens, 2 copies); not listed: mirror: generated/zz_gen.go is generated",
+		"zz_gen.go:5:1-15:2 exact: duplicate of generated/a.go:4-14 (exact, 40 tokens, 2 copies); not listed: mirror: generated/zz_gen.go is generated",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))

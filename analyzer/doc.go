@@ -12,9 +12,11 @@
 // edited after the paste (near misses; -near=false leaves them out). Each
 // copy is reported once, with
 // the other copies of the same clone class as related positions, and the
-// kind of the clone (exact, renamed or near) as the diagnostic's category:
+// kind of the clone (exact, renamed or near) as the diagnostic's category.
+// The message names the other copy by its path from the module's root, as
+// the command line run there does:
 //
-//	a.go:12:1: duplicate of b.go:40-62 (renamed, 84 tokens, 2 copies)
+//	pkg/a.go:12:1: duplicate of pkg/b.go:40-62 (renamed, 84 tokens, 2 copies)
 //
 // The analyzer looks at one package at a time: copies that live in two
 // different packages are found by the copycat command, which reads a whole

@@ -23,6 +23,7 @@ import (
 	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/internal/par"
 	"github.com/copycat-go/copycat/load"
+	"github.com/copycat-go/copycat/report"
 )
 
 // keyVersion changes when what the loader does before indexing (parser
@@ -409,7 +410,7 @@ func (x *Index) Warnings() []error {
 	defer x.mu.Unlock()
 	w := x.warnings
 	if x.corrupt > 0 && !x.broken.Load() {
-		w = append(w, fmt.Errorf("index %s: %d corrupt records left out and rebuilt", x.path, x.corrupt))
+		w = append(w, fmt.Errorf("index %s: %s left out and rebuilt", x.path, report.Count(x.corrupt, "corrupt record", "corrupt records")))
 	}
 	return w
 }

@@ -226,7 +226,7 @@ func TestStatsAndClean(t *testing.T) {
 	dir := t.TempDir()
 	run(t, dir, Options{}, map[string][]byte{"a.go": src(1)})
 	var out, errs strings.Builder
-	if code := Command([]string{"stats", "-cache", dir}, &out, &errs); code != 0 || !strings.Contains(out.String(), ": 1 records") {
+	if code := Command([]string{"stats", "-cache", dir}, &out, &errs); code != 0 || !strings.Contains(out.String(), ": 1 record,") {
 		t.Errorf("stats: exit %d, %q %q", code, out.String(), errs.String())
 	}
 	if code := Command([]string{"clean", "-cache", dir}, &out, &errs); code != 0 {

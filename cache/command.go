@@ -7,13 +7,17 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/copycat-go/copycat/report"
 )
 
 // Command runs "copycat cache stats" and "copycat cache clean": args are
-// the words after "cache". It returns the exit status.
+// the words after "cache", the flag -cache before or after the
+// subcommand. It returns the exit status.
 func Command(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("copycat cache", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -22,14 +26,26 @@ func Command(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: copycat cache stats|clean [-cache DIR]")
 		fs.PrintDefaults()
 	}
-	if len(args) == 0 || (args[0] != "stats" && args[0] != "clean") {
+	var sub string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		sub, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	rest := fs.Args()
+	if sub == "" && len(rest) > 0 {
+		sub, rest = rest[0], rest[1:]
+	}
+	if sub != "stats" && sub != "clean" || len(rest) > 0 {
 		fs.Usage()
 		return 2
 	}
-	if err := fs.Parse(args[1:]); err != nil {
+	switch *dir {
+	case Off:
+		fmt.Fprintf(stderr, "copycat: cache %s: -cache off names no index\n", sub)
 		return 2
-	}
-	if *dir == "" {
+	case "":
 		d, err := DefaultDir()
 		if err != nil {
 			fmt.Fprintf(stderr, "copycat: %v\n", err)
@@ -38,16 +54,35 @@ func Command(args []string, stdout, stderr io.Writer) int {
 		*dir = d
 	}
 	var err error
-	if args[0] == "stats" {
+	if sub == "stats" {
 		err = Stats(stdout, *dir)
 	} else {
-		err = Clean(*dir)
+		err = clean(stderr, *dir)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "copycat: %v\n", err)
 		return 2
 	}
 	return 0
+}
+
+// clean removes the index in dir and says what it removed, or that there
+// was none.
+func clean(w io.Writer, dir string) error {
+	path := filepath.Join(dir, FileName)
+	info, err := os.Stat(path)
+	if os.IsNotExist(err) {
+		fmt.Fprintf(w, "copycat: no index at %s\n", dir)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := Clean(dir); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "copycat: removed index %s (%.1f MB)\n", path, mb(info.Size()))
+	return nil
 }
 
 // Clean removes the index in dir.
@@ -100,12 +135,12 @@ func Stats(w io.Writer, dir string) error {
 	if err != nil {
 		return fmt.Errorf("index %s: %w", path, err)
 	}
-	fmt.Fprintf(w, "index %s: %d records, %.1f MB (limit %.0f MB), file %.1f MB\n",
-		path, n, mb(size), mb(DefaultLimit), mb(info.Size()))
+	fmt.Fprintf(w, "index %s: %s, %.1f MB (limit %.0f MB), file %.1f MB\n",
+		path, report.Count(int(n), "record", "records"), mb(size), mb(DefaultLimit), mb(info.Size()))
 	if n > 0 {
 		fmt.Fprintf(w, "last used from %s to %s\n", stampString(oldest), stampString(newest))
 	}
-	fmt.Fprintf(w, "%d paths known by their status (read again only when it changes)\n", paths)
+	fmt.Fprintf(w, "%s known by their status (read again only when it changes)\n", report.Count(int(paths), "path", "paths"))
 	return nil
 }
 

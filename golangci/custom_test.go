@@ -46,15 +46,15 @@ func TestGolangciLint(t *testing.T) {
 	}
 	bin := customBinary(t, testtool.Find(t, "bin/golangci-lint", "golangci-lint", "golangci-lint"))
 	medians := []string{
-		"stats/mean.go:10:1: duplicate of mean.go:25-37 (near 95%, 88 tokens, 2 copies)",
-		"stats/mean.go:25:1: duplicate of mean.go:10-22 (near 95%, 88 tokens, 2 copies)",
+		"stats/mean.go:10:1: duplicate of stats/mean.go:25-37 (near 95%, 88 tokens, 2 copies)",
+		"stats/mean.go:25:1: duplicate of stats/mean.go:10-22 (near 95%, 88 tokens, 2 copies)",
 		// range.go:24, SpreadInts, says //nolint:copycat: copycat leaves
 		// it out of detection, as it does //nolint:dupl, so its twin
 		// Spread has no copy to report.
 	}
 	sums := []string{
-		"stats/sum.go:4:1: duplicate of sum.go:15-23 (renamed, 34 tokens, 2 copies)",
-		"stats/sum.go:15:1: duplicate of sum.go:4-12 (renamed, 34 tokens, 2 copies)",
+		"stats/sum.go:4:1: duplicate of stats/sum.go:15-23 (renamed, 34 tokens, 2 copies)",
+		"stats/sum.go:15:1: duplicate of stats/sum.go:4-12 (renamed, 34 tokens, 2 copies)",
 	}
 	for _, tc := range []struct {
 		name     string
@@ -69,8 +69,8 @@ func TestGolangciLint(t *testing.T) {
 		// Without near misses, the copied functions' longest runs of
 		// identical statements remain.
 		{name: "near false", settings: "min-tokens: 30\nmin-lines: 3\nnear: false", want: append([]string{
-			"stats/mean.go:11:2: duplicate of mean.go:26-32 (renamed, 42 tokens, 2 copies)",
-			"stats/mean.go:26:2: duplicate of mean.go:11-17 (renamed, 42 tokens, 2 copies)",
+			"stats/mean.go:11:2: duplicate of stats/mean.go:26-32 (renamed, 42 tokens, 2 copies)",
+			"stats/mean.go:26:2: duplicate of stats/mean.go:11-17 (renamed, 42 tokens, 2 copies)",
 		}, sums...)},
 		{name: "duplignore", settings: "min-tokens: 30\nmin-lines: 3", ignore: "mean.go\n", want: sums},
 		{name: "bad value", settings: "min-tokens: 0", wantErr: "-min-tokens must be at least 1, not 0"},

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/copycat-go/copycat/report"
 )
 
 // A docStore holds the buffers the editor has open, by file path. It is
@@ -112,7 +114,7 @@ func offset(text []byte, p position) (int, error) {
 			if line == p.Line-1 {
 				return len(text), nil // the line just past the last one
 			}
-			return 0, fmt.Errorf("line %d is past the end (%d lines)", p.Line+1, line+1)
+			return 0, fmt.Errorf("line %d is past the end (%s)", p.Line+1, report.Count(line+1, "line", "lines"))
 		}
 		off += i + 1
 	}

@@ -181,7 +181,8 @@ func (e *engine) indexWorkspace(progress bool) {
 		e.pending[path] = true // the buffers, not the files on disk
 	}
 	e.mu.Unlock()
-	msg := fmt.Sprintf("%d files, %d clone classes in %v", len(files), len(idx.classes), time.Since(t0).Round(time.Millisecond))
+	msg := fmt.Sprintf("%s, %s in %v", report.Count(len(files), "file", "files"),
+		report.Count(len(idx.classes), "clone class", "clone classes"), time.Since(t0).Round(time.Millisecond))
 	e.log.Printf("indexed %s (read %v, detect %v, publish %v)", msg,
 		tLoad.Sub(t0).Round(time.Millisecond), tBuild.Sub(tLoad).Round(time.Millisecond), time.Since(tBuild).Round(time.Millisecond))
 	idx.stats.FilesRead, idx.stats.FilesKnown, idx.stats.ResultReused = read, ws.known, ws.found != nil
@@ -445,7 +446,7 @@ func (p *progress) report(done, total int) {
 		return
 	}
 	p.c.notify("$/progress", progressParams{p.token, workDoneReport{Kind: "report",
-		Message: fmt.Sprintf("%d/%d files", done, total), Percentage: &pct}})
+		Message: fmt.Sprintf("%d/%s", done, report.Count(total, "file", "files")), Percentage: &pct}})
 }
 
 func (p *progress) end(msg string) {

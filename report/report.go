@@ -80,8 +80,8 @@ func Message(c fingerprint.Class, i int) string {
 	case c.Divergent:
 		why = "; divergent"
 	}
-	msg := fmt.Sprintf("duplicate of %s:%d-%d (%s, %d tokens, %d copies%s)",
-		FileName(other.File), other.Start.Line, other.End.Line, KindLabel(c), c.Tokens, len(c.Fragments), why)
+	msg := fmt.Sprintf("duplicate of %s:%d-%d (%s, %s, %d copies%s)",
+		FileName(other.File), other.Start.Line, other.End.Line, KindLabel(c), Count(c.Tokens, "token", "tokens"), len(c.Fragments), why)
 	f := c.Fragments[i]
 	switch words := DriftWords(c, i); {
 	case len(words) > 0:

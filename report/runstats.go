@@ -150,7 +150,7 @@ func (s *RunStats) heapBudget() string {
 func (s *RunStats) spilled() string {
 	b := fmt.Sprintf("%d bytes", s.Spilled)
 	if s.ResidentBound > 0 {
-		b += fmt.Sprintf(" (resident up to %d bytes, dropped from memory %d times)", s.ResidentBound, s.ResidentTrims)
+		b += fmt.Sprintf(" (resident up to %d bytes, dropped from memory %s)", s.ResidentBound, Count(int(s.ResidentTrims), "time", "times"))
 	}
 	return b
 }
@@ -166,7 +166,8 @@ func (s *RunStats) figures() [][2]string {
 		{"tables kept on the heap", s.heapBudget()},
 		{"tables spilled to a mapped file", s.spilled()},
 		{"windows", fmt.Sprint(s.Windows)},
-		{"bloom filter", fmt.Sprintf("%d bits, %d hash functions, est. false-positive rate %.4g at %d keys", b.Bits, b.Hashes, b.FalsePositiveRate, b.Keys)},
+		{"bloom filter", fmt.Sprintf("%s, %s, est. false-positive rate %.4g at %s", Count(int(b.Bits), "bit", "bits"),
+			Count(int(b.Hashes), "hash function", "hash functions"), b.FalsePositiveRate, Count(int(b.Keys), "key", "keys"))},
 		{"count-min sketch", fmt.Sprintf("width %d, depth %d, over-count ≤ ε·N = %.3g·%d = %.3g with probability %.3g", c.Width, c.Depth, c.Epsilon, c.Total, c.ErrorBound, 1-c.Delta)},
 		{"candidates", fmt.Sprint(s.Candidates)},
 		{"confirmed (blake3)", fmt.Sprint(s.Confirmed)},

@@ -4,7 +4,7 @@
 //	copycat help
 //	copycat lsp [-proxy [-gopls PATH]]
 //	copycat version [-json]
-//	copycat cache stats|clean [-cache DIR]
+//	copycat [-cache DIR] cache stats|clean
 //
 // See the README, and docs/usage.md, docs/ci.md and docs/editors.md for
 // flags, output formats, go vet and editor use.
@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/copycat-go/copycat/cache"
 	"github.com/copycat-go/copycat/internal/version"
 	"github.com/copycat-go/copycat/lsp"
 )
@@ -33,8 +32,6 @@ func main() {
 		exit(lsp.Run(ctx, os.Stdin, os.Stdout, os.Stderr, args[1:]))
 	case len(args) > 0 && args[0] == "version":
 		exit(version.Print(os.Stdout, os.Stderr, args[1:]))
-	case len(args) > 0 && args[0] == "cache":
-		os.Exit(cache.Command(args[1:], os.Stdout, os.Stderr))
 	}
 	os.Exit(runCLI(args))
 }

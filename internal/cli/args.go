@@ -16,20 +16,19 @@ import (
 type command struct {
 	Config
 	fs          *flag.FlagSet
+	out         io.Writer // where usage goes
 	cpuProfile  string
 	memProfile  string
 	showVersion bool
 }
 
-// newCommand registers the flags; usage and flag errors go to out.
+// newCommand registers the flags; usage goes to out. The flag set itself
+// prints nothing: parse says what is wrong with the flags, in one line.
 func newCommand(out io.Writer) *command {
-	cmd := &command{fs: flag.NewFlagSet("copycat", flag.ContinueOnError)}
+	cmd := &command{fs: flag.NewFlagSet("copycat", flag.ContinueOnError), out: out}
 	fs, c := cmd.fs, &cmd.Config
-	fs.SetOutput(out)
-	fs.Usage = func() {
-		fmt.Fprint(out, usage)
-		fs.PrintDefaults()
-	}
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	c.Flags(fs)
 	c.FileFlags(fs)
 	fs.BoolVar(&c.JSON, "json", false, "print the JSON report")
@@ -46,15 +45,26 @@ func newCommand(out io.Writer) *command {
 	return cmd
 }
 
+// printUsage prints the usage and the flags' defaults.
+func (cmd *command) printUsage() {
+	fmt.Fprint(cmd.out, usage)
+	cmd.fs.SetOutput(cmd.out)
+	cmd.fs.PrintDefaults()
+	cmd.fs.SetOutput(io.Discard)
+}
+
 // parse reads the flags and returns the other arguments. ok is false when
-// the run ends here, with code: -h, -version, a bad flag.
+// the run ends here, with code: -h, -version, a bad flag. A bad flag is
+// one line, not the whole usage, which would bury it.
 func (cmd *command) parse(args []string, stdout, stderr io.Writer) (paths []string, code int, ok bool) {
 	paths, err := parseInterspersed(cmd.fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
+		cmd.printUsage()
 		return nil, ExitClean, false
 	case err != nil:
-		return nil, ExitError, false // the flag package has said why
+		fmt.Fprintf(stderr, "copycat: %v\nrun 'copycat -h' for usage\n", err)
+		return nil, ExitError, false
 	case cmd.showVersion:
 		return nil, cmd.printVersion(stdout, stderr), false
 	}
@@ -89,6 +99,11 @@ func (c *Config) checkExitCode() error {
 // in "copycat ./... -min-tokens 50", and returns the other arguments in
 // their order. "--" ends the flags: what follows is arguments even if it
 // starts with "-". A lone "-" is an argument.
+//
+// Two slips are errors of their own, before any flag is set: a flag fs
+// does not define, with the defined ones it may stand for, and a boolean
+// flag followed by the word true or false ("-tests false"), which would
+// otherwise be taken for a package named false.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	var flags, rest []string
 	for i := 0; i < len(args); i++ {
@@ -99,6 +114,9 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		case len(a) < 2 || a[0] != '-':
 			rest = append(rest, a)
 		default:
+			if err := checkFlag(fs, a, args[i+1:]); err != nil {
+				return nil, err
+			}
 			flags = append(flags, a)
 			if takesValue(fs, a) && i+1 < len(args) {
 				i++
@@ -109,18 +127,101 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	return rest, fs.Parse(flags)
 }
 
+// flagName is the name in a, "-name", "--name" or "-name=value", and
+// whether a holds a value.
+func flagName(a string) (name string, hasValue bool) {
+	name = strings.TrimPrefix(a[1:], "-")
+	name, _, hasValue = strings.Cut(name, "=")
+	return name, hasValue
+}
+
 // takesValue reports whether a, "-name" or "--name", is a flag of fs that
 // takes the next argument as its value: one that is not boolean and not
 // written "-name=value".
 func takesValue(fs *flag.FlagSet, a string) bool {
-	name := strings.TrimPrefix(a[1:], "-")
-	if strings.Contains(name, "=") {
+	name, hasValue := flagName(a)
+	if hasValue {
 		return false
 	}
 	f := fs.Lookup(name)
-	if f == nil {
-		return false
-	}
+	return f != nil && !isBool(f)
+}
+
+func isBool(f *flag.Flag) bool {
 	b, ok := f.Value.(interface{ IsBoolFlag() bool })
-	return !ok || !b.IsBoolFlag()
+	return ok && b.IsBoolFlag()
+}
+
+// checkFlag returns the error of a flag argument a, followed by next,
+// that names no flag of fs or is a boolean flag given its value as the
+// next argument. Malformed flags ("---x", "-=x") are left to fs.Parse,
+// which says why.
+func checkFlag(fs *flag.FlagSet, a string, next []string) error {
+	name, hasValue := flagName(a)
+	if name == "" || name[0] == '-' || name[0] == '=' || name == "h" || name == "help" {
+		return nil
+	}
+	f := fs.Lookup(name)
+	switch {
+	case f == nil:
+		msg := "flag provided but not defined: -" + name
+		if s := suggest(fs, name); len(s) > 0 {
+			msg += " (did you mean -" + strings.Join(s, " or -") + "?)"
+		}
+		return errors.New(msg)
+	case isBool(f) && !hasValue && len(next) > 0 && (next[0] == "true" || next[0] == "false"):
+		return fmt.Errorf("-%s is a boolean flag: write -%s=%s", name, name, next[0])
+	}
+	return nil
+}
+
+// suggest returns the flags of fs that name may be a slip for: those
+// nearest to it by edit distance, at most 2 (and at most a third of the
+// flag's length, so that -x does not suggest -o and -q), or that it is a
+// prefix of, or that are a prefix of it, when the shorter has three
+// letters or more. They are in alphabetical order, at most three.
+func suggest(fs *flag.FlagSet, name string) []string {
+	best, found := 3, []string(nil)
+	fs.VisitAll(func(f *flag.Flag) {
+		d := distance(name, f.Name)
+		if d > 2 || d > len(f.Name)/3 {
+			d = 3
+		}
+		short, long := name, f.Name
+		if len(short) > len(long) {
+			short, long = long, short
+		}
+		if d == 3 && len(short) >= 3 && strings.HasPrefix(long, short) {
+			d = 2
+		}
+		switch {
+		case d < best:
+			best, found = d, []string{f.Name}
+		case d == best && d < 3:
+			found = append(found, f.Name)
+		}
+	})
+	return found[:min(len(found), 3)]
+}
+
+// distance is the Levenshtein distance between a and b, in bytes (flag
+// names are ASCII).
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

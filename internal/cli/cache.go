@@ -2,7 +2,10 @@ package cli
 
 import (
 	"flag"
+	"fmt"
+	"io"
 	"os"
+	"strings"
 
 	"github.com/copycat-go/copycat/cache"
 	"github.com/copycat-go/copycat/fingerprint"
@@ -12,6 +15,32 @@ import (
 
 func (c *Config) cacheFlag(fs *flag.FlagSet) {
 	fs.StringVar(&c.Cache, "cache", "", "index `directory`, kept between runs (default: copycat in the user cache directory; off: none)")
+}
+
+// cacheCommand runs the cache command when it follows flags, as in
+// "copycat -cache DIR cache stats", which parse took for two paths; ok
+// is false when paths are not that command. ("copycat cache ..." goes to
+// cache.Command before any flag is parsed.) The command takes no flag but
+// -cache.
+func (cmd *command) cacheCommand(paths []string, stdout, stderr io.Writer) (code int, ok bool) {
+	if len(paths) != 2 || paths[0] != "cache" || paths[1] != "stats" && paths[1] != "clean" {
+		return 0, false
+	}
+	var others []string
+	cmd.fs.Visit(func(f *flag.Flag) {
+		if f.Name != "cache" {
+			others = append(others, "-"+f.Name)
+		}
+	})
+	if len(others) > 0 {
+		fmt.Fprintf(stderr, "copycat: cache %s takes no flag but -cache, not %s\n", paths[1], strings.Join(others, " "))
+		return ExitError, true
+	}
+	args := []string{paths[1]}
+	if cmd.Cache != "" {
+		args = append(args, "-cache", cmd.Cache)
+	}
+	return cache.Command(args, stdout, stderr), true
 }
 
 // A runIndex is the index of one run, if it has one: nil methods do

@@ -13,6 +13,7 @@ import (
 	"runtime/pprof"
 	"time"
 
+	"github.com/copycat-go/copycat/cache"
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/internal/spill"
@@ -127,7 +128,8 @@ Exit status: 0 no clones, 1 clones reported (or a malformed
 //copycat:ignore directive; -exit-code N sets this status), 2 usage or run
 error, 130 interrupted (SIGINT, SIGTERM). A run that fails writes no -o
 or -baseline file and prints no JSON, SARIF or HTML report; the text
-report is still printed. An interrupted run writes no file.
+report of the files it read is still printed. An interrupted run writes
+no file.
 
 Other commands:
   copycat help                         print this text
@@ -145,14 +147,19 @@ Flags:
 // (a commit under way is one bbolt transaction: it happens whole or not at
 // all). A run whose detection has ended finishes printing its report.
 func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "help" {
-		fmt.Fprint(stdout, usage)
-		newCommand(stdout).fs.PrintDefaults()
+	switch {
+	case len(args) > 0 && args[0] == "help":
+		newCommand(stdout).printUsage()
 		return ExitClean
+	case len(args) > 0 && args[0] == "cache":
+		return cache.Command(args[1:], stdout, stderr)
 	}
 	cmd := newCommand(stderr)
 	paths, code, ok := cmd.parse(args, stdout, stderr)
 	if !ok {
+		return code
+	}
+	if code, ok := cmd.cacheCommand(paths, stdout, stderr); ok {
 		return code
 	}
 	c := &cmd.Config
@@ -247,16 +254,22 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 
 // finish writes the report and the warnings and errors, and returns the
 // exit code. A run with errors writes no file and prints a report only in
-// text (see usage).
+// text (see usage), and only if it loaded files: a run that loaded none
+// (copycat ./nope) has nothing to report but its errors, and a summary
+// of 0 classes in 0 files above them would read as a result.
 func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fingerprint.Class) int {
 	failed := len(res.Errors) > 0
 	var findings int
 	var err error
-	if !failed || c.printsOnError() {
+	emitted := !failed || c.printsOnError() && len(res.Files) > 0
+	if emitted {
 		findings, err = c.emit(stdout, stderr, res, classes)
 	}
 	if errors.Is(err, errInterrupted) {
 		return interrupted(stderr)
+	}
+	if emitted && err == nil {
+		c.wrote(stderr, findings)
 	}
 	findings += c.warn(stderr, res.Warnings)
 	for _, e := range res.Errors {
@@ -274,6 +287,15 @@ func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fi
 		return c.ExitCode
 	}
 	return ExitClean
+}
+
+// wrote says, unless -q, what went into the -o file, which is otherwise
+// written in silence: "copycat: wrote html report to clones.html (3
+// classes)".
+func (c *Config) wrote(stderr io.Writer, classes int) {
+	if c.File != "" && !c.UpdateBaseline && !c.Quiet {
+		fmt.Fprintf(stderr, "copycat: wrote %s report to %s (%s)\n", c.Format, c.File, report.Count(classes, "class", "classes"))
+	}
 }
 
 // warn prints the warnings and returns the number of findings among them:

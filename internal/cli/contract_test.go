@@ -51,7 +51,7 @@ func TestParseInterspersed(t *testing.T) {
 	}{
 		{[]string{"a", "-min-tokens", "5", "b"}, []string{"a", "b"}, 5, true, ""},
 		{[]string{"a", "--min-tokens=5", "-near=false"}, []string{"a"}, 5, false, ""},
-		{[]string{"-near", "false", "a"}, []string{"false", "a"}, 100, true, ""}, // a boolean flag takes no value
+		{[]string{"-near", "no", "a"}, []string{"no", "a"}, 100, true, ""}, // a boolean flag takes no value
 		{[]string{"a", "--", "-near=false", "--"}, []string{"a", "-near=false", "--"}, 100, true, ""},
 		{[]string{"-o", "--", "a"}, []string{"a"}, 100, true, "--"}, // "--" as a value
 		{[]string{"-", "a"}, []string{"-", "a"}, 100, true, ""},

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/internal/version"
@@ -37,7 +38,7 @@ type Output struct {
 // outputFlags registers the output flags on fs.
 func (o *Output) outputFlags(fs *flag.FlagSet) {
 	o.ListFlags(fs)
-	fs.StringVar(&o.Format, "format", FormatText, "report format: text, json, sarif or html")
+	fs.StringVar(&o.Format, "format", FormatText, "report format: text, json, sarif or html (with -o, by default the one its extension names: .json, .sarif, .html)")
 	fs.StringVar(&o.File, "o", "", "write the report to `file` instead of standard output")
 	fs.StringVar(&o.Baseline, "baseline", "", "report only clones that are not in the baseline `file`")
 	fs.BoolVar(&o.UpdateBaseline, "update-baseline", false, "write the clones found to the -baseline file and report none")
@@ -51,7 +52,8 @@ func (o *Output) ListFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.All, "all", false, "report every class: also those only in tests, copies on purpose (build variants, per-architecture, mirrors, per-type, inverses) and those a -baseline holds, each saying why it is not listed")
 }
 
-// checkOutput settles the format after parsing: -json is -format json.
+// checkOutput settles the format after parsing: -json is -format json;
+// without either, -o's extension names the format (see fileFormat).
 func (c *Config) checkOutput(fs *flag.FlagSet) error {
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
@@ -70,6 +72,9 @@ func (c *Config) checkOutput(fs *flag.FlagSet) error {
 	default:
 		return fmt.Errorf("-format must be text, json, sarif or html, not %q", c.Format)
 	}
+	if err := c.settleFileFormat(); err != nil {
+		return err
+	}
 	if c.Sort != report.SortRank && c.Sort != report.SortPosition {
 		return fmt.Errorf("-sort must be rank or position, not %q", c.Sort)
 	}
@@ -80,6 +85,47 @@ func (c *Config) checkOutput(fs *flag.FlagSet) error {
 		return errors.New("-update-baseline needs -baseline FILE")
 	}
 	return nil
+}
+
+// settleFileFormat gives a report file the format its extension names,
+// unless -format or -json chose one: then the two must agree, so that
+// -json -o report.html is an error, not JSON in a file a browser shows
+// as a page. SARIF is JSON, so a .json file may hold either.
+func (c *Config) settleFileFormat() error {
+	if c.File == "" {
+		return nil
+	}
+	ext, named := fileFormat(c.File)
+	switch {
+	case !c.formatSet && !c.JSON:
+		c.Format = ext
+	case !named, c.Format == ext, c.Format == FormatSARIF && ext == FormatJSON:
+	default:
+		given := "-format " + c.Format
+		if c.JSON {
+			given = "-json"
+		}
+		suffix := map[string]string{FormatText: ".txt", FormatJSON: ".json", FormatSARIF: ".sarif", FormatHTML: ".html"}[c.Format]
+		return fmt.Errorf("%s and -o %s disagree: the extension says %s (leave out %s, or name the file %s)",
+			given, c.File, ext, given, suffix)
+	}
+	return nil
+}
+
+// fileFormat is the report format a file's extension names: .json,
+// .sarif (and .sarif.json), .html and .htm, in any case; named is false
+// for other names, which get text.
+func fileFormat(name string) (format string, named bool) {
+	name = strings.ToLower(name)
+	switch {
+	case strings.HasSuffix(name, ".sarif"), strings.HasSuffix(name, ".sarif.json"):
+		return FormatSARIF, true
+	case strings.HasSuffix(name, ".json"):
+		return FormatJSON, true
+	case strings.HasSuffix(name, ".html"), strings.HasSuffix(name, ".htm"):
+		return FormatHTML, true
+	}
+	return FormatText, false
 }
 
 // emit ranks the classes, applies the baseline and writes the report of

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"golang.org/x/term"
+
+	"github.com/copycat-go/copycat/report"
 )
 
 // A progress bar on standard error, for runs long enough to wonder about:
@@ -66,7 +68,7 @@ func (p *progress) files(done, total int) {
 		return
 	}
 	p.last, p.shown = t, true
-	fmt.Fprintf(p.w, "\r\x1b[Kcopycat: %s %d/%d files", bar(done, total), done, total)
+	fmt.Fprintf(p.w, "\r\x1b[Kcopycat: %s %d/%s", bar(done, total), done, report.Count(total, "file", "files"))
 	if secs := elapsed.Seconds(); done > 0 && secs > 0 {
 		rate := float64(done) / secs
 		eta := time.Duration(float64(total-done) / rate * float64(time.Second))

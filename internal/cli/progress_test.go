@@ -96,3 +96,15 @@ func TestProgressOnlyOnTerminal(t *testing.T) {
 		})
 	}
 }
+
+// A run of one file says "1/1 file".
+func TestProgressOneFile(t *testing.T) {
+	var buf bytes.Buffer
+	clock := &fakeClock{t: time.Unix(1000, 0)}
+	p := &progress{w: &buf, now: clock.now, start: clock.t}
+	clock.t = clock.t.Add(2 * time.Second)
+	p.files(1, 1)
+	if !strings.Contains(buf.String(), "] 1/1 file, ") {
+		t.Errorf("got %q, want 1/1 file", buf.String())
+	}
+}

@@ -6,7 +6,7 @@ package directive
 // want +2 `malformed //copycat:ignore directive: a reason is required`
 //
 //copycat:ignore
-func noReason(s []string) string { // want `duplicate of b.go:23-34 \(renamed, \d+ tokens, 2 copies\)`
+func noReason(s []string) string { // want `duplicate of directive/b.go:23-34 \(renamed, \d+ tokens, 2 copies\)`
 	out := ""
 	for i, w := range s {
 		if i > 0 {
@@ -20,7 +20,7 @@ func noReason(s []string) string { // want `duplicate of b.go:23-34 \(renamed, \
 }
 
 //copycat:ignor typo // want `unknown directive //copycat:ignor`
-func typo(words []string) string { // want `duplicate of b.go:9-20 \(renamed, \d+ tokens, 2 copies\)`
+func typo(words []string) string { // want `duplicate of directive/b.go:9-20 \(renamed, \d+ tokens, 2 copies\)`
 	res := ""
 	for j, v := range words {
 		if j > 0 {

@@ -1,6 +1,6 @@
 package exact
 
-func total2(xs []int) int { // want `duplicate of a.go:4-14 \(exact, \d+ tokens, 2 copies\)`
+func total2(xs []int) int { // want `duplicate of exact/a.go:4-14 \(exact, \d+ tokens, 2 copies\)`
 	sum := 0
 	for _, x := range xs {
 		if x > 0 {

@@ -2,7 +2,7 @@
 // point at each other.
 package related
 
-func first(xs []int) int { // want `duplicate of a.go:17-27 \(exact, \d+ tokens, 3 copies\)`
+func first(xs []int) int { // want `duplicate of related/a.go:17-27 \(exact, \d+ tokens, 3 copies\)`
 	sum := 0
 	for _, x := range xs {
 		if x > 0 {
@@ -14,7 +14,7 @@ func first(xs []int) int { // want `duplicate of a.go:17-27 \(exact, \d+ tokens,
 	return sum
 }
 
-func second(xs []int) int { // want `duplicate of a.go:5-15 \(exact, \d+ tokens, 3 copies\)`
+func second(xs []int) int { // want `duplicate of related/a.go:5-15 \(exact, \d+ tokens, 3 copies\)`
 	sum := 0
 	for _, x := range xs {
 		if x > 0 {

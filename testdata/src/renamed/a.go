@@ -1,7 +1,7 @@
 // Package renamed holds a copy whose names were consistently renamed.
 package renamed
 
-func countWords(text string) map[string]int { // want `duplicate of a.go:18-30 \(renamed, \d+ tokens, 2 copies\)`
+func countWords(text string) map[string]int { // want `duplicate of renamed/a.go:18-30 \(renamed, \d+ tokens, 2 copies\)`
 	counts := map[string]int{}
 	word := ""
 	for _, r := range text {
@@ -15,7 +15,7 @@ func countWords(text string) map[string]int { // want `duplicate of a.go:18-30 \
 	return counts
 }
 
-func countRunes(s string) map[string]int { // want `duplicate of a.go:4-16 \(renamed, \d+ tokens, 2 copies\)`
+func countRunes(s string) map[string]int { // want `duplicate of renamed/a.go:4-16 \(renamed, \d+ tokens, 2 copies\)`
 	seen := map[string]int{}
 	cur := ""
 	for _, c := range s {

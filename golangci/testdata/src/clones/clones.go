@@ -3,7 +3,7 @@ package clones
 
 import "sort"
 
-func Median(xs []float64) float64 { // want `duplicate of clones.go:21-33 \(near 95%, 88 tokens, 2 copies\)`
+func Median(xs []float64) float64 { // want `duplicate of clones/clones.go:21-33 \(near 95%, 88 tokens, 2 copies\)`
 	if len(xs) == 0 {
 		return 0
 	}
@@ -18,7 +18,7 @@ func Median(xs []float64) float64 { // want `duplicate of clones.go:21-33 \(near
 }
 
 // MiddleValue is Median for ints, pasted and renamed.
-func MiddleValue(values []int) float64 { // want `duplicate of clones.go:6-18 \(near 95%, 88 tokens, 2 copies\)`
+func MiddleValue(values []int) float64 { // want `duplicate of clones/clones.go:6-18 \(near 95%, 88 tokens, 2 copies\)`
 	if len(values) == 0 {
 		return 0
 	}

@@ -1,0 +1,94 @@
+package cli
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// An unknown flag is one line naming it, with the flags it may be a slip
+// for, and a pointer to the usage: not the whole usage, which buries it.
+func TestUnknownFlag(t *testing.T) {
+	unpack(t, "module.txtar")
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-min-token", "50"}, "copycat: flag provided but not defined: -min-token (did you mean -min-tokens?)\n"},
+		{[]string{"./stats", "--mintokens=50"}, "copycat: flag provided but not defined: -mintokens (did you mean -min-tokens?)\n"},
+		{[]string{"-min", "5"}, "copycat: flag provided but not defined: -min (did you mean -min-lines or -min-tokens?)\n"},
+		{[]string{"-jsn"}, "copycat: flag provided but not defined: -jsn (did you mean -json?)\n"},
+		{[]string{"-stat"}, "copycat: flag provided but not defined: -stat (did you mean -stats?)\n"},
+		{[]string{"-x"}, "copycat: flag provided but not defined: -x\n"},
+		{[]string{"-no-such-flag"}, "copycat: flag provided but not defined: -no-such-flag\n"},
+		// Other flag errors are one line too.
+		{[]string{"-min-tokens", "many"}, "copycat: invalid value \"many\" for flag -min-tokens: parse error\n"},
+		{[]string{"./...", "-min-tokens"}, "copycat: flag needs an argument: -min-tokens\n"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			out, errs, code := run(t, tt.args...)
+			want := tt.want + "run 'copycat -h' for usage\n"
+			if code != ExitError || out != "" || errs != want {
+				t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant exit %d, stderr:\n%s", code, out, errs, ExitError, want)
+			}
+		})
+	}
+}
+
+// A boolean flag followed by the word true or false is a slip for
+// -flag=value: an error that says so, not a package named false.
+func TestBooleanFlagWithSeparateValue(t *testing.T) {
+	unpack(t, "module.txtar")
+	for _, args := range [][]string{
+		{"-tests", "false", "./..."},
+		{"./...", "-tests", "false"},
+		{"--tests", "false"},
+		{"-near", "true"},
+		{"-json", "true"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			i := slices.IndexFunc(args, func(a string) bool { return strings.HasPrefix(a, "-") })
+			name, value := strings.TrimLeft(args[i], "-"), args[i+1]
+			want := "copycat: -" + name + " is a boolean flag: write -" + name + "=" + value + "\nrun 'copycat -h' for usage\n"
+			out, errs, code := run(t, args...)
+			if code != ExitError || out != "" || errs != want {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, stderr %q", code, out, errs, ExitError, want)
+			}
+		})
+	}
+	// The = form, a boolean flag before a path, and a path named false
+	// after --, still work.
+	for _, args := range [][]string{{"-tests=false", "./stats"}, {"-tests", "./stats"}} {
+		if _, errs, code := run(t, append(small, args...)...); code != ExitClones {
+			t.Errorf("%q: exit %d, stderr %q", args, code, errs)
+		}
+	}
+	if _, errs, code := run(t, "-tests", "--", "false"); code != ExitError || !strings.Contains(errs, "false") || strings.Contains(errs, "boolean flag") {
+		t.Errorf("-tests -- false: exit %d, stderr %q; want the path false not found", code, errs)
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	fs := newCommand(&bytes.Buffer{}).fs
+	tests := []struct {
+		name string
+		want []string
+	}{
+		{"min-token", []string{"min-tokens"}},
+		{"min-line", []string{"min-lines"}},
+		{"similarty", []string{"similarity"}},
+		{"exitcode", []string{"exit-code"}},
+		{"update-base", []string{"update-baseline"}},
+		{"formats", []string{"format"}},
+		{"v", nil}, // one letter: -V is not suggested by distance
+		{"output", nil},
+		{"zzz", nil},
+	}
+	for _, tt := range tests {
+		if got := suggest(fs, tt.name); !slices.Equal(got, tt.want) {
+			t.Errorf("suggest(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}

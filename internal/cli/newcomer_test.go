@@ -1,0 +1,183 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/copycat-go/copycat/cache"
+)
+
+// A run that loaded nothing, because its paths do not exist or hold no
+// Go files, prints its errors alone: no summary of 0 classes in 0 files,
+// which would read as a result. A run that loaded some files and failed
+// on a path still prints its text report (see TestBadInput).
+func TestFailedRunPrintsOnlyTheErrors(t *testing.T) {
+	dir := unpack(t, "module.txtar")
+	for _, args := range [][]string{
+		{"./nope"},
+		{"./nope", "./nope/either"},
+		{"./nope/..."},
+		{dir + "/legacy/none.go"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			out, errs, code := run(t, append([]string{"-cache=off"}, args...)...)
+			if code != ExitError || out != "" || !strings.Contains(errs, "nope") && !strings.Contains(errs, "none.go") || strings.Contains(out+errs, "0 classes") {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, nothing on stdout, the errors alone", code, out, errs, ExitError)
+			}
+		})
+	}
+	out, errs, code := run(t, append(small, "./stats", "./nope")...)
+	if code != ExitError || !strings.Contains(out, "stats/copy.go") || !strings.Contains(out, "copycat: 1 class") || !strings.Contains(errs, "nope") {
+		t.Errorf("partly failed run: exit %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+}
+
+// -o's extension names the report's format when -format and -json do
+// not, and must agree with them when they do.
+func TestFormatFromOutputFile(t *testing.T) {
+	dir := unpack(t, "module.txtar")
+	starts := map[string]string{
+		FormatText:  "stats/copy.go:",
+		FormatJSON:  "{\n  \"version\": 1,",
+		FormatSARIF: `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json"`,
+		FormatHTML:  "<!DOCTYPE html>",
+	}
+	for _, tt := range []struct {
+		file   string
+		flags  []string
+		format string
+	}{
+		{"report.html", nil, FormatHTML},
+		{"report.HTM", nil, FormatHTML},
+		{"report.json", nil, FormatJSON},
+		{"report.sarif", nil, FormatSARIF},
+		{"report.sarif.json", nil, FormatSARIF},
+		{"report.txt", nil, FormatText},
+		{"clones", nil, FormatText},
+		{"report.json", []string{"-json"}, FormatJSON},
+		{"report.json", []string{"-format", "sarif"}, FormatSARIF}, // SARIF is JSON
+		{"report.html", []string{"-format=html"}, FormatHTML},
+		{"report.out", []string{"-format", "json"}, FormatJSON}, // an extension that names no format
+	} {
+		t.Run(tt.file+" "+strings.Join(tt.flags, " "), func(t *testing.T) {
+			file := filepath.Join(dir, tt.file)
+			os.Remove(file)
+			out, errs, code := run(t, append(append(append([]string{}, small...), tt.flags...), "-o", file, "./stats")...)
+			got, err := os.ReadFile(file)
+			if code != ExitClones || out != "" || err != nil || !strings.HasPrefix(string(got), starts[tt.format]) {
+				t.Errorf("exit %d, stdout %q, stderr %q, %v; the file starts %.60q, want %q", code, out, errs, err, got, starts[tt.format])
+			}
+		})
+	}
+	for _, tt := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"-json", "-o", "r.html"}, "copycat: -json and -o r.html disagree: the extension says html (leave out -json, or name the file .json)\n"},
+		{[]string{"-o", "r.sarif", "-format", "json"}, "copycat: -format json and -o r.sarif disagree: the extension says sarif (leave out -format json, or name the file .json)\n"},
+		{[]string{"-format", "html", "-o", "r.json"}, "copycat: -format html and -o r.json disagree: the extension says json (leave out -format html, or name the file .html)\n"},
+		{[]string{"-format", "text", "-o", "r.json"}, "copycat: -format text and -o r.json disagree: the extension says json (leave out -format text, or name the file .txt)\n"},
+	} {
+		t.Run(strings.Join(tt.flags, " "), func(t *testing.T) {
+			out, errs, code := run(t, append(tt.flags, "./stats")...)
+			if code != ExitError || out != "" || errs != tt.want {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, stderr %q", code, out, errs, ExitError, tt.want)
+			}
+			if _, err := os.Stat(tt.flags[slices.Index(tt.flags, "-o")+1]); !os.IsNotExist(err) {
+				t.Errorf("the file was written: %v", err)
+			}
+		})
+	}
+}
+
+// A report written to a file is one line on standard error, unless -q:
+// the format, the file and the classes in it.
+func TestOutputFileSaysWhatItWrote(t *testing.T) {
+	dir := unpack(t, "module.txtar")
+	file := filepath.Join(dir, "clones.html")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"./stats"}, "copycat: wrote html report to " + file + " (1 class)\n"},
+		{[]string{"./..."}, "copycat: wrote html report to " + file + " (2 classes)\n"},
+		{[]string{"./report/report.go", "-min-tokens", "1000"}, "copycat: wrote html report to " + file + " (0 classes)\n"},
+		{[]string{"-q", "./..."}, ""},
+	} {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			_, errs, _ := run(t, append(append(append([]string{}, small...), "-o", file), tt.args...)...)
+			if errs != tt.want {
+				t.Errorf("stderr %q, want %q", errs, tt.want)
+			}
+		})
+	}
+	// A report on standard output says nothing more.
+	if _, errs, _ := run(t, append(small, "./stats")...); errs != "" {
+		t.Errorf("no -o: stderr %q", errs)
+	}
+}
+
+// The cache command works after flags, as in copycat -cache DIR cache
+// stats, and cache clean says what it removed.
+func TestCacheCommandAfterFlags(t *testing.T) {
+	unpack(t, "module.txtar")
+	idx := t.TempDir()
+	index := filepath.Join(idx, cache.FileName)
+	raw := func(args ...string) (string, string, int) {
+		var out, errb bytes.Buffer
+		code := Run(args, &out, &errb)
+		return out.String(), errb.String(), code
+	}
+	if _, errs, code := raw(append(small, "-cache", idx, "./...")...); code != ExitClones {
+		t.Fatalf("filling the index: exit %d, stderr %q", code, errs)
+	}
+	info, err := os.Stat(index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"-cache", idx, "cache", "stats"},
+		{"--cache=" + idx, "cache", "stats"},
+		{"cache", "stats", "-cache", idx},
+		{"cache", "-cache", idx, "stats"},
+	} {
+		out, errs, code := raw(args...)
+		if code != ExitClean || errs != "" || !strings.HasPrefix(out, "index "+index+": ") || strings.Contains(out, "empty") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-json", "-cache", idx, "cache", "stats"}, "copycat: cache stats takes no flag but -cache, not -json\n"},
+		{[]string{"-cache", "off", "cache", "clean"}, "copycat: cache clean: -cache off names no index\n"},
+	} {
+		out, errs, code := raw(tt.args...)
+		if code != ExitError || out != "" || errs != tt.want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", tt.args, code, out, errs, ExitError, tt.want)
+		}
+	}
+	want := fmt.Sprintf("copycat: removed index %s (%.1f MB)\n", index, float64(info.Size())/(1<<20))
+	if out, errs, code := raw("-cache", idx, "cache", "clean"); code != ExitClean || out != "" || errs != want {
+		t.Errorf("cache clean: exit %d, stdout %q, stderr %q; want %q", code, out, errs, want)
+	}
+	if _, err := os.Stat(index); !os.IsNotExist(err) {
+		t.Errorf("after cache clean: %v", err)
+	}
+	if out, errs, code := raw("cache", "clean", "-cache", idx); code != ExitClean || out != "" || errs != "copycat: no index at "+idx+"\n" {
+		t.Errorf("cache clean again: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	// A directory named cache is still a path after flags.
+	if err := os.Rename("stats", "cache"); err != nil {
+		t.Fatal(err)
+	}
+	if out, errs, code := raw(append(small, "-all", "-cache=off", "cache")...); code != ExitClones || !strings.Contains(out, "cache/copy.go") {
+		t.Errorf("a directory named cache: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}

@@ -1,0 +1,35 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// Counts of one are singular in the messages, as Count makes them.
+func TestMessageOneToken(t *testing.T) {
+	c := fingerprint.Class{Kind: fingerprint.Exact, Tokens: 1, Fragments: []fingerprint.Fragment{
+		{File: "a.go", Start: fingerprint.Position{Line: 3, Column: 1}, End: fingerprint.Position{Line: 3, Column: 2}},
+		{File: "b.go", Start: fingerprint.Position{Line: 5, Column: 1}, End: fingerprint.Position{Line: 5, Column: 2}},
+	}}
+	if got, want := Message(c, 0), "duplicate of b.go:5-5 (exact, 1 token, 2 copies)"; got != want {
+		t.Errorf("Message = %q, want %q", got, want)
+	}
+}
+
+func TestRunStatsOnes(t *testing.T) {
+	s := sampleRun()
+	s.ResidentTrims = 1
+	s.Bloom.Hashes, s.Bloom.Keys = 1, 1
+	var buf bytes.Buffer
+	if err := s.Table(&buf); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"dropped from memory 1 time)", "4793 bits, 1 hash function, ", " at 1 key\n"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("table lacks %q:\n%s", want, buf.String())
+		}
+	}
+}
