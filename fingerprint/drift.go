@@ -29,7 +29,10 @@ import (
 //     (ownNames; a field of a value both have counts in one function
 //     written in two places, and is marked Own). A return whose value one
 //     copy wraps in a call with a message is a lacked error wrap
-//     (driftwrap.go), listed but weak.
+//     (driftwrap.go), listed but weak. An if whose condition has one
+//     more operand of && or || than its twin's, the rest the same, and
+//     that operand a check (a comparison with nil or zero, or a flag),
+//     is a check its twin lacks (StepCondition, driftcond.go).
 //  4. The names of the two copies pair up (driftnames.go). A name paired
 //     the same way at least twice and once otherwise breaks the renaming
 //     there: two names in the other order in one statement are swapped

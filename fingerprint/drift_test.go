@@ -208,6 +208,14 @@ func TestDrift(t *testing.T) {
 			true, []string{"b.go:21 unrenamed  a.go:21-21"}},
 		{"assignment on an error path lacked", store, r("\t\tc.err = err\n", "").Replace(store),
 			true, []string{"b.go:11 lacks assignment on an error path a.go:12-12"}},
+		{"check in a condition lacked", authorize, r("v.authorizer == nil || binding", "binding").Replace(authorize),
+			true, []string{"b.go:4 lacks check in a condition a.go:4-4"}},
+		{"flag in a condition lacked", authorize, r("if !ok {", "if !ok || v.closed {").Replace(authorize),
+			true, []string{"a.go:8 lacks check in a condition b.go:8-8"}},
+		// Not a check: a condition that tests another thing, or one more
+		// value.
+		{"condition changed", authorize, r("binding.Spec.ParamRef == nil {", "binding.Spec.Params == nil {").Replace(authorize), false, nil},
+		{"condition grew a comparison", authorize, r("if d != authorizer.DecisionAllow {", "if d != authorizer.DecisionAllow && verb != \"list\" {").Replace(authorize), false, nil},
 		{"defer lacked", store, r("\tdefer c.mu.Unlock()\n", "").Replace(store),
 			true, []string{"b.go:4 lacks defer a.go:5-5"}},
 		{"flag lacked on a failure", store, r("\t\tc.failed = true\n", "").Replace(store),

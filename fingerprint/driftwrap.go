@@ -56,6 +56,13 @@ func (d *detector) wraps(al alignment) (forB, forA []Drift, unmatched int) {
 					TwinLines: d.tokenLines(s, f.units[u].tok0, f.units[u].tok1)})
 				continue
 			}
+			if u >= 0 && d.conditionCheck(s, other, u, ts, al.other(s)) {
+				at := d.counterpartLines(al, s, u, other)
+				out = append(out, Drift{Kind: DriftLacks, Step: StepCondition,
+					Lines:     LineRange{at.Start, at.Start},
+					TwinLines: d.tokenLines(s, ts[0], ts[len(ts)-1]+1)})
+				continue
+			}
 			unmatched += len(ts)
 		}
 		return out

@@ -187,6 +187,7 @@ const (
 	StepFlag      = "flag"                        // a name set to true or false, or an if doing only that
 	StepErrorPath = "assignment on an error path" // set in an if body that returns
 	StepWrap      = "error wrap"                  // a returned value wrapped in a call
+	StepCondition = "check in a condition"        // one more operand of an if's && or || that checks (driftcond.go)
 )
 
 // lockHashes are the name hashes of the methods of sync.Locker and

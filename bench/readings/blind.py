@@ -3,6 +3,7 @@
 reports of several modules, and writes the items and their key apart.
 
     [BLIND_TOP=10 BLIND_REST=30 BLIND_HIDDEN=30 BLIND_READERS=3] blind.py SEED OUTDIR NAME=DIR ...
+    BLIND_DRIFTED=1 [BLIND_READERS=1] blind.py SEED OUTDIR NAME=DIR ...
 
 For each NAME, OUTDIR/NAME.json is the default report (`copycat -json ./...`
 run in DIR) and OUTDIR/NAME-all.json the report with -all. Sets: top (the
@@ -10,7 +11,8 @@ first TOP classes of each module's list), rest (REST at random from the rest
 of the lists) and hidden (HIDDEN at random from the classes only -all lists).
 Items show an id, the number of copies, the first two copies' FILE:START-END
 with their code (cut at 60 lines) and the other copies' locations; nothing
-else. OUTDIR/items-K.txt holds the K-th reader's share, OUTDIR/key.tsv the
+else. With BLIND_DRIFTED=1 the one set is every drifted class of each
+module's -all report (drifted, listed or not). OUTDIR/items-K.txt holds the K-th reader's share, OUTDIR/key.tsv the
 key (id, module, set, rank in its list, divergent, class id, score, lines)."""
 import json, os, random, sys
 
@@ -30,6 +32,11 @@ def main():
     seed, out, mods = int(sys.argv[1]), sys.argv[2], [a.split('=', 1) for a in sys.argv[3:]]
     rng = random.Random(seed)
     items, rest, hidden = [], [], []
+    if os.environ.get('BLIND_DRIFTED'):
+        for name, root in mods:
+            every = json.load(open(os.path.join(out, name + '-all.json')))['classes']
+            items += [('drifted', name, root, r + 1, c) for r, c in enumerate(every) if c['divergent']]
+        mods = []
     for name, root in mods:
         listed = json.load(open(os.path.join(out, name + '.json')))['classes']
         every = json.load(open(os.path.join(out, name + '-all.json')))['classes']
