@@ -66,11 +66,12 @@ type Options struct {
 // An Index is the store opened for one run. File may be called from many
 // goroutines; Commit once, after the last File.
 type Index struct {
-	path   string
-	opt    Options
-	prefix [16]byte // keyVersion, RecordVersion and MinTokens, hashed before the file
-	db     *bolt.DB // read-only while files load; nil when there is none
-	broken atomic.Bool
+	path     string
+	opt      Options
+	prefix   [16]byte // keyVersion, RecordVersion and MinTokens, hashed before the file
+	db       *bolt.DB // read-only while files load; nil when there is none
+	broken   atomic.Bool
+	brokenAt int // the index in warnings of markBroken's warning
 
 	mu         sync.Mutex
 	puts       []put        // records to commit
@@ -160,10 +161,13 @@ func Open(dir string, opt Options) (*Index, error) {
 		x.db = db
 		return err
 	})
-	if errors.Is(err, bolt.ErrTimeout) {
-		return x, nil // a writer holds it: go on without reading
-	}
-	if err != nil {
+	switch {
+	case errors.Is(err, bolt.ErrTimeout):
+		// A writer holds it: go on without reading.
+	case err != nil && ioFailure(err):
+		// It may not be read: go on without it, and leave it as it is.
+		x.warn(fmt.Errorf("index %s cannot be read: %w", x.path, err))
+	case err != nil:
 		x.markBroken(err)
 	}
 	return x, nil
@@ -189,6 +193,7 @@ func (x *Index) markBroken(err error) {
 		return
 	}
 	x.mu.Lock()
+	x.brokenAt = len(x.warnings)
 	x.warnings = append(x.warnings, fmt.Errorf("index %s is corrupt, rebuilt: %v", x.path, err))
 	x.mu.Unlock()
 }

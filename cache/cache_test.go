@@ -1,11 +1,14 @@
 package cache
 
 import (
+	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -404,4 +407,65 @@ func storedRecords(t *testing.T, dir string) (int, string) {
 		t.Fatalf("stats %q: %v", stats, err)
 	}
 	return n, stats
+}
+
+// An index that cannot be written (a full disk, a file that may not be
+// written) is a write error, not a damaged index: nothing is deleted,
+// the warning says what failed, and the next run reuses what was there.
+func TestWriteErrorKeepsIndex(t *testing.T) {
+	dir := t.TempDir()
+	srcs := map[string][]byte{"a.go": src(1), "b.go": src(2)}
+	run(t, dir, Options{}, srcs)
+	path := filepath.Join(dir, FileName)
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	openWrite = func(path string, _ os.FileMode, _ *bolt.Options) (*bolt.DB, error) {
+		return nil, &fs.PathError{Op: "write", Path: path, Err: syscall.ENOSPC}
+	}
+	_, _, x := run(t, dir, Options{}, map[string][]byte{"a.go": src(1), "c.go": src(3)})
+	openWrite = bolt.Open
+	if w := x.Warnings(); len(w) != 1 || !strings.Contains(w[0].Error(), "not written") || strings.Contains(w[0].Error(), "corrupt") {
+		t.Errorf("warnings %v, want one saying the index was not written", w)
+	}
+	if after, err := os.ReadFile(path); err != nil || !bytes.Equal(after, before) {
+		t.Fatalf("the index changed after a failed write (%v)", err)
+	}
+	_, _, x = run(t, dir, Options{}, srcs)
+	counts(t, x, 2, 0)
+	noWarnings(t, x)
+}
+
+// Only copycat's own index is cleaned or replaced: another program's
+// file in its place (an SQLite database) is refused by clean and, when a
+// run finds it unreadable, kept aside, never deleted.
+func TestForeignIndexFile(t *testing.T) {
+	sqlite := append([]byte("SQLite format 3\x00"), make([]byte, 4096)...)
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	if err := os.WriteFile(path, sqlite, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errs strings.Builder
+	if code := Command([]string{"clean", "-cache", dir}, &out, &errs); code != 2 || !strings.Contains(errs.String(), "not a copycat index") {
+		t.Errorf("clean of another program's file: exit %d, %q %q", code, out.String(), errs.String())
+	}
+	if b, err := os.ReadFile(path); err != nil || !bytes.Equal(b, sqlite) {
+		t.Fatalf("clean changed another program's file (%v)", err)
+	}
+	_, _, x := run(t, dir, Options{}, map[string][]byte{"a.go": src(1)})
+	if w := x.Warnings(); len(w) != 1 || !strings.Contains(w[0].Error(), "kept as index.db.damaged") {
+		t.Errorf("warnings %v, want one saying the file was kept", w)
+	}
+	if b, err := os.ReadFile(path + ".damaged"); err != nil || !bytes.Equal(b, sqlite) {
+		t.Errorf("another program's file was not kept aside (%v)", err)
+	}
+	// The new index is copycat's: clean removes it.
+	if code := Command([]string{"clean", "-cache", dir}, &out, &errs); code != 0 {
+		t.Errorf("clean of the new index: exit %d, %q", code, errs.String())
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("after clean: %v", err)
+	}
 }

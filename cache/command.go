@@ -85,13 +85,70 @@ func clean(w io.Writer, dir string) error {
 	return nil
 }
 
-// Clean removes the index in dir.
+// Clean removes the index in dir, if it is one: a bbolt database, as
+// its header says, or an empty file. Any other file of that name is
+// another program's, and is left alone with an error.
 func Clean(dir string) error {
-	err := os.Remove(filepath.Join(dir, FileName))
+	path := filepath.Join(dir, FileName)
+	ok, err := isIndex(path)
+	switch {
+	case os.IsNotExist(err):
+		return nil
+	case err != nil:
+		return err
+	case !ok:
+		return fmt.Errorf("%s is not a copycat index (no bbolt header): not removed", path)
+	}
+	err = os.Remove(path)
 	if os.IsNotExist(err) {
 		return nil
 	}
 	return err
+}
+
+// boltMagic is the number bbolt writes in each of a database's two meta
+// pages, after the page's 16-byte header.
+const boltMagic = 0xED0CDAED
+
+// isIndex reports whether the file at path is a bbolt database (one of
+// its first two meta pages holds bbolt's magic number, at any page size
+// bbolt uses) or empty, as a run that was stopped while creating it
+// leaves it.
+func isIndex(path string) (bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return false, err
+	}
+	if !info.Mode().IsRegular() {
+		return false, nil
+	}
+	if info.Size() == 0 {
+		return true, nil
+	}
+	head := make([]byte, 64<<10)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.ErrUnexpectedEOF {
+		return false, err
+	}
+	head = head[:n]
+	magicAt := func(off int) bool {
+		return off+20 <= len(head) && binary.LittleEndian.Uint32(head[off+16:]) == boltMagic
+	}
+	if magicAt(0) {
+		return true, nil
+	}
+	// The first meta page damaged: the second follows it, one page on.
+	for size := 512; size <= 64<<10; size *= 2 {
+		if magicAt(size) {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // Stats prints what the index in dir holds.

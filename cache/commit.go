@@ -4,8 +4,11 @@ import (
 	"cmp"
 	"encoding/binary"
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"slices"
+	"syscall"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -27,27 +30,69 @@ func (x *Index) Commit() {
 		return
 	}
 	if x.broken.Load() {
-		os.Remove(x.path)
+		x.removeBroken()
 	}
 	err := x.write()
-	if err != nil && !errors.Is(err, bolt.ErrTimeout) {
+	if err != nil && !errors.Is(err, bolt.ErrTimeout) && !ioFailure(err) {
 		x.markBroken(err)
-		os.Remove(x.path)
+		x.removeBroken()
 		err = x.write()
 	}
-	if err != nil && !errors.Is(err, bolt.ErrTimeout) {
-		x.mu.Lock()
-		x.warnings = append(x.warnings, err)
-		x.mu.Unlock()
+	switch {
+	case err == nil, errors.Is(err, bolt.ErrTimeout):
+	case ioFailure(err):
+		// The disk is full, or the file may not be written: what it
+		// holds is still good, and the next run reads it.
+		x.warn(fmt.Errorf("index %s not written: %w", x.path, err))
+	default:
+		x.warn(err)
 	}
 	x.puts, x.touched, x.stats, x.facts = nil, nil, nil, nil
 }
+
+// removeBroken moves the damaged database out of the way so that a new
+// one is written: it is removed if it is copycat's (see isIndex), and
+// else kept beside as index.db.damaged (replacing an earlier one): a file
+// of another program that stands in its place is never deleted.
+func (x *Index) removeBroken() {
+	if ok, err := isIndex(x.path); err == nil && !ok {
+		if os.Rename(x.path, x.path+".damaged") == nil {
+			x.mu.Lock()
+			if x.brokenAt >= 0 && x.brokenAt < len(x.warnings) {
+				x.warnings[x.brokenAt] = fmt.Errorf("%w (it had no bbolt header: kept as %s.damaged)", x.warnings[x.brokenAt], FileName)
+			}
+			x.mu.Unlock()
+			return
+		}
+	}
+	os.Remove(x.path)
+}
+
+// ioFailure reports whether err is the system's refusal to read or write
+// (a full disk, a file or a folder that may not be written, a quota), not
+// a sign that the database is damaged: then nothing is deleted.
+func ioFailure(err error) bool {
+	var errno syscall.Errno
+	var pathErr *fs.PathError
+	return errors.As(err, &errno) || errors.As(err, &pathErr)
+}
+
+// warn keeps a warning for the report.
+func (x *Index) warn(err error) {
+	x.mu.Lock()
+	x.warnings = append(x.warnings, err)
+	x.mu.Unlock()
+}
+
+// openWrite opens the database for writing; tests replace it to fail as
+// a full disk does.
+var openWrite = bolt.Open
 
 func (x *Index) write() error {
 	return x.guard(func() error {
 		// A map as large as the records may grow to: bbolt copies every
 		// dirty node out of the map each time it has to remap.
-		db, err := bolt.Open(x.path, 0o644, &bolt.Options{Timeout: lockTimeout, InitialMmapSize: int(2 * x.opt.Limit)})
+		db, err := openWrite(x.path, 0o644, &bolt.Options{Timeout: lockTimeout, InitialMmapSize: int(2 * x.opt.Limit)})
 		if err != nil {
 			return err
 		}
