@@ -32,7 +32,8 @@ import (
 //     (driftwrap.go), listed but weak. An if whose condition has one
 //     more operand of && or || than its twin's, the rest the same, and
 //     that operand a check (a comparison with nil or zero, or a flag),
-//     is a check its twin lacks (StepCondition, driftcond.go).
+//     is a check its twin lacks (StepCondition, driftcond.go), listed
+//     but weak.
 //  4. The names of the two copies pair up (driftnames.go). A name paired
 //     the same way at least twice and once otherwise breaks the renaming
 //     there: two names in the other order in one statement are swapped
@@ -96,7 +97,7 @@ type Drift struct {
 // backends that wrap their errors each in their own way).
 func (d Drift) Strength() int {
 	switch {
-	case d.Kind == DriftLacks && d.Step == StepWrap:
+	case d.Kind == DriftLacks && (d.Step == StepWrap || d.Step == StepCondition):
 		return 1
 	case d.Kind == DriftLacks:
 		return 3

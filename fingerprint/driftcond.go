@@ -12,10 +12,13 @@ import (
 // nil; if e != nil || l.err against if e != nil; if field.Names != nil &&
 // a == b against if a == b). The operand must be a check: a comparison
 // with nil or zero, or a name or a field read as a flag, negated or not.
-// The twin lacks it (DriftLacks, StepCondition), as it would lack a
-// guard: the copy with it was fixed, or the other slipped. Read blind,
-// three of the twelve inconsistencies a reader filed in sixteen modules
-// were of this shape (bench/readings/2026-12-04-listing.md).
+// The twin lacks it (DriftLacks, StepCondition): the copy with it was
+// fixed, or the other slipped. Three of the twelve inconsistencies a
+// blind reader filed in sixteen modules were of this shape
+// (bench/readings/2026-12-04-listing.md), but of the two such drifts
+// found in sixteen other modules, read blind, neither was a bug
+// (bench/readings/2026-12-04-drift.md): the drift is listed, as weak
+// evidence (Drift.Strength 1), and does not make a class drifted alone.
 
 // conditionCheck reports whether the unmatched tokens ts of unit u of s
 // (all of them in that statement, not in one inside it) are a check
