@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/copycat-go/copycat/cache"
@@ -111,9 +110,9 @@ func (r *runIndex) save(found fingerprint.Result) {
 // is read and scanned, and its Facts are added to its record at the next
 // commit (cache.Index.AddFacts), so that the next run that shows it reads
 // them from the index. files are the run's, by which the records are
-// made.
-func (r *runIndex) facts(files []*fingerprint.File) report.FileSource {
-	read := report.ReadFacts(os.ReadFile)
+// made; readFile reads a file again (see Config.rereader).
+func (r *runIndex) facts(files []*fingerprint.File, readFile func(string) ([]byte, error)) report.FileSource {
+	read := report.ReadFacts(readFile)
 	if r == nil || r.idx == nil {
 		return read
 	}
@@ -126,7 +125,7 @@ func (r *runIndex) facts(files []*fingerprint.File) report.FileSource {
 		if !ok {
 			return read(name)
 		}
-		src, err := os.ReadFile(name)
+		src, err := readFile(name)
 		if err != nil {
 			return nil
 		}

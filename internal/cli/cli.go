@@ -69,6 +69,9 @@ type Config struct {
 	memLimit    int64        // the memory limit -spill auto found; 0: none
 	arena       *spill.Arena // where tables beyond the budget go; nil: none
 
+	// reread reads again the files the report shows (see rereader).
+	reread func(string) ([]byte, error)
+
 	// done is closed when the run is interrupted.
 	done <-chan struct{}
 }
@@ -239,7 +242,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 	if !reused && !closed(done) {
 		// Categories depend on the files' contents, as the result does:
 		// stored with it, a run that reuses it reads no file to rank it.
-		report.Categorise(found.Classes, report.LoadedFacts(res.Files, ix.facts(res.Files)))
+		report.Categorise(found.Classes, report.LoadedFacts(res.Files, ix.facts(res.Files, c.rereader(res.Files))))
 		ix.save(found)
 	}
 	c.measure(opts, res, found, reused)

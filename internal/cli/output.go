@@ -136,7 +136,8 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 	if c.UpdateBaseline {
 		return 0, c.writeBaseline(stderr, classes)
 	}
-	report.Rank(classes, report.LoadedFacts(res.Files, report.ReadFacts(os.ReadFile)), c.Sort)
+	c.reread = c.rereader(res.Files)
+	report.Rank(classes, report.LoadedFacts(res.Files, report.ReadFacts(c.reread)), c.Sort)
 	known := 0
 	if c.Baseline != "" {
 		b, err := readBaseline(c.Baseline)
@@ -207,7 +208,7 @@ func (c *Config) print(w io.Writer, rep *report.Report) error {
 	case FormatSARIF:
 		return report.SARIF(w, rep)
 	case FormatHTML:
-		return report.HTML(w, rep, report.HTMLOptions{ReadFile: os.ReadFile})
+		return report.HTML(w, rep, report.HTMLOptions{ReadFile: c.reread})
 	}
 	return report.Text(w, rep)
 }
