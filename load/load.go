@@ -347,13 +347,21 @@ func (r *resolver) dir(dir string) {
 }
 
 // walk adds the Go files of a directory tree. Symbolic links to
-// directories are not followed, so a link loop cannot trap it.
+// directories met in it are not followed, so a link loop cannot trap it;
+// the root itself is, when it is a link to a directory, as the go
+// command follows LINK/...: the user named it.
 func (r *resolver) walk(root string) {
 	t := r.tree(root)
 	if t.Ignored(root, true) {
 		return
 	}
-	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+	start := root
+	if info, err := os.Lstat(root); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		// A trailing separator makes the walk's first Lstat resolve the
+		// link; the paths below it are joined as they would be to root.
+		start = root + string(filepath.Separator)
+	}
+	err := filepath.WalkDir(start, func(p string, e fs.DirEntry, err error) error {
 		if r.opt.stopped() {
 			return filepath.SkipAll
 		}
@@ -361,7 +369,7 @@ func (r *resolver) walk(root string) {
 			r.errs = append(r.errs, fmt.Errorf("%s: %w", p, unwrapPathError(err)))
 			return nil
 		}
-		if p == root {
+		if p == start {
 			return nil
 		}
 		if e.IsDir() {

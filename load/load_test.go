@@ -141,6 +141,25 @@ func TestSameFileTwice(t *testing.T) {
 	}
 }
 
+// A tree named through a link to a folder, LINK/..., is walked, as the
+// go command walks it; links met inside a tree are still not followed.
+func TestLinkedTree(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "real/a.go", goSource)
+	write(t, dir, "real/sub/b.go", goSource)
+	if err := os.Symlink("real", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("..", filepath.Join(dir, "real", "sub", "up")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	got, errs := Resolve([]string{"link/..."}, Options{})
+	if want := []string{"link/a.go", "link/sub/b.go"}; !slices.Equal(got, want) || len(errs) > 0 {
+		t.Errorf("Resolve(link/...) = %q, %v; want %q", got, errs, want)
+	}
+}
+
 // TestNoGoFiles checks that a folder argument that yields no Go file is
 // an error naming it, which points to DIR/... when its subfolders hold
 // Go files.
