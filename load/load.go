@@ -75,6 +75,10 @@ type Result struct {
 	BytesRead int64
 	// FilesKnown counts the files a StatStore knew unchanged, unread.
 	FilesKnown int
+	// SameFileChecks counts the files compared to tell a hard link from
+	// its target (os.SameFile), where the system gives no file identity
+	// to look up: on Unix, none.
+	SameFileChecks int
 
 	// lazy are the Files that a StatStore knew: only their Name, Lines
 	// and Tokens are set until Decode.
@@ -449,7 +453,8 @@ func Parse(paths []string, opt Options) *Result {
 	})
 	res := &Result{opt: opt}
 	res.store, _ = opt.Store.(StatStore)
-	read := map[int64][]fs.FileInfo{} // the files read, by size
+	readIDs := map[fileID]bool{}      // the files read, by identity
+	read := map[int64][]fs.FileInfo{} // or by size, where there is none
 	for _, o := range outs {
 		if o.info != nil {
 			if o.known != nil {
@@ -459,11 +464,22 @@ func Parse(paths []string, opt Options) *Result {
 				res.BytesRead += int64(o.size)
 			}
 			// A hard link or a bind mount of a file read already: its
-			// copy is the file itself, not a clone.
-			if slices.ContainsFunc(read[o.info.Size()], func(fi fs.FileInfo) bool { return os.SameFile(fi, o.info) }) {
-				continue
+			// copy is the file itself, not a clone. Its identity is
+			// looked up: comparing every two files of one size took
+			// 138 s for 200,000 small files of one folder.
+			if id, ok := identityOf(o.info); ok {
+				if readIDs[id] {
+					continue
+				}
+				readIDs[id] = true
+			} else {
+				same := read[o.info.Size()]
+				res.SameFileChecks += len(same)
+				if slices.ContainsFunc(same, func(fi fs.FileInfo) bool { return os.SameFile(fi, o.info) }) {
+					continue
+				}
+				read[o.info.Size()] = append(same, o.info)
 			}
-			read[o.info.Size()] = append(read[o.info.Size()], o.info)
 		}
 		if o.known != nil && !o.known.Generated {
 			res.lazy = append(res.lazy, lazyFile{len(res.Files), *o.known})
