@@ -67,6 +67,15 @@ largest=$(tr -cd '\n' <"$work/stdout" | wc -c)
 hostile "5,000 near-identical functions (2.7 MB), -max-occurrences 0 -max-file-size 1e9" 10 "$cc" "${off[@]}" -max-occurrences 0 -max-file-size 1000000000 "$work/full/near-identical"
 hostile "20,000 copies of one function in 2,000 files, -max-occurrences 0" 10 "$cc" "${off[@]}" -max-occurrences 0 "$work/full/copies/..."
 
+# 200,000 small files of one size in one folder: loading stays linear,
+# within 1.3 times the parse floor of the same files.
+mkdir -p "$work/many"
+awk -v d="$work/many" 'BEGIN { for (i = 0; i < 200000; i++) { f = sprintf("%s/f%06d.go", d, i); print "package p" > f; close(f) } }'
+(cd "$root" && go build -o "$work/parsefloor" ./bench/parsefloor)
+floor=$( { /usr/bin/time -f %e "$work/parsefloor" "$work/many" >/dev/null; } 2>&1 | tail -1)
+hostile "200,000 small files in one folder (parse floor ${floor} s; bound 1.3 times it)" "$(awk -v f="$floor" 'BEGIN { printf "%.2f", 1.3 * f }')" "$cc" "${off[@]}" "$work/many"
+rm -rf "$work/many"
+
 # 100,000 nested parentheses: the parser's nesting limit holds it.
 mkdir -p "$work/parens"
 { printf 'package p\n\nvar x = '; head -c 100000 /dev/zero | tr '\0' '('; printf '1'; head -c 100000 /dev/zero | tr '\0' ')'; printf '\n'; } >"$work/parens/x.go"

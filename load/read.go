@@ -31,9 +31,10 @@ type SkipError struct {
 func (e *SkipError) Error() string { return fmt.Sprintf("%s: %s, skipped", e.Path, e.Reason) }
 
 // ReadFile reads a source file of at most max bytes (DefaultMaxFileSize
-// when max <= 0). It looks at the file's type before opening it, since
-// opening a named pipe blocks, and reads through a limit, so that a file
-// that grows while it is read cannot run away. A file that is not regular
+// when max <= 0). It opens the file without waiting (opening a named
+// pipe otherwise blocks) and looks at its type before reading, and reads
+// through a limit, so that a file that grows while it is read cannot run
+// away. A file that is not regular
 // or too large gives a *SkipError.
 func ReadFile(path string, max int64) ([]byte, error) {
 	src, _, err := readFile(path, max)
@@ -46,15 +47,17 @@ func readFile(path string, max int64) ([]byte, fs.FileInfo, error) {
 	if max <= 0 {
 		max = DefaultMaxFileSize
 	}
-	if err := CheckFile(path, max); err != nil {
-		return nil, nil, err
-	}
-	f, err := os.Open(path)
+	f, err := openNoBlock(path)
 	if err != nil {
+		// A socket cannot be opened: say what it is, as for a pipe.
+		if cerr := CheckFile(path, max); cerr != nil {
+			return nil, nil, cerr
+		}
 		return nil, nil, err
 	}
 	defer f.Close()
-	// The file may have been replaced between Stat and Open.
+	// What the open file is: a named pipe or a device, opened without
+	// waiting, is not read.
 	info, err := f.Stat()
 	if err != nil {
 		return nil, nil, err
