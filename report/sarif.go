@@ -7,6 +7,7 @@ import (
 	"math"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
@@ -221,11 +222,8 @@ func SARIF(w io.Writer, r *Report) error {
 			if !Listed(c) {
 				res.Suppressions = []sarifSuppression{{Kind: "external", Status: "accepted", Justification: "not listed: " + LeftOut(c)}}
 			}
-			for j, o := range c.Fragments {
-				if j == i {
-					continue
-				}
-				l := location(o)
+			for _, j := range relatedCopies(len(c.Fragments), i) {
+				l := location(c.Fragments[j])
 				id := j + 1
 				l.ID = &id
 				l.Message = &sarifText{fmt.Sprintf("copy %d of %d", j+1, len(c.Fragments))}
@@ -245,6 +243,23 @@ func SARIF(w io.Writer, r *Report) error {
 	// Compact: SARIF logs are read by programs, and a large one is half
 	// the size without indentation.
 	return json.NewEncoder(w).Encode(sarifLog{Schema: SARIFSchema, Version: SARIFVersion, Runs: []sarifRun{run}})
+}
+
+// MaxRelated is the most other copies a SARIF result points to: every
+// result naming every other copy made a class of n copies cost n² related
+// locations (a class of 5,000 copies ran out of memory).
+const MaxRelated = 10
+
+// relatedCopies lists the other copies result i of a class of n copies
+// points to: the MaxRelated after it, wrapping around, so that every copy
+// is pointed to by some result and the log grows linearly with n.
+func relatedCopies(n, i int) []int {
+	var out []int
+	for k := 1; k < n && len(out) < MaxRelated; k++ {
+		out = append(out, (i+k)%n)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // invocation says whether the run went through (it met no errors) and

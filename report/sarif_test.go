@@ -340,3 +340,36 @@ func githubAnchor(h string) string {
 	}
 	return b.String()
 }
+
+// A result points to at most MaxRelated other copies, so that a class of
+// n copies costs the log a number of related locations linear in n, and
+// every copy is still pointed to by some result.
+func TestSARIFRelatedLinear(t *testing.T) {
+	for _, n := range []int{100, 200} {
+		var files []string
+		for i := range n {
+			files = append(files, fmt.Sprintf("f%03d.go", i))
+		}
+		var buf bytes.Buffer
+		if err := SARIF(&buf, &Report{Classes: []fingerprint.Class{class("id", fingerprint.Exact, files...)}}); err != nil {
+			t.Fatal(err)
+		}
+		var log sarifLog
+		if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+			t.Fatal(err)
+		}
+		related, pointed := 0, map[string]bool{}
+		for _, r := range log.Runs[0].Results {
+			related += len(r.RelatedLocations)
+			for _, l := range r.RelatedLocations {
+				pointed[l.PhysicalLocation.ArtifactLocation.URI] = true
+			}
+		}
+		if related != n*MaxRelated || len(pointed) != n {
+			t.Errorf("%d copies: %d related locations, %d copies pointed to; want %d and %d", n, related, len(pointed), n*MaxRelated, n)
+		}
+	}
+	if got := relatedCopies(3, 2); !slices.Equal(got, []int{0, 1}) {
+		t.Errorf("relatedCopies(3, 2) = %v", got)
+	}
+}
