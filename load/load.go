@@ -34,6 +34,9 @@ type Options struct {
 	// MaxFileSize is the largest file read, in bytes; larger files are
 	// skipped with a warning. 0 means DefaultMaxFileSize.
 	MaxFileSize int64
+	// MaxFiles, if above 0, is the most files Load reads: the first of
+	// them in path order. Result.FilesFound says how many there were.
+	MaxFiles int
 	// Progress, if set, is called after each file is read, with the number
 	// of files done and the total. It may be called from several goroutines.
 	Progress func(done, total int)
@@ -75,6 +78,9 @@ type Result struct {
 	BytesRead int64
 	// FilesKnown counts the files a StatStore knew unchanged, unread.
 	FilesKnown int
+	// FilesFound counts the files Load found, more than it read when
+	// Options.MaxFiles cut them.
+	FilesFound int
 	// SameFileChecks counts the files compared to tell a hard link from
 	// its target (os.SameFile), where the system gives no file identity
 	// to look up: on Unix, none.
@@ -104,8 +110,13 @@ func Load(args []string, opt Options) *Result {
 	if opt.Timings != nil {
 		opt.Timings.Resolve = time.Since(t0)
 	}
+	found := len(paths)
+	if opt.MaxFiles > 0 && found > opt.MaxFiles {
+		paths = paths[:opt.MaxFiles]
+	}
 	res := Parse(paths, opt)
 	res.Errors = append(errs, res.Errors...)
+	res.FilesFound = found
 	return res
 }
 

@@ -119,3 +119,28 @@ func TestReadLimits(t *testing.T) {
 		t.Errorf("named pipe: %q, open %v, err %v; want a SkipError", src, open, err)
 	}
 }
+
+// A workspace larger than the cap on files (the maxFiles setting, else
+// DefaultMaxFiles) is indexed up to the cap, in path order, and the
+// editor is told so in a message.
+func TestMaxFilesSetting(t *testing.T) {
+	dir := hostileWorkspace(t, 30)
+	e := startEditor(t, runServer())
+	e.initialize(dir, map[string]any{"maxFiles": 10})
+	m := e.await("the message on the cap", func(m *message) bool { return m.Method == "window/showMessage" })
+	var p showMessageParams
+	if err := json.Unmarshal(m.Params, &p); err != nil {
+		t.Fatal(err)
+	}
+	if p.Type != 2 || !strings.Contains(p.Message, "Go files; only the first 10, by path, are indexed") {
+		t.Errorf("message %+v", p)
+	}
+	e.exit()
+	c := config{}
+	if n := -1; c.apply(settings{MaxFiles: &n}) == nil {
+		t.Error("maxFiles -1 accepted")
+	}
+	if c.fileCap() != DefaultMaxFiles {
+		t.Errorf("default cap %d", c.fileCap())
+	}
+}

@@ -55,6 +55,7 @@ type settings struct {
 	Similarity     *float64 `json:"similarity,omitempty"`
 	Tests          *bool    `json:"tests,omitempty"`
 	MaxFileSize    *int64   `json:"maxFileSize,omitempty"`
+	MaxFiles       *int     `json:"maxFiles,omitempty"` // the most workspace files indexed
 }
 
 type textDocumentItem struct {
