@@ -125,6 +125,19 @@ before=$(wc -l <"$work/base.txt")
 hostile "-update-baseline with a missing path" 10 sh -c "cd '$strings' && '$cc' -cache=off -q -baseline '$work/base.txt' -update-baseline . ./nonexistent"
 rows[-1]=${rows[-1]%|*|}"| baseline $before lines before, $(wc -l <"$work/base.txt") after |"
 
+# A tree named through a link to a folder is walked.
+mkdir -p "$work/linked/real"
+cp "$strings/strings.go" "$strings/builder.go" "$work/linked/real/"
+ln -s real "$work/linked/link"
+hostile "LINK/..., LINK a link to a folder" 10 sh -c "cd '$work/linked' && '$cc' -cache=off -q -all link/..."
+rows[-1]=${rows[-1]%|*|}"| $(tail -1 "$work/stdout" | cut -d, -f1-2 | sed 's/^copycat: //') |"
+
+# cache clean leaves another program's index.db alone.
+mkdir -p "$work/foreign"
+printf 'SQLite format 3\000' >"$work/foreign/index.db"
+hostile "cache clean with another program's index.db" 1 sh -c "'$cc' -cache '$work/foreign' cache clean; test -s '$work/foreign/index.db'"
+rows[-1]=${rows[-1]%|*|}"| $(grep -o 'not a copycat index' "$work/stderr" || echo 'REMOVED') |"
+
 # The editor server after a bad Content-Length: shutdown and exit are
 # still honoured.
 frame() { printf 'Content-Length: %d\r\n\r\n%s' "${#1}" "$1"; }
