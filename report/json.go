@@ -38,6 +38,7 @@ type (
 		DuplicatedPct   float64        `json:"duplicated_percent"`
 		Apart           int            `json:"apart,omitempty"`    // classes left out of the listed ones (see Listed)
 		LeftOut         map[string]int `json:"left_out,omitempty"` // those classes by the rule that left them out
+		Change          *jsonChange    `json:"change,omitempty"`   // with a change: what it did
 		Run             *RunStats      `json:"run,omitempty"`      // only with -stats
 	}
 	jsonClass struct {
@@ -53,6 +54,7 @@ type (
 		Divergent  bool           `json:"divergent"`          // the copies drifted apart: one lacks a step of another, or slipped on a name
 		Listed     bool           `json:"listed"`             // listed by default; false only with -all
 		LeftOut    string         `json:"left_out,omitempty"` // when not listed, the rule that left it out and its evidence
+		Change     string         `json:"change,omitempty"`   // with a change: new, forgotten-twin or grown
 		Fragments  []jsonFragment `json:"fragments"`
 	}
 	jsonFragment struct {
@@ -63,9 +65,29 @@ type (
 		EndCol    int         `json:"end_col"`
 		Tokens    int         `json:"tokens"`
 		Differs   []jsonRange `json:"differs,omitempty"`
-		Extra     []jsonRange `json:"extra,omitempty"` // lines this copy has and a copy lacks
-		Lacks     bool        `json:"lacks,omitempty"` // this copy lacks the extra lines of another
-		Drift     []jsonDrift `json:"drift,omitempty"` // how this copy drifted from its twins
+		Extra     []jsonRange `json:"extra,omitempty"`  // lines this copy has and a copy lacks
+		Lacks     bool        `json:"lacks,omitempty"`  // this copy lacks the extra lines of another
+		Drift     []jsonDrift `json:"drift,omitempty"`  // how this copy drifted from its twins
+		Change    *jsonCopy   `json:"change,omitempty"` // with a change: what it did to this copy
+	}
+	// A jsonChange sums up what a change did (see ChangeStats).
+	jsonChange struct {
+		New                  int     `json:"new"`
+		ForgottenTwins       int     `json:"forgotten_twins"`
+		Grown                int     `json:"grown"`
+		AddedLines           int     `json:"added_lines"`
+		NewDuplicatedLines   int     `json:"new_duplicated_lines"`
+		NewDuplicatedPercent float64 `json:"new_duplicated_percent"`
+		MaxNewDuplication    float64 `json:"max_new_duplication,omitempty"`
+		OverGate             bool    `json:"over_max_new_duplication,omitempty"`
+	}
+	// A jsonCopy is what a change did to one copy.
+	jsonCopy struct {
+		New          bool   `json:"new,omitempty"`     // the change added it
+		Changed      bool   `json:"changed,omitempty"` // the change edited it
+		AddedLines   int    `json:"added_lines"`
+		RemovedLines int    `json:"removed_lines"`
+		Text         string `json:"text,omitempty"`
 	}
 	// A jsonDrift is one way a copy drifted from a twin (see
 	// fingerprint.Drift): kind lacks, swapped, unrenamed or changed; the
@@ -106,18 +128,27 @@ func JSON(w io.Writer, r *Report) error {
 			DuplicatedPct:   math.Round(Percent(r.Stats)*100) / 100,
 			Apart:           apart,
 			LeftOut:         left,
+			Change:          jsonChangeOf(r.Change),
 			Run:             r.Run,
 		},
 		Classes: []jsonClass{},
 	}
-	for _, c := range r.Classes {
+	for ci, c := range r.Classes {
+		v := r.verdict(ci)
 		jc := jsonClass{ID: c.ID, Kind: string(c.Kind), Similarity: math.Round(c.Similarity*1000) / 1000, Tokens: c.Tokens, Lines: c.Lines,
 			Rank: c.Signal.Score, Reason: c.Signal.Reason, Category: c.Signal.Category, Shape: c.Signal.Shape, Divergent: c.Divergent,
 			Listed: Listed(c), LeftOut: LeftOut(c)}
+		if v != nil {
+			jc.Change = v.Kind
+		}
 		for i, f := range c.Fragments {
 			jc.Fragments = append(jc.Fragments, jsonFragment{File: jsonName(f.File), StartLine: f.Start.Line, StartCol: f.Start.Column,
 				EndLine: f.End.Line, EndCol: f.End.Column, Tokens: f.Tokens, Differs: lineRanges(f.Differs), Extra: lineRanges(f.Extra), Lacks: f.Lacks,
 				Drift: jsonDrifts(c, i)})
+			if v != nil {
+				jc.Fragments[i].Change = &jsonCopy{New: v.New[i], Changed: v.Touched[i] && !v.New[i],
+					AddedLines: v.Added[i], RemovedLines: v.Removed[i], Text: ChangeWords(c, *v, i)}
+			}
 		}
 		out.Classes = append(out.Classes, jc)
 	}
@@ -135,6 +166,19 @@ func jsonDrifts(c fingerprint.Class, i int) []jsonDrift {
 			Twin: jsonName(c.Fragments[d.Twin].File), TwinStartLine: d.TwinLines.Start, TwinEndLine: d.TwinLines.End, Text: words[k]})
 	}
 	return out
+}
+
+// jsonChangeOf converts the change's figures, nil without a change.
+func jsonChangeOf(s *ChangeStats) *jsonChange {
+	if s == nil {
+		return nil
+	}
+	j := &jsonChange{New: s.New, ForgottenTwins: s.ForgottenTwins, Grown: s.Grown, AddedLines: s.AddedLines,
+		NewDuplicatedLines: s.NewDuplicated, NewDuplicatedPercent: round2(s.Percent()), OverGate: s.OverGate()}
+	if s.MaxNew >= 0 {
+		j.MaxNewDuplication = s.MaxNew
+	}
+	return j
 }
 
 // jsonName is a file's name as the JSON report gives it: as it is, unless

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/copycat-go/copycat/change"
 	"github.com/copycat-go/copycat/fingerprint"
 )
 
@@ -46,6 +47,10 @@ type Report struct {
 	Known int
 	// All says that Classes hold the classes no rule lists too (-all).
 	All bool
+	// Verdicts, with a change (-new-from-rev and the like), say what it
+	// did to each class of Classes, in their order; Change sums them up.
+	Verdicts []change.Verdict
+	Change   *ChangeStats
 	// MaxClasses is the most classes the text report prints in full, the
 	// highest ranked; the others are counted. 0 prints every class.
 	MaxClasses int
@@ -166,6 +171,9 @@ func Text(w io.Writer, r *Report) error {
 		if !Listed(c) {
 			msg += "; not listed: " + LeftOut(c)
 		}
+		if w := r.changeWords(l.Class, l.Fragment); w != "" {
+			msg += "; " + w
+		}
 		fmt.Fprintf(bw, "%s:%d:%d: %s\n", FileName(f.File), f.Start.Line, f.Start.Column, msg)
 	}
 	if shown != nil {
@@ -175,8 +183,28 @@ func Text(w io.Writer, r *Report) error {
 	if line := r.LeftLine(); line != "" {
 		fmt.Fprintln(bw, line)
 	}
+	if r.Change != nil {
+		fmt.Fprintln(bw, r.Change.Line())
+	}
 	fmt.Fprintln(bw, Summary(r.Stats))
 	return bw.Flush()
+}
+
+// changeWords says what the change did to fragment fi of class ci, ""
+// without a change.
+func (r *Report) changeWords(ci, fi int) string {
+	if ci >= len(r.Verdicts) {
+		return ""
+	}
+	return ChangeWords(r.Classes[ci], r.Verdicts[ci], fi)
+}
+
+// verdict is class ci's verdict, nil without a change.
+func (r *Report) verdict(ci int) *change.Verdict {
+	if ci >= len(r.Verdicts) {
+		return nil
+	}
+	return &r.Verdicts[ci]
 }
 
 // shown marks the classes the text report prints when MaxClasses cuts

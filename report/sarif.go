@@ -110,7 +110,10 @@ type (
 		RelatedLocations    []sarifLocation    `json:"relatedLocations,omitempty"`
 		PartialFingerprints map[string]string  `json:"partialFingerprints"`
 		Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
-		Properties          sarifResultProps   `json:"properties"`
+		// BaselineState says, with a change, what it did to the copy:
+		// new, updated or unchanged.
+		BaselineState string           `json:"baselineState,omitempty"`
+		Properties    sarifResultProps `json:"properties"`
 	}
 	sarifResultProps struct {
 		ClassID    string  `json:"classId"`
@@ -200,7 +203,7 @@ func SARIF(w io.Writer, r *Report) error {
 		Invocations: []sarifInvocation{invocation(r)},
 		Results:     []sarifResult{},
 	}
-	for _, c := range r.Classes {
+	for ci, c := range r.Classes {
 		ids := FragmentIDs(c)
 		for i, f := range c.Fragments {
 			res := sarifResult{
@@ -218,6 +221,10 @@ func SARIF(w io.Writer, r *Report) error {
 			if c.Signal.Reason != "" {
 				rank := float64(c.Signal.Score)
 				res.Rank = &rank
+			}
+			res.BaselineState = baselineState(r.verdict(ci), i)
+			if w := r.changeWords(ci, i); w != "" {
+				res.Message.Text += "; " + w
 			}
 			if !Listed(c) {
 				res.Suppressions = []sarifSuppression{{Kind: "external", Status: "accepted", Justification: "not listed: " + LeftOut(c)}}

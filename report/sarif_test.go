@@ -17,6 +17,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/copycat-go/copycat/change"
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/internal/version"
 )
@@ -371,5 +372,36 @@ func TestSARIFRelatedLinear(t *testing.T) {
 	}
 	if got := relatedCopies(3, 2); !slices.Equal(got, []int{0, 1}) {
 		t.Errorf("relatedCopies(3, 2) = %v", got)
+	}
+}
+
+// With a change, each result says what the change did to its copy:
+// SARIF's baselineState, new, updated or unchanged; the log validates.
+func TestSARIFBaselineState(t *testing.T) {
+	c := class("id", fingerprint.Exact, "a.go", "b.go", "c.go")
+	v := change.Verdict{Kind: change.ForgottenTwin, Touched: []bool{true, false, false}, New: []bool{false, false, false},
+		Added: []int{1, 0, 0}, Removed: []int{0, 0, 0}}
+	g := class("id2", fingerprint.Exact, "d.go", "e.go")
+	w := change.Verdict{Kind: change.New, Touched: []bool{true, false}, New: []bool{true, false}, Added: []int{6, 0}, Removed: []int{0, 0}}
+	rep := &Report{Classes: []fingerprint.Class{c, g}, Verdicts: []change.Verdict{v, w}, Change: &ChangeStats{New: 1, ForgottenTwins: 1, MaxNew: -1}}
+	var buf bytes.Buffer
+	if err := SARIF(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sarifSchema(t).Validate(doc); err != nil {
+		t.Errorf("does not validate: %v", err)
+	}
+	var log sarifLog
+	json.Unmarshal(buf.Bytes(), &log)
+	var states []string
+	for _, r := range log.Runs[0].Results {
+		states = append(states, r.BaselineState)
+	}
+	if want := []string{"updated", "unchanged", "unchanged", "new", "unchanged"}; !slices.Equal(states, want) {
+		t.Errorf("states %v, want %v", states, want)
 	}
 }

@@ -35,6 +35,7 @@ func newCommand(out io.Writer) *command {
 	fs.BoolVar(&c.Quiet, "q", false, "print no warnings, but those that set the exit status (malformed directives)")
 	fs.IntVar(&c.ExitCode, "exit-code", ExitClones, "exit `status` when clones are reported (0: report them and succeed)")
 	c.outputFlags(fs)
+	c.changeFlags(fs)
 	c.cacheFlag(fs)
 	c.spillFlag(fs)
 	fs.BoolVar(&c.Stats, "stats", false, "print what the run did, measured: phase times and counts (on standard error, after the report; in the JSON report as stats.run)")
@@ -68,7 +69,7 @@ func (cmd *command) parse(args []string, stdout, stderr io.Writer) (paths []stri
 	case cmd.showVersion:
 		return nil, cmd.printVersion(stdout, stderr), false
 	}
-	if err := cmp.Or(cmd.Check(), cmd.checkOutput(cmd.fs), cmd.checkExitCode()); err != nil {
+	if err := cmp.Or(cmd.Check(), cmd.checkOutput(cmd.fs), cmd.checkExitCode(), cmd.checkChanges()); err != nil {
 		fmt.Fprintf(stderr, "copycat: %v\n", err)
 		return nil, ExitError, false
 	}

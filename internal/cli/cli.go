@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/copycat-go/copycat/cache"
+	"github.com/copycat-go/copycat/change"
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/internal/spill"
@@ -54,6 +55,9 @@ type Config struct {
 	Quiet          bool
 	ExitCode       int // exit status when clones are reported: -exit-code
 	Output
+	Changes
+	// change is the change the Changes flags name, found before the run.
+	change *change.Change
 	// Cache is the index directory: -cache ("off": none).
 	Cache string
 	// Stats is -stats: measure the run and print the figures.
@@ -167,6 +171,15 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	c := &cmd.Config
 	c.done = ctx.Done()
+	if c.Changes.active() {
+		// A missing base revision is an error before any work.
+		ch, err := c.Changes.load(os.Stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "copycat: %v\n", err)
+			return ExitError
+		}
+		c.change = ch
+	}
 	if cmd.cpuProfile != "" {
 		stop, err := startCPUProfile(cmd.cpuProfile)
 		if err != nil {

@@ -138,6 +138,9 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 	}
 	c.reread = c.rereader(res.Files)
 	report.Rank(classes, report.LoadedFacts(res.Files, report.ReadFacts(c.reread)), c.Sort)
+	if c.change != nil {
+		return c.emitChange(stdout, res, classes)
+	}
 	known := 0
 	if c.Baseline != "" {
 		b, err := readBaseline(c.Baseline)
@@ -163,19 +166,43 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 		findings = len(listed)
 	}
 	rep.All, rep.MaxClasses = c.All, c.MaxClasses
+	return findings, c.write(stdout, res, rep)
+}
+
+// emitChange writes the report of a run over a change: the classes it
+// touches, each with its verdict. It returns the number of new copies and
+// forgotten twins, plus one when the new copies hold more of the added
+// lines than -max-new-duplication allows.
+func (c *Config) emitChange(stdout io.Writer, res *load.Result, classes []fingerprint.Class) (int, error) {
+	touched, verdicts := judge(c.change, classes)
+	rep := report.New(res.Files, touched)
+	rep.Verdicts = verdicts
+	stats := newDuplication(c.change, touched, verdicts)
+	stats.MaxNew = c.MaxNew
+	rep.Change = &stats
+	rep.MaxClasses = c.MaxClasses
+	findings := changeFindings(verdicts)
+	if stats.OverGate() {
+		findings++
+	}
+	return findings, c.write(stdout, res, rep)
+}
+
+// write prints rep, to standard output or to the -o file.
+func (c *Config) write(stdout io.Writer, res *load.Result, rep *report.Report) error {
 	rep.Ranked = c.Sort == report.SortRank
 	rep.ToolVersion, rep.Warnings, rep.Errors = toolVersion(), res.Warnings, res.Errors
 	rep.Run = c.run
 	if c.File == "" {
 		if err := c.print(stdout, rep); err != nil {
-			return findings, fmt.Errorf("writing report: %w", err)
+			return fmt.Errorf("writing report: %w", err)
 		}
-		return findings, nil
+		return nil
 	}
 	if err := c.writeOutput(c.File, func(w io.Writer) error { return c.print(w, rep) }); err != nil {
-		return findings, fmt.Errorf("cannot write report %s: %w", c.File, err)
+		return fmt.Errorf("cannot write report %s: %w", c.File, err)
 	}
-	return findings, nil
+	return nil
 }
 
 // printsOnError says whether a run with errors still prints its report:

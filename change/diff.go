@@ -1,0 +1,217 @@
+// Package change says what a change (a diff against a base revision) did
+// to the clone classes of a tree: the copies it adds, the twins it forgets
+// to change, the classes it grows. It reads unified diffs, as git diff and
+// patch files write them, and asks git for the diff against a revision or
+// a merge base.
+package change
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// A File is what a change did to one file, in the new file's lines.
+type File struct {
+	// Name is the new file's path as the diff gives it (b/ side, the
+	// prefix cut), relative to the repository's root.
+	Name string
+	// Added are the lines the change added or rewrote, rising.
+	Added []fingerprint.LineRange
+	// Removed are the places lines were removed with nothing in their
+	// place: each the new file's line after which they were (0: at the
+	// top), and how many.
+	Removed []Removal
+	// New says the file did not exist before (added, not renamed).
+	New bool
+}
+
+// A Removal is lines removed from a file before its After-th line's end.
+type Removal struct{ After, Lines int }
+
+// Changed reports whether lines first to last of the new file were
+// changed: a line among them added or rewritten, or lines removed
+// between two of them.
+func (f *File) Changed(first, last int) bool {
+	return f.AddedIn(first, last) > 0 || f.RemovedIn(first, last) > 0
+}
+
+// AddedIn counts the added lines among lines first to last.
+func (f *File) AddedIn(first, last int) int {
+	n := 0
+	for _, r := range f.Added {
+		if lo, hi := max(r.Start, first), min(r.End, last); lo <= hi {
+			n += hi - lo + 1
+		}
+	}
+	return n
+}
+
+// RemovedIn counts the lines removed inside lines first to last: after
+// one of them and before the next.
+func (f *File) RemovedIn(first, last int) int {
+	n := 0
+	for _, r := range f.Removed {
+		if r.After >= first && r.After < last {
+			n += r.Lines
+		}
+	}
+	return n
+}
+
+// AddedLines counts every line the change added to the file.
+func (f *File) AddedLines() int { return fingerprint.LinesIn(f.Added) }
+
+// ParseDiff reads a unified diff (git diff's, with or without context,
+// with renames; or diff -u's) and returns what it did to each file that
+// still exists, by its new name. Deleted files are left out: no class of
+// the new tree is in them.
+func ParseDiff(r io.Reader) (map[string]*File, error) {
+	files := map[string]*File{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 64<<20)
+	var cur *File
+	var oldName string
+	newLine, oldLeft, newLeft := 0, 0, 0
+	lineNo := 0
+	for sc.Scan() {
+		lineNo++
+		line := sc.Text()
+		if oldLeft > 0 || newLeft > 0 {
+			// Inside a hunk.
+			switch {
+			case strings.HasPrefix(line, "+"):
+				newLine++
+				newLeft--
+				cur.add(newLine)
+			case strings.HasPrefix(line, "-"):
+				oldLeft--
+				cur.remove(newLine)
+			case strings.HasPrefix(line, " "), line == "":
+				newLine++
+				oldLeft--
+				newLeft--
+			case strings.HasPrefix(line, `\`): // \ No newline at end of file
+			default:
+				return nil, fmt.Errorf("diff line %d: %q inside a hunk", lineNo, line)
+			}
+			continue
+		}
+		switch {
+		case strings.HasPrefix(line, "diff --git "):
+			cur, oldName = nil, ""
+		case strings.HasPrefix(line, "--- "):
+			oldName = diffName(line[4:])
+		case strings.HasPrefix(line, "+++ "):
+			name := diffName(line[4:])
+			if name == "" { // deleted: /dev/null
+				cur = &File{}
+				continue
+			}
+			cur = files[name]
+			if cur == nil {
+				cur = &File{Name: name, New: oldName == ""}
+				files[name] = cur
+			}
+		case strings.HasPrefix(line, "@@ "):
+			if cur == nil {
+				return nil, fmt.Errorf("diff line %d: a hunk before its file's +++ line", lineNo)
+			}
+			o, n, ok := hunkHeader(line)
+			if !ok {
+				return nil, fmt.Errorf("diff line %d: bad hunk header %q", lineNo, line)
+			}
+			oldLeft, newLeft = o[1], n[1]
+			newLine = n[0] - 1
+			if n[1] == 0 {
+				newLine = n[0] // lines removed after line n[0]
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading the diff: %w", err)
+	}
+	for name, f := range files {
+		if f.Name == "" {
+			delete(files, name)
+		}
+	}
+	return files, nil
+}
+
+// add records that new line n was added.
+func (f *File) add(n int) {
+	if k := len(f.Added); k > 0 && f.Added[k-1].End == n-1 {
+		f.Added[k-1].End = n
+		return
+	}
+	f.Added = append(f.Added, fingerprint.LineRange{Start: n, End: n})
+}
+
+// remove records a line removed after new line n. A line removed where a
+// line was added in its place is a rewrite, which the added line says.
+func (f *File) remove(n int) {
+	if k := len(f.Added); k > 0 && f.Added[k-1].End == n && n > 0 {
+		return // the hunk's + lines came first: a rewrite
+	}
+	if k := len(f.Removed); k > 0 && f.Removed[k-1].After == n {
+		f.Removed[k-1].Lines++
+		return
+	}
+	f.Removed = append(f.Removed, Removal{After: n, Lines: 1})
+}
+
+// diffName is the path of a --- or +++ line: the a/ or b/ prefix cut, a
+// tab and what follows (diff -u's time stamp) left out, a quoted name
+// unquoted; "" for /dev/null.
+func diffName(s string) string {
+	if i := strings.IndexByte(s, '\t'); i >= 0 {
+		s = s[:i]
+	}
+	if strings.HasPrefix(s, `"`) {
+		if u, err := strconv.Unquote(s); err == nil {
+			s = u
+		}
+	}
+	if s == "/dev/null" {
+		return ""
+	}
+	if strings.HasPrefix(s, "a/") || strings.HasPrefix(s, "b/") {
+		s = s[2:]
+	}
+	return path.Clean(s)
+}
+
+// hunkHeader reads "@@ -a,b +c,d @@": the old and new start and count (a
+// count left out is 1).
+func hunkHeader(line string) (old, new [2]int, ok bool) {
+	f := strings.Fields(line)
+	if len(f) < 4 || f[3] != "@@" && !strings.HasPrefix(f[3], "@@") {
+		return old, new, false
+	}
+	parse := func(s string, sign byte) ([2]int, bool) {
+		if len(s) < 2 || s[0] != sign {
+			return [2]int{}, false
+		}
+		start, count, found := strings.Cut(s[1:], ",")
+		a, err := strconv.Atoi(start)
+		if err != nil {
+			return [2]int{}, false
+		}
+		b := 1
+		if found {
+			if b, err = strconv.Atoi(count); err != nil {
+				return [2]int{}, false
+			}
+		}
+		return [2]int{a, b}, a >= 0 && b >= 0
+	}
+	old, ok1 := parse(f[1], '-')
+	new, ok2 := parse(f[2], '+')
+	return old, new, ok1 && ok2
+}

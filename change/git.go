@@ -1,0 +1,119 @@
+package change
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// Git access is through the git command, as golangci-lint's
+// --new-from-rev has it: every machine that has a clone has git, git
+// knows every object format, worktree state and configuration a
+// repository may have, and a Go implementation would add a large module
+// tree to the command line's dependencies for three questions (the
+// root, the merge base, the diff).
+
+// A Repo is the git repository that holds a directory.
+type Repo struct {
+	// Root is the repository's top folder, absolute: diff paths are
+	// relative to it.
+	Root string
+}
+
+// Open finds the repository that holds dir.
+func Open(dir string) (*Repo, error) {
+	out, err := git(dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, fmt.Errorf("not in a git repository: %w", err)
+	}
+	return &Repo{Root: filepath.Clean(strings.TrimSpace(out))}, nil
+}
+
+// Commit resolves rev to a commit. A revision the clone does not hold is
+// an error that says how to fetch it, above all in a shallow clone (a CI
+// checkout of depth 1).
+func (r *Repo) Commit(rev string) (string, error) {
+	if strings.HasPrefix(rev, "-") {
+		return "", fmt.Errorf("bad revision %q", rev)
+	}
+	out, err := git(r.Root, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	if err == nil {
+		return strings.TrimSpace(out), nil
+	}
+	if shallow, _ := git(r.Root, "rev-parse", "--is-shallow-repository"); strings.TrimSpace(shallow) == "true" {
+		return "", fmt.Errorf("revision %s is not in this shallow clone: fetch it (git fetch --deepen=100, or git fetch --unshallow; with actions/checkout, fetch-depth: 0)", rev)
+	}
+	return "", fmt.Errorf("revision %s is not in this repository (git fetch it first)", rev)
+}
+
+// MergeBase returns the best common ancestor of ref and HEAD: the commit
+// a pull request's branch left ref at.
+func (r *Repo) MergeBase(ref string) (string, error) {
+	base, err := r.Commit(ref)
+	if err != nil {
+		return "", err
+	}
+	out, err := git(r.Root, "merge-base", base, "HEAD")
+	if err != nil {
+		return "", fmt.Errorf("no merge base of %s and HEAD (a shallow clone may lack it: git fetch --unshallow): %w", ref, err)
+	}
+	return strings.TrimSpace(out), nil
+}
+
+// Diff returns what the working tree changed since commit, by file name
+// relative to the root: the diff with renames found (a file moved whole
+// adds no line), and the Go files git does not track yet, new whole.
+func (r *Repo) Diff(commit string) (map[string]*File, error) {
+	out, err := git(r.Root, "-c", "core.quotePath=true", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
+		"--find-renames", "--unified=0", commit, "--", "*.go")
+	if err != nil {
+		return nil, err
+	}
+	files, err := ParseDiff(strings.NewReader(out))
+	if err != nil {
+		return nil, err
+	}
+	untracked, err := git(r.Root, "ls-files", "-z", "--others", "--exclude-standard", "--", "*.go")
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range strings.Split(untracked, "\x00") {
+		if name == "" || files[name] != nil {
+			continue
+		}
+		lines, err := countLines(filepath.Join(r.Root, name))
+		if err != nil {
+			continue // gone since
+		}
+		f := &File{Name: name, New: true}
+		if lines > 0 {
+			f.Added = append(f.Added, lineRange(1, lines))
+		}
+		files[name] = f
+	}
+	return files, nil
+}
+
+// git runs git in dir and returns its output; its standard error is the
+// error's text.
+func git(dir string, args ...string) (string, error) {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			msg := strings.TrimSpace(errb.String())
+			if msg == "" {
+				msg = ee.Error()
+			}
+			return "", fmt.Errorf("git %s: %s", args[0], msg)
+		}
+		return "", fmt.Errorf("git: %w", err)
+	}
+	return out.String(), nil
+}

@@ -1,0 +1,155 @@
+package change
+
+import (
+	"go/token"
+	"slices"
+	"os"
+	"path/filepath"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// Verdicts of a class against a change (Verdict.Kind).
+const (
+	// New: a copy lies in lines the change added, and its twins existed
+	// before it, or are new too.
+	New = "new"
+	// ForgottenTwin: the change edited a copy of a class and left another
+	// copy as it was: the twin may need the same edit.
+	ForgottenTwin = "forgotten-twin"
+	// Grown: a class of copies that existed gains one more.
+	Grown = "grown"
+)
+
+// NewShare is the share of a fragment's lines the change must have added
+// for the fragment to be a new copy: a copy pasted whole, not one edited.
+const NewShare = 0.5
+
+// A Verdict is what a change did to one class.
+type Verdict struct {
+	Kind string // New, ForgottenTwin or Grown; "" for a class the change did not touch
+	// Touched marks the class's fragments the change added or edited.
+	Touched []bool
+	// New marks the fragments the change added (pasted whole).
+	New []bool
+	// Added and Removed count, for each fragment, the lines the change
+	// added in it and removed from it.
+	Added, Removed []int
+}
+
+// A Change is a diff against a base revision, with names made absolute
+// so that they meet the classes' file names.
+type Change struct {
+	files map[string]*File // by absolute path
+}
+
+// NewChange holds files, whose names are relative to root.
+func NewChange(root string, files map[string]*File) *Change {
+	c := &Change{files: map[string]*File{}}
+	for name, f := range files {
+		c.files[filepath.Join(root, filepath.FromSlash(name))] = f
+	}
+	return c
+}
+
+// file returns what the change did to the file a class names (relative
+// to the working directory or absolute), nil if nothing.
+func (c *Change) file(name string) *File {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return nil
+	}
+	return c.files[abs]
+}
+
+// AddedLines counts the lines the change added to the files.
+func (c *Change) AddedLines() int {
+	n := 0
+	for _, f := range c.files {
+		n += f.AddedLines()
+	}
+	return n
+}
+
+// AddedWithin counts the lines the change added that lie within the
+// ranges, given by file (as the classes name files); a line within two
+// ranges counts once.
+func (c *Change) AddedWithin(ranges map[string][]fingerprint.LineRange) int {
+	n := 0
+	for name, rs := range ranges {
+		f := c.file(name)
+		if f == nil {
+			continue
+		}
+		rs = slices.Clone(rs)
+		slices.SortFunc(rs, func(a, b fingerprint.LineRange) int { return a.Start - b.Start })
+		last := 0 // the last line counted
+		for _, r := range rs {
+			if start := max(r.Start, last+1); start <= r.End {
+				n += f.AddedIn(start, r.End)
+				last = r.End
+			}
+		}
+	}
+	return n
+}
+
+// Judge says what the change did to class cl.
+//
+// A fragment is new when the change added at least NewShare of its lines
+// (a copy pasted whole, not one edited in place), touched when the
+// change added or removed any of its lines. Then the class is:
+//   - grown, when it has a new fragment and at least two that are not:
+//     copies that existed gained one;
+//   - new, when it has a new fragment: a copy of a twin that existed, or
+//     copies all new;
+//   - a forgotten twin, when the change edited some fragments and left at
+//     least one as it was: the edit may be needed there too;
+//   - untouched otherwise (every copy edited alike, or none), Kind "".
+//
+// A file moved or renamed whole adds no line (git finds the rename), so
+// its copies are not new.
+func (c *Change) Judge(cl fingerprint.Class) Verdict {
+	n := len(cl.Fragments)
+	v := Verdict{Touched: make([]bool, n), New: make([]bool, n), Added: make([]int, n), Removed: make([]int, n)}
+	newCount, touched := 0, 0
+	for i, fr := range cl.Fragments {
+		f := c.file(fr.File)
+		if f == nil {
+			continue
+		}
+		v.Added[i] = f.AddedIn(fr.Start.Line, fr.End.Line)
+		v.Removed[i] = f.RemovedIn(fr.Start.Line, fr.End.Line)
+		v.Touched[i] = v.Added[i] > 0 || v.Removed[i] > 0
+		v.New[i] = float64(v.Added[i]) >= NewShare*float64(fr.End.Line-fr.Start.Line+1)
+		if v.New[i] {
+			newCount++
+		}
+		if v.Touched[i] {
+			touched++
+		}
+	}
+	switch {
+	case newCount > 0 && n-newCount >= 2:
+		v.Kind = Grown
+	case newCount > 0:
+		v.Kind = New
+	case touched > 0 && touched < n:
+		v.Kind = ForgottenTwin
+	}
+	return v
+}
+
+// countLines counts a file's lines as go/token does, as detection counts
+// them.
+func countLines(name string) (int, error) {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return 0, err
+	}
+	tf := token.NewFileSet().AddFile("", -1, len(src))
+	tf.SetLinesForContent(src)
+	return tf.LineCount(), nil
+}
+
+func lineRange(a, b int) fingerprint.LineRange { return fingerprint.LineRange{Start: a, End: b} }

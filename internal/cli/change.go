@@ -1,0 +1,167 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/copycat-go/copycat/change"
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/report"
+)
+
+// Changes is what the change flags set: compare with a revision, a merge
+// base or a diff, and report only the classes the change touches.
+type Changes struct {
+	NewFromRev       string  // -new-from-rev
+	NewFromMergeBase string  // -new-from-merge-base
+	Diff             string  // -diff FILE, "-" for standard input
+	MaxNew           float64 // -max-new-duplication PCT; <0: no gate
+	maxNew           string  // -max-new-duplication as given
+}
+
+// changeFlags registers the change flags on fs.
+func (ch *Changes) changeFlags(fs *flag.FlagSet) {
+	fs.StringVar(&ch.NewFromRev, "new-from-rev", "", "report only the classes a change since `rev` touches: copies it adds, twins it forgets, classes it grows")
+	fs.StringVar(&ch.NewFromMergeBase, "new-from-merge-base", "", "as -new-from-rev, from the merge base of `ref` and HEAD (a pull request's base branch)")
+	fs.StringVar(&ch.Diff, "diff", "", "as -new-from-rev, for the change a unified diff `file` holds (- for standard input)")
+	fs.StringVar(&ch.maxNew, "max-new-duplication", "", "with a change, fail when the copies it adds hold more than `pct` percent of the lines it adds")
+}
+
+// active reports whether a change was asked for.
+func (ch *Changes) active() bool {
+	return ch.NewFromRev != "" || ch.NewFromMergeBase != "" || ch.Diff != ""
+}
+
+// checkChanges reads -max-new-duplication and refuses flags that
+// disagree.
+func (ch *Changes) checkChanges() error {
+	ch.MaxNew = -1
+	if ch.maxNew != "" {
+		v, err := strconv.ParseFloat(strings.TrimSuffix(ch.maxNew, "%"), 64)
+		if err != nil || v < 0 || v > 100 {
+			return fmt.Errorf("-max-new-duplication must be a percentage from 0 to 100, not %q", ch.maxNew)
+		}
+		ch.MaxNew = v
+	}
+	n := 0
+	for _, s := range []string{ch.NewFromRev, ch.NewFromMergeBase, ch.Diff} {
+		if s != "" {
+			n++
+		}
+	}
+	switch {
+	case n > 1:
+		return errors.New("-new-from-rev, -new-from-merge-base and -diff each name the change: give one")
+	case ch.MaxNew >= 0 && n == 0:
+		return errors.New("-max-new-duplication needs a change: -new-from-rev, -new-from-merge-base or -diff")
+	}
+	return nil
+}
+
+// load finds the change: from git for a revision or a merge base, from a
+// diff file else, whose names are relative to the repository's root when
+// the working directory is in one, else to the working directory.
+func (ch *Changes) load(stdin io.Reader) (*change.Change, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	repo, repoErr := change.Open(wd)
+	var files map[string]*change.File
+	switch {
+	case ch.Diff != "":
+		r := stdin
+		if ch.Diff != "-" {
+			f, err := os.Open(ch.Diff)
+			if err != nil {
+				return nil, fmt.Errorf("-diff: %w", err)
+			}
+			defer f.Close()
+			r = f
+		}
+		if files, err = change.ParseDiff(r); err != nil {
+			return nil, fmt.Errorf("-diff %s: %w", ch.Diff, err)
+		}
+		if repoErr != nil {
+			return change.NewChange(wd, files), nil
+		}
+	default:
+		if repoErr != nil {
+			return nil, repoErr
+		}
+		var commit string
+		if ch.NewFromMergeBase != "" {
+			commit, err = repo.MergeBase(ch.NewFromMergeBase)
+		} else {
+			commit, err = repo.Commit(ch.NewFromRev)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if files, err = repo.Diff(commit); err != nil {
+			return nil, err
+		}
+	}
+	return change.NewChange(repo.Root, files), nil
+}
+
+// judge keeps the classes the change touches, each with its verdict, in
+// their order, whatever the listing rules say of them: a copy the change
+// adds is news even in tests.
+func judge(ch *change.Change, classes []fingerprint.Class) ([]fingerprint.Class, []change.Verdict) {
+	var kept []fingerprint.Class
+	var verdicts []change.Verdict
+	for _, c := range classes {
+		v := ch.Judge(c)
+		if v.Kind == "" {
+			continue
+		}
+		c.Signal.LeftOut = "" // listed: the change touched it
+		kept = append(kept, c)
+		verdicts = append(verdicts, v)
+	}
+	return kept, verdicts
+}
+
+// changeFindings counts the classes that set the exit status of a run
+// over a change: new copies and forgotten twins.
+func changeFindings(verdicts []change.Verdict) int {
+	n := 0
+	for _, v := range verdicts {
+		if v.Kind == change.New || v.Kind == change.ForgottenTwin {
+			n++
+		}
+	}
+	return n
+}
+
+// newDuplication returns the lines of the new copies the change added,
+// and the lines it added in all.
+func newDuplication(ch *change.Change, classes []fingerprint.Class, verdicts []change.Verdict) report.ChangeStats {
+	s := report.ChangeStats{AddedLines: ch.AddedLines()}
+	copies := map[string][]fingerprint.LineRange{}
+	for i, c := range classes {
+		for j, f := range c.Fragments {
+			if verdicts[i].New[j] {
+				copies[f.File] = append(copies[f.File], fingerprint.LineRange{Start: f.Start.Line, End: f.End.Line})
+			}
+		}
+	}
+	s.NewDuplicated = ch.AddedWithin(copies)
+	for _, v := range verdicts {
+		switch v.Kind {
+		case change.New:
+			s.New++
+		case change.ForgottenTwin:
+			s.ForgottenTwins++
+		case change.Grown:
+			s.Grown++
+		}
+	}
+	return s
+}

@@ -1,0 +1,209 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// gitRepo makes a repository in a new folder with a module and one
+// 20-line function in a/a.go and its renamed copy in b/b.go (one
+// class), and a second class elsewhere that no change below touches,
+// committed; it returns the folder, made the working directory.
+func gitRepo(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"go.mod":     "module example.com/m\n\ngo 1.26\n",
+		"a/a.go":     pasteSource("a", [4]string{"rows", "out", "line", "total"}),
+		"b/b.go":     pasteSource("b", [4]string{"items", "b", "s", "n"}),
+		"x/x.go":     "package x\n\n" + body("Big", 12),
+		"y/y.go":     "package y\n\n" + body("Big", 12),
+		"README.txt": "a module\n",
+	})
+	t.Chdir(dir)
+	gitRun(t, "init", "-q", "-b", "main")
+	gitRun(t, "add", "-A")
+	gitRun(t, "commit", "-q", "-m", "base")
+	return dir
+}
+
+// gitRun runs git in the working directory, as a test user.
+func gitRun(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// runChange runs the command line in the working directory.
+func runChange(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Run(append([]string{"-cache=off"}, args...), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// A copy a change adds is new; an edit to one copy only makes its twin a
+// forgotten one, with the lines the change added and removed; classes the
+// change does not touch never appear.
+func TestChangeVerdicts(t *testing.T) {
+	dir := gitRepo(t)
+	// A new copy, committed.
+	writeFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
+	os.Remove(filepath.Join(dir, "b", "b.go")) // the class is a and c: a pair, not a grown class
+	gitRun(t, "add", "-A")
+	gitRun(t, "commit", "-q", "-m", "paste")
+	out, errs, code := runChange(t, "-new-from-rev", "HEAD~1", "./...")
+	if code != ExitClones || !strings.Contains(out, "c/c.go:8:1: duplicate of a/a.go:8-27") ||
+		!strings.Contains(out, "; new copy of a/a.go:8-27 (unchanged)") || strings.Contains(out, "x/x.go") {
+		t.Errorf("a new copy: exit %d:\n%s%s", code, out, errs)
+	}
+	if !strings.Contains(out, "copycat: the change: 1 new copy, 0 forgotten twins, 0 classes grown; 20 of the 27 lines it added are in new copies (74.1%)") {
+		t.Errorf("the change's line:\n%s", out)
+	}
+	// A fix to one copy only, not committed: the working tree counts.
+	src, _ := os.ReadFile(filepath.Join(dir, "a", "a.go"))
+	fixed := strings.Replace(string(src), "\t\tif i >= limit {\n", "\t\tif i < 0 || i >= limit {\n", 1)
+	writeFiles(t, dir, map[string]string{"a/a.go": fixed})
+	out, errs, code = runChange(t, "-new-from-rev", "HEAD", "./...")
+	for _, want := range []string{
+		"a/a.go:8:1: duplicate of c/c.go:8-27",
+		"; forgotten twin: you changed this copy (1 line added, 1 removed); c/c.go:8-27 held the same code and was not changed",
+		"; forgotten twin: a/a.go:8-27, a copy of this code, was changed (1 line added, 1 removed) and this copy was not",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("a forgotten twin: output lacks %q:\n%s%s", want, out, errs)
+		}
+	}
+	if code != ExitClones || strings.Contains(out, "x/x.go") {
+		t.Errorf("a forgotten twin: exit %d, or an untouched class listed:\n%s", code, out)
+	}
+	js, _, _ := runChange(t, "-new-from-rev", "HEAD", "-json", "./...")
+	var rep struct {
+		Stats struct {
+			Change struct {
+				ForgottenTwins int `json:"forgotten_twins"`
+			}
+		}
+		Classes []struct {
+			Change    string
+			Fragments []struct {
+				File   string
+				Change struct {
+					Changed    bool
+					AddedLines int `json:"added_lines"`
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Classes) != 1 || rep.Classes[0].Change != "forgotten-twin" || rep.Stats.Change.ForgottenTwins != 1 ||
+		!rep.Classes[0].Fragments[0].Change.Changed || rep.Classes[0].Fragments[0].Change.AddedLines != 1 {
+		t.Errorf("JSON: %s", js)
+	}
+	// Nothing changed: nothing listed, exit 0.
+	gitRun(t, "checkout", "-q", "--", ".")
+	if out, _, code := runChange(t, "-new-from-rev", "HEAD", "./..."); code != ExitClean || !strings.Contains(out, "copycat: 0 classes") {
+		t.Errorf("no change: exit %d:\n%s", code, out)
+	}
+}
+
+// A file moved or renamed whole adds no copy.
+func TestChangeMove(t *testing.T) {
+	gitRepo(t)
+	gitRun(t, "mv", "b/b.go", "a/b.go")
+	gitRun(t, "commit", "-q", "-m", "move")
+	if out, errs, code := runChange(t, "-new-from-rev", "HEAD~1", "./..."); code != ExitClean || !strings.Contains(out, "copycat: 0 classes") {
+		t.Errorf("a moved file: exit %d:\n%s%s", code, out, errs)
+	}
+}
+
+// -new-from-merge-base takes the change since the branch left the base:
+// a copy pasted on the base branch since is not the branch's.
+func TestChangeMergeBase(t *testing.T) {
+	dir := gitRepo(t)
+	gitRun(t, "checkout", "-q", "-b", "feature")
+	writeFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
+	gitRun(t, "add", "-A")
+	gitRun(t, "commit", "-q", "-m", "feature paste")
+	gitRun(t, "checkout", "-q", "main")
+	writeFiles(t, dir, map[string]string{"d/d.go": "package d\n\n" + body("Big", 12)})
+	gitRun(t, "add", "-A")
+	gitRun(t, "commit", "-q", "-m", "main paste")
+	gitRun(t, "checkout", "-q", "feature")
+	// The paste grows the class of a and b: listed, but grown classes do
+	// not set the exit status.
+	out, errs, code := runChange(t, "-new-from-merge-base", "main", "./...")
+	if code != ExitClean || !strings.Contains(out, "c/c.go:8:1") || !strings.Contains(out, "1 class grown") ||
+		strings.Contains(out, "d/d.go") || strings.Contains(out, "x/x.go") {
+		t.Errorf("merge base: exit %d:\n%s%s", code, out, errs)
+	}
+	// Against main itself, main's paste shows as removed: not a copy.
+	if out, _, _ := runChange(t, "-new-from-rev", "main", "./..."); strings.Contains(out, "d/d.go:") {
+		t.Errorf("-new-from-rev main lists main's own copy:\n%s", out)
+	}
+}
+
+// A base the clone does not hold is a clear error, exit 2, before any
+// work; in a shallow clone it says how to fetch it.
+func TestChangeMissingBase(t *testing.T) {
+	dir := gitRepo(t)
+	if _, errs, code := runChange(t, "-new-from-rev", "nosuch", "./..."); code != ExitError || !strings.Contains(errs, "revision nosuch is not in this repository") {
+		t.Errorf("a missing revision: exit %d, %q", code, errs)
+	}
+	writeFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
+	gitRun(t, "add", "-A")
+	gitRun(t, "commit", "-q", "-m", "paste")
+	shallow := t.TempDir()
+	gitRun(t, "clone", "-q", "--depth", "1", "file://"+dir, shallow)
+	t.Chdir(shallow)
+	if _, errs, code := runChange(t, "-new-from-rev", "HEAD~1", "./..."); code != ExitError || !strings.Contains(errs, "not in this shallow clone: fetch it") {
+		t.Errorf("a shallow clone: exit %d, %q", code, errs)
+	}
+	if _, errs, code := runChange(t, "-new-from-rev", "HEAD", "-diff", "-", "./..."); code != ExitError || !strings.Contains(errs, "give one") {
+		t.Errorf("two changes: exit %d, %q", code, errs)
+	}
+}
+
+// -diff reads the change from a unified diff; -max-new-duplication fails
+// a change whose new copies hold more of its added lines than it allows.
+func TestChangeDiffAndGate(t *testing.T) {
+	dir := gitRepo(t)
+	writeFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"}) + "\nfunc other() int { return 1 }\n"})
+	gitRun(t, "add", "-A")
+	diff := gitRun(t, "diff", "--cached")
+	if err := os.WriteFile(filepath.Join(t.TempDir(), "x"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	patch := filepath.Join(t.TempDir(), "change.diff")
+	if err := os.WriteFile(patch, []byte(diff), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := runChange(t, "-diff", patch, "-exit-code", "0", "-max-new-duplication", "50", "./...")
+	if !strings.Contains(out, "grown") && !strings.Contains(out, "c/c.go:8:1") {
+		t.Errorf("-diff: %s%s", out, errs)
+	}
+	if !strings.Contains(out, "over -max-new-duplication 50%") || code != ExitClean {
+		t.Errorf("the gate at 50%%: exit %d:\n%s", code, out)
+	}
+	out, _, code = runChange(t, "-diff", patch, "-max-new-duplication", "95", "./...")
+	if !strings.Contains(out, "within -max-new-duplication 95%") {
+		t.Errorf("the gate at 95%%: exit %d:\n%s", code, out)
+	}
+	if _, errs, code := runChange(t, "-max-new-duplication", "5", "./..."); code != ExitError || !strings.Contains(errs, "needs a change") {
+		t.Errorf("a gate without a change: exit %d, %q", code, errs)
+	}
+}

@@ -1,0 +1,117 @@
+package report
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/copycat-go/copycat/change"
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// ChangeStats sums up what a change did: the classes by verdict, and the
+// lines it added, of which those in new copies.
+type ChangeStats struct {
+	New, ForgottenTwins, Grown int
+	AddedLines                 int // every line the change added
+	NewDuplicated              int // of those, the lines in new copies
+	// MaxNew is -max-new-duplication, the share of the added lines new
+	// copies may hold, in percent; < 0: no gate.
+	MaxNew float64
+}
+
+// Percent is the share of the added lines in new copies.
+func (s ChangeStats) Percent() float64 {
+	if s.AddedLines == 0 {
+		return 0
+	}
+	return 100 * float64(s.NewDuplicated) / float64(s.AddedLines)
+}
+
+// OverGate reports whether the new copies hold more of the added lines
+// than -max-new-duplication allows.
+func (s ChangeStats) OverGate() bool { return s.MaxNew >= 0 && s.Percent() > s.MaxNew }
+
+// Line is the text report's line on the change.
+func (s ChangeStats) Line() string {
+	line := fmt.Sprintf("copycat: the change: %s, %s, %s; %d of the %s it added are in new copies (%.1f%%)",
+		Count(s.New, "new copy", "new copies"), Count(s.ForgottenTwins, "forgotten twin", "forgotten twins"),
+		Count(s.Grown, "class grown", "classes grown"), s.NewDuplicated, Count(s.AddedLines, "line", "lines"), s.Percent())
+	switch {
+	case s.OverGate():
+		line += fmt.Sprintf(", over -max-new-duplication %g%%", s.MaxNew)
+	case s.MaxNew >= 0:
+		line += fmt.Sprintf(", within -max-new-duplication %g%%", s.MaxNew)
+	}
+	return line
+}
+
+// ChangeWords says what the change did to fragment i of class c, whose
+// verdict is v: "new copy of b.go:3-40 (unchanged)", "you changed this
+// copy (2 lines added); b.go:3-40 held the same code and was not
+// changed".
+func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
+	other := func(want func(j int) bool) (int, bool) {
+		for j := range c.Fragments {
+			if j != i && want(j) {
+				return j, true
+			}
+		}
+		return 0, false
+	}
+	at := func(j int) string {
+		f := c.Fragments[j]
+		return fmt.Sprintf("%s:%d-%d", FileName(f.File), f.Start.Line, f.End.Line)
+	}
+	edits := func(j int) string {
+		switch a, r := v.Added[j], v.Removed[j]; {
+		case a > 0 && r > 0:
+			return fmt.Sprintf("%s added, %d removed", Count(a, "line", "lines"), r)
+		case a > 0:
+			return Count(a, "line", "lines") + " added"
+		default:
+			return Count(r, "line", "lines") + " removed"
+		}
+	}
+	switch {
+	case v.Kind == change.ForgottenTwin && v.Touched[i]:
+		if t, ok := other(func(j int) bool { return !v.Touched[j] }); ok {
+			return fmt.Sprintf("forgotten twin: you changed this copy (%s); %s held the same code and was not changed", edits(i), at(t))
+		}
+	case v.Kind == change.ForgottenTwin:
+		if t, ok := other(func(j int) bool { return v.Touched[j] }); ok {
+			return fmt.Sprintf("forgotten twin: %s, a copy of this code, was changed (%s) and this copy was not", at(t), edits(t))
+		}
+	case v.New[i]:
+		if t, ok := other(func(j int) bool { return !v.New[j] }); ok {
+			if v.Kind == change.Grown {
+				return fmt.Sprintf("new copy: a class of %d copies grew (%s, unchanged)", len(c.Fragments), at(t))
+			}
+			return fmt.Sprintf("new copy of %s (unchanged)", at(t))
+		}
+		if t, ok := other(func(int) bool { return true }); ok {
+			return fmt.Sprintf("new copy of %s (new too)", at(t))
+		}
+	case v.Kind == change.New || v.Kind == change.Grown:
+		if t, ok := other(func(j int) bool { return v.New[j] }); ok {
+			return fmt.Sprintf("the change copied this code to %s", at(t))
+		}
+	}
+	return ""
+}
+
+// baselineState is SARIF's word for what the change did to fragment i:
+// new, updated or unchanged; "" without a change.
+func baselineState(v *change.Verdict, i int) string {
+	switch {
+	case v == nil:
+		return ""
+	case v.New[i]:
+		return "new"
+	case v.Touched[i]:
+		return "updated"
+	}
+	return "unchanged"
+}
+
+// round2 rounds to two decimals, as the JSON report's shares are.
+func round2(x float64) float64 { return math.Round(x*100) / 100 }
