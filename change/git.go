@@ -67,16 +67,24 @@ func (r *Repo) MergeBase(ref string) (string, error) {
 // relative to the root: the diff with renames found (a file moved whole
 // adds no line), and the Go files git does not track yet, new whole.
 func (r *Repo) Diff(commit string) (map[string]*File, error) {
+	// The two questions at once: each reads the whole tree's status.
+	var untracked string
+	var uerr error
+	asked := make(chan struct{})
+	go func() {
+		untracked, uerr = git(r.Root, "ls-files", "-z", "--others", "--exclude-standard", "--", "*.go")
+		close(asked)
+	}()
 	out, err := git(r.Root, "-c", "core.quotePath=true", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
 		"--find-renames", "--unified=0", commit, "--", "*.go")
+	<-asked
 	if err != nil {
 		return nil, err
+	}
+	if uerr != nil {
+		return nil, uerr
 	}
 	files, err := ParseDiff(strings.NewReader(out))
-	if err != nil {
-		return nil, err
-	}
-	untracked, err := git(r.Root, "ls-files", "-z", "--others", "--exclude-standard", "--", "*.go")
 	if err != nil {
 		return nil, err
 	}

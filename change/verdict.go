@@ -2,9 +2,9 @@ package change
 
 import (
 	"go/token"
-	"slices"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/copycat-go/copycat/fingerprint"
 )
@@ -41,11 +41,13 @@ type Verdict struct {
 // so that they meet the classes' file names.
 type Change struct {
 	files map[string]*File // by absolute path
+	wd    string           // the working directory, which relative names are in
 }
 
 // NewChange holds files, whose names are relative to root.
 func NewChange(root string, files map[string]*File) *Change {
-	c := &Change{files: map[string]*File{}}
+	wd, _ := os.Getwd()
+	c := &Change{files: map[string]*File{}, wd: wd}
 	for name, f := range files {
 		c.files[filepath.Join(root, filepath.FromSlash(name))] = f
 	}
@@ -55,11 +57,10 @@ func NewChange(root string, files map[string]*File) *Change {
 // file returns what the change did to the file a class names (relative
 // to the working directory or absolute), nil if nothing.
 func (c *Change) file(name string) *File {
-	abs, err := filepath.Abs(name)
-	if err != nil {
-		return nil
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(c.wd, name)
 	}
-	return c.files[abs]
+	return c.files[filepath.Clean(name)]
 }
 
 // AddedLines counts the lines the change added to the files.

@@ -63,18 +63,18 @@ func (ch *Changes) checkChanges() error {
 	return nil
 }
 
-// load finds the change: from git for a revision or a merge base, from a
-// diff file else, whose names are relative to the repository's root when
-// the working directory is in one, else to the working directory.
-func (ch *Changes) load(stdin io.Reader) (*change.Change, error) {
+// start finds the change: from git for a revision or a merge base, from
+// a diff file else, whose names are relative to the repository's root
+// when the working directory is in one, else to the working directory.
+// A bad revision or diff is an error at once; git's diff of the working
+// tree runs while detection does, and wait returns it.
+func (ch *Changes) start(stdin io.Reader) (wait func() (*change.Change, error), err error) {
 	wd, err := os.Getwd()
 	if err != nil {
 		return nil, err
 	}
 	repo, repoErr := change.Open(wd)
-	var files map[string]*change.File
-	switch {
-	case ch.Diff != "":
+	if ch.Diff != "" {
 		r := stdin
 		if ch.Diff != "-" {
 			f, err := os.Open(ch.Diff)
@@ -84,30 +84,45 @@ func (ch *Changes) load(stdin io.Reader) (*change.Change, error) {
 			defer f.Close()
 			r = f
 		}
-		if files, err = change.ParseDiff(r); err != nil {
+		files, err := change.ParseDiff(r)
+		if err != nil {
 			return nil, fmt.Errorf("-diff %s: %w", ch.Diff, err)
 		}
-		if repoErr != nil {
-			return change.NewChange(wd, files), nil
+		root := wd
+		if repoErr == nil {
+			root = repo.Root
 		}
-	default:
-		if repoErr != nil {
-			return nil, repoErr
-		}
-		var commit string
-		if ch.NewFromMergeBase != "" {
-			commit, err = repo.MergeBase(ch.NewFromMergeBase)
-		} else {
-			commit, err = repo.Commit(ch.NewFromRev)
-		}
-		if err != nil {
-			return nil, err
-		}
-		if files, err = repo.Diff(commit); err != nil {
-			return nil, err
-		}
+		c := change.NewChange(root, files)
+		return func() (*change.Change, error) { return c, nil }, nil
 	}
-	return change.NewChange(repo.Root, files), nil
+	if repoErr != nil {
+		return nil, repoErr
+	}
+	var commit string
+	if ch.NewFromMergeBase != "" {
+		commit, err = repo.MergeBase(ch.NewFromMergeBase)
+	} else {
+		commit, err = repo.Commit(ch.NewFromRev)
+	}
+	if err != nil {
+		return nil, err
+	}
+	type result struct {
+		files map[string]*change.File
+		err   error
+	}
+	done := make(chan result, 1)
+	go func() {
+		files, err := repo.Diff(commit)
+		done <- result{files, err}
+	}()
+	return func() (*change.Change, error) {
+		r := <-done
+		if r.err != nil {
+			return nil, r.err
+		}
+		return change.NewChange(repo.Root, r.files), nil
+	}, nil
 }
 
 // judge keeps the classes the change touches, each with its verdict, in

@@ -56,8 +56,9 @@ type Config struct {
 	ExitCode       int // exit status when clones are reported: -exit-code
 	Output
 	Changes
-	// change is the change the Changes flags name, found before the run.
-	change *change.Change
+	// change waits for the change the Changes flags name, whose diff
+	// git makes while detection runs; nil without one.
+	change func() (*change.Change, error)
 	// Cache is the index directory: -cache ("off": none).
 	Cache string
 	// Stats is -stats: measure the run and print the figures.
@@ -173,12 +174,12 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	c.done = ctx.Done()
 	if c.Changes.active() {
 		// A missing base revision is an error before any work.
-		ch, err := c.Changes.load(os.Stdin)
+		wait, err := c.Changes.start(os.Stdin)
 		if err != nil {
 			fmt.Fprintf(stderr, "copycat: %v\n", err)
 			return ExitError
 		}
-		c.change = ch
+		c.change = wait
 	}
 	if cmd.cpuProfile != "" {
 		stop, err := startCPUProfile(cmd.cpuProfile)

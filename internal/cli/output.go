@@ -174,10 +174,14 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 // forgotten twins, plus one when the new copies hold more of the added
 // lines than -max-new-duplication allows.
 func (c *Config) emitChange(stdout io.Writer, res *load.Result, classes []fingerprint.Class) (int, error) {
-	touched, verdicts := judge(c.change, classes)
+	ch, err := c.change()
+	if err != nil {
+		return 0, err
+	}
+	touched, verdicts := judge(ch, classes)
 	rep := report.New(res.Files, touched)
 	rep.Verdicts = verdicts
-	stats := newDuplication(c.change, touched, verdicts)
+	stats := newDuplication(ch, touched, verdicts)
 	stats.MaxNew = c.MaxNew
 	rep.Change = &stats
 	rep.MaxClasses = c.MaxClasses
