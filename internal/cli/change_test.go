@@ -203,6 +203,14 @@ func TestChangeDiffAndGate(t *testing.T) {
 	if !strings.Contains(out, "within -max-new-duplication 95%") {
 		t.Errorf("the gate at 95%%: exit %d:\n%s", code, out)
 	}
+	// The Markdown report, for a pull request's comment; from -o's name.
+	md := filepath.Join(t.TempDir(), "summary.md")
+	if _, errs, _ := runChange(t, "-diff", patch, "-o", md, "./..."); !strings.Contains(errs, "wrote markdown report") {
+		t.Errorf("-o summary.md: %s", errs)
+	}
+	if body, _ := os.ReadFile(md); !strings.HasPrefix(string(body), "### copycat: ") || !strings.Contains(string(body), "`c/c.go:8-27`") {
+		t.Errorf("-o summary.md:\n%s", body)
+	}
 	if _, errs, code := runChange(t, "-max-new-duplication", "5", "./..."); code != ExitError || !strings.Contains(errs, "needs a change") {
 		t.Errorf("a gate without a change: exit %d, %q", code, errs)
 	}

@@ -21,6 +21,8 @@ const (
 	FormatJSON  = "json"
 	FormatSARIF = "sarif"
 	FormatHTML  = "html"
+	// FormatMarkdown is for a pull request's comment or a job summary.
+	FormatMarkdown = "markdown"
 )
 
 // Output is where and how the report goes; the command line sets it.
@@ -38,7 +40,7 @@ type Output struct {
 // outputFlags registers the output flags on fs.
 func (o *Output) outputFlags(fs *flag.FlagSet) {
 	o.ListFlags(fs)
-	fs.StringVar(&o.Format, "format", FormatText, "report format: text, json, sarif or html (with -o, by default the one its extension names: .json, .sarif, .html)")
+	fs.StringVar(&o.Format, "format", FormatText, "report format: text, json, sarif, html or markdown (with -o, by default the one its extension names: .json, .sarif, .html, .md)")
 	fs.StringVar(&o.File, "o", "", "write the report to `file` instead of standard output")
 	fs.StringVar(&o.Baseline, "baseline", "", "report only clones that are not in the baseline `file`")
 	fs.BoolVar(&o.UpdateBaseline, "update-baseline", false, "write the clones found to the -baseline file and report none")
@@ -68,9 +70,9 @@ func (c *Config) checkOutput(fs *flag.FlagSet) error {
 		c.Format = FormatJSON
 	}
 	switch c.Format {
-	case FormatText, FormatJSON, FormatSARIF, FormatHTML:
+	case FormatText, FormatJSON, FormatSARIF, FormatHTML, FormatMarkdown:
 	default:
-		return fmt.Errorf("-format must be text, json, sarif or html, not %q", c.Format)
+		return fmt.Errorf("-format must be text, json, sarif, html or markdown, not %q", c.Format)
 	}
 	if err := c.settleFileFormat(); err != nil {
 		return err
@@ -105,7 +107,7 @@ func (c *Config) settleFileFormat() error {
 		if c.JSON {
 			given = "-json"
 		}
-		suffix := map[string]string{FormatText: ".txt", FormatJSON: ".json", FormatSARIF: ".sarif", FormatHTML: ".html"}[c.Format]
+		suffix := map[string]string{FormatText: ".txt", FormatJSON: ".json", FormatSARIF: ".sarif", FormatHTML: ".html", FormatMarkdown: ".md"}[c.Format]
 		return fmt.Errorf("%s and -o %s disagree: the extension says %s (leave out %s, or name the file %s)",
 			given, c.File, ext, given, suffix)
 	}
@@ -124,6 +126,8 @@ func fileFormat(name string) (format string, named bool) {
 		return FormatJSON, true
 	case strings.HasSuffix(name, ".html"), strings.HasSuffix(name, ".htm"):
 		return FormatHTML, true
+	case strings.HasSuffix(name, ".md"), strings.HasSuffix(name, ".markdown"):
+		return FormatMarkdown, true
 	}
 	return FormatText, false
 }
@@ -238,6 +242,8 @@ func (c *Config) print(w io.Writer, rep *report.Report) error {
 		return report.JSON(w, rep)
 	case FormatSARIF:
 		return report.SARIF(w, rep)
+	case FormatMarkdown:
+		return report.Markdown(w, rep)
 	case FormatHTML:
 		return report.HTML(w, rep, report.HTMLOptions{ReadFile: c.reread})
 	}

@@ -1,0 +1,128 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/copycat-go/copycat/change"
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// Markdown writes the report as Markdown, for a pull request's comment or
+// a GitHub job summary: with a change, its new copies, forgotten twins and
+// grown classes, each in one line, and the share of the added lines new
+// copies hold; without one, a table of the first MaxClasses classes. What
+// was left out is counted, as in the text report.
+func Markdown(w io.Writer, r *Report) error {
+	bw := bufio.NewWriter(w)
+	if r.Change != nil {
+		markdownChange(bw, r)
+	} else {
+		markdownTree(bw, r)
+	}
+	if why := r.LeftWhy(); why != "" && r.Change == nil {
+		fmt.Fprintf(bw, "\nNot listed: %s.\n", mdText(why))
+	}
+	return bw.Flush()
+}
+
+// markdownChange writes what a change did, by verdict.
+func markdownChange(bw *bufio.Writer, r *Report) {
+	s := r.Change
+	fmt.Fprintf(bw, "### copycat: %s, %s, %s\n\n", Count(s.New, "new copy", "new copies"),
+		Count(s.ForgottenTwins, "forgotten twin", "forgotten twins"), Count(s.Grown, "class grown", "classes grown"))
+	for _, section := range []struct{ kind, title string }{
+		{change.ForgottenTwin, "Forgotten twins: the change edited one copy and not the other"},
+		{change.New, "New copies"},
+		{change.Grown, "Classes that grew"},
+	} {
+		var items []string
+		for ci, c := range r.Classes {
+			v := r.Verdicts[ci]
+			if v.Kind != section.kind {
+				continue
+			}
+			for i := range c.Fragments {
+				// One line a class: on the copy the change edited or added.
+				if v.New[i] || v.Kind == change.ForgottenTwin && v.Touched[i] {
+					items = append(items, fmt.Sprintf("- %s (%s, %s): %s", mdCode(fragmentAt(c.Fragments[i])),
+						KindLabel(c), Count(c.Lines, "line", "lines"), mdText(ChangeWords(c, v, i))))
+					break
+				}
+			}
+		}
+		if len(items) > 0 {
+			fmt.Fprintf(bw, "**%s**\n\n%s\n\n", section.title, strings.Join(items, "\n"))
+		}
+	}
+	line := fmt.Sprintf("New duplicated lines: %d of the %s the change added (%.1f%%)", s.NewDuplicated, Count(s.AddedLines, "line", "lines"), s.Percent())
+	switch {
+	case s.OverGate():
+		line += fmt.Sprintf(", **over** `-max-new-duplication %g`", s.MaxNew)
+	case s.MaxNew >= 0:
+		line += fmt.Sprintf(", within `-max-new-duplication %g`", s.MaxNew)
+	}
+	fmt.Fprintln(bw, line+".")
+}
+
+// markdownTree writes a table of the report's classes, the highest ranked
+// first, at most MaxClasses of them.
+func markdownTree(bw *bufio.Writer, r *Report) {
+	fmt.Fprintf(bw, "### copycat: %s, %s (%.1f%% of %s)\n\n", Count(r.Stats.Classes, "clone class", "clone classes"),
+		Count(r.Stats.DuplicatedLines, "duplicated line", "duplicated lines"), Percent(r.Stats), Count(r.Stats.Lines, "line", "lines"))
+	if len(r.Classes) == 0 {
+		return
+	}
+	fmt.Fprintln(bw, "| # | kind | copies | lines | first copy | other copies | why |")
+	fmt.Fprintln(bw, "| ---: | --- | ---: | ---: | --- | --- | --- |")
+	shown := r.shown()
+	n := 0
+	for ci, c := range r.Classes {
+		if shown != nil && !shown[ci] {
+			continue
+		}
+		n++
+		var others []string
+		for _, f := range c.Fragments[1:min(len(c.Fragments), 4)] {
+			others = append(others, mdCode(fragmentAt(f)))
+		}
+		if len(c.Fragments) > 4 {
+			others = append(others, fmt.Sprintf("and %d more", len(c.Fragments)-4))
+		}
+		fmt.Fprintf(bw, "| %d | %s | %d | %d | %s | %s | %s |\n", n, KindLabel(c), len(c.Fragments), c.Lines,
+			mdCode(fragmentAt(c.Fragments[0])), strings.Join(others, ", "), mdCell(c.Signal.Reason))
+	}
+	if shown != nil {
+		fmt.Fprintf(bw, "\nThe first %d of %s (`-max-classes 0` lists all).\n", r.MaxClasses, Count(len(r.Classes), "class", "classes"))
+	}
+}
+
+// fragmentAt is a copy's place: "a/a.go:8-27".
+func fragmentAt(f fingerprint.Fragment) string {
+	return fmt.Sprintf("%s:%d-%d", FileName(f.File), f.Start.Line, f.End.Line)
+}
+
+// mdCode writes s as a code span, with enough backticks around it that
+// none inside ends it.
+func mdCode(s string) string {
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
+}
+
+// mdText escapes what Markdown would read as markup in plain text.
+func mdText(s string) string {
+	return mdEscaper.Replace(s)
+}
+
+// mdCell is mdText for a table cell, whose | mdText escapes too.
+func mdCell(s string) string { return mdText(s) }
+
+var mdEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", "&lt;", ">", "&gt;", "#", `\#`, "|", `\|`)

@@ -1,0 +1,65 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/copycat-go/copycat/change"
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// The Markdown report of a change lists its forgotten twins, new copies
+// and grown classes, one line each on the copy the change touched, and
+// the share of the added lines in new copies with the gate.
+func TestMarkdownChange(t *testing.T) {
+	twin := class("t", fingerprint.Near, "a/a_x.go", "b/b.go")
+	twin.Lines = 20
+	pasted := class("n", fingerprint.Exact, "c/c.go", "a/a.go")
+	pasted.Lines = 20
+	rep := &Report{
+		Classes: []fingerprint.Class{twin, pasted},
+		Verdicts: []change.Verdict{
+			{Kind: change.ForgottenTwin, Touched: []bool{true, false}, New: []bool{false, false}, Added: []int{1, 0}, Removed: []int{1, 0}},
+			{Kind: change.New, Touched: []bool{true, false}, New: []bool{true, false}, Added: []int{6, 0}, Removed: []int{0, 0}},
+		},
+		Change: &ChangeStats{New: 1, ForgottenTwins: 1, AddedLines: 12, NewDuplicated: 6, MaxNew: 10},
+	}
+	var buf bytes.Buffer
+	if err := Markdown(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	want := "### copycat: 1 new copy, 1 forgotten twin, 0 classes grown\n\n" +
+		"**Forgotten twins: the change edited one copy and not the other**\n\n" +
+		"- `a/a_x.go:10-15` (near 0%, 20 lines): forgotten twin: you changed this copy (1 line added, 1 removed); b/b.go:20-25 held the same code and was not changed\n\n" +
+		"**New copies**\n\n" +
+		"- `c/c.go:10-15` (exact, 20 lines): new copy of a/a.go:20-25 (unchanged)\n\n" +
+		"New duplicated lines: 6 of the 12 lines the change added (50.0%), **over** `-max-new-duplication 10`.\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// Without a change, a table of the first classes, with what was left out;
+// names and reasons cannot break the table or the markup.
+func TestMarkdownTree(t *testing.T) {
+	c := class("c", fingerprint.Exact, "a/we`ird.go", "b/b.go")
+	c.Signal.Reason = "production | 2 packages"
+	left := []fingerprint.Class{class("t", fingerprint.Exact, "a/x_test.go", "b/y_test.go")}
+	Rank(left, nil, SortRank)
+	rep := &Report{Classes: []fingerprint.Class{c}, Left: left}
+	rep.Stats.Classes = 1
+	var buf bytes.Buffer
+	if err := Markdown(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	got := buf.String()
+	for _, want := range []string{
+		"| 1 | exact | 2 | 0 | ``a/we`ird.go:10-15`` | `b/b.go:20-25` | production \\| 2 packages |\n",
+		"\nNot listed: 1 class in tests.\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("lacks %q:\n%s", want, got)
+		}
+	}
+}
