@@ -410,3 +410,99 @@ func lookupEnv(env []string, name string) string {
 	}
 	return v
 }
+
+// TestActionPullRequest: on a pull request (GITHUB_BASE_REF set) the
+// action reports only what the branch changes against the merge base of
+// its base branch, fetched from origin when the checkout lacks it, and
+// writes the change to the job summary; changes: off reports the tree.
+func TestActionPullRequest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds copycat")
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	git := func(dir string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "init.defaultBranch=main"}, args...)...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	// origin holds main; the workspace is a clone of depth 1 of a
+	// branch that pastes Median into a new file.
+	origin := t.TempDir()
+	writeFixture(t, origin, "clones.txtar")
+	git(origin, "init", "-q")
+	git(origin, "add", "-A")
+	git(origin, "commit", "-q", "-m", "base")
+	git(origin, "checkout", "-q", "-b", "feature")
+	median, err := os.ReadFile(filepath.Join(origin, "stats", "median.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pasted := strings.ReplaceAll(strings.ReplaceAll(string(median), "package stats", "package more"), "Median", "Middle")
+	if err := os.MkdirAll(filepath.Join(origin, "more"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(origin, "more", "middle.go"), []byte(pasted), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git(origin, "add", "-A")
+	git(origin, "commit", "-q", "-m", "paste")
+	for _, tc := range []struct {
+		changes string
+		states  string // the results' baselineState: new for the branch's copies
+		summary bool
+	}{
+		{"auto", "new", true},
+		{"off", "", false},
+	} {
+		t.Run(tc.changes, func(t *testing.T) {
+			ws := filepath.Join(t.TempDir(), "ws")
+			git(filepath.Dir(ws), "clone", "-q", "--depth", "1", "--branch", "feature", "file://"+origin, ws)
+			summary := filepath.Join(t.TempDir(), "summary.md")
+			j := newJob(t, readAction(t), map[string]string{"flags": "-min-tokens 60 -min-lines 3", "upload": "false", "changes": tc.changes}, ws)
+			j.env = append(j.env, "GITHUB_BASE_REF=main", "GITHUB_STEP_SUMMARY="+summary)
+			j.run()
+			if j.failed != "" {
+				t.Fatalf("failed %q\n%s", j.failed, j.log.String())
+			}
+			data, err := os.ReadFile(filepath.Join(ws, "copycat.sarif"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var log struct {
+				Runs []struct {
+					Results []struct {
+						BaselineState string
+						Locations     []struct {
+							PhysicalLocation struct{ ArtifactLocation struct{ URI string } }
+						}
+					}
+				}
+			}
+			if err := json.Unmarshal(data, &log); err != nil {
+				t.Fatal(err)
+			}
+			news := 0
+			for _, r := range log.Runs[0].Results {
+				inBranch := strings.HasPrefix(r.Locations[0].PhysicalLocation.ArtifactLocation.URI, "more/")
+				if inBranch && r.BaselineState != tc.states || !inBranch && tc.states != "" && r.BaselineState == "new" {
+					t.Errorf("%s: baselineState %q", r.Locations[0].PhysicalLocation.ArtifactLocation.URI, r.BaselineState)
+				}
+				if r.BaselineState == "new" {
+					news++
+				}
+			}
+			if tc.states == "new" && news == 0 {
+				t.Errorf("no new copy in %s\n%s", data, j.log.String())
+			}
+			body, _ := os.ReadFile(summary)
+			if got := strings.Contains(string(body), "### copycat: "); got != tc.summary {
+				t.Errorf("job summary %q, want one: %v", body, tc.summary)
+			}
+		})
+	}
+}
