@@ -297,20 +297,13 @@ func (d *detector) checksOwnResult(s span, u int32, matched func(int32) bool) bo
 		return false
 	}
 	// The names the condition uses: those before the body's brace.
+	_, end, ok := condition(f.codes, f.units[u].tok0, f.units[u].tok1)
+	if !ok {
+		return false
+	}
 	v := d.valueAt(f, f.units[u].tok0)
-	depth := 0
-	for t := f.units[u].tok0; t < f.units[u].tok1; t++ {
+	for t := f.units[u].tok0; t < end; t++ {
 		c := f.codes[t]
-		switch token.Token(c) {
-		case token.LPAREN, token.LBRACK:
-			depth++
-		case token.RPAREN, token.RBRACK:
-			depth--
-		case token.LBRACE:
-			if depth == 0 {
-				return false
-			}
-		}
 		if hasValue(c) {
 			if isName(c) && slices.Contains(assigned, f.vals[v]) {
 				return true

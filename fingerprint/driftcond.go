@@ -142,15 +142,10 @@ func (d *detector) isCheck(f *File, t0, t1 int32) bool {
 			val = f.vals[v]
 			v++
 		}
-		tok := token.Token(c)
-		switch {
-		case c == codeNil:
-			return true
-		case tok == token.INT && val == zeroHash && isComparison(prev):
-			return true
-		case isComparison(c) && t+1 < t1 && token.Token(f.codes[t+1]) == token.INT && f.vals[v] == zeroHash:
+		if comparesNilOrZero(f, t, t1, val, v, prev) {
 			return true
 		}
+		tok := token.Token(c)
 		flag = flag && (isName(c) || tok == token.PERIOD || tok == token.NOT && t == t0)
 		prev = c
 	}

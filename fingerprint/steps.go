@@ -288,16 +288,27 @@ func (d *detector) ifKind(f *File, t0, t1 int32) string {
 			depth++
 		case tok == token.RPAREN || tok == token.RBRACK || tok == token.RBRACE:
 			depth--
-		case c == codeNil:
-			return StepCheck
-		case tok == token.INT && val == zeroHash && isComparison(prev):
-			return StepCheck
-		case isComparison(c) && t+1 < t1 && token.Token(f.codes[t+1]) == token.INT && f.vals[v] == zeroHash:
+		case comparesNilOrZero(f, t, t1, val, v, prev):
 			return StepCheck
 		}
 		prev = c
 	}
 	return ""
+}
+
+// comparesNilOrZero reports whether token t of f (of value val, if it
+// has one; v the index of the next value) makes a comparison with nil or
+// zero: nil, a 0 after a comparison (prev, the token before), or a
+// comparison before a 0 (that ends before t1).
+func comparesNilOrZero(f *File, t, t1 int32, val uint64, v int32, prev byte) bool {
+	c := f.codes[t]
+	switch {
+	case c == codeNil:
+		return true
+	case token.Token(c) == token.INT && val == zeroHash && isComparison(prev):
+		return true
+	}
+	return isComparison(c) && t+1 < t1 && token.Token(f.codes[t+1]) == token.INT && f.vals[v] == zeroHash
 }
 
 // leaves reports whether tokens [t0, t1) of f hold a return or a call of

@@ -121,14 +121,7 @@ func TestHTMLInChromium(t *testing.T) {
 			t.Fatalf("%s: %v", what, err)
 		}
 	}
-	eval := func(js string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-		if err != nil {
-			t.Fatalf("%s: %v", js, err)
-		}
-		return v
-	}
+	eval := evaluator(t, ctx)
 	do("opening the page", chromedp.Navigate(fileURL(path)), chromedp.WaitReady(chromedp.CSS("#classes .cls")))
 	initial := eval(rowsJS)
 	// Sorting: a numeric column sorts from the largest first, then flips.
@@ -194,6 +187,20 @@ func TestHTMLInChromium(t *testing.T) {
 	}
 }
 
+// evaluator returns a function that evaluates a JavaScript expression in
+// the browser's page and returns its string value, failing the test if
+// it cannot.
+func evaluator(t *testing.T, ctx context.Context) func(js string) string {
+	return func(js string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		if err != nil {
+			t.Fatalf("%s: %v", js, err)
+		}
+		return v
+	}
+}
+
 // The classes no rule lists are in the page behind a switch: hidden at
 // first, counted, shown with their rule when the reader asks, and shown
 // by a link to one of them.
@@ -204,14 +211,7 @@ func TestHTMLLeftOutInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, problems := browser(t)
-	eval := func(js string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-		if err != nil {
-			t.Fatalf("%s: %v", js, err)
-		}
-		return v
-	}
+	eval := evaluator(t, ctx)
 	const visible = `Array.from(document.querySelectorAll('#classes .cls')).filter(r => !r.hidden).map(r => r.dataset.n).join(' ') + ' | ' + document.getElementById('count').textContent`
 	if err := chromedp.Do(ctx, chromedp.Navigate(fileURL(path)), chromedp.WaitReady(chromedp.CSS("#classes .cls"))); err != nil {
 		t.Fatal(err)
