@@ -138,6 +138,33 @@ printf 'SQLite format 3\000' >"$work/foreign/index.db"
 hostile "cache clean with another program's index.db" 1 sh -c "'$cc' -cache '$work/foreign' cache clean; test -s '$work/foreign/index.db'"
 rows[-1]=${rows[-1]%|*|}"| $(grep -o 'not a copycat index' "$work/stderr" || echo 'REMOVED') |"
 
+# SIGTERM while a large SARIF report is built: exit 130 within 200 ms.
+# The report's temporary file appears when its building starts.
+mkdir -p "$work/sig"
+"$cc" -cache=off -q -all -max-occurrences 0 -format sarif -o "$work/sig/r.sarif" "$(go env GOROOT)/src/..." >/dev/null 2>&1 &
+pid=$!
+while kill -0 "$pid" 2>/dev/null && ! compgen -G "$work/sig/.r.sarif.*.tmp" >/dev/null; do sleep 0.005; done
+t0=$(date +%s%N)
+kill -TERM "$pid" 2>/dev/null || true
+rc=0
+wait "$pid" || rc=$?
+ms=$((($(date +%s%N) - t0) / 1000000))
+held=NO
+if [ "$rc" = 130 ] && [ "$ms" -le 200 ]; then held=yes; fi
+log "SIGTERM during a SARIF report: exit $rc after ${ms} ms, held $held"
+rows+=("| SIGTERM while the standard library's -all SARIF report is built | $(awk -v m="$ms" 'BEGIN { printf "%.2f", m / 1000 }') | — | $rc | ≤ 0.2 s after the signal, exit 130 | $held | ${ms} ms after the signal |")
+
+# Names that are bytes, not text: a backslash is a byte of a name on
+# Unix (x\y.go is one file beside z.go, in one package), and names that
+# differ only in bytes that are not UTF-8 stay apart in JSON.
+mkdir -p "$work/names"
+for f in 'x\y.go' "$(printf 'n\377.go')" "$(printf 'n\376.go')"; do
+	sed "s/^package strings/package names/" "$strings/compare.go" >"$work/names/$f"
+done
+hostile "x\\y.go and two names apart only in bytes that are not UTF-8" 10 "$cc" -cache=off -q -all -min-tokens 20 -min-lines 3 -json "$work/names"
+names=$(grep '"file"' "$work/stdout" | sort -u | wc -l)
+rows[-1]=${rows[-1]%|*|}"| $names distinct names in JSON; $(grep -o '[0-9]* packages\?' "$work/stdout" | sort -u | tr '\n' ' ')|"
+
 # The editor server after a bad Content-Length: shutdown and exit are
 # still honoured.
 frame() { printf 'Content-Length: %d\r\n\r\n%s' "${#1}" "$1"; }
