@@ -170,11 +170,10 @@ func (d *detector) stmtEdges(s span, idx []int32) func(k int) (start, end bool) 
 	f := d.files[s.file]
 	t0, t1 := d.tokens(s)
 	starts, ends := make([]bool, t1-t0+1), make([]bool, t1-t0+1)
-	for _, u := range f.units {
-		if u.tok0 >= t0 && u.tok1 <= t1 {
-			starts[u.tok0-t0], ends[u.tok1-t0] = true, true
-		}
-	}
+	f.unitsIn(t0, t1, func(i int32) {
+		u := f.units[i]
+		starts[u.tok0-t0], ends[u.tok1-t0] = true, true
+	})
 	return func(k int) (bool, bool) {
 		if k >= len(idx) {
 			return false, ends[t1-t0]

@@ -4,6 +4,7 @@ package fingerprint
 // a message, the other returning it bare (see drift.go).
 
 import (
+	"cmp"
 	"go/token"
 	"slices"
 )
@@ -167,15 +168,11 @@ func (d *detector) innermostUnits(s span) []int32 {
 	f := d.files[s.file]
 	t0, t1 := d.tokens(s)
 	var us []int32
-	for i, u := range f.units {
-		if u.tok0 >= t0 && u.tok1 <= t1 {
-			us = append(us, int32(i))
-		}
-	}
+	f.unitsIn(t0, t1, func(i int32) { us = append(us, i) })
 	// Paint the largest first, so that the smallest holding a token
 	// paints it last.
 	slices.SortFunc(us, func(x, y int32) int {
-		return int((f.units[y].tok1 - f.units[y].tok0) - (f.units[x].tok1 - f.units[x].tok0))
+		return cmp.Or(cmp.Compare(f.units[y].tok1-f.units[y].tok0, f.units[x].tok1-f.units[x].tok0), cmp.Compare(x, y))
 	})
 	inner := filled(int(t1-t0), -1)
 	for _, u := range us {

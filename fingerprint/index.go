@@ -34,6 +34,52 @@ type File struct {
 	units     []unit
 	blocks    []block
 	windows   []window
+
+	// byStart lists the units' indexes by their first token, made when
+	// drift analysis first asks (unitsIn, unitBefore): units are listed
+	// block by block, not in the file's order.
+	byStart     []int32
+	byStartOnce sync.Once
+}
+
+// startOrder returns the units' indexes sorted by first token (then by
+// last token, the largest first); it may be called from several
+// goroutines.
+func (f *File) startOrder() []int32 {
+	f.byStartOnce.Do(func() {
+		f.byStart = make([]int32, len(f.units))
+		for i := range f.byStart {
+			f.byStart[i] = int32(i)
+		}
+		slices.SortFunc(f.byStart, func(a, b int32) int {
+			ua, ub := f.units[a], f.units[b]
+			return cmp.Or(cmp.Compare(ua.tok0, ub.tok0), cmp.Compare(ub.tok1, ua.tok1), cmp.Compare(a, b))
+		})
+	})
+	return f.byStart
+}
+
+// unitsIn calls fn with the index of each unit within tokens [t0, t1),
+// by first token: the work is the units found, not all the file's.
+func (f *File) unitsIn(t0, t1 int32, fn func(i int32)) {
+	order := f.startOrder()
+	k, _ := slices.BinarySearchFunc(order, t0, func(i, t int32) int { return cmp.Compare(f.units[i].tok0, t) })
+	for ; k < len(order) && f.units[order[k]].tok0 < t1; k++ {
+		if f.units[order[k]].tok1 <= t1 {
+			fn(order[k])
+		}
+	}
+}
+
+// unitBefore returns the index of a unit that starts at or before token
+// t, the nearest to it; -1 if none does.
+func (f *File) unitBefore(t int32) int32 {
+	order := f.startOrder()
+	k, _ := slices.BinarySearchFunc(order, t+1, func(i, t int32) int { return cmp.Compare(f.units[i].tok0, t) })
+	if k == 0 {
+		return -1
+	}
+	return order[k-1]
 }
 
 // A unit is a statement or a function declaration.

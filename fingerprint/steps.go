@@ -15,9 +15,10 @@ func (d *detector) addedStmts(s span, seen []bool) []int32 {
 	f := d.files[s.file]
 	t0, t1 := d.tokens(s)
 	var rs [][2]int32
-	for _, u := range f.units {
-		if u.fn || u.tok0 < t0 || u.tok1 > t1 {
-			continue
+	f.unitsIn(t0, t1, func(i int32) {
+		u := f.units[i]
+		if u.fn {
+			return
 		}
 		unmatched := 0
 		for t := u.tok0; t < u.tok1; t++ {
@@ -28,7 +29,7 @@ func (d *detector) addedStmts(s span, seen []bool) []int32 {
 		if 3*unmatched >= 2*int(u.tok1-u.tok0) {
 			rs = append(rs, [2]int32{u.tok0, u.tok1})
 		}
-	}
+	})
 	// Keep the outermost: sorted by start, then by end from the largest.
 	slices.SortFunc(rs, func(x, y [2]int32) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(y[1], x[1])) })
 	var out []int32
@@ -374,12 +375,7 @@ func isComparison(c byte) bool {
 func (d *detector) valueAt(f *File, t int32) int32 {
 	// The unit that starts at or before t nearest to it knows its first
 	// value; count on from there.
-	best := -1
-	for i, u := range f.units {
-		if u.tok0 <= t && (best < 0 || u.tok0 > f.units[best].tok0) {
-			best = i
-		}
-	}
+	best := f.unitBefore(t)
 	v, from := int32(0), int32(0)
 	if best >= 0 {
 		v, from = f.units[best].val0, f.units[best].tok0
