@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -124,4 +125,33 @@ func git(dir string, args ...string) (string, error) {
 		return "", fmt.Errorf("git: %w", err)
 	}
 	return out.String(), nil
+}
+
+// A Commit is one commit of a history.
+type Commit struct {
+	Hash, Date, Subject string
+}
+
+// FirstParents lists the commits of rev's first-parent history, oldest
+// first: at most max of them (the newest), since date if it is set.
+func (r *Repo) FirstParents(rev, since string, max int) ([]Commit, error) {
+	if strings.HasPrefix(rev, "-") {
+		return nil, fmt.Errorf("bad revision range %q", rev)
+	}
+	args := []string{"log", "--first-parent", "--format=%H%x00%cI%x00%s", fmt.Sprintf("--max-count=%d", max)}
+	if since != "" {
+		args = append(args, "--since="+since)
+	}
+	out, err := git(r.Root, append(args, "--end-of-options", rev, "--")...)
+	if err != nil {
+		return nil, err
+	}
+	var commits []Commit
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if f := strings.SplitN(line, "\x00", 3); len(f) == 3 {
+			commits = append(commits, Commit{f[0], f[1], f[2]})
+		}
+	}
+	slices.Reverse(commits)
+	return commits, nil
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -378,6 +379,39 @@ func TestHTMLLongCopyInChromium(t *testing.T) {
 	}
 	if want := "200 0 show all 500 lines | 500 2 -"; after != want {
 		t.Errorf("after showing the second copy's lines: %q, want %q", after, want)
+	}
+	for _, p := range problems() {
+		t.Errorf("page problem: %s", p)
+	}
+}
+
+// The history page plots its points in inline SVG, with no script and
+// nothing from the network: Chromium draws both lines with a point a
+// commit, and reports no problem.
+func TestHistoryHTMLInChromium(t *testing.T) {
+	var points []HistoryPoint
+	for i := range 5 {
+		points = append(points, HistoryPoint{Commit: strings.Repeat(fmt.Sprint(i), 40), Date: "2026-12-04T10:00:00Z",
+			Subject: "<b>commit</b> " + fmt.Sprint(i), Lines: 1000, DuplicatedLines: 10 * i, DuplicatedPct: float64(i), Classes: i})
+	}
+	var buf bytes.Buffer
+	if err := HistoryHTML(&buf, points); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "history.html")
+	if err := os.WriteFile(path, buf.Bytes(), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	ctx, problems := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(fileURL(path)), chromedp.WaitReady(chromedp.CSS("#plot"))); err != nil {
+		t.Fatal(err)
+	}
+	eval := evaluator(t, ctx)
+	lines := eval(`Array.from(document.querySelectorAll('#plot polyline')).map(p => p.points.numberOfItems).join(' ')`)
+	rows := eval(`String(document.querySelectorAll('tbody tr').length)`)
+	subject := eval(`document.querySelector('tbody tr td:last-child').textContent`)
+	if lines != "5 5" || rows != "5" || subject != "<b>commit</b> 0" {
+		t.Errorf("plot lines %q, rows %q, first subject %q", lines, rows, subject)
 	}
 	for _, p := range problems() {
 		t.Errorf("page problem: %s", p)

@@ -143,6 +143,7 @@ Other commands:
   copycat help                         print this text
   copycat version [-json]              print the version (also -version, -V)
   copycat cache stats|clean            show or remove the index (-cache DIR)
+  copycat history [-max-commits N] [rev]  duplication over first-parent history (copycat history -h)
   copycat lsp [-proxy [-gopls PATH]]   language server for editors
   go vet -vettool=$(which copycat)     run as a go vet analyzer
 
@@ -161,6 +162,8 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return ExitClean
 	case len(args) > 0 && args[0] == "cache":
 		return cache.Command(args[1:], stdout, stderr)
+	case len(args) > 0 && args[0] == "history":
+		return runHistory(ctx, args[1:], stdout, stderr)
 	}
 	cmd := newCommand(stderr)
 	paths, code, ok := cmd.parse(args, stdout, stderr)

@@ -1,0 +1,137 @@
+package change
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// A Tree is the files of one commit that copycat reads (Go files,
+// go.mod, .duplignore) written from git's objects into a folder, and
+// moved from commit to commit by writing only the files that differ:
+// the others keep their status, so that the index knows them unread. No
+// checkout or worktree is made, and files git's objects lack (a partial
+// clone's) are left out with a warning.
+type Tree struct {
+	repo   *Repo
+	Dir    string
+	commit string
+	cat    *exec.Cmd
+	in     io.WriteCloser
+	out    *bufio.Reader
+	// Missing lists the files whose objects were not found.
+	Missing []string
+}
+
+// wanted reports whether copycat reads the file at path name.
+func wanted(name string) bool {
+	base := path.Base(name)
+	return strings.HasSuffix(base, ".go") || base == "go.mod" || base == ".duplignore"
+}
+
+// NewTree writes commit's files into dir, which must be empty or absent.
+// Close ends it.
+func (r *Repo) NewTree(dir, commit string) (*Tree, error) {
+	t := &Tree{repo: r, Dir: dir}
+	t.cat = exec.Command("git", "cat-file", "--batch")
+	t.cat.Dir = r.Root
+	var err error
+	if t.in, err = t.cat.StdinPipe(); err != nil {
+		return nil, err
+	}
+	stdout, err := t.cat.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	t.out = bufio.NewReaderSize(stdout, 1<<16)
+	if err := t.cat.Start(); err != nil {
+		return nil, fmt.Errorf("git cat-file: %w", err)
+	}
+	out, err := git(r.Root, "ls-tree", "-r", "-z", "--full-tree", commit)
+	if err != nil {
+		t.Close()
+		return nil, err
+	}
+	for _, entry := range strings.Split(out, "\x00") {
+		meta, name, ok := strings.Cut(entry, "\t")
+		f := strings.Fields(meta)
+		if !ok || len(f) != 3 || f[1] != "blob" || f[0] == "120000" || !wanted(name) {
+			continue // not a file copycat reads, a link or a submodule
+		}
+		if err := t.write(name, f[2]); err != nil {
+			t.Close()
+			return nil, err
+		}
+	}
+	t.commit = commit
+	return t, nil
+}
+
+// Move moves the tree to commit, writing the files that differ from the
+// commit it holds and removing those gone.
+func (t *Tree) Move(commit string) error {
+	out, err := git(t.repo.Root, "diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", t.commit, commit)
+	if err != nil {
+		return err
+	}
+	fields := strings.Split(out, "\x00")
+	for i := 0; i+1 < len(fields); i += 2 {
+		meta, name := strings.Fields(strings.TrimPrefix(fields[i], ":")), fields[i+1]
+		if len(meta) != 5 || !wanted(name) {
+			continue
+		}
+		dstMode, dst, status := meta[1], meta[3], meta[4]
+		switch {
+		case status == "D" || dstMode == "120000" || dstMode == "160000":
+			os.Remove(filepath.Join(t.Dir, filepath.FromSlash(name)))
+		default:
+			if err := t.write(name, dst); err != nil {
+				return err
+			}
+		}
+	}
+	t.commit = commit
+	return nil
+}
+
+// write writes the blob oid as file name of the tree.
+func (t *Tree) write(name, oid string) error {
+	fmt.Fprintln(t.in, oid)
+	header, err := t.out.ReadString('\n')
+	if err != nil {
+		return fmt.Errorf("git cat-file: %w", err)
+	}
+	f := strings.Fields(header)
+	if len(f) == 2 && f[1] == "missing" {
+		t.Missing = append(t.Missing, name)
+		return nil
+	}
+	if len(f) != 3 {
+		return fmt.Errorf("git cat-file: %q", header)
+	}
+	size, err := strconv.Atoi(f[2])
+	if err != nil {
+		return fmt.Errorf("git cat-file: %q", header)
+	}
+	body := make([]byte, size+1) // and the newline after it
+	if _, err := io.ReadFull(t.out, body); err != nil {
+		return fmt.Errorf("git cat-file: %w", err)
+	}
+	dst := filepath.Join(t.Dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(dst, body[:size], 0o644)
+}
+
+// Close ends the tree's git process; the folder stays.
+func (t *Tree) Close() error {
+	t.in.Close()
+	return t.cat.Wait()
+}

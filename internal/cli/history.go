@@ -1,0 +1,192 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/copycat-go/copycat/change"
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/report"
+)
+
+const historyUsage = `usage: copycat history [flags] [rev]
+
+copycat history walks the first-parent history of rev (HEAD by default),
+oldest commit first, and runs copycat over each commit's tree, written
+from git's objects into a temporary folder (no checkout, no worktree):
+duplicated lines and their share of all lines, the listed classes, the
+classes new since the commit before, and the drifted ones, as CSV, JSON
+or an HTML page with a plot. Each commit is one more run over the index:
+only the files it changed are written and read. The folder it runs in,
+within the repository, is the tree it reads at each commit.
+
+Flags:
+`
+
+// runHistory runs "copycat history".
+func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var c Config
+	fs := flag.NewFlagSet("copycat history", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(stderr, historyUsage)
+		fs.PrintDefaults()
+	}
+	c.Flags(fs)
+	c.FileFlags(fs)
+	c.cacheFlag(fs)
+	c.spillFlag(fs)
+	maxCommits := fs.Int("max-commits", 100, "read at most this many commits, the newest")
+	since := fs.String("since", "", "read only the commits since this `date` (as git log --since takes it)")
+	format := fs.String("format", "csv", "csv, json or html")
+	out := fs.String("o", "", "write to `file` instead of standard output")
+	rest, err := parseInterspersed(fs, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return ExitClean
+	case err != nil:
+		return ExitError
+	}
+	rev := "HEAD"
+	switch len(rest) {
+	case 0:
+	case 1:
+		rev = rest[0]
+	default:
+		fmt.Fprintf(stderr, "copycat history: one revision, not %q\n", rest)
+		return ExitError
+	}
+	write := map[string]func(io.Writer, []report.HistoryPoint) error{
+		"csv": report.HistoryCSV, "json": report.HistoryJSON, "html": report.HistoryHTML}[*format]
+	switch {
+	case write == nil:
+		err = fmt.Errorf("-format must be csv, json or html, not %q", *format)
+	case *maxCommits < 1:
+		err = fmt.Errorf("-max-commits must be at least 1, not %d", *maxCommits)
+	default:
+		err = c.Check()
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "copycat history: %v\n", err)
+		return ExitError
+	}
+	points, err := c.history(ctx, rev, *since, *maxCommits, stderr)
+	if errors.Is(err, errInterrupted) {
+		return interrupted(stderr)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "copycat history: %v\n", err)
+		return ExitError
+	}
+	if *out == "" {
+		err = write(stdout, points)
+	} else {
+		err = c.writeOutput(*out, func(w io.Writer) error { return write(w, points) })
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "copycat history: %v\n", err)
+		return ExitError
+	}
+	return ExitClean
+}
+
+// history runs detection over each commit of rev's first-parent history
+// in a worktree made for it, and removed after.
+func (c *Config) history(ctx context.Context, rev, since string, max int, stderr io.Writer) ([]report.HistoryPoint, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	repo, err := change.Open(wd)
+	if err != nil {
+		return nil, err
+	}
+	rel, err := filepath.Rel(repo.Root, wd)
+	if err != nil {
+		return nil, err
+	}
+	commits, err := repo.FirstParents(rev, since, max)
+	if err != nil {
+		return nil, err
+	}
+	if len(commits) == 0 {
+		return nil, nil
+	}
+	tmp, err := os.MkdirTemp("", "copycat-history-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	tree, err := repo.NewTree(tmp, commits[0].Hash)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		tree.Close()
+		if n := len(tree.Missing); n > 0 {
+			fmt.Fprintf(stderr, "copycat history: warning: %s not in git's objects, left out (a partial clone?)\n", report.Count(n, "file", "files"))
+		}
+	}()
+	c.done = ctx.Done()
+	dir := filepath.Join(tmp, rel)
+	var points []report.HistoryPoint
+	before := map[string]bool{}
+	t0, read := time.Now(), 0
+	for i, cm := range commits {
+		if ctx.Err() != nil {
+			return nil, errInterrupted
+		}
+		if i > 0 {
+			if err := tree.Move(cm.Hash); err != nil {
+				return nil, err
+			}
+		}
+		p, now, n := c.historyPoint(dir, cm, before)
+		if ctx.Err() != nil {
+			return nil, errInterrupted
+		}
+		points, before, read = append(points, p), now, read+n
+		fmt.Fprintf(stderr, "copycat history: %d/%d %.12s %s, %.2f%% duplicated\n", i+1, len(commits), cm.Hash,
+			report.Count(p.Classes, "class", "classes"), p.DuplicatedPct)
+	}
+	took := time.Since(t0)
+	fmt.Fprintf(stderr, "copycat history: %s in %v, %v a commit; %s read (the others known unchanged by the index)\n",
+		report.Count(len(commits), "commit", "commits"), took.Round(time.Millisecond),
+		(took / time.Duration(len(commits))).Round(time.Millisecond), report.Count(read, "file", "files"))
+	return points, nil
+}
+
+// historyPoint runs detection over the tree in dir at commit cm; before
+// holds the IDs of the classes listed at the commit before. It returns
+// the point, the IDs listed now and the number of files read.
+func (c *Config) historyPoint(dir string, cm change.Commit, before map[string]bool) (report.HistoryPoint, map[string]bool, int) {
+	p := report.HistoryPoint{Commit: cm.Hash, Date: cm.Date, Subject: cm.Subject}
+	if _, err := os.Stat(dir); err != nil {
+		return p, nil, 0 // the folder did not exist yet
+	}
+	res, classes := c.detect(c.done, []string{filepath.Join(dir, "...")}, nil)
+	report.Rank(classes, report.LoadedFacts(res.Files, report.ReadFacts(c.rereader(res.Files))), report.SortPosition)
+	listed, _ := report.Split(classes)
+	s := fingerprint.Summarise(res.Files, listed)
+	p.Files, p.Lines, p.DuplicatedLines = s.Files, s.Lines, s.DuplicatedLines
+	p.DuplicatedPct = math.Round(report.Percent(s)*100) / 100
+	now := map[string]bool{}
+	for _, cl := range listed {
+		now[cl.ID] = true
+		p.Classes++
+		if !before[cl.ID] {
+			p.NewClasses++
+		}
+		if cl.Divergent {
+			p.Drifted++
+		}
+	}
+	return p, now, res.FilesRead
+}

@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// copycat history runs over each first-parent commit, oldest first, in a
+// worktree it removes after: a class that gains a copy is not new; one
+// that appears is.
+func TestHistory(t *testing.T) {
+	dir := gitRepo(t) // commit 1: two classes
+	writeFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
+	gitRun(t, "add", "-A")
+	gitRun(t, "commit", "-q", "-m", "a third copy")
+	writeFiles(t, dir, map[string]string{
+		"d/d.go": "package d\n\n" + strings.ReplaceAll(body("Other", 10), "*", "-"),
+		"e/e.go": "package e\n\n" + strings.ReplaceAll(body("Other", 10), "*", "-"),
+	})
+	gitRun(t, "add", "-A")
+	gitRun(t, "commit", "-q", "-m", "a new class")
+	gitRun(t, "rm", "-q", "y/y.go")
+	gitRun(t, "commit", "-q", "-m", "a copy removed")
+	out, errs, code := runHistoryCmd(t, "-format", "json")
+	if code != ExitClean {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var h struct {
+		Commits []struct {
+			Subject    string
+			Files      int
+			Classes    int
+			NewClasses int `json:"new_classes"`
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &h); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	var got []int
+	for _, c := range h.Commits {
+		got = append(got, c.Classes, c.NewClasses)
+	}
+	// The last commit removes a file: the tree loses it.
+	if len(h.Commits) != 4 || h.Commits[0].Subject != "base" || !slices.Equal(got[:6], []int{2, 2, 2, 0, 3, 1}) ||
+		h.Commits[3].Files != h.Commits[2].Files-1 {
+		t.Errorf("history (classes, new) %v, want [2 2 2 0 3 1 …], and a file fewer at the end:\n%s", got, out)
+	}
+	if !strings.Contains(errs, "copycat history: 4/4 ") {
+		t.Errorf("no progress: %q", errs)
+	}
+	if wt := gitRun(t, "worktree", "list"); strings.Count(wt, "\n") != 1 {
+		t.Errorf("worktrees made:\n%s", wt)
+	}
+	if st := gitRun(t, "status", "--porcelain"); st != "" {
+		t.Errorf("the checkout changed:\n%s", st)
+	}
+	csv, _, _ := runHistoryCmd(t, "-max-commits", "2")
+	if lines := strings.Split(strings.TrimSpace(csv), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[0], "commit,date,files,lines,") {
+		t.Errorf("-max-commits 2, CSV:\n%s", csv)
+	}
+	if _, errs, code := runHistoryCmd(t, "nosuchrev"); code != ExitError || !strings.Contains(errs, "copycat history:") {
+		t.Errorf("a bad revision: exit %d, %q", code, errs)
+	}
+}
+
+// runHistoryCmd runs copycat history with args, without the index.
+func runHistoryCmd(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Run(append([]string{"history", "-cache=off"}, args...), &out, &errb)
+	return out.String(), errb.String(), code
+}
