@@ -52,6 +52,17 @@ func (f *File) AddedIn(first, last int) int {
 	return n
 }
 
+// AddedRanges returns the added lines among lines first to last.
+func (f *File) AddedRanges(first, last int) []fingerprint.LineRange {
+	var out []fingerprint.LineRange
+	for _, r := range f.Added {
+		if lo, hi := max(r.Start, first), min(r.End, last); lo <= hi {
+			out = append(out, fingerprint.LineRange{Start: lo, End: hi})
+		}
+	}
+	return out
+}
+
 // RemovedIn counts the lines removed inside lines first to last: after
 // one of them and before the next.
 func (f *File) RemovedIn(first, last int) int {

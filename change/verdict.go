@@ -33,8 +33,9 @@ type Verdict struct {
 	// New marks the fragments the change added (pasted whole).
 	New []bool
 	// Added and Removed count, for each fragment, the lines the change
-	// added in it and removed from it.
+	// added in it and removed from it; AddedAt are the added lines.
 	Added, Removed []int
+	AddedAt        [][]fingerprint.LineRange
 }
 
 // A Change is a diff against a base revision, with names made absolute
@@ -112,7 +113,8 @@ func (c *Change) AddedWithin(ranges map[string][]fingerprint.LineRange) int {
 // its copies are not new.
 func (c *Change) Judge(cl fingerprint.Class) Verdict {
 	n := len(cl.Fragments)
-	v := Verdict{Touched: make([]bool, n), New: make([]bool, n), Added: make([]int, n), Removed: make([]int, n)}
+	v := Verdict{Touched: make([]bool, n), New: make([]bool, n), Added: make([]int, n), Removed: make([]int, n),
+		AddedAt: make([][]fingerprint.LineRange, n)}
 	newCount, touched := 0, 0
 	for i, fr := range cl.Fragments {
 		f := c.file(fr.File)
@@ -120,6 +122,7 @@ func (c *Change) Judge(cl fingerprint.Class) Verdict {
 			continue
 		}
 		v.Added[i] = f.AddedIn(fr.Start.Line, fr.End.Line)
+		v.AddedAt[i] = f.AddedRanges(fr.Start.Line, fr.End.Line)
 		v.Removed[i] = f.RemovedIn(fr.Start.Line, fr.End.Line)
 		v.Touched[i] = v.Added[i] > 0 || v.Removed[i] > 0
 		v.New[i] = float64(v.Added[i]) >= NewShare*float64(fr.End.Line-fr.Start.Line+1)

@@ -63,11 +63,15 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 		return fmt.Sprintf("%s:%d-%d", FileName(f.File), f.Start.Line, f.End.Line)
 	}
 	edits := func(j int) string {
+		added := Count(v.Added[j], "line", "lines")
+		if j < len(v.AddedAt) && len(v.AddedAt[j]) > 0 {
+			added = rangesText(v.AddedAt[j])
+		}
 		switch a, r := v.Added[j], v.Removed[j]; {
 		case a > 0 && r > 0:
-			return fmt.Sprintf("%s added, %d removed", Count(a, "line", "lines"), r)
+			return fmt.Sprintf("%s added, %d removed", added, r)
 		case a > 0:
-			return Count(a, "line", "lines") + " added"
+			return added + " added"
 		default:
 			return Count(r, "line", "lines") + " removed"
 		}

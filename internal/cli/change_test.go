@@ -79,8 +79,8 @@ func TestChangeVerdicts(t *testing.T) {
 	out, errs, code = runChange(t, "-new-from-rev", "HEAD", "./...")
 	for _, want := range []string{
 		"a/a.go:8:1: duplicate of c/c.go:8-27",
-		"; forgotten twin: you changed this copy (1 line added, 1 removed); c/c.go:8-27 held the same code and was not changed",
-		"; forgotten twin: a/a.go:8-27, a copy of this code, was changed (1 line added, 1 removed) and this copy was not",
+		"; forgotten twin: you changed this copy (line 12 added, 1 removed); c/c.go:8-27 held the same code and was not changed",
+		"; forgotten twin: a/a.go:8-27, a copy of this code, was changed (line 12 added, 1 removed) and this copy was not",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("a forgotten twin: output lacks %q:\n%s%s", want, out, errs)
