@@ -20,7 +20,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 # The inputs live outside the repository, whose .duplignore leaves out
 # bench/out/; the HTML page of the long line is kept in OUTDIR.
 work=$(mktemp -d -t copycat-hostile.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+trap 'umount "$work/fulldisk" 2>/dev/null; rm -rf "$work"' EXIT
 mkdir -p "$out"
 
 log() { echo "bench: hostile: $*" >&2; }
@@ -164,6 +164,24 @@ done
 hostile "x\\y.go and two names apart only in bytes that are not UTF-8" 10 "$cc" -cache=off -q -all -min-tokens 20 -min-lines 3 -json "$work/names"
 names=$(grep '"file"' "$work/stdout" | sort -u | wc -l)
 rows[-1]=${rows[-1]%|*|}"| $names distinct names in JSON; $(grep -o '[0-9]* packages\?' "$work/stdout" | sort -u | tr '\n' ' ')|"
+
+# An index that cannot be written (a full disk): a warning that says so,
+# nothing deleted, and the next run reuses what the index held. Needs a
+# small file system of its own: root mounts a tmpfs; others skip it.
+if [ "$(id -u)" = 0 ] && mkdir -p "$work/fulldisk" && mount -t tmpfs -o size=4m tmpfs "$work/fulldisk" 2>/dev/null; then
+	mkdir -p "$work/fulltree"
+	cp "$strings/strings.go" "$strings/builder.go" "$work/fulltree/"
+	"$cc" -q -cache "$work/fulldisk/ix" "$work/fulltree" >/dev/null || true
+	cp "$strings/reader.go" "$work/fulltree/"
+	dd if=/dev/zero of="$work/fulldisk/filler" bs=4k 2>/dev/null || true
+	hostile "the index on a full disk" 10 "$cc" -cache "$work/fulldisk/ix" "$work/fulltree"
+	warned=$(grep -o 'not written' "$work/stderr" || echo 'NO WARNING')
+	reused=$("$cc" -cache "$work/fulldisk/ix" -stats "$work/fulltree" 2>&1 >/dev/null | awk '/files reused from the index/ { print $NF }')
+	rows[-1]=${rows[-1]%|*|}"| $warned; the next run reused ${reused:-0} files |"
+	umount "$work/fulldisk" || true
+else
+	rows+=("| the index on a full disk | — | — | — | root, to mount a tmpfs | skipped | — |")
+fi
 
 # The editor server after a bad Content-Length: shutdown and exit are
 # still honoured.
