@@ -165,6 +165,19 @@ hostile "x\\y.go and two names apart only in bytes that are not UTF-8" 10 "$cc" 
 names=$(grep '"file"' "$work/stdout" | sort -u | wc -l)
 rows[-1]=${rows[-1]%|*|}"| $names distinct names in JSON; $(grep -o '[0-9]* packages\?' "$work/stdout" | sort -u | tr '\n' ' ')|"
 
+# A reported file swapped for a named pipe while the run goes on: the
+# report reads files again only as detection read them, so it neither
+# hangs nor shows the pipe (a swap before loading is skipped at loading).
+mkdir -p "$work/swap"
+cp -r "$(go env GOROOT)/src/." "$work/swap/"
+cp "$strings/strings.go" "$work/swap/strings/pasted.go"
+(sleep 1.5; rm -f "$work/swap/strings/strings.go"; mkfifo "$work/swap/strings/strings.go") &
+swapper=$!
+hostile "a reported file swapped for a named pipe during the run, -format html" 10 "$cc" -cache=off -q -format html -o "$work/swap.html" "$work/swap/..."
+wait "$swapper" || true
+rows[-1]=${rows[-1]%|*|}"| $( (grep -o 'changed since it was read\|not a regular file' "$work/swap.html" "$work/stderr" || echo 'swapped before it was read') | head -1 | sed 's/^[^:]*://') |"
+rm -rf "$work/swap" "$work/swap.html"
+
 # An index that cannot be written (a full disk): a warning that says so,
 # nothing deleted, and the next run reuses what the index held. Needs a
 # small file system of its own: root mounts a tmpfs; others skip it.
