@@ -20,7 +20,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 # The inputs live outside the repository, whose .duplignore leaves out
 # bench/out/; the HTML page of the long line is kept in OUTDIR.
 work=$(mktemp -d -t copycat-hostile.XXXXXX)
-trap 'umount "$work/fulldisk" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'umount "$work/fulldisk" 2>/dev/null || true; rm -rf "$work"' EXIT
 mkdir -p "$out"
 
 log() { echo "bench: hostile: $*" >&2; }
