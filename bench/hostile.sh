@@ -207,6 +207,21 @@ frame() { printf 'Content-Length: %d\r\n\r\n%s' "${#1}" "$1"; }
 } >"$work/lsp.in"
 hostile "editor server: bad Content-Length, then shutdown and exit" 1 sh -c "'$cc' lsp <'$work/lsp.in'"
 
+# The editor server on a workspace larger than its cap on files (maxFiles,
+# 100,000 by default; 1,000 here, on the standard library's 5,000 files):
+# it indexes the first ones and tells the editor.
+src=$(go env GOROOT)/src
+{
+	frame "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"rootUri\":\"file://$src\",\"initializationOptions\":{\"maxFiles\":1000},\"capabilities\":{}}}"
+	frame '{"jsonrpc":"2.0","method":"initialized","params":{}}'
+} >"$work/lsp-cap.1"
+{
+	frame '{"jsonrpc":"2.0","id":2,"method":"shutdown"}'
+	frame '{"jsonrpc":"2.0","method":"exit"}'
+} >"$work/lsp-cap.2"
+hostile "editor server: a workspace over its cap on files (maxFiles 1,000, the standard library; input held 4 s)" 10 sh -c "{ cat '$work/lsp-cap.1'; sleep 4; cat '$work/lsp-cap.2'; } | '$cc' lsp -cache=off"
+rows[-1]=${rows[-1]%|*|}"| $(grep -o 'only the first 1000, by path, are indexed' "$work/stdout" | head -1 || echo 'NO MESSAGE') |"
+
 echo
 echo "Hostile input (\`bench/hostile.sh\`, part of make bench): each input through the command line (\`-cache=off\`), killed after 60 s. The 500 near-identical functions printed $largest lines (one class holds them all)."
 echo
