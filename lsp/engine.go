@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"log"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -189,7 +188,10 @@ func (e *engine) indexWorkspace(progress bool) {
 	if ws.found == nil && ws.index != nil {
 		// Categorised as the command line stores it, so that either can
 		// print the other's result without reading the files.
-		report.Categorise(found.Classes, report.LoadedFacts(files, report.ReadFacts(os.ReadFile)))
+		// Files read again with loading's limits: one swapped for a pipe
+		// since must not hang the server.
+		read := func(name string) ([]byte, error) { return load.ReadFile(name, cfg.maxFileSize) }
+		report.Categorise(found.Classes, report.LoadedFacts(files, report.ReadFacts(read)))
 		ws.index.Save(found)
 	}
 	tBuild := time.Now()
