@@ -132,22 +132,13 @@ func operands(codes []byte, c0, c1 int32) [][4]int32 {
 // isCheck reports whether tokens [t0, t1) of f are a check: they compare
 // with nil or zero, or are a name or a field, negated or not (a flag).
 func (d *detector) isCheck(f *File, t0, t1 int32) bool {
-	v := d.valueAt(f, t0)
 	flag := true
-	prev := byte(0)
-	for t := t0; t < t1; t++ {
-		c := f.codes[t]
-		var val uint64
-		if hasValue(c) {
-			val = f.vals[v]
-			v++
-		}
-		if comparesNilOrZero(f, t, t1, val, v, prev) {
+	for k := range d.walk(f, t0, t1) {
+		if k.comparesNilOrZero(f, t1) {
 			return true
 		}
-		tok := token.Token(c)
-		flag = flag && (isName(c) || tok == token.PERIOD || tok == token.NOT && t == t0)
-		prev = c
+		tok := token.Token(k.c)
+		flag = flag && (isName(k.c) || tok == token.PERIOD || tok == token.NOT && k.t == t0)
 	}
 	return flag
 }

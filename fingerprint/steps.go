@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"go/token"
 	"go/types"
+	"iter"
 	"slices"
 )
 
@@ -266,19 +267,11 @@ func assigns(codes []byte) bool {
 // "if r.Count == 0") or a guard (its body returns, jumps or panics), or
 // neither.
 func (d *detector) ifKind(f *File, t0, t1 int32) string {
-	v := d.valueAt(f, t0)
 	depth := 0
-	prev := byte(0)
-	for t := t0; t < t1; t++ {
-		c := f.codes[t]
-		var val uint64
-		if hasValue(c) {
-			val = f.vals[v]
-			v++
-		}
-		switch tok := token.Token(c); {
+	for k := range d.walk(f, t0, t1) {
+		switch tok := token.Token(k.c); {
 		case depth == 0 && tok == token.LBRACE:
-			switch {
+			switch t := k.t; {
 			case d.leaves(f, t, t1, true):
 				return StepGuard
 			case isFlagSet(f.codes[t+1 : t1-1]):
@@ -289,27 +282,52 @@ func (d *detector) ifKind(f *File, t0, t1 int32) string {
 			depth++
 		case tok == token.RPAREN || tok == token.RBRACK || tok == token.RBRACE:
 			depth--
-		case comparesNilOrZero(f, t, t1, val, v, prev):
+		case k.comparesNilOrZero(f, t1):
 			return StepCheck
 		}
-		prev = c
 	}
 	return ""
 }
 
-// comparesNilOrZero reports whether token t of f (of value val, if it
-// has one; v the index of the next value) makes a comparison with nil or
-// zero: nil, a 0 after a comparison (prev, the token before), or a
-// comparison before a 0 (that ends before t1).
-func comparesNilOrZero(f *File, t, t1 int32, val uint64, v int32, prev byte) bool {
-	c := f.codes[t]
+// A walked is a token of a file as the steps read it, with its
+// neighbours' part: its code, its value (0 if it has none), the code
+// before it and the index in the file's values of the next value.
+type walked struct {
+	t    int32
+	c    byte
+	val  uint64
+	next int32
+	prev byte
+}
+
+// walk yields tokens [t0, t1) of f, each as a walked.
+func (d *detector) walk(f *File, t0, t1 int32) iter.Seq[walked] {
+	return func(yield func(walked) bool) {
+		k := walked{next: d.valueAt(f, t0)}
+		for t := t0; t < t1; t++ {
+			k.prev, k.t, k.c, k.val = k.c, t, f.codes[t], 0
+			if hasValue(k.c) {
+				k.val = f.vals[k.next]
+				k.next++
+			}
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// comparesNilOrZero reports whether token k of f makes a comparison with
+// nil or zero: nil, a 0 after a comparison, or a comparison before a 0
+// (that ends before t1).
+func (k walked) comparesNilOrZero(f *File, t1 int32) bool {
 	switch {
-	case c == codeNil:
+	case k.c == codeNil:
 		return true
-	case token.Token(c) == token.INT && val == zeroHash && isComparison(prev):
+	case token.Token(k.c) == token.INT && k.val == zeroHash && isComparison(k.prev):
 		return true
 	}
-	return isComparison(c) && t+1 < t1 && token.Token(f.codes[t+1]) == token.INT && f.vals[v] == zeroHash
+	return isComparison(k.c) && k.t+1 < t1 && token.Token(f.codes[k.t+1]) == token.INT && f.vals[k.next] == zeroHash
 }
 
 // leaves reports whether tokens [t0, t1) of f hold a return or a call of
