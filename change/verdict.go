@@ -107,7 +107,10 @@ func (c *Change) AddedWithin(ranges map[string][]fingerprint.LineRange) int {
 //     copies all new;
 //   - a forgotten twin, when the change edited some fragments and left at
 //     least one as it was: the edit may be needed there too;
-//   - untouched otherwise (every copy edited alike, or none), Kind "".
+//   - grown too, when the change added lines to every copy: the copies
+//     grew alike;
+//   - untouched otherwise (every copy edited, not all with lines added;
+//     or none), Kind "".
 //
 // A file moved or renamed whole adds no line (git finds the rename), so
 // its copies are not new.
@@ -115,7 +118,7 @@ func (c *Change) Judge(cl fingerprint.Class) Verdict {
 	n := len(cl.Fragments)
 	v := Verdict{Touched: make([]bool, n), New: make([]bool, n), Added: make([]int, n), Removed: make([]int, n),
 		AddedAt: make([][]fingerprint.LineRange, n)}
-	newCount, touched := 0, 0
+	newCount, touched, grew := 0, 0, 0
 	for i, fr := range cl.Fragments {
 		f := c.file(fr.File)
 		if f == nil {
@@ -132,6 +135,9 @@ func (c *Change) Judge(cl fingerprint.Class) Verdict {
 		if v.Touched[i] {
 			touched++
 		}
+		if v.Added[i] > 0 {
+			grew++
+		}
 	}
 	switch {
 	case newCount > 0 && n-newCount >= 2:
@@ -140,6 +146,8 @@ func (c *Change) Judge(cl fingerprint.Class) Verdict {
 		v.Kind = New
 	case touched > 0 && touched < n:
 		v.Kind = ForgottenTwin
+	case grew == n:
+		v.Kind = Grown
 	}
 	return v
 }

@@ -1,0 +1,46 @@
+package change
+
+import (
+	"testing"
+
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// Judge's verdicts from what a change did to each copy of a class.
+func TestJudge(t *testing.T) {
+	frag := func(name string) fingerprint.Fragment {
+		return fingerprint.Fragment{File: name, Start: fingerprint.Position{Line: 10}, End: fingerprint.Position{Line: 29}}
+	}
+	cl := fingerprint.Class{Fragments: []fingerprint.Fragment{frag("/r/a.go"), frag("/r/b.go"), frag("/r/c.go")}}
+	added := func(lines ...int) *File {
+		f := &File{}
+		for _, l := range lines {
+			f.add(l)
+		}
+		return f
+	}
+	pasted := added()
+	for l := 1; l <= 40; l++ {
+		pasted.add(l)
+	}
+	for _, tc := range []struct {
+		name  string
+		files map[string]*File
+		want  string
+	}{
+		{"untouched", map[string]*File{"x.go": added(3)}, ""},
+		{"one copy edited", map[string]*File{"a.go": added(12)}, ForgottenTwin},
+		{"a line removed from one copy", map[string]*File{"b.go": {Removed: []Removal{{After: 15, Lines: 2}}}}, ForgottenTwin},
+		{"a copy pasted into a class of two", map[string]*File{"c.go": pasted}, Grown},
+		{"every copy grew a line", map[string]*File{"a.go": added(12), "b.go": added(12), "c.go": added(12)}, Grown},
+		{"every copy edited, one only removing", map[string]*File{"a.go": added(12), "b.go": added(12), "c.go": {Removed: []Removal{{After: 12, Lines: 1}}}}, ""},
+	} {
+		if got := NewChange("/r", tc.files).Judge(cl).Kind; got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	two := fingerprint.Class{Fragments: cl.Fragments[1:]}
+	if got := NewChange("/r", map[string]*File{"c.go": pasted}).Judge(two).Kind; got != New {
+		t.Errorf("a copy of one other: %q, want new", got)
+	}
+}
