@@ -66,34 +66,74 @@ func (r *Repo) MergeBase(ref string) (string, error) {
 
 // Diff returns what the working tree changed since commit, by file name
 // relative to the root: the diff with renames found (a file moved whole
-// adds no line), and the Go files git does not track yet, new whole.
-func (r *Repo) Diff(commit string) (map[string]*File, error) {
-	// The two questions at once: each reads the whole tree's status.
-	var untracked string
-	var uerr error
+// adds no line), and the names of the Go files git tracks, by which
+// Untracked tells the files it does not track yet.
+func (r *Repo) Diff(commit string) (map[string]*File, map[string]bool, error) {
+	// The index's list of files costs no look at the tree: with the
+	// files copycat found, it tells the untracked ones (see Untracked)
+	// without git walking the tree a second time.
+	var listed string
+	var lerr error
 	asked := make(chan struct{})
 	go func() {
-		untracked, uerr = git(r.Root, "ls-files", "-z", "--others", "--exclude-standard", "--", "*.go")
+		listed, lerr = git(r.Root, "ls-files", "-z", "--cached", "--", "*.go")
 		close(asked)
 	}()
 	out, err := git(r.Root, "-c", "core.quotePath=true", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
 		"--find-renames", "--unified=0", commit, "--", "*.go")
 	<-asked
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if uerr != nil {
-		return nil, uerr
+	if lerr != nil {
+		return nil, nil, lerr
 	}
 	files, err := ParseDiff(strings.NewReader(out))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	for _, name := range strings.Split(untracked, "\x00") {
-		if name == "" || files[name] != nil {
+	tracked := map[string]bool{}
+	for _, name := range strings.Split(listed, "\x00") {
+		if name != "" {
+			tracked[name] = true
+		}
+	}
+	return files, tracked, nil
+}
+
+// Untracked returns, of files (absolute names in the repository, the
+// ones copycat read), those git neither tracks nor ignores, each as a
+// new file whole, by its name relative to the root.
+func (r *Repo) Untracked(files []string, tracked map[string]bool) map[string]*File {
+	var candidates []string
+	for _, abs := range files {
+		rel, err := filepath.Rel(r.Root, abs)
+		if err != nil || strings.HasPrefix(rel, "..") {
 			continue
 		}
-		lines, err := countLines(filepath.Join(r.Root, name))
+		if rel = filepath.ToSlash(rel); !tracked[rel] {
+			candidates = append(candidates, rel)
+		}
+	}
+	if len(candidates) == 0 {
+		return nil
+	}
+	// Those git ignores are none of the change.
+	ignored := map[string]bool{}
+	cmd := exec.Command("git", "check-ignore", "-z", "--stdin", "--no-index")
+	cmd.Dir = r.Root
+	cmd.Stdin = strings.NewReader(strings.Join(candidates, "\x00") + "\x00")
+	if out, err := cmd.Output(); err == nil || len(out) > 0 {
+		for _, name := range strings.Split(string(out), "\x00") {
+			ignored[name] = true
+		}
+	}
+	out := map[string]*File{}
+	for _, name := range candidates {
+		if ignored[name] {
+			continue
+		}
+		lines, err := countLines(filepath.Join(r.Root, filepath.FromSlash(name)))
 		if err != nil {
 			continue // gone since
 		}
@@ -101,9 +141,9 @@ func (r *Repo) Diff(commit string) (map[string]*File, error) {
 		if lines > 0 {
 			f.Added = append(f.Added, lineRange(1, lines))
 		}
-		files[name] = f
+		out[name] = f
 	}
-	return files, nil
+	return out
 }
 
 // git runs git in dir and returns its output; its standard error is the

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -67,8 +68,9 @@ func (ch *Changes) checkChanges() error {
 // a diff file else, whose names are relative to the repository's root
 // when the working directory is in one, else to the working directory.
 // A bad revision or diff is an error at once; git's diff of the working
-// tree runs while detection does, and wait returns it.
-func (ch *Changes) start(stdin io.Reader) (wait func() (*change.Change, error), err error) {
+// tree runs while detection does, and wait returns it, with the files
+// detection read that git does not track, new whole.
+func (ch *Changes) start(stdin io.Reader) (wait func(read []*fingerprint.File) (*change.Change, error), err error) {
 	wd, err := os.Getwd()
 	if err != nil {
 		return nil, err
@@ -93,7 +95,7 @@ func (ch *Changes) start(stdin io.Reader) (wait func() (*change.Change, error), 
 			root = repo.Root
 		}
 		c := change.NewChange(root, files)
-		return func() (*change.Change, error) { return c, nil }, nil
+		return func([]*fingerprint.File) (*change.Change, error) { return c, nil }, nil
 	}
 	if repoErr != nil {
 		return nil, repoErr
@@ -108,18 +110,31 @@ func (ch *Changes) start(stdin io.Reader) (wait func() (*change.Change, error), 
 		return nil, err
 	}
 	type result struct {
-		files map[string]*change.File
-		err   error
+		files   map[string]*change.File
+		tracked map[string]bool
+		err     error
 	}
 	done := make(chan result, 1)
 	go func() {
-		files, err := repo.Diff(commit)
-		done <- result{files, err}
+		files, tracked, err := repo.Diff(commit)
+		done <- result{files, tracked, err}
 	}()
-	return func() (*change.Change, error) {
+	return func(read []*fingerprint.File) (*change.Change, error) {
 		r := <-done
 		if r.err != nil {
 			return nil, r.err
+		}
+		names := make([]string, len(read))
+		for i, f := range read {
+			names[i] = f.Name
+			if !filepath.IsAbs(f.Name) {
+				names[i] = filepath.Join(wd, f.Name)
+			}
+		}
+		for name, f := range repo.Untracked(names, r.tracked) {
+			if r.files[name] == nil {
+				r.files[name] = f
+			}
 		}
 		return change.NewChange(repo.Root, r.files), nil
 	}, nil

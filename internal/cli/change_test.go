@@ -215,3 +215,23 @@ func TestChangeDiffAndGate(t *testing.T) {
 		t.Errorf("a gate without a change: exit %d, %q", code, errs)
 	}
 }
+
+// A Go file git does not track yet is new whole; one git ignores is no
+// part of the change.
+func TestChangeUntracked(t *testing.T) {
+	dir := gitRepo(t)
+	writeFiles(t, dir, map[string]string{
+		"c/c.go":     pasteSource("c", [4]string{"rows", "out", "line", "total"}),
+		"gen/g.go":   pasteSource("gen", [4]string{"rows", "out", "line", "total"}),
+		".gitignore": "gen/\n",
+	})
+	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
+	if code != ExitClean || !strings.Contains(out, "c/c.go:8:1: duplicate of") || !strings.Contains(out, "new copy: a class of") {
+		t.Errorf("an untracked copy: exit %d:\n%s%s", code, out, errs)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "gen/g.go:") && strings.Contains(line, "new copy") {
+			t.Errorf("a copy in an ignored file is new: %s", line)
+		}
+	}
+}

@@ -58,7 +58,7 @@ type Config struct {
 	Changes
 	// change waits for the change the Changes flags name, whose diff
 	// git makes while detection runs; nil without one.
-	change func() (*change.Change, error)
+	change func(read []*fingerprint.File) (*change.Change, error)
 	// Cache is the index directory: -cache ("off": none).
 	Cache string
 	// Stats is -stats: measure the run and print the figures.
