@@ -74,6 +74,8 @@ type Config struct {
 	memLimit    int64        // the memory limit -spill auto found; 0: none
 	arena       *spill.Arena // where tables beyond the budget go; nil: none
 
+	// written counts the classes the report held (see wrote).
+	written int
 	// reread reads again the files the report shows (see rereader).
 	reread func(string) ([]byte, error)
 
@@ -289,7 +291,7 @@ func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fi
 		return interrupted(stderr)
 	}
 	if emitted && err == nil {
-		c.wrote(stderr, findings)
+		c.wrote(stderr, c.written)
 	}
 	findings += c.warn(stderr, res.Warnings)
 	for _, e := range res.Errors {

@@ -198,6 +198,7 @@ func (c *Config) emitChange(stdout io.Writer, res *load.Result, classes []finger
 
 // write prints rep, to standard output or to the -o file.
 func (c *Config) write(stdout io.Writer, res *load.Result, rep *report.Report) error {
+	c.written = len(rep.Classes)
 	rep.Ranked = c.Sort == report.SortRank
 	rep.ToolVersion, rep.Warnings, rep.Errors = toolVersion(), res.Warnings, res.Errors
 	rep.Run = c.run
