@@ -272,15 +272,15 @@ func ScanFacts(src []byte) Facts {
 // ScanFacts reads it, so that a note in it is given the whole comment:
 // the other copy may be named on another of its lines.
 type noteBlock struct {
+	lines [][]byte // the comment's lines, in the file's bytes
 	text  []byte
 	notes int // the notes of this comment, the last ones of Facts.Notes
 }
 
-// add adds a comment line ("//" first, trimmed) to the comment.
+// add adds a comment line ("//" first, trimmed) to the comment; its text
+// is made only for a comment that holds a note.
 func (b *noteBlock) add(line []byte) {
-	if len(b.text) < maxNote {
-		b.text = noteText(b.text, line)
-	}
+	b.lines = append(b.lines, line)
 }
 
 // note records that line n of the comment notes a copy.
@@ -292,12 +292,19 @@ func (b *noteBlock) note(fs *Facts, n int32) {
 // end ends the comment: its notes get its text.
 func (b *noteBlock) end(fs *Facts) {
 	if b.notes > 0 {
+		b.text = b.text[:0]
+		for _, l := range b.lines {
+			if len(b.text) >= maxNote {
+				break
+			}
+			b.text = noteText(b.text, l)
+		}
 		text := string(b.text)
 		for i := len(fs.Notes) - b.notes; i < len(fs.Notes); i++ {
 			fs.Notes[i].Text = text
 		}
 	}
-	b.text, b.notes = b.text[:0], 0
+	b.lines, b.notes = b.lines[:0], 0
 }
 
 // noteText appends comment line c ("//" first) to text, the "//" and

@@ -222,9 +222,11 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 		Workers:   runtime.GOMAXPROCS(0),
 
 		MaxFileSize: c.MaxFileSize,
-		// The report reads the Facts of the files it shows, and the
-		// index keeps those beside their records (see runIndex.facts).
-		LazyFacts: true,
+		// With an index, the report reads the Facts of the files it
+		// shows, and the index keeps those beside their records (see
+		// runIndex.facts); without one, they are found while the bytes
+		// are at hand: reading the shown files again cost more.
+		LazyFacts: cache.DirOf(c.Cache) != "",
 		LargeFile: largeFileGC(os.Getenv("GOGC")),
 	}
 	if bar != nil {

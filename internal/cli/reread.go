@@ -1,8 +1,8 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
-	"go/token"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/load"
@@ -35,9 +35,11 @@ func (c *Config) rereader(files []*fingerprint.File) func(string) ([]byte, error
 }
 
 // lineCount counts the lines of src as go/token does, which is how
-// detection counted them (fingerprint.File.Lines).
+// detection counted them (fingerprint.File.Lines): a line starts at the
+// first byte and after each newline but a last one.
 func lineCount(src []byte) int {
-	tf := token.NewFileSet().AddFile("", -1, len(src))
-	tf.SetLinesForContent(src)
-	return tf.LineCount()
+	if len(src) == 0 {
+		return 0
+	}
+	return 1 + bytes.Count(src[:len(src)-1], []byte{'\n'})
 }

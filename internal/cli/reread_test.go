@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,5 +46,16 @@ func TestRereadAsLoaded(t *testing.T) {
 	}
 	if _, err := read(name); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("a link to /dev/zero: %v", err)
+	}
+}
+
+// lineCount counts lines as go/token does.
+func TestLineCount(t *testing.T) {
+	for _, src := range []string{"", "\n", "a", "a\n", "a\nb", "a\nb\n", "\n\n", "a\n\nb\n\n"} {
+		tf := token.NewFileSet().AddFile("", -1, len(src))
+		tf.SetLinesForContent([]byte(src))
+		if got, want := lineCount([]byte(src)), tf.LineCount(); got != want {
+			t.Errorf("lineCount(%q) = %d, want %d", src, got, want)
+		}
 	}
 }
