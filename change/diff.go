@@ -43,13 +43,7 @@ func (f *File) Changed(first, last int) bool {
 
 // AddedIn counts the added lines among lines first to last.
 func (f *File) AddedIn(first, last int) int {
-	n := 0
-	for _, r := range f.Added {
-		if lo, hi := max(r.Start, first), min(r.End, last); lo <= hi {
-			n += hi - lo + 1
-		}
-	}
-	return n
+	return fingerprint.LinesIn(f.AddedRanges(first, last))
 }
 
 // AddedRanges returns the added lines among lines first to last.

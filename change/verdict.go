@@ -1,7 +1,6 @@
 package change
 
 import (
-	"go/token"
 	"os"
 	"path/filepath"
 	"slices"
@@ -159,9 +158,7 @@ func countLines(name string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	tf := token.NewFileSet().AddFile("", -1, len(src))
-	tf.SetLinesForContent(src)
-	return tf.LineCount(), nil
+	return fingerprint.LineCount(src), nil
 }
 
 func lineRange(a, b int) fingerprint.LineRange { return fingerprint.LineRange{Start: a, End: b} }

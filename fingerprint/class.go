@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"strings"
@@ -76,6 +77,16 @@ type Position struct{ Line, Column int }
 
 // A LineRange is an inclusive range of 1-based lines.
 type LineRange struct{ Start, End int }
+
+// LineCount counts the lines of src as go/token counts them, which is
+// how a File counts its Lines: a line starts at the first byte and after
+// each newline but a last one.
+func LineCount(src []byte) int {
+	if len(src) == 0 {
+		return 0
+	}
+	return 1 + bytes.Count(src[:len(src)-1], []byte{'\n'})
+}
 
 // LinesIn counts the lines of ranges that do not overlap.
 func LinesIn(rs []LineRange) int {

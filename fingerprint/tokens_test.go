@@ -1,6 +1,9 @@
 package fingerprint
 
-import "testing"
+import (
+	"go/token"
+	"testing"
+)
 
 func TestCanonicalTokens(t *testing.T) {
 	for _, tc := range []struct {
@@ -63,5 +66,16 @@ func TestHashStringIsStable(t *testing.T) {
 	// FNV-1a of "a": a fixed value, the same in every process.
 	if got, want := hashBytes([]byte("a")), uint64(0xaf63dc4c8601ec8c); got != want {
 		t.Errorf("hashBytes(a) = %#x, want %#x", got, want)
+	}
+}
+
+// LineCount counts lines as go/token does.
+func TestLineCount(t *testing.T) {
+	for _, src := range []string{"", "\n", "a", "a\n", "a\nb", "a\nb\n", "\n\n", "a\n\nb\n\n"} {
+		tf := token.NewFileSet().AddFile("", -1, len(src))
+		tf.SetLinesForContent([]byte(src))
+		if got, want := LineCount([]byte(src)), tf.LineCount(); got != want {
+			t.Errorf("LineCount(%q) = %d, want %d", src, got, want)
+		}
 	}
 }

@@ -58,10 +58,7 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 		}
 		return 0, false
 	}
-	at := func(j int) string {
-		f := c.Fragments[j]
-		return fmt.Sprintf("%s:%d-%d", FileName(f.File), f.Start.Line, f.End.Line)
-	}
+	at := func(j int) string { return fragmentAt(c.Fragments[j]) }
 	edits := func(j int) string {
 		added := Count(v.Added[j], "line", "lines")
 		if j < len(v.AddedAt) && len(v.AddedAt[j]) > 0 {

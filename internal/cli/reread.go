@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/copycat-go/copycat/fingerprint"
@@ -26,20 +25,10 @@ func (c *Config) rereader(files []*fingerprint.File) func(string) ([]byte, error
 			return nil, err
 		}
 		if want, ok := lines[name]; ok {
-			if got := lineCount(src); got != want {
+			if got := fingerprint.LineCount(src); got != want {
 				return nil, fmt.Errorf("%s changed since it was read: %d lines, then %d", name, want, got)
 			}
 		}
 		return src, nil
 	}
-}
-
-// lineCount counts the lines of src as go/token does, which is how
-// detection counted them (fingerprint.File.Lines): a line starts at the
-// first byte and after each newline but a last one.
-func lineCount(src []byte) int {
-	if len(src) == 0 {
-		return 0
-	}
-	return 1 + bytes.Count(src[:len(src)-1], []byte{'\n'})
 }

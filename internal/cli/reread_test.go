@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,7 +22,7 @@ func TestRereadAsLoaded(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := &Config{}
-	read := c.rereader([]*fingerprint.File{{Name: name, Lines: lineCount([]byte(src))}})
+	read := c.rereader([]*fingerprint.File{{Name: name, Lines: fingerprint.LineCount([]byte(src))}})
 	if got, err := read(name); err != nil || string(got) != src {
 		t.Fatalf("unchanged file: %q, %v", got, err)
 	}
@@ -46,16 +45,5 @@ func TestRereadAsLoaded(t *testing.T) {
 	}
 	if _, err := read(name); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("a link to /dev/zero: %v", err)
-	}
-}
-
-// lineCount counts lines as go/token does.
-func TestLineCount(t *testing.T) {
-	for _, src := range []string{"", "\n", "a", "a\n", "a\nb", "a\nb\n", "\n\n", "a\n\nb\n\n"} {
-		tf := token.NewFileSet().AddFile("", -1, len(src))
-		tf.SetLinesForContent([]byte(src))
-		if got, want := lineCount([]byte(src)), tf.LineCount(); got != want {
-			t.Errorf("lineCount(%q) = %d, want %d", src, got, want)
-		}
 	}
 }
