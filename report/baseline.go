@@ -146,17 +146,28 @@ func (b *Baseline) Len() int { return len(b.copies) }
 // classes that have more copies now than the baseline holds. Classes
 // sharing an ID are weighed together, as NewBaseline counts them.
 func (b *Baseline) New(classes []fingerprint.Class) []fingerprint.Class {
+	var out []fingerprint.Class
+	for i, held := range b.holds(classes) {
+		if !held {
+			out = append(out, classes[i])
+		}
+	}
+	return out
+}
+
+// holds reports, for each class, whether the baseline holds it with at
+// least as many copies as the classes of its ID have now.
+func (b *Baseline) holds(classes []fingerprint.Class) []bool {
 	now := map[string]int{}
 	for _, c := range classes {
 		now[c.ID] += len(c.Fragments)
 	}
-	var out []fingerprint.Class
-	for _, c := range classes {
-		if known, ok := b.copies[c.ID]; !ok || now[c.ID] > known {
-			out = append(out, c)
-		}
+	held := make([]bool, len(classes))
+	for i, c := range classes {
+		known, ok := b.copies[c.ID]
+		held[i] = ok && now[c.ID] <= known
 	}
-	return out
+	return held
 }
 
 // Mark marks the classes the baseline holds (Signal.LeftOut
@@ -164,15 +175,10 @@ func (b *Baseline) New(classes []fingerprint.Class) []fingerprint.Class {
 // accepted. It returns how many it marked. A class the baseline holds
 // with fewer copies than it has now is not marked: it grew.
 func (b *Baseline) Mark(classes []fingerprint.Class) int {
-	now := map[string]int{}
-	for _, c := range classes {
-		now[c.ID] += len(c.Fragments)
-	}
 	n := 0
-	for i := range classes {
-		c := &classes[i]
-		if known, ok := b.copies[c.ID]; ok && now[c.ID] <= known {
-			c.Signal.LeftOut = LeftBaseline
+	for i, held := range b.holds(classes) {
+		if held {
+			classes[i].Signal.LeftOut = LeftBaseline
 			n++
 		}
 	}

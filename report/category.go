@@ -481,12 +481,18 @@ func (h *headers) mirror(c fingerprint.Class) string {
 // does not count; nor does a note elsewhere in the file, which is about
 // some other code.
 func (h *headers) notedCopy(c fingerprint.Class) string {
+	var names [][]string // each copy's, found when a note is met
 	for i, f := range c.Fragments {
 		fs := h.header(f.File).facts
 		for _, notes := range [][]fingerprint.Note{fs.NotesOn(f.Start.Line, f.End.Line), fs.HeaderNotes()} {
 			for _, n := range notes {
+				if names == nil {
+					for _, g := range c.Fragments {
+						names = append(names, h.copyNames(g))
+					}
+				}
 				for j, g := range c.Fragments {
-					if j != i && namesCopy(n.Text, h.copyNames(g)) {
+					if j != i && namesCopy(n.Text, names[j]) {
 						return fmt.Sprintf("the note at %s:%d names %s", FileName(f.File), n.Line, FileName(g.File))
 					}
 				}

@@ -193,10 +193,11 @@ func Text(w io.Writer, r *Report) error {
 // changeWords says what the change did to fragment fi of class ci, ""
 // without a change.
 func (r *Report) changeWords(ci, fi int) string {
-	if ci >= len(r.Verdicts) {
+	v := r.verdict(ci)
+	if v == nil {
 		return ""
 	}
-	return ChangeWords(r.Classes[ci], r.Verdicts[ci], fi)
+	return ChangeWords(r.Classes[ci], *v, fi)
 }
 
 // verdict is class ci's verdict, nil without a change.
