@@ -455,6 +455,16 @@ func (h *headers) mirror(c fingerprint.Class) string {
 	if ev := h.notedCopy(c); ev != "" {
 		return ev
 	}
+	if a, b := versionedPaths(c); a != "" {
+		return fmt.Sprintf("paths differ only by a version: %s and %s", a, b)
+	}
+	return sameFileOtherVersion(c)
+}
+
+// sameFileOtherVersion returns, when c's copies are all files of one name
+// in directories whose names differ but only by a trailing version or
+// number (types and types2), why they are mirrors; "" otherwise.
+func sameFileOtherVersion(c fingerprint.Class) string {
 	base, stem := "", ""
 	var last, dirs []string
 	for i, f := range c.Fragments {
@@ -471,6 +481,49 @@ func (h *headers) mirror(c fingerprint.Class) string {
 	}
 	return fmt.Sprintf("%s in %s and %s, directories of one name but for a version", base, dirs[0], dirs[1])
 }
+
+// versionedPaths returns the first two differing path elements of c's
+// copies when their paths differ, element by element, only where one
+// element has a version (v and a number: v2, v1beta1, _v2) the other
+// lacks or changes
+// (blockstorage/v2/backups/results.go and blockstorage/v3/backups/
+// results.go, msteams/msteams.go and msteamsv2/msteamsv2.go,
+// gomodguard.go and gomodguard_v2.go): an API version kept beside the
+// one it was copied from. "" when they differ in any other way, or not
+// at all.
+func versionedPaths(c fingerprint.Class) (a, b string) {
+	split := func(name string) []string {
+		return strings.Split(strings.TrimSuffix(filepath.ToSlash(name), ".go"), "/")
+	}
+	first := split(c.Fragments[0].File)
+	for _, f := range c.Fragments[1:] {
+		other := split(f.File)
+		if len(other) != len(first) {
+			return "", ""
+		}
+		for i := range first {
+			x, y := first[i], other[i]
+			if x == y {
+				continue
+			}
+			if versionElem(x) != versionElem(y) {
+				return "", ""
+			}
+			if a == "" {
+				a, b = x, y
+			}
+		}
+	}
+	return a, b
+}
+
+var elemVersion = regexp.MustCompile(`[_.-]?v[0-9]+((alpha|beta)[0-9]*)?$`)
+
+// versionElem is a path element without its trailing version: v2 → "",
+// msteamsv2 → msteams, gomodguard_v2 → gomodguard. A number alone is no
+// version: p0/f1.go and p2/f23.go, or staticcheck's checks qf1002 and
+// qf1003, are different things numbered, not versions of one.
+func versionElem(s string) string { return elemVersion.ReplaceAllString(s, "") }
 
 // notedCopy returns the note that makes c a copy on purpose, with its
 // place, "" for none: a note on one copy (in it or in its doc comment,

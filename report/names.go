@@ -260,6 +260,51 @@ func (h *headers) testCases(c fingerprint.Class) bool {
 	return true
 }
 
+// testHelpers reports whether every copy of c is test code, and one at
+// least by its function's parameters rather than its file's name: in a
+// _test.go file or a directory of tests (isTest), or in a function that
+// takes a *testing.T, *testing.B, *testing.F or testing.TB, which only a
+// test can call (gophercloud's acceptance helpers in plain .go files).
+func (h *headers) testHelpers(c fingerprint.Class) bool {
+	byParams := false
+	for _, f := range c.Fragments {
+		if isTest(f.File) {
+			continue
+		}
+		fn, ok := h.header(f.File).facts.Func(f.Start.Line)
+		if !ok || !takesTesting(fn.Sig) {
+			return false
+		}
+		byParams = true
+	}
+	return byParams
+}
+
+// takesTesting reports whether a function's signature (Func.Sig) has a
+// parameter of package testing's types for tests, benchmarks and fuzz
+// targets. Only the parameters count: a result of such a type does not
+// make a test helper.
+func takesTesting(sig string) bool {
+	params := sig
+	if strings.HasPrefix(params, "[") { // type parameters
+		if i := strings.Index(params, "]("); i >= 0 {
+			params = params[i+1:]
+		}
+	}
+	if i := strings.Index(params, ")"); i >= 0 {
+		params = params[:i]
+	}
+	for _, t := range []string{"*testing.T", "*testing.B", "*testing.F", "testing.TB"} {
+		if i := strings.Index(params, t); i >= 0 {
+			rest := params[i+len(t):]
+			if rest == "" || !isWordRune(rune(rest[0])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // isTestFunc reports whether a function's name, receiver included, is
 // that of a test, example, benchmark or fuzz function: the prefix, then
 // nothing or anything but a lower-case letter (go test's rule). A suite's

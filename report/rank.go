@@ -144,9 +144,9 @@ func Rank(classes []fingerprint.Class, src FileSource, order string) {
 	Categorise(classes, src)
 	for i := range classes {
 		c := &classes[i]
-		one, evidence := c.Signal.OneFunction, c.Signal.Evidence
-		c.Signal = signal(*c, c.Signal.Category, c.Signal.Shape)
-		c.Signal.OneFunction, c.Signal.Evidence = one, evidence
+		one, evidence, helpers := c.Signal.OneFunction, c.Signal.Evidence, c.Signal.TestHelpers
+		c.Signal = signal(*c, c.Signal.Category, c.Signal.Shape, helpers)
+		c.Signal.OneFunction, c.Signal.Evidence, c.Signal.TestHelpers = one, evidence, helpers
 		c.Signal.Categorised = true
 	}
 	if order == SortRank {
@@ -166,6 +166,7 @@ func Categorise(classes []fingerprint.Class, src FileSource) {
 			c.Signal.Category, c.Signal.Evidence = h.category(*c)
 			c.Signal.Shape = h.shape(*c)
 			c.Signal.OneFunction = c.Divergent && h.oneFunction(*c)
+			c.Signal.TestHelpers = h.testHelpers(*c)
 			switch {
 			case !c.Divergent:
 			case c.Signal.Category == CategoryInverse || h.testCases(*c):
@@ -181,9 +182,11 @@ func Categorise(classes []fingerprint.Class, src FileSource) {
 	}
 }
 
-// signal scores a class of the given category and shape.
-func signal(c fingerprint.Class, category, shape string) fingerprint.Signal {
-	test := testsOnly(c)
+// signal scores a class of the given category and shape; helpers says
+// that its copies are test code by their functions' parameters
+// (Signal.TestHelpers).
+func signal(c fingerprint.Class, category, shape string, helpers bool) fingerprint.Signal {
+	test := helpers || testsOnly(c)
 	dirs := directories(c)
 	var lo, hi int
 	switch {
@@ -198,9 +201,16 @@ func signal(c fingerprint.Class, category, shape string) fingerprint.Signal {
 	default:
 		lo, hi = bandProduction, bandCore-1
 	}
-	// The shape weighs 60%, the copies (up to 4) 25%, the lines (up to
-	// 100) 15%.
-	v := 0.6*shapeWeight(shape) + 0.25*min(1, float64(len(c.Fragments)-2)/2) + 0.15*min(1, float64(c.Lines)/100)
+	// The shape weighs 60%, a pair of copies 25%, the lines (up to 100)
+	// 15%. A pair ranks above a family of three copies or more: read
+	// blind, families were mostly code written after one pattern, once
+	// per endpoint or resource (4 of 18 actionable in reading 5, pairs
+	// 34 of 61; bench/readings/2026-12-04-ranking.md).
+	pair := 0.0
+	if len(c.Fragments) == 2 {
+		pair = 1
+	}
+	v := 0.6*shapeWeight(shape) + 0.25*pair + 0.15*min(1, float64(c.Lines)/100)
 	if c.Divergent {
 		// Among drifted classes the evidence weighs most (driftEvidence).
 		v = 0.75*driftEvidence(c) + 0.25*v

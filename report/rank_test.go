@@ -62,11 +62,62 @@ func TestCategory(t *testing.T) {
 		{[]string{"ipallocator/controller/repair.go", "portallocator/controller/repair.go"}, ""},
 		{[]string{"apps/v1/conversion.go", "apps/v1beta2/conversion.go"}, CategoryMirror},
 		{[]string{"api/v1/client.go", "api/v2/server.go"}, ""},
+		// Paths that differ, element by element, only by a version.
+		{[]string{"openstack/blockstorage/v2/backups/results.go", "openstack/blockstorage/v3/backups/results.go"}, CategoryMirror},
+		{[]string{"notify/msteams/msteams.go", "notify/msteamsv2/msteamsv2.go"}, CategoryMirror},
+		{[]string{"golinters/gomodguard/gomodguard.go", "golinters/gomodguard/gomodguard_v2.go"}, CategoryMirror},
+		{[]string{"x/v1/a/f.go", "x/v2/a/f.go", "x/v3/a/f.go"}, CategoryMirror},
+		{[]string{"blockstorage/v2/backups/results.go", "sharedfilesystems/v2/backups/results.go"}, ""},
+		{[]string{"a/v2/x/f.go", "b/v3/x/f.go"}, ""},
+		{[]string{"x/v1/a/f.go", "x/v2/a/f.go", "y/v3/a/f.go"}, ""},
+		{[]string{"x/v2/a/f.go", "x/v2/a/f.go"}, ""}, // one file
+		{[]string{"p0/f1.go", "p2/f23.go"}, ""},      // numbered, not versions
+		{[]string{"quickfix/qf1002/qf1002.go", "quickfix/qf1003/qf1003.go"}, ""},
 	} {
 		c := class("id", fingerprint.Near, tc.files...)
 		h := &headers{src: ReadFacts(fakeFiles(srcs)), cache: map[string]*header{}}
 		if got, _ := h.category(c); got != tc.want {
 			t.Errorf("category of %v = %q, want %q", tc.files, got, tc.want)
+		}
+	}
+}
+
+// A class whose copies are all in functions that take a *testing.T,
+// *testing.B, *testing.F or testing.TB is test code wherever its files
+// are (gophercloud's acceptance helpers live in plain .go files): left
+// out as tests. A testing type among the results, or one copy that is not
+// a helper, keeps the class listed.
+func TestTestHelpers(t *testing.T) {
+	srcs := map[string]string{
+		"acc/compute.go":  "package acc\n\nfunc CreateServer(t *testing.T, c *Client) (*Server, error) {\n",
+		"acc/network.go":  "package acc\n\nfunc CreateNetwork(client *Client, tb testing.TB) error {\n",
+		"acc/generic.go":  "package acc\n\nfunc Create[T any](b *testing.B, x T) {\n",
+		"acc/results.go":  "package acc\n\nfunc NewT(name string) (*testing.T, error) {\n",
+		"acc/plain.go":    "package acc\n\nfunc Create(c *Client) error {\n",
+		"acc/tlike.go":    "package acc\n\nfunc Create(t *testing.Tx) error {\n",
+		"acc/a_test.go":   "package acc\n\nfunc helper() {\n",
+		"acc/method.go":   "package acc\n\nfunc (s *Suite) Create(t *testing.T) {\n",
+		"acc/fuzzhelp.go": "package acc\n\nfunc seed(f *testing.F) {\n",
+	}
+	for _, tc := range []struct {
+		files []string
+		want  string
+	}{
+		{[]string{"acc/compute.go", "acc/network.go"}, LeftTests},
+		{[]string{"acc/compute.go", "acc/a_test.go"}, LeftTests},
+		{[]string{"acc/generic.go", "acc/method.go", "acc/fuzzhelp.go"}, LeftTests},
+		{[]string{"acc/compute.go", "acc/plain.go"}, ""},
+		{[]string{"acc/compute.go", "acc/results.go"}, ""},
+		{[]string{"acc/compute.go", "acc/tlike.go"}, ""},
+	} {
+		c := class("id", fingerprint.Near, tc.files...)
+		for i := range c.Fragments {
+			c.Fragments[i].Start.Line, c.Fragments[i].End.Line = 3, 20
+		}
+		classes := []fingerprint.Class{c}
+		Rank(classes, ReadFacts(fakeFiles(srcs)), SortRank)
+		if got := classes[0].Signal.LeftOut; got != tc.want {
+			t.Errorf("%v: left out by %q, want %q", tc.files, got, tc.want)
 		}
 	}
 }
@@ -112,9 +163,9 @@ func TestRankOrder(t *testing.T) {
 	}
 	// Divergent classes first, in tests too; then production classes of
 	// 30 lines or more; then the other production classes, where the
-	// shape weighs most, then copies, then lines; tests, then copies on
-	// purpose, come last.
-	want := []string{"divtest", "div", "big", "variants", "methods", "spread", "small", "small2", "test", "e2e", "perarch"}
+	// shape weighs most, then a pair of copies over a family (spread's
+	// three), then lines; tests, then copies on purpose, come last.
+	want := []string{"divtest", "div", "big", "variants", "methods", "small", "small2", "spread", "test", "e2e", "perarch"}
 	rank := func(classes []fingerprint.Class, order string) []string {
 		Rank(classes, ReadFacts(fakeFiles(srcs)), order)
 		var ids []string

@@ -4,11 +4,14 @@ reports of several modules, and writes the items and their key apart.
 
     [BLIND_TOP=10 BLIND_REST=30 BLIND_HIDDEN=30 BLIND_READERS=3] blind.py SEED OUTDIR NAME=DIR ...
     BLIND_DRIFTED=1 [BLIND_READERS=1] blind.py SEED OUTDIR NAME=DIR ...
+    BLIND_HIDDEN_FROM=old ... blind.py SEED OUTDIR NAME=DIR ...
 
 For each NAME, OUTDIR/NAME.json is the default report (`copycat -json ./...`
 run in DIR) and OUTDIR/NAME-all.json the report with -all. Sets: top (the
 first TOP classes of each module's list), rest (REST at random from the rest
-of the lists) and hidden (HIDDEN at random from the classes only -all lists).
+of the lists) and hidden (HIDDEN at random from the classes only -all lists;
+with BLIND_HIDDEN_FROM=TAG, from the classes OUTDIR/NAME-TAG.json lists and
+the default report does not: those a change of the rules left out).
 Items show an id, the number of copies, the first two copies' FILE:START-END
 with their code (cut at 60 lines) and the other copies' locations; nothing
 else. With BLIND_DRIFTED=1 the one set is every drifted class of each
@@ -43,7 +46,11 @@ def main():
         ids = {c['id'] for c in listed}
         for r, c in enumerate(listed):
             (items if r < TOP else rest).append(('top' if r < TOP else 'rest', name, root, r + 1, c))
-        hidden += [('hidden', name, root, 0, c) for c in every if c['id'] not in ids]
+        if os.environ.get('BLIND_HIDDEN_FROM'):
+            before = json.load(open(os.path.join(out, f"{name}-{os.environ['BLIND_HIDDEN_FROM']}.json")))['classes']
+            hidden += [('hidden', name, root, 0, c) for c in before if c['id'] not in ids]
+        else:
+            hidden += [('hidden', name, root, 0, c) for c in every if c['id'] not in ids]
     items += rng.sample(rest, min(REST, len(rest))) + rng.sample(hidden, min(HIDDEN, len(hidden)))
     rng.shuffle(items)
     key = open(os.path.join(out, 'key.tsv'), 'w')
