@@ -203,9 +203,9 @@ func signal(c fingerprint.Class, category, shape string, helpers bool) fingerpri
 	}
 	// The shape weighs 60%, a pair of copies 25%, the lines (up to 100)
 	// 15%. A pair ranks above a family of three copies or more: read
-	// blind, families were mostly code written after one pattern, once
-	// per endpoint or resource (4 of 18 actionable in reading 5, pairs
-	// 34 of 61; bench/readings/2026-12-04-ranking.md).
+	// blind, families were more often code written after one pattern,
+	// once per endpoint or resource (8 of 28 actionable in readings 5
+	// and 7, pairs 61 of 126; bench/readings/2026-12-04-ranking.md).
 	pair := 0.0
 	if len(c.Fragments) == 2 {
 		pair = 1
