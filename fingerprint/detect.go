@@ -29,6 +29,14 @@ type Options struct {
 	// Scratch, if not nil, gives the largest temporary arrays memory
 	// outside the Go heap.
 	Scratch Scratch
+	// Sketch and CommonNearKeys, when the files are a part of a larger
+	// corpus (see part.go), are the corpus's window sketch, in place of
+	// the one a run builds over its files, and its common near keys,
+	// sorted: those more than NearKeyLimit units of the corpus hold,
+	// which a run then leaves out as a run over the corpus does (unless
+	// MaxOccurrences allows more copies than NearKeyLimit).
+	Sketch         *Sketch
+	CommonNearKeys []uint32
 }
 
 func (o Options) workers() int {
@@ -144,6 +152,11 @@ func (d *detector) windowSketch() *sketch {
 		n += len(f.windows)
 	}
 	d.work.Windows = int64(n)
+	if d.opt.Sketch != nil {
+		sk := d.opt.Sketch.s
+		d.sketch = sk.size(int64(d.opt.Sketch.windows))
+		return sk
+	}
 	sk := d.buildSketch(n, func(f *File, add func(uint64)) {
 		for _, w := range f.windows {
 			add(w.fp)

@@ -206,7 +206,7 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 		for j < len(entries) && gramOf(entries[j]) == gramOf(entries[i]) {
 			j++
 		}
-		if j-i >= 2 && (j-i <= nearMaxRun || long) {
+		if j-i >= 2 && (j-i <= nearMaxRun && !d.commonNearKey(gramOf(entries[i])) || long) {
 			runs = append(runs, [2]int32{int32(i), int32(j)})
 			for _, e := range entries[i:j] {
 				units[unitOf(e)].kept++
@@ -276,6 +276,13 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 		i = j
 	}
 	return cands
+}
+
+// commonNearKey reports whether the corpus the files are a part of holds
+// near key g in more than nearMaxRun units (see Options.CommonNearKeys).
+func (d *detector) commonNearKey(g uint32) bool {
+	_, found := slices.BinarySearch(d.opt.CommonNearKeys, g)
+	return found
 }
 
 // pairWithFirst pairs the units of a gram shared by more than nearMaxRun
