@@ -29,14 +29,9 @@ type Options struct {
 	// Scratch, if not nil, gives the largest temporary arrays memory
 	// outside the Go heap.
 	Scratch Scratch
-	// Sketch and CommonNearKeys, when the files are a part of a larger
-	// corpus (see part.go), are the corpus's window sketch, in place of
-	// the one a run builds over its files, and its common near keys,
-	// sorted: those more than NearKeyLimit units of the corpus hold,
-	// which a run then leaves out as a run over the corpus does (unless
-	// MaxOccurrences allows more copies than NearKeyLimit).
-	Sketch         *Sketch
-	CommonNearKeys []uint32
+	// Corpus, when the files are a part of a larger corpus, is what
+	// detection needs of the whole (see part.go).
+	Corpus *Corpus
 }
 
 func (o Options) workers() int {
@@ -152,10 +147,9 @@ func (d *detector) windowSketch() *sketch {
 		n += len(f.windows)
 	}
 	d.work.Windows = int64(n)
-	if d.opt.Sketch != nil {
-		sk := d.opt.Sketch.s
-		d.sketch = sk.size(int64(d.opt.Sketch.windows))
-		return sk
+	if c := d.opt.Corpus; c != nil {
+		d.sketch = c.Sketch.s.size(int64(c.Sketch.windows))
+		return c.Sketch.s
 	}
 	sk := d.buildSketch(n, func(f *File, add func(uint64)) {
 		for _, w := range f.windows {

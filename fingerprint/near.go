@@ -279,9 +279,12 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 }
 
 // commonNearKey reports whether the corpus the files are a part of holds
-// near key g in more than nearMaxRun units (see Options.CommonNearKeys).
+// near key g in more than nearMaxRun units (see Corpus).
 func (d *detector) commonNearKey(g uint32) bool {
-	_, found := slices.BinarySearch(d.opt.CommonNearKeys, g)
+	if d.opt.Corpus == nil {
+		return false
+	}
+	_, found := slices.BinarySearch(d.opt.Corpus.CommonNearKeys, g)
 	return found
 }
 

@@ -14,15 +14,27 @@ import (
 // windows of all files in parts and merges the sketches, counts the near
 // keys of all files, and then runs detection on parts of the files (work
 // units) that together hold every file that shares a candidate with
-// another. Given the corpus's sketch (Options.Sketch) and its common near
-// keys (Options.CommonNearKeys), a run over such a part finds exactly the
+// another. Given the corpus's sketch and its common near keys
+// (Options.Corpus), a run over such a part finds exactly the
 // classes that a run over the whole corpus finds among the part's files:
 // the two filters that depend on the whole corpus (how often a window's
 // fingerprint is repeated, how many units share a near key) answer as
 // they would for the whole, and every other stage looks only at the files
 // of a candidate's group.
 
-// A Sketch is the window sketch of a corpus (see Options.Sketch), built
+// A Corpus is what detection over a part of a corpus needs of the whole.
+type Corpus struct {
+	// Sketch is the corpus's window sketch, in place of the one a run
+	// builds over its files.
+	Sketch *Sketch
+	// CommonNearKeys are the near keys that more than NearKeyLimit units
+	// of the corpus hold, sorted: a run leaves them out as a run over the
+	// corpus does (unless MaxOccurrences allows more copies than
+	// NearKeyLimit). See NearGrams.
+	CommonNearKeys []uint32
+}
+
+// A Sketch is the window sketch of a corpus (see Corpus), built
 // in parts that merge: by OR for its Bloom filters and element-wise SUM
 // for its Count-Min sketch. Every part must be sized alike, for the
 // windows of the whole corpus, so that the merged sketch is the one a run

@@ -108,7 +108,7 @@ func partsOf(t *testing.T, files []*fingerprint.File, opt fingerprint.Options, p
 	for _, r := range roots {
 		parts = append(parts, byRoot[r])
 	}
-	opt.Sketch, opt.CommonNearKeys = sk, common
+	opt.Corpus = &fingerprint.Corpus{Sketch: sk, CommonNearKeys: common}
 	return parts, opt
 }
 
