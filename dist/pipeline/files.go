@@ -1,0 +1,134 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/filter"
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/ignore"
+	"github.com/copycat-go/copycat/load"
+)
+
+// Stage 1: the files of the directories, and each file's index record.
+
+func init() {
+	register.DoFn3x1[context.Context, string, func(string), error](&resolveFn{})
+	register.DoFn3x1[context.Context, string, func(string, []byte), error](&indexFn{})
+	register.Emitter1[string]()
+	register.Emitter2[string, []byte]()
+	register.Combiner1[Totals](&totalsFn{})
+	register.Function2x2[string, []byte, Totals, error](totalsOf)
+}
+
+// Totals are what the report's figures sum over the corpus, and the
+// windows its sketch is sized for.
+type Totals struct {
+	Files, Lines, Tokens, Windows int64
+}
+
+// Files lists the Go files in dirs (a PCollection of directories) as
+// copycat selects them, and returns their records (name → record) and
+// the corpus's Totals (a singleton).
+func Files(s beam.Scope, c Config, dirs beam.PCollection) (recs, totals beam.PCollection) {
+	paths := beam.ParDo(s, &resolveFn{Tests: c.Tests, Generated: c.Generated}, dirs)
+	paths = filter.Distinct(s, paths)
+	recs = beam.ParDo(s, &indexFn{MinTokens: c.MinTokens, Generated: c.Generated, MaxFileSize: c.MaxFileSize}, paths)
+	totals = beam.Combine(s, &totalsFn{}, beam.ParDo(s, totalsOf, recs))
+	return recs, totals
+}
+
+// resolveFn lists the Go files of a directory, as the copycat command
+// does (load.Resolve): .duplignore, vendor, testdata, -tests.
+type resolveFn struct {
+	Tests, Generated bool
+}
+
+func (fn *resolveFn) ProcessElement(ctx context.Context, dir string, emit func(string)) error {
+	paths, errs := load.Resolve([]string{tree(dir)}, load.Options{Tests: fn.Tests, Generated: fn.Generated})
+	if err := errors.Join(errs...); err != nil {
+		// A path that does not exist or a bad .duplignore fails the run,
+		// as it makes copycat exit with status 2.
+		return fmt.Errorf("cannot list %s: %w", dir, err)
+	}
+	for _, p := range paths {
+		emit(p)
+	}
+	return nil
+}
+
+// tree is the pattern of the Go files under dir: dir/... (dir itself
+// when it is one already).
+func tree(dir string) string {
+	if strings.HasSuffix(dir, "...") {
+		return dir
+	}
+	return strings.TrimSuffix(dir, "/") + "/..."
+}
+
+// indexFn reads, parses and indexes one file with the engine's own code
+// (load.Source), and emits its record. A file that cannot be read or
+// parsed is a warning naming it, and no record; a generated file is left
+// out, as copycat leaves it out.
+type indexFn struct {
+	MinTokens   int
+	Generated   bool
+	MaxFileSize int64
+
+	ix *fingerprint.Indexer
+}
+
+func (fn *indexFn) Setup() { fn.ix = new(fingerprint.Indexer) }
+
+func (fn *indexFn) ProcessElement(ctx context.Context, path string, emit func(string, []byte)) error {
+	src, err := load.ReadFile(path, fn.MaxFileSize)
+	var skip *load.SkipError
+	switch {
+	case errors.As(err, &skip) && skip.TooLarge && !fn.Generated && load.GeneratedHeader(path):
+		return nil
+	case err != nil:
+		log.Warnf(ctx, "copycat: warning: %v", err)
+		return nil
+	case !fn.Generated && ignore.IsGenerated(src):
+		return nil
+	}
+	f, warnings := load.Source(fn.ix, path, src, fn.MinTokens)
+	for _, w := range warnings {
+		log.Warnf(ctx, "copycat: warning: %v", w)
+	}
+	if f == nil {
+		return nil
+	}
+	emit(path, fingerprint.AppendRecord(nil, f))
+	return nil
+}
+
+// totalsOf gives one record's Totals.
+func totalsOf(name string, rec []byte) (Totals, error) {
+	f, err := decode(name, rec)
+	if err != nil {
+		return Totals{}, err
+	}
+	return Totals{1, int64(f.Lines), int64(f.Tokens), int64(f.Windows())}, nil
+}
+
+// decode decodes a record that indexFn made.
+func decode(name string, rec []byte) (*fingerprint.File, error) {
+	f, err := fingerprint.DecodeRecord(name, rec)
+	if err != nil {
+		return nil, fmt.Errorf("record of %s: %w", name, err)
+	}
+	return f, nil
+}
+
+// totalsFn sums Totals.
+type totalsFn struct{}
+
+func (totalsFn) MergeAccumulators(a, b Totals) Totals {
+	return Totals{a.Files + b.Files, a.Lines + b.Lines, a.Tokens + b.Tokens, a.Windows + b.Windows}
+}

@@ -1,0 +1,84 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/copycat-go/copycat/internal/cli"
+)
+
+func TestMain(m *testing.M) {
+	// Prism, in process: the runner the pipeline's tests run on.
+	ptest.MainWithDefault(m, "prism")
+}
+
+// oneMachine returns what `copycat -json -cache=off` writes for the trees
+// dirs.
+func oneMachine(t *testing.T, c Config) []byte {
+	t.Helper()
+	args := []string{"-json", "-cache=off",
+		"-min-tokens", itoa(c.MinTokens), "-min-lines", itoa(c.MinLines),
+		"-max-occurrences", itoa(c.MaxOccurrences), "-near=" + btoa(c.Near)}
+	for _, d := range c.Dirs {
+		args = append(args, tree(d))
+	}
+	var stdout, stderr bytes.Buffer
+	if code := cli.RunContext(context.Background(), args, &stdout, &stderr); code != cli.ExitClean && code != cli.ExitClones {
+		t.Fatalf("copycat %v: exit status %d\n%s", args, code, stderr.String())
+	}
+	return stdout.Bytes()
+}
+
+// distributed returns what the pipeline writes for c, run on Prism.
+func distributed(t *testing.T, c Config) []byte {
+	t.Helper()
+	c.Output = filepath.Join(t.TempDir(), "report.json")
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, c)
+	if err := ptest.Run(p); err != nil {
+		t.Fatalf("pipeline: %v", err)
+	}
+	b, err := os.ReadFile(c.Output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// differ checks that the pipeline writes the bytes copycat writes.
+func differ(t *testing.T, c Config) {
+	t.Helper()
+	want := oneMachine(t, c)
+	got := distributed(t, c)
+	if !bytes.Equal(got, want) {
+		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+	}
+}
+
+// TestSmall runs the pipeline over a small tree of clones (exact,
+// renamed, near, inside one file), a file that does not parse and a
+// generated one.
+func TestSmall(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "broken", "broken.go"), []byte("package broken\n\nfunc Broken( {\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	c := DefaultConfig()
+	c.Dirs = []string{dir}
+	want := oneMachine(t, c)
+	if !bytes.Contains(want, []byte(`"kind": "near"`)) || !bytes.Contains(want, []byte(`"kind": "renamed"`)) {
+		t.Fatalf("the small tree's report lacks a near or a renamed class: the test shows little\n%s", want)
+	}
+	got := distributed(t, c)
+	if !bytes.Equal(got, want) {
+		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+	}
+}
