@@ -3,7 +3,9 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -50,16 +52,6 @@ func distributed(t *testing.T, c Config) []byte {
 	return b
 }
 
-// differ checks that the pipeline writes the bytes copycat writes.
-func differ(t *testing.T, c Config) {
-	t.Helper()
-	want := oneMachine(t, c)
-	got := distributed(t, c)
-	if !bytes.Equal(got, want) {
-		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
-	}
-}
-
 // TestSmall runs the pipeline over a small tree of clones (exact,
 // renamed, near, inside one file), a file that does not parse and a
 // generated one.
@@ -77,6 +69,47 @@ func TestSmall(t *testing.T) {
 	if !bytes.Contains(want, []byte(`"kind": "near"`)) || !bytes.Contains(want, []byte(`"kind": "renamed"`)) {
 		t.Fatalf("the small tree's report lacks a near or a renamed class: the test shows little\n%s", want)
 	}
+	got := distributed(t, c)
+	if !bytes.Equal(got, want) {
+		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+	}
+}
+
+// realModules are the modules of the differential test over real code:
+// the versions this module's build list holds, so that building the
+// module downloads them.
+var realModules = []string{"golang.org/x/tools", "golang.org/x/net", "google.golang.org/grpc", "google.golang.org/protobuf"}
+
+// TestModules runs the pipeline over real modules (over 700,000 lines)
+// and checks that it writes the bytes copycat writes.
+func TestModules(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the differential test over real modules is not short")
+	}
+	c := DefaultConfig()
+	for _, m := range realModules {
+		out, err := exec.Command("go", "mod", "download", "-json", m).Output()
+		if err != nil {
+			t.Fatalf("go mod download %s: %v", m, err)
+		}
+		var mod struct{ Path, Version, Dir string }
+		if err := json.Unmarshal(out, &mod); err != nil || mod.Dir == "" {
+			t.Fatalf("go mod download %s: %v\n%s", m, err, out)
+		}
+		t.Logf("%s@%s", mod.Path, mod.Version)
+		c.Dirs = append(c.Dirs, mod.Dir)
+	}
+	want := oneMachine(t, c)
+	var r struct {
+		Stats struct{ Files, Lines, Classes int }
+	}
+	if err := json.Unmarshal(want, &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Stats.Lines < 200_000 || r.Stats.Classes == 0 {
+		t.Fatalf("the modules hold %d lines and %d classes: the test needs 200,000 lines and some classes", r.Stats.Lines, r.Stats.Classes)
+	}
+	t.Logf("%d files, %d lines, %d classes", r.Stats.Files, r.Stats.Lines, r.Stats.Classes)
 	got := distributed(t, c)
 	if !bytes.Equal(got, want) {
 		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
