@@ -1,9 +1,11 @@
 package pipeline
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -14,12 +16,12 @@ import (
 // Stage 4: detection, one work unit at a time.
 
 func init() {
-	register.DoFn4x0[string, func(*[]byte) bool, func(*string) bool, func(string, FileRecord)](&joinFn{})
+	register.DoFn5x0[context.Context, string, func(*[]byte) bool, func(*string) bool, func(string, FileRecord)](&joinFn{})
 	register.Emitter2[string, FileRecord]()
 	register.Iter1[[]byte]()
 	register.Iter1[FileRecord]()
 	register.Iter1[uint32]()
-	register.DoFn5x1[string, func(*FileRecord) bool, []byte, func(*uint32) bool, func([]byte), error](&detectFn{})
+	register.DoFn6x1[context.Context, string, func(*FileRecord) bool, []byte, func(*uint32) bool, func([]byte), error](&detectFn{})
 	register.Emitter1[[]byte]()
 }
 
@@ -42,13 +44,14 @@ func Detect(s beam.Scope, e Engine, recs, units, sketch, common beam.PCollection
 // joinFn keys the record of each file that is in a unit by its unit.
 type joinFn struct{}
 
-func (joinFn) ProcessElement(name string, recs func(*[]byte) bool, units func(*string) bool, emit func(string, FileRecord)) {
+func (joinFn) ProcessElement(ctx context.Context, name string, recs func(*[]byte) bool, units func(*string) bool, emit func(string, FileRecord)) {
 	var unit string
 	if !units(&unit) {
 		return // in no unit: it holds no class
 	}
 	var rec []byte
 	for recs(&rec) {
+		mJoinBytes.Inc(ctx, int64(len(unit)+len(name)+len(rec)))
 		emit(unit, FileRecord{name, rec})
 	}
 }
@@ -63,7 +66,8 @@ type detectFn struct {
 	read   bool
 }
 
-func (fn *detectFn) ProcessElement(unit string, recs func(*FileRecord) bool, sketch []byte, common func(*uint32) bool, emit func([]byte)) error {
+func (fn *detectFn) ProcessElement(ctx context.Context, unit string, recs func(*FileRecord) bool, sketch []byte, common func(*uint32) bool, emit func([]byte)) error {
+	t0 := time.Now()
 	if err := decodeOnce(&fn.sk, &fn.sketch, sketch); err != nil {
 		return err
 	}
@@ -77,7 +81,9 @@ func (fn *detectFn) ProcessElement(unit string, recs func(*FileRecord) bool, ske
 	}
 	var files []*fingerprint.File
 	var r FileRecord
+	var size int64
 	for recs(&r) {
+		size += int64(len(r.Record))
 		f, err := decode(r.Name, r.Record)
 		if err != nil {
 			return err
@@ -98,6 +104,9 @@ func (fn *detectFn) ProcessElement(unit string, recs func(*FileRecord) bool, ske
 		}
 		emit(b)
 	}
+	mClasses.Inc(ctx, int64(len(classes)))
+	mUnitBytes.Update(ctx, size)
+	mUnitMs.Update(ctx, time.Since(t0).Milliseconds())
 	return nil
 }
 

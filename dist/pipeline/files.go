@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
@@ -59,6 +60,7 @@ func (fn *resolveFn) ProcessElement(ctx context.Context, dir string, emit func(s
 	for _, p := range paths {
 		emit(p)
 	}
+	mPaths.Inc(ctx, int64(len(paths)))
 	return nil
 }
 
@@ -86,6 +88,7 @@ type indexFn struct {
 func (fn *indexFn) Setup() { fn.ix = new(fingerprint.Indexer) }
 
 func (fn *indexFn) ProcessElement(ctx context.Context, path string, emit func(string, []byte)) error {
+	defer since(ctx, mIndexMs, time.Now())
 	src, err := load.ReadFile(path, fn.MaxFileSize)
 	var skip *load.SkipError
 	switch {
@@ -93,6 +96,7 @@ func (fn *indexFn) ProcessElement(ctx context.Context, path string, emit func(st
 		return nil
 	case err != nil:
 		log.Warnf(ctx, "copycat: warning: %v", err)
+		mWarnings.Inc(ctx, 1)
 		return nil
 	case !fn.Generated && ignore.IsGenerated(src):
 		return nil
@@ -101,10 +105,14 @@ func (fn *indexFn) ProcessElement(ctx context.Context, path string, emit func(st
 	for _, w := range warnings {
 		log.Warnf(ctx, "copycat: warning: %v", w)
 	}
+	mWarnings.Inc(ctx, int64(len(warnings)))
 	if f == nil {
 		return nil
 	}
-	emit(path, fingerprint.AppendRecord(nil, f))
+	rec := fingerprint.AppendRecord(nil, f)
+	mRecords.Inc(ctx, 1)
+	mRecordBytes.Inc(ctx, int64(len(rec)))
+	emit(path, rec)
 	return nil
 }
 

@@ -2,8 +2,10 @@ package pipeline
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -15,7 +17,7 @@ import (
 // Stage 5: the report.
 
 func init() {
-	register.DoFn4x1[int, func(*[]byte) bool, Totals, func(string), error](&reportFn{})
+	register.DoFn5x1[context.Context, int, func(*[]byte) bool, Totals, func(string), error](&reportFn{})
 }
 
 // Report gathers the classes (JSON) of all units and writes the JSON
@@ -30,10 +32,12 @@ func Report(s beam.Scope, classes, totals beam.PCollection) beam.PCollection {
 // reportFn writes the report.
 type reportFn struct{}
 
-func (reportFn) ProcessElement(_ int, classes func(*[]byte) bool, t Totals, emit func(string)) error {
+func (reportFn) ProcessElement(ctx context.Context, _ int, classes func(*[]byte) bool, t Totals, emit func(string)) error {
+	defer since(ctx, mReportMs, time.Now())
 	var all []fingerprint.Class
 	var b []byte
 	for classes(&b) {
+		mReportInputs.Inc(ctx, int64(len(b)))
 		var c fingerprint.Class
 		if err := json.Unmarshal(b, &c); err != nil {
 			return fmt.Errorf("a unit's class: %w", err)

@@ -1,7 +1,9 @@
 package pipeline
 
 import (
+	"context"
 	"fmt"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -11,7 +13,7 @@ import (
 // Stage 2: the corpus's window sketch.
 
 func init() {
-	register.DoFn4x1[string, []byte, Totals, func([]byte), error](&sketchFn{})
+	register.DoFn5x1[context.Context, string, []byte, Totals, func([]byte), error](&sketchFn{})
 	register.Combiner1[[]byte](&mergeSketchFn{})
 }
 
@@ -29,7 +31,8 @@ type sketchFn struct {
 	sk *fingerprint.Sketch
 }
 
-func (fn *sketchFn) ProcessElement(name string, rec []byte, t Totals, _ func([]byte)) error {
+func (fn *sketchFn) ProcessElement(ctx context.Context, name string, rec []byte, t Totals, _ func([]byte)) error {
+	defer since(ctx, mSketchMs, time.Now())
 	f, err := decode(name, rec)
 	if err != nil {
 		return err
@@ -41,7 +44,7 @@ func (fn *sketchFn) ProcessElement(name string, rec []byte, t Totals, _ func([]b
 	return nil
 }
 
-func (fn *sketchFn) FinishBundle(_ Totals, emit func([]byte)) error {
+func (fn *sketchFn) FinishBundle(ctx context.Context, _ Totals, emit func([]byte)) error {
 	if fn.sk == nil {
 		return nil
 	}
@@ -49,6 +52,8 @@ func (fn *sketchFn) FinishBundle(_ Totals, emit func([]byte)) error {
 	if err != nil {
 		return err
 	}
+	mSketchParts.Inc(ctx, 1)
+	mSketchBytes.Inc(ctx, int64(len(b)))
 	emit(b)
 	fn.sk = nil
 	return nil

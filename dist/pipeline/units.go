@@ -1,7 +1,9 @@
 package pipeline
 
 import (
+	"context"
 	"slices"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -29,17 +31,17 @@ import (
 // which fits one worker as long as the linked files fit one machine.
 
 func init() {
-	register.DoFn5x1[string, []byte, []byte, func(uint64, string), func(uint32, NearUse), error](&keysFn{})
+	register.DoFn6x1[context.Context, string, []byte, []byte, func(uint64, string), func(uint32, NearUse), error](&keysFn{})
 	register.Emitter2[uint64, string]()
 	register.Emitter2[uint32, NearUse]()
-	register.DoFn3x0[uint64, func(*string) bool, func([]string)](&windowLinksFn{})
-	register.DoFn4x0[uint32, func(*NearUse) bool, func([]string), func(uint32)](&nearLinksFn{})
+	register.DoFn4x0[context.Context, uint64, func(*string) bool, func([]string)](&windowLinksFn{})
+	register.DoFn5x0[context.Context, uint32, func(*NearUse) bool, func([]string), func(uint32)](&nearLinksFn{})
 	register.Emitter1[[]string]()
 	register.Emitter1[uint32]()
 	register.Iter1[string]()
 	register.Iter1[NearUse]()
 	register.Iter1[[]string]()
-	register.DoFn3x0[int, func(*[]string) bool, func(string, string)](&componentsFn{})
+	register.DoFn4x0[context.Context, int, func(*[]string) bool, func(string, string)](&componentsFn{})
 }
 
 // A NearUse says how many near-miss units of a file hold a near key.
@@ -69,7 +71,8 @@ type keysFn struct {
 	sketch []byte // the encoding sk was decoded from
 }
 
-func (fn *keysFn) ProcessElement(name string, rec, sketch []byte, window func(uint64, string), near func(uint32, NearUse)) error {
+func (fn *keysFn) ProcessElement(ctx context.Context, name string, rec, sketch []byte, window func(uint64, string), near func(uint32, NearUse)) error {
+	defer since(ctx, mKeysMs, time.Now())
 	if err := decodeOnce(&fn.sk, &fn.sketch, sketch); err != nil {
 		return err
 	}
@@ -78,9 +81,12 @@ func (fn *keysFn) ProcessElement(name string, rec, sketch []byte, window func(ui
 		return err
 	}
 	if fn.sk != nil {
-		for _, fp := range f.CandidateKeys(fn.sk, fn.Engine.MaxOccurrences) {
+		keys := f.CandidateKeys(fn.sk, fn.Engine.MaxOccurrences)
+		for _, fp := range keys {
 			window(fp, name)
 		}
+		mWindowKeys.Inc(ctx, int64(len(keys)))
+		mKeyBytes.Inc(ctx, int64(len(keys)*(8+len(name))))
 	}
 	if !fn.Engine.Near {
 		return nil
@@ -92,6 +98,8 @@ func (fn *keysFn) ProcessElement(name string, rec, sketch []byte, window func(ui
 			j++
 		}
 		near(grams[i], NearUse{name, int64(j - i)})
+		mNearKeys.Inc(ctx, 1)
+		mKeyBytes.Inc(ctx, int64(4+len(name)+8))
 		i = j
 	}
 	return nil
@@ -114,7 +122,7 @@ func decodeOnce(sk **fingerprint.Sketch, from *[]byte, b []byte) error {
 // windowLinksFn emits the files that share a candidate key.
 type windowLinksFn struct{}
 
-func (windowLinksFn) ProcessElement(_ uint64, files func(*string) bool, link func([]string)) {
+func (windowLinksFn) ProcessElement(ctx context.Context, _ uint64, files func(*string) bool, link func([]string)) {
 	var names []string
 	var name string
 	for files(&name) {
@@ -122,6 +130,7 @@ func (windowLinksFn) ProcessElement(_ uint64, files func(*string) bool, link fun
 	}
 	slices.Sort(names)
 	link(slices.Compact(names))
+	mLinks.Inc(ctx, 1)
 }
 
 // nearLinksFn emits the files that share a near key held by two units or
@@ -131,20 +140,27 @@ type nearLinksFn struct {
 	Long bool
 }
 
-func (fn *nearLinksFn) ProcessElement(key uint32, uses func(*NearUse) bool, link func([]string), common func(uint32)) {
+func (fn *nearLinksFn) ProcessElement(ctx context.Context, key uint32, uses func(*NearUse) bool, link func([]string), common func(uint32)) {
 	var names []string
 	var units int64
 	var u NearUse
 	for uses(&u) {
-		names = append(names, u.File)
 		units += u.Units
+		// The files of a common key link nothing (unless Long): they
+		// are counted, not kept, so that a key held by every file of
+		// the corpus costs its worker no memory.
+		if units <= fingerprint.NearKeyLimit || fn.Long {
+			names = append(names, u.File)
+		}
 	}
 	if units > fingerprint.NearKeyLimit {
 		common(key)
+		mCommon.Inc(ctx, 1)
 	}
 	if units >= 2 && (units <= fingerprint.NearKeyLimit || fn.Long) {
 		slices.Sort(names)
 		link(slices.Compact(names))
+		mNearLinks.Inc(ctx, 1)
 	}
 }
 
@@ -152,7 +168,7 @@ func (fn *nearLinksFn) ProcessElement(key uint32, uses func(*NearUse) bool, link
 // components, and emits each file's: the name of its first file.
 type componentsFn struct{}
 
-func (componentsFn) ProcessElement(_ int, links func(*[]string) bool, emit func(string, string)) {
+func (componentsFn) ProcessElement(ctx context.Context, _ int, links func(*[]string) bool, emit func(string, string)) {
 	index := map[string]int32{}
 	var names []string
 	var parent []int32
@@ -188,7 +204,13 @@ func (componentsFn) ProcessElement(_ int, links func(*[]string) bool, emit func(
 			}
 		}
 	}
+	size := map[int32]int64{}
 	for i, name := range names {
-		emit(name, names[find(int32(i))])
+		r := find(int32(i))
+		size[r]++
+		emit(name, names[r])
+	}
+	for _, n := range size {
+		mUnitFiles.Update(ctx, n)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
@@ -30,6 +31,7 @@ func main() {
 	flag.BoolVar(&c.Tests, "tests", c.Tests, "include _test.go files")
 	flag.BoolVar(&c.Generated, "generated", c.Generated, "include generated files")
 	flag.Int64Var(&c.MaxFileSize, "max-file-size", c.MaxFileSize, "skip, with a warning, files larger than this many bytes")
+	stats := flag.Bool("stats", false, "print the pipeline's figures per stage (records, shuffle bytes, time) and its wall time")
 	// Workers run this binary again: flags first, then beam.Init, before
 	// anything else.
 	flag.Parse()
@@ -41,8 +43,16 @@ func main() {
 	}
 	p, s := beam.NewPipelineWithRoot()
 	pipeline.Build(s, c)
-	if err := beamx.Run(context.Background(), p); err != nil {
+	t0 := time.Now()
+	res, err := beamx.RunWithMetrics(context.Background(), p)
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "copycat-dist: %v\n", err)
 		os.Exit(2)
+	}
+	if *stats {
+		if res != nil {
+			pipeline.PrintMetrics(os.Stderr, res.Metrics().AllMetrics())
+		}
+		fmt.Fprintf(os.Stderr, "%-40s %14.2f\n", "wall time, s", time.Since(t0).Seconds())
 	}
 }
