@@ -10,28 +10,37 @@ import (
 )
 
 // Detection over a part of a corpus. A distributed run (copycat's dist
-// module) cannot hold the whole corpus in one process; it sketches the
-// windows of all files in parts and merges the sketches, counts the near
-// keys of all files, and then runs detection on parts of the files (work
-// units) that together hold every file that shares a candidate with
-// another. Given the corpus's sketch and its common near keys
-// (Options.Corpus), a run over such a part finds exactly the
-// classes that a run over the whole corpus finds among the part's files:
-// the two filters that depend on the whole corpus (how often a window's
-// fingerprint is repeated, how many units share a near key) answer as
-// they would for the whole, and every other stage looks only at the files
-// of a candidate's group.
+// module) cannot hold the whole corpus in one process. It sketches the
+// windows of all files in parts and merges the sketches, counts the units
+// that hold each near key, and then runs detection on parts of the files
+// (work units). Given what the whole says (Options.Corpus), a run over a
+// part finds exactly the classes that a run over the whole corpus finds
+// among the part's files, provided the part holds, with each of its
+// files, every file that shares with it
+//
+//   - a window fingerprint that the corpus's sketch calls a candidate
+//     (see Sketch.Candidate), and
+//   - a near-miss candidate: a near-miss unit that a unit of the file
+//     pairs with (see NearUnits and NearCandidate), or, when
+//     MaxOccurrences is 0 or above NearKeyLimit, a shared near key.
+//
+// The filters that depend on the whole corpus (how often a window is
+// repeated; how many units hold a near key, which decides the grams a
+// unit counts) answer as they would for the whole, and every other stage
+// looks only at the files of a candidate's group.
 
 // A Corpus is what detection over a part of a corpus needs of the whole.
 type Corpus struct {
 	// Sketch is the corpus's window sketch, in place of the one a run
 	// builds over its files.
 	Sketch *Sketch
-	// CommonNearKeys are the near keys that more than NearKeyLimit units
-	// of the corpus hold, sorted: a run leaves them out as a run over the
-	// corpus does (unless MaxOccurrences allows more copies than
-	// NearKeyLimit). See NearGrams.
-	CommonNearKeys []uint32
+	// SharedNearKeys are the near keys that a run over the corpus counts,
+	// sorted: those that two or more of its near-miss units hold, and not
+	// more than NearKeyLimit (see NearUnits); at least those of the
+	// part's files. When MaxOccurrences is 0 or above NearKeyLimit, a
+	// part holds every file of each near key two units hold, and the run
+	// counts the keys itself: then SharedNearKeys is not used.
+	SharedNearKeys []uint32
 }
 
 // A Sketch is the window sketch of a corpus (see Corpus), built
@@ -154,24 +163,51 @@ func (s *Sketch) UnmarshalBinary(b []byte) error {
 	return nil
 }
 
-// NearGrams returns the near keys of f's near-miss units under opt, one
-// for each unit that holds it (a key held by two of f's units is listed
-// twice), sorted. A corpus's near key is common when more than
-// NearKeyLimit units hold it: the sum of its counts over the corpus's
-// files.
-func NearGrams(f *File, opt Options) []uint32 {
+// A NearUnit is a function or block that may be a near-miss clone (see
+// near.go): its span of canonical tokens, and its near keys (winnowed
+// k-gram hashes), sorted and without duplicates.
+type NearUnit struct {
+	Tok0, Size int32
+	Keys       []uint32
+}
+
+// Overlaps reports whether two units of one file share a token: such
+// units are never paired.
+func (u NearUnit) Overlaps(v NearUnit) bool {
+	return u.Tok0 < v.Tok0+v.Size && v.Tok0 < u.Tok0+u.Size
+}
+
+// NearUnits returns f's near-miss units under opt, in the order a run
+// lists them. A near key counts when two or more units of the corpus
+// hold it, and not more than NearKeyLimit unless MaxOccurrences is 0 or
+// above it.
+func NearUnits(f *File, opt Options) []NearUnit {
 	d := &detector{files: []*File{f}, opt: opt}
-	var out []uint32
-	for _, u := range d.nearUnits() {
-		start := len(out)
+	units := d.nearUnits()
+	out := make([]NearUnit, len(units))
+	for i, u := range units {
+		keys := make([]uint32, 0, u.g1-u.g0)
 		for _, g := range f.grams[u.g0:u.g1] {
-			out = append(out, g.h)
+			keys = append(keys, g.h)
 		}
-		slices.Sort(out[start:])
-		out = append(out[:start], slices.Compact(out[start:])...)
+		slices.Sort(keys)
+		out[i] = NearUnit{Tok0: u.tok0, Size: u.size, Keys: slices.Compact(keys)}
 	}
-	slices.Sort(out)
 	return out
+}
+
+// NearSizesFit reports whether units of sizes a and b (tokens) that hold a
+// counted near key are paired under opt: their sizes allow the
+// similarity.
+func NearSizesFit(opt Options, a, b int32) bool {
+	return sizesFit(nearMinRatio(opt.Similarity), min(a, b), max(a, b))
+}
+
+// NearCandidate reports whether two units that are paired by shared
+// counted near keys, of kept and otherKept counted near keys each, are
+// near-miss candidates: a run over the corpus compares them.
+func NearCandidate(shared, kept, otherKept int) bool {
+	return nearCandidate(shared, int32(kept), int32(otherKept))
 }
 
 // SortClasses puts classes in the order [Run] returns them: by their

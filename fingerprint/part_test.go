@@ -13,17 +13,53 @@ import (
 )
 
 // partsOf splits files as a distributed run does: every file that shares
-// a candidate key or a near key that is neither single nor common with a
-// file (itself included) goes into the part of the files it shares one
-// with. It returns the parts, each sorted by name, with the options a run
-// over a part takes.
+// a candidate key or a near-miss candidate with a file (itself included)
+// goes into the part of the files it shares one with. It returns the
+// parts, each sorted by name, with the options a run over a part takes.
 func partsOf(t *testing.T, files []*fingerprint.File, opt fingerprint.Options, pieces int) ([][]*fingerprint.File, fingerprint.Options) {
+	t.Helper()
+	sk := sketchOf(t, files, pieces)
+	u := newUnionFind(len(files))
+	byKey := map[uint64]int{} // the first file of each candidate key
+	for i, f := range files {
+		for _, fp := range f.CandidateKeys(sk, opt.MaxOccurrences) {
+			if first, ok := byKey[fp]; ok {
+				u.union(first, i)
+			} else {
+				byKey[fp] = i
+				u.union(i, i)
+			}
+		}
+	}
+	shared := nearLinks(files, opt, u)
+	byRoot := map[int][]*fingerprint.File{}
+	var roots []int
+	for i, f := range files {
+		if !u.in(i) {
+			continue
+		}
+		r := u.find(i)
+		if byRoot[r] == nil {
+			roots = append(roots, r)
+		}
+		byRoot[r] = append(byRoot[r], f)
+	}
+	var parts [][]*fingerprint.File
+	for _, r := range roots {
+		parts = append(parts, byRoot[r])
+	}
+	opt.Corpus = &fingerprint.Corpus{Sketch: sk, SharedNearKeys: shared}
+	return parts, opt
+}
+
+// sketchOf builds the sketch of files in pieces, merged through their
+// encoding.
+func sketchOf(t *testing.T, files []*fingerprint.File, pieces int) *fingerprint.Sketch {
 	t.Helper()
 	windows := 0
 	for _, f := range files {
 		windows += f.Windows()
 	}
-	// The sketch, built in pieces and merged, through its encoding.
 	sk := fingerprint.NewSketch(windows)
 	for p := range pieces {
 		part := fingerprint.NewSketch(windows)
@@ -42,74 +78,90 @@ func partsOf(t *testing.T, files []*fingerprint.File, opt fingerprint.Options, p
 			t.Fatal(err)
 		}
 	}
-	units := map[uint32]int{} // near key: the units that hold it
-	for _, f := range files {
-		if !opt.Near {
-			break
-		}
-		for _, g := range fingerprint.NearGrams(f, opt) {
-			units[g]++
-		}
+	return sk
+}
+
+// nearLinks joins the files of near-miss candidates in u, or, when
+// MaxOccurrences lets a near key pair more than NearKeyLimit units, the
+// files of each shared near key; it returns the shared near keys.
+func nearLinks(files []*fingerprint.File, opt fingerprint.Options, u *unionFind) []uint32 {
+	if !opt.Near {
+		return nil
 	}
-	long := opt.MaxOccurrences <= 0 || opt.MaxOccurrences > fingerprint.NearKeyLimit
-	var common []uint32
-	parent := make([]int, len(files))
-	for i := range parent {
-		parent[i] = -1 // not in any part
-	}
-	find := func(i int) int {
-		if parent[i] < 0 {
-			parent[i] = i
-		}
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
-	byKey := map[string]int{} // the first file of each key
-	link := func(key string, i int) {
-		if first, ok := byKey[key]; ok {
-			parent[find(i)] = find(first)
-			return
-		}
-		byKey[key] = i
-		find(i)
-	}
+	type unitRef struct{ file, unit int }
+	units := make([][]fingerprint.NearUnit, len(files))
+	holders := map[uint32][]unitRef{}
 	for i, f := range files {
-		for _, fp := range f.CandidateKeys(sk, opt.MaxOccurrences) {
-			link(fmt.Sprint("w", fp), i)
-		}
-		for _, g := range fingerprint.NearGrams(f, opt) {
-			if n := units[g]; n >= 2 && (n <= fingerprint.NearKeyLimit || long) {
-				link(fmt.Sprint("n", g), i)
+		units[i] = fingerprint.NearUnits(f, opt)
+		for j, nu := range units[i] {
+			for _, k := range nu.Keys {
+				holders[k] = append(holders[k], unitRef{i, j})
 			}
 		}
 	}
-	for g, n := range units {
-		if n > fingerprint.NearKeyLimit {
-			common = append(common, g)
-		}
-	}
-	slices.Sort(common)
-	byRoot := map[int][]*fingerprint.File{}
-	var roots []int
-	for i, f := range files {
-		if parent[i] < 0 {
+	long := opt.MaxOccurrences <= 0 || opt.MaxOccurrences > fingerprint.NearKeyLimit
+	var shared []uint32
+	kept := map[unitRef]int{}
+	pairs := map[[2]unitRef]int{}
+	for k, hs := range holders {
+		if len(hs) < 2 || len(hs) > fingerprint.NearKeyLimit && !long {
 			continue
 		}
-		r := find(i)
-		if byRoot[r] == nil {
-			roots = append(roots, r)
+		shared = append(shared, k)
+		if long {
+			for _, h := range hs {
+				u.union(hs[0].file, h.file)
+			}
+			continue
 		}
-		byRoot[r] = append(byRoot[r], f)
+		for x, a := range hs {
+			kept[a]++
+			for _, b := range hs[x+1:] {
+				ua, ub := units[a.file][a.unit], units[b.file][b.unit]
+				if a.file == b.file && ua.Overlaps(ub) || !fingerprint.NearSizesFit(opt, ua.Size, ub.Size) {
+					continue
+				}
+				pairs[[2]unitRef{a, b}]++
+			}
+		}
 	}
-	var parts [][]*fingerprint.File
-	for _, r := range roots {
-		parts = append(parts, byRoot[r])
+	for p, n := range pairs {
+		if fingerprint.NearCandidate(n, kept[p[0]], kept[p[1]]) {
+			u.union(p[0].file, p[1].file)
+		}
 	}
-	opt.Corpus = &fingerprint.Corpus{Sketch: sk, CommonNearKeys: common}
-	return parts, opt
+	slices.Sort(shared)
+	return shared
+}
+
+// A unionFind joins files into parts; a file joined with none is in none.
+type unionFind struct{ parent []int }
+
+func newUnionFind(n int) *unionFind {
+	u := &unionFind{make([]int, n)}
+	for i := range u.parent {
+		u.parent[i] = -1
+	}
+	return u
+}
+
+func (u *unionFind) in(i int) bool { return u.parent[i] >= 0 }
+
+func (u *unionFind) find(i int) int {
+	if u.parent[i] < 0 {
+		u.parent[i] = i
+	}
+	for u.parent[i] != i {
+		u.parent[i] = u.parent[u.parent[i]]
+		i = u.parent[i]
+	}
+	return i
+}
+
+func (u *unionFind) union(a, b int) {
+	if ra, rb := u.find(a), u.find(b); ra != rb {
+		u.parent[rb] = ra
+	}
 }
 
 // TestParts checks that runs over the parts of a corpus, given the

@@ -16,43 +16,50 @@ import (
 // Stage 4: detection, one work unit at a time.
 
 func init() {
-	register.DoFn5x0[context.Context, string, func(*[]byte) bool, func(*string) bool, func(string, FileRecord)](&joinFn{})
+	register.DoFn6x0[context.Context, string, func(*[]byte) bool, func(*string) bool, func(*uint32) bool, func(string, FileRecord)](&joinFn{})
 	register.Emitter2[string, FileRecord]()
 	register.Iter1[[]byte]()
 	register.Iter1[FileRecord]()
-	register.Iter1[uint32]()
-	register.DoFn6x1[context.Context, string, func(*FileRecord) bool, []byte, func(*uint32) bool, func([]byte), error](&detectFn{})
+	register.DoFn5x1[context.Context, string, func(*FileRecord) bool, []byte, func([]byte), error](&detectFn{})
 	register.Emitter1[[]byte]()
 }
 
-// A FileRecord is a file's name and index record.
+// A FileRecord is a file's name and index record, and the near keys it
+// holds that the corpus counts.
 type FileRecord struct {
-	Name   string
-	Record []byte
+	Name       string
+	Record     []byte
+	SharedKeys []uint32
 }
 
-// Detect joins the records with their units (file → unit) and runs the
-// engine over each unit, given the corpus's sketch and common near keys
-// (side inputs). It returns the classes, each encoded as JSON, already
-// categorised from their files' Facts.
-func Detect(s beam.Scope, e Engine, recs, units, sketch, common beam.PCollection) beam.PCollection {
-	byUnit := beam.ParDo(s, &joinFn{}, beam.CoGroupByKey(s, recs, units))
-	return beam.ParDo(s, &detectFn{Engine: e}, beam.GroupByKey(s, byUnit),
-		beam.SideInput{Input: sketch}, beam.SideInput{Input: common})
+// Detect joins the records with their units (file → unit) and the near
+// keys they hold that the corpus counts (file → key), and runs the engine
+// over each unit, given the corpus's sketch (a side input). It returns
+// the classes, each encoded as JSON, already categorised from their
+// files' Facts.
+func Detect(s beam.Scope, e Engine, recs, units, shared, sketch beam.PCollection) beam.PCollection {
+	byUnit := beam.ParDo(s, &joinFn{}, beam.CoGroupByKey(s, recs, units, shared))
+	return beam.ParDo(s, &detectFn{Engine: e}, beam.GroupByKey(s, byUnit), beam.SideInput{Input: sketch})
 }
 
 // joinFn keys the record of each file that is in a unit by its unit.
 type joinFn struct{}
 
-func (joinFn) ProcessElement(ctx context.Context, name string, recs func(*[]byte) bool, units func(*string) bool, emit func(string, FileRecord)) {
+func (joinFn) ProcessElement(ctx context.Context, name string, recs func(*[]byte) bool, units func(*string) bool, shared func(*uint32) bool, emit func(string, FileRecord)) {
 	var unit string
 	if !units(&unit) {
 		return // in no unit: it holds no class
 	}
+	var keys []uint32
+	var k uint32
+	for shared(&k) {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
 	var rec []byte
 	for recs(&rec) {
-		mJoinBytes.Inc(ctx, int64(len(unit)+len(name)+len(rec)))
-		emit(unit, FileRecord{name, rec})
+		mJoinBytes.Inc(ctx, int64(len(unit)+len(name)+len(rec)+4*len(keys)))
+		emit(unit, FileRecord{name, rec, keys})
 	}
 }
 
@@ -62,28 +69,20 @@ type detectFn struct {
 
 	sk     *fingerprint.Sketch
 	sketch []byte
-	common []uint32 // sorted, once read
-	read   bool
 }
 
-func (fn *detectFn) ProcessElement(ctx context.Context, unit string, recs func(*FileRecord) bool, sketch []byte, common func(*uint32) bool, emit func([]byte)) error {
+func (fn *detectFn) ProcessElement(ctx context.Context, unit string, recs func(*FileRecord) bool, sketch []byte, emit func([]byte)) error {
 	t0 := time.Now()
 	if err := decodeOnce(&fn.sk, &fn.sketch, sketch); err != nil {
 		return err
 	}
-	if !fn.read {
-		var k uint32
-		for common(&k) {
-			fn.common = append(fn.common, k)
-		}
-		slices.Sort(fn.common)
-		fn.read = true
-	}
 	var files []*fingerprint.File
+	var shared []uint32
 	var r FileRecord
 	var size int64
 	for recs(&r) {
 		size += int64(len(r.Record))
+		shared = append(shared, r.SharedKeys...)
 		f, err := decode(r.Name, r.Record)
 		if err != nil {
 			return err
@@ -92,7 +91,8 @@ func (fn *detectFn) ProcessElement(ctx context.Context, unit string, recs func(*
 	}
 	opt := fn.Engine.options()
 	if fn.sk != nil {
-		opt.Corpus = &fingerprint.Corpus{Sketch: fn.sk, CommonNearKeys: fn.common}
+		slices.Sort(shared)
+		opt.Corpus = &fingerprint.Corpus{Sketch: fn.sk, SharedNearKeys: slices.Compact(shared)}
 	}
 	classes := fingerprint.Detect(files, opt)
 	// As the copycat command does, from the Facts of the files loaded.

@@ -15,17 +15,19 @@
 //     The merged sketch is the one a run over the whole corpus builds.
 //  3. units (units.go): each file's candidate keys (window fingerprints
 //     the sketch says are repeated, and not more than -max-occurrences
-//     times) and near keys, shuffled by key → the files that share each
-//     key → connected components of files: the work units. Near keys held
-//     by more than fingerprint.NearKeyLimit units are the corpus's common
-//     near keys, a side input of stage 4.
-//  4. detect (detect.go): records joined with their unit → per unit, the
-//     engine's Run over the unit's files, given the corpus's sketch and
-//     common near keys (fingerprint.Options.Sketch, CommonNearKeys), and
-//     the classes categorised from the files' Facts. A unit holds every
-//     file that shares a candidate with one of its files, so the engine
-//     finds there exactly the classes a run over the whole corpus finds
-//     among them.
+//     times) shuffled by key → the files that share each; each near-miss
+//     unit's near keys shuffled by key → the pairs of units the engine
+//     compares, with the keys they share and each unit's count of counted
+//     keys (the engine's near-miss candidate stage, as shuffles) → the
+//     files of each candidate pair; then connected components of the
+//     files so linked: the work units.
+//  4. detect (detect.go): records joined with their unit and the near
+//     keys the corpus counts → per unit, the engine's Run over the unit's
+//     files, given the corpus's sketch and those keys
+//     (fingerprint.Options.Corpus), and the classes categorised from the
+//     files' Facts. A unit holds every file that shares a candidate with
+//     one of its files, so the engine finds there exactly the classes a
+//     run over the whole corpus finds among them.
 //  5. report (report.go): the classes of all units, in the engine's order
 //     (fingerprint.SortClasses), ranked and written with report.JSON: the
 //     bytes `copycat -json` writes for the same files.

@@ -16,8 +16,8 @@ func Build(s beam.Scope, c Config) {
 	dirs := beam.CreateList(s.Scope("dirs"), c.Dirs)
 	recs, sums := Files(s.Scope("files"), c, dirs)
 	sketch := Sketch(s.Scope("sketch"), recs, sums)
-	units, common := Units(s.Scope("units"), e, recs, sketch)
-	classes := Detect(s.Scope("detect"), e, recs, units, sketch, common)
+	units, shared := Units(s.Scope("units"), e, recs, sketch)
+	classes := Detect(s.Scope("detect"), e, recs, units, shared, sketch)
 	json := Report(s.Scope("report"), classes, sums)
 	textio.Write(s.Scope("write"), c.Output, json)
 }
