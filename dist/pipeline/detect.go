@@ -106,7 +106,7 @@ func (fn *detectFn) ProcessElement(ctx context.Context, unit string, recs func(*
 	}
 	mClasses.Inc(ctx, int64(len(classes)))
 	mUnitBytes.Update(ctx, size)
-	mUnitMs.Update(ctx, time.Since(t0).Milliseconds())
+	mUnitUs.Update(ctx, time.Since(t0).Microseconds())
 	return nil
 }
 

@@ -88,7 +88,7 @@ type indexFn struct {
 func (fn *indexFn) Setup() { fn.ix = new(fingerprint.Indexer) }
 
 func (fn *indexFn) ProcessElement(ctx context.Context, path string, emit func(string, []byte)) error {
-	defer since(ctx, mIndexMs, time.Now())
+	defer since(ctx, mIndexUs, time.Now())
 	src, err := load.ReadFile(path, fn.MaxFileSize)
 	var skip *load.SkipError
 	switch {

@@ -13,9 +13,9 @@ import (
 
 // The pipeline's figures, per stage, as Beam metrics: what a run's cost
 // model is made of (see dist/README.md). Times are the wall time spent in
-// a stage's DoFns, summed over the workers: on a busy worker, close to
-// its CPU time (detection runs the engine on all of a worker's CPUs, so
-// its CPU time is up to that many times more).
+// a stage's DoFns, in microseconds, summed over the workers: on a busy
+// worker, close to its CPU time (detection runs the engine on all of a
+// worker's CPUs, so its CPU time is up to that many times more).
 const namespace = "copycat"
 
 var (
@@ -23,11 +23,11 @@ var (
 	mRecords     = beam.NewCounter(namespace, "1 files: records")
 	mRecordBytes = beam.NewCounter(namespace, "1 files: record bytes")
 	mWarnings    = beam.NewCounter(namespace, "1 files: warnings")
-	mIndexMs     = beam.NewCounter(namespace, "1 files: ms")
+	mIndexUs     = beam.NewCounter(namespace, "1 files: µs")
 
 	mSketchParts = beam.NewCounter(namespace, "2 sketch: parts")
 	mSketchBytes = beam.NewCounter(namespace, "2 sketch: part bytes")
-	mSketchMs    = beam.NewCounter(namespace, "2 sketch: ms")
+	mSketchUs    = beam.NewCounter(namespace, "2 sketch: µs")
 
 	mWindowKeys   = beam.NewCounter(namespace, "3 units: candidate keys shuffled")
 	mNearKeys     = beam.NewCounter(namespace, "3 units: near keys shuffled")
@@ -36,18 +36,18 @@ var (
 	mNearLinks    = beam.NewCounter(namespace, "3 units: near links")
 	mCommon       = beam.NewCounter(namespace, "3 units: common near keys")
 	mUnitFiles    = beam.NewDistribution(namespace, "3 units: files per unit")
-	mKeysMs       = beam.NewCounter(namespace, "3 units: ms")
+	mKeysUs       = beam.NewCounter(namespace, "3 units: µs")
 	mJoinBytes    = beam.NewCounter(namespace, "4 detect: record shuffle bytes")
 	mUnitBytes    = beam.NewDistribution(namespace, "4 detect: record bytes per unit")
-	mUnitMs       = beam.NewDistribution(namespace, "4 detect: ms per unit")
+	mUnitUs       = beam.NewDistribution(namespace, "4 detect: µs per unit")
 	mClasses      = beam.NewCounter(namespace, "4 detect: classes")
-	mReportMs     = beam.NewCounter(namespace, "5 report: ms")
+	mReportUs     = beam.NewCounter(namespace, "5 report: µs")
 	mReportInputs = beam.NewCounter(namespace, "5 report: class bytes")
 )
 
-// since adds the milliseconds since t0 to c.
+// since adds the microseconds since t0 to c.
 func since(ctx context.Context, c beam.Counter, t0 time.Time) {
-	c.Inc(ctx, time.Since(t0).Milliseconds())
+	c.Inc(ctx, time.Since(t0).Microseconds())
 }
 
 // PrintMetrics prints the pipeline's figures from a run's metrics.

@@ -115,3 +115,20 @@ func TestModules(t *testing.T) {
 		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
 	}
 }
+
+// TestNoClasses checks that a tree without clones has its report too.
+func TestNoClasses(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/small/shop")); err != nil {
+		t.Fatal(err)
+	}
+	c := DefaultConfig()
+	c.Dirs = []string{dir}
+	want := oneMachine(t, c)
+	if !bytes.Contains(want, []byte(`"classes": []`)) {
+		t.Fatalf("the tree has clones: the test shows nothing\n%s", want)
+	}
+	if got := distributed(t, c); !bytes.Equal(got, want) {
+		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+	}
+}

@@ -17,23 +17,24 @@ import (
 // Stage 5: the report.
 
 func init() {
-	register.DoFn5x1[context.Context, int, func(*[]byte) bool, Totals, func(string), error](&reportFn{})
+	register.DoFn4x1[context.Context, Totals, func(*[]byte) bool, func(string), error](&reportFn{})
 }
 
 // Report gathers the classes (JSON) of all units and writes the JSON
 // report of them and of the corpus's totals (a singleton): a
 // PCollection of one string, the report without its final newline (which
-// textio.Write adds back).
+// textio.Write adds back). The classes come to the one worker that writes
+// the report as a side input of the totals, so that a corpus without
+// classes has its report too.
 func Report(s beam.Scope, classes, totals beam.PCollection) beam.PCollection {
-	all := beam.GroupByKey(s, beam.AddFixedKey(s, classes))
-	return beam.ParDo(s, &reportFn{}, all, beam.SideInput{Input: totals})
+	return beam.ParDo(s, &reportFn{}, totals, beam.SideInput{Input: classes})
 }
 
 // reportFn writes the report.
 type reportFn struct{}
 
-func (reportFn) ProcessElement(ctx context.Context, _ int, classes func(*[]byte) bool, t Totals, emit func(string)) error {
-	defer since(ctx, mReportMs, time.Now())
+func (reportFn) ProcessElement(ctx context.Context, t Totals, classes func(*[]byte) bool, emit func(string)) error {
+	defer since(ctx, mReportUs, time.Now())
 	var all []fingerprint.Class
 	var b []byte
 	for classes(&b) {

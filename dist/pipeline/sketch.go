@@ -32,7 +32,7 @@ type sketchFn struct {
 }
 
 func (fn *sketchFn) ProcessElement(ctx context.Context, name string, rec []byte, t Totals, _ func([]byte)) error {
-	defer since(ctx, mSketchMs, time.Now())
+	defer since(ctx, mSketchUs, time.Now())
 	f, err := decode(name, rec)
 	if err != nil {
 		return err

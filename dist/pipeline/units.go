@@ -115,7 +115,7 @@ type keysFn struct {
 }
 
 func (fn *keysFn) ProcessElement(ctx context.Context, name string, rec, sketch []byte, window func(uint64, string), near func(uint32, NearRef)) error {
-	defer since(ctx, mKeysMs, time.Now())
+	defer since(ctx, mKeysUs, time.Now())
 	if err := decodeOnce(&fn.sk, &fn.sketch, sketch); err != nil {
 		return err
 	}
