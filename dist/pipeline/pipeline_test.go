@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -25,7 +26,9 @@ func oneMachine(t *testing.T, c Config) []byte {
 	t.Helper()
 	args := []string{"-json", "-cache=off",
 		"-min-tokens", itoa(c.MinTokens), "-min-lines", itoa(c.MinLines),
-		"-max-occurrences", itoa(c.MaxOccurrences), "-near=" + btoa(c.Near)}
+		"-max-occurrences", itoa(c.MaxOccurrences), "-near=" + btoa(c.Near),
+		"-similarity", strconv.FormatFloat(c.Similarity, 'g', -1, 64),
+		"-tests=" + btoa(c.Tests), "-generated=" + btoa(c.Generated)}
 	for _, d := range c.Dirs {
 		args = append(args, tree(d))
 	}
@@ -54,7 +57,9 @@ func distributed(t *testing.T, c Config) []byte {
 
 // TestSmall runs the pipeline over a small tree of clones (exact,
 // renamed, near, inside one file), a file that does not parse and a
-// generated one.
+// generated one, under the default options and others: no limit on
+// occurrences (near keys then link files, not pairs), small windows, no
+// near-miss clones.
 func TestSmall(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.CopyFS(dir, os.DirFS("../testdata/small")); err != nil {
@@ -63,15 +68,31 @@ func TestSmall(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "broken", "broken.go"), []byte("package broken\n\nfunc Broken( {\n"), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	c := DefaultConfig()
-	c.Dirs = []string{dir}
-	want := oneMachine(t, c)
-	if !bytes.Contains(want, []byte(`"kind": "near"`)) || !bytes.Contains(want, []byte(`"kind": "renamed"`)) {
-		t.Fatalf("the small tree's report lacks a near or a renamed class: the test shows little\n%s", want)
-	}
-	got := distributed(t, c)
-	if !bytes.Equal(got, want) {
-		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+	for _, tc := range []struct {
+		name string
+		set  func(*Config)
+	}{
+		{"defaults", func(*Config) {}},
+		{"max-occurrences=0", func(c *Config) { c.MaxOccurrences = 0 }},
+		{"min-tokens=30", func(c *Config) { c.MinTokens, c.MinLines, c.Similarity = 30, 3, 0.7 }},
+		{"near=false", func(c *Config) { c.Near = false }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := DefaultConfig()
+			c.Dirs = []string{dir}
+			tc.set(&c)
+			want := oneMachine(t, c)
+			if !bytes.Contains(want, []byte(`"kind": "renamed"`)) {
+				t.Fatalf("the small tree's report lacks a renamed class: the test shows little\n%s", want)
+			}
+			if c.Near && !bytes.Contains(want, []byte(`"kind": "near"`)) {
+				t.Fatalf("the small tree's report lacks a near class: the test shows little\n%s", want)
+			}
+			got := distributed(t, c)
+			if !bytes.Equal(got, want) {
+				t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+			}
+		})
 	}
 }
 
