@@ -153,3 +153,21 @@ func TestNoClasses(t *testing.T) {
 		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
 	}
 }
+
+// TestOrder checks that the report does not depend on the order of the
+// directories.
+func TestOrder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	c := DefaultConfig()
+	c.Dirs = []string{filepath.Join(dir, "shop"), filepath.Join(dir, "store"), filepath.Join(dir, "util")}
+	want := oneMachine(t, c)
+	for _, dirs := range [][]string{c.Dirs, {c.Dirs[2], c.Dirs[0], c.Dirs[1]}, {c.Dirs[1], c.Dirs[2], c.Dirs[0]}} {
+		c.Dirs = dirs
+		if got := distributed(t, c); !bytes.Equal(got, want) {
+			t.Errorf("directories %v: the pipeline's report differs from copycat's:\n%s", dirs, lineDiff(got, want))
+		}
+	}
+}
