@@ -2,8 +2,11 @@ package pipeline
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"os/exec"
 	"strings"
 	"time"
 
@@ -45,12 +48,19 @@ func Files(s beam.Scope, c Config, dirs beam.PCollection) (recs, totals beam.PCo
 }
 
 // resolveFn lists the Go files of a directory, as the copycat command
-// does (load.Resolve): .duplignore, vendor, testdata, -tests.
+// does (load.Resolve): .duplignore, vendor, testdata, -tests. An argument
+// path@version that names no file is a module, which the go command
+// downloads from the module proxy (GOPROXY) into its module cache: its
+// files are named there, under path@version.
 type resolveFn struct {
 	Tests, Generated bool
 }
 
-func (fn *resolveFn) ProcessElement(ctx context.Context, dir string, emit func(string)) error {
+func (fn *resolveFn) ProcessElement(ctx context.Context, arg string, emit func(string)) error {
+	dir, err := moduleDir(ctx, arg)
+	if err != nil {
+		return err
+	}
 	paths, errs := load.Resolve([]string{tree(dir)}, load.Options{Tests: fn.Tests, Generated: fn.Generated})
 	if err := errors.Join(errs...); err != nil {
 		// A path that does not exist or a bad .duplignore fails the run,
@@ -61,6 +71,39 @@ func (fn *resolveFn) ProcessElement(ctx context.Context, dir string, emit func(s
 		emit(p)
 	}
 	mPaths.Inc(ctx, int64(len(paths)))
+	return nil
+}
+
+// moduleDir returns the directory of arg: arg itself, unless it is a
+// module path@version that names no file, which the go command then
+// downloads (or finds in its module cache).
+func moduleDir(ctx context.Context, arg string) (string, error) {
+	if !strings.Contains(arg, "@") {
+		return arg, nil
+	}
+	if _, err := os.Stat(arg); err == nil {
+		return arg, nil
+	}
+	cmd := exec.CommandContext(ctx, "go", "mod", "download", "-json", arg)
+	cmd.Dir = os.TempDir() // outside any module: the version is explicit
+	out, err := cmd.Output()
+	var mod struct{ Dir, Error string }
+	if jerr := json.Unmarshal(out, &mod); jerr == nil && mod.Error != "" {
+		return "", fmt.Errorf("cannot download %s: %s", arg, mod.Error)
+	}
+	if err != nil || mod.Dir == "" {
+		return "", fmt.Errorf("cannot download %s: %v", arg, errors.Join(err, stderrOf(err)))
+	}
+	return mod.Dir, nil
+}
+
+// stderrOf returns what a command that failed wrote to its standard
+// error, as an error; nil if none.
+func stderrOf(err error) error {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && len(ee.Stderr) > 0 {
+		return errors.New(strings.TrimSpace(string(ee.Stderr)))
+	}
 	return nil
 }
 

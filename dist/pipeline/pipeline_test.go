@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -101,24 +102,28 @@ func TestSmall(t *testing.T) {
 // module downloads them.
 var realModules = []string{"golang.org/x/tools", "golang.org/x/net", "google.golang.org/grpc", "google.golang.org/protobuf"}
 
-// TestModules runs the pipeline over real modules (over 700,000 lines)
-// and checks that it writes the bytes copycat writes.
+// TestModules runs the pipeline over real modules (over 700,000 lines),
+// named as path@version, and checks that it writes the bytes copycat
+// writes for their directories in the module cache.
 func TestModules(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the differential test over real modules is not short")
 	}
 	c := DefaultConfig()
+	var mods []string
 	for _, m := range realModules {
-		out, err := exec.Command("go", "mod", "download", "-json", m).Output()
+		out, err := exec.Command("go", "list", "-m", "-f", "{{.Path}}@{{.Version}}", m).Output()
 		if err != nil {
-			t.Fatalf("go mod download %s: %v", m, err)
+			t.Fatalf("go list -m %s: %v", m, err)
 		}
-		var mod struct{ Path, Version, Dir string }
-		if err := json.Unmarshal(out, &mod); err != nil || mod.Dir == "" {
-			t.Fatalf("go mod download %s: %v\n%s", m, err, out)
+		mod := strings.TrimSpace(string(out))
+		dir, err := moduleDir(context.Background(), mod)
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Logf("%s@%s", mod.Path, mod.Version)
-		c.Dirs = append(c.Dirs, mod.Dir)
+		t.Logf("%s: %s", mod, dir)
+		mods = append(mods, mod)
+		c.Dirs = append(c.Dirs, dir)
 	}
 	want := oneMachine(t, c)
 	var r struct {
@@ -131,6 +136,7 @@ func TestModules(t *testing.T) {
 		t.Fatalf("the modules hold %d lines and %d classes: the test needs 200,000 lines and some classes", r.Stats.Lines, r.Stats.Classes)
 	}
 	t.Logf("%d files, %d lines, %d classes", r.Stats.Files, r.Stats.Lines, r.Stats.Classes)
+	c.Dirs = mods
 	got := distributed(t, c)
 	if !bytes.Equal(got, want) {
 		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
@@ -169,5 +175,22 @@ func TestOrder(t *testing.T) {
 		if got := distributed(t, c); !bytes.Equal(got, want) {
 			t.Errorf("directories %v: the pipeline's report differs from copycat's:\n%s", dirs, lineDiff(got, want))
 		}
+	}
+}
+
+// TestBadModule checks that a module argument the go command cannot
+// download fails the run with the go command's reason, not a crash.
+func TestBadModule(t *testing.T) {
+	_, err := moduleDir(context.Background(), "bad@@x")
+	if err == nil || !strings.Contains(err.Error(), "cannot download bad@@x") || !strings.Contains(err.Error(), "malformed module path") {
+		t.Errorf("moduleDir(bad@@x) = %v, want an error naming it and the go command's reason", err)
+	}
+	// A path that exists is a directory, whatever its name.
+	dir := filepath.Join(t.TempDir(), "x@v1.0.0")
+	if err := os.Mkdir(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := moduleDir(context.Background(), dir); got != dir || err != nil {
+		t.Errorf("moduleDir(%s) = %q, %v; want the directory itself", dir, got, err)
 	}
 }
