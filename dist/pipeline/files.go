@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"strings"
@@ -13,7 +14,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/filter"
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/load"
@@ -22,8 +22,9 @@ import (
 // Stage 1: the files of the directories, and each file's index record.
 
 func init() {
-	register.DoFn3x1[context.Context, string, func(string), error](&resolveFn{})
-	register.DoFn3x1[context.Context, string, func(string, []byte), error](&indexFn{})
+	register.DoFn3x1[context.Context, string, func(string, string), error](&resolveFn{})
+	register.DoFn4x1[context.Context, string, func(*string) bool, func(string, []byte), error](&indexFn{})
+	register.Emitter2[string, string]()
 	register.Emitter1[string]()
 	register.Emitter2[string, []byte]()
 	register.Combiner1[Totals](&totalsFn{})
@@ -40,8 +41,8 @@ type Totals struct {
 // copycat selects them, and returns their records (name → record) and
 // the corpus's Totals (a singleton).
 func Files(s beam.Scope, c Config, dirs beam.PCollection) (recs, totals beam.PCollection) {
-	paths := beam.ParDo(s, &resolveFn{Tests: c.Tests, Generated: c.Generated}, dirs)
-	paths = filter.Distinct(s, paths)
+	// Grouped by path: a file listed twice is read once.
+	paths := beam.GroupByKey(s, beam.ParDo(s, &resolveFn{Tests: c.Tests, Generated: c.Generated}, dirs))
 	recs = beam.ParDo(s, &indexFn{MinTokens: c.MinTokens, Generated: c.Generated, MaxFileSize: c.MaxFileSize}, paths)
 	totals = beam.Combine(s, &totalsFn{}, beam.ParDo(s, totalsOf, recs))
 	return recs, totals
@@ -51,15 +52,21 @@ func Files(s beam.Scope, c Config, dirs beam.PCollection) (recs, totals beam.PCo
 // does (load.Resolve): .duplignore, vendor, testdata, -tests. An argument
 // path@version that names no file is a module, which the go command
 // downloads from the module proxy (GOPROXY) into its module cache: its
-// files are named there, under path@version.
+// files are named there, under path@version. It emits each file's path
+// with its module ("" for a directory's file), so that the worker that
+// reads it can download the module too.
 type resolveFn struct {
 	Tests, Generated bool
 }
 
-func (fn *resolveFn) ProcessElement(ctx context.Context, arg string, emit func(string)) error {
+func (fn *resolveFn) ProcessElement(ctx context.Context, arg string, emit func(string, string)) error {
 	dir, err := moduleDir(ctx, arg)
 	if err != nil {
 		return err
+	}
+	module := ""
+	if dir != arg {
+		module = arg
 	}
 	paths, errs := load.Resolve([]string{tree(dir)}, load.Options{Tests: fn.Tests, Generated: fn.Generated})
 	if err := errors.Join(errs...); err != nil {
@@ -68,7 +75,7 @@ func (fn *resolveFn) ProcessElement(ctx context.Context, arg string, emit func(s
 		return fmt.Errorf("cannot list %s: %w", dir, err)
 	}
 	for _, p := range paths {
-		emit(p)
+		emit(p, module)
 	}
 	mPaths.Inc(ctx, int64(len(paths)))
 	return nil
@@ -130,9 +137,20 @@ type indexFn struct {
 
 func (fn *indexFn) Setup() { fn.ix = new(fingerprint.Indexer) }
 
-func (fn *indexFn) ProcessElement(ctx context.Context, path string, emit func(string, []byte)) error {
+func (fn *indexFn) ProcessElement(ctx context.Context, path string, modules func(*string) bool, emit func(string, []byte)) error {
 	defer since(ctx, mIndexUs, time.Now())
 	src, err := load.ReadFile(path, fn.MaxFileSize)
+	var module string
+	for modules(&module) {
+		if module != "" && errors.Is(err, fs.ErrNotExist) {
+			// Listed by another worker: this one downloads the module
+			// into its own module cache, at the same path.
+			if _, derr := moduleDir(ctx, module); derr != nil {
+				return derr
+			}
+			src, err = load.ReadFile(path, fn.MaxFileSize)
+		}
+	}
 	var skip *load.SkipError
 	switch {
 	case errors.As(err, &skip) && skip.TooLarge && !fn.Generated && load.GeneratedHeader(path):

@@ -14,6 +14,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/copycat-go/copycat/internal/cli"
+	"github.com/copycat-go/copycat/load"
 )
 
 func TestMain(m *testing.M) {
@@ -192,5 +193,55 @@ func TestBadModule(t *testing.T) {
 	}
 	if got, err := moduleDir(context.Background(), dir); got != dir || err != nil {
 		t.Errorf("moduleDir(%s) = %q, %v; want the directory itself", dir, got, err)
+	}
+}
+
+// TestModuleOnAnotherWorker checks that a worker that reads a module's
+// file without having listed the module downloads the module itself: the
+// file is named in the module cache, which is another disk on another
+// worker. The module comes from the module cache's own download folder,
+// so the test needs no network.
+func TestModuleOnAnotherWorker(t *testing.T) {
+	const module = "github.com/pbnjay/memory@v0.0.0-20210728143218-7b4eea64cf58"
+	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	downloads := filepath.Join(strings.TrimSpace(string(out)), "cache", "download")
+	if _, err := os.Stat(filepath.Join(downloads, "github.com/pbnjay/memory/@v/v0.0.0-20210728143218-7b4eea64cf58.zip")); err != nil {
+		t.Skipf("%s is not in the module cache: %v", module, err)
+	}
+	t.Setenv("GOMODCACHE", t.TempDir())
+	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(downloads))
+	t.Setenv("GOSUMDB", "off")
+	t.Setenv("GOFLAGS", "-modcacherw") // so that the test can remove it
+	dir, err := moduleDir(context.Background(), module)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths, errs := load.Resolve([]string{tree(dir)}, load.Options{Tests: true})
+	if len(errs) > 0 || len(paths) == 0 {
+		t.Fatalf("%s: %v", dir, errs)
+	}
+	// Another worker: the same path, and no module there yet.
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	fn := &indexFn{MinTokens: 100}
+	fn.Setup()
+	var got []string
+	listed := false
+	modules := func(m *string) bool {
+		if listed {
+			return false
+		}
+		*m, listed = module, true
+		return true
+	}
+	if err := fn.ProcessElement(context.Background(), paths[0], modules, func(name string, _ []byte) { got = append(got, name) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0] != paths[0] {
+		t.Errorf("indexed %v, want %s", got, paths[0])
 	}
 }
