@@ -5,8 +5,9 @@
 //
 // The stages, each with its input and output:
 //
-//  1. files (files.go): directories → the Go files copycat selects in
-//     them (load.Resolve), without duplicates → each file's index record
+//  1. files (files.go): directories and modules (path@version, fetched
+//     by the go command) → the Go files copycat selects in them
+//     (load.Resolve), grouped by path → each file's index record
 //     (fingerprint.AppendRecord of load.Source's File), keyed by name, and
 //     the corpus's totals (files, lines, tokens, windows) by a CombineFn.
 //  2. sketch (sketch.go): records → one window sketch per bundle, sized
