@@ -245,3 +245,22 @@ func TestModuleOnAnotherWorker(t *testing.T) {
 		t.Errorf("indexed %v, want %s", got, paths[0])
 	}
 }
+
+// TestMissingDir checks that a directory that does not exist fails the
+// run with an error naming it, as it makes copycat exit with status 2,
+// and that no report is written.
+func TestMissingDir(t *testing.T) {
+	c := DefaultConfig()
+	missing := filepath.Join(t.TempDir(), "nope")
+	c.Dirs = []string{missing}
+	c.Output = filepath.Join(t.TempDir(), "report.json")
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, c)
+	err := ptest.Run(p)
+	if err == nil || !strings.Contains(err.Error(), "cannot list "+missing) {
+		t.Errorf("pipeline over %s: error %v, want one naming it", missing, err)
+	}
+	if _, err := os.Stat(c.Output); err == nil {
+		t.Errorf("a failed run wrote its report")
+	}
+}
