@@ -18,6 +18,7 @@ import (
 func init() {
 	register.DoFn6x0[context.Context, string, func(*[]byte) bool, func(*string) bool, func(*uint32) bool, func(string, FileRecord)](&joinFn{})
 	register.Emitter2[string, FileRecord]()
+	register.DoFn5x0[context.Context, string, []byte, func(string) func(*string) bool, func(string, []byte)](&activeFn{})
 	register.Iter1[[]byte]()
 	register.Iter1[FileRecord]()
 	register.DoFn5x1[context.Context, string, func(*FileRecord) bool, []byte, func([]byte), error](&detectFn{})
@@ -38,8 +39,24 @@ type FileRecord struct {
 // the classes, each encoded as JSON, already categorised from their
 // files' Facts.
 func Detect(s beam.Scope, e Engine, recs, units, shared, sketch beam.PCollection) beam.PCollection {
+	// Only the records of files in a unit are shuffled to the join.
+	recs = beam.ParDo(s, &activeFn{}, recs, beam.SideInput{Input: units})
 	byUnit := beam.ParDo(s, &joinFn{}, beam.CoGroupByKey(s, recs, units, shared))
 	return beam.ParDo(s, &detectFn{Engine: e}, beam.GroupByKey(s, byUnit), beam.SideInput{Input: sketch})
+}
+
+// activeFn keeps the records of the files that are in a unit (a map side
+// input, file → unit): the others hold no class, and need not be
+// shuffled.
+type activeFn struct{}
+
+func (activeFn) ProcessElement(ctx context.Context, name string, rec []byte, units func(string) func(*string) bool, emit func(string, []byte)) {
+	var unit string
+	if units(name)(&unit) {
+		emit(name, rec)
+		return
+	}
+	mInactive.Inc(ctx, 1)
 }
 
 // joinFn keys the record of each file that is in a unit by its unit.

@@ -37,6 +37,7 @@ var (
 	mCommon       = beam.NewCounter(namespace, "3 units: common near keys")
 	mUnitFiles    = beam.NewDistribution(namespace, "3 units: files per unit")
 	mKeysUs       = beam.NewCounter(namespace, "3 units: µs")
+	mInactive     = beam.NewCounter(namespace, "4 detect: files in no unit")
 	mJoinBytes    = beam.NewCounter(namespace, "4 detect: record shuffle bytes")
 	mUnitBytes    = beam.NewDistribution(namespace, "4 detect: record bytes per unit")
 	mUnitUs       = beam.NewDistribution(namespace, "4 detect: µs per unit")
