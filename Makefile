@@ -3,7 +3,7 @@ GO      ?= go
 TOOLS   := $(CURDIR)/.tools/bin
 export PATH := $(TOOLS):$(PATH)
 
-.PHONY: all build bench-hostile test test-unit test-goroot vet bench clean tools chromium neovim pre-commit golangci-lint golangci-custom
+.PHONY: all build bench-hostile test test-dist test-unit test-goroot vet bench clean tools chromium neovim pre-commit golangci-lint golangci-custom
 
 all: build
 
@@ -18,6 +18,15 @@ test: tools vet chromium neovim pre-commit golangci-custom test-unit test-goroot
 
 test-unit:
 	$(GO) test -count=1 ./...
+
+# The Beam pipeline (dist/, a module of its own: see dist/README.md):
+# gofmt, vet, its build and its tests, the differential test over real
+# modules included. Not part of `make test`; .ci/run calls it after.
+test-dist:
+	@test -z "$$(cd dist && gofmt -l $$(git ls-files '*.go'))" || { cd dist && gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
+	cd dist && $(GO) vet ./...
+	cd dist && $(GO) build -o ../bin/copycat-dist ./cmd/copycat-dist
+	cd dist && $(GO) test -count=1 -timeout 30m ./...
 
 # Tools the tests drive, installed into ./.tools/bin: gopls for the
 # language server's proxy test (lsp/).

@@ -29,6 +29,9 @@ type Options struct {
 	// Scratch, if not nil, gives the largest temporary arrays memory
 	// outside the Go heap.
 	Scratch Scratch
+	// Corpus, when the files are a part of a larger corpus, is what
+	// detection needs of the whole (see part.go).
+	Corpus *Corpus
 }
 
 func (o Options) workers() int {
@@ -144,6 +147,10 @@ func (d *detector) windowSketch() *sketch {
 		n += len(f.windows)
 	}
 	d.work.Windows = int64(n)
+	if c := d.opt.Corpus; c != nil {
+		d.sketch = c.Sketch.s.size(int64(c.Sketch.windows))
+		return c.Sketch.s
+	}
 	sk := d.buildSketch(n, func(f *File, add func(uint64)) {
 		for _, w := range f.windows {
 			add(w.fp)

@@ -199,6 +199,12 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 	// says nothing (boilerplate such as "if err != nil { return err }"):
 	// shared by more than nearMaxRun units, it is boilerplate unless
 	// MaxOccurrences allows more copies than that.
+	// Over a part of a corpus, the corpus says which grams count (see
+	// Corpus.SharedNearKeys); a gram's units outside the part count for
+	// its units inside, and pair with none of them. When more than
+	// nearMaxRun units may pair, the part holds all the units of its
+	// grams, and their copies stand for them (see findCopies): the run
+	// counts them itself.
 	long := d.opt.MaxOccurrences <= 0 || d.opt.MaxOccurrences > nearMaxRun
 	var runs [][2]int32
 	for i := 0; i < len(entries); {
@@ -206,8 +212,14 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 		for j < len(entries) && gramOf(entries[j]) == gramOf(entries[i]) {
 			j++
 		}
-		if j-i >= 2 && (j-i <= nearMaxRun || long) {
-			runs = append(runs, [2]int32{int32(i), int32(j)})
+		counts := j-i >= 2 && (j-i <= nearMaxRun || long)
+		if c := d.opt.Corpus; c != nil && !long {
+			_, counts = slices.BinarySearch(c.SharedNearKeys, gramOf(entries[i]))
+		}
+		if counts {
+			if j-i >= 2 {
+				runs = append(runs, [2]int32{int32(i), int32(j)})
+			}
 			for _, e := range entries[i:j] {
 				units[unitOf(e)].kept++
 			}
@@ -219,7 +231,7 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 	}
 	// Pair the units of each run, but only those whose sizes allow the
 	// threshold: a function and a small block inside another never can.
-	minRatio := d.opt.Similarity / (2 - d.opt.Similarity)
+	minRatio := nearMinRatio(d.opt.Similarity)
 	per := make([]keyList, d.opt.workers())
 	for w := range per {
 		per[w].d = d
@@ -249,7 +261,7 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 			slices.Sort(sized)
 			for x, kx := range sized {
 				for _, ky := range sized[x+1:] {
-					if float64(kx>>32) < minRatio*float64(ky>>32) {
+					if !sizesFit(minRatio, int32(kx>>32), int32(ky>>32)) {
 						break
 					}
 					d.nearPair(units, uint32(kx), uint32(ky), &per[w])
@@ -270,12 +282,28 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 		}
 		a, b := &units[incidences[i]>>32], &units[uint32(incidences[i])]
 		shared := j - i
-		if shared >= nearMinShared && float64(shared) >= nearBagRatio*float64(min(a.kept, b.kept)) {
+		if nearCandidate(shared, a.kept, b.kept) {
 			cands = append(cands, incidences[i])
 		}
 		i = j
 	}
 	return cands
+}
+
+// nearMinRatio is the smallest ratio of the sizes of two units that can
+// be near-miss clones at the given similarity.
+func nearMinRatio(similarity float64) float64 { return similarity / (2 - similarity) }
+
+// sizesFit reports whether units of small and large tokens can be
+// near-miss clones, at the sizes' smallest ratio minRatio.
+func sizesFit(minRatio float64, small, large int32) bool {
+	return float64(small) >= minRatio*float64(large)
+}
+
+// nearCandidate reports whether two units that share shared counted
+// grams, of kept and otherKept counted grams, are near-miss candidates.
+func nearCandidate(shared int, kept, otherKept int32) bool {
+	return shared >= nearMinShared && float64(shared) >= nearBagRatio*float64(min(kept, otherKept))
 }
 
 // pairWithFirst pairs the units of a gram shared by more than nearMaxRun
@@ -286,8 +314,8 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 // and a class of near copies forms around them.
 func (d *detector) pairWithFirst(units []nearUnit, run []uint32, minRatio float64, out *keyList) {
 	fits := func(x, y uint32) bool {
-		a, b := float64(units[x].size), float64(units[y].size)
-		return min(a, b) >= minRatio*max(a, b)
+		a, b := units[x].size, units[y].size
+		return sizesFit(minRatio, min(a, b), max(a, b))
 	}
 	for i, u := range run {
 		for _, r := range run[:min(i, nearReps)] {

@@ -1,0 +1,132 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/report"
+)
+
+// Stage 4: detection, one work unit at a time.
+
+func init() {
+	register.DoFn6x0[context.Context, string, func(*[]byte) bool, func(*string) bool, func(*uint32) bool, func(string, FileRecord)](&joinFn{})
+	register.Emitter2[string, FileRecord]()
+	register.DoFn5x0[context.Context, string, []byte, func(string) func(*string) bool, func(string, []byte)](&activeFn{})
+	register.Iter1[[]byte]()
+	register.Iter1[FileRecord]()
+	register.DoFn5x1[context.Context, string, func(*FileRecord) bool, []byte, func([]byte), error](&detectFn{})
+	register.Emitter1[[]byte]()
+}
+
+// A FileRecord is a file's name and index record, and the near keys it
+// holds that the corpus counts.
+type FileRecord struct {
+	Name       string
+	Record     []byte
+	SharedKeys []uint32
+}
+
+// Detect joins the records with their units (file → unit) and the near
+// keys they hold that the corpus counts (file → key), and runs the engine
+// over each unit, given the corpus's sketch (a side input). It returns
+// the classes, each encoded as JSON, already categorised from their
+// files' Facts.
+func Detect(s beam.Scope, e Engine, recs, units, shared, sketch beam.PCollection) beam.PCollection {
+	// Only the records of files in a unit are shuffled to the join.
+	recs = beam.ParDo(s, &activeFn{}, recs, beam.SideInput{Input: units})
+	byUnit := beam.ParDo(s, &joinFn{}, beam.CoGroupByKey(s, recs, units, shared))
+	return beam.ParDo(s, &detectFn{Engine: e}, beam.GroupByKey(s, byUnit), beam.SideInput{Input: sketch})
+}
+
+// activeFn keeps the records of the files that are in a unit (a map side
+// input, file → unit): the others hold no class, and need not be
+// shuffled.
+type activeFn struct{}
+
+func (activeFn) ProcessElement(ctx context.Context, name string, rec []byte, units func(string) func(*string) bool, emit func(string, []byte)) {
+	var unit string
+	if units(name)(&unit) {
+		emit(name, rec)
+		return
+	}
+	mInactive.Inc(ctx, 1)
+}
+
+// joinFn keys the record of each file that is in a unit by its unit.
+type joinFn struct{}
+
+func (joinFn) ProcessElement(ctx context.Context, name string, recs func(*[]byte) bool, units func(*string) bool, shared func(*uint32) bool, emit func(string, FileRecord)) {
+	var unit string
+	if !units(&unit) {
+		return // in no unit: it holds no class
+	}
+	var keys []uint32
+	var k uint32
+	for shared(&k) {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var rec []byte
+	for recs(&rec) {
+		mJoinBytes.Inc(ctx, int64(len(unit)+len(name)+len(rec)+4*len(keys)))
+		emit(unit, FileRecord{name, rec, keys})
+	}
+}
+
+// detectFn runs the engine over one unit's files.
+type detectFn struct {
+	Engine Engine
+
+	sk     *fingerprint.Sketch
+	sketch []byte
+}
+
+func (fn *detectFn) ProcessElement(ctx context.Context, unit string, recs func(*FileRecord) bool, sketch []byte, emit func([]byte)) error {
+	t0 := time.Now()
+	if err := decodeOnce(&fn.sk, &fn.sketch, sketch); err != nil {
+		return err
+	}
+	var files []*fingerprint.File
+	var shared []uint32
+	var r FileRecord
+	var size int64
+	for recs(&r) {
+		size += int64(len(r.Record))
+		shared = append(shared, r.SharedKeys...)
+		f, err := decode(r.Name, r.Record)
+		if err != nil {
+			return err
+		}
+		files = append(files, f)
+	}
+	opt := fn.Engine.options()
+	if fn.sk != nil {
+		slices.Sort(shared)
+		opt.Corpus = &fingerprint.Corpus{Sketch: fn.sk, SharedNearKeys: slices.Compact(shared)}
+	}
+	classes := fingerprint.Detect(files, opt)
+	// As the copycat command does, from the Facts of the files loaded.
+	report.Categorise(classes, report.LoadedFacts(files, noFacts))
+	for _, c := range classes {
+		b, err := json.Marshal(c)
+		if err != nil {
+			return fmt.Errorf("unit %s: %w", unit, err)
+		}
+		emit(b)
+	}
+	mClasses.Inc(ctx, int64(len(classes)))
+	mUnitBytes.Update(ctx, size)
+	mUnitUs.Update(ctx, time.Since(t0).Microseconds())
+	return nil
+}
+
+// noFacts is the FileSource of a file whose record holds no Facts: it has
+// none (a record holds those of its file).
+func noFacts(string) *fingerprint.Facts { return nil }

@@ -1,0 +1,203 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/ignore"
+	"github.com/copycat-go/copycat/load"
+)
+
+// Stage 1: the files of the directories, and each file's index record.
+
+func init() {
+	register.DoFn3x1[context.Context, string, func(string, string), error](&resolveFn{})
+	register.DoFn4x1[context.Context, string, func(*string) bool, func(string, []byte), error](&indexFn{})
+	register.Emitter2[string, string]()
+	register.Emitter1[string]()
+	register.Emitter2[string, []byte]()
+	register.Combiner1[Totals](&totalsFn{})
+	register.Function2x2[string, []byte, Totals, error](totalsOf)
+}
+
+// Totals are what the report's figures sum over the corpus, and the
+// windows its sketch is sized for.
+type Totals struct {
+	Files, Lines, Tokens, Windows int64
+}
+
+// Files lists the Go files in dirs (a PCollection of directories) as
+// copycat selects them, and returns their records (name → record) and
+// the corpus's Totals (a singleton).
+func Files(s beam.Scope, c Config, dirs beam.PCollection) (recs, totals beam.PCollection) {
+	// Grouped by path: a file listed twice is read once.
+	paths := beam.GroupByKey(s, beam.ParDo(s, &resolveFn{Tests: c.Tests, Generated: c.Generated}, dirs))
+	recs = beam.ParDo(s, &indexFn{MinTokens: c.MinTokens, Generated: c.Generated, MaxFileSize: c.MaxFileSize}, paths)
+	totals = beam.Combine(s, &totalsFn{}, beam.ParDo(s, totalsOf, recs))
+	return recs, totals
+}
+
+// resolveFn lists the Go files of a directory, as the copycat command
+// does (load.Resolve): .duplignore, vendor, testdata, -tests. An argument
+// path@version that names no file is a module, which the go command
+// downloads from the module proxy (GOPROXY) into its module cache: its
+// files are named there, under path@version. It emits each file's path
+// with its module ("" for a directory's file), so that the worker that
+// reads it can download the module too.
+type resolveFn struct {
+	Tests, Generated bool
+}
+
+func (fn *resolveFn) ProcessElement(ctx context.Context, arg string, emit func(string, string)) error {
+	dir, err := moduleDir(ctx, arg)
+	if err != nil {
+		return err
+	}
+	module := ""
+	if dir != arg {
+		module = arg
+	}
+	paths, errs := load.Resolve([]string{tree(dir)}, load.Options{Tests: fn.Tests, Generated: fn.Generated})
+	if err := errors.Join(errs...); err != nil {
+		// A path that does not exist or a bad .duplignore fails the run,
+		// as it makes copycat exit with status 2.
+		return fmt.Errorf("cannot list %s: %w", dir, err)
+	}
+	for _, p := range paths {
+		emit(p, module)
+	}
+	mPaths.Inc(ctx, int64(len(paths)))
+	return nil
+}
+
+// moduleDir returns the directory of arg: arg itself, unless it is a
+// module path@version that names no file, which the go command then
+// downloads (or finds in its module cache).
+func moduleDir(ctx context.Context, arg string) (string, error) {
+	if !strings.Contains(arg, "@") {
+		return arg, nil
+	}
+	if _, err := os.Stat(arg); err == nil {
+		return arg, nil
+	}
+	cmd := exec.CommandContext(ctx, "go", "mod", "download", "-json", arg)
+	cmd.Dir = os.TempDir() // outside any module: the version is explicit
+	out, err := cmd.Output()
+	var mod struct{ Dir, Error string }
+	if jerr := json.Unmarshal(out, &mod); jerr == nil && mod.Error != "" {
+		return "", fmt.Errorf("cannot download %s: %s", arg, mod.Error)
+	}
+	if err != nil || mod.Dir == "" {
+		return "", fmt.Errorf("cannot download %s: %v", arg, errors.Join(err, stderrOf(err)))
+	}
+	return mod.Dir, nil
+}
+
+// stderrOf returns what a command that failed wrote to its standard
+// error, as an error; nil if none.
+func stderrOf(err error) error {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && len(ee.Stderr) > 0 {
+		return errors.New(strings.TrimSpace(string(ee.Stderr)))
+	}
+	return nil
+}
+
+// tree is the pattern of the Go files under dir: dir/... (dir itself
+// when it is one already).
+func tree(dir string) string {
+	if strings.HasSuffix(dir, "...") {
+		return dir
+	}
+	return strings.TrimSuffix(dir, "/") + "/..."
+}
+
+// indexFn reads, parses and indexes one file with the engine's own code
+// (load.Source), and emits its record. A file that cannot be read or
+// parsed is a warning naming it, and no record; a generated file is left
+// out, as copycat leaves it out.
+type indexFn struct {
+	MinTokens   int
+	Generated   bool
+	MaxFileSize int64
+
+	ix *fingerprint.Indexer
+}
+
+func (fn *indexFn) Setup() { fn.ix = new(fingerprint.Indexer) }
+
+func (fn *indexFn) ProcessElement(ctx context.Context, path string, modules func(*string) bool, emit func(string, []byte)) error {
+	defer since(ctx, mIndexUs, time.Now())
+	src, err := load.ReadFile(path, fn.MaxFileSize)
+	var module string
+	for modules(&module) {
+		if module != "" && errors.Is(err, fs.ErrNotExist) {
+			// Listed by another worker: this one downloads the module
+			// into its own module cache, at the same path.
+			if _, derr := moduleDir(ctx, module); derr != nil {
+				return derr
+			}
+			src, err = load.ReadFile(path, fn.MaxFileSize)
+		}
+	}
+	var skip *load.SkipError
+	switch {
+	case errors.As(err, &skip) && skip.TooLarge && !fn.Generated && load.GeneratedHeader(path):
+		return nil
+	case err != nil:
+		log.Warnf(ctx, "copycat: warning: %v", err)
+		mWarnings.Inc(ctx, 1)
+		return nil
+	case !fn.Generated && ignore.IsGenerated(src):
+		return nil
+	}
+	f, warnings := load.Source(fn.ix, path, src, fn.MinTokens)
+	for _, w := range warnings {
+		log.Warnf(ctx, "copycat: warning: %v", w)
+	}
+	mWarnings.Inc(ctx, int64(len(warnings)))
+	if f == nil {
+		return nil
+	}
+	rec := fingerprint.AppendRecord(nil, f)
+	mRecords.Inc(ctx, 1)
+	mRecordBytes.Inc(ctx, int64(len(rec)))
+	emit(path, rec)
+	return nil
+}
+
+// totalsOf gives one record's Totals.
+func totalsOf(name string, rec []byte) (Totals, error) {
+	f, err := decode(name, rec)
+	if err != nil {
+		return Totals{}, err
+	}
+	return Totals{1, int64(f.Lines), int64(f.Tokens), int64(f.Windows())}, nil
+}
+
+// decode decodes a record that indexFn made.
+func decode(name string, rec []byte) (*fingerprint.File, error) {
+	f, err := fingerprint.DecodeRecord(name, rec)
+	if err != nil {
+		return nil, fmt.Errorf("record of %s: %w", name, err)
+	}
+	return f, nil
+}
+
+// totalsFn sums Totals.
+type totalsFn struct{}
+
+func (totalsFn) MergeAccumulators(a, b Totals) Totals {
+	return Totals{a.Files + b.Files, a.Lines + b.Lines, a.Tokens + b.Tokens, a.Windows + b.Windows}
+}

@@ -1,0 +1,104 @@
+package pipeline
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+)
+
+// hotFunc is the function every file of the hot corpus holds: its window
+// fingerprint and its near keys are shared by all of them.
+const hotFunc = `
+// Hot is the same in every file: its fingerprint is shared by all of them.
+func Hot(xs []int, limit int, name string) (int, error) {
+	total := 0
+	for i, x := range xs {
+		if x < 0 {
+			return 0, fmt.Errorf("%s: item %d: negative value %d", name, i, x)
+		}
+		if total+x > limit {
+			return total, fmt.Errorf("%s: item %d: limit %d reached", name, i, limit)
+		}
+		if x%2 == 0 && x > 100 {
+			total += x / 2
+			continue
+		}
+		total += x
+	}
+	if total == 0 {
+		return 0, fmt.Errorf("%s: nothing counted", name)
+	}
+	return total, nil
+}
+`
+
+// writeHot writes n files that each hold hotFunc, 1,000 to a folder.
+func writeHot(t *testing.T, dir string, n int) {
+	t.Helper()
+	for i := range n {
+		pkg := fmt.Sprintf("d%03d", i/1000)
+		if err := os.MkdirAll(filepath.Join(dir, pkg), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		src := fmt.Sprintf("package %s\n\nimport \"fmt\"\n%s", pkg, hotFunc)
+		if err := os.WriteFile(filepath.Join(dir, pkg, fmt.Sprintf("f%06d.go", i)), []byte(src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestHotFingerprint runs the pipeline over files that all share one
+// function, beside a small tree of clones: the report is copycat's, and
+// no work unit holds the hot function's files: the largest holds two.
+// COPYCAT_DIST_HOT sets the number of files (2,000 by default; the
+// README's figures are of 100,000).
+func TestHotFingerprint(t *testing.T) {
+	n := 2000
+	if s := os.Getenv("COPYCAT_DIST_HOT"); s != "" {
+		var err error
+		if n, err = strconv.Atoi(s); err != nil {
+			t.Fatalf("COPYCAT_DIST_HOT=%q: %v", s, err)
+		}
+	}
+	hot, small := t.TempDir(), t.TempDir()
+	writeHot(t, hot, n)
+	if err := os.CopyFS(small, os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	c := DefaultConfig()
+	c.Dirs = []string{hot, small}
+	want := oneMachine(t, c)
+
+	c.Output = filepath.Join(t.TempDir(), "report.json")
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, c)
+	res, err := ptest.RunWithMetrics(p)
+	if err != nil {
+		t.Fatalf("pipeline: %v", err)
+	}
+	got, err := os.ReadFile(c.Output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+	}
+	var files int64
+	for _, d := range res.Metrics().AllMetrics().Distributions() {
+		if d.Key.Name == "3 units: files per unit" {
+			files = max(files, d.Result().Max)
+		}
+	}
+	if files == 0 || files > 2 {
+		t.Errorf("the largest work unit holds %d files, want 1 or 2: the hot function's files must not meet on a worker", files)
+	}
+	var b bytes.Buffer
+	PrintMetrics(&b, res.Metrics().AllMetrics())
+	t.Logf("%d hot files:\n%s", n, b.String())
+}

@@ -1,0 +1,73 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
+)
+
+// The pipeline's figures, per stage, as Beam metrics: what a run's cost
+// model is made of (see dist/README.md). Times are the wall time spent in
+// a stage's DoFns, in microseconds, summed over the workers: on a busy
+// worker, close to its CPU time (detection runs the engine on all of a
+// worker's CPUs, so its CPU time is up to that many times more).
+const namespace = "copycat"
+
+var (
+	mPaths       = beam.NewCounter(namespace, "1 files: paths listed")
+	mRecords     = beam.NewCounter(namespace, "1 files: records")
+	mRecordBytes = beam.NewCounter(namespace, "1 files: record bytes")
+	mWarnings    = beam.NewCounter(namespace, "1 files: warnings")
+	mIndexUs     = beam.NewCounter(namespace, "1 files: µs")
+
+	mSketchParts = beam.NewCounter(namespace, "2 sketch: parts")
+	mSketchBytes = beam.NewCounter(namespace, "2 sketch: part bytes")
+	mSketchUs    = beam.NewCounter(namespace, "2 sketch: µs")
+
+	mWindowKeys   = beam.NewCounter(namespace, "3 units: candidate keys shuffled")
+	mNearKeys     = beam.NewCounter(namespace, "3 units: near keys shuffled")
+	mKeyBytes     = beam.NewCounter(namespace, "3 units: key shuffle bytes")
+	mLinks        = beam.NewCounter(namespace, "3 units: window links")
+	mNearLinks    = beam.NewCounter(namespace, "3 units: near links")
+	mCommon       = beam.NewCounter(namespace, "3 units: common near keys")
+	mUnitFiles    = beam.NewDistribution(namespace, "3 units: files per unit")
+	mKeysUs       = beam.NewCounter(namespace, "3 units: µs")
+	mInactive     = beam.NewCounter(namespace, "4 detect: files in no unit")
+	mJoinBytes    = beam.NewCounter(namespace, "4 detect: record shuffle bytes")
+	mUnitBytes    = beam.NewDistribution(namespace, "4 detect: record bytes per unit")
+	mUnitUs       = beam.NewDistribution(namespace, "4 detect: µs per unit")
+	mClasses      = beam.NewCounter(namespace, "4 detect: classes")
+	mReportUs     = beam.NewCounter(namespace, "5 report: µs")
+	mReportInputs = beam.NewCounter(namespace, "5 report: class bytes")
+)
+
+// since adds the microseconds since t0 to c.
+func since(ctx context.Context, c beam.Counter, t0 time.Time) {
+	c.Inc(ctx, time.Since(t0).Microseconds())
+}
+
+// PrintMetrics prints the pipeline's figures from a run's metrics.
+func PrintMetrics(w io.Writer, r metrics.QueryResults) {
+	var lines []string
+	for _, c := range r.Counters() {
+		if c.Key.Namespace == namespace {
+			lines = append(lines, fmt.Sprintf("%-40s %14d", c.Key.Name, c.Result()))
+		}
+	}
+	for _, d := range r.Distributions() {
+		if d.Key.Namespace == namespace {
+			v := d.Result()
+			lines = append(lines, fmt.Sprintf("%-40s %14d  (count %d, min %d, max %d)", d.Key.Name+" (sum)", v.Sum, v.Count, v.Min, v.Max))
+		}
+	}
+	// The same metric may be reported once per step that updates it.
+	slices.Sort(lines)
+	for _, l := range slices.Compact(lines) {
+		fmt.Fprintln(w, l)
+	}
+}

@@ -1,0 +1,23 @@
+package pipeline
+
+import (
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
+
+	// The file systems the report may be written to.
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
+)
+
+// Build adds the pipeline that c describes to s: it reads c.Dirs and
+// writes the JSON report to c.Output.
+func Build(s beam.Scope, c Config) {
+	e := c.engine()
+	dirs := beam.CreateList(s.Scope("dirs"), c.Dirs)
+	recs, sums := Files(s.Scope("files"), c, dirs)
+	sketch := Sketch(s.Scope("sketch"), recs, sums)
+	units, shared := Units(s.Scope("units"), e, recs, sketch)
+	classes := Detect(s.Scope("detect"), e, recs, units, shared, sketch)
+	json := Report(s.Scope("report"), classes, sums)
+	textio.Write(s.Scope("write"), c.Output, json)
+}

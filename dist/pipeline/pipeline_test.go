@@ -1,0 +1,266 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/copycat-go/copycat/internal/cli"
+	"github.com/copycat-go/copycat/load"
+)
+
+func TestMain(m *testing.M) {
+	// Prism, in process: the runner the pipeline's tests run on.
+	ptest.MainWithDefault(m, "prism")
+}
+
+// oneMachine returns what `copycat -json -cache=off` writes for the trees
+// dirs.
+func oneMachine(t *testing.T, c Config) []byte {
+	t.Helper()
+	args := []string{"-json", "-cache=off",
+		"-min-tokens", itoa(c.MinTokens), "-min-lines", itoa(c.MinLines),
+		"-max-occurrences", itoa(c.MaxOccurrences), "-near=" + btoa(c.Near),
+		"-similarity", strconv.FormatFloat(c.Similarity, 'g', -1, 64),
+		"-tests=" + btoa(c.Tests), "-generated=" + btoa(c.Generated)}
+	for _, d := range c.Dirs {
+		args = append(args, tree(d))
+	}
+	var stdout, stderr bytes.Buffer
+	if code := cli.RunContext(context.Background(), args, &stdout, &stderr); code != cli.ExitClean && code != cli.ExitClones {
+		t.Fatalf("copycat %v: exit status %d\n%s", args, code, stderr.String())
+	}
+	return stdout.Bytes()
+}
+
+// distributed returns what the pipeline writes for c, run on Prism.
+func distributed(t *testing.T, c Config) []byte {
+	t.Helper()
+	c.Output = filepath.Join(t.TempDir(), "report.json")
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, c)
+	if err := ptest.Run(p); err != nil {
+		t.Fatalf("pipeline: %v", err)
+	}
+	b, err := os.ReadFile(c.Output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestSmall runs the pipeline over a small tree of clones (exact,
+// renamed, near, inside one file), a file that does not parse and a
+// generated one, under the default options and others: no limit on
+// occurrences (near keys then link files, not pairs), small windows, no
+// near-miss clones.
+func TestSmall(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "broken", "broken.go"), []byte("package broken\n\nfunc Broken( {\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		set  func(*Config)
+	}{
+		{"defaults", func(*Config) {}},
+		{"max-occurrences=0", func(c *Config) { c.MaxOccurrences = 0 }},
+		{"min-tokens=30", func(c *Config) { c.MinTokens, c.MinLines, c.Similarity = 30, 3, 0.7 }},
+		{"near=false", func(c *Config) { c.Near = false }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := DefaultConfig()
+			c.Dirs = []string{dir}
+			tc.set(&c)
+			want := oneMachine(t, c)
+			if !bytes.Contains(want, []byte(`"kind": "renamed"`)) {
+				t.Fatalf("the small tree's report lacks a renamed class: the test shows little\n%s", want)
+			}
+			if c.Near && !bytes.Contains(want, []byte(`"kind": "near"`)) {
+				t.Fatalf("the small tree's report lacks a near class: the test shows little\n%s", want)
+			}
+			got := distributed(t, c)
+			if !bytes.Equal(got, want) {
+				t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+			}
+		})
+	}
+}
+
+// realModules are the modules of the differential test over real code:
+// the versions this module's build list holds, so that building the
+// module downloads them.
+var realModules = []string{"golang.org/x/tools", "golang.org/x/net", "google.golang.org/grpc", "google.golang.org/protobuf"}
+
+// TestModules runs the pipeline over real modules (over 700,000 lines),
+// named as path@version, and checks that it writes the bytes copycat
+// writes for their directories in the module cache.
+func TestModules(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the differential test over real modules is not short")
+	}
+	c := DefaultConfig()
+	var mods []string
+	for _, m := range realModules {
+		out, err := exec.Command("go", "list", "-m", "-f", "{{.Path}}@{{.Version}}", m).Output()
+		if err != nil {
+			t.Fatalf("go list -m %s: %v", m, err)
+		}
+		mod := strings.TrimSpace(string(out))
+		dir, err := moduleDir(context.Background(), mod)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %s", mod, dir)
+		mods = append(mods, mod)
+		c.Dirs = append(c.Dirs, dir)
+	}
+	want := oneMachine(t, c)
+	var r struct {
+		Stats struct{ Files, Lines, Classes int }
+	}
+	if err := json.Unmarshal(want, &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Stats.Lines < 200_000 || r.Stats.Classes == 0 {
+		t.Fatalf("the modules hold %d lines and %d classes: the test needs 200,000 lines and some classes", r.Stats.Lines, r.Stats.Classes)
+	}
+	t.Logf("%d files, %d lines, %d classes", r.Stats.Files, r.Stats.Lines, r.Stats.Classes)
+	c.Dirs = mods
+	got := distributed(t, c)
+	if !bytes.Equal(got, want) {
+		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+	}
+}
+
+// TestNoClasses checks that a tree without clones has its report too.
+func TestNoClasses(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/small/shop")); err != nil {
+		t.Fatal(err)
+	}
+	c := DefaultConfig()
+	c.Dirs = []string{dir}
+	want := oneMachine(t, c)
+	if !bytes.Contains(want, []byte(`"classes": []`)) {
+		t.Fatalf("the tree has clones: the test shows nothing\n%s", want)
+	}
+	if got := distributed(t, c); !bytes.Equal(got, want) {
+		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+	}
+}
+
+// TestOrder checks that the report does not depend on the order of the
+// directories.
+func TestOrder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	c := DefaultConfig()
+	c.Dirs = []string{filepath.Join(dir, "shop"), filepath.Join(dir, "store"), filepath.Join(dir, "util")}
+	want := oneMachine(t, c)
+	for _, dirs := range [][]string{c.Dirs, {c.Dirs[2], c.Dirs[0], c.Dirs[1]}, {c.Dirs[1], c.Dirs[2], c.Dirs[0]}} {
+		c.Dirs = dirs
+		if got := distributed(t, c); !bytes.Equal(got, want) {
+			t.Errorf("directories %v: the pipeline's report differs from copycat's:\n%s", dirs, lineDiff(got, want))
+		}
+	}
+}
+
+// TestBadModule checks that a module argument the go command cannot
+// download fails the run with the go command's reason, not a crash.
+func TestBadModule(t *testing.T) {
+	_, err := moduleDir(context.Background(), "bad@@x")
+	if err == nil || !strings.Contains(err.Error(), "cannot download bad@@x") || !strings.Contains(err.Error(), "malformed module path") {
+		t.Errorf("moduleDir(bad@@x) = %v, want an error naming it and the go command's reason", err)
+	}
+	// A path that exists is a directory, whatever its name.
+	dir := filepath.Join(t.TempDir(), "x@v1.0.0")
+	if err := os.Mkdir(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := moduleDir(context.Background(), dir); got != dir || err != nil {
+		t.Errorf("moduleDir(%s) = %q, %v; want the directory itself", dir, got, err)
+	}
+}
+
+// TestModuleOnAnotherWorker checks that a worker that reads a module's
+// file without having listed the module downloads the module itself: the
+// file is named in the module cache, which is another disk on another
+// worker. The module comes from the module cache's own download folder,
+// so the test needs no network.
+func TestModuleOnAnotherWorker(t *testing.T) {
+	const module = "github.com/pbnjay/memory@v0.0.0-20210728143218-7b4eea64cf58"
+	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	downloads := filepath.Join(strings.TrimSpace(string(out)), "cache", "download")
+	if _, err := os.Stat(filepath.Join(downloads, "github.com/pbnjay/memory/@v/v0.0.0-20210728143218-7b4eea64cf58.zip")); err != nil {
+		t.Skipf("%s is not in the module cache: %v", module, err)
+	}
+	t.Setenv("GOMODCACHE", t.TempDir())
+	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(downloads))
+	t.Setenv("GOSUMDB", "off")
+	t.Setenv("GOFLAGS", "-modcacherw") // so that the test can remove it
+	dir, err := moduleDir(context.Background(), module)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths, errs := load.Resolve([]string{tree(dir)}, load.Options{Tests: true})
+	if len(errs) > 0 || len(paths) == 0 {
+		t.Fatalf("%s: %v", dir, errs)
+	}
+	// Another worker: the same path, and no module there yet.
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	fn := &indexFn{MinTokens: 100}
+	fn.Setup()
+	var got []string
+	listed := false
+	modules := func(m *string) bool {
+		if listed {
+			return false
+		}
+		*m, listed = module, true
+		return true
+	}
+	if err := fn.ProcessElement(context.Background(), paths[0], modules, func(name string, _ []byte) { got = append(got, name) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0] != paths[0] {
+		t.Errorf("indexed %v, want %s", got, paths[0])
+	}
+}
+
+// TestMissingDir checks that a directory that does not exist fails the
+// run with an error naming it, as it makes copycat exit with status 2,
+// and that no report is written.
+func TestMissingDir(t *testing.T) {
+	c := DefaultConfig()
+	missing := filepath.Join(t.TempDir(), "nope")
+	c.Dirs = []string{missing}
+	c.Output = filepath.Join(t.TempDir(), "report.json")
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, c)
+	err := ptest.Run(p)
+	if err == nil || !strings.Contains(err.Error(), "cannot list "+missing) {
+		t.Errorf("pipeline over %s: error %v, want one naming it", missing, err)
+	}
+	if _, err := os.Stat(c.Output); err == nil {
+		t.Errorf("a failed run wrote its report")
+	}
+}

@@ -1,0 +1,69 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/version"
+	"github.com/copycat-go/copycat/report"
+)
+
+// Stage 5: the report.
+
+func init() {
+	register.DoFn4x1[context.Context, Totals, func(*[]byte) bool, func(string), error](&reportFn{})
+}
+
+// Report gathers the classes (JSON) of all units and writes the JSON
+// report of them and of the corpus's totals (a singleton): a
+// PCollection of one string, the report without its final newline (which
+// textio.Write adds back). The classes come to the one worker that writes
+// the report as a side input of the totals, so that a corpus without
+// classes has its report too.
+func Report(s beam.Scope, classes, totals beam.PCollection) beam.PCollection {
+	return beam.ParDo(s, &reportFn{}, totals, beam.SideInput{Input: classes})
+}
+
+// reportFn writes the report.
+type reportFn struct{}
+
+func (reportFn) ProcessElement(ctx context.Context, t Totals, classes func(*[]byte) bool, emit func(string)) error {
+	defer since(ctx, mReportUs, time.Now())
+	var all []fingerprint.Class
+	var b []byte
+	for classes(&b) {
+		mReportInputs.Inc(ctx, int64(len(b)))
+		var c fingerprint.Class
+		if err := json.Unmarshal(b, &c); err != nil {
+			return fmt.Errorf("a unit's class: %w", err)
+		}
+		all = append(all, c)
+	}
+	var out bytes.Buffer
+	if err := WriteJSON(&out, all, t); err != nil {
+		return err
+	}
+	emit(string(bytes.TrimSuffix(out.Bytes(), []byte("\n"))))
+	return nil
+}
+
+// WriteJSON writes the JSON report of classes found in work units over a
+// corpus of the given totals, as the copycat command writes it: the
+// classes in the engine's order, ranked, those no rule leaves out listed.
+func WriteJSON(w *bytes.Buffer, classes []fingerprint.Class, t Totals) error {
+	fingerprint.SortClasses(classes)
+	report.Rank(classes, noFacts, report.SortRank)
+	listed, left := report.Split(classes)
+	rep := report.New(nil, listed)
+	rep.Stats.Files, rep.Stats.Lines, rep.Stats.Tokens = int(t.Files), int(t.Lines), int(t.Tokens)
+	rep.Left = left
+	rep.Ranked = true
+	rep.ToolVersion = version.Version()
+	return report.JSON(w, rep)
+}

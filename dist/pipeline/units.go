@@ -1,0 +1,341 @@
+package pipeline
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
+	"github.com/copycat-go/copycat/fingerprint"
+)
+
+// Stage 3: work units.
+//
+// Two files share a class of a run over the corpus only if they share a
+// candidate key (a window fingerprint the corpus's sketch calls repeated,
+// and not more than MaxOccurrences times) or a near-miss candidate: two
+// near-miss units that a run over the corpus compares (see
+// fingerprint.NearCandidate). A work unit is a connected component of the
+// files linked so: every class lies in one, and the engine run over one,
+// given the corpus's sketch and the near keys it counts, finds exactly the
+// classes a run over the corpus finds among its files (see
+// fingerprint/part.go, and its test). A file that shares nothing with any
+// file, itself included, belongs to no unit: it holds no class.
+//
+// Near-miss candidates are found as the engine finds them, with the
+// shuffle in place of its sort: near keys → the units that hold each
+// (a key held by more than fingerprint.NearKeyLimit units is common and
+// pairs none) → the pairs of units of a key whose sizes fit, counted over
+// the keys they share → with each unit's count of counted keys, the
+// candidates. When -max-occurrences is 0 or above NearKeyLimit, a key's
+// units are not all paired, and every file that holds a key held by two
+// units or more is linked instead.
+//
+// The components are found on one worker, from the lists of files that
+// each link joins: its memory grows with the files that share a
+// candidate, not with the corpus's code. A unit's size is not bounded by
+// construction; it is what the corpus's copies make it. Measured on the
+// standard library's encoding, go and image trees, the largest unit holds
+// 7 of 368 files; on eight modules of the module cache (1.3 M lines),
+// see dist/README.md.
+
+func init() {
+	register.DoFn6x1[context.Context, string, []byte, []byte, func(uint64, string), func(uint32, NearRef), error](&keysFn{})
+	register.Emitter2[uint64, string]()
+	register.Emitter2[uint32, NearRef]()
+	register.DoFn4x0[context.Context, uint64, func(*string) bool, func([]string)](&windowLinksFn{})
+	register.DoFn7x0[context.Context, uint32, func(*NearRef) bool, func(string, uint32), func([]string), func(string, int64), func(string, int64)](&nearKeysFn{})
+	register.Emitter1[[]string]()
+	register.Emitter2[string, uint32]()
+	register.Emitter2[string, int64]()
+	register.Emitter2[string, PairHalf]()
+	register.Iter1[string]()
+	register.Iter1[NearRef]()
+	register.Iter1[[]string]()
+	register.Iter1[int64]()
+	register.Iter1[PairHalf]()
+	register.DoFn5x0[context.Context, string, func(*PairHalf) bool, func(*int64) bool, func(string, PairHalf)](&keptFirstFn{})
+	register.DoFn5x0[context.Context, string, func(*PairHalf) bool, func(*int64) bool, func([]string)](&keptSecondFn{})
+	register.Function3x0[string, int64, func(string, PairHalf)](pairHalves)
+	register.DoFn4x0[context.Context, int, func(*[]string) bool, func(string, string)](&componentsFn{})
+}
+
+// A NearRef names a near-miss unit of a file (its index among the file's,
+// see fingerprint.NearUnits) with its span.
+type NearRef struct {
+	File       string
+	Unit       int32
+	Tok0, Size int32
+}
+
+// id names the unit in the shuffles: its file and index.
+func (r NearRef) id() string { return r.File + "\x00" + strconv.Itoa(int(r.Unit)) }
+
+// fileOf returns the file of a unit's id.
+func fileOf(id string) string { f, _, _ := strings.Cut(id, "\x00"); return f }
+
+// A PairHalf is one unit of a pair of near-miss units, seen from the
+// other: its id, the counted keys the two share and, once known, the
+// count of counted keys of the unit the pair is keyed by.
+type PairHalf struct {
+	Other  string
+	Shared int64
+	Kept   int64
+}
+
+// Units returns the work unit of each file that is in one (file → the
+// unit's name: its first file's), and the near keys each file holds that
+// the corpus counts (file → key).
+func Units(s beam.Scope, e Engine, recs, sketch beam.PCollection) (units, shared beam.PCollection) {
+	windowKeys, nearKeys := beam.ParDo2(s, &keysFn{Engine: e}, recs, beam.SideInput{Input: sketch})
+	windowLinks := beam.ParDo(s, &windowLinksFn{}, beam.GroupByKey(s, windowKeys))
+	shared, keyLinks, kept, pairs := beam.ParDo4(s, &nearKeysFn{Engine: e}, beam.GroupByKey(s, nearKeys))
+	kept = stats.SumPerKey(s, kept)
+	pairs = stats.SumPerKey(s, pairs)
+	firsts := beam.ParDo(s, pairHalves, pairs)
+	seconds := beam.ParDo(s, &keptFirstFn{}, beam.CoGroupByKey(s, firsts, kept))
+	pairLinks := beam.ParDo(s, &keptSecondFn{}, beam.CoGroupByKey(s, seconds, kept))
+	links := beam.Flatten(s, windowLinks, keyLinks, pairLinks)
+	units = beam.ParDo(s, &componentsFn{}, beam.GroupByKey(s, beam.AddFixedKey(s, links)))
+	return units, shared
+}
+
+// keysFn emits a file's candidate keys, and the near keys of each of its
+// near-miss units.
+type keysFn struct {
+	Engine Engine
+
+	sk     *fingerprint.Sketch
+	sketch []byte // the encoding sk was decoded from
+}
+
+func (fn *keysFn) ProcessElement(ctx context.Context, name string, rec, sketch []byte, window func(uint64, string), near func(uint32, NearRef)) error {
+	defer since(ctx, mKeysUs, time.Now())
+	if err := decodeOnce(&fn.sk, &fn.sketch, sketch); err != nil {
+		return err
+	}
+	f, err := decode(name, rec)
+	if err != nil {
+		return err
+	}
+	if fn.sk != nil {
+		keys := f.CandidateKeys(fn.sk, fn.Engine.MaxOccurrences)
+		for _, fp := range keys {
+			window(fp, name)
+		}
+		mWindowKeys.Inc(ctx, int64(len(keys)))
+		mKeyBytes.Inc(ctx, int64(len(keys)*(8+len(name))))
+	}
+	if !fn.Engine.Near {
+		return nil
+	}
+	for i, u := range fingerprint.NearUnits(f, fn.Engine.options()) {
+		for _, k := range u.Keys {
+			near(k, NearRef{name, int32(i), u.Tok0, u.Size})
+		}
+		mNearKeys.Inc(ctx, int64(len(u.Keys)))
+		mKeyBytes.Inc(ctx, int64(len(u.Keys)*(4+len(name)+12)))
+	}
+	return nil
+}
+
+// decodeOnce decodes the corpus's sketch into *sk, unless it holds it
+// already: a side input is the same for every element.
+func decodeOnce(sk **fingerprint.Sketch, from *[]byte, b []byte) error {
+	if *sk != nil && len(*from) == len(b) {
+		return nil
+	}
+	s, err := decodeSketch(b)
+	if err != nil {
+		return err
+	}
+	*sk, *from = s, b
+	return nil
+}
+
+// windowLinksFn emits the files that share a candidate key.
+type windowLinksFn struct{}
+
+func (windowLinksFn) ProcessElement(ctx context.Context, _ uint64, files func(*string) bool, link func([]string)) {
+	var names []string
+	var name string
+	for files(&name) {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	link(slices.Compact(names))
+	mLinks.Inc(ctx, 1)
+}
+
+// nearKeysFn takes the units that hold a near key. A key that two units
+// or more hold, and not more than fingerprint.NearKeyLimit (unless Long),
+// counts: it emits the key for each file that holds it (shared), one
+// count for each unit (kept), and each pair of the units that a run over
+// the corpus pairs by it (pairs); or, Long, the files that hold it
+// (links). A key held by more units is common and pairs none.
+type nearKeysFn struct {
+	Engine Engine
+}
+
+func (fn *nearKeysFn) ProcessElement(ctx context.Context, key uint32, refs func(*NearRef) bool, shared func(string, uint32), links func([]string), kept func(string, int64), pairs func(string, int64)) {
+	long := fn.Engine.long()
+	var units []NearRef
+	n := 0
+	var r NearRef
+	for refs(&r) {
+		n++
+		// The units of a common key pair none: they are counted, not
+		// kept, so that a key that every file holds costs its worker no
+		// memory.
+		if n <= fingerprint.NearKeyLimit || long {
+			units = append(units, r)
+		}
+	}
+	if n > fingerprint.NearKeyLimit && !long {
+		mCommon.Inc(ctx, 1)
+		return
+	}
+	if n < 2 {
+		return
+	}
+	var files []string
+	for _, u := range units {
+		files = append(files, u.File)
+	}
+	slices.Sort(files)
+	files = slices.Compact(files)
+	for _, f := range files {
+		shared(f, key)
+	}
+	if long {
+		links(files)
+		mNearLinks.Inc(ctx, 1)
+		return
+	}
+	// As the engine pairs the units of a key: in order of size, then of
+	// unit, each with the larger ones its size fits.
+	slices.SortFunc(units, func(a, b NearRef) int {
+		return cmp.Or(cmp.Compare(a.Size, b.Size), cmp.Compare(a.File, b.File), cmp.Compare(a.Unit, b.Unit))
+	})
+	opt := fn.Engine.options()
+	for x, a := range units {
+		kept(a.id(), 1)
+		for _, b := range units[x+1:] {
+			if a.File == b.File && overlaps(a, b) || !fingerprint.NearSizesFit(opt, a.Size, b.Size) {
+				continue
+			}
+			pairs(pairID(a, b), 1)
+		}
+	}
+}
+
+// overlaps reports whether two units of one file share a token.
+func overlaps(a, b NearRef) bool {
+	return fingerprint.NearUnit{Tok0: a.Tok0, Size: a.Size}.Overlaps(fingerprint.NearUnit{Tok0: b.Tok0, Size: b.Size})
+}
+
+// pairID names a pair of units, the smaller id first.
+func pairID(a, b NearRef) string {
+	x, y := a.id(), b.id()
+	if y < x {
+		x, y = y, x
+	}
+	return x + "\x01" + y
+}
+
+// pairHalves keys a pair, with the keys its units share, by its first
+// unit; a pair that shares too few keys to be a candidate is dropped.
+func pairHalves(pair string, shared int64, emit func(string, PairHalf)) {
+	if !fingerprint.NearCandidate(int(shared), 0, 0) {
+		return
+	}
+	a, b, _ := strings.Cut(pair, "\x01")
+	emit(a, PairHalf{Other: b, Shared: shared})
+}
+
+// keptFirstFn gives each pair its first unit's count of counted keys, and
+// keys it by its second unit.
+type keptFirstFn struct{}
+
+func (keptFirstFn) ProcessElement(ctx context.Context, unit string, halves func(*PairHalf) bool, kept func(*int64) bool, emit func(string, PairHalf)) {
+	var k int64
+	kept(&k)
+	var h PairHalf
+	for halves(&h) {
+		emit(h.Other, PairHalf{Other: unit, Shared: h.Shared, Kept: k})
+	}
+}
+
+// keptSecondFn links the files of the pairs that are near-miss
+// candidates, given their second unit's count of counted keys.
+type keptSecondFn struct{}
+
+func (keptSecondFn) ProcessElement(ctx context.Context, unit string, halves func(*PairHalf) bool, kept func(*int64) bool, link func([]string)) {
+	var k int64
+	kept(&k)
+	var h PairHalf
+	for halves(&h) {
+		if fingerprint.NearCandidate(int(h.Shared), int(h.Kept), int(k)) {
+			files := []string{fileOf(h.Other), fileOf(unit)}
+			slices.Sort(files)
+			link(slices.Compact(files))
+			mNearLinks.Inc(ctx, 1)
+		}
+	}
+}
+
+// componentsFn joins the files that share a key into connected
+// components, and emits each file's: the name of its first file.
+type componentsFn struct{}
+
+func (componentsFn) ProcessElement(ctx context.Context, _ int, links func(*[]string) bool, emit func(string, string)) {
+	index := map[string]int32{}
+	var names []string
+	var parent []int32
+	id := func(name string) int32 {
+		i, ok := index[name]
+		if !ok {
+			i = int32(len(names))
+			index[name] = i
+			names = append(names, name)
+			parent = append(parent, i)
+		}
+		return i
+	}
+	find := func(i int32) int32 {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	var l []string
+	for links(&l) {
+		first := find(id(l[0]))
+		for _, name := range l[1:] {
+			if r := find(id(name)); r != first {
+				// The smaller name's root stays the root: a unit's name
+				// is its first file's, whatever the links' order.
+				if names[r] < names[first] {
+					parent[first], first = r, r
+				} else {
+					parent[r] = first
+				}
+			}
+		}
+	}
+	size := map[int32]int64{}
+	for i, name := range names {
+		r := find(int32(i))
+		size[r]++
+		emit(name, names[r])
+	}
+	for _, n := range size {
+		mUnitFiles.Update(ctx, n)
+	}
+}

@@ -1,0 +1,217 @@
+package fingerprint
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/bits-and-blooms/bloom/v3"
+)
+
+// Detection over a part of a corpus. A distributed run (copycat's dist
+// module) cannot hold the whole corpus in one process. It sketches the
+// windows of all files in parts and merges the sketches, counts the units
+// that hold each near key, and then runs detection on parts of the files
+// (work units). Given what the whole says (Options.Corpus), a run over a
+// part finds exactly the classes that a run over the whole corpus finds
+// among the part's files, provided the part holds, with each of its
+// files, every file that shares with it
+//
+//   - a window fingerprint that the corpus's sketch calls a candidate
+//     (see Sketch.Candidate), and
+//   - a near-miss candidate: a near-miss unit that a unit of the file
+//     pairs with (see NearUnits and NearCandidate), or, when
+//     MaxOccurrences is 0 or above NearKeyLimit, a shared near key.
+//
+// The filters that depend on the whole corpus (how often a window is
+// repeated; how many units hold a near key, which decides the grams a
+// unit counts) answer as they would for the whole, and every other stage
+// looks only at the files of a candidate's group.
+
+// A Corpus is what detection over a part of a corpus needs of the whole.
+type Corpus struct {
+	// Sketch is the corpus's window sketch, in place of the one a run
+	// builds over its files.
+	Sketch *Sketch
+	// SharedNearKeys are the near keys that a run over the corpus counts,
+	// sorted: those that two or more of its near-miss units hold, and not
+	// more than NearKeyLimit (see NearUnits); at least those of the
+	// part's files. When MaxOccurrences is 0 or above NearKeyLimit, a
+	// part holds every file of each near key two units hold, and the run
+	// counts the keys itself: then SharedNearKeys is not used.
+	SharedNearKeys []uint32
+}
+
+// A Sketch is the window sketch of a corpus (see Corpus), built
+// in parts that merge: by OR for its Bloom filters and element-wise SUM
+// for its Count-Min sketch. Every part must be sized alike, for the
+// windows of the whole corpus, so that the merged sketch is the one a run
+// over the whole corpus builds and answers as it does.
+type Sketch struct {
+	s       *sketch
+	windows int
+}
+
+// NewSketch returns an empty sketch sized for a corpus of the given
+// windows in all (the sum of its files' Windows).
+func NewSketch(windows int) *Sketch {
+	return &Sketch{s: newSketch(windows), windows: windows}
+}
+
+// Windows returns the number of windows of f: what a corpus's Sketch is
+// sized by.
+func (f *File) Windows() int { return len(f.windows) }
+
+// Add adds the fingerprints of f's windows.
+func (s *Sketch) Add(f *File) {
+	for _, w := range f.windows {
+		s.s.add(w.fp)
+	}
+}
+
+// Merge folds o, a sketch of other files sized alike, into s.
+func (s *Sketch) Merge(o *Sketch) error {
+	if s.windows != o.windows {
+		return fmt.Errorf("cannot merge a sketch sized for %d windows into one sized for %d", o.windows, s.windows)
+	}
+	s.s.merge(o.s)
+	return nil
+}
+
+// Candidate reports whether windows of fingerprint fp are candidates: fp
+// was (probably) seen at least twice, and not more than maxOccurrences
+// times (0: no limit). A run over the sketched corpus compares exactly the
+// windows whose fingerprints are candidates.
+func (s *Sketch) Candidate(fp uint64, maxOccurrences int) bool {
+	return s.s.repeated(fp, maxOccurrences)
+}
+
+// CandidateKeys returns the fingerprints of f's windows that are
+// candidates in s (see Candidate), sorted and without duplicates: two
+// files share a clone class of a run over the corpus only if they share a
+// candidate key or a near key (see NearGrams).
+func (f *File) CandidateKeys(s *Sketch, maxOccurrences int) []uint64 {
+	keys := f.Keys()
+	return slices.DeleteFunc(keys, func(fp uint64) bool { return !s.Candidate(fp, maxOccurrences) })
+}
+
+// sketchMagic starts an encoded Sketch.
+const sketchMagic = "ccsk1"
+
+// MarshalBinary encodes s.
+func (s *Sketch) MarshalBinary() ([]byte, error) {
+	out := binary.AppendUvarint([]byte(sketchMagic), uint64(s.windows))
+	for _, f := range []*bloom.BloomFilter{s.s.once, s.s.twice} {
+		b, err := f.MarshalBinary()
+		if err != nil {
+			return nil, err
+		}
+		out = binary.AppendUvarint(out, uint64(len(b)))
+		out = append(out, b...)
+	}
+	c := s.s.counts
+	out = binary.AppendUvarint(out, c.mask+1)
+	out = binary.AppendUvarint(out, uint64(c.depth))
+	for _, v := range c.counts {
+		out = binary.LittleEndian.AppendUint32(out, v)
+	}
+	return out, nil
+}
+
+// errSketch is the error, wrapped, of an encoded sketch that cannot be
+// decoded.
+var errSketch = errors.New("corrupt sketch")
+
+// UnmarshalBinary decodes a sketch that MarshalBinary encoded.
+func (s *Sketch) UnmarshalBinary(b []byte) error {
+	if len(b) < len(sketchMagic) || string(b[:len(sketchMagic)]) != sketchMagic {
+		return fmt.Errorf("%w: no header", errSketch)
+	}
+	b = b[len(sketchMagic):]
+	next := func() uint64 {
+		v, n := binary.Uvarint(b)
+		if n <= 0 {
+			b = nil
+			return 0
+		}
+		b = b[n:]
+		return v
+	}
+	windows := next()
+	sk := &sketch{once: new(bloom.BloomFilter), twice: new(bloom.BloomFilter)}
+	for _, f := range []*bloom.BloomFilter{sk.once, sk.twice} {
+		n := next()
+		if n > uint64(len(b)) {
+			return fmt.Errorf("%w: truncated Bloom filter", errSketch)
+		}
+		if err := f.UnmarshalBinary(b[:n]); err != nil {
+			return fmt.Errorf("%w: %v", errSketch, err)
+		}
+		b = b[n:]
+	}
+	width, depth := next(), next()
+	if width == 0 || width&(width-1) != 0 || depth == 0 || uint64(len(b)) != 4*width*depth {
+		return fmt.Errorf("%w: Count-Min sketch of width %d and depth %d in %d bytes", errSketch, width, depth, len(b))
+	}
+	c := &countMin{mask: width - 1, depth: int(depth), counts: make([]uint32, width*depth)}
+	for i := range c.counts {
+		c.counts[i] = binary.LittleEndian.Uint32(b[4*i:])
+	}
+	sk.counts = c
+	s.s, s.windows = sk, int(windows)
+	return nil
+}
+
+// A NearUnit is a function or block that may be a near-miss clone (see
+// near.go): its span of canonical tokens, and its near keys (winnowed
+// k-gram hashes), sorted and without duplicates.
+type NearUnit struct {
+	Tok0, Size int32
+	Keys       []uint32
+}
+
+// Overlaps reports whether two units of one file share a token: such
+// units are never paired.
+func (u NearUnit) Overlaps(v NearUnit) bool {
+	return u.Tok0 < v.Tok0+v.Size && v.Tok0 < u.Tok0+u.Size
+}
+
+// NearUnits returns f's near-miss units under opt, in the order a run
+// lists them. A near key counts when two or more units of the corpus
+// hold it, and not more than NearKeyLimit unless MaxOccurrences is 0 or
+// above it.
+func NearUnits(f *File, opt Options) []NearUnit {
+	d := &detector{files: []*File{f}, opt: opt}
+	units := d.nearUnits()
+	out := make([]NearUnit, len(units))
+	for i, u := range units {
+		keys := make([]uint32, 0, u.g1-u.g0)
+		for _, g := range f.grams[u.g0:u.g1] {
+			keys = append(keys, g.h)
+		}
+		slices.Sort(keys)
+		out[i] = NearUnit{Tok0: u.tok0, Size: u.size, Keys: slices.Compact(keys)}
+	}
+	return out
+}
+
+// NearSizesFit reports whether units of sizes a and b (tokens) that hold a
+// counted near key are paired under opt: their sizes allow the
+// similarity.
+func NearSizesFit(opt Options, a, b int32) bool {
+	return sizesFit(nearMinRatio(opt.Similarity), min(a, b), max(a, b))
+}
+
+// NearCandidate reports whether two units that are paired by shared
+// counted near keys, of kept and otherKept counted near keys each, are
+// near-miss candidates: a run over the corpus compares them.
+func NearCandidate(shared, kept, otherKept int) bool {
+	return nearCandidate(shared, int32(kept), int32(otherKept))
+}
+
+// SortClasses puts classes in the order [Run] returns them: by their
+// first fragments, the larger first at one place. Classes found by runs
+// over disjoint parts of a corpus, sorted so together, are in the order
+// of a run over the whole.
+func SortClasses(classes []Class) { sortClasses(classes) }

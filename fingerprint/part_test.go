@@ -1,0 +1,262 @@
+package fingerprint_test
+
+import (
+	"fmt"
+	"go/build"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/load"
+)
+
+// partsOf splits files as a distributed run does: every file that shares
+// a candidate key or a near-miss candidate with a file (itself included)
+// goes into the part of the files it shares one with. It returns the
+// parts, each sorted by name, with the options a run over a part takes.
+func partsOf(t *testing.T, files []*fingerprint.File, opt fingerprint.Options, pieces int) ([][]*fingerprint.File, fingerprint.Options) {
+	t.Helper()
+	sk := sketchOf(t, files, pieces)
+	u := newUnionFind(len(files))
+	byKey := map[uint64]int{} // the first file of each candidate key
+	for i, f := range files {
+		for _, fp := range f.CandidateKeys(sk, opt.MaxOccurrences) {
+			if first, ok := byKey[fp]; ok {
+				u.union(first, i)
+			} else {
+				byKey[fp] = i
+				u.union(i, i)
+			}
+		}
+	}
+	shared := nearLinks(files, opt, u)
+	byRoot := map[int][]*fingerprint.File{}
+	var roots []int
+	for i, f := range files {
+		if !u.in(i) {
+			continue
+		}
+		r := u.find(i)
+		if byRoot[r] == nil {
+			roots = append(roots, r)
+		}
+		byRoot[r] = append(byRoot[r], f)
+	}
+	var parts [][]*fingerprint.File
+	for _, r := range roots {
+		parts = append(parts, byRoot[r])
+	}
+	opt.Corpus = &fingerprint.Corpus{Sketch: sk, SharedNearKeys: shared}
+	return parts, opt
+}
+
+// sketchOf builds the sketch of files in pieces, merged through their
+// encoding.
+func sketchOf(t *testing.T, files []*fingerprint.File, pieces int) *fingerprint.Sketch {
+	t.Helper()
+	windows := 0
+	for _, f := range files {
+		windows += f.Windows()
+	}
+	sk := fingerprint.NewSketch(windows)
+	for p := range pieces {
+		part := fingerprint.NewSketch(windows)
+		for i := p; i < len(files); i += pieces {
+			part.Add(files[i])
+		}
+		b, err := part.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back fingerprint.Sketch
+		if err := back.UnmarshalBinary(b); err != nil {
+			t.Fatal(err)
+		}
+		if err := sk.Merge(&back); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return sk
+}
+
+// nearLinks joins the files of near-miss candidates in u, or, when
+// MaxOccurrences lets a near key pair more than NearKeyLimit units, the
+// files of each shared near key; it returns the shared near keys.
+func nearLinks(files []*fingerprint.File, opt fingerprint.Options, u *unionFind) []uint32 {
+	if !opt.Near {
+		return nil
+	}
+	type unitRef struct{ file, unit int }
+	units := make([][]fingerprint.NearUnit, len(files))
+	holders := map[uint32][]unitRef{}
+	for i, f := range files {
+		units[i] = fingerprint.NearUnits(f, opt)
+		for j, nu := range units[i] {
+			for _, k := range nu.Keys {
+				holders[k] = append(holders[k], unitRef{i, j})
+			}
+		}
+	}
+	long := opt.MaxOccurrences <= 0 || opt.MaxOccurrences > fingerprint.NearKeyLimit
+	var shared []uint32
+	kept := map[unitRef]int{}
+	pairs := map[[2]unitRef]int{}
+	for k, hs := range holders {
+		if len(hs) < 2 || len(hs) > fingerprint.NearKeyLimit && !long {
+			continue
+		}
+		shared = append(shared, k)
+		if long {
+			for _, h := range hs {
+				u.union(hs[0].file, h.file)
+			}
+			continue
+		}
+		for x, a := range hs {
+			kept[a]++
+			for _, b := range hs[x+1:] {
+				ua, ub := units[a.file][a.unit], units[b.file][b.unit]
+				if a.file == b.file && ua.Overlaps(ub) || !fingerprint.NearSizesFit(opt, ua.Size, ub.Size) {
+					continue
+				}
+				pairs[[2]unitRef{a, b}]++
+			}
+		}
+	}
+	for p, n := range pairs {
+		if fingerprint.NearCandidate(n, kept[p[0]], kept[p[1]]) {
+			u.union(p[0].file, p[1].file)
+		}
+	}
+	slices.Sort(shared)
+	return shared
+}
+
+// A unionFind joins files into parts; a file joined with none is in none.
+type unionFind struct{ parent []int }
+
+func newUnionFind(n int) *unionFind {
+	u := &unionFind{make([]int, n)}
+	for i := range u.parent {
+		u.parent[i] = -1
+	}
+	return u
+}
+
+func (u *unionFind) in(i int) bool { return u.parent[i] >= 0 }
+
+func (u *unionFind) find(i int) int {
+	if u.parent[i] < 0 {
+		u.parent[i] = i
+	}
+	for u.parent[i] != i {
+		u.parent[i] = u.parent[u.parent[i]]
+		i = u.parent[i]
+	}
+	return i
+}
+
+func (u *unionFind) union(a, b int) {
+	if ra, rb := u.find(a), u.find(b); ra != rb {
+		u.parent[rb] = ra
+	}
+}
+
+// TestParts checks that runs over the parts of a corpus, given the
+// corpus's sketch and common near keys, find the classes a run over the
+// whole corpus finds.
+func TestParts(t *testing.T) {
+	src := filepath.Join(build.Default.GOROOT, "src")
+	dirs := []string{"encoding/...", "go/...", "image/..."}
+	if testing.Short() {
+		dirs = []string{"encoding/..."}
+	}
+	var args []string
+	for _, d := range dirs {
+		args = append(args, filepath.Join(src, d))
+	}
+	paths, errs := load.Resolve(args, load.Options{Tests: true})
+	if len(errs) > 0 || len(paths) == 0 {
+		t.Skipf("no standard library sources: %v", errs)
+	}
+	for _, opt := range []fingerprint.Options{
+		{MinTokens: 100, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.85},
+		{MinTokens: 50, MinLines: 3, MaxOccurrences: 3, Near: true, Similarity: 0.7},
+		{MinTokens: 50, MinLines: 3, MaxOccurrences: 0, Near: true, Similarity: 0.85},
+		// Without near-miss clones the parts are many and small.
+		{MinTokens: 100, MinLines: 6, MaxOccurrences: 10},
+		{MinTokens: 30, MinLines: 3, MaxOccurrences: 5},
+	} {
+		t.Run(fmt.Sprintf("min-tokens=%d,max-occurrences=%d,near=%v", opt.MinTokens, opt.MaxOccurrences, opt.Near), func(t *testing.T) {
+			files := load.Parse(paths, load.Options{Tests: true, MinTokens: opt.MinTokens}).Files
+			want := fingerprint.Detect(files, opt)
+			if len(want) == 0 {
+				t.Fatal("no classes in the corpus: the test shows nothing")
+			}
+			parts, partOpt := partsOf(t, files, opt, 3)
+			var got []fingerprint.Class
+			for _, p := range parts {
+				got = append(got, fingerprint.Detect(p, partOpt)...)
+			}
+			fingerprint.SortClasses(got)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%d parts found %d classes, the whole %d:\nparts: %v\nwhole: %v", len(parts), len(got), len(want), firstDiff(got, want), firstDiff(want, got))
+			}
+			t.Logf("%d files, %d parts, the largest of %d files, %d classes", len(files), len(parts), largest(parts), len(want))
+		})
+	}
+}
+
+// firstDiff returns the first class of a that b lacks.
+func firstDiff(a, b []fingerprint.Class) any {
+	for _, c := range a {
+		if !slices.ContainsFunc(b, func(d fingerprint.Class) bool { return reflect.DeepEqual(c, d) }) {
+			return c
+		}
+	}
+	return nil
+}
+
+func largest(parts [][]*fingerprint.File) int {
+	n := 0
+	for _, p := range parts {
+		n = max(n, len(p))
+	}
+	return n
+}
+
+// TestSketchEncoding checks that a sketch decodes to one that answers as
+// it does, and that a damaged one is an error.
+func TestSketchEncoding(t *testing.T) {
+	files := load.Parse([]string{"detect.go", "near.go", "group.go"}, load.Options{MinTokens: 30}).Files
+	sk := fingerprint.NewSketch(1000)
+	for _, f := range files {
+		sk.Add(f)
+		sk.Add(f) // every key twice
+	}
+	b, err := sk.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back fingerprint.Sketch
+	if err := back.UnmarshalBinary(b); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		for _, fp := range f.Keys() {
+			if !back.Candidate(fp, 0) {
+				t.Errorf("%s: key %x seen twice is no candidate after decoding", f.Name, fp)
+			}
+		}
+	}
+	for _, bad := range [][]byte{nil, b[:10], b[:len(b)-1], append(slices.Clone(b), 0)} {
+		if err := back.UnmarshalBinary(bad); err == nil {
+			t.Errorf("a sketch of %d bytes (of %d) decoded without an error", len(bad), len(b))
+		}
+	}
+	if err := sk.Merge(fingerprint.NewSketch(999)); err == nil {
+		t.Error("sketches sized differently merged")
+	}
+}
