@@ -159,6 +159,31 @@ func (ns *Namespace) compare(av, bv reflect.Value) (int, error) {
 }
 `
 
+// gemm forms c = alpha*a*b + beta*c, as a BLAS routine's case does.
+const gemm = `package p
+
+func gemm(m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int, beta float64, c []float64, ldc int) {
+	for i := 0; i < m; i++ {
+		switch {
+		case beta == 0:
+			for j := 0; j < n; j++ {
+				c[i*ldc+j] = 0
+			}
+		case beta != 1:
+			for j := 0; j < n; j++ {
+				c[i*ldc+j] *= beta
+			}
+		}
+		for l := 0; l < k; l++ {
+			tmp := alpha * a[i*lda+l]
+			for j := 0; j < n; j++ {
+				c[i*ldc+j] += tmp * b[l*ldb+j]
+			}
+		}
+	}
+}
+`
+
 // TestDriftMirror checks that copies whose renaming exchanges two names
 // (a left-hand and a right-hand version) do not drift where they keep
 // the order of a call's arguments.
@@ -236,6 +261,10 @@ func TestDrift(t *testing.T) {
 		{"a step of its own", store, r("\tc.count++\n", "\tc.count++\n\tc.metrics.Inc(key)\n").Replace(store), false, nil},
 		// A left-hand and a right-hand copy exchange two names
 		// everywhere but where their order is the arguments'.
+		// Subscripts transposed are arithmetic, not a list: a matrix
+		// routine's case for Bᵀ reads b[j*ldb+l] where the case for B
+		// reads b[l*ldb+j] (gonum's Zgemm).
+		{"subscripts transposed", gemm, r("b[l*ldb+j]", "b[j*ldb+l]").Replace(gemm), false, []string{}},
 		{"a log line", store, r("\tc.count++\n", "\tc.count++\n\tlog.Printf(\"put %s\", key)\n").Replace(store), false, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

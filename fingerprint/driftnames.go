@@ -175,9 +175,10 @@ func (m *nameMap) inNames(p matchedNames) bool {
 
 // swaps returns the slips (indexes in m.pairs) that are swaps, in pairs:
 // two broken pairs of one statement whose names, exchanged, pair as
-// everywhere else. Copies whose renaming exchanges the two names, a
-// left-hand and a right-hand version, keep their order where it is the
-// arguments' (compare(av, bv) in both): no swap.
+// everywhere else, and are items of one list (see listItems). Copies
+// whose renaming exchanges the two names, a left-hand and a right-hand
+// version, keep their order where it is the arguments' (compare(av, bv)
+// in both): no swap.
 func (m *nameMap) swaps(slips []int) []int {
 	var used []int
 	for i, si := range slips {
@@ -187,12 +188,37 @@ func (m *nameMap) swaps(slips []int) []int {
 				m.innermost(p.ta) != m.innermost(q.ta) || !m.inNames(p) || !m.inNames(q) {
 				continue
 			}
-			if m.ofA[p.x] == q.y && m.ofA[q.x] == p.y && !(m.ofA[p.x] == q.x && m.ofA[q.x] == p.x) {
+			if m.ofA[p.x] == q.y && m.ofA[q.x] == p.y && !(m.ofA[p.x] == q.x && m.ofA[q.x] == p.x) &&
+				listItems(m.d.files[m.al.a.file].codes, min(p.ta, q.ta), max(p.ta, q.ta)) {
 				used = append(used, si, sj)
 			}
 		}
 	}
 	return used
+}
+
+// listItems reports whether tokens s and t (s < t) are in two items of
+// one list, a comma between them at their own depth: a call's arguments
+// (authorize(verb, user)), a literal's elements, an assignment's sides.
+// Names exchanged inside one expression are arithmetic: a matrix
+// routine's case for a transpose reads b[j*ldb+l] where the plain case
+// reads b[l*ldb+j], on purpose (read blind, gonum's BLAS kernels: 3 of
+// 3 such swaps benign).
+func listItems(codes []byte, s, t int32) bool {
+	depth, comma := 0, false
+	for _, c := range codes[s+1 : t] {
+		switch token.Token(c) {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			if depth--; depth < 0 {
+				return false
+			}
+		case token.COMMA:
+			comma = comma || depth == 0
+		}
+	}
+	return comma && depth == 0
 }
 
 // unrenamed reports whether name x, kept by the copy s at a slip, is
