@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"slices"
 
+	"github.com/copycat-go/copycat/internal/disjoint"
 	"github.com/zeebo/blake3"
 )
 
@@ -20,36 +21,14 @@ type component struct {
 // components joins pairs into connected sets of spans, in the order of
 // their first pair.
 func (d *detector) components(pairs []pair) []component {
-	index := map[span]int32{}
-	var spans []span
-	var parent []int32
-	id := func(s span) int32 {
-		i, ok := index[s]
-		if !ok {
-			i = int32(len(spans))
-			index[s] = i
-			spans = append(spans, s)
-			parent = append(parent, i)
-		}
-		return i
-	}
-	find := func(i int32) int32 {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
+	var sets disjoint.Sets[span]
 	for _, p := range pairs {
-		ra, rb := find(id(p.a)), find(id(p.b))
-		if ra != rb {
-			parent[rb] = ra
-		}
+		sets.Union(sets.ID(p.a), sets.ID(p.b))
 	}
 	comps := map[int32]*component{}
 	var order []*component
 	for _, p := range pairs {
-		r := find(index[p.a])
+		r := sets.Find(sets.ID(p.a))
 		c := comps[r]
 		if c == nil {
 			c = &component{exact: true, sim: 1}
@@ -61,8 +40,8 @@ func (d *detector) components(pairs []pair) []component {
 			c.sim = min(c.sim, p.sim)
 		}
 	}
-	for i, s := range spans {
-		c := comps[find(int32(i))]
+	for i, s := range sets.Keys() {
+		c := comps[sets.Find(int32(i))]
 		c.spans = append(c.spans, s)
 	}
 	out := make([]component, len(order))

@@ -12,6 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/disjoint"
 )
 
 // Stage 3: work units.
@@ -294,44 +295,26 @@ func (keptSecondFn) ProcessElement(ctx context.Context, unit string, halves func
 type componentsFn struct{}
 
 func (componentsFn) ProcessElement(ctx context.Context, _ int, links func(*[]string) bool, emit func(string, string)) {
-	index := map[string]int32{}
-	var names []string
-	var parent []int32
-	id := func(name string) int32 {
-		i, ok := index[name]
-		if !ok {
-			i = int32(len(names))
-			index[name] = i
-			names = append(names, name)
-			parent = append(parent, i)
-		}
-		return i
-	}
-	find := func(i int32) int32 {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
+	var sets disjoint.Sets[string]
 	var l []string
 	for links(&l) {
-		first := find(id(l[0]))
+		first := sets.Find(sets.ID(l[0]))
 		for _, name := range l[1:] {
-			if r := find(id(name)); r != first {
-				// The smaller name's root stays the root: a unit's name
-				// is its first file's, whatever the links' order.
-				if names[r] < names[first] {
-					parent[first], first = r, r
+			// The smaller name's root stays the root: a unit's name is
+			// its first file's, whatever the links' order.
+			if r := sets.Find(sets.ID(name)); r != first {
+				if names := sets.Keys(); names[r] < names[first] {
+					first = sets.Union(r, first)
 				} else {
-					parent[r] = first
+					sets.Union(first, r)
 				}
 			}
 		}
 	}
 	size := map[int32]int64{}
+	names := sets.Keys()
 	for i, name := range names {
-		r := find(int32(i))
+		r := sets.Find(int32(i))
 		size[r]++
 		emit(name, names[r])
 	}
