@@ -4,15 +4,8 @@ import (
 	"fmt"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/cli"
 	"github.com/copycat-go/copycat/load"
-)
-
-// Defaults, the copycat command's (see internal/cli).
-const (
-	DefaultMinTokens      = 100
-	DefaultMinLines       = 6
-	DefaultMaxOccurrences = 10
-	DefaultSimilarity     = 0.85
 )
 
 // A Config is what a run reads and how it detects, as the copycat
@@ -33,30 +26,23 @@ type Config struct {
 // DefaultConfig returns the copycat command's defaults.
 func DefaultConfig() Config {
 	return Config{
-		MinTokens: DefaultMinTokens, MinLines: DefaultMinLines, MaxOccurrences: DefaultMaxOccurrences,
-		Near: true, Similarity: DefaultSimilarity, Tests: true, MaxFileSize: load.DefaultMaxFileSize,
+		MinTokens: cli.DefaultMinTokens, MinLines: cli.DefaultMinLines, MaxOccurrences: cli.DefaultMaxOccurrences,
+		Near: true, Similarity: cli.DefaultSimilarity, Tests: true, MaxFileSize: load.DefaultMaxFileSize,
 	}
 }
 
-// Check reports values that make no sense.
+// Check reports values that make no sense: the copycat command's checks
+// of the detection settings, and a run's own.
 func (c Config) Check() error {
 	switch {
 	case len(c.Dirs) == 0:
 		return fmt.Errorf("no directories to read")
 	case c.Output == "":
 		return fmt.Errorf("no output file")
-	case c.MinTokens < 1:
-		return fmt.Errorf("-min-tokens must be at least 1, not %d", c.MinTokens)
-	case c.MinLines < 1:
-		return fmt.Errorf("-min-lines must be at least 1, not %d", c.MinLines)
-	case c.MaxOccurrences < 0:
-		return fmt.Errorf("-max-occurrences must not be negative")
-	case c.Similarity <= 0 || c.Similarity > 1:
-		return fmt.Errorf("-similarity must be in (0, 1], not %g", c.Similarity)
-	case c.MaxFileSize < 0:
-		return fmt.Errorf("-max-file-size must not be negative")
 	}
-	return nil
+	cc := cli.Config{MinTokens: c.MinTokens, MinLines: c.MinLines, MaxOccurrences: c.MaxOccurrences,
+		Similarity: c.Similarity, MaxFileSize: c.MaxFileSize}
+	return cc.Check()
 }
 
 // An Engine is the part of a Config the engine's stages need, carried by

@@ -18,25 +18,25 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/copycat-go/copycat/dist/pipeline"
+	"github.com/copycat-go/copycat/internal/cli"
 )
 
 func main() {
 	c := pipeline.DefaultConfig()
 	flag.StringVar(&c.Output, "o", "copycat.json", "write the JSON report to this file")
-	flag.IntVar(&c.MinTokens, "min-tokens", c.MinTokens, "smallest clone, in canonical tokens")
-	flag.IntVar(&c.MinLines, "min-lines", c.MinLines, "smallest clone, in lines")
-	flag.IntVar(&c.MaxOccurrences, "max-occurrences", c.MaxOccurrences, "leave out code repeated more often than this (boilerplate); 0 means no limit")
-	flag.BoolVar(&c.Near, "near", c.Near, "report near-miss clones")
-	flag.Float64Var(&c.Similarity, "similarity", c.Similarity, "smallest similarity of a near-miss clone, in (0, 1]")
-	flag.BoolVar(&c.Tests, "tests", c.Tests, "include _test.go files")
-	flag.BoolVar(&c.Generated, "generated", c.Generated, "include generated files")
-	flag.Int64Var(&c.MaxFileSize, "max-file-size", c.MaxFileSize, "skip, with a warning, files larger than this many bytes")
+	// The detection flags are the copycat command's: the same names,
+	// defaults and words.
+	var cc cli.Config
+	cc.Flags(flag.CommandLine)
+	cc.FileFlags(flag.CommandLine)
 	stats := flag.Bool("stats", false, "print the pipeline's figures per stage (records, shuffle bytes, time) and its wall time")
 	// Workers run this binary again: flags first, then beam.Init, before
 	// anything else.
 	flag.Parse()
 	beam.Init()
 	c.Dirs = flag.Args()
+	c.MinTokens, c.MinLines, c.MaxOccurrences, c.Near, c.Similarity = cc.MinTokens, cc.MinLines, cc.MaxOccurrences, cc.Near, cc.Similarity
+	c.Tests, c.Generated, c.MaxFileSize = cc.Tests, cc.Generated, cc.MaxFileSize
 	if err := c.Check(); err != nil {
 		fmt.Fprintf(os.Stderr, "copycat-dist: %v\n", err)
 		os.Exit(2)
