@@ -331,10 +331,10 @@ type Signal struct {
 	// and one holding it are one function written in two places (the
 	// same name, on the same receiver type), which ranking weighs.
 	OneFunction bool
-	// TestHelpers says that every copy is test code by what its
-	// function takes (a *testing.T, *testing.B, *testing.F or
-	// testing.TB parameter), wherever its file is: a helper that can
-	// only run in a test.
+	// TestHelpers says that every copy is test code, one at least by
+	// what its function takes (a *testing.T, *testing.B, *testing.F or
+	// testing.TB parameter) wherever its file is: a helper that can only
+	// run in a test.
 	TestHelpers bool
 	// Categorised says that Category and Shape were found already (from the files'
 	// contents, which a result stored in the index was found with), so

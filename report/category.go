@@ -517,7 +517,7 @@ func versionedPaths(c fingerprint.Class) (a, b string) {
 	return a, b
 }
 
-var elemVersion = regexp.MustCompile(`[_.-]?v[0-9]+((alpha|beta)[0-9]*)?$`)
+var elemVersion = regexp.MustCompile(`[_.-]?v` + versionNumber)
 
 // versionElem is a path element without its trailing version: v2 → "",
 // msteamsv2 → msteams, gomodguard_v2 → gomodguard. A number alone is no
@@ -584,7 +584,11 @@ func isWordRune(r rune) bool {
 	return r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || r > 0x7f
 }
 
-var versionSuffix = regexp.MustCompile(`(v?[0-9]+((alpha|beta)[0-9]*)?)$`)
+// versionNumber is the number of a version at the end of a name: 2,
+// 1beta1.
+const versionNumber = `[0-9]+((alpha|beta)[0-9]*)?$`
+
+var versionSuffix = regexp.MustCompile(`v?` + versionNumber)
 
 // versionStem is a directory's name without a trailing version or
 // number (types2 → types, apiv2 → api); a name that is only a version

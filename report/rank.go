@@ -144,9 +144,7 @@ func Rank(classes []fingerprint.Class, src FileSource, order string) {
 	Categorise(classes, src)
 	for i := range classes {
 		c := &classes[i]
-		one, evidence, helpers := c.Signal.OneFunction, c.Signal.Evidence, c.Signal.TestHelpers
-		c.Signal = signal(*c, c.Signal.Category, c.Signal.Shape, helpers)
-		c.Signal.OneFunction, c.Signal.Evidence, c.Signal.TestHelpers = one, evidence, helpers
+		c.Signal.Score, c.Signal.Reason, c.Signal.LeftOut = signal(*c)
 		c.Signal.Categorised = true
 	}
 	if order == SortRank {
@@ -182,11 +180,12 @@ func Categorise(classes []fingerprint.Class, src FileSource) {
 	}
 }
 
-// signal scores a class of the given category and shape; helpers says
-// that its copies are test code by their functions' parameters
-// (Signal.TestHelpers).
-func signal(c fingerprint.Class, category, shape string, helpers bool) fingerprint.Signal {
-	test := helpers || testsOnly(c)
+// signal scores a categorised class (Signal.Category, Shape and
+// TestHelpers found), says why it ranks there, and names the rule that
+// leaves it out, "" for none.
+func signal(c fingerprint.Class) (score int, why, left string) {
+	category, shape := c.Signal.Category, c.Signal.Shape
+	test := c.Signal.TestHelpers || testsOnly(c)
 	dirs := directories(c)
 	var lo, hi int
 	switch {
@@ -215,8 +214,7 @@ func signal(c fingerprint.Class, category, shape string, helpers bool) fingerpri
 		// Among drifted classes the evidence weighs most (driftEvidence).
 		v = 0.75*driftEvidence(c) + 0.25*v
 	}
-	score := lo + int(v*float64(hi-lo)+0.5)
-	var left string
+	score = lo + int(v*float64(hi-lo)+0.5)
 	switch {
 	case c.Divergent:
 		// A copy that lacks what its other copy has is news wherever
@@ -226,7 +224,7 @@ func signal(c fingerprint.Class, category, shape string, helpers bool) fingerpri
 	case test:
 		left = LeftTests
 	}
-	return fingerprint.Signal{Category: category, Shape: shape, Score: score, Reason: reason(c, category, test, dirs), LeftOut: left}
+	return score, reason(c, category, test, dirs), left
 }
 
 // reason says in words why a class ranks where it does:
