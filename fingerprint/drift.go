@@ -65,6 +65,9 @@ const (
 	DriftUnrenamed DriftKind = "unrenamed"
 	// DriftChanged: the same statement calling another name.
 	DriftChanged DriftKind = "changed"
+	// DriftDiscards: the copy assigns to the blank identifier a value
+	// that its twin assigns to a name and checks (driftdiscard.go).
+	DriftDiscards DriftKind = "discards"
 )
 
 // A Drift is one difference of a copy from its twin, held by the copy
@@ -99,7 +102,7 @@ func (d Drift) Strength() int {
 	switch {
 	case d.Kind == DriftLacks && (d.Step == StepWrap || d.Step == StepCondition):
 		return 1
-	case d.Kind == DriftLacks:
+	case d.Kind == DriftLacks || d.Kind == DriftDiscards:
 		return 3
 	case d.Kind == DriftSwapped || d.Kind == DriftUnrenamed:
 		return 2
@@ -171,6 +174,9 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift) {
 		return nil, nil
 	}
 	other := 0
+	// Values one copy drops with a blank where the other checks them:
+	// kept however edited the pair is (driftdiscard.go).
+	var dropA, dropB []Drift
 	// Added statements: pure insertions of a step are lacked by the twin;
 	// the others are edits.
 	lacks := func(with, without span, add []int32, pure []bool) []Drift {
@@ -178,6 +184,17 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift) {
 		to := al.other(with)
 		matched := func(x int32) bool { return to[x] >= 0 }
 		for i := 0; i < len(add); i += 2 {
+			if blank, assign, ok := d.discards(with, without, add[i], add[i+1], to); ok {
+				x := Drift{Kind: DriftDiscards,
+					Lines:     d.tokenLines(without, blank, blank+1),
+					TwinLines: LineRange{d.files[with.file].tokenLine(assign.tok0), d.tokenLines(with, add[i], add[i+1]).End}}
+				if with == a {
+					dropB = append(dropB, x)
+				} else {
+					dropA = append(dropA, x)
+				}
+				continue
+			}
 			step, own := "", false
 			if pure[i/2] {
 				step, own = d.lackedStep(with, without, add[i], add[i+1], matched)
@@ -216,9 +233,9 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift) {
 	}
 	limit := max(driftMaxOther, min(len(d.codes(a)), len(d.codes(b)))/10)
 	if other > limit {
-		return nil, nil
+		return dropA, dropB
 	}
-	return forA, forB
+	return append(forA, dropA...), append(forB, dropB...)
 }
 
 // lackedStep is the step that the statement of tokens [t0, t1) of with

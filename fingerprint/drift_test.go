@@ -112,6 +112,29 @@ func (c *cache) put(key string, v []byte) error {
 }
 `
 
+// pow is math/big's pow5, whose guard returns the call that the
+// statement after it makes with another index.
+const pow = `package p
+
+func (z *Float) pow5(n uint64) *Float {
+	const m = uint64(len(pow5tab) - 1)
+	if n <= m {
+		return z.SetUint64(pow5tab[n])
+	}
+	z.SetUint64(pow5tab[m])
+	n -= m
+	f := new(Float).SetPrec(z.Prec() + 64).SetUint64(5)
+	for n > 0 {
+		if n&1 != 0 {
+			z.Mul(z, f)
+		}
+		f.Mul(f, f)
+		n >>= 1
+	}
+	return z
+}
+`
+
 // mirror is the shape of hugo's comparison of two values: one switch on
 // the left operand's kind, and one on the right's, which exchange the
 // two names everywhere but in the call, where their order is the
@@ -243,6 +266,20 @@ func TestDrift(t *testing.T) {
 		// value.
 		{"condition changed", authorize, r("binding.Spec.ParamRef == nil {", "binding.Spec.Params == nil {").Replace(authorize), false, nil},
 		{"condition grew a comparison", authorize, r("if d != authorizer.DecisionAllow {", "if d != authorizer.DecisionAllow && verb != \"list\" {").Replace(authorize), false, nil},
+		// A value dropped with a blank that the twin checks: a drift
+		// however edited the copies are otherwise (bbolt's benchmark
+		// writers).
+		{"error discarded", store, r("\tn, err := c.w.Write(v)\n\tif err != nil {\n\t\tc.err = err\n\t\treturn err\n\t}\n", "\tn, _ := c.w.Write(v)\n").Replace(store),
+			true, []string{"b.go:10 discards  a.go:10-14"}},
+		{"error discarded in a copy edited throughout", store, r("\tn, err := c.w.Write(v)\n\tif err != nil {\n\t\tc.err = err\n\t\treturn err\n\t}\n", "\tn, _ := c.w.Write(v)\n",
+			"\tc.count++\n", "\tc.count++\n\tc.stats.bytes.Add(int64(len(v)))\n\tc.trace.Record(key, len(v))\n").Replace(store),
+			true, []string{"b.go:10 discards  a.go:10-14"}},
+		// A blank for a value the twin uses later, but does not check.
+		{"value not used", store, r("n, err := c.w.Write(v)", "_, err := c.w.Write(v)", "c.size += n", "c.size++").Replace(store), false, nil},
+		// The guard's body is the statement after it at another depth:
+		// aligned by depth, the guard is what the copy lacks.
+		{"guard repeating the next statement", pow, r("\tif n <= m {\n\t\treturn z.SetUint64(pow5tab[n])\n\t}\n", "").Replace(pow),
+			true, []string{"b.go:4 lacks guard a.go:5-7"}},
 		{"defer lacked", store, r("\tdefer c.mu.Unlock()\n", "").Replace(store),
 			true, []string{"b.go:4 lacks defer a.go:5-5"}},
 		{"flag lacked on a failure", store, r("\t\tc.failed = true\n", "").Replace(store),

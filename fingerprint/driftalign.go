@@ -6,8 +6,18 @@ package fingerprint
 import (
 	"bytes"
 	"cmp"
+	"go/token"
 	"slices"
 )
+
+// depthBit marks, in the codes that drift alignment compares, a token at
+// an odd depth of braces from the copy's start: the same statement at
+// another depth (a call in an if's body and the same call after the if)
+// is a worse match than the same statement at the same depth, where the
+// plain codes leave Myers' diff a tie (math/big's pow5, whose guard
+// returns z.SetUint64(pow5tab[n]) before it calls z.SetUint64(pow5tab[m])).
+// Canonical codes are below 128.
+const depthBit = 0x80
 
 // An alignment is two copies' tokens matched with their added statements
 // taken out.
@@ -303,8 +313,19 @@ func (d *detector) without(s span, rs []int32, kept []byte, index []int32, gaps 
 	codes := d.codes(s)
 	t0, _ := d.tokens(s)
 	next := 0
+	depth := 0
 	for i := range codes {
 		t := int32(i) + t0
+		c := codes[i]
+		if token.Token(c) == token.RBRACE {
+			depth--
+		}
+		if depth&1 != 0 {
+			c |= depthBit
+		}
+		if token.Token(codes[i]) == token.LBRACE {
+			depth++
+		}
 		for next < len(rs) && t >= rs[next+1] {
 			next += 2
 		}
@@ -314,7 +335,7 @@ func (d *detector) without(s span, rs []int32, kept []byte, index []int32, gaps 
 			}
 			continue
 		}
-		kept = append(kept, codes[i])
+		kept = append(kept, c)
 		index = append(index, int32(i))
 	}
 	return kept, index, gaps

@@ -29,6 +29,8 @@ func DriftWords(c fingerprint.Class, i int) []string {
 			out = append(out, fmt.Sprintf("line %d keeps the name that %s has, which this copy renamed everywhere else", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftChanged:
 			out = append(out, fmt.Sprintf("line %d calls another name than %s", d.Lines.Start, at))
+		case d.Kind == fingerprint.DriftDiscards:
+			out = append(out, fmt.Sprintf("line %d discards with _ the value that %s checks", d.Lines.Start, at))
 		}
 	}
 	return out
@@ -46,7 +48,7 @@ func lineSpan(r fingerprint.LineRange) string {
 // first: "a copy lacks the guard", "names swapped in a copy", "a copy
 // lacks the error wrap".
 func driftReason(c fingerprint.Class) string {
-	var lacks, slips, wraps []string
+	var drops, lacks, slips, wraps []string
 	for _, f := range c.Fragments {
 		for _, d := range f.Drift {
 			switch {
@@ -54,6 +56,8 @@ func driftReason(c fingerprint.Class) string {
 				wraps = appendNew(wraps, "a copy lacks the error wrap")
 			case d.Kind == fingerprint.DriftLacks:
 				lacks = appendNew(lacks, d.Step)
+			case d.Kind == fingerprint.DriftDiscards:
+				drops = appendNew(drops, "a copy discards a value its twin checks")
 			case d.Kind == fingerprint.DriftSwapped:
 				slips = appendNew(slips, "names swapped")
 			case d.Kind == fingerprint.DriftUnrenamed:
@@ -61,7 +65,7 @@ func driftReason(c fingerprint.Class) string {
 			}
 		}
 	}
-	var parts []string
+	parts := drops
 	if len(lacks) > 0 {
 		parts = append(parts, "a copy lacks the "+strings.Join(lacks, ", the "))
 	}

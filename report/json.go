@@ -90,8 +90,8 @@ type (
 		Text         string `json:"text,omitempty"`
 	}
 	// A jsonDrift is one way a copy drifted from a twin (see
-	// fingerprint.Drift): kind lacks, swapped, unrenamed or changed; the
-	// lines are this copy's, the twin's are in its file.
+	// fingerprint.Drift): kind lacks, discards, swapped, unrenamed or
+	// changed; the lines are this copy's, the twin's are in its file.
 	jsonDrift struct {
 		Kind          string `json:"kind"`
 		Step          string `json:"step,omitempty"` // for lacks: guard, check, validation loop, …

@@ -299,12 +299,13 @@ func directories(c fingerprint.Class) int {
 
 // driftEvidence is how strongly a drifted class says a copy missed a
 // change, from 0 to 1: a step lacked by one function written in two
-// places (read strictly, 3 of 4 such classes were a missed change), then
+// places (read strictly, 3 of 4 such classes were a missed change) or an
+// error its twin checks discarded with a blank, then
 // a swapped or unrenamed name (2 of the 3 in the corpus modules), then a
 // step lacked by copies in different functions (read blind, 7 of 31).
 func driftEvidence(c fingerprint.Class) float64 {
 	switch {
-	case c.DriftStrength() >= 3 && c.Signal.OneFunction:
+	case c.DriftStrength() >= 3 && c.Signal.OneFunction, has(c, fingerprint.DriftDiscards):
 		return 1
 	case slips(c):
 		return 0.75
@@ -314,9 +315,14 @@ func driftEvidence(c fingerprint.Class) float64 {
 
 // slips reports whether a copy of c has a swapped or unrenamed name.
 func slips(c fingerprint.Class) bool {
+	return has(c, fingerprint.DriftSwapped) || has(c, fingerprint.DriftUnrenamed)
+}
+
+// has reports whether a copy of c has a drift of kind k.
+func has(c fingerprint.Class, k fingerprint.DriftKind) bool {
 	for _, f := range c.Fragments {
 		for _, d := range f.Drift {
-			if d.Kind == fingerprint.DriftSwapped || d.Kind == fingerprint.DriftUnrenamed {
+			if d.Kind == k {
 				return true
 			}
 		}

@@ -33,6 +33,14 @@ const (
 	// by :=, var or range; not a parameter) used at least three times
 	// everywhere but at one use.
 	LeftUnrenamed DriftBug = "left unrenamed"
+	// DiscardedCheck assigns to the blank identifier a name that the next
+	// statement, an if of at most maxGuardLines lines without init or
+	// else, compares with nil (x, err := f() then if err != nil { return
+	// err }), and
+	// deletes that if: the copy drops the value its twin checks. The
+	// assignment is one line of two or more names, from one call, and
+	// keeps another name.
+	DiscardedCheck DriftBug = "discarded check"
 	// ParallelEdits is no bug: one to three names (a type, a local, a
 	// callee) renamed everywhere, some literal values changed, and maybe a
 	// statement on a name of its own added.
@@ -40,7 +48,7 @@ const (
 )
 
 // DriftBugs lists the bugs, ParallelEdits aside, in report order.
-var DriftBugs = []DriftBug{RemovedGuard, RemovedErrorPath, SwappedArgs, LeftUnrenamed}
+var DriftBugs = []DriftBug{RemovedGuard, RemovedErrorPath, SwappedArgs, LeftUnrenamed, DiscardedCheck}
 
 // maxGuardLines is the longest if statement RemovedGuard deletes: a
 // guard or a check, not a block of logic.
@@ -66,6 +74,8 @@ func MutateDrift(b DriftBug, src []byte, r *rand.Rand) (Mutant, error) {
 		m, err = d.swapArgs(r)
 	case LeftUnrenamed:
 		m, err = d.leaveUnrenamed(r)
+	case DiscardedCheck:
+		m, err = d.discardCheck(r)
 	case ParallelEdits:
 		m, err = d.parallelEdits(r)
 	default:
@@ -248,6 +258,68 @@ func (d *decl) removeErrorPath(r *rand.Rand) (Mutant, error) {
 	e, at := d.deleteLines(as)
 	return Mutant{Src: apply(d.src, []edit{e}), At: at,
 		Edits: []string{fmt.Sprintf("removed line %d: %s", at[0], d.text(as))}}, nil
+}
+
+func (d *decl) discardCheck(r *rand.Rand) (Mutant, error) {
+	type site struct {
+		as   *ast.AssignStmt
+		name *ast.Ident
+		is   *ast.IfStmt
+	}
+	var cands []site
+	d.stmtLists(func(list []ast.Stmt) {
+		for i := 0; i+1 < len(list); i++ {
+			as, ok := list[i].(*ast.AssignStmt)
+			if !ok || len(as.Lhs) < 2 || len(as.Rhs) != 1 || d.line(as.Pos()) != d.line(as.End()-1) {
+				continue
+			}
+			if _, ok := as.Rhs[0].(*ast.CallExpr); !ok {
+				continue
+			}
+			is, ok := list[i+1].(*ast.IfStmt)
+			if !ok || is.Init != nil || is.Else != nil || !d.ownsLines(is) ||
+				d.line(is.End()-1)-d.line(is.Pos()) >= maxGuardLines || !leaves(is.Body) && !comparesNil(is.Cond) {
+				continue
+			}
+			named := 0
+			for _, e := range as.Lhs {
+				if id, ok := e.(*ast.Ident); ok && id.Name != "_" {
+					named++
+				}
+			}
+			for _, e := range as.Lhs {
+				if id, ok := e.(*ast.Ident); ok && id.Name != "_" && named >= 2 && comparesNameNil(is.Cond, id.Name) {
+					cands = append(cands, site{as, id, is})
+				}
+			}
+		}
+	})
+	if len(cands) == 0 {
+		return Mutant{}, fmt.Errorf("no checked value to discard")
+	}
+	c := cands[r.IntN(len(cands))]
+	del, at := d.deleteLines(c.is)
+	blank := edit{d.off(c.name.Pos()), d.off(c.name.End()), "_"}
+	first := d.line(c.as.Pos())
+	return Mutant{Src: apply(d.src, []edit{blank, del}), At: [2]int{first, at[1]},
+		Edits: []string{fmt.Sprintf("line %d: %s discarded with _; removed lines %d-%d: %s", first, c.name.Name, at[0], at[1], d.text(c.is))}}, nil
+}
+
+// comparesNameNil reports whether x compares name with nil.
+func comparesNameNil(x ast.Expr, name string) bool {
+	is := func(e ast.Expr, s string) bool {
+		id, ok := e.(*ast.Ident)
+		return ok && id.Name == s
+	}
+	found := false
+	inspectOwn(x, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) &&
+			(is(b.X, name) && is(b.Y, "nil") || is(b.X, "nil") && is(b.Y, name)) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // isPredeclared reports whether name is one of Go's predeclared

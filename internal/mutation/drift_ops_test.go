@@ -57,6 +57,31 @@ func driftContract(b DriftBug, src []byte, m Mutant) error {
 		if b == RemovedGuard && !strings.HasPrefix(first, "if ") {
 			return fmt.Errorf("removed %q, not an if statement", first)
 		}
+	case DiscardedCheck:
+		// Lines At[0]+1 to At[1] removed, and one name on line At[0]
+		// made the blank identifier.
+		l := lineInfo(src)
+		cut := apply(src, []edit{{l.start[m.At[0]+1], min(l.end(src, m.At[1])+1, len(src)), ""}})
+		a, c := scan(cut, false), scan(m.Src, false)
+		if len(a) != len(c) {
+			return fmt.Errorf("%d tokens, want %d", len(c), len(a))
+		}
+		changed := 0
+		for i := range a {
+			if a[i].tok != c[i].tok || a[i].lit != c[i].lit && (c[i].lit != "_" || lineInfo(cut).line(a[i].off) != m.At[0]) {
+				return fmt.Errorf("token %d is %s %q, want %s %q", i, c[i].tok, c[i].lit, a[i].tok, a[i].lit)
+			}
+			if a[i].lit != c[i].lit {
+				changed++
+			}
+		}
+		if changed != 1 {
+			return fmt.Errorf("%d names made blank, want 1", changed)
+		}
+		first := strings.TrimSpace(string(src[l.start[m.At[0]+1]:l.end(src, m.At[0]+1)]))
+		if !strings.HasPrefix(first, "if ") {
+			return fmt.Errorf("removed %q, not an if statement", first)
+		}
 	case SwappedArgs, LeftUnrenamed:
 		a, c := scan(src, false), scan(m.Src, false)
 		if len(a) != len(c) {

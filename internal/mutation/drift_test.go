@@ -164,6 +164,9 @@ func wantOf(tr driftTrial, orig, cp region, line0 int) driftWant {
 		w.kind, w.onCopy = fingerprint.DriftSwapped, false
 	case mutation.LeftUnrenamed:
 		w.kind = fingerprint.DriftUnrenamed
+	case mutation.DiscardedCheck:
+		w.kind = fingerprint.DriftDiscards
+		w.cp = region{cp.file, line0 + at[0], line0 + at[0]}
 	}
 	return w
 }

@@ -1,0 +1,98 @@
+package fingerprint
+
+import (
+	"go/token"
+	"slices"
+)
+
+// A discarded value: one copy assigns a call's result to a name and
+// compares it with nil in the next statement (top, err := tx.CreateBucketIfNotExists(
+// name) then if err != nil { return err }), where its twin assigns the
+// same call's result to the blank identifier and goes on (b, _ :=
+// tx.CreateBucketIfNotExists(name)). The copy with the blank drops the
+// error (or the ok) that its twin checks (DriftDiscards). Unlike a lacked
+// step, this is evidence in the two statements alone: the twin's check
+// is of what both copies compute, and the blank says the copy saw the
+// value and threw it away. So it counts even in a pair of copies edited
+// throughout (read blind, bbolt's benchmark writers: the plain writer
+// drops CreateBucketIfNotExists's error that the nested one checks,
+// bench/readings/2026-12-04-ranking.md, and the pair was edited
+// throughout).
+
+// blankHash is the value hash of the blank identifier.
+var blankHash = hashBytes([]byte("_"))
+
+// discards reports whether the added statement [t0, t1) of with is an
+// if that compares with nil a name the statement before it assigns (an
+// error; an ok of a type assertion or a map read is discarded on
+// purpose, where the value is known to be there), where without
+// has the blank identifier in that name's place (to maps with's tokens
+// to without's, relative to the spans' starts). blank is without's blank
+// token and assign the statement that assigns the checked name.
+func (d *detector) discards(with, without span, t0, t1 int32, to []int32) (blank int32, assign unit, ok bool) {
+	f := d.files[with.file]
+	u := slices.IndexFunc(f.units, func(u unit) bool { return !u.fn && u.tok0 == t0 && u.tok1 == t1 })
+	if u < 0 || token.Token(f.codes[t0]) != token.IF || d.stepKind(with.file, int32(u)) == "" {
+		return 0, unit{}, false
+	}
+	b := f.blocks[f.blockOf(int32(u))]
+	if int32(u) == b.first {
+		return 0, unit{}, false
+	}
+	prev := f.units[u-1]
+	w0, _ := d.tokens(with)
+	if prev.tok0 < w0 {
+		return 0, unit{}, false
+	}
+	checked := d.nilChecked(f, f.units[u])
+	g := d.files[without.file]
+	o0, o1 := d.tokens(without)
+	v := prev.val0
+	for t := prev.tok0; t < prev.tok1; t++ {
+		c := f.codes[t]
+		switch {
+		case isName(c):
+			if y := to[t-w0]; y >= 0 && o0+y < o1 && slices.Contains(checked, f.vals[v]) && f.vals[v] != blankHash {
+				if yt := o0 + y; isName(g.codes[yt]) && g.vals[d.valueAt(g, yt)] == blankHash {
+					return yt, prev, true
+				}
+			}
+		case token.Token(c) == token.COMMA:
+		default:
+			// Past the names the statement assigns.
+			return 0, unit{}, false
+		}
+		if hasValue(c) {
+			v++
+		}
+	}
+	return 0, unit{}, false
+}
+
+// nilChecked lists the name hashes an if statement's condition compares
+// with nil (err != nil, nil == v), after its init statement.
+func (d *detector) nilChecked(f *File, u unit) []uint64 {
+	c0, c1, ok := condition(f.codes, u.tok0, u.tok1)
+	if !ok {
+		return nil
+	}
+	var names []uint64
+	at := func(t int32) token.Token {
+		if t < c0 || t >= c1 {
+			return token.ILLEGAL
+		}
+		return token.Token(f.codes[t])
+	}
+	compared := func(t int32) bool { return at(t) == token.EQL || at(t) == token.NEQ }
+	v := d.valueAt(f, c0)
+	for t := c0; t < c1; t++ {
+		c := f.codes[t]
+		if isName(c) && at(t-1) != token.PERIOD && (compared(t+1) && at(t+2) == token.Token(codeNil) || compared(t-1) && at(t-2) == token.Token(codeNil)) {
+			names = append(names, f.vals[v])
+		}
+		if hasValue(c) {
+			v++
+		}
+	}
+	return names
+}
