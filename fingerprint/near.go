@@ -234,7 +234,9 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 	minRatio := nearMinRatio(d.opt.Similarity)
 	per := make([]keyList, d.opt.workers())
 	for w := range per {
-		per[w].d = d
+		// About as many incidences as entries are found (0.7 of them on
+		// the standard library), shared among the workers.
+		per[w].d, per[w].hint = d, n/len(per)
 	}
 	runBufs := make([][]uint32, d.opt.workers())
 	sizedBufs := make([][]uint64, d.opt.workers())
