@@ -153,8 +153,15 @@ func Open(dir string, opt Options) (*Index, error) {
 	binary.LittleEndian.PutUint32(x.prefix[0:], keyVersion)
 	binary.LittleEndian.PutUint32(x.prefix[4:], fingerprint.RecordVersion)
 	binary.LittleEndian.PutUint64(x.prefix[8:], uint64(opt.MinTokens))
+	x.open()
+	return x, nil
+}
+
+// open opens the database to read, if there is one: at Open, and again
+// for a read after a Commit, which closes it.
+func (x *Index) open() {
 	if info, err := os.Stat(x.path); err != nil || info.Size() == 0 {
-		return x, nil // a first run, or another one creating it: nothing to read
+		return // a first run, or another one creating it: nothing to read
 	}
 	err := x.guard(func() error {
 		db, err := bolt.Open(x.path, 0o644, &bolt.Options{ReadOnly: true, Timeout: lockTimeout})
@@ -170,7 +177,6 @@ func Open(dir string, opt Options) (*Index, error) {
 	case err != nil:
 		x.markBroken(err)
 	}
-	return x, nil
 }
 
 // guard runs fn, turning a panic or a memory fault of the store (a

@@ -67,6 +67,16 @@ func (x *Index) ResultKey(files []*fingerprint.File, opt fingerprint.Options) ([
 	return x.runKey(head, files, true)
 }
 
+// BaseKey names what a run over a change stores of the change's base
+// revision (the command line's classes of the base versions of the files
+// the change edited, see internal/cli's brokenTwins): the tree's files,
+// as ResultKey takes them, against base, the base revision's commit ID.
+func (x *Index) BaseKey(files []*fingerprint.File, opt fingerprint.Options, base string) ([32]byte, bool) {
+	head := fmt.Sprintf("copycat base result %d %d\n%q\n%d %d %d %t %v\n", resultVersion, keyVersion, base,
+		opt.MinTokens, opt.MinLines, opt.MaxOccurrences, opt.Near, opt.Similarity)
+	return x.runKey(head, files, true)
+}
+
 // runKey hashes the name of something a run stores: head, the running
 // program, the index's prefix, and the files' names in order, each with
 // its content's hash if sums (then not ok unless this run saw them all
@@ -115,6 +125,9 @@ type storedResult struct {
 // Result returns the result stored under key. A damaged one counts as a
 // corrupt record and is not used.
 func (x *Index) Result(key [32]byte) (fingerprint.Result, bool) {
+	if x.db == nil && !x.broken.Load() {
+		x.open() // closed by a Commit
+	}
 	var r storedResult
 	if !x.get(recordsBucket, key[:], true, func(v []byte) error { return decodeResult(key, v, &r) }) {
 		return fingerprint.Result{}, false

@@ -29,7 +29,21 @@ type File struct {
 	Removed []Removal
 	// New says the file did not exist before (added, not renamed).
 	New bool
+	// Old is the file's path before the change, relative to the
+	// repository's root: Name, or the name it was renamed from; "" for a
+	// new file.
+	Old string
+	// Gone are the old file's lines the change removed or rewrote,
+	// rising.
+	Gone []fingerprint.LineRange
+	// hunks are the diff's hunks, in order: where the old file's lines
+	// went in the new one (see NewLines).
+	hunks []hunk
 }
+
+// A hunk is one hunk of a diff: old lines [old, old+oldN) became new
+// lines [new, new+newN).
+type hunk struct{ old, oldN, new, newN int }
 
 // A Removal is lines removed from a file before its After-th line's end.
 type Removal struct{ After, Lines int }
@@ -69,6 +83,56 @@ func (f *File) RemovedIn(first, last int) int {
 	return n
 }
 
+// GoneIn counts the old file's lines among first to last that the change
+// removed or rewrote.
+func (f *File) GoneIn(first, last int) int {
+	n := 0
+	for _, r := range f.Gone {
+		if lo, hi := max(r.Start, first), min(r.End, last); lo <= hi {
+			n += hi - lo + 1
+		}
+	}
+	return n
+}
+
+// OldEdits are the places of the old file the change touched, rising:
+// the lines it removed or rewrote, and, where it only added lines, the
+// two old lines around them.
+func (f *File) OldEdits() []fingerprint.LineRange {
+	var out []fingerprint.LineRange
+	for _, h := range f.hunks {
+		if h.oldN > 0 {
+			out = append(out, fingerprint.LineRange{Start: h.old, End: h.old + h.oldN - 1})
+		} else {
+			out = append(out, fingerprint.LineRange{Start: max(h.old-1, 1), End: h.old})
+		}
+	}
+	return out
+}
+
+// NewLines maps the old file's lines first to last to the new file's: a
+// line the change left is where it moved; a first line inside a hunk
+// maps to the hunk's first new line, a last one to its last.
+func (f *File) NewLines(first, last int) (int, int) {
+	at := func(line int, end bool) int {
+		shift := 0
+		for _, h := range f.hunks {
+			switch {
+			case line < h.old:
+				return line + shift
+			case line < h.old+h.oldN:
+				if end {
+					return max(h.new+h.newN-1, h.new)
+				}
+				return h.new
+			}
+			shift += h.newN - h.oldN
+		}
+		return line + shift
+	}
+	return at(first, false), max(at(last, true), at(first, false))
+}
+
 // AddedLines counts every line the change added to the file.
 func (f *File) AddedLines() int { return fingerprint.LinesIn(f.Added) }
 
@@ -82,7 +146,7 @@ func ParseDiff(r io.Reader) (map[string]*File, error) {
 	sc.Buffer(make([]byte, 64<<10), 64<<20)
 	var cur *File
 	var oldName string
-	newLine, oldLeft, newLeft := 0, 0, 0
+	newLine, oldLine, oldLeft, newLeft := 0, 0, 0, 0
 	lineNo := 0
 	for sc.Scan() {
 		lineNo++
@@ -95,10 +159,13 @@ func ParseDiff(r io.Reader) (map[string]*File, error) {
 				newLeft--
 				cur.add(newLine)
 			case strings.HasPrefix(line, "-"):
+				oldLine++
 				oldLeft--
 				cur.remove(newLine)
+				cur.Gone = addLine(cur.Gone, oldLine)
 			case strings.HasPrefix(line, " "), line == "":
 				newLine++
+				oldLine++
 				oldLeft--
 				newLeft--
 			case strings.HasPrefix(line, `\`): // \ No newline at end of file
@@ -120,7 +187,7 @@ func ParseDiff(r io.Reader) (map[string]*File, error) {
 			}
 			cur = files[name]
 			if cur == nil {
-				cur = &File{Name: name, New: oldName == ""}
+				cur = &File{Name: name, New: oldName == "", Old: oldName}
 				files[name] = cur
 			}
 		case strings.HasPrefix(line, "@@ "):
@@ -132,10 +199,21 @@ func ParseDiff(r io.Reader) (map[string]*File, error) {
 				return nil, fmt.Errorf("diff line %d: bad hunk header %q", lineNo, line)
 			}
 			oldLeft, newLeft = o[1], n[1]
-			newLine = n[0] - 1
+			newLine, oldLine = n[0]-1, o[0]-1
 			if n[1] == 0 {
 				newLine = n[0] // lines removed after line n[0]
 			}
+			if o[1] == 0 {
+				oldLine = o[0] // lines added after old line o[0]
+			}
+			h := hunk{old: o[0], oldN: o[1], new: n[0], newN: n[1]}
+			if h.oldN == 0 {
+				h.old++ // an insertion after old line o[0] moves the lines from o[0]+1
+			}
+			if h.newN == 0 {
+				h.new++
+			}
+			cur.hunks = append(cur.hunks, h)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -150,12 +228,15 @@ func ParseDiff(r io.Reader) (map[string]*File, error) {
 }
 
 // add records that new line n was added.
-func (f *File) add(n int) {
-	if k := len(f.Added); k > 0 && f.Added[k-1].End == n-1 {
-		f.Added[k-1].End = n
-		return
+func (f *File) add(n int) { f.Added = addLine(f.Added, n) }
+
+// addLine adds line n, past every line of rs, to rs.
+func addLine(rs []fingerprint.LineRange, n int) []fingerprint.LineRange {
+	if k := len(rs); k > 0 && rs[k-1].End == n-1 {
+		rs[k-1].End = n
+		return rs
 	}
-	f.Added = append(f.Added, fingerprint.LineRange{Start: n, End: n})
+	return append(rs, fingerprint.LineRange{Start: n, End: n})
 }
 
 // remove records a line removed after new line n. A line removed where a

@@ -76,6 +76,24 @@ deleted file mode 100644
 	if !a.Changed(3, 4) || !a.Changed(11, 12) || a.Changed(12, 18) || a.Changed(6, 10) {
 		t.Error("a.go: Changed wrong")
 	}
+	// The old side: lines gone, and where the old lines went.
+	if want := []fingerprint.LineRange{lr(10, 11), lr(20, 20)}; !slices.Equal(a.Gone, want) || a.Old != "a.go" {
+		t.Errorf("a.go gone %v (old name %q), want %v", a.Gone, a.Old, want)
+	}
+	if a.GoneIn(1, 9) != 0 || a.GoneIn(11, 20) != 2 {
+		t.Errorf("a.go GoneIn(1, 9) = %d, GoneIn(11, 20) = %d, want 0 and 2", a.GoneIn(1, 9), a.GoneIn(11, 20))
+	}
+	for _, tc := range []struct{ first, last, wantFirst, wantLast int }{
+		{1, 3, 1, 3},     // before every hunk
+		{4, 9, 6, 11},    // after the two lines added after line 3
+		{12, 19, 12, 19}, // after the two lines removed, which the two added made up for
+		{15, 20, 15, 19}, // to the rewritten line, where its hunk says
+		{21, 30, 21, 30},
+	} {
+		if f, l := a.NewLines(tc.first, tc.last); f != tc.wantFirst || l != tc.wantLast {
+			t.Errorf("a.go NewLines(%d, %d) = %d, %d, want %d, %d", tc.first, tc.last, f, l, tc.wantFirst, tc.wantLast)
+		}
+	}
 	if c := files["c.go"]; !c.New || !slices.Equal(c.Added, []fingerprint.LineRange{lr(1, 3)}) {
 		t.Errorf("c.go %+v", c)
 	}

@@ -102,32 +102,79 @@ func (t *Tree) Move(commit string) error {
 
 // write writes the blob oid as file name of the tree.
 func (t *Tree) write(name, oid string) error {
-	fmt.Fprintln(t.in, oid)
-	header, err := t.out.ReadString('\n')
+	body, ok, err := catBlob(t.in, t.out, oid)
 	if err != nil {
-		return fmt.Errorf("git cat-file: %w", err)
+		return err
 	}
-	f := strings.Fields(header)
-	if len(f) == 2 && f[1] == "missing" {
+	if !ok {
 		t.Missing = append(t.Missing, name)
 		return nil
-	}
-	if len(f) != 3 {
-		return fmt.Errorf("git cat-file: %q", header)
-	}
-	size, err := strconv.Atoi(f[2])
-	if err != nil {
-		return fmt.Errorf("git cat-file: %q", header)
-	}
-	body := make([]byte, size+1) // and the newline after it
-	if _, err := io.ReadFull(t.out, body); err != nil {
-		return fmt.Errorf("git cat-file: %w", err)
 	}
 	dst := filepath.Join(t.Dir, filepath.FromSlash(name))
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(dst, body[:size], 0o644)
+	return os.WriteFile(dst, body, 0o644)
+}
+
+// catBlob asks a git cat-file --batch process, whose input is in and
+// output out, for the object that spec names (an object ID, or
+// commit:path) and reads it; ok is false if there is none.
+func catBlob(in io.Writer, out *bufio.Reader, spec string) (body []byte, ok bool, err error) {
+	fmt.Fprintln(in, spec)
+	header, err := out.ReadString('\n')
+	if err != nil {
+		return nil, false, fmt.Errorf("git cat-file: %w", err)
+	}
+	f := strings.Fields(header)
+	if len(f) == 2 && f[1] == "missing" {
+		return nil, false, nil
+	}
+	if len(f) != 3 {
+		return nil, false, fmt.Errorf("git cat-file: %q", header)
+	}
+	size, err := strconv.Atoi(f[2])
+	if err != nil {
+		return nil, false, fmt.Errorf("git cat-file: %q", header)
+	}
+	body = make([]byte, size+1) // and the newline after it
+	if _, err := io.ReadFull(out, body); err != nil {
+		return nil, false, fmt.Errorf("git cat-file: %w", err)
+	}
+	return body[:size], f[1] == "blob", nil
+}
+
+// Blobs reads the files names (paths relative to the repository's root)
+// as commit holds them, by name; a name commit lacks is left out.
+func (r *Repo) Blobs(commit string, names []string) (map[string][]byte, error) {
+	cat := exec.Command("git", "cat-file", "--batch")
+	cat.Dir = r.Root
+	in, err := cat.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cat.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cat.Start(); err != nil {
+		return nil, fmt.Errorf("git cat-file: %w", err)
+	}
+	out := bufio.NewReaderSize(stdout, 1<<16)
+	blobs := map[string][]byte{}
+	for _, name := range names {
+		body, ok, err := catBlob(in, out, commit+":"+name)
+		if err != nil {
+			in.Close()
+			cat.Wait()
+			return nil, err
+		}
+		if ok {
+			blobs[name] = body
+		}
+	}
+	in.Close()
+	return blobs, cat.Wait()
 }
 
 // Close ends the tree's git process; the folder stays.

@@ -35,6 +35,10 @@ type Verdict struct {
 	// added in it and removed from it; AddedAt are the added lines.
 	Added, Removed []int
 	AddedAt        [][]fingerprint.LineRange
+	// Broken says, of a forgotten twin, that the class is the base
+	// revision's: the change edited a copy so much that the copies are
+	// no longer one class in the tree.
+	Broken bool
 }
 
 // A Change is a diff against a base revision, with names made absolute
@@ -42,6 +46,12 @@ type Verdict struct {
 type Change struct {
 	files map[string]*File // by absolute path
 	wd    string           // the working directory, which relative names are in
+	// Base reads files as the base revision holds them, by their paths
+	// relative to the repository's root (File.Old), leaving out those it
+	// lacks; nil when the change is a diff alone.
+	Base func(names []string) (map[string][]byte, error)
+	// BaseID is the base revision's commit ID, "" with Base nil.
+	BaseID string
 }
 
 // NewChange holds files, whose names are relative to root.
@@ -54,9 +64,9 @@ func NewChange(root string, files map[string]*File) *Change {
 	return c
 }
 
-// file returns what the change did to the file a class names (relative
+// File returns what the change did to the file a class names (relative
 // to the working directory or absolute), nil if nothing.
-func (c *Change) file(name string) *File {
+func (c *Change) File(name string) *File {
 	if !filepath.IsAbs(name) {
 		name = filepath.Join(c.wd, name)
 	}
@@ -78,7 +88,7 @@ func (c *Change) AddedLines() int {
 func (c *Change) AddedWithin(ranges map[string][]fingerprint.LineRange) int {
 	n := 0
 	for name, rs := range ranges {
-		f := c.file(name)
+		f := c.File(name)
 		if f == nil {
 			continue
 		}
@@ -119,7 +129,7 @@ func (c *Change) Judge(cl fingerprint.Class) Verdict {
 		AddedAt: make([][]fingerprint.LineRange, n)}
 	newCount, touched, grew := 0, 0, 0
 	for i, fr := range cl.Fragments {
-		f := c.file(fr.File)
+		f := c.File(fr.File)
 		if f == nil {
 			continue
 		}

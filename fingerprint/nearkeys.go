@@ -22,3 +22,30 @@ func (f *File) NearKeys() []uint64 {
 	slices.Sort(keys)
 	return slices.Compact(keys)
 }
+
+// EachKey calls fn with each of f's Keys and NearKeys, in no order and
+// perhaps more than once, without making either list.
+func (f *File) EachKey(fn func(uint64)) {
+	for _, w := range f.windows {
+		fn(w.fp)
+	}
+	for _, g := range f.grams {
+		fn(uint64(g.h))
+	}
+}
+
+// EachKeyIn is EachKey for the keys of the code that overlaps lines
+// first to last: the windows and k-grams a clone of that code with
+// another file would share.
+func (f *File) EachKeyIn(first, last int, fn func(uint64)) {
+	for _, w := range f.windows {
+		if f.tokenLine(f.units[w.first].tok0) <= last && f.tokenLine(f.units[w.last].tok1-1) >= first {
+			fn(w.fp)
+		}
+	}
+	for _, g := range f.grams {
+		if l := f.tokenLine(g.pos); first <= l && l <= last {
+			fn(uint64(g.h))
+		}
+	}
+}

@@ -74,6 +74,14 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 		}
 	}
 	switch {
+	case v.Kind == change.ForgottenTwin && v.Broken && v.Touched[i]:
+		if t, ok := other(func(j int) bool { return !v.Touched[j] }); ok {
+			return fmt.Sprintf("forgotten twin: you changed this copy (%s) until it no longer matches %s, which held the same code at the base and was not changed", edits(i), at(t))
+		}
+	case v.Kind == change.ForgottenTwin && v.Broken:
+		if t, ok := other(func(j int) bool { return v.Touched[j] }); ok {
+			return fmt.Sprintf("forgotten twin: %s held the same code at the base and was changed (%s) until it no longer matches; this copy was not", at(t), edits(t))
+		}
 	case v.Kind == change.ForgottenTwin && v.Touched[i]:
 		if t, ok := other(func(j int) bool { return !v.Touched[j] }); ok {
 			return fmt.Sprintf("forgotten twin: you changed this copy (%s); %s held the same code and was not changed", edits(i), at(t))

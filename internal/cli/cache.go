@@ -74,6 +74,25 @@ func (r *runIndex) result(res *load.Result, opt fingerprint.Options) (fingerprin
 	return r.idx.Stored(res.Files, opt)
 }
 
+// baseResult returns what a run stored of a change's base revision, base
+// a commit ID, over the tree of files (see Index.BaseKey), and the key to
+// save it under when it holds none; keyed is false when it cannot be
+// kept.
+func (r *runIndex) baseResult(files []*fingerprint.File, opt fingerprint.Options, base string) (found []fingerprint.Class, hit bool, save func([]fingerprint.Class)) {
+	save = func([]fingerprint.Class) {}
+	if r == nil || r.idx == nil || base == "" {
+		return nil, false, save
+	}
+	key, ok := r.idx.BaseKey(files, opt, base)
+	if !ok {
+		return nil, false, save
+	}
+	if stored, ok := r.idx.Result(key); ok {
+		return stored.Classes, true, save
+	}
+	return nil, false, func(classes []fingerprint.Class) { r.idx.SaveResult(key, fingerprint.Result{Classes: classes}) }
+}
+
 // verdicts returns the near-miss verdicts of the last run over the same
 // files, once result found no result (see cache.Index.StoredVerdicts).
 func (r *runIndex) verdicts() *fingerprint.Verdicts {

@@ -136,7 +136,9 @@ func (ch *Changes) start(stdin io.Reader) (wait func(read []*fingerprint.File) (
 				r.files[name] = f
 			}
 		}
-		return change.NewChange(repo.Root, r.files), nil
+		ch := change.NewChange(repo.Root, r.files)
+		ch.Base, ch.BaseID = func(names []string) (map[string][]byte, error) { return repo.Blobs(commit, names) }, commit
+		return ch, nil
 	}, nil
 }
 

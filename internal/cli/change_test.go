@@ -237,3 +237,69 @@ func TestChangeUntracked(t *testing.T) {
 		}
 	}
 }
+
+// A copy edited until it no longer matches its twin is still a forgotten
+// twin, found from the base revision's classes; a copy the change
+// replaced (here by a call of a shared helper) is not.
+func TestChangeBrokenTwin(t *testing.T) {
+	dir := gitRepo(t)
+	src, _ := os.ReadFile(filepath.Join(dir, "a", "a.go"))
+	edited := strings.Replace(string(src), `		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if strings.HasPrefix(line, "#") {
+			return "", fmt.Errorf("row %d: comment in data: %q", i, line)
+		}
+`, `		line = strings.ToLower(strings.TrimSpace(line))
+		switch {
+		case line == "", strings.HasPrefix(line, "//"):
+			continue
+		case strings.HasPrefix(line, "#"):
+			return "", fmt.Errorf("row %d of %d: comment in data: %q", i, len(rows), line)
+		}
+		if n := strings.Count(line, ","); n > 3 {
+			return "", fmt.Errorf("row %d: %d fields, want at most 4", i, n+1)
+		}
+		if len(line) > 80 {
+			line = line[:80] + "…"
+		}
+`, 1)
+	if edited == string(src) {
+		t.Fatal("the edit did not apply")
+	}
+	writeFiles(t, dir, map[string]string{"a/a.go": edited})
+	if out, _, _ := runChange(t, "-all", "./..."); strings.Contains(out, "a/a.go:8:1") {
+		t.Fatalf("the edited copy is still a class of the tree; the test needs a larger edit:\n%s", out)
+	}
+	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
+	for _, want := range []string{
+		"a/a.go:8:1: duplicate of b/b.go:8-27",
+		"; forgotten twin: you changed this copy (lines 15-17, 19-20 and 22-26 added, 4 removed) until it no longer matches b/b.go:8-27, which held the same code at the base and was not changed",
+		"; forgotten twin: a/a.go:8-33 held the same code at the base and was changed (lines 15-17, 19-20 and 22-26 added, 4 removed) until it no longer matches; this copy was not",
+		"copycat: the change: 0 new copies, 1 forgotten twin, 0 classes grown",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s%s", want, out, errs)
+		}
+	}
+	if code != ExitClones || strings.Contains(out, "x/x.go") {
+		t.Errorf("exit %d, or an untouched class listed:\n%s%s", code, out, errs)
+	}
+	// With an index: the first run stores the base's classes, the second
+	// reads them; both say the same.
+	cacheDir := t.TempDir()
+	for i := range 2 {
+		var o, e bytes.Buffer
+		Run([]string{"-cache", cacheDir, "-new-from-rev", "HEAD", "./..."}, &o, &e)
+		if o.String() != out {
+			t.Errorf("run %d with an index:\n%s%s\nwant\n%s", i+1, o.String(), e.String(), out)
+		}
+	}
+	// The same copy replaced by a call: the change removed a copy, and
+	// forgot nothing.
+	writeFiles(t, dir, map[string]string{"a/a.go": "package a\n\nimport \"example.com/m/b\"\n\nfunc Summary(rows []string, limit int) (string, error) {\n\treturn b.Summary(rows, limit)\n}\n"})
+	if out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./..."); code != ExitClean || strings.Contains(out, "forgotten twin:") {
+		t.Errorf("a copy replaced: exit %d:\n%s%s", code, out, errs)
+	}
+}

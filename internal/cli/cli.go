@@ -66,6 +66,8 @@ type Config struct {
 	run   *report.RunStats // what the run did, with -stats
 	// resultLookup is how long asking the index for the result took.
 	resultLookup time.Duration
+	// index is the run's index, once detection opened it (nil: none).
+	index *runIndex
 
 	// Spill is -spill: the bytes of tables left on the heap, spillOff or
 	// spillAuto.
@@ -234,6 +236,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 	}
 	c.timeLoading(&opts)
 	ix := c.openIndex(&opts)
+	c.index = ix
 	c.openArena(&opts)
 	res := load.Load(paths, opts)
 	if closed(done) {

@@ -183,6 +183,14 @@ func (c *Config) emitChange(stdout io.Writer, res *load.Result, classes []finger
 		return 0, err
 	}
 	touched, verdicts := judge(ch, classes)
+	more, moreVerdicts, err := c.brokenTwins(ch, res, classes)
+	if err != nil {
+		res.Warnings = append(res.Warnings, err)
+	}
+	if len(more) > 0 {
+		report.Rank(more, report.LoadedFacts(res.Files, report.ReadFacts(c.reread)), c.Sort)
+		touched, verdicts = append(touched, more...), append(verdicts, moreVerdicts...)
+	}
 	rep := report.New(res.Files, touched)
 	rep.Verdicts = verdicts
 	stats := newDuplication(ch, touched, verdicts)

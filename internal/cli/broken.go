@@ -1,0 +1,207 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/copycat-go/copycat/change"
+	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/load"
+)
+
+// brokenTwins finds the forgotten twins that the tree's classes cannot
+// show: a copy the change edited so much that it and its twin are no
+// longer one class. It detects clones over the base revision's versions
+// of the files the change modified and the files it left alone that share
+// a key of the edited code with them (see partners), and keeps each base
+// class
+// that joins a copy the change edited (a third of it or more left as it
+// was: a copy the change replaced or removed is not forgotten) to one in
+// an untouched file, where no class of the tree (classes, listed or not)
+// joins the two any more. The classes are the base's, their edited
+// copies' lines moved to where the change put them (change.File.NewLines).
+func (c *Config) brokenTwins(ch *change.Change, res *load.Result, classes []fingerprint.Class) ([]fingerprint.Class, []change.Verdict, error) {
+	if ch.Base == nil {
+		return nil, nil, nil
+	}
+	edited := map[string]*change.File{}
+	var heads []*fingerprint.File
+	for _, f := range res.Files {
+		cf := ch.File(f.Name)
+		if cf == nil || cf.New || len(cf.Gone) == 0 && len(cf.Added) == 0 || strings.ContainsAny(cf.Old, "\n\r") {
+			continue
+		}
+		heads = append(heads, f)
+		edited[f.Name] = cf
+	}
+	if len(heads) == 0 {
+		return nil, nil, nil
+	}
+	// A run over the same tree against the same base stored them.
+	found, hit, save := c.index.baseResult(res.Files, c.Options(), ch.BaseID)
+	if !hit {
+		var err error
+		if found, err = c.baseClasses(ch, res, heads); err != nil {
+			return nil, nil, err
+		}
+		save(found)
+	}
+	var out []fingerprint.Class
+	var verdicts []change.Verdict
+	for _, base := range found {
+		if cl, v, ok := broken(base, edited, classes); ok {
+			out, verdicts = append(out, cl), append(verdicts, v)
+		}
+	}
+	return out, verdicts, nil
+}
+
+// baseClasses detects the classes of the base revision's versions of the
+// files heads, which the change edited, and of the files it left alone
+// that share a key of the edited code with them (see partners).
+func (c *Config) baseClasses(ch *change.Change, res *load.Result, heads []*fingerprint.File) ([]fingerprint.Class, error) {
+	olds := make([]string, len(heads))
+	for i, h := range heads {
+		olds[i] = ch.File(h.Name).Old
+	}
+	blobs, err := ch.Base(olds)
+	if err != nil {
+		return nil, fmt.Errorf("reading the base revision's files: %w", err)
+	}
+	var ix fingerprint.Indexer
+	var files []*fingerprint.File
+	keys := map[uint64][]int32{}
+	for i, h := range heads {
+		src, ok := blobs[olds[i]]
+		if !ok {
+			continue
+		}
+		f, _ := load.Source(&ix, h.Name, src, c.MinTokens)
+		if f == nil {
+			continue // the base's version did not parse: no class to break
+		}
+		files = append(files, f)
+		// The code the change touched, and a few lines around it: a
+		// class it broke shared keys there with its twin.
+		for _, r := range ch.File(h.Name).OldEdits() {
+			f.EachKeyIn(r.Start-brokenMargin, r.End+brokenMargin, func(k uint64) { keys[k] = nil })
+		}
+	}
+	if len(files) == 0 {
+		return nil, nil
+	}
+	res.Decode()
+	files = append(files, partners(res.Files, keys, c.MaxOccurrences, func(f *fingerprint.File) bool { return ch.File(f.Name) == nil })...)
+	return fingerprint.Detect(files, c.Options()), nil
+}
+
+// brokenMargin is how many lines around an edit brokenTwins takes the
+// keys of, to find the files that held the same code.
+const brokenMargin = 3
+
+// partners returns the files of files that untouched accepts and that
+// share one of keys (of the base's versions of the files the change
+// edited) that no more than most of them hold: a key in more files is
+// boilerplate, which makes no class (-max-occurrences; 0: no limit),
+// and a file that shares only such keys could only join a class the
+// engine leaves out. keys' lists are filled, by files' indexes.
+func partners(files []*fingerprint.File, keys map[uint64][]int32, most int, untouched func(*fingerprint.File) bool) []*fingerprint.File {
+	for i, f := range files {
+		if !untouched(f) {
+			continue
+		}
+		f.EachKey(func(k uint64) {
+			if l, ok := keys[k]; ok && (len(l) == 0 || l[len(l)-1] != int32(i)) {
+				keys[k] = append(l, int32(i))
+			}
+		})
+	}
+	in := make([]bool, len(files))
+	for _, l := range keys {
+		if most > 0 && len(l) > most {
+			continue
+		}
+		for _, i := range l {
+			in[i] = true
+		}
+	}
+	var out []*fingerprint.File
+	for i, f := range files {
+		if in[i] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// broken returns base, a class of the base revision, as a forgotten twin
+// of the tree (see brokenTwins): its copies the change edited, their
+// lines moved, and its untouched copies that no class of the tree joins
+// to one of those any more.
+func broken(base fingerprint.Class, edited map[string]*change.File, classes []fingerprint.Class) (fingerprint.Class, change.Verdict, bool) {
+	type copyOf struct {
+		fr             fingerprint.Fragment
+		added, removed int
+		addedAt        []fingerprint.LineRange
+	}
+	var changed, untouched []copyOf
+	for _, fr := range base.Fragments {
+		cf := edited[fr.File]
+		if cf == nil {
+			untouched = append(untouched, copyOf{fr: fr})
+			continue
+		}
+		n := fr.End.Line - fr.Start.Line + 1
+		gone := cf.GoneIn(fr.Start.Line, fr.End.Line)
+		first, last := cf.NewLines(fr.Start.Line, fr.End.Line)
+		added := cf.AddedIn(first, last)
+		if gone+added == 0 || 3*(n-gone) < n {
+			continue // not edited, or replaced rather than edited
+		}
+		fr.Start.Line, fr.End.Line = first, last
+		changed = append(changed, copyOf{fr: fr, added: added, removed: gone, addedAt: cf.AddedRanges(first, last)})
+	}
+	var forgotten []copyOf
+	for _, u := range untouched {
+		joined := false
+		for _, e := range changed {
+			joined = joined || joins(classes, e.fr, u.fr)
+		}
+		if !joined {
+			forgotten = append(forgotten, u)
+		}
+	}
+	if len(changed) == 0 || len(forgotten) == 0 {
+		return fingerprint.Class{}, change.Verdict{}, false
+	}
+	cl := base
+	cl.Fragments, cl.Divergent = nil, false
+	v := change.Verdict{Kind: change.ForgottenTwin, Broken: true}
+	for _, x := range append(changed, forgotten...) {
+		x.fr.Differs, x.fr.Extra, x.fr.Lacks, x.fr.Drift = nil, nil, false, nil
+		cl.Fragments = append(cl.Fragments, x.fr)
+		v.Touched = append(v.Touched, x.added+x.removed > 0)
+		v.New = append(v.New, false)
+		v.Added, v.Removed, v.AddedAt = append(v.Added, x.added), append(v.Removed, x.removed), append(v.AddedAt, x.addedAt)
+	}
+	return cl, v, true
+}
+
+// joins reports whether a class of classes has a fragment overlapping a
+// and one overlapping b.
+func joins(classes []fingerprint.Class, a, b fingerprint.Fragment) bool {
+	overlaps := func(x, y fingerprint.Fragment) bool {
+		return x.File == y.File && x.Start.Line <= y.End.Line && y.Start.Line <= x.End.Line
+	}
+	for _, cl := range classes {
+		hasA, hasB := false, false
+		for _, fr := range cl.Fragments {
+			hasA = hasA || overlaps(fr, a)
+			hasB = hasB || overlaps(fr, b)
+		}
+		if hasA && hasB {
+			return true
+		}
+	}
+	return false
+}
