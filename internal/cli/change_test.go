@@ -76,19 +76,11 @@ func TestChangeVerdicts(t *testing.T) {
 	src, _ := os.ReadFile(filepath.Join(dir, "a", "a.go"))
 	fixed := strings.Replace(string(src), "\t\tif i >= limit {\n", "\t\tif i < 0 || i >= limit {\n", 1)
 	writeFiles(t, dir, map[string]string{"a/a.go": fixed})
-	out, errs, code = runChange(t, "-new-from-rev", "HEAD", "./...")
-	for _, want := range []string{
+	forgottenTwin(t,
 		"a/a.go:8:1: duplicate of c/c.go:8-27",
 		"; forgotten twin: you changed this copy (line 12 added, 1 removed); c/c.go:8-27 held the same code and was not changed",
 		"; forgotten twin: a/a.go:8-27, a copy of this code, was changed (line 12 added, 1 removed) and this copy was not",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("a forgotten twin: output lacks %q:\n%s%s", want, out, errs)
-		}
-	}
-	if code != ExitClones || strings.Contains(out, "x/x.go") {
-		t.Errorf("a forgotten twin: exit %d, or an untouched class listed:\n%s", code, out)
-	}
+	)
 	js, _, _ := runChange(t, "-new-from-rev", "HEAD", "-json", "./...")
 	var rep struct {
 		Stats struct {
@@ -119,6 +111,23 @@ func TestChangeVerdicts(t *testing.T) {
 	if out, _, code := runChange(t, "-new-from-rev", "HEAD", "./..."); code != ExitClean || !strings.Contains(out, "copycat: 0 classes") {
 		t.Errorf("no change: exit %d:\n%s", code, out)
 	}
+}
+
+// forgottenTwin runs -new-from-rev HEAD, checks that it fails the run,
+// lists no class the change did not touch and says wants, and returns
+// its output.
+func forgottenTwin(t *testing.T, wants ...string) string {
+	t.Helper()
+	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
+	for _, want := range wants {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s%s", want, out, errs)
+		}
+	}
+	if code != ExitClones || strings.Contains(out, "x/x.go") {
+		t.Errorf("exit %d, or an untouched class listed:\n%s%s", code, out, errs)
+	}
+	return out
 }
 
 // A file moved or renamed whole adds no copy.
@@ -272,20 +281,12 @@ func TestChangeBrokenTwin(t *testing.T) {
 	if out, _, _ := runChange(t, "-all", "./..."); strings.Contains(out, "a/a.go:8:1") {
 		t.Fatalf("the edited copy is still a class of the tree; the test needs a larger edit:\n%s", out)
 	}
-	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
-	for _, want := range []string{
+	out := forgottenTwin(t,
 		"a/a.go:8:1: duplicate of b/b.go:8-27",
 		"; forgotten twin: you changed this copy (lines 15-17, 19-20 and 22-26 added, 4 removed) until it no longer matches b/b.go:8-27, which held the same code at the base and was not changed",
 		"; forgotten twin: a/a.go:8-33 held the same code at the base and was changed (lines 15-17, 19-20 and 22-26 added, 4 removed) until it no longer matches; this copy was not",
 		"copycat: the change: 0 new copies, 1 forgotten twin, 0 classes grown",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s%s", want, out, errs)
-		}
-	}
-	if code != ExitClones || strings.Contains(out, "x/x.go") {
-		t.Errorf("exit %d, or an untouched class listed:\n%s%s", code, out, errs)
-	}
+	)
 	// With an index: the first run stores the base's classes, the second
 	// reads them; both say the same.
 	cacheDir := t.TempDir()
