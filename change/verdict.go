@@ -18,6 +18,10 @@ const (
 	ForgottenTwin = "forgotten-twin"
 	// Grown: a class of copies that existed gains one more.
 	Grown = "grown"
+	// Removed: the change took a copy of a class away (replaced or
+	// deleted it) and the class's other copies are no longer copies of
+	// it: duplication the change removed, news but no finding.
+	Removed = "removed"
 )
 
 // NewShare is the share of a fragment's lines the change must have added
@@ -26,7 +30,7 @@ const NewShare = 0.5
 
 // A Verdict is what a change did to one class.
 type Verdict struct {
-	Kind string // New, ForgottenTwin or Grown; "" for a class the change did not touch
+	Kind string // New, ForgottenTwin, Grown or Removed; "" for a class the change did not touch
 	// Touched marks the class's fragments the change added or edited.
 	Touched []bool
 	// New marks the fragments the change added (pasted whole).

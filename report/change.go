@@ -12,6 +12,7 @@ import (
 // lines it added, of which those in new copies.
 type ChangeStats struct {
 	New, ForgottenTwins, Grown int
+	Removed                    int // classes the change took a copy of away
 	AddedLines                 int // every line the change added
 	NewDuplicated              int // of those, the lines in new copies
 	// MaxNew is -max-new-duplication, the share of the added lines new
@@ -36,6 +37,9 @@ func (s ChangeStats) Line() string {
 	line := fmt.Sprintf("copycat: the change: %s, %s, %s; %d of the %s it added are in new copies (%.1f%%)",
 		Count(s.New, "new copy", "new copies"), Count(s.ForgottenTwins, "forgotten twin", "forgotten twins"),
 		Count(s.Grown, "class grown", "classes grown"), s.NewDuplicated, Count(s.AddedLines, "line", "lines"), s.Percent())
+	if s.Removed > 0 {
+		line += fmt.Sprintf("; it removed %s", Count(s.Removed, "copy", "copies"))
+	}
 	switch {
 	case s.OverGate():
 		line += fmt.Sprintf(", over -max-new-duplication %g%%", s.MaxNew)
@@ -74,6 +78,14 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 		}
 	}
 	switch {
+	case v.Kind == change.Removed && v.Touched[i]:
+		if t, ok := other(func(j int) bool { return !v.Touched[j] }); ok {
+			return fmt.Sprintf("removed copy: the change took away this copy of %s (%s)", at(t), edits(i))
+		}
+	case v.Kind == change.Removed:
+		if t, ok := other(func(j int) bool { return v.Touched[j] }); ok {
+			return fmt.Sprintf("the change took away a copy of this code at %s (%s)", at(t), edits(t))
+		}
 	case v.Kind == change.ForgottenTwin && v.Broken && v.Touched[i]:
 		if t, ok := other(func(j int) bool { return !v.Touched[j] }); ok {
 			return fmt.Sprintf("forgotten twin: you changed this copy (%s) until it no longer matches %s, which held the same code at the base and was not changed", edits(i), at(t))
@@ -109,11 +121,14 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 }
 
 // baselineState is SARIF's word for what the change did to fragment i:
-// new, updated or unchanged; "" without a change.
+// new, updated or unchanged, and absent for the copies of a class the
+// change removed; "" without a change.
 func baselineState(v *change.Verdict, i int) string {
 	switch {
 	case v == nil:
 		return ""
+	case v.Kind == change.Removed:
+		return "absent"
 	case v.New[i]:
 		return "new"
 	case v.Touched[i]:

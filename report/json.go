@@ -54,7 +54,7 @@ type (
 		Divergent  bool           `json:"divergent"`          // the copies drifted apart: one lacks a step of another, or slipped on a name
 		Listed     bool           `json:"listed"`             // listed by default; false only with -all
 		LeftOut    string         `json:"left_out,omitempty"` // when not listed, the rule that left it out and its evidence
-		Change     string         `json:"change,omitempty"`   // with a change: new, forgotten-twin or grown
+		Change     string         `json:"change,omitempty"`   // with a change: new, forgotten-twin, grown or removed
 		Fragments  []jsonFragment `json:"fragments"`
 	}
 	jsonFragment struct {
@@ -75,6 +75,7 @@ type (
 		New                  int     `json:"new"`
 		ForgottenTwins       int     `json:"forgotten_twins"`
 		Grown                int     `json:"grown"`
+		Removed              int     `json:"removed"`
 		AddedLines           int     `json:"added_lines"`
 		NewDuplicatedLines   int     `json:"new_duplicated_lines"`
 		NewDuplicatedPercent float64 `json:"new_duplicated_percent"`
@@ -173,7 +174,7 @@ func jsonChangeOf(s *ChangeStats) *jsonChange {
 	if s == nil {
 		return nil
 	}
-	j := &jsonChange{New: s.New, ForgottenTwins: s.ForgottenTwins, Grown: s.Grown, AddedLines: s.AddedLines,
+	j := &jsonChange{New: s.New, ForgottenTwins: s.ForgottenTwins, Grown: s.Grown, Removed: s.Removed, AddedLines: s.AddedLines,
 		NewDuplicatedLines: s.NewDuplicated, NewDuplicatedPercent: round2(s.Percent()), OverGate: s.OverGate()}
 	if s.MaxNew >= 0 {
 		j.MaxNewDuplication = s.MaxNew

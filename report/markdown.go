@@ -37,6 +37,7 @@ func markdownChange(bw *bufio.Writer, r *Report) {
 		{change.ForgottenTwin, "Forgotten twins: the change edited one copy and not the other"},
 		{change.New, "New copies"},
 		{change.Grown, "Classes that grew"},
+		{change.Removed, "Copies removed"},
 	} {
 		var items []string
 		for ci, c := range r.Classes {
@@ -46,7 +47,7 @@ func markdownChange(bw *bufio.Writer, r *Report) {
 			}
 			for i := range c.Fragments {
 				// One line a class: on the copy the change edited or added.
-				if v.New[i] || v.Kind == change.ForgottenTwin && v.Touched[i] {
+				if v.New[i] || (v.Kind == change.ForgottenTwin || v.Kind == change.Removed) && v.Touched[i] {
 					items = append(items, fmt.Sprintf("- %s (%s, %s): %s", mdCode(fragmentAt(c.Fragments[i])),
 						KindLabel(c), Count(c.Lines, "line", "lines"), mdText(ChangeWords(c, v, i))))
 					break

@@ -18,7 +18,8 @@ import (
 // that joins a copy the change edited (a third of it or more left as it
 // was: a copy the change replaced or removed is not forgotten) to one in
 // an untouched file, where no class of the tree (classes, listed or not)
-// joins the two any more. The classes are the base's, their edited
+// joins the two any more; and, as removed, each that joins a copy the
+// change took away to an untouched one. The classes are the base's, their edited
 // copies' lines moved to where the change put them (change.File.NewLines).
 func (c *Config) brokenTwins(ch *change.Change, res *load.Result, classes []fingerprint.Class) ([]fingerprint.Class, []change.Verdict, error) {
 	if ch.Base == nil {
@@ -137,14 +138,16 @@ func partners(files []*fingerprint.File, keys map[uint64][]int32, most int, unto
 // broken returns base, a class of the base revision, as a forgotten twin
 // of the tree (see brokenTwins): its copies the change edited, their
 // lines moved, and its untouched copies that no class of the tree joins
-// to one of those any more.
+// to one of those any more. When the change edited no copy but took some
+// away (less than a third of one left), and others stay untouched, the
+// class is one the change removed (change.Removed).
 func broken(base fingerprint.Class, edited map[string]*change.File, classes []fingerprint.Class) (fingerprint.Class, change.Verdict, bool) {
 	type copyOf struct {
 		fr             fingerprint.Fragment
 		added, removed int
 		addedAt        []fingerprint.LineRange
 	}
-	var changed, untouched []copyOf
+	var changed, replaced, untouched []copyOf
 	for _, fr := range base.Fragments {
 		cf := edited[fr.File]
 		if cf == nil {
@@ -155,11 +158,16 @@ func broken(base fingerprint.Class, edited map[string]*change.File, classes []fi
 		gone := cf.GoneIn(fr.Start.Line, fr.End.Line)
 		first, last := cf.NewLines(fr.Start.Line, fr.End.Line)
 		added := cf.AddedIn(first, last)
-		if gone+added == 0 || 3*(n-gone) < n {
-			continue // not edited, or replaced rather than edited
+		if gone+added == 0 {
+			continue // not edited
 		}
 		fr.Start.Line, fr.End.Line = first, last
-		changed = append(changed, copyOf{fr: fr, added: added, removed: gone, addedAt: cf.AddedRanges(first, last)})
+		c := copyOf{fr: fr, added: added, removed: gone, addedAt: cf.AddedRanges(first, last)}
+		if 3*(n-gone) < n {
+			replaced = append(replaced, c) // taken away rather than edited
+		} else {
+			changed = append(changed, c)
+		}
 	}
 	var forgotten []copyOf
 	for _, u := range untouched {
@@ -171,13 +179,20 @@ func broken(base fingerprint.Class, edited map[string]*change.File, classes []fi
 			forgotten = append(forgotten, u)
 		}
 	}
-	if len(changed) == 0 || len(forgotten) == 0 {
+	v := change.Verdict{Kind: change.ForgottenTwin, Broken: true}
+	var copies []copyOf
+	switch {
+	case len(changed) > 0 && len(forgotten) > 0:
+		copies = append(changed, forgotten...)
+	case len(changed) == 0 && len(replaced) > 0 && len(untouched) > 0:
+		// No copy left edited: the change took copies away.
+		v.Kind, copies = change.Removed, append(replaced, untouched...)
+	default:
 		return fingerprint.Class{}, change.Verdict{}, false
 	}
 	cl := base
 	cl.Fragments, cl.Divergent = nil, false
-	v := change.Verdict{Kind: change.ForgottenTwin, Broken: true}
-	for _, x := range append(changed, forgotten...) {
+	for _, x := range copies {
 		x.fr.Differs, x.fr.Extra, x.fr.Lacks, x.fr.Drift = nil, nil, false, nil
 		cl.Fragments = append(cl.Fragments, x.fr)
 		v.Touched = append(v.Touched, x.added+x.removed > 0)

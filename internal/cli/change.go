@@ -193,6 +193,8 @@ func newDuplication(ch *change.Change, classes []fingerprint.Class, verdicts []c
 			s.ForgottenTwins++
 		case change.Grown:
 			s.Grown++
+		case change.Removed:
+			s.Removed++
 		}
 	}
 	return s

@@ -298,9 +298,26 @@ func TestChangeBrokenTwin(t *testing.T) {
 		}
 	}
 	// The same copy replaced by a call: the change removed a copy, and
-	// forgot nothing.
+	// forgot nothing. It says so, and SARIF has the copies absent.
 	writeFiles(t, dir, map[string]string{"a/a.go": "package a\n\nimport \"example.com/m/b\"\n\nfunc Summary(rows []string, limit int) (string, error) {\n\treturn b.Summary(rows, limit)\n}\n"})
-	if out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./..."); code != ExitClean || strings.Contains(out, "forgotten twin:") {
+	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
+	for _, want := range []string{
+		"a/a.go:5:1: duplicate of b/b.go:8-27 (renamed",
+		"; removed copy: the change took away this copy of b/b.go:8-27 (line 6 added, 18 removed)",
+		"b/b.go:8:1: duplicate of a/a.go:5-7",
+		"; the change took away a copy of this code at a/a.go:5-7 (line 6 added, 18 removed)",
+		"copycat: 0 classes, 0 fragments, 0 duplicated lines",
+		"; it removed 1 copy",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("a copy replaced: output lacks %q:\n%s%s", want, out, errs)
+		}
+	}
+	if code != ExitClean || strings.Contains(out, "forgotten twin:") {
 		t.Errorf("a copy replaced: exit %d:\n%s%s", code, out, errs)
+	}
+	sarif, _, _ := runChange(t, "-new-from-rev", "HEAD", "-format", "sarif", "./...")
+	if strings.Count(sarif, `"baselineState":"absent"`) != 2 {
+		t.Errorf("SARIF: want both copies absent:\n%s", sarif)
 	}
 }

@@ -183,16 +183,16 @@ func (c *Config) emitChange(stdout io.Writer, res *load.Result, classes []finger
 		return 0, err
 	}
 	touched, verdicts := judge(ch, classes)
+	rep := report.New(res.Files, touched)
+	// Classes of the base revision the change broke or removed: after the
+	// tree's, out of its figures (no class of the tree holds them).
 	more, moreVerdicts, err := c.brokenTwins(ch, res, classes)
 	if err != nil {
 		res.Warnings = append(res.Warnings, err)
 	}
-	if len(more) > 0 {
-		report.Rank(more, report.LoadedFacts(res.Files, report.ReadFacts(c.reread)), c.Sort)
-		touched, verdicts = append(touched, more...), append(verdicts, moreVerdicts...)
-	}
-	rep := report.New(res.Files, touched)
-	rep.Verdicts = verdicts
+	report.Rank(more, report.LoadedFacts(res.Files, report.ReadFacts(c.reread)), c.Sort)
+	touched, verdicts = append(touched, more...), append(verdicts, moreVerdicts...)
+	rep.Classes, rep.Verdicts = touched, verdicts
 	stats := newDuplication(ch, touched, verdicts)
 	stats.MaxNew = c.MaxNew
 	rep.Change = &stats
