@@ -275,8 +275,17 @@ func (d *detector) lackedStep(with, without span, t0, t1 int32, matched func(int
 	}
 	// So does any step of one function written in two places (the same
 	// name, on the same receiver type): what one copy checks of a value
-	// both have, the other should too.
-	if d.sameFunction(with, without) && !d.ownNames(with, without, rs, true) {
+	// both have, the other should too. A guard's names there are its
+	// condition's: what it returns on the way out (errOffset,
+	// &Error{ErrInvalidCharRange, name}) is named only in the copy that
+	// has the guard.
+	if !d.sameFunction(with, without) {
+		return "", false
+	}
+	if c0, c1, ok := condition(f.codes, t0, t1); ok && (step == StepGuard || step == StepCheck) {
+		rs = []int32{c0, c1}
+	}
+	if !d.ownNames(with, without, rs, true) {
 		return step, true
 	}
 	return "", false

@@ -3,6 +3,7 @@ package fingerprint
 import (
 	"fmt"
 	"go/build"
+	"go/token"
 	"os"
 	"path/filepath"
 	"slices"
@@ -280,6 +281,10 @@ func TestDrift(t *testing.T) {
 		// aligned by depth, the guard is what the copy lacks.
 		{"guard repeating the next statement", pow, r("\tif n <= m {\n\t\treturn z.SetUint64(pow5tab[n])\n\t}\n", "").Replace(pow),
 			true, []string{"b.go:4 lacks guard a.go:5-7"}},
+		// In one function written twice, a guard's names are its
+		// condition's: the error it returns is named only where it is.
+		{"guard returning its own error lacked", store, r("\tif len(v) > c.limit {\n", "\tif len(key) == 0 {\n\t\treturn errNoKey\n\t}\n\tif len(v) > c.limit {\n").Replace(store),
+			true, []string{"a.go:5 lacks check b.go:6-8"}},
 		{"defer lacked", store, r("\tdefer c.mu.Unlock()\n", "").Replace(store),
 			true, []string{"b.go:4 lacks defer a.go:5-5"}},
 		{"flag lacked on a failure", store, r("\t\tc.failed = true\n", "").Replace(store),
@@ -364,6 +369,74 @@ func TestMergeRanges(t *testing.T) {
 	} {
 		if got := mergeRanges(tc.xs, tc.ys); !slices.Equal(got, tc.want) {
 			t.Errorf("mergeRanges(%v, %v) = %v, want %v", tc.xs, tc.ys, got, tc.want)
+		}
+	}
+}
+
+// TestSameFunction checks which spans are one function written in two
+// places: functions of one name and receiver type, in two files or in
+// one, but not two blocks of one declaration (read blind, drifts between
+// those were 0 of 3 a bug), nor a method and a function.
+func TestSameFunction(t *testing.T) {
+	const a = `package p
+
+func (c *cache) put(k string) {
+	if k == "" {
+		return
+	}
+	c.n++
+	if k == "x" {
+		return
+	}
+	c.n--
+}
+
+func get(k string) {
+	if k == "" {
+		return
+	}
+}
+`
+	const b = `package q
+
+func (c *cache) put(k string) {
+	if k == "" {
+		return
+	}
+}
+
+func (s *store) put(k string) {
+	if k == "" {
+		return
+	}
+}
+`
+	files := indexSources(t, 5, map[string]string{"a.go": a, "b.go": b})
+	slices.SortFunc(files, func(x, y *File) int { return strings.Compare(x.Name, y.Name) })
+	d := &detector{files: files}
+	// ifAt is the span of the if statement starting on line l of file fi.
+	ifAt := func(fi int32, l int) span {
+		f := files[fi]
+		for i, u := range f.units {
+			if !u.fn && f.tokenLine(u.tok0) == l && token.Token(f.codes[u.tok0]) == token.IF {
+				return span{fi, int32(i), int32(i)}
+			}
+		}
+		t.Fatalf("no if on line %d of %s", l, f.Name)
+		return span{}
+	}
+	for _, tc := range []struct {
+		name string
+		x, y span
+		want bool
+	}{
+		{"one method in two files", ifAt(0, 4), ifAt(1, 4), true},
+		{"two blocks of one method", ifAt(0, 4), ifAt(0, 8), false},
+		{"another receiver type", ifAt(1, 4), ifAt(1, 10), false},
+		{"a method and a function", ifAt(0, 4), ifAt(0, 15), false},
+	} {
+		if got := d.sameFunction(tc.x, tc.y); got != tc.want {
+			t.Errorf("%s: sameFunction = %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }

@@ -278,20 +278,22 @@ func declaresAt(codes []byte, t int32) bool {
 	return declares(codes, t) || t > 0 && token.Token(codes[t-1]) == token.VAR
 }
 
-// sameFunction reports whether spans a and b lie in functions of the same
-// name and receiver type (a method and a function never are).
+// sameFunction reports whether spans a and b lie in two functions of the
+// same name and receiver type (a method and a function never are): one
+// function written in two places. Two blocks of one declaration are not.
 func (d *detector) sameFunction(a, b span) bool {
-	na, ra, oka := d.funcName(a)
-	nb, rb, okb := d.funcName(b)
-	return oka && okb && na == nb && ra == rb
+	na, ra, fa, oka := d.funcName(a)
+	nb, rb, fb, okb := d.funcName(b)
+	return oka && okb && na == nb && ra == rb && (a.file != b.file || fa != fb)
 }
 
 // funcName returns the name hashes of the function declaration holding s
-// and of its receiver's type (0 for a plain function).
-func (d *detector) funcName(s span) (name, recv uint64, ok bool) {
+// and of its receiver's type (0 for a plain function), and the
+// declaration's unit.
+func (d *detector) funcName(s span) (name, recv uint64, fn int, ok bool) {
 	f := d.files[s.file]
 	t0, t1 := d.tokens(s)
-	fn := -1
+	fn = -1
 	for i, u := range f.units {
 		if u.fn && u.tok0 <= t0 && t1 <= u.tok1 {
 			fn = i
@@ -299,7 +301,7 @@ func (d *detector) funcName(s span) (name, recv uint64, ok bool) {
 		}
 	}
 	if fn < 0 || f.units[fn].name < 0 {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 	u := f.units[fn]
 	if token.Token(f.codes[u.tok0+1]) == token.LPAREN {
@@ -316,5 +318,5 @@ func (d *detector) funcName(s span) (name, recv uint64, ok bool) {
 			}
 		}
 	}
-	return f.vals[u.name], recv, true
+	return f.vals[u.name], recv, fn, true
 }
