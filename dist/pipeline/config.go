@@ -11,8 +11,9 @@ import (
 // A Config is what a run reads and how it detects, as the copycat
 // command's flags of the same names set it.
 type Config struct {
-	Dirs           []string // module trees, walked as copycat walks a directory
-	Output         string   // where the JSON report goes: a local path, or one a Beam file system knows (gs://…)
+	Dirs           []string // directories, path@version modules or git repositories (see resolveFn), walked as copycat walks a directory
+	Output         string   // where the report goes: a local path, or one a Beam file system knows (gs://…)
+	Format         string   // json or sarif; "": the one Output's extension names (.sarif), else json
 	MinTokens      int
 	MinLines       int
 	MaxOccurrences int
@@ -40,9 +41,24 @@ func (c Config) Check() error {
 	case c.Output == "":
 		return fmt.Errorf("no output file")
 	}
+	if f := c.format(); f != cli.FormatJSON && f != cli.FormatSARIF {
+		return fmt.Errorf("the pipeline writes json or sarif, not %s", f)
+	}
 	cc := cli.Config{MinTokens: c.MinTokens, MinLines: c.MinLines, MaxOccurrences: c.MaxOccurrences,
 		Similarity: c.Similarity, MaxFileSize: c.MaxFileSize}
 	return cc.Check()
+}
+
+// format is the report's format: Format, or the one Output's extension
+// names (.sarif), else JSON.
+func (c Config) format() string {
+	if c.Format != "" {
+		return c.Format
+	}
+	if f, named := cli.FileFormat(c.Output); named && f == cli.FormatSARIF {
+		return f
+	}
+	return cli.FormatJSON
 }
 
 // An Engine is the part of a Config the engine's stages need, carried by

@@ -1,14 +1,16 @@
 // Package pipeline is copycat's clone detection as an Apache Beam
-// pipeline: the same engine (package fingerprint) and the same JSON
-// report (package report) as the copycat command, over inputs larger
+// pipeline: the same engine (package fingerprint) and the same JSON and
+// SARIF reports (package report) as the copycat command, over inputs larger
 // than one machine.
 //
 // The stages, each with its input and output:
 //
-//  1. files (files.go): directories and modules (path@version, fetched
-//     by the go command) → the Go files copycat selects in them
-//     (load.Resolve), grouped by path → each file's index record
-//     (fingerprint.AppendRecord of load.Source's File), keyed by name, and
+//  1. files (files.go): directories, modules (path@version, fetched by
+//     the go command) and git repositories (URL#rev, fetched by git) →
+//     the Go files copycat selects in them (load.Resolve), grouped by
+//     path → each file's index record (fingerprint.AppendRecord of
+//     load.Source's File), keyed by its name in the report (a module's or
+//     a repository's files under the argument), and
 //     the corpus's totals (files, lines, tokens, windows) by a CombineFn.
 //  2. sketch (sketch.go): records → one window sketch per bundle, sized
 //     for the corpus's windows (a side input) → merged by a CombineFn:

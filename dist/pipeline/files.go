@@ -2,12 +2,15 @@ package pipeline
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -51,22 +54,21 @@ func Files(s beam.Scope, c Config, dirs beam.PCollection) (recs, totals beam.PCo
 // resolveFn lists the Go files of a directory, as the copycat command
 // does (load.Resolve): .duplignore, vendor, testdata, -tests. An argument
 // path@version that names no file is a module, which the go command
-// downloads from the module proxy (GOPROXY) into its module cache: its
-// files are named there, under path@version. It emits each file's path
-// with its module ("" for a directory's file), so that the worker that
-// reads it can download the module too.
+// downloads from the module proxy (GOPROXY) into its module cache; one
+// that names a git repository (see gitSource) is fetched into a folder of
+// the temporary directory. The files of a module or a repository are
+// named in the report under the argument (golang.org/x/net@v0.61.0/
+// http2/frame.go), those of a directory by their paths. It emits each
+// file's path with its source (see source), so that the worker that
+// reads it can download the module or fetch the repository too.
 type resolveFn struct {
 	Tests, Generated bool
 }
 
 func (fn *resolveFn) ProcessElement(ctx context.Context, arg string, emit func(string, string)) error {
-	dir, err := moduleDir(ctx, arg)
+	dir, err := sourceDir(ctx, arg)
 	if err != nil {
 		return err
-	}
-	module := ""
-	if dir != arg {
-		module = arg
 	}
 	paths, errs := load.Resolve([]string{tree(dir)}, load.Options{Tests: fn.Tests, Generated: fn.Generated})
 	if err := errors.Join(errs...); err != nil {
@@ -75,10 +77,91 @@ func (fn *resolveFn) ProcessElement(ctx context.Context, arg string, emit func(s
 		return fmt.Errorf("cannot list %s: %w", dir, err)
 	}
 	for _, p := range paths {
-		emit(p, module)
+		s := source{Name: p}
+		if dir != arg {
+			rel, err := filepath.Rel(dir, p)
+			if err != nil {
+				return err
+			}
+			s = source{Arg: arg, Name: arg + "/" + filepath.ToSlash(rel)}
+		}
+		emit(p, s.String())
 	}
 	mPaths.Inc(ctx, int64(len(paths)))
 	return nil
+}
+
+// A source is where a listed file comes from: the argument that fetched
+// it ("" for a directory's file) and its name in the report.
+type source struct{ Arg, Name string }
+
+// String encodes s for a PCollection of strings; parseSource decodes it.
+func (s source) String() string { return s.Arg + "\x00" + s.Name }
+
+func parseSource(v string) source {
+	arg, name, _ := strings.Cut(v, "\x00")
+	return source{arg, name}
+}
+
+// sourceDir returns the directory of arg: a module's folder in the module
+// cache, a git repository's fetched tree, or arg itself.
+func sourceDir(ctx context.Context, arg string) (string, error) {
+	if url, rev, ok := gitSource(arg); ok {
+		return fetchRepo(ctx, arg, url, rev)
+	}
+	return moduleDir(ctx, arg)
+}
+
+// gitSource splits an argument that names a git repository, URL or
+// URL#rev: a URL with a scheme (https://, ssh://, file://, git://), an
+// scp-like git@host:path, or a path ending in .git. rev is a branch, a
+// tag or a commit the server lets a client fetch; "" for its HEAD.
+func gitSource(arg string) (url, rev string, ok bool) {
+	url, rev, _ = strings.Cut(arg, "#")
+	if strings.Contains(url, "://") || strings.HasPrefix(url, "git@") || strings.HasSuffix(url, ".git") {
+		return url, rev, true
+	}
+	return "", "", false
+}
+
+// fetchRepo fetches revision rev of the repository at url (the tree of
+// that one commit, no history) into a folder of the temporary directory
+// named by arg, and returns it: on a worker that fetched it before, at
+// once. The tree is fetched beside it and renamed into place, so that
+// two workers of one machine never read half a tree.
+func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
+	sum := sha256.Sum256([]byte(arg))
+	root := filepath.Join(os.TempDir(), "copycat-dist-git")
+	dir := filepath.Join(root, hex.EncodeToString(sum[:12]))
+	if _, err := os.Stat(dir); err == nil {
+		return dir, nil
+	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(root, "fetch-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp)
+	fetch := []string{"fetch", "--quiet", "--depth", "1", url}
+	if rev != "" {
+		fetch = append(fetch, rev)
+	}
+	for _, args := range [][]string{{"init", "--quiet"}, fetch, {"checkout", "--quiet", "FETCH_HEAD"}} {
+		cmd := exec.CommandContext(ctx, "git", args...)
+		cmd.Dir = tmp
+		if _, err := cmd.Output(); err != nil {
+			return "", fmt.Errorf("cannot fetch %s: git %s: %v", arg, args[0], errors.Join(err, stderrOf(err)))
+		}
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if _, serr := os.Stat(dir); serr == nil {
+			return dir, nil // another worker of this machine was first
+		}
+		return "", err
+	}
+	return dir, nil
 }
 
 // moduleDir returns the directory of arg: arg itself, unless it is a
@@ -137,15 +220,20 @@ type indexFn struct {
 
 func (fn *indexFn) Setup() { fn.ix = new(fingerprint.Indexer) }
 
-func (fn *indexFn) ProcessElement(ctx context.Context, path string, modules func(*string) bool, emit func(string, []byte)) error {
+func (fn *indexFn) ProcessElement(ctx context.Context, path string, sources func(*string) bool, emit func(string, []byte)) error {
 	defer since(ctx, mIndexUs, time.Now())
 	src, err := load.ReadFile(path, fn.MaxFileSize)
-	var module string
-	for modules(&module) {
-		if module != "" && errors.Is(err, fs.ErrNotExist) {
-			// Listed by another worker: this one downloads the module
-			// into its own module cache, at the same path.
-			if _, derr := moduleDir(ctx, module); derr != nil {
+	var v string
+	name := ""
+	for sources(&v) {
+		s := parseSource(v)
+		if name == "" || s.Name < name {
+			name = s.Name // listed under two arguments: the first name
+		}
+		if s.Arg != "" && errors.Is(err, fs.ErrNotExist) {
+			// Listed by another worker: this one downloads the module,
+			// or fetches the repository, at the same path.
+			if _, derr := sourceDir(ctx, s.Arg); derr != nil {
 				return derr
 			}
 			src, err = load.ReadFile(path, fn.MaxFileSize)
@@ -162,7 +250,7 @@ func (fn *indexFn) ProcessElement(ctx context.Context, path string, modules func
 	case !fn.Generated && ignore.IsGenerated(src):
 		return nil
 	}
-	f, warnings := load.Source(fn.ix, path, src, fn.MinTokens)
+	f, warnings := load.Source(fn.ix, name, src, fn.MinTokens)
 	for _, w := range warnings {
 		log.Warnf(ctx, "copycat: warning: %v", w)
 	}
@@ -173,7 +261,7 @@ func (fn *indexFn) ProcessElement(ctx context.Context, path string, modules func
 	rec := fingerprint.AppendRecord(nil, f)
 	mRecords.Inc(ctx, 1)
 	mRecordBytes.Inc(ctx, int64(len(rec)))
-	emit(path, rec)
+	emit(name, rec)
 	return nil
 }
 

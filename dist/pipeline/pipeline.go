@@ -10,7 +10,7 @@ import (
 )
 
 // Build adds the pipeline that c describes to s: it reads c.Dirs and
-// writes the JSON report to c.Output.
+// writes the report to c.Output.
 func Build(s beam.Scope, c Config) {
 	e := c.engine()
 	dirs := beam.CreateList(s.Scope("dirs"), c.Dirs)
@@ -18,6 +18,6 @@ func Build(s beam.Scope, c Config) {
 	sketch := Sketch(s.Scope("sketch"), recs, sums)
 	units, shared := Units(s.Scope("units"), e, recs, sketch)
 	classes := Detect(s.Scope("detect"), e, recs, units, shared, sketch)
-	json := Report(s.Scope("report"), classes, sums)
-	textio.Write(s.Scope("write"), c.Output, json)
+	rep := Report(s.Scope("report"), c.format(), classes, sums)
+	textio.Write(s.Scope("write"), c.Output, rep)
 }

@@ -22,11 +22,11 @@ func TestMain(m *testing.M) {
 	ptest.MainWithDefault(m, "prism")
 }
 
-// oneMachine returns what `copycat -json -cache=off` writes for the trees
-// dirs.
+// oneMachine returns what `copycat -json -cache=off` (or -format sarif)
+// writes for the trees dirs.
 func oneMachine(t *testing.T, c Config) []byte {
 	t.Helper()
-	args := []string{"-json", "-cache=off",
+	args := []string{"-format", c.format(), "-cache=off",
 		"-min-tokens", itoa(c.MinTokens), "-min-lines", itoa(c.MinLines),
 		"-max-occurrences", itoa(c.MaxOccurrences), "-near=" + btoa(c.Near),
 		"-similarity", strconv.FormatFloat(c.Similarity, 'g', -1, 64),
@@ -105,7 +105,8 @@ var realModules = []string{"golang.org/x/tools", "golang.org/x/net", "google.gol
 
 // TestModules runs the pipeline over real modules (over 700,000 lines),
 // named as path@version, and checks that it writes the bytes copycat
-// writes for their directories in the module cache.
+// writes for their directories in the module cache, with the files named
+// under path@version.
 func TestModules(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the differential test over real modules is not short")
@@ -137,6 +138,10 @@ func TestModules(t *testing.T) {
 		t.Fatalf("the modules hold %d lines and %d classes: the test needs 200,000 lines and some classes", r.Stats.Lines, r.Stats.Classes)
 	}
 	t.Logf("%d files, %d lines, %d classes", r.Stats.Files, r.Stats.Lines, r.Stats.Classes)
+	// The pipeline names a module's files under path@version.
+	for i, mod := range mods {
+		want = bytes.ReplaceAll(want, []byte(c.Dirs[i]+"/"), []byte(mod+"/"))
+	}
 	c.Dirs = mods
 	got := distributed(t, c)
 	if !bytes.Equal(got, want) {
@@ -231,18 +236,20 @@ func TestModuleOnAnotherWorker(t *testing.T) {
 	fn.Setup()
 	var got []string
 	listed := false
-	modules := func(m *string) bool {
+	rel, _ := filepath.Rel(dir, paths[0])
+	name := module + "/" + filepath.ToSlash(rel)
+	sources := func(v *string) bool {
 		if listed {
 			return false
 		}
-		*m, listed = module, true
+		*v, listed = source{Arg: module, Name: name}.String(), true
 		return true
 	}
-	if err := fn.ProcessElement(context.Background(), paths[0], modules, func(name string, _ []byte) { got = append(got, name) }); err != nil {
+	if err := fn.ProcessElement(context.Background(), paths[0], sources, func(name string, _ []byte) { got = append(got, name) }); err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 1 || got[0] != paths[0] {
-		t.Errorf("indexed %v, want %s", got, paths[0])
+	if len(got) != 1 || got[0] != name {
+		t.Errorf("indexed %v, want %s", got, name)
 	}
 }
 
@@ -262,5 +269,67 @@ func TestMissingDir(t *testing.T) {
 	}
 	if _, err := os.Stat(c.Output); err == nil {
 		t.Errorf("a failed run wrote its report")
+	}
+}
+
+// TestGitRepo runs the pipeline over a git repository, fetched at a tag
+// through a file:// URL as it would be from a server, and checks that it
+// writes what copycat writes for the repository's tree, the files named
+// under the argument; a revision the repository lacks fails the run with
+// an error naming the argument.
+func TestGitRepo(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"init", "--quiet"}, {"add", "-A"},
+		{"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "-m", "small"}, {"tag", "v1"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = repo
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	t.Setenv("TMPDIR", t.TempDir()) // where the pipeline fetches it
+	arg := "file://" + filepath.ToSlash(repo) + "#v1"
+	c := DefaultConfig()
+	c.Dirs = []string{repo}
+	want := bytes.ReplaceAll(oneMachine(t, c), []byte(repo+"/"), []byte(arg+"/"))
+	c.Dirs = []string{arg}
+	if got := distributed(t, c); !bytes.Equal(got, want) {
+		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+	}
+	if _, err := sourceDir(context.Background(), "file://"+filepath.ToSlash(repo)+"#nope"); err == nil ||
+		!strings.Contains(err.Error(), "cannot fetch file://"+filepath.ToSlash(repo)+"#nope") {
+		t.Errorf("a missing revision: error %v, want one naming it", err)
+	}
+}
+
+// TestSARIF checks the SARIF report against copycat's, asked for by
+// -format and by the output file's extension.
+func TestSARIF(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	c := DefaultConfig()
+	c.Dirs, c.Format = []string{dir}, cli.FormatSARIF
+	want := oneMachine(t, c)
+	if !bytes.Contains(want, []byte(`"version":"2.1.0"`)) {
+		t.Fatalf("not SARIF:\n%s", want)
+	}
+	if got := distributed(t, c); !bytes.Equal(got, want) {
+		t.Errorf("the pipeline's SARIF differs from copycat's:\n%s", lineDiff(got, want))
+	}
+	c.Format, c.Output = "", "x/report.sarif"
+	if f := c.format(); f != cli.FormatSARIF {
+		t.Errorf("format of %s = %s, want sarif", c.Output, f)
+	}
+	c.Format = cli.FormatHTML
+	if err := c.Check(); err == nil {
+		t.Error("an html report was accepted")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/cli"
 	"github.com/copycat-go/copycat/internal/version"
 	"github.com/copycat-go/copycat/report"
 )
@@ -20,20 +21,20 @@ func init() {
 	register.DoFn4x1[context.Context, Totals, func(*[]byte) bool, func(string), error](&reportFn{})
 }
 
-// Report gathers the classes (JSON) of all units and writes the JSON
-// report of them and of the corpus's totals (a singleton): a
-// PCollection of one string, the report without its final newline (which
-// textio.Write adds back). The classes come to the one worker that writes
-// the report as a side input of the totals, so that a corpus without
-// classes has its report too.
-func Report(s beam.Scope, classes, totals beam.PCollection) beam.PCollection {
-	return beam.ParDo(s, &reportFn{}, totals, beam.SideInput{Input: classes})
+// Report gathers the classes (JSON) of all units and writes the report
+// of them and of the corpus's totals (a singleton), in format (cli's
+// FormatJSON or FormatSARIF): a PCollection of one string, the report
+// without its final newline (which textio.Write adds back). The classes
+// come to the one worker that writes the report as a side input of the
+// totals, so that a corpus without classes has its report too.
+func Report(s beam.Scope, format string, classes, totals beam.PCollection) beam.PCollection {
+	return beam.ParDo(s, &reportFn{Format: format}, totals, beam.SideInput{Input: classes})
 }
 
 // reportFn writes the report.
-type reportFn struct{}
+type reportFn struct{ Format string }
 
-func (reportFn) ProcessElement(ctx context.Context, t Totals, classes func(*[]byte) bool, emit func(string)) error {
+func (fn reportFn) ProcessElement(ctx context.Context, t Totals, classes func(*[]byte) bool, emit func(string)) error {
 	defer since(ctx, mReportUs, time.Now())
 	var all []fingerprint.Class
 	var b []byte
@@ -46,17 +47,18 @@ func (reportFn) ProcessElement(ctx context.Context, t Totals, classes func(*[]by
 		all = append(all, c)
 	}
 	var out bytes.Buffer
-	if err := WriteJSON(&out, all, t); err != nil {
+	if err := WriteReport(&out, fn.Format, all, t); err != nil {
 		return err
 	}
 	emit(string(bytes.TrimSuffix(out.Bytes(), []byte("\n"))))
 	return nil
 }
 
-// WriteJSON writes the JSON report of classes found in work units over a
-// corpus of the given totals, as the copycat command writes it: the
-// classes in the engine's order, ranked, those no rule leaves out listed.
-func WriteJSON(w *bytes.Buffer, classes []fingerprint.Class, t Totals) error {
+// WriteReport writes the report of classes found in work units over a
+// corpus of the given totals, in format (JSON or SARIF), as the copycat
+// command writes it: the classes in the engine's order, ranked, those no
+// rule leaves out listed.
+func WriteReport(w *bytes.Buffer, format string, classes []fingerprint.Class, t Totals) error {
 	fingerprint.SortClasses(classes)
 	report.Rank(classes, noFacts, report.SortRank)
 	listed, left := report.Split(classes)
@@ -65,5 +67,8 @@ func WriteJSON(w *bytes.Buffer, classes []fingerprint.Class, t Totals) error {
 	rep.Left = left
 	rep.Ranked = true
 	rep.ToolVersion = version.Version()
+	if format == cli.FormatSARIF {
+		return report.SARIF(w, rep)
+	}
 	return report.JSON(w, rep)
 }

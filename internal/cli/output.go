@@ -97,7 +97,7 @@ func (c *Config) settleFileFormat() error {
 	if c.File == "" {
 		return nil
 	}
-	ext, named := fileFormat(c.File)
+	ext, named := FileFormat(c.File)
 	switch {
 	case !c.formatSet && !c.JSON:
 		c.Format = ext
@@ -114,10 +114,10 @@ func (c *Config) settleFileFormat() error {
 	return nil
 }
 
-// fileFormat is the report format a file's extension names: .json,
+// FileFormat is the report format a file's extension names: .json,
 // .sarif (and .sarif.json), .html and .htm, in any case; named is false
 // for other names, which get text.
-func fileFormat(name string) (format string, named bool) {
+func FileFormat(name string) (format string, named bool) {
 	name = strings.ToLower(name)
 	switch {
 	case strings.HasSuffix(name, ".sarif"), strings.HasSuffix(name, ".sarif.json"):

@@ -1,8 +1,8 @@
 // Command copycat-dist runs copycat's clone detection as an Apache Beam
 // pipeline, over module trees larger than one machine, and writes
-// copycat's JSON report.
+// copycat's JSON (or SARIF) report.
 //
-//	copycat-dist [beam flags] [-o report.json] [detection flags] dir...
+//	copycat-dist [beam flags] [-o report.json] [detection flags] dir|path@version|git-url[#rev]...
 //
 // The runner is Beam's --runner flag: prism (in process, the default),
 // flink, spark or dataflow; see dist/README.md.
@@ -23,7 +23,8 @@ import (
 
 func main() {
 	c := pipeline.DefaultConfig()
-	flag.StringVar(&c.Output, "o", "copycat.json", "write the JSON report to this file")
+	flag.StringVar(&c.Output, "o", "copycat.json", "write the report to this file")
+	flag.StringVar(&c.Format, "format", "", "report format: json or sarif (default: the one -o's extension names, .sarif, else json)")
 	// The detection flags are the copycat command's: the same names,
 	// defaults and words.
 	var cc cli.Config
