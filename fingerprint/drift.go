@@ -85,6 +85,12 @@ type Drift struct {
 	// TwinLines are the twin's: its statement, or its version of the
 	// line.
 	TwinLines LineRange
+	// Consensus says, in a class of three copies or more, that every
+	// other copy has the step this one lacks: the odd one out, which
+	// strict readers filed (klauspost/compress's encoder without the
+	// maxSkip cap its three siblings have, docker's getNetwork among six
+	// lookups, moby's TaskLogs without the trimID check of its two twins).
+	Consensus bool
 	// Own says that the lacked step selects a field or method this copy
 	// never names: a step that counts only because the copies are one
 	// function written in two places, and not between copies made on
@@ -128,8 +134,10 @@ func (c Class) Drifted() bool { return c.DriftStrength() >= 2 }
 // markDrift fills the fragments' Drift, Extra and Lacks and c.Divergent;
 // ss are the spans of c's fragments, in the same order.
 func (d *detector) markDrift(v *verifier, c *Class, ss []span) {
+	compared := make([]bool, len(ss))
 	for i := 1; i < len(ss); i++ {
-		forA, forB := d.pairDrift(v, ss[0], ss[i])
+		forA, forB, ok := d.pairDrift(v, ss[0], ss[i])
+		compared[i] = ok
 		for _, x := range forA {
 			x.Twin = i
 			c.Fragments[0].Drift = append(c.Fragments[0].Drift, x)
@@ -139,7 +147,48 @@ func (d *detector) markDrift(v *verifier, c *Class, ss []span) {
 			c.Fragments[i].Drift = append(c.Fragments[i].Drift, x)
 		}
 	}
+	markConsensus(c, compared)
 	c.SetDrift()
+}
+
+// markConsensus marks the lacked steps of a class of three copies or
+// more that every other copy has (Drift.Consensus): a step the first copy
+// lacks against each of the others, at one place; or one that a later
+// copy lacks of the first and no other copy lacks. compared[i] says
+// that the first copy and copy i were compared whole (pairDrift kept
+// their drifts): a pair left out says nothing of its copies.
+func markConsensus(c *Class, compared []bool) {
+	n := len(c.Fragments)
+	if n < 3 || slices.Contains(compared[1:], false) {
+		return
+	}
+	first := c.Fragments[0].Drift
+	for k, x := range first {
+		if x.Kind != DriftLacks {
+			continue
+		}
+		twins := map[int]bool{}
+		for _, y := range first {
+			if y.Kind == DriftLacks && y.Step == x.Step && y.Lines == x.Lines {
+				twins[y.Twin] = true
+			}
+		}
+		first[k].Consensus = len(twins) == n-1
+	}
+	for i := 1; i < n; i++ {
+		for k, x := range c.Fragments[i].Drift {
+			if x.Kind != DriftLacks {
+				continue
+			}
+			alone := true
+			for j := 1; j < n && alone; j++ {
+				alone = j == i || !slices.ContainsFunc(c.Fragments[j].Drift, func(y Drift) bool {
+					return y.Kind == DriftLacks && y.TwinLines == x.TwinLines
+				})
+			}
+			c.Fragments[i].Drift[k].Consensus = alone
+		}
+	}
 }
 
 // SetDrift makes c's Divergent and its fragments' Lacks and Extra say
@@ -167,11 +216,13 @@ func (c *Class) SetDrift() {
 	c.Divergent = c.Drifted()
 }
 
-// pairDrift finds the drifts of a from b (forA) and of b from a (forB).
-func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift) {
+// pairDrift finds the drifts of a from b (forA) and of b from a (forB);
+// compared is false when the two were not compared whole (no alignment,
+// or edited throughout: only their discarded values are kept).
+func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compared bool) {
 	al, ok := d.align(v, a, b)
 	if !ok {
-		return nil, nil
+		return nil, nil, false
 	}
 	other := 0
 	// Values one copy drops with a blank where the other checks them:
@@ -233,9 +284,9 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift) {
 	}
 	limit := max(driftMaxOther, min(len(d.codes(a)), len(d.codes(b)))/10)
 	if other > limit {
-		return dropA, dropB
+		return dropA, dropB, false
 	}
-	return append(forA, dropA...), append(forB, dropB...)
+	return append(forA, dropA...), append(forB, dropB...), true
 }
 
 // lackedStep is the step that the statement of tokens [t0, t1) of with

@@ -440,3 +440,47 @@ func (s *store) put(k string) {
 		}
 	}
 }
+
+// TestDriftConsensus checks the odd one out: in three copies, the step
+// one lacks and both others have is lacked by consensus; a step two of
+// three lack is not.
+func TestDriftConsensus(t *testing.T) {
+	r := strings.NewReplacer
+	lacking := r("\tdefer c.mu.Unlock()\n", "").Replace(store)
+	for _, tc := range []struct {
+		name string
+		srcs map[string]string
+		want []string
+	}{
+		{"one copy of three lacks it", map[string]string{"a.go": store, "b.go": store, "c.go": lacking},
+			[]string{"c.go:4 lacks defer a.go:5-5 consensus"}},
+		{"the first copy lacks it", map[string]string{"a.go": lacking, "b.go": store, "c.go": store},
+			[]string{"a.go:4 lacks defer b.go:5-5 consensus", "a.go:4 lacks defer c.go:5-5 consensus"}},
+		{"two copies of three lack it", map[string]string{"a.go": store, "b.go": lacking, "c.go": lacking},
+			[]string{"b.go:4 lacks defer a.go:5-5 ", "c.go:4 lacks defer a.go:5-5 "}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			classes := detect(t, divergentOpts(), tc.srcs)
+			var got []string
+			for _, c := range classes {
+				if len(c.Fragments) != 3 {
+					continue
+				}
+				for _, f := range c.Fragments {
+					for _, d := range f.Drift {
+						tw := c.Fragments[d.Twin]
+						s := fmt.Sprintf("%s:%d %s %s %s:%d-%d ", f.File, d.Lines.Start, d.Kind, d.Step, tw.File, d.TwinLines.Start, d.TwinLines.End)
+						if d.Consensus {
+							s += "consensus"
+						}
+						got = append(got, s)
+					}
+				}
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("drift\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}

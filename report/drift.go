@@ -21,6 +21,8 @@ func DriftWords(c fingerprint.Class, i int) []string {
 			out = append(out, fmt.Sprintf("lacks the error wrap of %s (its line %d returns the value bare)", at, d.Lines.Start))
 		case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepCondition:
 			out = append(out, fmt.Sprintf("its condition at line %d lacks the check that %s adds", d.Lines.Start, at))
+		case d.Kind == fingerprint.DriftLacks && d.Consensus:
+			out = append(out, fmt.Sprintf("lacks the %s of %s (after its line %d), which every other copy has", d.Step, at, d.Lines.Start))
 		case d.Kind == fingerprint.DriftLacks:
 			out = append(out, fmt.Sprintf("lacks the %s of %s (after its line %d)", d.Step, at, d.Lines.Start))
 		case d.Kind == fingerprint.DriftSwapped:

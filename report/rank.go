@@ -299,13 +299,15 @@ func directories(c fingerprint.Class) int {
 
 // driftEvidence is how strongly a drifted class says a copy missed a
 // change, from 0 to 1: a step lacked by one function written in two
-// places (read strictly, 3 of 4 such classes were a missed change) or an
+// places (read strictly, 3 of 4 such classes were a missed change), a
+// step that one copy of three or more lacks and every other has (3 of
+// the 4 such families strict readers noted were inconsistencies), or an
 // error its twin checks discarded with a blank, then
 // a swapped or unrenamed name (2 of the 3 in the corpus modules), then a
 // step lacked by copies in different functions (read blind, 7 of 31).
 func driftEvidence(c fingerprint.Class) float64 {
 	switch {
-	case c.DriftStrength() >= 3 && c.Signal.OneFunction, has(c, fingerprint.DriftDiscards):
+	case c.DriftStrength() >= 3 && (c.Signal.OneFunction || oddOneOut(c)), has(c, fingerprint.DriftDiscards):
 		return 1
 	case slips(c):
 		return 0.75
@@ -316,6 +318,19 @@ func driftEvidence(c fingerprint.Class) float64 {
 // slips reports whether a copy of c has a swapped or unrenamed name.
 func slips(c fingerprint.Class) bool {
 	return has(c, fingerprint.DriftSwapped) || has(c, fingerprint.DriftUnrenamed)
+}
+
+// oddOneOut reports whether a copy of c lacks a step that every other
+// copy has (fingerprint.Drift.Consensus).
+func oddOneOut(c fingerprint.Class) bool {
+	for _, f := range c.Fragments {
+		for _, d := range f.Drift {
+			if d.Consensus && d.Strength() >= 3 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // has reports whether a copy of c has a drift of kind k.
