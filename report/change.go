@@ -77,31 +77,19 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 			return Count(r, "line", "lines") + " removed"
 		}
 	}
+	if w, ok := twinWords[twinVerdict{v.Kind, v.Broken}]; ok {
+		// Said on the copy the change touched, naming an untouched twin,
+		// and on an untouched one, naming the touched copy and its edits.
+		touched := v.Touched[i]
+		if t, ok := other(func(j int) bool { return v.Touched[j] != touched }); ok {
+			if touched {
+				return fmt.Sprintf(w.touched, at(t), edits(i))
+			}
+			return fmt.Sprintf(w.untouched, at(t), edits(t))
+		}
+		return ""
+	}
 	switch {
-	case v.Kind == change.Removed && v.Touched[i]:
-		if t, ok := other(func(j int) bool { return !v.Touched[j] }); ok {
-			return fmt.Sprintf("removed copy: the change took away this copy of %s (%s)", at(t), edits(i))
-		}
-	case v.Kind == change.Removed:
-		if t, ok := other(func(j int) bool { return v.Touched[j] }); ok {
-			return fmt.Sprintf("the change took away a copy of this code at %s (%s)", at(t), edits(t))
-		}
-	case v.Kind == change.ForgottenTwin && v.Broken && v.Touched[i]:
-		if t, ok := other(func(j int) bool { return !v.Touched[j] }); ok {
-			return fmt.Sprintf("forgotten twin: you changed this copy (%s) until it no longer matches %s, which held the same code at the base and was not changed", edits(i), at(t))
-		}
-	case v.Kind == change.ForgottenTwin && v.Broken:
-		if t, ok := other(func(j int) bool { return v.Touched[j] }); ok {
-			return fmt.Sprintf("forgotten twin: %s held the same code at the base and was changed (%s) until it no longer matches; this copy was not", at(t), edits(t))
-		}
-	case v.Kind == change.ForgottenTwin && v.Touched[i]:
-		if t, ok := other(func(j int) bool { return !v.Touched[j] }); ok {
-			return fmt.Sprintf("forgotten twin: you changed this copy (%s); %s held the same code and was not changed", edits(i), at(t))
-		}
-	case v.Kind == change.ForgottenTwin:
-		if t, ok := other(func(j int) bool { return v.Touched[j] }); ok {
-			return fmt.Sprintf("forgotten twin: %s, a copy of this code, was changed (%s) and this copy was not", at(t), edits(t))
-		}
 	case v.New[i]:
 		if t, ok := other(func(j int) bool { return !v.New[j] }); ok {
 			if v.Kind == change.Grown {
@@ -118,6 +106,28 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 		}
 	}
 	return ""
+}
+
+// A twinVerdict is a verdict said copy by copy, touched against
+// untouched: its kind, and whether its class is the base's (Broken).
+type twinVerdict struct {
+	kind   string
+	broken bool
+}
+
+// twinWords are the words of each twinVerdict on the touched copy and on
+// an untouched one: formats of the other copy's place (%[1]s) and the
+// touched copy's edits (%[2]s).
+var twinWords = map[twinVerdict]struct{ touched, untouched string }{
+	{change.ForgottenTwin, false}: {
+		"forgotten twin: you changed this copy (%[2]s); %[1]s held the same code and was not changed",
+		"forgotten twin: %[1]s, a copy of this code, was changed (%[2]s) and this copy was not"},
+	{change.ForgottenTwin, true}: {
+		"forgotten twin: you changed this copy (%[2]s) until it no longer matches %[1]s, which held the same code at the base and was not changed",
+		"forgotten twin: %[1]s held the same code at the base and was changed (%[2]s) until it no longer matches; this copy was not"},
+	{change.Removed, true}: {
+		"removed copy: the change took away this copy of %[1]s (%[2]s)",
+		"the change took away a copy of this code at %[1]s (%[2]s)"},
 }
 
 // baselineState is SARIF's word for what the change did to fragment i:
