@@ -29,6 +29,8 @@ type File struct {
 	Removed []Removal
 	// New says the file did not exist before (added, not renamed).
 	New bool
+	// Deleted says the change deleted the file (Name is "").
+	Deleted bool
 	// Old is the file's path before the change, relative to the
 	// repository's root: Name, or the name it was renamed from; "" for a
 	// new file.
@@ -141,7 +143,14 @@ func (f *File) AddedLines() int { return fingerprint.LinesIn(f.Added) }
 // still exists, by its new name. Deleted files are left out: no class of
 // the new tree is in them.
 func ParseDiff(r io.Reader) (map[string]*File, error) {
-	files := map[string]*File{}
+	files, _, err := ParseDiffDeleted(r)
+	return files, err
+}
+
+// ParseDiffDeleted is ParseDiff, and the files the change deleted (Old
+// and Gone set, Deleted true), in the diff's order.
+func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err error) {
+	files = map[string]*File{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 64<<20)
 	var cur *File
@@ -170,7 +179,7 @@ func ParseDiff(r io.Reader) (map[string]*File, error) {
 				newLeft--
 			case strings.HasPrefix(line, `\`): // \ No newline at end of file
 			default:
-				return nil, fmt.Errorf("diff line %d: %q inside a hunk", lineNo, line)
+				return nil, nil, fmt.Errorf("diff line %d: %q inside a hunk", lineNo, line)
 			}
 			continue
 		}
@@ -182,7 +191,8 @@ func ParseDiff(r io.Reader) (map[string]*File, error) {
 		case strings.HasPrefix(line, "+++ "):
 			name := diffName(line[4:])
 			if name == "" { // deleted: /dev/null
-				cur = &File{}
+				cur = &File{Old: oldName, Deleted: true}
+				deleted = append(deleted, cur)
 				continue
 			}
 			cur = files[name]
@@ -192,11 +202,11 @@ func ParseDiff(r io.Reader) (map[string]*File, error) {
 			}
 		case strings.HasPrefix(line, "@@ "):
 			if cur == nil {
-				return nil, fmt.Errorf("diff line %d: a hunk before its file's +++ line", lineNo)
+				return nil, nil, fmt.Errorf("diff line %d: a hunk before its file's +++ line", lineNo)
 			}
 			o, n, ok := hunkHeader(line)
 			if !ok {
-				return nil, fmt.Errorf("diff line %d: bad hunk header %q", lineNo, line)
+				return nil, nil, fmt.Errorf("diff line %d: bad hunk header %q", lineNo, line)
 			}
 			oldLeft, newLeft = o[1], n[1]
 			newLine, oldLine = n[0]-1, o[0]-1
@@ -217,14 +227,9 @@ func ParseDiff(r io.Reader) (map[string]*File, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading the diff: %w", err)
+		return nil, nil, fmt.Errorf("reading the diff: %w", err)
 	}
-	for name, f := range files {
-		if f.Name == "" {
-			delete(files, name)
-		}
-	}
-	return files, nil
+	return files, deleted, nil
 }
 
 // add records that new line n was added.

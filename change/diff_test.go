@@ -100,6 +100,11 @@ deleted file mode 100644
 	if s := files["sp ace.go"]; !slices.Equal(s.Added, []fingerprint.LineRange{lr(2, 3)}) {
 		t.Errorf("sp ace.go %+v", s)
 	}
+	_, deleted, err := ParseDiffDeleted(strings.NewReader(diff))
+	if err != nil || len(deleted) != 1 || deleted[0].Old != "gone.go" || !deleted[0].Deleted ||
+		!slices.Equal(deleted[0].Gone, []fingerprint.LineRange{lr(1, 2)}) {
+		t.Errorf("deleted: %+v, %v; want gone.go, lines 1-2", deleted, err)
+	}
 	if _, err := ParseDiff(strings.NewReader("@@ -1 +1 @@\n+x\n")); err == nil {
 		t.Error("a hunk before its file was accepted")
 	}

@@ -66,9 +66,9 @@ func (r *Repo) MergeBase(ref string) (string, error) {
 
 // Diff returns what the working tree changed since commit, by file name
 // relative to the root: the diff with renames found (a file moved whole
-// adds no line), and the names of the Go files git tracks, by which
-// Untracked tells the files it does not track yet.
-func (r *Repo) Diff(commit string) (map[string]*File, map[string]bool, error) {
+// adds no line), the files it deleted, and the names of the Go files git
+// tracks, by which Untracked tells the files it does not track yet.
+func (r *Repo) Diff(commit string) (map[string]*File, []*File, map[string]bool, error) {
 	// The index's list of files costs no look at the tree: with the
 	// files copycat found, it tells the untracked ones (see Untracked)
 	// without git walking the tree a second time.
@@ -83,14 +83,14 @@ func (r *Repo) Diff(commit string) (map[string]*File, map[string]bool, error) {
 		"--find-renames", "--unified=0", commit, "--", "*.go")
 	<-asked
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if lerr != nil {
-		return nil, nil, lerr
+		return nil, nil, nil, lerr
 	}
-	files, err := ParseDiff(strings.NewReader(out))
+	files, deleted, err := ParseDiffDeleted(strings.NewReader(out))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	tracked := map[string]bool{}
 	for _, name := range strings.Split(listed, "\x00") {
@@ -98,7 +98,7 @@ func (r *Repo) Diff(commit string) (map[string]*File, map[string]bool, error) {
 			tracked[name] = true
 		}
 	}
-	return files, tracked, nil
+	return files, deleted, tracked, nil
 }
 
 // Untracked returns, of files (absolute names in the repository, the

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
 )
@@ -56,12 +57,27 @@ type Change struct {
 	Base func(names []string) (map[string][]byte, error)
 	// BaseID is the base revision's commit ID, "" with Base nil.
 	BaseID string
+	// Deleted are the files the change deleted (File.Old relative to
+	// the repository's root), for what Base says of them.
+	Deleted []*File
+	root    string
+}
+
+// Name is the name under which a run that reads the working directory's
+// tree names the file at rel, a path relative to the repository's root:
+// relative to the working directory when it is under it, else absolute.
+func (c *Change) Name(rel string) string {
+	abs := filepath.Join(c.root, filepath.FromSlash(rel))
+	if r, err := filepath.Rel(c.wd, abs); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return r
+	}
+	return abs
 }
 
 // NewChange holds files, whose names are relative to root.
 func NewChange(root string, files map[string]*File) *Change {
 	wd, _ := os.Getwd()
-	c := &Change{files: map[string]*File{}, wd: wd}
+	c := &Change{files: map[string]*File{}, wd: wd, root: root}
 	for name, f := range files {
 		c.files[filepath.Join(root, filepath.FromSlash(name))] = f
 	}

@@ -25,24 +25,33 @@ func (c *Config) brokenTwins(ch *change.Change, res *load.Result, classes []fing
 	if ch.Base == nil {
 		return nil, nil, nil
 	}
+	// The files the change edited, by the names the tree's files have,
+	// and those it deleted, by the names they had.
 	edited := map[string]*change.File{}
-	var heads []*fingerprint.File
-	for _, f := range res.Files {
-		cf := ch.File(f.Name)
-		if cf == nil || cf.New || len(cf.Gone) == 0 && len(cf.Added) == 0 || strings.ContainsAny(cf.Old, "\n\r") {
-			continue
+	var names []string
+	add := func(name string, cf *change.File) {
+		if !strings.ContainsAny(cf.Old, "\n\r") {
+			edited[name], names = cf, append(names, name)
 		}
-		heads = append(heads, f)
-		edited[f.Name] = cf
 	}
-	if len(heads) == 0 {
+	for _, f := range res.Files {
+		if cf := ch.File(f.Name); cf != nil && !cf.New && (len(cf.Gone) > 0 || len(cf.Added) > 0) {
+			add(f.Name, cf)
+		}
+	}
+	for _, cf := range ch.Deleted {
+		if strings.HasSuffix(cf.Old, ".go") {
+			add(ch.Name(cf.Old), cf)
+		}
+	}
+	if len(names) == 0 {
 		return nil, nil, nil
 	}
 	// A run over the same tree against the same base stored them.
 	found, hit, save := c.index.baseResult(res.Files, c.Options(), ch.BaseID)
 	if !hit {
 		var err error
-		if found, err = c.baseClasses(ch, res, heads); err != nil {
+		if found, err = c.baseClasses(ch, res, names, edited); err != nil {
 			return nil, nil, err
 		}
 		save(found)
@@ -58,12 +67,13 @@ func (c *Config) brokenTwins(ch *change.Change, res *load.Result, classes []fing
 }
 
 // baseClasses detects the classes of the base revision's versions of the
-// files heads, which the change edited, and of the files it left alone
-// that share a key of the edited code with them (see partners).
-func (c *Config) baseClasses(ch *change.Change, res *load.Result, heads []*fingerprint.File) ([]fingerprint.Class, error) {
-	olds := make([]string, len(heads))
-	for i, h := range heads {
-		olds[i] = ch.File(h.Name).Old
+// files names, which the change edited or deleted (edited says what it
+// did to each), and of the files it left alone that share a key of the
+// edited code with them (see partners).
+func (c *Config) baseClasses(ch *change.Change, res *load.Result, names []string, edited map[string]*change.File) ([]fingerprint.Class, error) {
+	olds := make([]string, len(names))
+	for i, name := range names {
+		olds[i] = edited[name].Old
 	}
 	blobs, err := ch.Base(olds)
 	if err != nil {
@@ -72,19 +82,19 @@ func (c *Config) baseClasses(ch *change.Change, res *load.Result, heads []*finge
 	var ix fingerprint.Indexer
 	var files []*fingerprint.File
 	keys := map[uint64][]int32{}
-	for i, h := range heads {
+	for i, name := range names {
 		src, ok := blobs[olds[i]]
 		if !ok {
 			continue
 		}
-		f, _ := load.Source(&ix, h.Name, src, c.MinTokens)
+		f, _ := load.Source(&ix, name, src, c.MinTokens)
 		if f == nil {
 			continue // the base's version did not parse: no class to break
 		}
 		files = append(files, f)
 		// The code the change touched, and a few lines around it: a
 		// class it broke shared keys there with its twin.
-		for _, r := range ch.File(h.Name).OldEdits() {
+		for _, r := range edited[name].OldEdits() {
 			f.EachKeyIn(r.Start-brokenMargin, r.End+brokenMargin, func(k uint64) { keys[k] = nil })
 		}
 	}
@@ -156,6 +166,11 @@ func broken(base fingerprint.Class, edited map[string]*change.File, classes []fi
 		}
 		n := fr.End.Line - fr.Start.Line + 1
 		gone := cf.GoneIn(fr.Start.Line, fr.End.Line)
+		if cf.Deleted {
+			// Its file is gone: the copy is named where it was.
+			replaced = append(replaced, copyOf{fr: fr, removed: gone})
+			continue
+		}
 		first, last := cf.NewLines(fr.Start.Line, fr.End.Line)
 		added := cf.AddedIn(first, last)
 		if gone+added == 0 {

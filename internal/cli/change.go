@@ -111,13 +111,14 @@ func (ch *Changes) start(stdin io.Reader) (wait func(read []*fingerprint.File) (
 	}
 	type result struct {
 		files   map[string]*change.File
+		deleted []*change.File
 		tracked map[string]bool
 		err     error
 	}
 	done := make(chan result, 1)
 	go func() {
-		files, tracked, err := repo.Diff(commit)
-		done <- result{files, tracked, err}
+		files, deleted, tracked, err := repo.Diff(commit)
+		done <- result{files, deleted, tracked, err}
 	}()
 	return func(read []*fingerprint.File) (*change.Change, error) {
 		r := <-done
@@ -138,6 +139,7 @@ func (ch *Changes) start(stdin io.Reader) (wait func(read []*fingerprint.File) (
 		}
 		ch := change.NewChange(repo.Root, r.files)
 		ch.Base, ch.BaseID = func(names []string) (map[string][]byte, error) { return repo.Blobs(commit, names) }, commit
+		ch.Deleted = r.deleted
 		return ch, nil
 	}, nil
 }

@@ -160,9 +160,11 @@ func TestChangeMergeBase(t *testing.T) {
 		strings.Contains(out, "d/d.go") || strings.Contains(out, "x/x.go") {
 		t.Errorf("merge base: exit %d:\n%s%s", code, out, errs)
 	}
-	// Against main itself, main's paste shows as removed: not a copy.
-	if out, _, _ := runChange(t, "-new-from-rev", "main", "./..."); strings.Contains(out, "d/d.go:") {
-		t.Errorf("-new-from-rev main lists main's own copy:\n%s", out)
+	// Against main itself, main's paste shows as removed, with its file:
+	// not a new copy, and no finding.
+	out, errs, code = runChange(t, "-new-from-rev", "main", "./...")
+	if code != ExitClean || !strings.Contains(out, "d/d.go:3:1: duplicate of x/x.go:3-42 (exact, 220 tokens, 3 copies; production, 3 packages, 40 lines); removed copy: the change took away this copy of x/x.go:3-42 (40 lines removed)\n") {
+		t.Errorf("-new-from-rev main: exit %d, main's own copy not removed:\n%s%s", code, out, errs)
 	}
 }
 
