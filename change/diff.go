@@ -31,6 +31,9 @@ type File struct {
 	New bool
 	// Deleted says the change deleted the file (Name is "").
 	Deleted bool
+	// OldBlob is the git object ID of the old file as the diff's index
+	// line gives it (abbreviated, as git writes it), "" without one.
+	OldBlob string
 	// Old is the file's path before the change, relative to the
 	// repository's root: Name, or the name it was renamed from; "" for a
 	// new file.
@@ -154,7 +157,7 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 64<<20)
 	var cur *File
-	var oldName string
+	var oldName, oldBlob string
 	newLine, oldLine, oldLeft, newLeft := 0, 0, 0, 0
 	lineNo := 0
 	for sc.Scan() {
@@ -185,19 +188,27 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 		}
 		switch {
 		case strings.HasPrefix(line, "diff --git "):
-			cur, oldName = nil, ""
+			cur, oldName, oldBlob = nil, "", ""
+		case strings.HasPrefix(line, "index "):
+			// index <old>..<new> [mode]: git's object of the old file.
+			if ids, _, _ := strings.Cut(line[len("index "):], " "); strings.Contains(ids, "..") {
+				oldBlob, _, _ = strings.Cut(ids, "..")
+				if strings.Trim(oldBlob, "0") == "" {
+					oldBlob = "" // a new file
+				}
+			}
 		case strings.HasPrefix(line, "--- "):
 			oldName = diffName(line[4:])
 		case strings.HasPrefix(line, "+++ "):
 			name := diffName(line[4:])
 			if name == "" { // deleted: /dev/null
-				cur = &File{Old: oldName, Deleted: true}
+				cur = &File{Old: oldName, OldBlob: oldBlob, Deleted: true}
 				deleted = append(deleted, cur)
 				continue
 			}
 			cur = files[name]
 			if cur == nil {
-				cur = &File{Name: name, New: oldName == "", Old: oldName}
+				cur = &File{Name: name, New: oldName == "", Old: oldName, OldBlob: oldBlob}
 				files[name] = cur
 			}
 		case strings.HasPrefix(line, "@@ "):

@@ -147,6 +147,26 @@ func catBlob(in io.Writer, out *bufio.Reader, spec string) (body []byte, ok bool
 // Blobs reads the files names (paths relative to the repository's root)
 // as commit holds them, by name; a name commit lacks is left out.
 func (r *Repo) Blobs(commit string, names []string) (map[string][]byte, error) {
+	specs := make([]string, len(names))
+	for i, name := range names {
+		specs[i] = commit + ":" + name
+	}
+	objs, err := r.Objects(specs)
+	if err != nil {
+		return nil, err
+	}
+	blobs := map[string][]byte{}
+	for i, name := range names {
+		if b, ok := objs[specs[i]]; ok {
+			blobs[name] = b
+		}
+	}
+	return blobs, nil
+}
+
+// Objects reads the blobs that specs name (object IDs, abbreviated or
+// not, or commit:path), by spec; a spec that names no blob is left out.
+func (r *Repo) Objects(specs []string) (map[string][]byte, error) {
 	cat := exec.Command("git", "cat-file", "--batch")
 	cat.Dir = r.Root
 	in, err := cat.StdinPipe()
@@ -162,15 +182,18 @@ func (r *Repo) Blobs(commit string, names []string) (map[string][]byte, error) {
 	}
 	out := bufio.NewReaderSize(stdout, 1<<16)
 	blobs := map[string][]byte{}
-	for _, name := range names {
-		body, ok, err := catBlob(in, out, commit+":"+name)
+	for _, spec := range specs {
+		if strings.ContainsAny(spec, "\n\r") {
+			continue // not one line of cat-file's input
+		}
+		body, ok, err := catBlob(in, out, spec)
 		if err != nil {
 			in.Close()
 			cat.Wait()
 			return nil, err
 		}
 		if ok {
-			blobs[name] = body
+			blobs[spec] = body
 		}
 	}
 	in.Close()

@@ -1,12 +1,16 @@
 package cli
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -86,7 +90,7 @@ func (ch *Changes) start(stdin io.Reader) (wait func(read []*fingerprint.File) (
 			defer f.Close()
 			r = f
 		}
-		files, err := change.ParseDiff(r)
+		files, deleted, err := change.ParseDiffDeleted(r)
 		if err != nil {
 			return nil, fmt.Errorf("-diff %s: %w", ch.Diff, err)
 		}
@@ -95,6 +99,9 @@ func (ch *Changes) start(stdin io.Reader) (wait func(read []*fingerprint.File) (
 			root = repo.Root
 		}
 		c := change.NewChange(root, files)
+		if repoErr == nil {
+			diffBase(c, repo, files, deleted)
+		}
 		return func([]*fingerprint.File) (*change.Change, error) { return c, nil }, nil
 	}
 	if repoErr != nil {
@@ -142,6 +149,49 @@ func (ch *Changes) start(stdin io.Reader) (wait func(read []*fingerprint.File) (
 		ch.Deleted = r.deleted
 		return ch, nil
 	}, nil
+}
+
+// diffBase gives c, a change that a diff names, the base its old files
+// are when the diff is git's (its index lines name every old file's
+// object) and the repository holds their objects: what a base revision
+// gives -new-from-rev, read by object ID. The base is named by the
+// objects, for the index.
+func diffBase(c *change.Change, repo *change.Repo, files map[string]*change.File, deleted []*change.File) {
+	blobs := map[string]string{} // old name → object ID
+	edits := map[string]string{} // old name → what the diff did to it
+	for _, f := range append(slices.Collect(maps.Values(files)), deleted...) {
+		switch {
+		case f.New:
+		case f.OldBlob == "":
+			return // not git's diff, or without its objects' IDs
+		default:
+			blobs[f.Old] = f.OldBlob
+			edits[f.Old] = fmt.Sprint(f.Name, f.OldEdits(), f.Added)
+		}
+	}
+	h := sha256.New()
+	for _, old := range slices.Sorted(maps.Keys(blobs)) {
+		fmt.Fprintf(h, "%q %s %s\n", old, blobs[old], edits[old])
+	}
+	c.BaseID = "diff " + hex.EncodeToString(h.Sum(nil))
+	c.Deleted = deleted
+	c.Base = func(names []string) (map[string][]byte, error) {
+		specs := make([]string, len(names))
+		for i, name := range names {
+			specs[i] = blobs[name]
+		}
+		objs, err := repo.Objects(specs)
+		if err != nil {
+			return nil, err
+		}
+		out := map[string][]byte{}
+		for i, name := range names {
+			if b, ok := objs[specs[i]]; ok && specs[i] != "" {
+				out[name] = b
+			}
+		}
+		return out, nil
+	}
 }
 
 // judge keeps the classes the change touches, each with its verdict, in

@@ -289,6 +289,29 @@ func TestChangeBrokenTwin(t *testing.T) {
 		"; forgotten twin: a/a.go:8-33 held the same code at the base and was changed (lines 15-17, 19-20 and 22-26 added, 4 removed) until it no longer matches; this copy was not",
 		"copycat: the change: 0 new copies, 1 forgotten twin, 0 classes grown",
 	)
+	// The same change as git's diff: its index lines name the old files'
+	// objects, which the repository holds. Without them, there is no base
+	// to read, and no verdict from it.
+	diff := gitRun(t, "diff", "HEAD")
+	patch := filepath.Join(t.TempDir(), "change.diff")
+	if err := os.WriteFile(patch, []byte(diff), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if got, errs, _ := runChange(t, "-diff", patch, "./..."); got != out {
+		t.Errorf("-diff of git's diff:\n%s%s\nwant\n%s", got, errs, out)
+	}
+	var bare []string
+	for _, l := range strings.SplitAfter(diff, "\n") {
+		if !strings.HasPrefix(l, "index ") {
+			bare = append(bare, l)
+		}
+	}
+	if err := os.WriteFile(patch, []byte(strings.Join(bare, "")), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if got, errs, _ := runChange(t, "-diff", patch, "./..."); strings.Contains(got, "forgotten twin:") {
+		t.Errorf("-diff without object IDs:\n%s%s", got, errs)
+	}
 	// With an index: the first run stores the base's classes, the second
 	// reads them; both say the same.
 	cacheDir := t.TempDir()
