@@ -63,6 +63,9 @@ type Change struct {
 	root    string
 }
 
+// Root is the repository's root (the working directory's, outside one).
+func (c *Change) Root() string { return c.root }
+
 // Name is the name under which a run that reads the working directory's
 // tree names the file at rel, a path relative to the repository's root:
 // relative to the working directory when it is under it, else absolute.

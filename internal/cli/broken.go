@@ -2,25 +2,27 @@ package cli
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/copycat-go/copycat/change"
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/load"
 )
 
 // brokenTwins finds the forgotten twins that the tree's classes cannot
 // show: a copy the change edited so much that it and its twin are no
 // longer one class. It detects clones over the base revision's versions
-// of the files the change modified and the files it left alone that share
-// a key of the edited code with them (see partners), and keeps each base
-// class
-// that joins a copy the change edited (a third of it or more left as it
-// was: a copy the change replaced or removed is not forgotten) to one in
-// an untouched file, where no class of the tree (classes, listed or not)
-// joins the two any more; and, as removed, each that joins a copy the
-// change took away to an untouched one. The classes are the base's, their edited
-// copies' lines moved to where the change put them (change.File.NewLines).
+// of the files the change modified or deleted and the files it left alone
+// that share a key of the edited code with them (see partners), and keeps
+// each base class that joins a copy the change edited (a third of it or
+// more left as it was: a copy the change replaced or removed is not
+// forgotten) to one in an untouched file, where no class of the tree
+// (classes, listed or not) joins the two any more; and, as removed, each
+// that joins a copy the change took away to an untouched one. The classes
+// are the base's, their edited copies' lines moved to where the change
+// put them (change.File.NewLines).
 func (c *Config) brokenTwins(ch *change.Change, res *load.Result, classes []fingerprint.Class) ([]fingerprint.Class, []change.Verdict, error) {
 	if ch.Base == nil {
 		return nil, nil, nil
@@ -39,8 +41,13 @@ func (c *Config) brokenTwins(ch *change.Change, res *load.Result, classes []fing
 			add(f.Name, cf)
 		}
 	}
+	// A deleted file counts as the walk would have taken it: a Go file,
+	// a test only with -tests, none that .duplignore or the default
+	// directories (vendor, testdata) leave out.
+	tree := ignore.NewTree(ch.Root(), nil)
 	for _, cf := range ch.Deleted {
-		if strings.HasSuffix(cf.Old, ".go") {
+		abs := filepath.Join(ch.Root(), filepath.FromSlash(cf.Old))
+		if strings.HasSuffix(cf.Old, ".go") && (c.Tests || !strings.HasSuffix(cf.Old, "_test.go")) && !tree.Ignored(abs, false) {
 			add(ch.Name(cf.Old), cf)
 		}
 	}
@@ -84,7 +91,7 @@ func (c *Config) baseClasses(ch *change.Change, res *load.Result, names []string
 	keys := map[uint64][]int32{}
 	for i, name := range names {
 		src, ok := blobs[olds[i]]
-		if !ok {
+		if !ok || !c.Generated && ignore.IsGenerated(src) {
 			continue
 		}
 		f, _ := load.Source(&ix, name, src, c.MinTokens)

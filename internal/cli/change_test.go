@@ -346,3 +346,25 @@ func TestChangeBrokenTwin(t *testing.T) {
 		t.Errorf("SARIF: want both copies absent:\n%s", sarif)
 	}
 }
+
+// A copy deleted with its file is a removed copy, as the walk would have
+// read the file: one under vendor/ or a test with -tests=false never was.
+func TestChangeDeletedFiles(t *testing.T) {
+	dir := gitRepo(t)
+	writeFiles(t, dir, map[string]string{
+		"vendor/v/v.go": pasteSource("v", [4]string{"rows", "out", "line", "total"}),
+		"c/c_test.go":   pasteSource("c", [4]string{"rows", "out", "line", "total"}),
+	})
+	gitRun(t, "add", "-A")
+	gitRun(t, "commit", "-q", "-m", "vendored and test copies")
+	gitRun(t, "rm", "-q", "vendor/v/v.go", "c/c_test.go")
+	out, errs, code := runChange(t, "-tests=false", "-new-from-rev", "HEAD", "./...")
+	if code != ExitClean || strings.Contains(out, "removed copy") {
+		t.Errorf("a vendored copy and a test deleted, without tests: exit %d:\n%s%s", code, out, errs)
+	}
+	out, errs, _ = runChange(t, "-new-from-rev", "HEAD", "./...")
+	if !strings.Contains(out, "c/c_test.go:8:1: duplicate of a/a.go:8-27") || !strings.Contains(out, "removed copy: the change took away this copy") ||
+		strings.Contains(out, "vendor/") {
+		t.Errorf("a test deleted, with tests: the removed copy not said, or a vendored one said:\n%s%s", out, errs)
+	}
+}
