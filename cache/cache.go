@@ -18,6 +18,7 @@ import (
 
 	"github.com/zeebo/blake3"
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
@@ -169,7 +170,7 @@ func (x *Index) open() {
 		return err
 	})
 	switch {
-	case errors.Is(err, bolt.ErrTimeout):
+	case errors.Is(err, berrors.ErrTimeout):
 		// A writer holds it: go on without reading.
 	case err != nil && ioFailure(err):
 		// It may not be read: go on without it, and leave it as it is.

@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 // Commit closes the read-only view and writes, in one atomic transaction,
@@ -33,13 +34,13 @@ func (x *Index) Commit() {
 		x.removeBroken()
 	}
 	err := x.write()
-	if err != nil && !errors.Is(err, bolt.ErrTimeout) && !ioFailure(err) {
+	if err != nil && !errors.Is(err, berrors.ErrTimeout) && !ioFailure(err) {
 		x.markBroken(err)
 		x.removeBroken()
 		err = x.write()
 	}
 	switch {
-	case err == nil, errors.Is(err, bolt.ErrTimeout):
+	case err == nil, errors.Is(err, berrors.ErrTimeout):
 	case ioFailure(err):
 		// The disk is full, or the file may not be written: what it
 		// holds is still good, and the next run reads it.

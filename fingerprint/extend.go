@@ -43,16 +43,6 @@ func (d *detector) overlap(a, b span) bool {
 	return a0 < b1 && b0 < a1
 }
 
-// contains reports whether span x contains span y.
-func (d *detector) contains(x, y span) bool {
-	if x.file != y.file {
-		return false
-	}
-	x0, x1 := d.tokens(x)
-	y0, y1 := d.tokens(y)
-	return x0 <= y0 && y1 <= x1
-}
-
 // extendAll grows every pair of windows of every seed group into a maximal
 // pair and returns the distinct pairs, sorted.
 //

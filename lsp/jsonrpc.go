@@ -37,9 +37,8 @@ type message struct {
 	Error   *rpcError       `json:"error,omitempty"`
 }
 
-func (m *message) isRequest() bool      { return m.Method != "" && len(m.ID) > 0 }
-func (m *message) isNotification() bool { return m.Method != "" && len(m.ID) == 0 }
-func (m *message) isResponse() bool     { return m.Method == "" && len(m.ID) > 0 }
+func (m *message) isRequest() bool  { return m.Method != "" && len(m.ID) > 0 }
+func (m *message) isResponse() bool { return m.Method == "" && len(m.ID) > 0 }
 
 // An rpcError is the error member of a response.
 type rpcError struct {

@@ -85,11 +85,6 @@ type didChangeParams struct {
 	ContentChanges []contentChange `json:"contentChanges"`
 }
 
-type didSaveParams struct {
-	TextDocument textDocumentIdentifier `json:"textDocument"`
-	Text         *string                `json:"text,omitempty"`
-}
-
 type didCloseParams struct {
 	TextDocument textDocumentIdentifier `json:"textDocument"`
 }
@@ -184,10 +179,4 @@ type workDoneReport struct {
 type workDoneEnd struct {
 	Kind    string `json:"kind"` // "end"
 	Message string `json:"message,omitempty"`
-}
-
-type configurationParams struct {
-	Items []struct {
-		Section string `json:"section"`
-	} `json:"items"`
 }

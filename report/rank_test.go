@@ -123,15 +123,6 @@ func TestTestHelpers(t *testing.T) {
 }
 
 // ranked builds classes, ranks them and returns their IDs in order.
-func ranked(classes []fingerprint.Class, order string) []string {
-	Rank(classes, nil, order)
-	var ids []string
-	for _, c := range classes {
-		ids = append(ids, c.ID)
-	}
-	return ids
-}
-
 func TestRankOrder(t *testing.T) {
 	divergent := func(c fingerprint.Class) fingerprint.Class {
 		c.Divergent = true
