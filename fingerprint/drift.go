@@ -44,7 +44,10 @@ import (
 //     renaming, table values) is the pair's other edits; a pair with more
 //     than driftMaxOther of them (or a tenth of the smaller copy's
 //     tokens, if more) is a variant written apart, and none of its drifts
-//     is kept.
+//     is kept but a discarded value (DriftDiscards, driftdiscard.go: the
+//     copy assigns to _ what its twin assigns and compares with nil).
+//  6. In a class of three copies or more, a step one copy lacks and every
+//     other copy has is marked Consensus (markConsensus): the odd one out.
 //
 // A class drifted (Class.Divergent) when a copy lacks a step of another,
 // or has a swapped or unrenamed name (Drift.Strength at least 2). Each
