@@ -74,7 +74,7 @@ func (al alignment) other(s span) []int32 {
 // the largest first, until the alignment compared depths of braces
 // (depthBit): now all at once, 2.5 alignments a pair on the standard
 // library, with the same drifts on the corpus but for 2 of its 7,122
-// classes, and 4% less wall time.
+// classes, and 2–4% less wall time (two interleaved measurements).
 func (d *detector) align(v *verifier, a, b span) (al alignment, ok bool) {
 	na, nb := len(d.codes(a)), len(d.codes(b))
 	al = alignment{a: a, b: b, match: make([]int32, na), back: make([]int32, nb), seenB: make([]bool, nb)}
