@@ -273,6 +273,8 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 	}
 	forB = append(forB, lacks(a, b, al.addA, al.pureA)...)
 	forA = append(forA, lacks(b, a, al.addB, al.pureB)...)
+	dropB = append(dropB, d.uncheckedCalls(al, a, b)...)
+	dropA = append(dropA, d.uncheckedCalls(al, b, a)...)
 	wrapsA, wrapsB, unmatched := d.wraps(al)
 	forB = append(forB, wrapsA...)
 	forA = append(forA, wrapsB...)

@@ -275,6 +275,11 @@ func TestDrift(t *testing.T) {
 		{"error discarded in a copy edited throughout", store, r("\tn, err := c.w.Write(v)\n\tif err != nil {\n\t\tc.err = err\n\t\treturn err\n\t}\n", "\tn, _ := c.w.Write(v)\n",
 			"\tc.count++\n", "\tc.count++\n\tc.stats.bytes.Add(int64(len(v)))\n\tc.trace.Record(key, len(v))\n").Replace(store),
 			true, []string{"b.go:10 discards  a.go:10-14"}},
+		// A call whose error the twin checks in an if's init statement,
+		// made as a statement alone.
+		{"error of a call unchecked", r("\tc.count++\n", "\tc.count++\n\tif err := c.w.Flush(); err != nil {\n\t\treturn err\n\t}\n").Replace(store),
+			r("\tc.count++\n", "\tc.count++\n\tc.w.Flush()\n").Replace(store),
+			true, []string{"b.go:19 discards unchecked call a.go:19-21"}},
 		// A blank for a value the twin uses later, but does not check.
 		{"value not used", store, r("n, err := c.w.Write(v)", "_, err := c.w.Write(v)", "c.size += n", "c.size++").Replace(store), false, nil},
 		// The guard's body is the statement after it at another depth:

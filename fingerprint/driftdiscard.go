@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"bytes"
 	"go/token"
 	"slices"
 )
@@ -95,4 +96,92 @@ func (d *detector) nilChecked(f *File, u unit) []uint64 {
 		}
 	}
 	return names
+}
+
+// StepUnchecked is the Step of a DriftDiscards that drops a call's
+// results whole: the copy makes the call as a statement of its own where
+// its twin checks what it returns in an if's init statement.
+const StepUnchecked = "unchecked call"
+
+// uncheckedCalls finds the if statements of with whose init statement
+// assigns a call's results to names the condition compares with nil (if
+// err := c.Close(); err != nil { … }), where without makes the same call
+// as a statement alone (c.Close()): the copy without drops the error its
+// twin checks. Like a blank, the two statements alone are the evidence.
+func (d *detector) uncheckedCalls(al alignment, with, without span) []Drift {
+	f, g := d.files[with.file], d.files[without.file]
+	w0, w1 := d.tokens(with)
+	o0, _ := d.tokens(without)
+	to := al.other(with)
+	var out []Drift
+	f.unitsIn(w0, w1, func(i int32) {
+		u := f.units[i]
+		if u.fn || token.Token(f.codes[u.tok0]) != token.IF {
+			return
+		}
+		// The init statement: names, := or =, then the call, which ends
+		// at a closing parenthesis that a name follows (canonical codes
+		// keep no semicolon: the condition starts there).
+		assign := int32(-1)
+		for t := u.tok0 + 1; t < u.tok1 && assign < 0; t++ {
+			switch c := f.codes[t]; {
+			case token.Token(c) == token.DEFINE || token.Token(c) == token.ASSIGN:
+				assign = t
+			case !isName(c) && token.Token(c) != token.COMMA:
+				return
+			}
+		}
+		if assign < 0 {
+			return
+		}
+		call0, call1 := assign+1, int32(-1)
+		depth := 0
+		for t := call0; t+1 < u.tok1 && call1 < 0; t++ {
+			switch token.Token(f.codes[t]) {
+			case token.LPAREN, token.LBRACK, token.LBRACE:
+				depth++
+			case token.RPAREN, token.RBRACK, token.RBRACE:
+				depth--
+				if depth == 0 && token.Token(f.codes[t]) == token.RPAREN && isName(f.codes[t+1]) {
+					call1 = t + 1
+				}
+			}
+		}
+		if call1 < 0 || call1-call0 < 3 {
+			return
+		}
+		checked := d.nilChecked(f, u)
+		named := false
+		v := d.valueAt(f, u.tok0+1)
+		for t := u.tok0 + 1; t < assign; t++ {
+			if isName(f.codes[t]) {
+				named = named || f.vals[v] != blankHash && slices.Contains(checked, f.vals[v])
+				v++
+			}
+		}
+		if !named {
+			return
+		}
+		// The call, matched to a statement of its own: from its end back,
+		// token for token (its first, a name, the alignment may have
+		// given to the name the init assigns), the same codes.
+		last := to[call1-1-w0]
+		if last < 0 {
+			return
+		}
+		m1 := o0 + last + 1
+		m0 := m1 - (call1 - call0)
+		for t := call0 + 1; t < call1; t++ {
+			if to[t-w0] != last-(call1-1-t) {
+				return
+			}
+		}
+		if m0 < o0 || !bytes.Equal(g.codes[m0:m1], f.codes[call0:call1]) ||
+			!slices.ContainsFunc(g.units, func(x unit) bool { return !x.fn && x.tok0 == m0 && x.tok1 == m1 }) {
+			return
+		}
+		out = append(out, Drift{Kind: DriftDiscards, Step: StepUnchecked,
+			Lines: d.tokenLines(without, m0, m1), TwinLines: d.tokenLines(with, u.tok0, u.tok1)})
+	})
+	return out
 }

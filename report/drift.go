@@ -31,6 +31,8 @@ func DriftWords(c fingerprint.Class, i int) []string {
 			out = append(out, fmt.Sprintf("line %d keeps the name that %s has, which this copy renamed everywhere else", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftChanged:
 			out = append(out, fmt.Sprintf("line %d calls another name than %s", d.Lines.Start, at))
+		case d.Kind == fingerprint.DriftDiscards && d.Step == fingerprint.StepUnchecked:
+			out = append(out, fmt.Sprintf("line %d ignores what its call returns, which %s checks", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftDiscards:
 			out = append(out, fmt.Sprintf("line %d discards with _ the value that %s checks", d.Lines.Start, at))
 		}
