@@ -267,6 +267,9 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 	wrappedA, wrappedB := d.wrappedReturns(&al)
 	forB = append(forB, wrappedA...)
 	forA = append(forA, wrappedB...)
+	uncheckedB, uncheckedA := d.uncheckedAdded(&al)
+	dropB = append(dropB, uncheckedB...)
+	dropA = append(dropA, uncheckedA...)
 	if len(al.addA) > 0 && len(al.addB) > 0 {
 		// Statements added to both copies: each variant grew its own.
 		al.pureA, al.pureB = make([]bool, len(al.pureA)), make([]bool, len(al.pureB))

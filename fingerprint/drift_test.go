@@ -280,6 +280,11 @@ func TestDrift(t *testing.T) {
 		{"error of a call unchecked", r("\tc.count++\n", "\tc.count++\n\tif err := c.w.Flush(); err != nil {\n\t\treturn err\n\t}\n").Replace(store),
 			r("\tc.count++\n", "\tc.count++\n\tc.w.Flush()\n").Replace(store),
 			true, []string{"b.go:19 discards unchecked call a.go:19-21"}},
+		// The same with a short call, which the alignment leaves
+		// unmatched whole in both copies.
+		{"error of a short call unchecked", r("\tc.count++\n", "\tc.count++\n\tif err := f.Sync(); err != nil {\n\t\treturn err\n\t}\n").Replace(store),
+			r("\tc.count++\n", "\tc.count++\n\tf.Sync()\n").Replace(store),
+			true, []string{"b.go:19 discards unchecked call a.go:19-21"}},
 		// A blank for a value the twin uses later, but does not check.
 		{"value not used", store, r("n, err := c.w.Write(v)", "_, err := c.w.Write(v)", "c.size += n", "c.size++").Replace(store), false, nil},
 		// The guard's body is the statement after it at another depth:

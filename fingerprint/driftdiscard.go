@@ -105,9 +105,11 @@ const StepUnchecked = "unchecked call"
 
 // uncheckedCalls finds the if statements of with whose init statement
 // assigns a call's results to names the condition compares with nil (if
-// err := c.Close(); err != nil { … }), where without makes the same call
-// as a statement alone (c.Close()): the copy without drops the error its
-// twin checks. Like a blank, the two statements alone are the evidence.
+// err := c.Close(); err != nil { … }, see checkedCall), where without
+// makes the same call as a statement alone (c.Close()): the copy without
+// drops the error its twin checks. Like a blank, the two statements alone
+// are the evidence. An if that the alignment takes for an added statement
+// is uncheckedAdded's.
 func (d *detector) uncheckedCalls(al alignment, with, without span) []Drift {
 	f, g := d.files[with.file], d.files[without.file]
 	w0, w1 := d.tokens(with)
@@ -116,50 +118,8 @@ func (d *detector) uncheckedCalls(al alignment, with, without span) []Drift {
 	var out []Drift
 	f.unitsIn(w0, w1, func(i int32) {
 		u := f.units[i]
-		if u.fn || token.Token(f.codes[u.tok0]) != token.IF {
-			return
-		}
-		// The init statement: names, := or =, then the call, which ends
-		// at a closing parenthesis that a name follows (canonical codes
-		// keep no semicolon: the condition starts there).
-		assign := int32(-1)
-		for t := u.tok0 + 1; t < u.tok1 && assign < 0; t++ {
-			switch c := f.codes[t]; {
-			case token.Token(c) == token.DEFINE || token.Token(c) == token.ASSIGN:
-				assign = t
-			case !isName(c) && token.Token(c) != token.COMMA:
-				return
-			}
-		}
-		if assign < 0 {
-			return
-		}
-		call0, call1 := assign+1, int32(-1)
-		depth := 0
-		for t := call0; t+1 < u.tok1 && call1 < 0; t++ {
-			switch token.Token(f.codes[t]) {
-			case token.LPAREN, token.LBRACK, token.LBRACE:
-				depth++
-			case token.RPAREN, token.RBRACK, token.RBRACE:
-				depth--
-				if depth == 0 && token.Token(f.codes[t]) == token.RPAREN && isName(f.codes[t+1]) {
-					call1 = t + 1
-				}
-			}
-		}
-		if call1 < 0 || call1-call0 < 3 {
-			return
-		}
-		checked := d.nilChecked(f, u)
-		named := false
-		v := d.valueAt(f, u.tok0+1)
-		for t := u.tok0 + 1; t < assign; t++ {
-			if isName(f.codes[t]) {
-				named = named || f.vals[v] != blankHash && slices.Contains(checked, f.vals[v])
-				v++
-			}
-		}
-		if !named {
+		call0, call1, ok := d.checkedCall(f, u)
+		if !ok {
 			return
 		}
 		// The call, matched to a statement of its own: from its end back,
@@ -184,4 +144,86 @@ func (d *detector) uncheckedCalls(al alignment, with, without span) []Drift {
 			Lines: d.tokenLines(without, m0, m1), TwinLines: d.tokenLines(with, u.tok0, u.tok1)})
 	})
 	return out
+}
+
+// uncheckedAdded finds the added statements of one copy that are such an
+// if (see uncheckedCalls) facing an added statement of the other that is
+// its call alone, which an alignment may leave unmatched as wholes; each
+// such pair is taken out of the added statements.
+func (d *detector) uncheckedAdded(al *alignment) (forB, forA []Drift) {
+	fa, fb := d.files[al.a.file], d.files[al.b.file]
+	// unchecked reports whether statement r of f is the if whose call
+	// statement q of g is.
+	unchecked := func(f, g *File, r, q []int32) bool {
+		u := slices.IndexFunc(f.units, func(x unit) bool { return !x.fn && x.tok0 == r[0] && x.tok1 == r[1] })
+		if u < 0 {
+			return false
+		}
+		call0, call1, ok := d.checkedCall(f, f.units[u])
+		return ok && bytes.Equal(f.codes[call0:call1], g.codes[q[0]:q[1]])
+	}
+	al.facingAdded(func(ra, rb []int32) bool {
+		switch {
+		case unchecked(fa, fb, ra, rb):
+			forB = append(forB, Drift{Kind: DriftDiscards, Step: StepUnchecked,
+				Lines: d.tokenLines(al.b, rb[0], rb[1]), TwinLines: d.tokenLines(al.a, ra[0], ra[1])})
+		case unchecked(fb, fa, rb, ra):
+			forA = append(forA, Drift{Kind: DriftDiscards, Step: StepUnchecked,
+				Lines: d.tokenLines(al.a, ra[0], ra[1]), TwinLines: d.tokenLines(al.b, rb[0], rb[1])})
+		default:
+			return false
+		}
+		return true
+	})
+	return forB, forA
+}
+
+// checkedCall returns the call of unit u of f when u is an if whose init
+// statement assigns the call's results to names and whose condition
+// compares one of them with nil: if err := c.Close(); err != nil. The
+// call ends at a closing parenthesis that a name follows: canonical
+// codes keep no semicolon, and the condition starts there.
+func (d *detector) checkedCall(f *File, u unit) (call0, call1 int32, ok bool) {
+	if u.fn || token.Token(f.codes[u.tok0]) != token.IF {
+		return 0, 0, false
+	}
+	assign := int32(-1)
+	for t := u.tok0 + 1; t < u.tok1 && assign < 0; t++ {
+		switch c := f.codes[t]; {
+		case token.Token(c) == token.DEFINE || token.Token(c) == token.ASSIGN:
+			assign = t
+		case !isName(c) && token.Token(c) != token.COMMA:
+			return 0, 0, false
+		}
+	}
+	if assign < 0 {
+		return 0, 0, false
+	}
+	call0, call1 = assign+1, -1
+	depth := 0
+	for t := call0; t+1 < u.tok1 && call1 < 0; t++ {
+		switch token.Token(f.codes[t]) {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth--
+			if depth == 0 && token.Token(f.codes[t]) == token.RPAREN && isName(f.codes[t+1]) {
+				call1 = t + 1
+			}
+		}
+	}
+	if call1 < 0 || call1-call0 < 3 {
+		return 0, 0, false
+	}
+	checked := d.nilChecked(f, u)
+	v := d.valueAt(f, u.tok0+1)
+	for t := u.tok0 + 1; t < assign; t++ {
+		if isName(f.codes[t]) {
+			if f.vals[v] != blankHash && slices.Contains(checked, f.vals[v]) {
+				return call0, call1, true
+			}
+			v++
+		}
+	}
+	return 0, 0, false
 }

@@ -80,21 +80,30 @@ func (d *detector) wraps(al alignment) (forB, forA []Drift, unmatched int) {
 // statements: the copy with the bare return lacks an error wrap.
 func (d *detector) wrappedReturns(al *alignment) (forB, forA []Drift) {
 	fa, fb := d.files[al.a.file], d.files[al.b.file]
+	al.facingAdded(func(ra, rb []int32) bool {
+		ca, cb := fa.codes[ra[0]:ra[1]], fb.codes[rb[0]:rb[1]]
+		switch {
+		case wrapOf(cb, ca):
+			forA = append(forA, Drift{Kind: DriftLacks, Step: StepWrap,
+				Lines: d.tokenLines(al.a, ra[0], ra[1]), TwinLines: d.tokenLines(al.b, rb[0], rb[1])})
+		case wrapOf(ca, cb):
+			forB = append(forB, Drift{Kind: DriftLacks, Step: StepWrap,
+				Lines: d.tokenLines(al.b, rb[0], rb[1]), TwinLines: d.tokenLines(al.a, ra[0], ra[1])})
+		default:
+			return false
+		}
+		return true
+	})
+	return forB, forA
+}
+
+// facingAdded calls pair with each of a's added statements and each of
+// b's that face it (token ranges); those it returns true for are taken
+// out of the added statements.
+func (al *alignment) facingAdded(pair func(ra, rb []int32) bool) {
 	for i := 0; i < len(al.addA); i += 2 {
 		for j := 0; j < len(al.addB); j += 2 {
-			if !al.facing(i/2, j/2) {
-				continue
-			}
-			ra, rb := al.addA[i:i+2], al.addB[j:j+2]
-			ca, cb := fa.codes[ra[0]:ra[1]], fb.codes[rb[0]:rb[1]]
-			switch {
-			case wrapOf(cb, ca):
-				forA = append(forA, Drift{Kind: DriftLacks, Step: StepWrap,
-					Lines: d.tokenLines(al.a, ra[0], ra[1]), TwinLines: d.tokenLines(al.b, rb[0], rb[1])})
-			case wrapOf(ca, cb):
-				forB = append(forB, Drift{Kind: DriftLacks, Step: StepWrap,
-					Lines: d.tokenLines(al.b, rb[0], rb[1]), TwinLines: d.tokenLines(al.a, ra[0], ra[1])})
-			default:
+			if !al.facing(i/2, j/2) || !pair(al.addA[i:i+2], al.addB[j:j+2]) {
 				continue
 			}
 			al.addA, al.pureA, al.gapsA = dropAdded(al.addA, al.pureA, al.gapsA, i/2)
@@ -103,7 +112,6 @@ func (d *detector) wrappedReturns(al *alignment) (forB, forA []Drift) {
 			break
 		}
 	}
-	return forB, forA
 }
 
 // dropAdded returns an alignment's added statements, purity and gaps
