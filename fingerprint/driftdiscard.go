@@ -151,31 +151,14 @@ func (d *detector) uncheckedCalls(al alignment, with, without span) []Drift {
 // its call alone, which an alignment may leave unmatched as wholes; each
 // such pair is taken out of the added statements.
 func (d *detector) uncheckedAdded(al *alignment) (forB, forA []Drift) {
-	fa, fb := d.files[al.a.file], d.files[al.b.file]
-	// unchecked reports whether statement r of f is the if whose call
-	// statement q of g is.
-	unchecked := func(f, g *File, r, q []int32) bool {
-		u := slices.IndexFunc(f.units, func(x unit) bool { return !x.fn && x.tok0 == r[0] && x.tok1 == r[1] })
+	return d.facingDrifts(al, DriftDiscards, StepUnchecked, func(with, without *File, r, q []int32) bool {
+		u := slices.IndexFunc(with.units, func(x unit) bool { return !x.fn && x.tok0 == r[0] && x.tok1 == r[1] })
 		if u < 0 {
 			return false
 		}
-		call0, call1, ok := d.checkedCall(f, f.units[u])
-		return ok && bytes.Equal(f.codes[call0:call1], g.codes[q[0]:q[1]])
-	}
-	al.facingAdded(func(ra, rb []int32) bool {
-		switch {
-		case unchecked(fa, fb, ra, rb):
-			forB = append(forB, Drift{Kind: DriftDiscards, Step: StepUnchecked,
-				Lines: d.tokenLines(al.b, rb[0], rb[1]), TwinLines: d.tokenLines(al.a, ra[0], ra[1])})
-		case unchecked(fb, fa, rb, ra):
-			forA = append(forA, Drift{Kind: DriftDiscards, Step: StepUnchecked,
-				Lines: d.tokenLines(al.a, ra[0], ra[1]), TwinLines: d.tokenLines(al.b, rb[0], rb[1])})
-		default:
-			return false
-		}
-		return true
+		call0, call1, ok := d.checkedCall(with, with.units[u])
+		return ok && bytes.Equal(with.codes[call0:call1], without.codes[q[0]:q[1]])
 	})
-	return forB, forA
 }
 
 // checkedCall returns the call of unit u of f when u is an if whose init

@@ -79,31 +79,32 @@ func (d *detector) wraps(al alignment) (forB, forA []Drift, unmatched int) {
 // unmatched as a whole. Each such pair is taken out of the added
 // statements: the copy with the bare return lacks an error wrap.
 func (d *detector) wrappedReturns(al *alignment) (forB, forA []Drift) {
-	fa, fb := d.files[al.a.file], d.files[al.b.file]
-	al.facingAdded(func(ra, rb []int32) bool {
-		ca, cb := fa.codes[ra[0]:ra[1]], fb.codes[rb[0]:rb[1]]
-		switch {
-		case wrapOf(cb, ca):
-			forA = append(forA, Drift{Kind: DriftLacks, Step: StepWrap,
-				Lines: d.tokenLines(al.a, ra[0], ra[1]), TwinLines: d.tokenLines(al.b, rb[0], rb[1])})
-		case wrapOf(ca, cb):
-			forB = append(forB, Drift{Kind: DriftLacks, Step: StepWrap,
-				Lines: d.tokenLines(al.b, rb[0], rb[1]), TwinLines: d.tokenLines(al.a, ra[0], ra[1])})
-		default:
-			return false
-		}
-		return true
+	return d.facingDrifts(al, DriftLacks, StepWrap, func(with, without *File, r, q []int32) bool {
+		return wrapOf(with.codes[r[0]:r[1]], without.codes[q[0]:q[1]])
 	})
-	return forB, forA
 }
 
-// facingAdded calls pair with each of a's added statements and each of
-// b's that face it (token ranges); those it returns true for are taken
-// out of the added statements.
-func (al *alignment) facingAdded(pair func(ra, rb []int32) bool) {
+// facingDrifts takes out of the alignment's added statements each pair
+// of one copy's and the other's that face each other (each replaced the
+// other) where lacked says that statement q of without lacks what
+// statement r of with has, and returns the drifts (of kind and step) of
+// the copies without.
+func (d *detector) facingDrifts(al *alignment, kind DriftKind, step string, lacked func(with, without *File, r, q []int32) bool) (forB, forA []Drift) {
+	fa, fb := d.files[al.a.file], d.files[al.b.file]
 	for i := 0; i < len(al.addA); i += 2 {
 		for j := 0; j < len(al.addB); j += 2 {
-			if !al.facing(i/2, j/2) || !pair(al.addA[i:i+2], al.addB[j:j+2]) {
+			if !al.facing(i/2, j/2) {
+				continue
+			}
+			ra, rb := al.addA[i:i+2], al.addB[j:j+2]
+			switch {
+			case lacked(fa, fb, ra, rb):
+				forB = append(forB, Drift{Kind: kind, Step: step,
+					Lines: d.tokenLines(al.b, rb[0], rb[1]), TwinLines: d.tokenLines(al.a, ra[0], ra[1])})
+			case lacked(fb, fa, rb, ra):
+				forA = append(forA, Drift{Kind: kind, Step: step,
+					Lines: d.tokenLines(al.a, ra[0], ra[1]), TwinLines: d.tokenLines(al.b, rb[0], rb[1])})
+			default:
 				continue
 			}
 			al.addA, al.pureA, al.gapsA = dropAdded(al.addA, al.pureA, al.gapsA, i/2)
@@ -112,6 +113,7 @@ func (al *alignment) facingAdded(pair func(ra, rb []int32) bool) {
 			break
 		}
 	}
+	return forB, forA
 }
 
 // dropAdded returns an alignment's added statements, purity and gaps
