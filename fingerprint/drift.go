@@ -306,7 +306,7 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 // token of with (an index in it) is matched in the other copy.
 func (d *detector) lackedStep(with, without span, t0, t1 int32, matched func(int32) bool) (step string, own bool) {
 	f := d.files[with.file]
-	u := slices.IndexFunc(f.units, func(u unit) bool { return !u.fn && u.tok0 == t0 && u.tok1 == t1 })
+	u := f.stmtAt(t0, t1)
 	if u < 0 {
 		return "", false
 	}

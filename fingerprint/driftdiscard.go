@@ -32,7 +32,7 @@ var blankHash = hashBytes([]byte("_"))
 // token and assign the statement that assigns the checked name.
 func (d *detector) discards(with, without span, t0, t1 int32, to []int32) (blank int32, assign unit, ok bool) {
 	f := d.files[with.file]
-	u := slices.IndexFunc(f.units, func(u unit) bool { return !u.fn && u.tok0 == t0 && u.tok1 == t1 })
+	u := f.stmtAt(t0, t1)
 	if u < 0 || token.Token(f.codes[t0]) != token.IF || d.stepKind(with.file, int32(u)) == "" {
 		return 0, unit{}, false
 	}
@@ -136,8 +136,7 @@ func (d *detector) uncheckedCalls(al alignment, with, without span) []Drift {
 				return
 			}
 		}
-		if m0 < o0 || !bytes.Equal(g.codes[m0:m1], f.codes[call0:call1]) ||
-			!slices.ContainsFunc(g.units, func(x unit) bool { return !x.fn && x.tok0 == m0 && x.tok1 == m1 }) {
+		if m0 < o0 || !bytes.Equal(g.codes[m0:m1], f.codes[call0:call1]) || g.stmtAt(m0, m1) < 0 {
 			return
 		}
 		out = append(out, Drift{Kind: DriftDiscards, Step: StepUnchecked,
@@ -152,7 +151,7 @@ func (d *detector) uncheckedCalls(al alignment, with, without span) []Drift {
 // such pair is taken out of the added statements.
 func (d *detector) uncheckedAdded(al *alignment) (forB, forA []Drift) {
 	return d.facingDrifts(al, DriftDiscards, StepUnchecked, func(with, without *File, r, q []int32) bool {
-		u := slices.IndexFunc(with.units, func(x unit) bool { return !x.fn && x.tok0 == r[0] && x.tok1 == r[1] })
+		u := with.stmtAt(r[0], r[1])
 		if u < 0 {
 			return false
 		}

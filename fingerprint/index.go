@@ -71,6 +71,20 @@ func (f *File) unitsIn(t0, t1 int32, fn func(i int32)) {
 	}
 }
 
+// stmtAt returns the index of the statement (not a function declaration)
+// that spans tokens [t0, t1) exactly, -1 if none does: found by first
+// token, not by a look at every unit of the file.
+func (f *File) stmtAt(t0, t1 int32) int {
+	order := f.startOrder()
+	k, _ := slices.BinarySearchFunc(order, t0, func(i, t int32) int { return cmp.Compare(f.units[i].tok0, t) })
+	for ; k < len(order) && f.units[order[k]].tok0 == t0; k++ {
+		if u := f.units[order[k]]; !u.fn && u.tok1 == t1 {
+			return int(order[k])
+		}
+	}
+	return -1
+}
+
 // unitBefore returns the index of a unit that starts at or before token
 // t, the nearest to it; -1 if none does.
 func (f *File) unitBefore(t int32) int32 {

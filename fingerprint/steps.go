@@ -125,7 +125,7 @@ func (d *detector) ownNames(with, without span, rs []int32, shared bool) bool {
 func (d *detector) listItems(s span, rs []int32) bool {
 	f := d.files[s.file]
 	for i := 0; i < len(rs); i += 2 {
-		u := slices.IndexFunc(f.units, func(u unit) bool { return !u.fn && u.tok0 == rs[i] && u.tok1 == rs[i+1] })
+		u := f.stmtAt(rs[i], rs[i+1])
 		if u < 0 {
 			continue
 		}
