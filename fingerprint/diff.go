@@ -2,7 +2,6 @@ package fingerprint
 
 import (
 	"math/bits"
-	"slices"
 )
 
 // A differ aligns two canonical token sequences with Myers' O(ND)
@@ -18,14 +17,38 @@ type differ struct {
 	vec   []uint64
 }
 
-// alignTraceRoom is the most diagonals align makes room for before it
-// starts: 4 MB.
+// alignTraceRoom is the most diagonals align makes room for at once on a
+// bound it was given (4 MB); past it, on a pair too large to find the
+// edit distance first (alignLCSWords), the trace grows as rounds go.
 const alignTraceRoom = 1 << 20
+
+// alignLCSWords is the most words of lcsLength's work align spends to
+// learn a pair's edit distance, and so the exact room its trace needs,
+// when the bound it was given would need more than alignTraceRoom: a
+// trace grown step by step leaves garbage several times its size, and the
+// collector, at detection's low target, pays for it again and again (on
+// the standard library, a dozen pairs of 1,000 to 6,000 tokens cost
+// 0.25-0.55 s of CPU that way).
+const alignLCSWords = 1 << 22
 
 // align returns, for each index of a, the index of b it is matched with
 // (or -1), such that the matches are a longest common subsequence; ok is
 // false if more than maxD insertions and deletions separate a and b.
 func (df *differ) align(a, b []byte, maxD int) (match []int32, ok bool) {
+	n, m := len(a), len(b)
+	if (maxD+1)*(maxD+1) > alignTraceRoom && m*((n+63)/64) <= alignLCSWords {
+		d := n + m - 2*df.lcsLength(a, b)
+		if d > maxD {
+			return nil, false
+		}
+		return df.alignD(a, b, d, (d+1)*(d+1))
+	}
+	return df.alignD(a, b, maxD, min((maxD+1)*(maxD+1), alignTraceRoom))
+}
+
+// alignD is align with room for room diagonals of the trace made at once
+// (rounds 0..d keep (d+1)² of them).
+func (df *differ) alignD(a, b []byte, maxD, room int) (match []int32, ok bool) {
 	n, m := int32(len(a)), int32(len(b))
 	off := int32(maxD + 1)
 	size := 2*off + 1
@@ -34,10 +57,10 @@ func (df *differ) align(a, b []byte, maxD int) (match []int32, ok bool) {
 	}
 	v := df.v[:size]
 	v[off+1] = 0
-	// Rounds 0..d keep (d+1)² diagonals: room for maxD rounds at once
-	// (up to alignTraceRoom), rather than growing the trace step by step,
-	// which copied it again at each doubling.
-	df.trace = slices.Grow(df.trace[:0], min((maxD+1)*(maxD+1), alignTraceRoom))
+	if cap(df.trace) < room {
+		df.trace = make([]int32, 0, room)
+	}
+	df.trace = df.trace[:0]
 	for d := int32(0); d <= int32(maxD); d++ {
 		for k := -d; k <= d; k += 2 {
 			var x int32
