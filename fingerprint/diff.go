@@ -11,44 +11,16 @@ import (
 // from call to call; it is not safe for concurrent use.
 type differ struct {
 	v     []int32  // furthest x on each diagonal k, at v[k+off]
-	trace []int32  // v[-d..d] after each round d, one after the other
+	trace trace    // v[-d..d] after each round d, one after the other
 	match []int32  // match[x] = y, or -1: the alignment of a against b
 	masks []uint64 // lcsLength's match masks, all zero between calls
 	vec   []uint64
 }
 
-// alignTraceRoom is the most diagonals align makes room for at once on a
-// bound it was given (4 MB); past it, on a pair too large to find the
-// edit distance first (alignLCSWords), the trace grows as rounds go.
-const alignTraceRoom = 1 << 20
-
-// alignLCSWords is the most words of lcsLength's work align spends to
-// learn a pair's edit distance, and so the exact room its trace needs,
-// when the bound it was given would need more than alignTraceRoom: a
-// trace grown step by step leaves garbage several times its size, and the
-// collector, at detection's low target, pays for it again and again (on
-// the standard library, a dozen pairs of 1,000 to 6,000 tokens cost
-// 0.25-0.55 s of CPU that way).
-const alignLCSWords = 1 << 22
-
 // align returns, for each index of a, the index of b it is matched with
 // (or -1), such that the matches are a longest common subsequence; ok is
 // false if more than maxD insertions and deletions separate a and b.
 func (df *differ) align(a, b []byte, maxD int) (match []int32, ok bool) {
-	n, m := len(a), len(b)
-	if (maxD+1)*(maxD+1) > alignTraceRoom && m*((n+63)/64) <= alignLCSWords {
-		d := n + m - 2*df.lcsLength(a, b)
-		if d > maxD {
-			return nil, false
-		}
-		return df.alignD(a, b, d, (d+1)*(d+1))
-	}
-	return df.alignD(a, b, maxD, min((maxD+1)*(maxD+1), alignTraceRoom))
-}
-
-// alignD is align with room for room diagonals of the trace made at once
-// (rounds 0..d keep (d+1)² of them).
-func (df *differ) alignD(a, b []byte, maxD, room int) (match []int32, ok bool) {
 	n, m := int32(len(a)), int32(len(b))
 	off := int32(maxD + 1)
 	size := 2*off + 1
@@ -57,10 +29,7 @@ func (df *differ) alignD(a, b []byte, maxD, room int) (match []int32, ok bool) {
 	}
 	v := df.v[:size]
 	v[off+1] = 0
-	if cap(df.trace) < room {
-		df.trace = make([]int32, 0, room)
-	}
-	df.trace = df.trace[:0]
+	df.trace.reset()
 	for d := int32(0); d <= int32(maxD); d++ {
 		for k := -d; k <= d; k += 2 {
 			var x int32
@@ -78,16 +47,48 @@ func (df *differ) alignD(a, b []byte, maxD, room int) (match []int32, ok bool) {
 				return df.backtrack(n, m, d), true
 			}
 		}
-		// Round d set diagonals -d..d; the trace keeps them, d² in all.
-		df.trace = append(df.trace, v[off-d:off+d+1]...)
+		// Round d set diagonals -d..d; the trace keeps them, (d+1)² in all.
+		df.trace.add(v[off-d : off+d+1])
 	}
 	return nil, false
 }
 
 // round returns what round d left on diagonal k (|k| ≤ d).
 func (df *differ) round(d, k int32) int32 {
-	return df.trace[d*d+d+k]
+	return df.trace.at(int(d*d + d + k))
 }
+
+// traceChunk is the size of a trace's chunks: 256 KB.
+const traceChunk = 1 << 16
+
+// A trace holds align's rounds in chunks that are made once and reused:
+// D edits keep (D+1)² diagonals, 8 MB for the 1,440 of two of the
+// standard library's largest near-miss functions, and a trace that grew
+// by copying, or was sized ahead from a loose bound, left garbage tens of
+// megabytes a run that the collector, at detection's low target, and the
+// kernel's first touch of fresh pages paid for (0.2-0.3 s of CPU on the
+// standard library).
+type trace struct {
+	chunks [][]int32
+	n      int // diagonals kept
+}
+
+func (t *trace) reset() { t.n = 0 }
+
+// add keeps row after the diagonals kept so far.
+func (t *trace) add(row []int32) {
+	for len(row) > 0 {
+		c, o := t.n/traceChunk, t.n%traceChunk
+		if c == len(t.chunks) {
+			t.chunks = append(t.chunks, make([]int32, traceChunk))
+		}
+		k := copy(t.chunks[c][o:], row)
+		row, t.n = row[k:], t.n+k
+	}
+}
+
+// at returns the i-th diagonal kept.
+func (t *trace) at(i int) int32 { return t.chunks[i/traceChunk][i%traceChunk] }
 
 // identity returns the alignment of a sequence of n tokens with itself,
 // as align would.
