@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"bytes"
 	"go/token"
 	"unicode"
 	"unicode/utf8"
@@ -68,15 +69,17 @@ func (lx *lexer) skipSpace() int {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i < len(src) && src[i] != '\n' {
-				i++
+			if n := bytes.IndexByte(src[i:], '\n'); n >= 0 {
+				i += n
+			} else {
+				i = len(src)
 			}
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			i += 2
-			for i+1 < len(src) && !(src[i] == '*' && src[i+1] == '/') {
-				i++
+			if n := bytes.Index(src[i+2:], []byte("*/")); n >= 0 {
+				i += 2 + n + 2
+			} else {
+				i = len(src)
 			}
-			i = min(i+2, len(src))
 		default:
 			return i
 		}
@@ -166,7 +169,9 @@ func quotedEnd(src []byte, i int, quote byte) int {
 	return len(src)
 }
 
-var keywords = func() map[string]byte {
+// keywordNames are the words keyword gives a code of its own: Go's
+// keywords and the predeclared constants.
+var keywordNames = func() map[string]byte {
 	m := map[string]byte{"nil": codeNil, "true": codeTrue, "false": codeFalse, "iota": codeIota}
 	for t := token.BREAK; t <= token.VAR; t++ {
 		if t.IsKeyword() {
@@ -176,12 +181,34 @@ var keywords = func() map[string]byte {
 	return m
 }()
 
+// A keywordSlot is a word of keywordNames at its place in keywordTable.
+type keywordSlot struct {
+	word string
+	code byte
+}
+
+// keywordTable holds every word of keywordNames at keywordHash of it,
+// each alone in its slot (TestKeywordTable): one look and one compare
+// an identifier, where a map lookup hashed every one (1.3% of a run's
+// CPU on the standard library).
+var keywordTable = func() (t [128]keywordSlot) {
+	for w, c := range keywordNames {
+		t[keywordHash([]byte(w))] = keywordSlot{w, c}
+	}
+	return t
+}()
+
+// keywordHash places a word of two bytes or more in keywordTable.
+func keywordHash(lit []byte) int {
+	return int(uint(lit[0])*3^uint(lit[1])*5^uint(len(lit))<<4) & 127
+}
+
 // keyword returns the code of an identifier: a keyword's, a predeclared
 // constant's, or IDENT.
 func keyword(lit []byte) byte {
-	if len(lit) >= 2 && len(lit) <= 11 {
-		if c, ok := keywords[string(lit)]; ok {
-			return c
+	if len(lit) >= 2 && len(lit) <= 11 && 'a' <= lit[0] && lit[0] <= 'z' {
+		if s := &keywordTable[keywordHash(lit)]; s.word == string(lit) {
+			return s.code
 		}
 	}
 	return byte(token.IDENT)

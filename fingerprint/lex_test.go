@@ -118,3 +118,28 @@ func TestLexerOperators(t *testing.T) {
 		}
 	}
 }
+
+// TestKeywordTable checks that every keyword and predeclared constant has
+// a slot of keywordTable to itself, and that keyword gives what the
+// names' map gives, for words and for identifiers that are not.
+func TestKeywordTable(t *testing.T) {
+	filled := 0
+	for _, s := range keywordTable {
+		if s.word != "" {
+			filled++
+		}
+	}
+	if filled != len(keywordNames) {
+		t.Fatalf("keywordTable holds %d words of %d: two share a slot", filled, len(keywordNames))
+	}
+	for w, c := range keywordNames {
+		if got := keyword([]byte(w)); got != c {
+			t.Errorf("keyword(%q) = %d, want %d", w, got, c)
+		}
+	}
+	for _, w := range []string{"a", "x", "If", "FUNC", "nill", "tru", "functions", "rangeX", "goto_", "selects", "_", "é", "defaultX", "fallthroughs"} {
+		if got := keyword([]byte(w)); got != byte(token.IDENT) {
+			t.Errorf("keyword(%q) = %d, want IDENT", w, got)
+		}
+	}
+}
