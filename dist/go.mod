@@ -7,6 +7,7 @@ replace github.com/copycat-go/copycat => ../
 require (
 	github.com/apache/beam/sdks/v2 v2.78.0
 	github.com/copycat-go/copycat v0.0.0-00010101000000-000000000000
+	golang.org/x/mod v0.42.0
 )
 
 require (

@@ -5,9 +5,9 @@
 //
 // The stages, each with its input and output:
 //
-//  1. files (files.go): directories, modules (path@version, fetched by
-//     the go command) and git repositories (URL#rev, fetched by git) →
-//     the Go files copycat selects in them (load.Resolve), grouped by
+//  1. files (files.go): directories, modules (path@version, from the
+//     module cache or the module proxy: proxy.go) and git repositories
+//     (URL#rev, fetched by git) → the Go files copycat selects in them (load.Resolve), grouped by
 //     path → each file's index record (fingerprint.AppendRecord of
 //     load.Source's File), keyed by its name in the report (a module's or
 //     a repository's files under the argument), and

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -162,29 +161,6 @@ func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 		return "", err
 	}
 	return dir, nil
-}
-
-// moduleDir returns the directory of arg: arg itself, unless it is a
-// module path@version that names no file, which the go command then
-// downloads (or finds in its module cache).
-func moduleDir(ctx context.Context, arg string) (string, error) {
-	if !strings.Contains(arg, "@") {
-		return arg, nil
-	}
-	if _, err := os.Stat(arg); err == nil {
-		return arg, nil
-	}
-	cmd := exec.CommandContext(ctx, "go", "mod", "download", "-json", arg)
-	cmd.Dir = os.TempDir() // outside any module: the version is explicit
-	out, err := cmd.Output()
-	var mod struct{ Dir, Error string }
-	if jerr := json.Unmarshal(out, &mod); jerr == nil && mod.Error != "" {
-		return "", fmt.Errorf("cannot download %s: %s", arg, mod.Error)
-	}
-	if err != nil || mod.Dir == "" {
-		return "", fmt.Errorf("cannot download %s: %v", arg, errors.Join(err, stderrOf(err)))
-	}
-	return mod.Dir, nil
 }
 
 // stderrOf returns what a command that failed wrote to its standard

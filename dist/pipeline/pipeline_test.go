@@ -184,12 +184,12 @@ func TestOrder(t *testing.T) {
 	}
 }
 
-// TestBadModule checks that a module argument the go command cannot
-// download fails the run with the go command's reason, not a crash.
+// TestBadModule checks that a module argument that cannot be downloaded
+// fails the run with the reason, not a crash.
 func TestBadModule(t *testing.T) {
 	_, err := moduleDir(context.Background(), "bad@@x")
 	if err == nil || !strings.Contains(err.Error(), "cannot download bad@@x") || !strings.Contains(err.Error(), "malformed module path") {
-		t.Errorf("moduleDir(bad@@x) = %v, want an error naming it and the go command's reason", err)
+		t.Errorf("moduleDir(bad@@x) = %v, want an error naming it and the reason", err)
 	}
 	// A path that exists is a directory, whatever its name.
 	dir := filepath.Join(t.TempDir(), "x@v1.0.0")
@@ -216,10 +216,8 @@ func TestModuleOnAnotherWorker(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(downloads, "github.com/pbnjay/memory/@v/v0.0.0-20210728143218-7b4eea64cf58.zip")); err != nil {
 		t.Skipf("%s is not in the module cache: %v", module, err)
 	}
-	t.Setenv("GOMODCACHE", t.TempDir())
+	isolate(t)
 	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(downloads))
-	t.Setenv("GOSUMDB", "off")
-	t.Setenv("GOFLAGS", "-modcacherw") // so that the test can remove it
 	dir, err := moduleDir(context.Background(), module)
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,395 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"golang.org/x/mod/module"
+	"golang.org/x/mod/semver"
+	modzip "golang.org/x/mod/zip"
+)
+
+// A module given as path@version is read where the go command keeps it
+// (the module cache, $GOMODCACHE or $GOPATH/pkg/mod), and else fetched by
+// copycat-dist itself with the module proxy protocol (go help
+// goproxy): the zip from the first proxy of $GOPROXY that has it, the
+// module cache's own download folder first, unzipped with
+// golang.org/x/mod/zip, which refuses the names and sizes the go command
+// refuses. A worker then needs neither the go command nor a module cache:
+// the stock container of a Beam runner has neither. The zip's hash is not
+// checked against the checksum database (the go command does): the code
+// is read, never built or run, and the default proxy is reached over TLS.
+// "direct" in $GOPROXY (a module fetched from its repository) is left to
+// the go command, where there is one.
+
+// defaultProxy is $GOPROXY's value when it is not set, as for the go
+// command.
+const defaultProxy = "https://proxy.golang.org,direct"
+
+// errNotFound is a proxy's answer that it does not have what was asked
+// (404 or 410): the next proxy of the list is asked, whatever the
+// separator.
+var errNotFound = errors.New("not found")
+
+// proxyClient downloads from the module proxies; it is a variable so
+// that a test may slow it or count its requests.
+var proxyClient = &http.Client{Timeout: 10 * time.Minute}
+
+// moduleDir returns the directory of arg: arg itself if it names a file,
+// and else, for a module path@version, the module's tree (see above).
+func moduleDir(ctx context.Context, arg string) (string, error) {
+	if !strings.Contains(arg, "@") {
+		return arg, nil
+	}
+	if _, err := os.Stat(arg); err == nil {
+		return arg, nil
+	}
+	dir, err := fetchModule(ctx, arg)
+	if err != nil {
+		return "", fmt.Errorf("cannot download %s: %w", arg, err)
+	}
+	return dir, nil
+}
+
+// fetchModule returns the tree of module path@version, arg, from the
+// module cache or a proxy.
+func fetchModule(ctx context.Context, arg string) (string, error) {
+	path, version, _ := strings.Cut(arg, "@")
+	if err := module.CheckPath(path); err != nil {
+		return "", err
+	}
+	if version != "latest" && (!semver.IsValid(version) || semver.Canonical(version) != version) {
+		return "", fmt.Errorf("version %q is not a full semantic version or latest", version)
+	}
+	proxies := proxyList(os.Getenv("GOPROXY"))
+	cache := modCache()
+	if cache != "" {
+		// The go command's downloads are a proxy that is always there.
+		proxies = append([]proxy{{url: "file://" + filepath.ToSlash(filepath.Join(cache, "cache", "download")), fallThrough: true}}, proxies...)
+	}
+	if version == "latest" {
+		var err error
+		if version, err = latest(ctx, proxies, path); err != nil {
+			return "", err
+		}
+	}
+	m := module.Version{Path: path, Version: version}
+	if err := module.Check(path, version); err != nil {
+		return "", err
+	}
+	esc, err := escaped(m)
+	if err != nil {
+		return "", err
+	}
+	if cache != "" {
+		if dir := filepath.Join(cache, filepath.FromSlash(esc)); isDir(dir) {
+			return dir, nil
+		}
+	}
+	root := filepath.Join(os.TempDir(), "copycat-dist-mod")
+	dir := filepath.Join(root, filepath.FromSlash(esc))
+	if isDir(dir) {
+		return dir, nil
+	}
+	zip, goDir, err := fetch(ctx, proxies, m)
+	if err != nil || goDir != "" {
+		return goDir, err
+	}
+	defer os.Remove(zip)
+	// Unzipped beside its place and renamed into it, so that two workers
+	// of one machine never read half a tree.
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".unzip-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(tmp)
+	into := filepath.Join(tmp, "m")
+	if err := modzip.Unzip(into, m, zip); err != nil {
+		return "", err
+	}
+	if err := os.Rename(into, dir); err != nil {
+		if isDir(dir) {
+			return dir, nil // another worker of this machine was first
+		}
+		return "", err
+	}
+	return dir, nil
+}
+
+// escaped is the module's name in a module cache and on a proxy:
+// path@version with capitals escaped.
+func escaped(m module.Version) (string, error) {
+	p, err := module.EscapePath(m.Path)
+	if err != nil {
+		return "", err
+	}
+	v, err := module.EscapeVersion(m.Version)
+	if err != nil {
+		return "", err
+	}
+	return p + "@" + v, nil
+}
+
+// A proxy is one entry of $GOPROXY: its URL, and whether any error (a
+// "|" after it), not only "not found", passes to the next entry; or
+// "direct", or "off", which ends the list with an error.
+type proxy struct {
+	url         string
+	fallThrough bool
+	direct, off bool
+}
+
+// errOff is what "off" in $GOPROXY answers.
+var errOff = errors.New("module downloads are off (GOPROXY=off)")
+
+// proxyList reads $GOPROXY: URLs separated by "," or "|", "direct", and
+// "off", after which nothing is asked.
+func proxyList(env string) []proxy {
+	if strings.TrimSpace(env) == "" {
+		env = defaultProxy
+	}
+	var list []proxy
+	for env != "" {
+		i := strings.IndexAny(env, ",|")
+		entry, sep := env, byte(0)
+		if i >= 0 {
+			entry, sep, env = env[:i], env[i], env[i+1:]
+		} else {
+			env = ""
+		}
+		switch entry = strings.TrimSpace(entry); entry {
+		case "":
+		case "off":
+			return append(list, proxy{off: true})
+		case "direct":
+			list = append(list, proxy{direct: true, fallThrough: sep == '|'})
+		default:
+			if !strings.Contains(entry, "://") {
+				entry = "https://" + entry
+			}
+			list = append(list, proxy{url: strings.TrimSuffix(entry, "/"), fallThrough: sep == '|'})
+		}
+	}
+	return list
+}
+
+// latest returns the version the first proxy that knows path gives as
+// its latest: its @latest, or else the highest release (or pre-release,
+// if it has no release) of its @v/list.
+func latest(ctx context.Context, proxies []proxy, path string) (string, error) {
+	esc, err := module.EscapePath(path)
+	if err != nil {
+		return "", err
+	}
+	var v string
+	err = ask(ctx, proxies, func(p proxy) error {
+		if p.direct {
+			return goCommand(ctx, path+"@latest", &v)
+		}
+		body, err := get(ctx, p.url+"/"+esc+"/@latest")
+		if err == nil {
+			defer body.Close()
+			var info struct{ Version string }
+			if err := json.NewDecoder(body).Decode(&info); err != nil {
+				return fmt.Errorf("%s: %w", p.url, err)
+			}
+			v = info.Version
+			return nil
+		}
+		if !errors.Is(err, errNotFound) {
+			return err
+		}
+		body, err = get(ctx, p.url+"/"+esc+"/@v/list")
+		if err != nil {
+			return err
+		}
+		defer body.Close()
+		list, err := io.ReadAll(body)
+		if err != nil {
+			return err
+		}
+		v = highest(strings.Fields(string(list)))
+		if v == "" {
+			return errNotFound
+		}
+		return nil
+	})
+	return v, err
+}
+
+// highest returns the highest release of versions, or the highest
+// pre-release if none is a release; "" if none is valid.
+func highest(versions []string) string {
+	best, bestPre := "", ""
+	for _, v := range versions {
+		switch {
+		case !semver.IsValid(v):
+		case semver.Prerelease(v) == "":
+			if best == "" || semver.Compare(v, best) > 0 {
+				best = v
+			}
+		case bestPre == "" || semver.Compare(v, bestPre) > 0:
+			bestPre = v
+		}
+	}
+	if best != "" {
+		return best
+	}
+	return bestPre
+}
+
+// fetch downloads m's zip from the first proxy that has it into a
+// temporary file and returns its name; or, from "direct", the go
+// command's tree of it.
+func fetch(ctx context.Context, proxies []proxy, m module.Version) (zip, dir string, err error) {
+	esc, err := escaped(m)
+	if err != nil {
+		return "", "", err
+	}
+	p, v, _ := strings.Cut(esc, "@")
+	err = ask(ctx, proxies, func(px proxy) error {
+		if px.direct {
+			return goCommand(ctx, m.Path+"@"+m.Version, &dir)
+		}
+		body, err := get(ctx, px.url+"/"+p+"/@v/"+v+".zip")
+		if err != nil {
+			return err
+		}
+		defer body.Close()
+		f, err := os.CreateTemp("", "copycat-dist-*.zip")
+		if err != nil {
+			return err
+		}
+		if _, err := io.Copy(f, body); err != nil {
+			f.Close()
+			os.Remove(f.Name())
+			return fmt.Errorf("%s: %w", px.url, err)
+		}
+		if err := f.Close(); err != nil {
+			os.Remove(f.Name())
+			return err
+		}
+		zip = f.Name()
+		return nil
+	})
+	return zip, dir, err
+}
+
+// ask calls try with each proxy in turn until one answers: the next is
+// asked after "not found", or after any error of a proxy listed before a
+// "|". The error is the last proxy's.
+func ask(ctx context.Context, proxies []proxy, try func(proxy) error) error {
+	err := errNotFound
+	for _, p := range proxies {
+		if p.off {
+			return errOff
+		}
+		if err = try(p); err == nil {
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if !errors.Is(err, errNotFound) && !p.fallThrough {
+			return err
+		}
+	}
+	if errors.Is(err, errNotFound) {
+		return errors.New("no proxy of GOPROXY has it")
+	}
+	return err
+}
+
+// get opens what a proxy serves at u: a file for a file:// proxy. A
+// missing file, 404 and 410 are errNotFound.
+func get(ctx context.Context, u string) (io.ReadCloser, error) {
+	if rest, ok := strings.CutPrefix(u, "file://"); ok {
+		p, err := url.PathUnescape(rest)
+		if err != nil {
+			return nil, err
+		}
+		f, err := os.Open(filepath.FromSlash(p))
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, errNotFound
+		}
+		return f, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := proxyClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case resp.StatusCode == http.StatusOK:
+		return resp.Body, nil
+	case resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusGone:
+		resp.Body.Close()
+		return nil, fmt.Errorf("%s: %s: %w", u, resp.Status, errNotFound)
+	default:
+		resp.Body.Close()
+		return nil, fmt.Errorf("%s: %s", u, resp.Status)
+	}
+}
+
+// goCommand asks the go command to download arg ("direct" in GOPROXY):
+// v is set to its version, or to its directory when v is asked for a
+// known version.
+func goCommand(ctx context.Context, arg string, v *string) error {
+	if _, err := exec.LookPath("go"); err != nil {
+		return errors.New(`GOPROXY's "direct" needs the go command, and there is none`)
+	}
+	cmd := exec.CommandContext(ctx, "go", "mod", "download", "-json", arg)
+	cmd.Dir = os.TempDir() // outside any module: the version is explicit
+	out, err := cmd.Output()
+	var mod struct{ Version, Dir, Error string }
+	if jerr := json.Unmarshal(out, &mod); jerr == nil && mod.Error != "" {
+		return errors.New(mod.Error)
+	}
+	if err != nil {
+		return errors.Join(err, stderrOf(err))
+	}
+	if strings.HasSuffix(arg, "@latest") {
+		*v = mod.Version
+	} else {
+		*v = mod.Dir
+	}
+	return nil
+}
+
+// modCache is the go command's module cache: $GOMODCACHE, or pkg/mod of
+// the first folder of $GOPATH, or of ~/go; "" if none can be named.
+func modCache() string {
+	if c := os.Getenv("GOMODCACHE"); c != "" {
+		return c
+	}
+	gopath := os.Getenv("GOPATH")
+	if gopath == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		gopath = filepath.Join(home, "go")
+	}
+	return filepath.Join(filepath.SplitList(gopath)[0], "pkg", "mod")
+}
+
+func isDir(name string) bool {
+	fi, err := os.Stat(name)
+	return err == nil && fi.IsDir()
+}
