@@ -22,13 +22,22 @@ type Config struct {
 	Tests          bool
 	Generated      bool
 	MaxFileSize    int64
+	// UnitHeap bounds a work unit's tables on a worker's heap, in bytes:
+	// past it, its files' tables and the engine's large arrays are kept
+	// in a file mapped from the worker's disk (-unit-heap; 0: never).
+	UnitHeap int64
 }
+
+// DefaultUnitHeap is -unit-heap's default: 256 MB of a unit's tables on
+// the heap, the rest mapped from the disk.
+const DefaultUnitHeap = 256 << 20
 
 // DefaultConfig returns the copycat command's defaults.
 func DefaultConfig() Config {
 	return Config{
 		MinTokens: cli.DefaultMinTokens, MinLines: cli.DefaultMinLines, MaxOccurrences: cli.DefaultMaxOccurrences,
 		Near: true, Similarity: cli.DefaultSimilarity, Tests: true, MaxFileSize: load.DefaultMaxFileSize,
+		UnitHeap: DefaultUnitHeap,
 	}
 }
 
@@ -40,6 +49,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("no directories to read")
 	case c.Output == "":
 		return fmt.Errorf("no output file")
+	case c.UnitHeap < 0:
+		return fmt.Errorf("-unit-heap must be 0 or more bytes, not %d", c.UnitHeap)
 	}
 	if f := c.format(); f != cli.FormatJSON && f != cli.FormatSARIF {
 		return fmt.Errorf("the pipeline writes json or sarif, not %s", f)
@@ -69,10 +80,11 @@ type Engine struct {
 	MaxOccurrences int
 	Near           bool
 	Similarity     float64
+	UnitHeap       int64
 }
 
 func (c Config) engine() Engine {
-	return Engine{c.MinTokens, c.MinLines, c.MaxOccurrences, c.Near, c.Similarity}
+	return Engine{c.MinTokens, c.MinLines, c.MaxOccurrences, c.Near, c.Similarity, c.UnitHeap}
 }
 
 // options are the engine's options.

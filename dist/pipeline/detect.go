@@ -10,6 +10,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/spill"
 	"github.com/copycat-go/copycat/report"
 )
 
@@ -93,6 +94,16 @@ func (fn *detectFn) ProcessElement(ctx context.Context, unit string, recs func(*
 	if err := decodeOnce(&fn.sk, &fn.sketch, sketch); err != nil {
 		return err
 	}
+	// A unit's size is what the corpus's copies make it: its tables stay
+	// on the heap up to UnitHeap bytes, and the rest, with the engine's
+	// large arrays, go to a file mapped from the worker's disk, whose
+	// pages the process keeps resident up to UnitHeap too.
+	var arena *spill.Arena
+	if fn.Engine.UnitHeap > 0 {
+		arena = spill.New("", fn.Engine.UnitHeap)
+		arena.Bound(fn.Engine.UnitHeap)
+		defer arena.Close()
+	}
 	var files []*fingerprint.File
 	var shared []uint32
 	var r FileRecord
@@ -104,9 +115,15 @@ func (fn *detectFn) ProcessElement(ctx context.Context, unit string, recs func(*
 		if err != nil {
 			return err
 		}
+		if arena != nil {
+			f.MoveTables(arena)
+		}
 		files = append(files, f)
 	}
 	opt := fn.Engine.options()
+	if arena != nil {
+		opt.Scratch = arena
+	}
 	if fn.sk != nil {
 		slices.Sort(shared)
 		opt.Corpus = &fingerprint.Corpus{Sketch: fn.sk, SharedNearKeys: slices.Compact(shared)}
@@ -123,6 +140,9 @@ func (fn *detectFn) ProcessElement(ctx context.Context, unit string, recs func(*
 	}
 	mClasses.Inc(ctx, int64(len(classes)))
 	mUnitBytes.Update(ctx, size)
+	if n, err := arena.Spilled(); err == nil && n > 0 {
+		mUnitSpilled.Update(ctx, n)
+	}
 	mUnitUs.Update(ctx, time.Since(t0).Microseconds())
 	return nil
 }

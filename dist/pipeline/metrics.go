@@ -41,6 +41,7 @@ var (
 	mJoinBytes    = beam.NewCounter(namespace, "4 detect: record shuffle bytes")
 	mUnitBytes    = beam.NewDistribution(namespace, "4 detect: record bytes per unit")
 	mUnitUs       = beam.NewDistribution(namespace, "4 detect: µs per unit")
+	mUnitSpilled  = beam.NewDistribution(namespace, "4 detect: bytes mapped from the disk per unit that spilled")
 	mClasses      = beam.NewCounter(namespace, "4 detect: classes")
 	mReportUs     = beam.NewCounter(namespace, "5 report: µs")
 	mReportInputs = beam.NewCounter(namespace, "5 report: class bytes")

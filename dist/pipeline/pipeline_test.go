@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/copycat-go/copycat/internal/cli"
+	"github.com/copycat-go/copycat/internal/spill"
 	"github.com/copycat-go/copycat/load"
 )
 
@@ -330,4 +332,51 @@ func TestSARIF(t *testing.T) {
 	if err := c.Check(); err == nil {
 		t.Error("an html report was accepted")
 	}
+}
+
+// TestUnitHeap checks that a unit whose tables pass -unit-heap (here 1
+// byte: every table) is detected from tables mapped from the disk, and
+// that the report is still the bytes copycat writes.
+func TestUnitHeap(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	c := DefaultConfig()
+	c.Dirs, c.UnitHeap = []string{dir}, 1
+	want := oneMachine(t, c)
+	c.Output = filepath.Join(t.TempDir(), "report.json")
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, c)
+	res, err := ptest.RunWithMetrics(p)
+	if err != nil {
+		t.Fatalf("pipeline: %v", err)
+	}
+	got, err := os.ReadFile(c.Output)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("with every table mapped, the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+	}
+	var spilled int64
+	for _, d := range res.Metrics().AllMetrics().Distributions() {
+		if d.Key.Namespace == namespace && d.Key.Name == "4 detect: bytes mapped from the disk per unit that spilled" {
+			spilled += d.Result().Sum
+		}
+	}
+	t.Logf("tables mapped from the disk: %d bytes", spilled)
+	if spilled == 0 && spillBuilt() {
+		t.Error("no unit's tables were mapped from the disk")
+	}
+}
+
+// spillBuilt reports whether this system maps tables from a file (see
+// package spill).
+func spillBuilt() bool {
+	a := spill.New("", 0)
+	defer a.Close()
+	a.Alloc(8)
+	_, err := a.Spilled()
+	return !errors.Is(err, spill.ErrUnsupported)
 }

@@ -43,7 +43,8 @@ import (
 // construction; it is what the corpus's copies make it. Measured on the
 // standard library's encoding, go and image trees, the largest unit holds
 // 7 of 368 files; on eight modules of the module cache (1.3 M lines),
-// see dist/README.md.
+// see dist/README.md. What bounds a worker's memory for a unit is
+// Engine.UnitHeap (see detectFn), not the unit's files.
 
 func init() {
 	register.DoFn6x1[context.Context, string, []byte, []byte, func(uint64, string), func(uint32, NearRef), error](&keysFn{})

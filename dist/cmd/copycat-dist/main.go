@@ -30,6 +30,7 @@ func main() {
 	var cc cli.Config
 	cc.Flags(flag.CommandLine)
 	cc.FileFlags(flag.CommandLine)
+	unitHeap := flag.Int64("unit-heap", pipeline.DefaultUnitHeap>>20, "keep at most this many `MB` of a work unit's tables on a worker's heap, the rest in a file mapped from its disk (0: all on the heap)")
 	stats := flag.Bool("stats", false, "print the pipeline's figures per stage (records, shuffle bytes, time) and its wall time")
 	// Workers run this binary again: flags first, then beam.Init, before
 	// anything else.
@@ -38,6 +39,7 @@ func main() {
 	c.Dirs = flag.Args()
 	c.MinTokens, c.MinLines, c.MaxOccurrences, c.Near, c.Similarity = cc.MinTokens, cc.MinLines, cc.MaxOccurrences, cc.Near, cc.Similarity
 	c.Tests, c.Generated, c.MaxFileSize = cc.Tests, cc.Generated, cc.MaxFileSize
+	c.UnitHeap = *unitHeap << 20
 	if err := c.Check(); err != nil {
 		fmt.Fprintf(os.Stderr, "copycat-dist: %v\n", err)
 		os.Exit(2)
