@@ -33,6 +33,28 @@ func Open(dir string) (*Repo, error) {
 	return &Repo{Root: filepath.Clean(strings.TrimSpace(out))}, nil
 }
 
+// OpenAt finds the repository that holds dir and resolves rev in it to a
+// commit (see Commit), with one run of git rather than two: a run with a
+// change pays for each before it starts.
+func OpenAt(dir, rev string) (*Repo, string, error) {
+	if strings.HasPrefix(rev, "-") {
+		return nil, "", fmt.Errorf("bad revision %q", rev)
+	}
+	out, err := git(dir, "rev-parse", "--show-toplevel", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	root, commit, _ := strings.Cut(strings.TrimSpace(out), "\n")
+	if root == "" {
+		if err == nil {
+			err = errors.New("git rev-parse printed no top folder")
+		}
+		return nil, "", fmt.Errorf("not in a git repository: %w", err)
+	}
+	r := &Repo{Root: filepath.Clean(root)}
+	if err != nil || commit == "" {
+		return nil, "", r.missing(rev)
+	}
+	return r, strings.TrimSpace(commit), nil
+}
+
 // Commit resolves rev to a commit. A revision the clone does not hold is
 // an error that says how to fetch it, above all in a shallow clone (a CI
 // checkout of depth 1).
@@ -44,10 +66,15 @@ func (r *Repo) Commit(rev string) (string, error) {
 	if err == nil {
 		return strings.TrimSpace(out), nil
 	}
+	return "", r.missing(rev)
+}
+
+// missing is the error for a revision the repository does not hold.
+func (r *Repo) missing(rev string) error {
 	if shallow, _ := git(r.Root, "rev-parse", "--is-shallow-repository"); strings.TrimSpace(shallow) == "true" {
-		return "", fmt.Errorf("revision %s is not in this shallow clone: fetch it (git fetch --deepen=100, or git fetch --unshallow; with actions/checkout, fetch-depth: 0)", rev)
+		return fmt.Errorf("revision %s is not in this shallow clone: fetch it (git fetch --deepen=100, or git fetch --unshallow; with actions/checkout, fetch-depth: 0)", rev)
 	}
-	return "", fmt.Errorf("revision %s is not in this repository (git fetch it first)", rev)
+	return fmt.Errorf("revision %s is not in this repository (git fetch it first)", rev)
 }
 
 // MergeBase returns the best common ancestor of ref and HEAD: the commit
@@ -57,6 +84,11 @@ func (r *Repo) MergeBase(ref string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return r.MergeBaseOf(base, ref)
+}
+
+// MergeBaseOf is MergeBase of ref resolved already to commit base.
+func (r *Repo) MergeBaseOf(base, ref string) (string, error) {
 	out, err := git(r.Root, "merge-base", base, "HEAD")
 	if err != nil {
 		return "", fmt.Errorf("no merge base of %s and HEAD (a shallow clone may lack it: git fetch --unshallow): %w", ref, err)
@@ -101,17 +133,40 @@ func (r *Repo) Diff(commit string) (map[string]*File, []*File, map[string]bool, 
 	return files, deleted, tracked, nil
 }
 
-// Untracked returns, of files (absolute names in the repository, the
-// ones copycat read), those git neither tracks nor ignores, each as a
-// new file whole, by its name relative to the root.
-func (r *Repo) Untracked(files []string, tracked map[string]bool) map[string]*File {
+// Untracked returns, of files (the ones copycat read, as it names them:
+// relative to the working directory wd, or absolute), those git neither
+// tracks nor ignores, each as a new file whole, by its name relative to
+// the root.
+func (r *Repo) Untracked(wd string, files []string, tracked map[string]bool) map[string]*File {
+	// A name under the working directory is made relative to the root by
+	// putting the working directory's place before it: a tree's files
+	// cost one concatenation each, not filepath.Rel's walk of both paths.
+	prefix, err := filepath.Rel(r.Root, wd)
+	under := err == nil && filepath.IsLocal(prefix)
+	if prefix == "." {
+		prefix = ""
+	}
 	var candidates []string
-	for _, abs := range files {
-		rel, err := filepath.Rel(r.Root, abs)
-		if err != nil || strings.HasPrefix(rel, "..") {
-			continue
+	for _, name := range files {
+		var rel string
+		switch {
+		case under && !filepath.IsAbs(name) && filepath.IsLocal(name) && filepath.Clean(name) == name:
+			rel = filepath.ToSlash(name)
+			if prefix != "" {
+				rel = filepath.ToSlash(prefix) + "/" + rel
+			}
+		default:
+			abs := name
+			if !filepath.IsAbs(abs) {
+				abs = filepath.Join(wd, abs)
+			}
+			var err error
+			if rel, err = filepath.Rel(r.Root, abs); err != nil || strings.HasPrefix(rel, "..") {
+				continue
+			}
+			rel = filepath.ToSlash(rel)
 		}
-		if rel = filepath.ToSlash(rel); !tracked[rel] {
+		if !tracked[rel] {
 			candidates = append(candidates, rel)
 		}
 	}
@@ -146,8 +201,8 @@ func (r *Repo) Untracked(files []string, tracked map[string]bool) map[string]*Fi
 	return out
 }
 
-// git runs git in dir and returns its output; its standard error is the
-// error's text.
+// git runs git in dir and returns its output, also when it fails; its
+// standard error is the error's text.
 func git(dir string, args ...string) (string, error) {
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
@@ -160,9 +215,9 @@ func git(dir string, args ...string) (string, error) {
 			if msg == "" {
 				msg = ee.Error()
 			}
-			return "", fmt.Errorf("git %s: %s", args[0], msg)
+			return out.String(), fmt.Errorf("git %s: %s", args[0], msg)
 		}
-		return "", fmt.Errorf("git: %w", err)
+		return out.String(), fmt.Errorf("git: %w", err)
 	}
 	return out.String(), nil
 }

@@ -61,6 +61,7 @@ type Change struct {
 	// the repository's root), for what Base says of them.
 	Deleted []*File
 	root    string
+	local   map[string]*File // files, by their names relative to wd, for those under it
 }
 
 // Root is the repository's root (the working directory's, outside one).
@@ -80,9 +81,13 @@ func (c *Change) Name(rel string) string {
 // NewChange holds files, whose names are relative to root.
 func NewChange(root string, files map[string]*File) *Change {
 	wd, _ := os.Getwd()
-	c := &Change{files: map[string]*File{}, wd: wd, root: root}
+	c := &Change{files: map[string]*File{}, local: map[string]*File{}, wd: wd, root: root}
 	for name, f := range files {
-		c.files[filepath.Join(root, filepath.FromSlash(name))] = f
+		abs := filepath.Join(root, filepath.FromSlash(name))
+		c.files[abs] = f
+		if rel, err := filepath.Rel(wd, abs); err == nil && filepath.IsLocal(rel) {
+			c.local[rel] = f
+		}
 	}
 	return c
 }
@@ -91,6 +96,11 @@ func NewChange(root string, files map[string]*File) *Change {
 // to the working directory or absolute), nil if nothing.
 func (c *Change) File(name string) *File {
 	if !filepath.IsAbs(name) {
+		// The names copycat gives the files under the working directory
+		// are looked up as they are: a report asks for every file.
+		if f, ok := c.local[name]; ok || c.local != nil && filepath.IsLocal(name) && filepath.Clean(name) == name {
+			return f
+		}
 		name = filepath.Join(c.wd, name)
 	}
 	return c.files[filepath.Clean(name)]

@@ -9,7 +9,6 @@ import (
 	"io"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -79,42 +78,49 @@ func (ch *Changes) start(stdin io.Reader) (wait func(read []*fingerprint.File) (
 	if err != nil {
 		return nil, err
 	}
+	if ch.Diff == "" {
+		return ch.startRev(wd)
+	}
 	repo, repoErr := change.Open(wd)
-	if ch.Diff != "" {
-		r := stdin
-		if ch.Diff != "-" {
-			f, err := os.Open(ch.Diff)
-			if err != nil {
-				return nil, fmt.Errorf("-diff: %w", err)
-			}
-			defer f.Close()
-			r = f
-		}
-		files, deleted, err := change.ParseDiffDeleted(r)
+	r := stdin
+	if ch.Diff != "-" {
+		f, err := os.Open(ch.Diff)
 		if err != nil {
-			return nil, fmt.Errorf("-diff %s: %w", ch.Diff, err)
+			return nil, fmt.Errorf("-diff: %w", err)
 		}
-		root := wd
-		if repoErr == nil {
-			root = repo.Root
-		}
-		c := change.NewChange(root, files)
-		if repoErr == nil {
-			diffBase(c, repo, files, deleted)
-		}
-		return func([]*fingerprint.File) (*change.Change, error) { return c, nil }, nil
+		defer f.Close()
+		r = f
 	}
-	if repoErr != nil {
-		return nil, repoErr
+	files, deleted, err := change.ParseDiffDeleted(r)
+	if err != nil {
+		return nil, fmt.Errorf("-diff %s: %w", ch.Diff, err)
 	}
-	var commit string
+	root := wd
+	if repoErr == nil {
+		root = repo.Root
+	}
+	c := change.NewChange(root, files)
+	if repoErr == nil {
+		diffBase(c, repo, files, deleted)
+	}
+	return func([]*fingerprint.File) (*change.Change, error) { return c, nil }, nil
+}
+
+// startRev is start for -new-from-rev and -new-from-merge-base: the
+// repository's root and the revision are found by one run of git.
+func (ch *Changes) startRev(wd string) (wait func(read []*fingerprint.File) (*change.Change, error), err error) {
+	rev := ch.NewFromRev
 	if ch.NewFromMergeBase != "" {
-		commit, err = repo.MergeBase(ch.NewFromMergeBase)
-	} else {
-		commit, err = repo.Commit(ch.NewFromRev)
+		rev = ch.NewFromMergeBase
 	}
+	repo, commit, err := change.OpenAt(wd, rev)
 	if err != nil {
 		return nil, err
+	}
+	if ch.NewFromMergeBase != "" {
+		if commit, err = repo.MergeBaseOf(commit, rev); err != nil {
+			return nil, err
+		}
 	}
 	type result struct {
 		files   map[string]*change.File
@@ -135,11 +141,8 @@ func (ch *Changes) start(stdin io.Reader) (wait func(read []*fingerprint.File) (
 		names := make([]string, len(read))
 		for i, f := range read {
 			names[i] = f.Name
-			if !filepath.IsAbs(f.Name) {
-				names[i] = filepath.Join(wd, f.Name)
-			}
 		}
-		for name, f := range repo.Untracked(names, r.tracked) {
+		for name, f := range repo.Untracked(wd, names, r.tracked) {
 			if r.files[name] == nil {
 				r.files[name] = f
 			}

@@ -187,6 +187,15 @@ func TestChangeMissingBase(t *testing.T) {
 	if _, errs, code := runChange(t, "-new-from-rev", "HEAD", "-diff", "-", "./..."); code != ExitError || !strings.Contains(errs, "give one") {
 		t.Errorf("two changes: exit %d, %q", code, errs)
 	}
+	if _, errs, code := runChange(t, "-new-from-merge-base", "nosuch", "./..."); code != ExitError || !strings.Contains(errs, "revision nosuch is not in this shallow clone") {
+		t.Errorf("a missing merge base ref: exit %d, %q", code, errs)
+	}
+	t.Chdir(t.TempDir())
+	for _, flag := range []string{"-new-from-rev", "-new-from-merge-base"} {
+		if _, errs, code := runChange(t, flag, "HEAD", "./..."); code != ExitError || !strings.Contains(errs, "not in a git repository") {
+			t.Errorf("%s outside a repository: exit %d, %q", flag, code, errs)
+		}
+	}
 }
 
 // -diff reads the change from a unified diff; -max-new-duplication fails
