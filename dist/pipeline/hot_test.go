@@ -7,9 +7,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
-
-	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 )
 
 // hotFunc is the function every file of the hot corpus holds: its window
@@ -74,31 +71,14 @@ func TestHotFingerprint(t *testing.T) {
 	c := DefaultConfig()
 	c.Dirs = []string{hot, small}
 	want := oneMachine(t, c)
-
-	c.Output = filepath.Join(t.TempDir(), "report.json")
-	p, s := beam.NewPipelineWithRoot()
-	Build(s, c)
-	res, err := ptest.RunWithMetrics(p)
-	if err != nil {
-		t.Fatalf("pipeline: %v", err)
-	}
-	got, err := os.ReadFile(c.Output)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got, r := distributedMetrics(t, c)
 	if !bytes.Equal(got, want) {
 		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
 	}
-	var files int64
-	for _, d := range res.Metrics().AllMetrics().Distributions() {
-		if d.Key.Name == "3 units: files per unit" {
-			files = max(files, d.Result().Max)
-		}
-	}
-	if files == 0 || files > 2 {
+	if files := distribution(r, "3 units: files per unit").Max; files == 0 || files > 2 {
 		t.Errorf("the largest work unit holds %d files, want 1 or 2: the hot function's files must not meet on a worker", files)
 	}
 	var b bytes.Buffer
-	PrintMetrics(&b, res.Metrics().AllMetrics())
+	PrintMetrics(&b, r)
 	t.Logf("%d hot files:\n%s", n, b.String())
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/copycat-go/copycat/internal/cli"
 	"github.com/copycat-go/copycat/internal/spill"
@@ -46,17 +47,42 @@ func oneMachine(t *testing.T, c Config) []byte {
 // distributed returns what the pipeline writes for c, run on Prism.
 func distributed(t *testing.T, c Config) []byte {
 	t.Helper()
+	b, _ := distributedMetrics(t, c)
+	return b
+}
+
+// distributedMetrics is distributed with the run's metrics.
+func distributedMetrics(t *testing.T, c Config) ([]byte, metrics.QueryResults) {
+	t.Helper()
 	c.Output = filepath.Join(t.TempDir(), "report.json")
 	p, s := beam.NewPipelineWithRoot()
 	Build(s, c)
-	if err := ptest.Run(p); err != nil {
+	res, err := ptest.RunWithMetrics(p)
+	if err != nil {
 		t.Fatalf("pipeline: %v", err)
 	}
 	b, err := os.ReadFile(c.Output)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b
+	return b, res.Metrics().AllMetrics()
+}
+
+// distribution merges the distribution of the pipeline's metric name over
+// the steps that update it.
+func distribution(r metrics.QueryResults, name string) metrics.DistributionValue {
+	var v metrics.DistributionValue
+	for _, d := range r.Distributions() {
+		if d.Key.Namespace != namespace || d.Key.Name != name {
+			continue
+		}
+		w := d.Result()
+		if v.Count == 0 {
+			v.Min, v.Max = w.Min, w.Max
+		}
+		v.Count, v.Sum, v.Min, v.Max = v.Count+w.Count, v.Sum+w.Sum, min(v.Min, w.Min), max(v.Max, w.Max)
+	}
+	return v
 }
 
 // TestSmall runs the pipeline over a small tree of clones (exact,
@@ -345,26 +371,11 @@ func TestUnitHeap(t *testing.T) {
 	c := DefaultConfig()
 	c.Dirs, c.UnitHeap = []string{dir}, 1
 	want := oneMachine(t, c)
-	c.Output = filepath.Join(t.TempDir(), "report.json")
-	p, s := beam.NewPipelineWithRoot()
-	Build(s, c)
-	res, err := ptest.RunWithMetrics(p)
-	if err != nil {
-		t.Fatalf("pipeline: %v", err)
-	}
-	got, err := os.ReadFile(c.Output)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got, r := distributedMetrics(t, c)
 	if !bytes.Equal(got, want) {
 		t.Errorf("with every table mapped, the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
 	}
-	var spilled int64
-	for _, d := range res.Metrics().AllMetrics().Distributions() {
-		if d.Key.Namespace == namespace && d.Key.Name == "4 detect: bytes mapped from the disk per unit that spilled" {
-			spilled += d.Result().Sum
-		}
-	}
+	spilled := distribution(r, "4 detect: bytes mapped from the disk per unit that spilled").Sum
 	t.Logf("tables mapped from the disk: %d bytes", spilled)
 	if spilled == 0 && spillBuilt() {
 		t.Error("no unit's tables were mapped from the disk")
