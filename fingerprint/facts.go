@@ -206,6 +206,7 @@ func ScanFacts(src []byte) Facts {
 	fs := Facts{Generated: ignore.IsGenerated(src)}
 	inHeader := true
 	var prev []byte // the comment of the line before, if it held only one
+	prevHint := false
 	var joined []byte
 	var block noteBlock
 	for n := int32(1); len(src) > 0; n++ {
@@ -230,16 +231,20 @@ func ScanFacts(src []byte) Facts {
 			block.end(&fs)
 		}
 		// A note may run over two lines of a comment: "Do not modify
-		// one without the other".
+		// one without the other". Every note holds one of noteHints: a
+		// line without one is no note, and makes one only with a line
+		// that has one (one look at the line, where IsCopyNote and
+		// splitNote each looked at it again).
+		hint := comment && noteHints.in(trimmed)
 		switch {
-		case comment && (IsCopyNote(line) || prev != nil && splitNote(prev, trimmed, &joined)):
+		case comment && (hint && IsCopyNote(line) || prev != nil && (hint || prevHint) && splitNote(prev, trimmed, &joined)):
 			block.note(&fs, n)
 		case !comment && IsCopyNote(line):
 			// A comment after code on its line is a comment of its own.
 			i := bytes.Index(line, []byte("//"))
 			fs.Notes = append(fs.Notes, Note{n, string(noteText(nil, line[i:]))})
 		}
-		prev = nil
+		prev, prevHint = nil, hint
 		if comment {
 			prev = trimmed
 		}
