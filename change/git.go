@@ -143,7 +143,7 @@ func (r *Repo) Untracked(wd string, files []string, tracked map[string]bool) map
 	// cost one concatenation each, not filepath.Rel's walk of both paths.
 	prefix, err := filepath.Rel(r.Root, wd)
 	under := err == nil && filepath.IsLocal(prefix)
-	if prefix == "." {
+	if prefix = filepath.ToSlash(prefix); prefix == "." {
 		prefix = ""
 	}
 	var candidates []string
@@ -153,7 +153,7 @@ func (r *Repo) Untracked(wd string, files []string, tracked map[string]bool) map
 		case under && !filepath.IsAbs(name) && filepath.IsLocal(name) && filepath.Clean(name) == name:
 			rel = filepath.ToSlash(name)
 			if prefix != "" {
-				rel = filepath.ToSlash(prefix) + "/" + rel
+				rel = prefix + "/" + rel
 			}
 		default:
 			abs := name
