@@ -256,6 +256,17 @@ func TestChangeUntracked(t *testing.T) {
 			t.Errorf("a copy in an ignored file is new: %s", line)
 		}
 	}
+	// From a folder of the repository, the names are relative to it, and
+	// an untracked file is still found among them.
+	writeFiles(t, dir, map[string]string{"sub/a/a.go": pasteSource("a", [4]string{"rows", "out", "line", "total"})})
+	gitRun(t, "add", "-A")
+	gitRun(t, "commit", "-q", "-m", "sub")
+	writeFiles(t, dir, map[string]string{"sub/c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
+	t.Chdir(filepath.Join(dir, "sub"))
+	out, errs, code = runChange(t, "-new-from-rev", "HEAD", "./...")
+	if code != ExitClones || !strings.Contains(out, "c/c.go:8:1: duplicate of a/a.go:8-27") || !strings.Contains(out, "new copy of a/a.go:8-27 (unchanged)") {
+		t.Errorf("an untracked copy, from a folder of the repository: exit %d:\n%s%s", code, out, errs)
+	}
 }
 
 // A copy edited until it no longer matches its twin is still a forgotten
