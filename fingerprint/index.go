@@ -66,11 +66,18 @@ func (f *File) startOrder() []int32 {
 	return f.byStart
 }
 
+// startingAt returns the units' indexes by first token (startOrder) and
+// the place in it of the first unit that starts at token t or after.
+func (f *File) startingAt(t int32) (order []int32, k int) {
+	order = f.startOrder()
+	k, _ = slices.BinarySearchFunc(order, t, func(i, t int32) int { return cmp.Compare(f.units[i].tok0, t) })
+	return order, k
+}
+
 // unitsIn calls fn with the index of each unit within tokens [t0, t1),
 // by first token: the work is the units found, not all the file's.
 func (f *File) unitsIn(t0, t1 int32, fn func(i int32)) {
-	order := f.startOrder()
-	k, _ := slices.BinarySearchFunc(order, t0, func(i, t int32) int { return cmp.Compare(f.units[i].tok0, t) })
+	order, k := f.startingAt(t0)
 	for ; k < len(order) && f.units[order[k]].tok0 < t1; k++ {
 		if f.units[order[k]].tok1 <= t1 {
 			fn(order[k])
@@ -82,8 +89,7 @@ func (f *File) unitsIn(t0, t1 int32, fn func(i int32)) {
 // that spans tokens [t0, t1) exactly, -1 if none does: found by first
 // token, not by a look at every unit of the file.
 func (f *File) stmtAt(t0, t1 int32) int {
-	order := f.startOrder()
-	k, _ := slices.BinarySearchFunc(order, t0, func(i, t int32) int { return cmp.Compare(f.units[i].tok0, t) })
+	order, k := f.startingAt(t0)
 	for ; k < len(order) && f.units[order[k]].tok0 == t0; k++ {
 		if u := f.units[order[k]]; !u.fn && u.tok1 == t1 {
 			return int(order[k])
@@ -95,8 +101,7 @@ func (f *File) stmtAt(t0, t1 int32) int {
 // unitBefore returns the index of a unit that starts at or before token
 // t, the nearest to it; -1 if none does.
 func (f *File) unitBefore(t int32) int32 {
-	order := f.startOrder()
-	k, _ := slices.BinarySearchFunc(order, t+1, func(i, t int32) int { return cmp.Compare(f.units[i].tok0, t) })
+	order, k := f.startingAt(t + 1)
 	if k == 0 {
 		return -1
 	}
