@@ -110,7 +110,7 @@ type Drift struct {
 // backends that wrap their errors each in their own way).
 func (d Drift) Strength() int {
 	switch {
-	case d.Kind == DriftLacks && (d.Step == StepWrap || d.Step == StepCondition):
+	case d.Kind == DriftLacks && d.Step == StepWrap:
 		return 1
 	case d.Kind == DriftLacks || d.Kind == DriftDiscards:
 		return 3

@@ -11,14 +11,18 @@ import (
 // || (if secret == nil || secret.Data == nil against if secret.Data ==
 // nil; if e != nil || l.err against if e != nil; if field.Names != nil &&
 // a == b against if a == b). The operand must be a check: a comparison
-// with nil or zero, or a name or a field read as a flag, negated or not.
-// The twin lacks it (DriftLacks, StepCondition): the copy with it was
-// fixed, or the other slipped. Three of the twelve inconsistencies a
-// blind reader filed in sixteen modules were of this shape
-// (bench/readings/2026-12-04-listing.md), but of the two such drifts
-// found in sixteen other modules, read blind, neither was a bug
-// (bench/readings/2026-12-04-drift.md): the drift is listed, as weak
-// evidence (Drift.Strength 1), and does not make a class drifted alone.
+// with nil, zero or the empty string, or a name or a field read as a
+// flag, negated or not. The twin lacks it (DriftLacks, StepCondition):
+// the copy with it was fixed, or the other slipped. Three of the twelve
+// inconsistencies a blind reader filed in sixteen modules were of this
+// shape (bench/readings/2026-12-04-listing.md); of the two such drifts
+// in sixteen other modules neither was a bug
+// (bench/readings/2026-12-04-drift.md), but of the ten more found since
+// in twenty-nine modules, read blind, five were
+// (bench/readings/2026-12-04-fresh.md): more than any other step, so it
+// is the strongest evidence (Drift.Strength 3). The empty string counts
+// as zero from the same reading (docker compose's secret mounts lack the
+// configs' `|| Content != ""`).
 
 // conditionCheck reports whether the unmatched tokens ts of unit u of s
 // (all of them in that statement, not in one inside it) are a check
@@ -134,7 +138,7 @@ func operands(codes []byte, c0, c1 int32) [][4]int32 {
 func (d *detector) isCheck(f *File, t0, t1 int32) bool {
 	flag := true
 	for k := range d.walk(f, t0, t1) {
-		if k.comparesNilOrZero(f, t1) {
+		if k.comparesNilOrZero(f, t1) || k.comparesEmpty(f, t1) {
 			return true
 		}
 		tok := token.Token(k.c)

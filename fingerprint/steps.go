@@ -317,6 +317,20 @@ func (d *detector) walk(f *File, t0, t1 int32) iter.Seq[walked] {
 	}
 }
 
+// emptyStrings are the value hashes of the empty string literals: two
+// double quotes, or two backquotes.
+var emptyStrings = [2]uint64{hashBytes([]byte(`""`)), hashBytes([]byte("``"))}
+
+// comparesEmpty reports whether token k of f makes a comparison with the
+// empty string: one after a comparison, or a comparison before one (that
+// ends before t1).
+func (k walked) comparesEmpty(f *File, t1 int32) bool {
+	if token.Token(k.c) == token.STRING && slices.Contains(emptyStrings[:], k.val) && isComparison(k.prev) {
+		return true
+	}
+	return isComparison(k.c) && k.t+1 < t1 && token.Token(f.codes[k.t+1]) == token.STRING && slices.Contains(emptyStrings[:], f.vals[k.next])
+}
+
 // comparesNilOrZero reports whether token k of f makes a comparison with
 // nil or zero: nil, a 0 after a comparison, or a comparison before a 0
 // (that ends before t1).
