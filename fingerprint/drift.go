@@ -291,6 +291,11 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 		forB = append(forB, slipsB...)
 		other += breaks
 	}
+	// A string that names the twin's function is evidence on its own,
+	// kept however edited the pair is, as a discarded value is.
+	stringsA, stringsB := d.stringSlips(al)
+	dropA = append(dropA, stringsA...)
+	dropB = append(dropB, stringsB...)
 	limit := max(driftMaxOther, min(len(d.codes(a)), len(d.codes(b)))/10)
 	if other > limit {
 		return dropA, dropB, false

@@ -91,6 +91,32 @@ Pattern:
 
 // store is a cache's put: a lock, a failure path that records the
 // error, and a deferred release.
+// readVector is a reader written once per type, whose errors name it.
+const readVector = `package p
+
+func readUint8VectorJSON(iter *Iterator, size int) (*Vector, error) {
+	arr := newVector(size)
+	for i := 0; i < size; i++ {
+		if !iter.ReadArray() {
+			iter.ReportError("readUint8VectorJSON", "expected array")
+			return nil, iter.Error
+		}
+		t := iter.WhatIsNext()
+		if t == NilValue {
+			iter.ReadNil()
+		} else {
+			v := iter.ReadUint8()
+			arr.Set(i, v)
+		}
+	}
+	if iter.ReadArray() {
+		iter.ReportError("read", "expected close array")
+		return nil, iter.Error
+	}
+	return arr, nil
+}
+`
+
 const store = `package p
 
 func (c *cache) put(key string, v []byte) error {
@@ -253,6 +279,19 @@ func TestDrift(t *testing.T) {
 			false, []string{"b.go:18 lacks error wrap a.go:18-18"}},
 		{"arguments swapped", authorize, r("paramRef\", user, verb)", "paramRef\", verb, user)").Replace(authorize),
 			true, []string{"a.go:21 swapped  b.go:21-21", "b.go:21 swapped  a.go:21-21"}},
+		// A string naming the function the copy was made from
+		// (grafana-plugin-sdk-go's readTimeVectorJSON).
+		{"string naming the twin's function", readVector, r("func readUint8VectorJSON(", "func readTimeVectorJSON(", "ReadUint8()", "ReadTime()").Replace(readVector),
+			true, []string{"b.go:7 unrenamed string a.go:7-7"}},
+		{"string naming the twin's function in an edited copy", readVector, r("func readUint8VectorJSON(", "func readTimeVectorJSON(", "v := iter.ReadUint8()\n\t\t\tarr.Set(i, v)", "v := iter.ReadInt64()\n\t\t\tarr.Set(i, time.Unix(0, v))").Replace(readVector),
+			true, []string{"b.go:7 unrenamed string a.go:7-7"}},
+		{"string saying another thing", readVector, r("func readUint8VectorJSON(", "func readTimeVectorJSON(", `"readUint8VectorJSON"`, `"time vector"`, "ReadUint8()", "ReadTime()").Replace(readVector),
+			false, nil},
+		{"string naming the function, renamed too", readVector, r("readUint8VectorJSON", "readTimeVectorJSON", "ReadUint8()", "ReadTime()").Replace(readVector),
+			false, nil},
+		// A function named by a plain word: a string that says the word
+		// names no function.
+		{"function of a plain word renamed", authorize, r("authorize(ctx", "authorizeRead(ctx").Replace(authorize), false, nil},
 		{"name left unrenamed", authorize, strings.Replace(r("user", "caller").Replace(authorize), "paramRef\", caller, verb)", "paramRef\", user, verb)", 1),
 			true, []string{"b.go:21 unrenamed  a.go:21-21"}},
 		{"assignment on an error path lacked", store, r("\t\tc.err = err\n", "").Replace(store),

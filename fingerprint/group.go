@@ -310,6 +310,9 @@ func (d *detector) newClass(ss []span, exact bool) Class {
 		}
 		c.Fragments = append(c.Fragments, fr)
 	}
+	if !exact {
+		d.markStringSlips(&c, ss)
+	}
 	return c
 }
 

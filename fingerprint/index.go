@@ -28,6 +28,7 @@ type File struct {
 	codes     []byte   // canonical token codes
 	grams     []gram   // winnowed k-gram fingerprints, by position, for near-miss candidates
 	ignored   []int32  // ignored[t] counts the tokens before t that directives exclude; nil if none
+	ownNamed  []int32  // the string literals that name the function declaration holding them (driftstring.go), by token, rising
 	vals      []uint64 // name and value hashes of the tokens that carry one
 	lineStart []int32  // lineStart[l] is the first token on line l+1 or later
 	lineOff   []int32  // lineOff[l] is the byte offset of line l+1
@@ -151,6 +152,7 @@ type Indexer struct {
 	powHigh []uint64 // hashBase^(j·powStep)
 	file    *File
 	tfile   *token.File
+	src     []byte // the bytes of the file being indexed
 	skip    func(ast.Node) bool
 	body    *ast.BlockStmt // body of the function declaration being visited
 	grams   []uint64       // k-gram hashes, for winnowing
@@ -186,7 +188,7 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	} else {
 		ix.file.Facts = ScanFacts(src)
 	}
-	ix.tfile, ix.skip = tf, skip
+	ix.tfile, ix.skip, ix.src = tf, skip, src
 	ix.lineTable()
 	ix.ignored = ix.ignored[:0]
 	// Units, blocks and windows grow in scratch buffers and are copied out

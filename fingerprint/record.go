@@ -16,7 +16,7 @@ import (
 // the derivation (the canonical codes, the hashes, the units, windows or
 // grams) changes, so that an index built by another version is never read
 // as this one's: the version is part of every record's key and header.
-const RecordVersion = 6
+const RecordVersion = 7
 
 // A record is one indexed File as bytes:
 //
@@ -56,6 +56,7 @@ func AppendRecord(dst []byte, f *File) []byte {
 	dst = appendSeq(dst, f.units, appendUnit)
 	dst = appendSeq(dst, f.blocks, appendBlock)
 	dst = appendSeq(dst, f.windows, appendWindow)
+	dst = appendSeq(dst, f.ownNamed, appendRising)
 	// The Facts go last, after their length: a run decodes them only
 	// for the files it reports (see File.FactsOf).
 	facts := appendFacts(nil, fs)
@@ -271,6 +272,7 @@ func DecodeRecord(name string, rec []byte) (*File, error) {
 	f.units = decodeSeq(&d, 14, (*decoder).unit)
 	f.blocks = decodeSeq(&d, 2, (*decoder).block)
 	f.windows = decodeSeq(&d, 11, (*decoder).window)
+	f.ownNamed = d.risingSeq()
 	if d.err != "" {
 		return nil, fmt.Errorf("%w: %s", ErrRecord, d.err)
 	}

@@ -271,6 +271,8 @@ func (f *File) check() error {
 		return fmt.Errorf("line table past the last token")
 	case f.ignored != nil && (len(f.ignored) != len(f.codes)+1 || f.ignored[0] != 0):
 		return fmt.Errorf("ignored-token table of %d entries for %d tokens", len(f.ignored), nt)
+	case len(f.ownNamed) > 0 && (f.ownNamed[0] < 0 || f.ownNamed[len(f.ownNamed)-1] >= nt):
+		return fmt.Errorf("a string naming its function past the last token")
 	}
 	if err := f.checkGrams(nt); err != nil {
 		return err

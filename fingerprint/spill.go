@@ -16,7 +16,7 @@ type Allocator interface {
 func (f *File) MoveTables(a Allocator) {
 	n := tableBytes(f.codes) + tableBytes(f.grams) + tableBytes(f.ignored) +
 		tableBytes(f.vals) + tableBytes(f.lineStart) + tableBytes(f.lineOff) +
-		tableBytes(f.units) + tableBytes(f.blocks) + tableBytes(f.windows)
+		tableBytes(f.units) + tableBytes(f.blocks) + tableBytes(f.windows) + tableBytes(f.ownNamed)
 	if n == 0 {
 		return
 	}
@@ -32,7 +32,8 @@ func (f *File) MoveTables(a Allocator) {
 	f.lineOff, buf = moveTable(f.lineOff, buf)
 	f.units, buf = moveTable(f.units, buf)
 	f.blocks, buf = moveTable(f.blocks, buf)
-	f.windows, _ = moveTable(f.windows, buf)
+	f.windows, buf = moveTable(f.windows, buf)
+	f.ownNamed, _ = moveTable(f.ownNamed, buf)
 }
 
 // tableBytes is the room s takes in an allocation: its bytes, rounded up

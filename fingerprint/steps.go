@@ -190,6 +190,9 @@ const (
 	StepErrorPath = "assignment on an error path" // set in an if body that returns
 	StepWrap      = "error wrap"                  // a returned value wrapped in a call
 	StepCondition = "check in a condition"        // one more operand of an if's && or || that checks (driftcond.go)
+	// StepString, of DriftUnrenamed: a string that names the twin's
+	// function, where the twin's names its own (driftstring.go).
+	StepString = "string"
 )
 
 // lockHashes are the name hashes of the methods of sync.Locker and

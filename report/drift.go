@@ -27,6 +27,8 @@ func DriftWords(c fingerprint.Class, i int) []string {
 			out = append(out, fmt.Sprintf("lacks the %s of %s (after its line %d)", d.Step, at, d.Lines.Start))
 		case d.Kind == fingerprint.DriftSwapped:
 			out = append(out, fmt.Sprintf("names at line %d are in the other order in its twin %s", d.Lines.Start, at))
+		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepString:
+			out = append(out, fmt.Sprintf("the string at line %d names the function of its twin %s, which this copy renamed", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftUnrenamed:
 			out = append(out, fmt.Sprintf("line %d keeps the name that %s has, which this copy renamed everywhere else", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftChanged:
@@ -64,6 +66,8 @@ func driftReason(c fingerprint.Class) string {
 				drops = appendNew(drops, "a copy discards a value its twin checks")
 			case d.Kind == fingerprint.DriftSwapped:
 				slips = appendNew(slips, "names swapped")
+			case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepString:
+				slips = appendNew(slips, "a string naming its twin's function")
 			case d.Kind == fingerprint.DriftUnrenamed:
 				slips = appendNew(slips, "a name left unrenamed")
 			}

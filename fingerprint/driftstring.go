@@ -1,0 +1,154 @@
+package fingerprint
+
+import (
+	"bytes"
+	"go/token"
+	"slices"
+)
+
+// A string that names the wrong function: a copy whose function was
+// renamed keeps, in a string, the name of the function it was copied
+// from. CP-Miner calls it an inconsistent renaming; issue #24 asks for
+// it, and a blind reader filed one as a bug (grafana-plugin-sdk-go's
+// readTimeVectorJSON reports its errors as "readUint8VectorJSON",
+// bench/readings/2026-12-04-fresh.md).
+//
+// The Indexer marks each string literal that names, as a word, the
+// function declaration that holds it (File.ownNamed). Two aligned copies
+// whose matched strings are the same, marked in one copy and not in the
+// other, are functions of other names: the unmarked copy's string names
+// its twin's function (DriftUnrenamed, StepString), evidence on its own,
+// kept however edited the pair is. Only names that are no plain word
+// count (an inner capital, a digit or an underscore: readUint8VectorJSON,
+// setupGitHub), so that "cannot authorize" in a copy of authorize renamed
+// authorizeRead is no slip.
+//
+// On the standard library it finds three: reflectlite's
+// valueToStringImpl and net's newLocalPacketListener, whose messages name
+// the functions they were copied from, and os/signal's runSessionLeader,
+// which names on purpose the test it runs. Grafana's copy is not found:
+// its string names a third function where its twin's names itself, and
+// telling that from a string naming a method the copy calls
+// (encoding/json/v2's "MarshalJSON") is not built.
+
+// markOwnNamed records the string literals among tokens [t0, t1) that
+// name fn, the function declaration that spans them.
+func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
+	if !compoundName(fn) {
+		return
+	}
+	name := []byte(fn)
+	codes, offs := ix.ts.codes, ix.ts.offs
+	for t := t0; t < t1; t++ {
+		if token.Token(codes[t]) != token.STRING {
+			continue
+		}
+		off := int(offs[t])
+		end := len(ix.src)
+		if q := ix.src[off]; q == '`' {
+			if i := bytes.IndexByte(ix.src[off+1:], '`'); i >= 0 {
+				end = off + 1 + i + 1
+			}
+		} else {
+			end = quotedEnd(ix.src, off, q)
+		}
+		if namesWord(ix.src[off:end], name) {
+			ix.file.ownNamed = append(ix.file.ownNamed, t)
+		}
+	}
+}
+
+// compoundName reports whether a function's name is no plain word: it has
+// a capital after its first letter, a digit or an underscore.
+func compoundName(name string) bool {
+	for i, c := range []byte(name) {
+		if i > 0 && 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' {
+			return true
+		}
+	}
+	return false
+}
+
+// namesWord reports whether lit holds name as a word: not inside a longer
+// identifier.
+func namesWord(lit, name []byte) bool {
+	for i := 0; ; {
+		j := bytes.Index(lit[i:], name)
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		before := at == 0 || !isWordByte(lit[at-1])
+		after := at+len(name) == len(lit) || !isWordByte(lit[at+len(name)])
+		if before && after {
+			return true
+		}
+		i = at + 1
+	}
+}
+
+// namesOwn reports whether token t of f is a string that names the
+// function declaration holding it.
+func (f *File) namesOwn(t int32) bool {
+	_, found := slices.BinarySearch(f.ownNamed, t)
+	return found
+}
+
+// stringSlips finds the matched strings of al's copies that name, in one
+// copy, its own function and, in the other, its twin's: a drift of the
+// other. A nil al.match is the identity: the copies of a renamed class.
+func (d *detector) stringSlips(al alignment) (forA, forB []Drift) {
+	fa, fb := d.files[al.a.file], d.files[al.b.file]
+	if len(fa.ownNamed) == 0 && len(fb.ownNamed) == 0 {
+		return nil, nil
+	}
+	a0, a1 := d.tokens(al.a)
+	b0, _ := d.tokens(al.b)
+	line := func(f *File, t int32) LineRange { l := f.tokenLine(t); return LineRange{l, l} }
+	for x := range a1 - a0 {
+		y := x
+		if al.match != nil {
+			y = al.match[x]
+		}
+		ta, tb := a0+x, b0+y
+		if y < 0 || token.Token(fa.codes[ta]) != token.STRING {
+			continue
+		}
+		// The same string names one copy's own function, so not the
+		// other's.
+		ownA, ownB := fa.namesOwn(ta), fb.namesOwn(tb)
+		if ownA == ownB {
+			continue
+		}
+		if fa.vals[d.valueAt(fa, ta)] != fb.vals[d.valueAt(fb, tb)] {
+			continue
+		}
+		if ownA {
+			forB = append(forB, Drift{Kind: DriftUnrenamed, Step: StepString, Lines: line(fb, tb), TwinLines: line(fa, ta)})
+		} else {
+			forA = append(forA, Drift{Kind: DriftUnrenamed, Step: StepString, Lines: line(fa, ta), TwinLines: line(fb, tb)})
+		}
+	}
+	return forA, forB
+}
+
+// markStringSlips adds to a renamed class, whose copies align token for
+// token, the strings that name another copy's function (stringSlips).
+func (d *detector) markStringSlips(c *Class, ss []span) {
+	found := false
+	for i := 1; i < len(ss); i++ {
+		forA, forB := d.stringSlips(alignment{a: ss[0], b: ss[i]})
+		for _, x := range forA {
+			x.Twin = i
+			c.Fragments[0].Drift = append(c.Fragments[0].Drift, x)
+		}
+		for _, x := range forB {
+			x.Twin = 0
+			c.Fragments[i].Drift = append(c.Fragments[i].Drift, x)
+		}
+		found = found || len(forA)+len(forB) > 0
+	}
+	if found {
+		c.SetDrift()
+	}
+}
