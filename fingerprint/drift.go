@@ -142,17 +142,23 @@ func (d *detector) markDrift(v *verifier, c *Class, ss []span) {
 	for i := 1; i < len(ss); i++ {
 		forA, forB, ok := d.pairDrift(v, ss[0], ss[i])
 		compared[i] = ok
-		for _, x := range forA {
-			x.Twin = i
-			c.Fragments[0].Drift = append(c.Fragments[0].Drift, x)
-		}
-		for _, x := range forB {
-			x.Twin = 0
-			c.Fragments[i].Drift = append(c.Fragments[i].Drift, x)
-		}
+		c.addPairDrift(i, forA, forB)
 	}
 	markConsensus(c, compared)
 	c.SetDrift()
+}
+
+// addPairDrift adds the drifts found between c's first fragment and its
+// i-th: forA of the first (against the i-th), forB of the i-th.
+func (c *Class) addPairDrift(i int, forA, forB []Drift) {
+	for _, x := range forA {
+		x.Twin = i
+		c.Fragments[0].Drift = append(c.Fragments[0].Drift, x)
+	}
+	for _, x := range forB {
+		x.Twin = 0
+		c.Fragments[i].Drift = append(c.Fragments[i].Drift, x)
+	}
 }
 
 // markConsensus marks the lacked steps of a class of three copies or

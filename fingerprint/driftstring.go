@@ -138,14 +138,7 @@ func (d *detector) markStringSlips(c *Class, ss []span) {
 	found := false
 	for i := 1; i < len(ss); i++ {
 		forA, forB := d.stringSlips(alignment{a: ss[0], b: ss[i]})
-		for _, x := range forA {
-			x.Twin = i
-			c.Fragments[0].Drift = append(c.Fragments[0].Drift, x)
-		}
-		for _, x := range forB {
-			x.Twin = 0
-			c.Fragments[i].Drift = append(c.Fragments[i].Drift, x)
-		}
+		c.addPairDrift(i, forA, forB)
 		found = found || len(forA)+len(forB) > 0
 	}
 	if found {
