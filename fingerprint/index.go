@@ -201,7 +201,7 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	file := ix.file
 	ix.units, ix.blocks, ix.windows = file.units, file.blocks, file.windows
 	file.units, file.blocks, file.windows = slices.Clone(file.units), slices.Clone(file.blocks), slices.Clone(file.windows)
-	ix.file, ix.tfile, ix.skip, ix.body = nil, nil, nil, nil
+	ix.file, ix.tfile, ix.skip, ix.body, ix.src = nil, nil, nil, nil, nil
 	return file
 }
 
