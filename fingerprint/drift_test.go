@@ -285,6 +285,12 @@ func TestDrift(t *testing.T) {
 			true, []string{"b.go:7 unrenamed string a.go:7-7"}},
 		{"string naming the twin's function in an edited copy", readVector, r("func readUint8VectorJSON(", "func readTimeVectorJSON(", "v := iter.ReadUint8()\n\t\t\tarr.Set(i, v)", "v := iter.ReadInt64()\n\t\t\tarr.Set(i, time.Unix(0, v))").Replace(readVector),
 			true, []string{"b.go:7 unrenamed string a.go:7-7"}},
+		{"string naming a third function", readVector, r("func readUint8VectorJSON(", "func readTimeVectorJSON(", `"readUint8VectorJSON"`, `"readInt64VectorJSON"`, "ReadUint8()", "ReadTime()").Replace(readVector),
+			true, []string{"b.go:7 unrenamed string a.go:7-7"}},
+		// A name the copy calls is named on purpose (encoding/json/v2's
+		// "MarshalJSON" beside "MarshalFunc").
+		{"string naming a function the copy calls", readVector, r("func readUint8VectorJSON(", "func readTimeVectorJSON(", `"readUint8VectorJSON"`, `"ReadTime"`, "ReadUint8()", "ReadTime()").Replace(readVector),
+			false, nil},
 		{"string saying another thing", readVector, r("func readUint8VectorJSON(", "func readTimeVectorJSON(", `"readUint8VectorJSON"`, `"time vector"`, "ReadUint8()", "ReadTime()").Replace(readVector),
 			false, nil},
 		{"string naming the function, renamed too", readVector, r("readUint8VectorJSON", "readTimeVectorJSON", "ReadUint8()", "ReadTime()").Replace(readVector),

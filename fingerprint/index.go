@@ -29,6 +29,8 @@ type File struct {
 	grams     []gram   // winnowed k-gram fingerprints, by position, for near-miss candidates
 	ignored   []int32  // ignored[t] counts the tokens before t that directives exclude; nil if none
 	ownNamed  []int32  // the string literals that name the function declaration holding them (driftstring.go), by token, rising
+	bareOwn   []int32  // of those, the strings that are the function's name alone
+	bareOther []int32  // the strings that are, alone, another compound name, one their function does not use
 	vals      []uint64 // name and value hashes of the tokens that carry one
 	lineStart []int32  // lineStart[l] is the first token on line l+1 or later
 	lineOff   []int32  // lineOff[l] is the byte offset of line l+1

@@ -57,6 +57,8 @@ func AppendRecord(dst []byte, f *File) []byte {
 	dst = appendSeq(dst, f.blocks, appendBlock)
 	dst = appendSeq(dst, f.windows, appendWindow)
 	dst = appendSeq(dst, f.ownNamed, appendRising)
+	dst = appendSeq(dst, f.bareOwn, appendRising)
+	dst = appendSeq(dst, f.bareOther, appendRising)
 	// The Facts go last, after their length: a run decodes them only
 	// for the files it reports (see File.FactsOf).
 	facts := appendFacts(nil, fs)
@@ -273,6 +275,8 @@ func DecodeRecord(name string, rec []byte) (*File, error) {
 	f.blocks = decodeSeq(&d, 2, (*decoder).block)
 	f.windows = decodeSeq(&d, 11, (*decoder).window)
 	f.ownNamed = d.risingSeq()
+	f.bareOwn = d.risingSeq()
+	f.bareOther = d.risingSeq()
 	if d.err != "" {
 		return nil, fmt.Errorf("%w: %s", ErrRecord, d.err)
 	}

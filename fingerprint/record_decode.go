@@ -271,8 +271,8 @@ func (f *File) check() error {
 		return fmt.Errorf("line table past the last token")
 	case f.ignored != nil && (len(f.ignored) != len(f.codes)+1 || f.ignored[0] != 0):
 		return fmt.Errorf("ignored-token table of %d entries for %d tokens", len(f.ignored), nt)
-	case len(f.ownNamed) > 0 && (f.ownNamed[0] < 0 || f.ownNamed[len(f.ownNamed)-1] >= nt):
-		return fmt.Errorf("a string naming its function past the last token")
+	case !tokensIn(f.ownNamed, nt) || !tokensIn(f.bareOwn, nt) || !tokensIn(f.bareOther, nt):
+		return fmt.Errorf("a string naming a function past the last token")
 	}
 	if err := f.checkGrams(nt); err != nil {
 		return err
@@ -284,6 +284,11 @@ func (f *File) check() error {
 		}
 	}
 	return f.checkBlocks()
+}
+
+// tokensIn reports whether the rising list of tokens ts lies in [0, nt).
+func tokensIn(ts []int32, nt int32) bool {
+	return len(ts) == 0 || ts[0] >= 0 && ts[len(ts)-1] < nt
 }
 
 func (f *File) checkGrams(nt int32) error {

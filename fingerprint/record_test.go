@@ -73,7 +73,8 @@ func sameFile(a, b *File) bool {
 		slices.Equal(a.vals, b.vals) && slices.Equal(a.lineStart, b.lineStart) &&
 		slices.Equal(a.lineOff, b.lineOff) && slices.Equal(a.units, b.units) &&
 		slices.Equal(a.blocks, b.blocks) && slices.Equal(a.windows, b.windows) &&
-		slices.Equal(a.ownNamed, b.ownNamed) && reflect.DeepEqual(a.FactsOf(), b.FactsOf())
+		slices.Equal(a.ownNamed, b.ownNamed) && slices.Equal(a.bareOwn, b.bareOwn) &&
+		slices.Equal(a.bareOther, b.bareOther) && reflect.DeepEqual(a.FactsOf(), b.FactsOf())
 }
 
 func TestRecordRoundTrip(t *testing.T) {

@@ -16,7 +16,8 @@ type Allocator interface {
 func (f *File) MoveTables(a Allocator) {
 	n := tableBytes(f.codes) + tableBytes(f.grams) + tableBytes(f.ignored) +
 		tableBytes(f.vals) + tableBytes(f.lineStart) + tableBytes(f.lineOff) +
-		tableBytes(f.units) + tableBytes(f.blocks) + tableBytes(f.windows) + tableBytes(f.ownNamed)
+		tableBytes(f.units) + tableBytes(f.blocks) + tableBytes(f.windows) + tableBytes(f.ownNamed) +
+		tableBytes(f.bareOwn) + tableBytes(f.bareOther)
 	if n == 0 {
 		return
 	}
@@ -33,7 +34,9 @@ func (f *File) MoveTables(a Allocator) {
 	f.units, buf = moveTable(f.units, buf)
 	f.blocks, buf = moveTable(f.blocks, buf)
 	f.windows, buf = moveTable(f.windows, buf)
-	f.ownNamed, _ = moveTable(f.ownNamed, buf)
+	f.ownNamed, buf = moveTable(f.ownNamed, buf)
+	f.bareOwn, buf = moveTable(f.bareOwn, buf)
+	f.bareOther, _ = moveTable(f.bareOther, buf)
 }
 
 // tableBytes is the room s takes in an allocation: its bytes, rounded up
