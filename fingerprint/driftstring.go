@@ -50,15 +50,7 @@ func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
 			continue
 		}
 		off := int(offs[t])
-		end := len(ix.src)
-		if q := ix.src[off]; q == '`' {
-			if i := bytes.IndexByte(ix.src[off+1:], '`'); i >= 0 {
-				end = off + 1 + i + 1
-			}
-		} else {
-			end = quotedEnd(ix.src, off, q)
-		}
-		lit := ix.src[off:end]
+		lit := ix.src[off:stringEnd(ix.src, off)]
 		if len(lit) < 2 {
 			continue
 		}

@@ -42,11 +42,7 @@ func (lx *lexer) next() (off int32, code byte, lit []byte) {
 			code = byte(token.CHAR)
 		}
 	case c == '`':
-		i++
-		for i < len(src) && src[i] != '`' {
-			i++
-		}
-		i = min(i+1, len(src))
+		i = stringEnd(src, i)
 		lit = src[start:i]
 		code = byte(token.STRING)
 	default:
@@ -150,6 +146,18 @@ func numberEnd(src []byte, i int) (int, byte) {
 }
 
 func isHexLetter(c byte) bool { return 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+
+// stringEnd returns the end of the string literal, interpreted or raw,
+// that starts at src[i].
+func stringEnd(src []byte, i int) int {
+	if src[i] != '`' {
+		return quotedEnd(src, i, src[i])
+	}
+	if j := bytes.IndexByte(src[i+1:], '`'); j >= 0 {
+		return i + 1 + j + 1
+	}
+	return len(src)
+}
 
 // quotedEnd scans an interpreted string or rune literal.
 func quotedEnd(src []byte, i int, quote byte) int {

@@ -325,26 +325,25 @@ func (d *detector) walk(f *File, t0, t1 int32) iter.Seq[walked] {
 var emptyStrings = [2]uint64{hashBytes([]byte(`""`)), hashBytes([]byte("``"))}
 
 // comparesEmpty reports whether token k of f makes a comparison with the
-// empty string: one after a comparison, or a comparison before one (that
-// ends before t1).
+// empty string (see comparesLiteral).
 func (k walked) comparesEmpty(f *File, t1 int32) bool {
-	if token.Token(k.c) == token.STRING && slices.Contains(emptyStrings[:], k.val) && isComparison(k.prev) {
-		return true
-	}
-	return isComparison(k.c) && k.t+1 < t1 && token.Token(f.codes[k.t+1]) == token.STRING && slices.Contains(emptyStrings[:], f.vals[k.next])
+	return k.comparesLiteral(f, t1, token.STRING, func(h uint64) bool { return slices.Contains(emptyStrings[:], h) })
 }
 
 // comparesNilOrZero reports whether token k of f makes a comparison with
-// nil or zero: nil, a 0 after a comparison, or a comparison before a 0
-// (that ends before t1).
+// nil or zero: nil, or a 0 in a comparison (see comparesLiteral).
 func (k walked) comparesNilOrZero(f *File, t1 int32) bool {
-	switch {
-	case k.c == codeNil:
-		return true
-	case token.Token(k.c) == token.INT && k.val == zeroHash && isComparison(k.prev):
+	return k.c == codeNil || k.comparesLiteral(f, t1, token.INT, func(h uint64) bool { return h == zeroHash })
+}
+
+// comparesLiteral reports whether token k of f is, in a comparison, a
+// literal of kind lit whose value is such: one after a comparison, or a
+// comparison before one (that ends before t1).
+func (k walked) comparesLiteral(f *File, t1 int32, lit token.Token, is func(uint64) bool) bool {
+	if token.Token(k.c) == lit && is(k.val) && isComparison(k.prev) {
 		return true
 	}
-	return isComparison(k.c) && k.t+1 < t1 && token.Token(f.codes[k.t+1]) == token.INT && f.vals[k.next] == zeroHash
+	return isComparison(k.c) && k.t+1 < t1 && token.Token(f.codes[k.t+1]) == lit && is(f.vals[k.next])
 }
 
 // leaves reports whether tokens [t0, t1) of f hold a return or a call of
