@@ -130,32 +130,43 @@ func gitSource(arg string) (url, rev string, ok bool) {
 // two workers of one machine never read half a tree.
 func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 	sum := sha256.Sum256([]byte(arg))
-	root := filepath.Join(os.TempDir(), "copycat-dist-git")
-	dir := filepath.Join(root, hex.EncodeToString(sum[:12]))
-	if _, err := os.Stat(dir); err == nil {
+	dir := filepath.Join(os.TempDir(), "copycat-dist-git", hex.EncodeToString(sum[:12]))
+	return intoPlace(dir, func(tmp string) error {
+		fetch := []string{"fetch", "--quiet", "--depth", "1", url}
+		if rev != "" {
+			fetch = append(fetch, rev)
+		}
+		for _, args := range [][]string{{"init", "--quiet"}, fetch, {"checkout", "--quiet", "FETCH_HEAD"}} {
+			cmd := exec.CommandContext(ctx, "git", args...)
+			cmd.Dir = tmp
+			if _, err := cmd.Output(); err != nil {
+				return fmt.Errorf("cannot fetch %s: git %s: %v", arg, args[0], errors.Join(err, stderrOf(err)))
+			}
+		}
+		return nil
+	})
+}
+
+// intoPlace returns the folder dir, filled by fill in an empty folder
+// beside it and renamed into place, so that two workers of one machine
+// never read half a tree; at once when dir is there already.
+func intoPlace(dir string, fill func(tmp string) error) (string, error) {
+	if isDir(dir) {
 		return dir, nil
 	}
-	if err := os.MkdirAll(root, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return "", err
 	}
-	tmp, err := os.MkdirTemp(root, "fetch-")
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".fetch-")
 	if err != nil {
 		return "", err
 	}
 	defer os.RemoveAll(tmp)
-	fetch := []string{"fetch", "--quiet", "--depth", "1", url}
-	if rev != "" {
-		fetch = append(fetch, rev)
-	}
-	for _, args := range [][]string{{"init", "--quiet"}, fetch, {"checkout", "--quiet", "FETCH_HEAD"}} {
-		cmd := exec.CommandContext(ctx, "git", args...)
-		cmd.Dir = tmp
-		if _, err := cmd.Output(); err != nil {
-			return "", fmt.Errorf("cannot fetch %s: git %s: %v", arg, args[0], errors.Join(err, stderrOf(err)))
-		}
+	if err := fill(tmp); err != nil {
+		return "", err
 	}
 	if err := os.Rename(tmp, dir); err != nil {
-		if _, serr := os.Stat(dir); serr == nil {
+		if isDir(dir) {
 			return dir, nil // another worker of this machine was first
 		}
 		return "", err

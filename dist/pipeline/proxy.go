@@ -96,8 +96,7 @@ func fetchModule(ctx context.Context, arg string) (string, error) {
 			return dir, nil
 		}
 	}
-	root := filepath.Join(os.TempDir(), "copycat-dist-mod")
-	dir := filepath.Join(root, filepath.FromSlash(esc))
+	dir := filepath.Join(os.TempDir(), "copycat-dist-mod", filepath.FromSlash(esc))
 	if isDir(dir) {
 		return dir, nil
 	}
@@ -106,27 +105,7 @@ func fetchModule(ctx context.Context, arg string) (string, error) {
 		return goDir, err
 	}
 	defer os.Remove(zip)
-	// Unzipped beside its place and renamed into it, so that two workers
-	// of one machine never read half a tree.
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".unzip-")
-	if err != nil {
-		return "", err
-	}
-	defer os.RemoveAll(tmp)
-	into := filepath.Join(tmp, "m")
-	if err := modzip.Unzip(into, m, zip); err != nil {
-		return "", err
-	}
-	if err := os.Rename(into, dir); err != nil {
-		if isDir(dir) {
-			return dir, nil // another worker of this machine was first
-		}
-		return "", err
-	}
-	return dir, nil
+	return intoPlace(dir, func(tmp string) error { return modzip.Unzip(tmp, m, zip) })
 }
 
 // escaped is the module's name in a module cache and on a proxy:
