@@ -243,7 +243,6 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 	lacks := func(with, without span, add []int32, pure []bool) []Drift {
 		var out []Drift
 		to := al.other(with)
-		matched := func(x int32) bool { return to[x] >= 0 }
 		for i := 0; i < len(add); i += 2 {
 			if blank, assign, ok := d.discards(with, without, add[i], add[i+1], to); ok {
 				x := Drift{Kind: DriftDiscards,
@@ -258,7 +257,7 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 			}
 			step, own := "", false
 			if pure[i/2] {
-				step, own = d.lackedStep(with, without, add[i], add[i+1], matched)
+				step, own = d.lackedStep(with, without, add[i], add[i+1], to)
 			}
 			if step == "" {
 				other += int(add[i+1] - add[i])
@@ -313,9 +312,10 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 // is, if a copy without it lacks it by mistake (see the rule above); else
 // "". own says that the step selects a field or method the copy without
 // it never names, which counts only because the copies are one function
-// written in two places (see sameFunction). matched reports whether a
-// token of with (an index in it) is matched in the other copy.
-func (d *detector) lackedStep(with, without span, t0, t1 int32, matched func(int32) bool) (step string, own bool) {
+// written in two places (see sameFunction). to maps the tokens of with
+// (indices in it) to the other copy's, -1 for a token left unmatched.
+func (d *detector) lackedStep(with, without span, t0, t1 int32, to []int32) (step string, own bool) {
+	matched := func(x int32) bool { return to[x] >= 0 }
 	f := d.files[with.file]
 	u := f.stmtAt(t0, t1)
 	if u < 0 {
@@ -326,7 +326,7 @@ func (d *detector) lackedStep(with, without span, t0, t1 int32, matched func(int
 		return "", false
 	}
 	step = d.stepKind(with.file, int32(u))
-	if step == "" || d.checksOwnResult(with, int32(u), matched) {
+	if step == "" || d.checksOwnResult(with, int32(u), matched) || d.checksAddress(with, without, t0, t1, to) {
 		return "", false
 	}
 	if step == StepErrorPath {
@@ -409,6 +409,49 @@ func (d *detector) checksOwnResult(s span, u int32, matched func(int32) bool) bo
 		}
 	}
 	return false
+}
+
+// checksAddress reports whether the if statement of tokens [t0, t1) of
+// with compares a name with nil that the copy without it sets, in the
+// statement that sets it in both, to an address (&items[i], &T{}): a
+// value that cannot be nil, so that only with needs the check. A copy
+// for a slice of pointers skips the nil items its twin for a slice of
+// values cannot have (apimachinery's EachPtrSliceVal and EachValSliceVal,
+// read blind as variants made on purpose, three such pairs). to maps the
+// tokens of with to the other copy's, as in lackedStep.
+func (d *detector) checksAddress(with, without span, t0, t1 int32, to []int32) bool {
+	f, g := d.files[with.file], d.files[without.file]
+	c0, c1, ok := condition(f.codes, t0, t1)
+	if !ok || c1-c0 != 3 || !isName(f.codes[c0]) || f.codes[c0+2] != codeNil {
+		return false
+	}
+	if op := token.Token(f.codes[c0+1]); op != token.EQL && op != token.NEQ {
+		return false
+	}
+	name := f.vals[d.valueAt(f, c0)]
+	w0, _ := d.tokens(with)
+	o0, o1 := d.tokens(without)
+	set := int32(-1) // the last token of with that sets the name alone
+	for k := range d.walk(f, w0, t0) {
+		if isName(k.c) && k.val == name && k.prev != byte(token.PERIOD) && k.prev != byte(token.COMMA) && setsAlone(f.codes, k.t) {
+			set = k.t
+		}
+	}
+	if set < 0 || token.Token(f.codes[set+2]) == token.AND || to[set-w0] < 0 {
+		return false
+	}
+	y := o0 + to[set-w0]
+	return y+2 < o1 && setsAlone(g.codes, y) && token.Token(g.codes[y+2]) == token.AND
+}
+
+// setsAlone reports whether the name at codes[t] is set alone by the
+// statement it starts: x := … or x = ….
+func setsAlone(codes []byte, t int32) bool {
+	if int(t)+2 >= len(codes) {
+		return false
+	}
+	op := token.Token(codes[t+1])
+	return op == token.DEFINE || op == token.ASSIGN
 }
 
 // assignedNames lists the name hashes a simple statement assigns or

@@ -234,6 +234,28 @@ func gemm(m, n, k int, alpha float64, a []float64, lda int, b []float64, ldb int
 }
 `
 
+// each validates the items of a slice against their old versions, as
+// apimachinery's validators of a slice of values do: an item is the
+// address of an element, never nil.
+const each = `package p
+
+func eachValue(op Op, path *Path, items, old []Item, match MatchFunc, validate ValidateFunc) ErrorList {
+	var errs ErrorList
+	for i := range items {
+		item := &items[i]
+		var prev *Item
+		if match != nil && len(old) > 0 {
+			prev = lookup(old, item, match)
+		}
+		if op == Update && prev != nil && equal(item, prev) {
+			continue
+		}
+		errs = append(errs, validate(op, path.Index(i), item, prev)...)
+	}
+	return errs
+}
+`
+
 // TestDriftMirror checks that copies whose renaming exchanges two names
 // (a left-hand and a right-hand version) do not drift where they keep
 // the order of a call's arguments.
@@ -366,6 +388,13 @@ func TestDrift(t *testing.T) {
 		// routine's case for Bᵀ reads b[j*ldb+l] where the case for B
 		// reads b[l*ldb+j] (gonum's Zgemm).
 		{"subscripts transposed", gemm, r("b[l*ldb+j]", "b[j*ldb+l]").Replace(gemm), false, []string{}},
+		// A pointer copy skips the nil items its value twin cannot
+		// have: the twin's item is an element's address.
+		{"nil check of what the twin takes the address of", each, r("func eachValue(", "func eachPointer(", "old []Item", "old []*Item",
+			"item := &items[i]\n", "item := items[i]\n\t\tif item == nil {\n\t\t\tcontinue\n\t\t}\n").Replace(each), false, nil},
+		{"nil check lacked", r("item := &items[i]", "item := items[i]").Replace(each), r("func eachValue(", "func eachPointer(",
+			"item := items[i]\n", "item := items[i]\n\t\tif item == nil {\n\t\t\tcontinue\n\t\t}\n").Replace(r("item := &items[i]", "item := items[i]").Replace(each)),
+			true, []string{"a.go:6 lacks check b.go:7-9"}},
 		{"a log line", store, r("\tc.count++\n", "\tc.count++\n\tlog.Printf(\"put %s\", key)\n").Replace(store), false, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
