@@ -15,7 +15,9 @@ the default report does not: those a change of the rules left out).
 Items show an id, the number of copies, the first two copies' FILE:START-END
 with their code (cut at 60 lines) and the other copies' locations; nothing
 else. With BLIND_DRIFTED=1 the one set is every drifted class of each
-module's -all report (drifted, listed or not). OUTDIR/items-K.txt holds the K-th reader's share, OUTDIR/key.tsv the
+module's -all report (drifted, listed or not); with BLIND_DRIFTED=mix those
+are shuffled in with the three sets above (a class already sampled is taken
+once, as drifted). OUTDIR/items-K.txt holds the K-th reader's share, OUTDIR/key.tsv the
 key (id, module, set, rank in its list, divergent, class id, score, lines)."""
 import json, os, random, sys
 
@@ -35,11 +37,14 @@ def main():
     seed, out, mods = int(sys.argv[1]), sys.argv[2], [a.split('=', 1) for a in sys.argv[3:]]
     rng = random.Random(seed)
     items, rest, hidden = [], [], []
+    drifted = set()
     if os.environ.get('BLIND_DRIFTED'):
         for name, root in mods:
             every = json.load(open(os.path.join(out, name + '-all.json')))['classes']
             items += [('drifted', name, root, r + 1, c) for r, c in enumerate(every) if c['divergent']]
-        mods = []
+            drifted |= {(name, c['id']) for c in every if c['divergent']}
+        if os.environ['BLIND_DRIFTED'] != 'mix':
+            mods = []
     for name, root in mods:
         listed = json.load(open(os.path.join(out, name + '.json')))['classes']
         every = json.load(open(os.path.join(out, name + '-all.json')))['classes']
@@ -52,6 +57,9 @@ def main():
         else:
             hidden += [('hidden', name, root, 0, c) for c in every if c['id'] not in ids]
     items += rng.sample(rest, min(REST, len(rest))) + rng.sample(hidden, min(HIDDEN, len(hidden)))
+    seen = set()
+    items = [it for it in items if it[0] == 'drifted' or (it[1], it[4]['id']) not in drifted]
+    items = [it for it in items if not ((it[1], it[4]['id']) in seen or seen.add((it[1], it[4]['id'])))]
     rng.shuffle(items)
     key = open(os.path.join(out, 'key.tsv'), 'w')
     shares = [[] for _ in range(READERS)]
