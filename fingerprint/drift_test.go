@@ -256,6 +256,30 @@ func eachValue(op Op, path *Path, items, old []Item, match MatchFunc, validate V
 }
 `
 
+// conns loads a table of connections by family, as gopsutil's
+// getTCPConnections does on Windows.
+const conns = `package p
+
+func tcpConns(family uint32) ([]Conn, error) {
+	var table4 *tcpTable4
+	var table6 *tcpTable6
+	switch family {
+	case kindTCP4.family:
+		table4 = loadTCP4()
+	case kindTCP6.family:
+		table6 = loadTCP6()
+	}
+	var out []Conn
+	switch family {
+	case kindTCP4.family:
+		out = rows(kindTCP4.name, table4)
+	case kindTCP6.family:
+		out = rows(kindTCP6.name, table6)
+	}
+	return out, nil
+}
+`
+
 // TestDriftMirror checks that copies whose renaming exchanges two names
 // (a left-hand and a right-hand version) do not drift where they keep
 // the order of a call's arguments.
@@ -388,6 +412,17 @@ func TestDrift(t *testing.T) {
 		// routine's case for Bᵀ reads b[j*ldb+l] where the case for B
 		// reads b[l*ldb+j] (gonum's Zgemm).
 		{"subscripts transposed", gemm, r("b[l*ldb+j]", "b[j*ldb+l]").Replace(gemm), false, []string{}},
+		// A name that stands at one place for the twin's other name:
+		// two cases of kindUDP4 where the twin has kindTCP4 and kindTCP6
+		// (fiber's copy of gopsutil's getUDPConnections).
+		{"name standing for the twin's other name", conns, strings.Replace(r("TCP", "UDP", "tcp", "udp").Replace(conns), "\tcase kindUDP6.family:\n\t\tout", "\tcase kindUDP4.family:\n\t\tout", 1),
+			true, []string{"a.go:16 unrenamed conflated name b.go:16-16", "b.go:16 unrenamed conflated name a.go:16-16"}},
+		// Locals stand for each other on purpose in a mirror.
+		{"local standing for the twin's other local", conns, strings.Replace(r("TCP", "UDP", "tcp", "udp").Replace(conns), "table6 = loadUDP6()", "table4 = loadUDP6()", 1),
+			false, nil},
+		{"local of a var group standing for the twin's other local", r("(family uint32) ([]Conn, error) {\n", "(family uint32) ([]Conn, error) {\n\tvar (\n\t\tkindTCP4, kindTCP6 = kinds()\n\t)\n").Replace(conns),
+			strings.Replace(r("TCP", "UDP", "tcp", "udp", "(family uint32) ([]Conn, error) {\n", "(family uint32) ([]Conn, error) {\n\tvar (\n\t\tkindUDP4, kindUDP6 = kinds()\n\t)\n").Replace(conns), "\tcase kindUDP6.family:\n\t\tout", "\tcase kindUDP4.family:\n\t\tout", 1),
+			false, nil},
 		// A pointer copy skips the nil items its value twin cannot
 		// have: the twin's item is an element's address.
 		{"nil check of what the twin takes the address of", each, r("func eachValue(", "func eachPointer(", "old []Item", "old []*Item",

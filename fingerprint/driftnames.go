@@ -54,7 +54,10 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift, breaks int) 
 			forB = append(forB, Drift{Kind: DriftUnrenamed, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
 		case m.unrenamed(p.y, m.ofB, al.a, func(w uint64) [2]uint64 { return [2]uint64{w, p.y} }):
 			forA = append(forA, Drift{Kind: DriftUnrenamed, Lines: line(fa, p.ta), TwinLines: line(fb, p.tb)})
-		case int(p.tb)+1 < len(fb.codes) && token.Token(fb.codes[p.tb+1]) == token.LPAREN:
+		case !called(fa.codes, p.ta) && !called(fb.codes, p.tb) && m.conflated(p):
+			forA = append(forA, Drift{Kind: DriftUnrenamed, Step: StepConflated, Lines: line(fa, p.ta), TwinLines: line(fb, p.tb)})
+			forB = append(forB, Drift{Kind: DriftUnrenamed, Step: StepConflated, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
+		case called(fb.codes, p.tb):
 			forB = append(forB, Drift{Kind: DriftChanged, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
 			breaks++
 		default:
@@ -74,6 +77,8 @@ type nameMap struct {
 	declared map[[2]uint64]bool // pairs of names both copies declare at one place
 	inner    [2][]int32         // the innermost unit of each token of a and b
 	uses     map[span]map[uint64]int
+	// declaredIn caches locals.
+	declaredIn map[span]map[uint64]bool
 }
 
 func (d *detector) newNameMap(al alignment) *nameMap {
@@ -129,6 +134,93 @@ func (m *nameMap) broken(p matchedNames) bool {
 	wy, okA := m.ofA[p.x]
 	wx, okB := m.ofB[p.y]
 	return okA && wy != p.y || okB && wx != p.x
+}
+
+// declaredBy adds to out the names tokens [t0, t1) of f declare (see
+// locals). A var's names, alone or in a group, are told from its type
+// by semicolons, which the codes leave out: the names of a var's
+// declaration are all taken, its types' too.
+func (d *detector) declaredBy(f *File, t0, t1 int32, out map[uint64]bool) {
+	header, hdepth := false, 0 // in a func's signature, at this depth of parentheses
+	depth, group := 0, -1      // the depth of parentheses, and of a var group's
+	list := false              // in the names after var
+	for k := range d.walk(f, t0, t1) {
+		tok := token.Token(k.c)
+		list = list && (isName(k.c) || tok == token.COMMA || tok == token.PERIOD || tok == token.MUL)
+		switch tok {
+		case token.FUNC:
+			header, hdepth = true, 0
+		case token.VAR:
+			list = true
+		case token.LPAREN:
+			if k.prev == byte(token.VAR) {
+				group = depth
+			}
+			depth++
+			hdepth++
+		case token.RPAREN:
+			depth--
+			hdepth--
+			if depth == group {
+				group = -1
+			}
+		case token.LBRACE:
+			header = header && hdepth != 0
+		}
+		if isName(k.c) && (list || group >= 0 && depth == group+1 || declaresAt(f.codes, k.t) || header && hdepth > 0) {
+			out[k.val] = true
+		}
+	}
+}
+
+// conflated reports whether the slip p joins two names of one copy into
+// one of the other: a's x is w everywhere else in b, and b's y is
+// another name of a (x2) everywhere else, each both ways, so that one
+// copy names at p what it names otherwise everywhere else. That is
+// CP-Miner's inconsistent renaming of names no copy declares (package
+// names, constants, types): fiber's getUDPConnections, copied from
+// getTCPConnections, has kindUDP4.family in two cases of one switch
+// where its twin has kindTCP4 and kindTCP6, and never converts a UDP6
+// row. Which copy slipped the pair does not say, so both are told.
+//
+// Names a copy declares are left out: copies of a mirror exchange their
+// locals on purpose (os/exec's StdinPipe keeps pr where StdoutPipe
+// returns it), and a local kept by mistake is unrenamed.
+func (m *nameMap) conflated(p matchedNames) bool {
+	w, okA := m.ofA[p.x]
+	x2, okB := m.ofB[p.y]
+	if !okA || !okB || w == p.y || x2 == p.x || m.ofB[w] != p.x || m.ofA[x2] != p.y {
+		return false
+	}
+	la, lb := m.locals(m.al.a), m.locals(m.al.b)
+	return !la[p.x] && !la[x2] && !lb[p.y] && !lb[w]
+}
+
+// locals are the names s declares: left of :=, after var, or in the
+// parentheses of a func's signature (its parameters and results, with
+// the types named there), the signature of the function holding s too.
+func (m *nameMap) locals(s span) map[uint64]bool {
+	if m.declaredIn == nil {
+		m.declaredIn = map[span]map[uint64]bool{}
+	}
+	if out, ok := m.declaredIn[s]; ok {
+		return out
+	}
+	out := map[uint64]bool{}
+	f := m.d.files[s.file]
+	t0, t1 := m.d.tokens(s)
+	if _, _, fn, ok := m.d.funcName(s); ok && f.units[fn].tok0 < t0 {
+		m.d.declaredBy(f, f.units[fn].tok0, t0, out)
+	}
+	m.d.declaredBy(f, t0, t1, out)
+	m.declaredIn[s] = out
+	return out
+}
+
+// called reports whether the name at codes[t] is called: a call to
+// another name is a changed call (DriftChanged), not a slip of renaming.
+func called(codes []byte, t int32) bool {
+	return int(t)+1 < len(codes) && token.Token(codes[t+1]) == token.LPAREN
 }
 
 // innermost is the innermost unit of a holding its token t.

@@ -193,6 +193,9 @@ const (
 	// StepString, of DriftUnrenamed: a string that names the twin's
 	// function, where the twin's names its own (driftstring.go).
 	StepString = "string"
+	// StepConflated, of DriftUnrenamed: a name that stands, at one
+	// place, for the twin's other name (driftnames.go, conflated).
+	StepConflated = "conflated name"
 )
 
 // lockHashes are the name hashes of the methods of sync.Locker and

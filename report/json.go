@@ -95,7 +95,7 @@ type (
 	// changed; the lines are this copy's, the twin's are in its file.
 	jsonDrift struct {
 		Kind          string `json:"kind"`
-		Step          string `json:"step,omitempty"` // for lacks: guard, check, validation loop, …
+		Step          string `json:"step,omitempty"` // for lacks: guard, check, validation loop, …; for unrenamed: string, conflated name
 		StartLine     int    `json:"start_line"`
 		EndLine       int    `json:"end_line"`
 		Twin          string `json:"twin"`
