@@ -124,8 +124,8 @@ func (r *Repo) Diff(commit string) (map[string]*File, []*File, map[string]bool, 
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	tracked := map[string]bool{}
-	for _, name := range strings.Split(listed, "\x00") {
+	tracked := make(map[string]bool, strings.Count(listed, "\x00"))
+	for name := range strings.SplitSeq(listed, "\x00") {
 		if name != "" {
 			tracked[name] = true
 		}
