@@ -414,9 +414,11 @@ func TestDrift(t *testing.T) {
 		{"subscripts transposed", gemm, r("b[l*ldb+j]", "b[j*ldb+l]").Replace(gemm), false, []string{}},
 		// A name that stands at one place for the twin's other name:
 		// two cases of kindUDP4 where the twin has kindTCP4 and kindTCP6
-		// (fiber's copy of gopsutil's getUDPConnections).
+		// (fiber's copy of gopsutil's getUDPConnections). Listed, but
+		// weak: read blind, test cases per client pair their package
+		// names so on purpose.
 		{"name standing for the twin's other name", conns, strings.Replace(r("TCP", "UDP", "tcp", "udp").Replace(conns), "\tcase kindUDP6.family:\n\t\tout", "\tcase kindUDP4.family:\n\t\tout", 1),
-			true, []string{"a.go:16 unrenamed conflated name b.go:16-16", "b.go:16 unrenamed conflated name a.go:16-16"}},
+			false, []string{"a.go:16 unrenamed conflated name b.go:16-16", "b.go:16 unrenamed conflated name a.go:16-16"}},
 		// Locals stand for each other on purpose in a mirror.
 		{"local standing for the twin's other local", conns, strings.Replace(r("TCP", "UDP", "tcp", "udp").Replace(conns), "table6 = loadUDP6()", "table4 = loadUDP6()", 1),
 			false, nil},

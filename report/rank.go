@@ -315,9 +315,17 @@ func driftEvidence(c fingerprint.Class) float64 {
 	return 0.5
 }
 
-// slips reports whether a copy of c has a swapped or unrenamed name.
+// slips reports whether a copy of c has a swapped or unrenamed name: a
+// slip strong enough to make a class drifted (Drift.Strength 2).
 func slips(c fingerprint.Class) bool {
-	return has(c, fingerprint.DriftSwapped) || has(c, fingerprint.DriftUnrenamed)
+	for _, f := range c.Fragments {
+		for _, d := range f.Drift {
+			if d.Strength() == 2 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // oddOneOut reports whether a copy of c lacks a step that every other
