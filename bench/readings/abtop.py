@@ -13,6 +13,8 @@ set (top or drifted), in the old top K, in the new top K, old rank, new
 rank, class id and lines; reader-N/items.txt are three readers' shares."""
 import json, os, random, sys
 
+from blinditem import item
+
 seed, out, modsfile, K = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
 rng = random.Random(seed)
 mods = [l.split() for l in open(modsfile) if l.strip()]
@@ -31,26 +33,13 @@ for n, d in mods:
         if c['divergent']:
             items.append((n, d, c, 'drifted', False, False, orank[c['id']], nrank[c['id']]))
 rng.shuffle(items)
-def code(path, s, e):
-    L = open(path, errors='replace').read().split('\n')[s - 1:e]
-    if len(L) > 60:
-        L = L[:60] + [f'... ({e - s + 1 - 60} more lines)']
-    return '\n'.join(L)
 R = 3
 shares = [[] for _ in range(R)]
 with open(os.path.join(out, 'key.tsv'), 'w') as key:
     for i, (n, d, c, s, io, inn, orr, nr) in enumerate(items):
         iid = f'X{i + 1:03d}'
         key.write(f"{iid}\t{n}\t{s}\t{io}\t{inn}\t{orr}\t{nr}\t{c['id']}\t{c['lines']}\n")
-        fr = c['fragments']
-        t = [f'######## {iid}  ({len(fr)} copies)']
-        for g in fr[:2]:
-            p = os.path.join(d, g['file'])
-            t.append(f"---- {p}:{g['start_line']}-{g['end_line']} ----")
-            t.append(code(p, g['start_line'], g['end_line']))
-        for g in fr[2:]:
-            t.append(f"also: {os.path.join(d, g['file'])}:{g['start_line']}-{g['end_line']}")
-        shares[i % R].append('\n'.join(t) + '\n')
+        shares[i % R].append(item(iid, c, d))
 for k in range(R):
     os.makedirs(os.path.join(out, f'reader-{k + 1}'), exist_ok=True)
     open(os.path.join(out, f'reader-{k + 1}', 'items.txt'), 'w').write('\n'.join(shares[k]))

@@ -21,18 +21,10 @@ once, as drifted). OUTDIR/items-K.txt holds the K-th reader's share, OUTDIR/key.
 key (id, module, set, rank in its list, divergent, class id, score, lines)."""
 import json, os, random, sys
 
+from blinditem import item
+
 TOP, REST, HIDDEN, READERS = (int(os.environ.get('BLIND_' + k, d)) for k, d in
                                (('TOP', 10), ('REST', 30), ('HIDDEN', 30), ('READERS', 3)))
-CUT = 60
-
-
-def code(path, start, end):
-    lines = open(path, errors='replace').read().split('\n')[start - 1:end]
-    if len(lines) > CUT:
-        lines = lines[:CUT] + [f'... ({end - start + 1 - CUT} more lines)']
-    return '\n'.join(lines)
-
-
 def main():
     seed, out, mods = int(sys.argv[1]), sys.argv[2], [a.split('=', 1) for a in sys.argv[3:]]
     rng = random.Random(seed)
@@ -66,15 +58,7 @@ def main():
     for n, (set_, name, root, rank, c) in enumerate(items):
         iid = f'X{n + 1:03d}'
         key.write(f"{iid}\t{name}\t{set_}\t{rank}\t{c['divergent']}\t{c['id']}\t{c['rank']}\t{c['lines']}\n")
-        fr = c['fragments']
-        text = [f'######## {iid}  ({len(fr)} copies)']
-        for g in fr[:2]:
-            p = os.path.join(root, g['file'])
-            text.append(f"---- {p}:{g['start_line']}-{g['end_line']} ----")
-            text.append(code(p, g['start_line'], g['end_line']))
-        for g in fr[2:]:
-            text.append(f"also: {os.path.join(root, g['file'])}:{g['start_line']}-{g['end_line']}")
-        shares[n % READERS].append('\n'.join(text) + '\n')
+        shares[n % READERS].append(item(iid, c, root))
     for k, share in enumerate(shares):
         open(os.path.join(out, f'items-{k + 1}.txt'), 'w').write('\n'.join(share))
 
