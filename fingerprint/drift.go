@@ -424,6 +424,9 @@ func (d *detector) checksOwnResult(s span, u int32, matched func(int32) bool) bo
 // tokens of with to the other copy's, as in lackedStep.
 func (d *detector) checksAddress(with, without span, t0, t1 int32, to []int32) bool {
 	f, g := d.files[with.file], d.files[without.file]
+	if token.Token(f.codes[t0]) != token.IF {
+		return false
+	}
 	c0, c1, ok := condition(f.codes, t0, t1)
 	if !ok || c1-c0 != 3 || !isName(f.codes[c0]) || f.codes[c0+2] != codeNil {
 		return false
