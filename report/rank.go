@@ -318,36 +318,25 @@ func driftEvidence(c fingerprint.Class) float64 {
 // slips reports whether a copy of c has a swapped or unrenamed name: a
 // slip strong enough to make a class drifted (Drift.Strength 2).
 func slips(c fingerprint.Class) bool {
-	for _, f := range c.Fragments {
-		for _, d := range f.Drift {
-			if d.Strength() == 2 {
-				return true
-			}
-		}
-	}
-	return false
+	return anyDrift(c, func(d fingerprint.Drift) bool { return d.Strength() == 2 })
 }
 
 // oddOneOut reports whether a copy of c lacks a step that every other
 // copy has (fingerprint.Drift.Consensus).
 func oddOneOut(c fingerprint.Class) bool {
-	for _, f := range c.Fragments {
-		for _, d := range f.Drift {
-			if d.Consensus && d.Strength() >= 3 {
-				return true
-			}
-		}
-	}
-	return false
+	return anyDrift(c, func(d fingerprint.Drift) bool { return d.Consensus && d.Strength() >= 3 })
 }
 
 // has reports whether a copy of c has a drift of kind k.
 func has(c fingerprint.Class, k fingerprint.DriftKind) bool {
+	return anyDrift(c, func(d fingerprint.Drift) bool { return d.Kind == k })
+}
+
+// anyDrift reports whether a drift of a copy of c satisfies ok.
+func anyDrift(c fingerprint.Class, ok func(fingerprint.Drift) bool) bool {
 	for _, f := range c.Fragments {
-		for _, d := range f.Drift {
-			if d.Kind == k {
-				return true
-			}
+		if slices.ContainsFunc(f.Drift, ok) {
+			return true
 		}
 	}
 	return false
