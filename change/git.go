@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -14,14 +16,19 @@ import (
 // --new-from-rev has it: every machine that has a clone has git, git
 // knows every object format, worktree state and configuration a
 // repository may have, and a Go implementation would add a large module
-// tree to the command line's dependencies for three questions (the
-// root, the merge base, the diff).
+// tree to the command line's dependencies for the few questions asked
+// (the root, the merge base, the diff, the base's files). The one thing
+// read here is git's index, for the statuses git recorded (gitindex.go).
 
 // A Repo is the git repository that holds a directory.
 type Repo struct {
 	// Root is the repository's top folder, absolute: diff paths are
 	// relative to it.
 	Root string
+	// index is the index file's path and hashLen the length of an
+	// object name, when OpenAt found them (see readIndex).
+	index   string
+	hashLen int
 }
 
 // Open finds the repository that holds dir.
@@ -35,24 +42,31 @@ func Open(dir string) (*Repo, error) {
 
 // OpenAt finds the repository that holds dir and resolves rev in it to a
 // commit (see Commit), with one run of git rather than two: a run with a
-// change pays for each before it starts.
+// change pays for each before it starts. It finds the index file too.
 func OpenAt(dir, rev string) (*Repo, string, error) {
 	if strings.HasPrefix(rev, "-") {
 		return nil, "", fmt.Errorf("bad revision %q", rev)
 	}
-	out, err := git(dir, "rev-parse", "--show-toplevel", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
-	root, commit, _ := strings.Cut(strings.TrimSpace(out), "\n")
-	if root == "" {
+	out, err := git(dir, "rev-parse", "--show-toplevel", "--git-path", "index", "--show-object-format",
+		"--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if lines[0] == "" {
 		if err == nil {
 			err = errors.New("git rev-parse printed no top folder")
 		}
 		return nil, "", fmt.Errorf("not in a git repository: %w", err)
 	}
-	r := &Repo{Root: filepath.Clean(root)}
-	if err != nil || commit == "" {
+	r := &Repo{Root: filepath.Clean(lines[0])}
+	if len(lines) > 2 {
+		if r.index = lines[1]; !filepath.IsAbs(r.index) {
+			r.index = filepath.Join(dir, r.index)
+		}
+		r.hashLen = map[string]int{"sha1": 20, "sha256": 32}[lines[2]]
+	}
+	if err != nil || len(lines) != 4 {
 		return nil, "", r.missing(rev)
 	}
-	return r, strings.TrimSpace(commit), nil
+	return r, lines[3], nil
 }
 
 // Commit resolves rev to a commit. A revision the clone does not hold is
@@ -96,13 +110,12 @@ func (r *Repo) MergeBaseOf(base, ref string) (string, error) {
 	return strings.TrimSpace(out), nil
 }
 
-// Diff returns what the working tree changed since commit, by file name
-// relative to the root: the diff with renames found (a file moved whole
-// adds no line), the files it deleted, and the names of the Go files git
-// tracks, by which Untracked tells the files it does not track yet.
-func (r *Repo) Diff(commit string) (map[string]*File, []*File, map[string]bool, error) {
+// diffAll is git's diff of all Go files of the working tree against
+// commit, with the names of the Go files git tracks: git looks at the
+// status of every tracked file itself.
+func (r *Repo) diffAll(commit string) (map[string]*File, []*File, map[string]bool, error) {
 	// The index's list of files costs no look at the tree: with the
-	// files copycat found, it tells the untracked ones (see Untracked)
+	// files copycat found, it tells the untracked ones (see whole)
 	// without git walking the tree a second time.
 	var listed string
 	var lerr error
@@ -111,18 +124,13 @@ func (r *Repo) Diff(commit string) (map[string]*File, []*File, map[string]bool, 
 		listed, lerr = git(r.Root, "ls-files", "-z", "--cached", "--", "*.go")
 		close(asked)
 	}()
-	out, err := git(r.Root, "-c", "core.quotePath=true", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
-		"--find-renames", "--unified=0", commit, "--", "*.go")
+	files, deleted, err := r.diff(commit, nil)
 	<-asked
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	if lerr != nil {
 		return nil, nil, nil, lerr
-	}
-	files, deleted, err := ParseDiffDeleted(strings.NewReader(out))
-	if err != nil {
-		return nil, nil, nil, err
 	}
 	tracked := make(map[string]bool, strings.Count(listed, "\x00"))
 	for name := range strings.SplitSeq(listed, "\x00") {
@@ -133,43 +141,217 @@ func (r *Repo) Diff(commit string) (map[string]*File, []*File, map[string]bool, 
 	return files, deleted, tracked, nil
 }
 
-// Untracked returns, of files (the ones copycat read, as it names them:
-// relative to the working directory wd, or absolute), those git neither
-// tracks nor ignores, each as a new file whole, by its name relative to
-// the root.
-func (r *Repo) Untracked(wd string, files []string, tracked map[string]bool) map[string]*File {
-	// A name under the working directory is made relative to the root by
-	// putting the working directory's place before it: a tree's files
-	// cost one concatenation each, not filepath.Rel's walk of both paths.
-	prefix, err := filepath.Rel(r.Root, wd)
-	under := err == nil && filepath.IsLocal(prefix)
-	if prefix = filepath.ToSlash(prefix); prefix == "." {
-		prefix = ""
+// diff is git's diff of the working tree against commit, of the Go files
+// named (literally), or of all if names is nil.
+func (r *Repo) diff(commit string, names []string) (map[string]*File, []*File, error) {
+	args := []string{"-c", "core.quotePath=true", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
+		"--find-renames", "--unified=0", commit, "--"}
+	if names == nil {
+		args = append(args, "*.go")
+	} else {
+		args = append(append([]string{"--literal-pathspecs"}, args...), names...)
 	}
-	var candidates []string
-	for _, name := range files {
-		var rel string
-		switch {
-		case under && !filepath.IsAbs(name) && filepath.IsLocal(name) && filepath.Clean(name) == name:
-			rel = filepath.ToSlash(name)
-			if prefix != "" {
-				rel = prefix + "/" + rel
-			}
-		default:
-			abs := name
-			if !filepath.IsAbs(abs) {
-				abs = filepath.Join(wd, abs)
-			}
-			var err error
-			if rel, err = filepath.Rel(r.Root, abs); err != nil || strings.HasPrefix(rel, "..") {
-				continue
-			}
-			rel = filepath.ToSlash(rel)
+	out, err := git(r.Root, args...)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ParseDiffDeleted(strings.NewReader(out))
+}
+
+// A Diffing is a diff of the working tree against a commit under way:
+// StartDiff asks git which Go files of the index differ from the
+// commit's and reads the index while copycat walks the tree; Finish,
+// given the status of each file the walk saw, asks git for the diff of
+// those files and of the ones whose status is not the index's. The
+// result is git diff's over all Go files: a file is left out only where
+// git would find it as the index records it.
+type Diffing struct {
+	repo   *Repo
+	commit string
+	ready  chan struct{}
+	index  *gitIndex
+	staged []string // the Go files whose entry in the index is not the commit's
+	err    error    // why the index cannot be used
+	asked  []string // the files whose diff Finish asked git for; nil: all
+	// early is the diff of the staged files, if asked for.
+	early chan diffResult
+}
+
+// A diffResult is what a diff gave.
+type diffResult struct {
+	files   map[string]*File
+	deleted []*File
+	err     error
+}
+
+// namedSize is how many bytes names take on git's command line.
+func namedSize(names []string) int {
+	n := 0
+	for _, name := range names {
+		n += len(name) + 1
+	}
+	return n
+}
+
+// A Seen is a file copycat's walk found: its name as copycat has it
+// (relative to the working directory, or absolute), its status, and
+// whether it was read (a generated file left out was seen, not read).
+type Seen struct {
+	Name string
+	Info fs.FileInfo
+	Read bool
+}
+
+// maxNamed is how many bytes of names a diff is asked for by name; a
+// change of more files asks for the diff of all, which the command line's
+// limits allow.
+const maxNamed = 64 << 10
+
+// StartDiff begins the diff of the working tree against commit.
+func (r *Repo) StartDiff(commit string) *Diffing {
+	d := &Diffing{repo: r, commit: commit, ready: make(chan struct{})}
+	go func() {
+		defer close(d.ready)
+		if r.index == "" || r.hashLen == 0 {
+			d.err = errIndexUnknown
+			return
 		}
-		if !tracked[rel] {
-			candidates = append(candidates, rel)
+		asked := make(chan error, 1)
+		go func() {
+			out, err := git(r.Root, "diff-index", "--cached", "--name-only", "-z", commit, "--", "*.go")
+			d.staged = strings.FieldsFunc(out, func(c rune) bool { return c == 0 })
+			slices.Sort(d.staged)
+			if err == nil && len(d.staged) > 0 && namedSize(d.staged) <= maxNamed {
+				// A change committed, as a pull request's is, is all
+				// here: its diff is made while the tree is walked.
+				d.early = make(chan diffResult, 1)
+				go func() {
+					files, deleted, err := r.diff(commit, d.staged)
+					d.early <- diffResult{files, deleted, err}
+				}()
+			}
+			asked <- err
+		}()
+		d.index, d.err = readIndex(r.index, r.hashLen)
+		if err := <-asked; d.err == nil {
+			d.err = err
+		}
+	}()
+	return d
+}
+
+// Finish ends the diff, given the files copycat's walk saw (relative to
+// the working directory wd, or absolute); a tracked Go file the walk did
+// not see is looked at here. It returns the diff, with renames found (a
+// file moved whole adds no line), the files it deleted, and the files
+// read that git does not track, by name relative to the root (see
+// Untracked).
+func (d *Diffing) Finish(wd string, seen []Seen) (files map[string]*File, deleted []*File, untracked []string, err error) {
+	<-d.ready
+	if d.err != nil {
+		return d.whole(wd, seen)
+	}
+	rel := d.repo.relNamer(wd)
+	entries := d.index.entries
+	visited := make([]bool, len(entries))
+	differ := slices.Clone(d.staged)
+	more := false // a file differs that is not staged
+	changed := func(name string) {
+		if _, staged := slices.BinarySearch(d.staged, name); !staged {
+			differ, more = append(differ, name), true
 		}
 	}
+	for _, s := range seen {
+		name, ok := rel(s.Name)
+		if !ok {
+			continue
+		}
+		i, found := d.index.find(name)
+		if !found {
+			if s.Read {
+				untracked = append(untracked, name)
+			}
+			continue
+		}
+		visited[i] = true
+		switch same, ok := d.same(entries[i], s.Info); {
+		case !ok:
+			return d.whole(wd, seen)
+		case !same:
+			changed(name)
+		}
+	}
+	for i, e := range entries {
+		if visited[i] || !strings.HasSuffix(e.name, ".go") {
+			continue
+		}
+		switch same, ok := d.same(e, nil); {
+		case !ok:
+			return d.whole(wd, seen)
+		case !same:
+			changed(e.name)
+		}
+	}
+	if len(differ) == 0 {
+		return map[string]*File{}, nil, untracked, nil
+	}
+	if !more && d.early != nil {
+		r := <-d.early
+		d.asked = d.staged
+		return r.files, r.deleted, untracked, r.err
+	}
+	// One diff of them all, for git to find what moved between them.
+	slices.Sort(differ)
+	differ = slices.Compact(differ)
+	if namedSize(differ) > maxNamed {
+		differ = nil
+	}
+	d.asked = differ
+	files, deleted, err = d.repo.diff(d.commit, differ)
+	return files, deleted, untracked, err
+}
+
+// same reports whether the file of index entry e holds e's object, as
+// far as its status tells without reading it: info, or the file's own
+// if nil. ok is false when a status cannot be compared here.
+func (d *Diffing) same(e indexEntry, info fs.FileInfo) (same, ok bool) {
+	switch {
+	case e.stage != 0 || e.intentToAdd:
+		return false, true
+	case e.noWorktree:
+		return true, true // git does not look at the file either
+	}
+	if info == nil {
+		var err error
+		if info, err = os.Lstat(filepath.Join(d.repo.Root, filepath.FromSlash(e.name))); err != nil {
+			return false, true // gone, or not a file git can read
+		}
+	}
+	same, ok = sameStatus(e, info)
+	return same && !d.index.racy(e), ok
+}
+
+// whole is Finish by git's diff of all Go files, for an index this
+// reader does not know or statuses it cannot compare.
+func (d *Diffing) whole(wd string, seen []Seen) (map[string]*File, []*File, []string, error) {
+	files, deleted, tracked, err := d.repo.diffAll(d.commit)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	rel := d.repo.relNamer(wd)
+	var untracked []string
+	for _, s := range seen {
+		if name, ok := rel(s.Name); ok && s.Read && !tracked[name] {
+			untracked = append(untracked, name)
+		}
+	}
+	return files, deleted, untracked, nil
+}
+
+// NewFiles returns, of candidates (files git does not track, by name
+// relative to the root), those git does not ignore, each as a new file
+// whole.
+func (r *Repo) NewFiles(candidates []string) map[string]*File {
 	if len(candidates) == 0 {
 		return nil
 	}
@@ -199,6 +381,43 @@ func (r *Repo) Untracked(wd string, files []string, tracked map[string]bool) map
 		out[name] = f
 	}
 	return out
+}
+
+// relNamer returns the function that names a file as the root's, given
+// its name as copycat has it: relative to the working directory wd, or
+// absolute. ok is false for a file outside the repository.
+func (r *Repo) relNamer(wd string) func(name string) (string, bool) {
+	// A name under the working directory is made relative to the root by
+	// putting the working directory's place before it: a tree's files
+	// cost one concatenation each, not filepath.Rel's walk of both paths.
+	if !filepath.IsAbs(wd) {
+		if abs, err := filepath.Abs(wd); err == nil {
+			wd = abs
+		}
+	}
+	prefix, err := filepath.Rel(r.Root, wd)
+	under := err == nil && filepath.IsLocal(prefix)
+	if prefix = filepath.ToSlash(prefix); prefix == "." {
+		prefix = ""
+	}
+	return func(name string) (string, bool) {
+		if under && !filepath.IsAbs(name) && filepath.IsLocal(name) && filepath.Clean(name) == name {
+			name = filepath.ToSlash(name)
+			if prefix != "" {
+				name = prefix + "/" + name
+			}
+			return name, true
+		}
+		abs := name
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(wd, abs)
+		}
+		rel, err := filepath.Rel(r.Root, abs)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			return "", false
+		}
+		return filepath.ToSlash(rel), true
+	}
 }
 
 // git runs git in dir and returns its output, also when it fails; its

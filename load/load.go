@@ -60,6 +60,10 @@ type Options struct {
 	// once indexed or decoded (fingerprint.File.MoveTables): memory
 	// outside the Go heap, mapped from a file (package internal/spill).
 	Tables fingerprint.Allocator
+	// Statuses, if set, has Result.Statuses give the status of every
+	// file read or known: a run with a change compares them with git's
+	// index rather than have git look at every file again.
+	Statuses bool
 	// Done, when closed, stops loading: no more directories are walked and
 	// no more files read, and Load returns early with what it has: not
 	// the whole result, for the caller to discard. A nil channel never
@@ -85,12 +89,24 @@ type Result struct {
 	// its target (os.SameFile), where the system gives no file identity
 	// to look up: on Unix, none.
 	SameFileChecks int
+	// Statuses are the files read or known and their statuses, in path
+	// order, if Options.Statuses asked for them.
+	Statuses []Status
 
 	// lazy are the Files that a StatStore knew: only their Name, Lines
 	// and Tokens are set until Decode.
 	lazy  []lazyFile
 	store StatStore
 	opt   Options
+}
+
+// A Status is a file Load read or knew, by the name it has in Files, and
+// its status (from Stat). Read says the file is among Files (a generated
+// file left out is not).
+type Status struct {
+	Path string
+	Info fs.FileInfo
+	Read bool
 }
 
 // A lazyFile is Files[at], known to the store as k and not decoded yet.
@@ -498,6 +514,9 @@ func Parse(paths []string, opt Options) *Result {
 		}
 		if o.file != nil {
 			res.Files = append(res.Files, o.file)
+		}
+		if opt.Statuses && o.info != nil {
+			res.Statuses = append(res.Statuses, Status{o.path, o.info, o.file != nil})
 		}
 		res.Warnings = append(res.Warnings, o.warnings...)
 		if o.err != nil {

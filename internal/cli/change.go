@@ -12,9 +12,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/copycat-go/copycat/change"
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/load"
 	"github.com/copycat-go/copycat/report"
 )
 
@@ -70,30 +72,34 @@ func (ch *Changes) checkChanges() error {
 // start finds the change: from git for a revision or a merge base, from
 // a diff file else, whose names are relative to the repository's root
 // when the working directory is in one, else to the working directory.
-// A bad revision or diff is an error at once; git's diff of the working
-// tree runs while detection does, and wait returns it, with the files
-// detection read that git does not track, new whole.
-func (ch *Changes) start(stdin io.Reader) (wait func(read []*fingerprint.File) (*change.Change, error), err error) {
+// A bad diff is an error at once; the revision is looked up while the
+// tree is walked, and fail is called at once if it is missing. git's
+// diff of the working tree begins then, and goes on, given the statuses
+// the walk found (loaded, nil for a diff file), while clones are found;
+// wait returns it, with the files detection read that git does not
+// track, new whole.
+func (ch *Changes) start(stdin io.Reader, fail func(error)) (wait func() (*change.Change, error), loaded func(*load.Result), err error) {
 	wd, err := os.Getwd()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if ch.Diff == "" {
-		return ch.startRev(wd)
+		wait, loaded := ch.startRev(wd, fail)
+		return wait, loaded, nil
 	}
 	repo, repoErr := change.Open(wd)
 	r := stdin
 	if ch.Diff != "-" {
 		f, err := os.Open(ch.Diff)
 		if err != nil {
-			return nil, fmt.Errorf("-diff: %w", err)
+			return nil, nil, fmt.Errorf("-diff: %w", err)
 		}
 		defer f.Close()
 		r = f
 	}
 	files, deleted, err := change.ParseDiffDeleted(r)
 	if err != nil {
-		return nil, fmt.Errorf("-diff %s: %w", ch.Diff, err)
+		return nil, nil, fmt.Errorf("-diff %s: %w", ch.Diff, err)
 	}
 	root := wd
 	if repoErr == nil {
@@ -103,46 +109,77 @@ func (ch *Changes) start(stdin io.Reader) (wait func(read []*fingerprint.File) (
 	if repoErr == nil {
 		diffBase(c, repo, files, deleted)
 	}
-	return func([]*fingerprint.File) (*change.Change, error) { return c, nil }, nil
+	return func() (*change.Change, error) { return c, nil }, nil, nil
 }
 
+// A changeError stops a run with a change: its base revision is missing.
+type changeError struct{ error }
+
 // startRev is start for -new-from-rev and -new-from-merge-base: the
-// repository's root and the revision are found by one run of git.
-func (ch *Changes) startRev(wd string) (wait func(read []*fingerprint.File) (*change.Change, error), err error) {
+// repository's root and the revision are found by one run of git, and
+// the merge base by a second, while the tree is walked.
+func (ch *Changes) startRev(wd string, fail func(error)) (wait func() (*change.Change, error), loaded func(*load.Result)) {
 	rev := ch.NewFromRev
 	if ch.NewFromMergeBase != "" {
 		rev = ch.NewFromMergeBase
 	}
-	repo, commit, err := change.OpenAt(wd, rev)
-	if err != nil {
-		return nil, err
-	}
-	if ch.NewFromMergeBase != "" {
-		if commit, err = repo.MergeBaseOf(commit, rev); err != nil {
-			return nil, err
-		}
-	}
-	type result struct {
-		files   map[string]*change.File
-		deleted []*change.File
-		tracked map[string]bool
+	type opened struct {
+		repo    *change.Repo
+		commit  string
+		diffing *change.Diffing
 		err     error
 	}
-	done := make(chan result, 1)
+	open := make(chan opened, 1)
 	go func() {
-		files, deleted, tracked, err := repo.Diff(commit)
-		done <- result{files, deleted, tracked, err}
+		repo, commit, err := change.OpenAt(wd, rev)
+		if err == nil && ch.NewFromMergeBase != "" {
+			commit, err = repo.MergeBaseOf(commit, rev)
+		}
+		if err != nil {
+			fail(err)
+			open <- opened{err: err}
+			return
+		}
+		open <- opened{repo, commit, repo.StartDiff(commit), nil}
 	}()
-	return func(read []*fingerprint.File) (*change.Change, error) {
+	base := sync.OnceValue(func() opened { return <-open })
+	type result struct {
+		opened
+		files     map[string]*change.File
+		deleted   []*change.File
+		untracked []string
+	}
+	done := make(chan result, 1)
+	var once sync.Once
+	loaded = func(res *load.Result) {
+		once.Do(func() {
+			go func() {
+				o := base()
+				if o.err != nil {
+					done <- result{opened: o}
+					return
+				}
+				var seen []change.Seen
+				if res != nil {
+					seen = make([]change.Seen, len(res.Statuses))
+					for i, s := range res.Statuses {
+						seen[i] = change.Seen{Name: s.Path, Info: s.Info, Read: s.Read}
+					}
+				}
+				files, deleted, untracked, err := o.diffing.Finish(wd, seen)
+				o.err = err
+				done <- result{o, files, deleted, untracked}
+			}()
+		})
+	}
+	return func() (*change.Change, error) {
+		loaded(nil) // if loading was cut short
 		r := <-done
 		if r.err != nil {
 			return nil, r.err
 		}
-		names := make([]string, len(read))
-		for i, f := range read {
-			names[i] = f.Name
-		}
-		for name, f := range repo.Untracked(wd, names, r.tracked) {
+		repo, commit := r.repo, r.commit
+		for name, f := range repo.NewFiles(r.untracked) {
 			if r.files[name] == nil {
 				r.files[name] = f
 			}
@@ -151,7 +188,7 @@ func (ch *Changes) startRev(wd string) (wait func(read []*fingerprint.File) (*ch
 		ch.Base, ch.BaseID = func(names []string) (map[string][]byte, error) { return repo.Blobs(commit, names) }, commit
 		ch.Deleted = r.deleted
 		return ch, nil
-	}, nil
+	}, loaded
 }
 
 // diffBase gives c, a change that a diff names, the base its old files

@@ -58,7 +58,13 @@ type Config struct {
 	Changes
 	// change waits for the change the Changes flags name, whose diff
 	// git makes while detection runs; nil without one.
-	change func(read []*fingerprint.File) (*change.Change, error)
+	change func() (*change.Change, error)
+	// loaded, if set, is given the files loading found and their
+	// statuses, as soon as it has them: git's diff goes on from there
+	// while clones are found.
+	loaded func(*load.Result)
+	// changed is what change returned, once detection is over.
+	changed *change.Change
 	// Cache is the index directory: -cache ("off": none).
 	Cache string
 	// Stats is -stats: measure the run and print the figures.
@@ -178,16 +184,20 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return code
 	}
 	c := &cmd.Config
-	c.done = ctx.Done()
 	if c.Changes.active() {
-		// A missing base revision is an error before any work.
-		wait, err := c.Changes.start(os.Stdin)
+		// A bad diff is an error before any work; a missing base
+		// revision, found while the tree is walked, stops it.
+		var stop context.CancelCauseFunc
+		ctx, stop = context.WithCancelCause(ctx)
+		defer stop(nil)
+		wait, loaded, err := c.Changes.start(os.Stdin, func(err error) { stop(changeError{err}) })
 		if err != nil {
 			fmt.Fprintf(stderr, "copycat: %v\n", err)
 			return ExitError
 		}
-		c.change = wait
+		c.change, c.loaded = wait, loaded
 	}
+	c.done = ctx.Done()
 	if cmd.cpuProfile != "" {
 		stop, err := startCPUProfile(cmd.cpuProfile)
 		if err != nil {
@@ -199,7 +209,20 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	t0 := time.Now()
 	res, classes, ok := c.detectUntil(ctx, paths, stderr)
 	if !ok {
+		if err := (changeError{}); errors.As(context.Cause(ctx), &err) {
+			fmt.Fprintf(stderr, "copycat: %v\n", err.error)
+			return ExitError
+		}
 		return interrupted(stderr)
+	}
+	if c.change != nil {
+		// The change first: a missing base revision is the error that
+		// matters, whatever loading found.
+		var err error
+		if c.changed, err = c.change(); err != nil {
+			fmt.Fprintf(stderr, "copycat: %v\n", err)
+			return ExitError
+		}
 	}
 	if cmd.memProfile != "" {
 		if err := writeHeapProfile(cmd.memProfile); err != nil {
@@ -230,6 +253,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 		// are at hand: reading the shown files again cost more.
 		LazyFacts: cache.DirOf(c.Cache) != "",
 		LargeFile: largeFileGC(os.Getenv("GOGC")),
+		Statuses:  c.loaded != nil,
 	}
 	if bar != nil {
 		opts.Progress = bar.files
@@ -241,6 +265,9 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 	res := load.Load(paths, opts)
 	if closed(done) {
 		return res, nil
+	}
+	if c.loaded != nil {
+		c.loaded(res)
 	}
 	if bar != nil {
 		bar.phase("finding clones")

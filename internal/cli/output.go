@@ -178,10 +178,7 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 // forgotten twins, plus one when the new copies hold more of the added
 // lines than -max-new-duplication allows.
 func (c *Config) emitChange(stdout io.Writer, res *load.Result, classes []fingerprint.Class) (int, error) {
-	ch, err := c.change(res.Files)
-	if err != nil {
-		return 0, err
-	}
+	ch := c.changed
 	touched, verdicts := judge(ch, classes)
 	rep := report.New(res.Files, touched)
 	// Classes of the base revision the change broke or removed: after the
