@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -115,8 +116,9 @@ func TestDiffingIsGitDiff(t *testing.T) {
 	check := func(state string) *Diffing {
 		t.Helper()
 		seen := seenFiles(t)
-		d := r.StartDiff(base)
-		files, deleted, untracked, err := d.Finish(".", seen)
+		d := r.StartDiff(".", base)
+		see(d, seen)
+		files, deleted, untracked, err := d.Finish()
 		if err != nil {
 			t.Fatalf("%s: %v", state, err)
 		}
@@ -139,6 +141,7 @@ func TestDiffingIsGitDiff(t *testing.T) {
 				wantUntracked = append(wantUntracked, filepath.ToSlash(s.Name))
 			}
 		}
+		slices.Sort(wantUntracked)
 		if !slices.Equal(untracked, wantUntracked) {
 			t.Errorf("%s: untracked %q, want %q", state, untracked, wantUntracked)
 		}
@@ -183,6 +186,20 @@ func TestDiffingIsGitDiff(t *testing.T) {
 	check("index version 4")
 }
 
+// see gives d the statuses of seen, from two goroutines, as loading's
+// workers do.
+func see(d *Diffing, seen []Seen) {
+	var wg sync.WaitGroup
+	for w := range 2 {
+		wg.Go(func() {
+			for i := w; i < len(seen); i += 2 {
+				d.See(seen[i])
+			}
+		})
+	}
+	wg.Wait()
+}
+
 func names(files map[string]*File) []string {
 	var out []string
 	for name := range files {
@@ -202,7 +219,7 @@ func TestDiffingAsksOnlyForChanges(t *testing.T) {
 	}
 	// git status refreshes the index's statuses and writes it.
 	run(t, "status", "--porcelain")
-	d := r.StartDiff(base)
+	d := r.StartDiff(".", base)
 	<-d.ready
 	if d.err != nil {
 		t.Fatal(d.err)
@@ -223,7 +240,8 @@ func TestDiffingAsksOnlyForChanges(t *testing.T) {
 	}
 	// One file's status is another's, of another size: it is asked for.
 	seen[1].Info = seen[0].Info
-	files, deleted, untracked, err := d.Finish(".", seen)
+	see(d, seen)
+	files, deleted, untracked, err := d.Finish()
 	if len(files) != 0 || len(deleted) != 0 || len(untracked) != 0 || err != nil {
 		t.Errorf("no change: %v %v %v %v", names(files), deleted, untracked, err)
 	}
@@ -252,8 +270,9 @@ func TestDiffingSplitIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := r.StartDiff(base)
-	files, _, _, err := d.Finish(".", seenFiles(t))
+	d := r.StartDiff(".", base)
+	see(d, seenFiles(t))
+	files, _, _, err := d.Finish()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Git access is through the git command, as golangci-lint's
@@ -160,37 +161,32 @@ func (r *Repo) diff(commit string, names []string) (map[string]*File, []*File, e
 
 // A Diffing is a diff of the working tree against a commit under way:
 // StartDiff asks git which Go files of the index differ from the
-// commit's and reads the index while copycat walks the tree; Finish,
-// given the status of each file the walk saw, asks git for the diff of
-// those files and of the ones whose status is not the index's. The
-// result is git diff's over all Go files: a file is left out only where
-// git would find it as the index records it.
+// commit's and reads the index while copycat walks the tree; See takes
+// the status of each file the walk finds and compares it with the
+// index's as it comes; Finish asks git for the diff of the files that
+// differ. The result is git diff's over all Go files: a file is left out
+// only where git would find it as the index records it.
 type Diffing struct {
 	repo   *Repo
 	commit string
+	rel    func(name string) (string, bool)
 	ready  chan struct{}
 	index  *gitIndex
 	staged []string // the Go files whose entry in the index is not the commit's
 	err    error    // why the index cannot be used
-	asked  []string // the files whose diff Finish asked git for; nil: all
-	// early is the diff of the staged files, if asked for.
+	// early is the diff of the staged files, asked for as soon as they
+	// are known.
 	early chan diffResult
-}
 
-// A diffResult is what a diff gave.
-type diffResult struct {
-	files   map[string]*File
-	deleted []*File
-	err     error
-}
+	mu        sync.Mutex
+	seen      []Seen // all, for a diff of all files if it comes to that
+	compared  int    // seen[:compared] are compared with the index
+	visited   []bool // the index's entries seen
+	differ    []string
+	untracked []string
+	broken    bool // a status that cannot be compared here
 
-// namedSize is how many bytes names take on git's command line.
-func namedSize(names []string) int {
-	n := 0
-	for _, name := range names {
-		n += len(name) + 1
-	}
-	return n
+	asked []string // the files whose diff Finish asked git for; nil: all
 }
 
 // A Seen is a file copycat's walk found: its name as copycat has it
@@ -202,14 +198,31 @@ type Seen struct {
 	Read bool
 }
 
+// A diffResult is what a diff gave.
+type diffResult struct {
+	files   map[string]*File
+	deleted []*File
+	err     error
+}
+
 // maxNamed is how many bytes of names a diff is asked for by name; a
 // change of more files asks for the diff of all, which the command line's
 // limits allow.
 const maxNamed = 64 << 10
 
-// StartDiff begins the diff of the working tree against commit.
-func (r *Repo) StartDiff(commit string) *Diffing {
-	d := &Diffing{repo: r, commit: commit, ready: make(chan struct{})}
+// namedSize is how many bytes names take on git's command line.
+func namedSize(names []string) int {
+	n := 0
+	for _, name := range names {
+		n += len(name) + 1
+	}
+	return n
+}
+
+// StartDiff begins the diff of the working tree against commit, for a
+// walk whose names are relative to wd.
+func (r *Repo) StartDiff(wd, commit string) *Diffing {
+	d := &Diffing{repo: r, commit: commit, rel: r.relNamer(wd), ready: make(chan struct{})}
 	go func() {
 		defer close(d.ready)
 		if r.index == "" || r.hashLen == 0 {
@@ -224,11 +237,7 @@ func (r *Repo) StartDiff(commit string) *Diffing {
 			if err == nil && len(d.staged) > 0 && namedSize(d.staged) <= maxNamed {
 				// A change committed, as a pull request's is, is all
 				// here: its diff is made while the tree is walked.
-				d.early = make(chan diffResult, 1)
-				go func() {
-					files, deleted, err := r.diff(commit, d.staged)
-					d.early <- diffResult{files, deleted, err}
-				}()
+				d.early = d.ask(d.staged)
 			}
 			asked <- err
 		}()
@@ -236,79 +245,135 @@ func (r *Repo) StartDiff(commit string) *Diffing {
 		if err := <-asked; d.err == nil {
 			d.err = err
 		}
+		if d.err == nil {
+			d.visited = make([]bool, len(d.index.entries))
+		}
 	}()
 	return d
 }
 
-// Finish ends the diff, given the files copycat's walk saw (relative to
-// the working directory wd, or absolute); a tracked Go file the walk did
-// not see is looked at here. It returns the diff, with renames found (a
-// file moved whole adds no line), the files it deleted, and the files
-// read that git does not track, by name relative to the root (see
-// Untracked).
-func (d *Diffing) Finish(wd string, seen []Seen) (files map[string]*File, deleted []*File, untracked []string, err error) {
-	<-d.ready
-	if d.err != nil {
-		return d.whole(wd, seen)
+// ask begins git's diff of names (all Go files if nil).
+func (d *Diffing) ask(names []string) chan diffResult {
+	c := make(chan diffResult, 1)
+	go func() {
+		files, deleted, err := d.repo.diff(d.commit, names)
+		c <- diffResult{files, deleted, err}
+	}()
+	return c
+}
+
+// See takes the status of a file the walk found. It may be called from
+// several goroutines at once, until Finish.
+func (d *Diffing) See(s Seen) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.seen = append(d.seen, s)
+	select {
+	case <-d.ready:
+		d.compare()
+	default: // compared once the index is read
 	}
-	rel := d.repo.relNamer(wd)
-	entries := d.index.entries
-	visited := make([]bool, len(entries))
-	differ := slices.Clone(d.staged)
-	more := false // a file differs that is not staged
-	changed := func(name string) {
-		if _, staged := slices.BinarySearch(d.staged, name); !staged {
-			differ, more = append(differ, name), true
-		}
+}
+
+// compare compares the files seen since it last did with the index's
+// entries. d.mu is held and the index read.
+func (d *Diffing) compare() {
+	if d.err != nil || d.broken {
+		return
 	}
-	for _, s := range seen {
-		name, ok := rel(s.Name)
+	for _, s := range d.seen[d.compared:] {
+		name, ok := d.rel(s.Name)
 		if !ok {
 			continue
 		}
 		i, found := d.index.find(name)
 		if !found {
 			if s.Read {
-				untracked = append(untracked, name)
+				d.untracked = append(d.untracked, name)
 			}
 			continue
 		}
-		visited[i] = true
-		switch same, ok := d.same(entries[i], s.Info); {
+		d.visited[i] = true
+		switch same, ok := d.same(d.index.entries[i], s.Info); {
 		case !ok:
-			return d.whole(wd, seen)
-		case !same:
-			changed(name)
+			d.broken = true
+			return
+		case !same && !d.isStaged(name):
+			d.differ = append(d.differ, name)
 		}
 	}
-	for i, e := range entries {
-		if visited[i] || !strings.HasSuffix(e.name, ".go") {
+	d.compared = len(d.seen)
+}
+
+// isStaged reports whether name's entry in the index is not the commit's.
+func (d *Diffing) isStaged(name string) bool {
+	_, found := slices.BinarySearch(d.staged, name)
+	return found
+}
+
+// Finish ends the diff: it returns the diff, with renames found (a file
+// moved whole adds no line), the files it deleted, and the files read
+// that git does not track, by name relative to the root (see NewFiles).
+// A tracked Go file the walk did not see is looked at here.
+func (d *Diffing) Finish() (files map[string]*File, deleted []*File, untracked []string, err error) {
+	<-d.ready
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.compare()
+	if d.err != nil || d.broken {
+		return d.whole()
+	}
+	// The files seen that differ are asked for while those not seen are
+	// looked at.
+	var late chan diffResult
+	if len(d.differ) > 0 {
+		if d.asked = d.union(); namedSize(d.asked) <= maxNamed {
+			late = d.ask(d.asked)
+		}
+	}
+	unseen := false // an unseen file differs, not staged
+	for i, e := range d.index.entries {
+		if d.visited[i] || !strings.HasSuffix(e.name, ".go") {
 			continue
 		}
 		switch same, ok := d.same(e, nil); {
 		case !ok:
-			return d.whole(wd, seen)
-		case !same:
-			changed(e.name)
+			return d.whole()
+		case !same && !d.isStaged(e.name):
+			d.differ, unseen = append(d.differ, e.name), true
 		}
 	}
-	if len(differ) == 0 {
-		return map[string]*File{}, nil, untracked, nil
-	}
-	if !more && d.early != nil {
-		r := <-d.early
+	var r diffResult
+	switch {
+	case len(d.staged) == 0 && len(d.differ) == 0:
+		return map[string]*File{}, nil, d.sortedUntracked(), nil
+	case !unseen && late != nil:
+		r = <-late
+	case !unseen && len(d.differ) == 0 && d.early != nil:
 		d.asked = d.staged
-		return r.files, r.deleted, untracked, r.err
+		r = <-d.early
+	default:
+		// One diff of them all, for git to find what moved between them.
+		if d.asked = d.union(); namedSize(d.asked) > maxNamed {
+			d.asked = nil
+		}
+		r = <-d.ask(d.asked)
 	}
-	// One diff of them all, for git to find what moved between them.
-	slices.Sort(differ)
-	differ = slices.Compact(differ)
-	if namedSize(differ) > maxNamed {
-		differ = nil
-	}
-	d.asked = differ
-	files, deleted, err = d.repo.diff(d.commit, differ)
-	return files, deleted, untracked, err
+	return r.files, r.deleted, d.sortedUntracked(), r.err
+}
+
+// union is the staged files and those that differ, in order.
+func (d *Diffing) union() []string {
+	names := slices.Concat(d.staged, d.differ)
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// sortedUntracked is d.untracked in order: the walk's workers see files
+// in any order.
+func (d *Diffing) sortedUntracked() []string {
+	slices.Sort(d.untracked)
+	return d.untracked
 }
 
 // same reports whether the file of index entry e holds e's object, as
@@ -332,19 +397,20 @@ func (d *Diffing) same(e indexEntry, info fs.FileInfo) (same, ok bool) {
 }
 
 // whole is Finish by git's diff of all Go files, for an index this
-// reader does not know or statuses it cannot compare.
-func (d *Diffing) whole(wd string, seen []Seen) (map[string]*File, []*File, []string, error) {
+// reader does not know or statuses it cannot compare. d.mu is held.
+func (d *Diffing) whole() (map[string]*File, []*File, []string, error) {
+	d.asked = nil
 	files, deleted, tracked, err := d.repo.diffAll(d.commit)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	rel := d.repo.relNamer(wd)
 	var untracked []string
-	for _, s := range seen {
-		if name, ok := rel(s.Name); ok && s.Read && !tracked[name] {
+	for _, s := range d.seen {
+		if name, ok := d.rel(s.Name); ok && s.Read && !tracked[name] {
 			untracked = append(untracked, name)
 		}
 	}
+	slices.Sort(untracked)
 	return files, deleted, untracked, nil
 }
 

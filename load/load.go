@@ -60,10 +60,11 @@ type Options struct {
 	// once indexed or decoded (fingerprint.File.MoveTables): memory
 	// outside the Go heap, mapped from a file (package internal/spill).
 	Tables fingerprint.Allocator
-	// Statuses, if set, has Result.Statuses give the status of every
-	// file read or known: a run with a change compares them with git's
-	// index rather than have git look at every file again.
-	Statuses bool
+	// Saw, if set, is given the status of every file read or known, as
+	// soon as it is: a run with a change compares them with git's index
+	// rather than have git look at every file again. It may be called
+	// from several goroutines.
+	Saw func(Status)
 	// Done, when closed, stops loading: no more directories are walked and
 	// no more files read, and Load returns early with what it has: not
 	// the whole result, for the caller to discard. A nil channel never
@@ -89,9 +90,6 @@ type Result struct {
 	// its target (os.SameFile), where the system gives no file identity
 	// to look up: on Unix, none.
 	SameFileChecks int
-	// Statuses are the files read or known and their statuses, in path
-	// order, if Options.Statuses asked for them.
-	Statuses []Status
 
 	// lazy are the Files that a StatStore knew: only their Name, Lines
 	// and Tokens are set until Decode.
@@ -474,6 +472,9 @@ func Parse(paths []string, opt Options) *Result {
 			return
 		}
 		outs[i] = parseOne(&indexers[w], paths[i], opt)
+		if o := &outs[i]; opt.Saw != nil && o.info != nil {
+			opt.Saw(Status{o.path, o.info, o.file != nil || o.known != nil && !o.known.Generated})
+		}
 		if opt.Progress != nil {
 			opt.Progress(int(done.Add(1)), len(paths))
 		}
@@ -514,9 +515,6 @@ func Parse(paths []string, opt Options) *Result {
 		}
 		if o.file != nil {
 			res.Files = append(res.Files, o.file)
-		}
-		if opt.Statuses && o.info != nil {
-			res.Statuses = append(res.Statuses, Status{o.path, o.info, o.file != nil})
 		}
 		res.Warnings = append(res.Warnings, o.warnings...)
 		if o.err != nil {

@@ -78,28 +78,28 @@ func (ch *Changes) checkChanges() error {
 // the walk found (loaded, nil for a diff file), while clones are found;
 // wait returns it, with the files detection read that git does not
 // track, new whole.
-func (ch *Changes) start(stdin io.Reader, fail func(error)) (wait func() (*change.Change, error), loaded func(*load.Result), err error) {
+func (ch *Changes) start(stdin io.Reader, fail func(error)) (wait func() (*change.Change, error), saw func(load.Status), loaded func(), err error) {
 	wd, err := os.Getwd()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if ch.Diff == "" {
-		wait, loaded := ch.startRev(wd, fail)
-		return wait, loaded, nil
+		wait, saw, loaded := ch.startRev(wd, fail)
+		return wait, saw, loaded, nil
 	}
 	repo, repoErr := change.Open(wd)
 	r := stdin
 	if ch.Diff != "-" {
 		f, err := os.Open(ch.Diff)
 		if err != nil {
-			return nil, nil, fmt.Errorf("-diff: %w", err)
+			return nil, nil, nil, fmt.Errorf("-diff: %w", err)
 		}
 		defer f.Close()
 		r = f
 	}
 	files, deleted, err := change.ParseDiffDeleted(r)
 	if err != nil {
-		return nil, nil, fmt.Errorf("-diff %s: %w", ch.Diff, err)
+		return nil, nil, nil, fmt.Errorf("-diff %s: %w", ch.Diff, err)
 	}
 	root := wd
 	if repoErr == nil {
@@ -109,7 +109,7 @@ func (ch *Changes) start(stdin io.Reader, fail func(error)) (wait func() (*chang
 	if repoErr == nil {
 		diffBase(c, repo, files, deleted)
 	}
-	return func() (*change.Change, error) { return c, nil }, nil, nil
+	return func() (*change.Change, error) { return c, nil }, nil, nil, nil
 }
 
 // A changeError stops a run with a change: its base revision is missing.
@@ -118,7 +118,7 @@ type changeError struct{ error }
 // startRev is start for -new-from-rev and -new-from-merge-base: the
 // repository's root and the revision are found by one run of git, and
 // the merge base by a second, while the tree is walked.
-func (ch *Changes) startRev(wd string, fail func(error)) (wait func() (*change.Change, error), loaded func(*load.Result)) {
+func (ch *Changes) startRev(wd string, fail func(error)) (wait func() (*change.Change, error), saw func(load.Status), loaded func()) {
 	rev := ch.NewFromRev
 	if ch.NewFromMergeBase != "" {
 		rev = ch.NewFromMergeBase
@@ -140,55 +140,45 @@ func (ch *Changes) startRev(wd string, fail func(error)) (wait func() (*change.C
 			open <- opened{err: err}
 			return
 		}
-		open <- opened{repo, commit, repo.StartDiff(commit), nil}
+		open <- opened{repo, commit, repo.StartDiff(wd, commit), nil}
 	}()
 	base := sync.OnceValue(func() opened { return <-open })
-	type result struct {
-		opened
+	saw = func(s load.Status) {
+		if o := base(); o.err == nil {
+			o.diffing.See(change.Seen{Name: s.Path, Info: s.Info, Read: s.Read})
+		}
+	}
+	type diffed struct {
 		files     map[string]*change.File
 		deleted   []*change.File
 		untracked []string
+		err       error
 	}
-	done := make(chan result, 1)
-	var once sync.Once
-	loaded = func(res *load.Result) {
-		once.Do(func() {
-			go func() {
-				o := base()
-				if o.err != nil {
-					done <- result{opened: o}
-					return
-				}
-				var seen []change.Seen
-				if res != nil {
-					seen = make([]change.Seen, len(res.Statuses))
-					for i, s := range res.Statuses {
-						seen[i] = change.Seen{Name: s.Path, Info: s.Info, Read: s.Read}
-					}
-				}
-				files, deleted, untracked, err := o.diffing.Finish(wd, seen)
-				o.err = err
-				done <- result{o, files, deleted, untracked}
-			}()
-		})
-	}
-	return func() (*change.Change, error) {
-		loaded(nil) // if loading was cut short
-		r := <-done
-		if r.err != nil {
-			return nil, r.err
+	finish := sync.OnceValue(func() diffed {
+		o := base()
+		if o.err != nil {
+			return diffed{err: o.err}
 		}
-		repo, commit := r.repo, r.commit
-		for name, f := range repo.NewFiles(r.untracked) {
-			if r.files[name] == nil {
-				r.files[name] = f
+		files, deleted, untracked, err := o.diffing.Finish()
+		return diffed{files, deleted, untracked, err}
+	})
+	loaded = func() { go finish() }
+	return func() (*change.Change, error) {
+		d := finish()
+		if d.err != nil {
+			return nil, d.err
+		}
+		o := base()
+		for name, f := range o.repo.NewFiles(d.untracked) {
+			if d.files[name] == nil {
+				d.files[name] = f
 			}
 		}
-		ch := change.NewChange(repo.Root, r.files)
-		ch.Base, ch.BaseID = func(names []string) (map[string][]byte, error) { return repo.Blobs(commit, names) }, commit
-		ch.Deleted = r.deleted
+		ch := change.NewChange(o.repo.Root, d.files)
+		ch.Base, ch.BaseID = func(names []string) (map[string][]byte, error) { return o.repo.Blobs(o.commit, names) }, o.commit
+		ch.Deleted = d.deleted
 		return ch, nil
-	}, loaded
+	}, saw, loaded
 }
 
 // diffBase gives c, a change that a diff names, the base its old files

@@ -59,10 +59,12 @@ type Config struct {
 	// change waits for the change the Changes flags name, whose diff
 	// git makes while detection runs; nil without one.
 	change func() (*change.Change, error)
-	// loaded, if set, is given the files loading found and their
-	// statuses, as soon as it has them: git's diff goes on from there
-	// while clones are found.
-	loaded func(*load.Result)
+	// saw, if set, is given the status of each file loading finds, as
+	// soon as it has it: git's diff goes on from there.
+	saw func(load.Status)
+	// loaded, if set, is called once loading is over: the diff's last
+	// steps go on while clones are found.
+	loaded func()
 	// changed is what change returned, once detection is over.
 	changed *change.Change
 	// Cache is the index directory: -cache ("off": none).
@@ -190,12 +192,12 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		var stop context.CancelCauseFunc
 		ctx, stop = context.WithCancelCause(ctx)
 		defer stop(nil)
-		wait, loaded, err := c.Changes.start(os.Stdin, func(err error) { stop(changeError{err}) })
+		wait, saw, loaded, err := c.Changes.start(os.Stdin, func(err error) { stop(changeError{err}) })
 		if err != nil {
 			fmt.Fprintf(stderr, "copycat: %v\n", err)
 			return ExitError
 		}
-		c.change, c.loaded = wait, loaded
+		c.change, c.saw, c.loaded = wait, saw, loaded
 	}
 	c.done = ctx.Done()
 	if cmd.cpuProfile != "" {
@@ -253,7 +255,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 		// are at hand: reading the shown files again cost more.
 		LazyFacts: cache.DirOf(c.Cache) != "",
 		LargeFile: largeFileGC(os.Getenv("GOGC")),
-		Statuses:  c.loaded != nil,
+		Saw:       c.saw,
 	}
 	if bar != nil {
 		opts.Progress = bar.files
@@ -267,7 +269,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 		return res, nil
 	}
 	if c.loaded != nil {
-		c.loaded(res)
+		c.loaded()
 	}
 	if bar != nil {
 		bar.phase("finding clones")
