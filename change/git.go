@@ -162,9 +162,8 @@ func (r *Repo) diff(commit string, names []string) (map[string]*File, []*File, e
 // A Diffing is a diff of the working tree against a commit under way:
 // StartDiff asks git which Go files of the index differ from the
 // commit's and reads the index while copycat walks the tree; See takes
-// the status of each file the walk finds and compares it with the
-// index's as it comes; Finish asks git for the diff of the files that
-// differ. The result is git diff's over all Go files: a file is left out
+// the status of each file the walk finds; Finish compares them with the
+// index's and asks git for the diff of the files that differ. The result is git diff's over all Go files: a file is left out
 // only where git would find it as the index records it.
 type Diffing struct {
 	repo   *Repo
@@ -179,8 +178,7 @@ type Diffing struct {
 	early chan diffResult
 
 	mu        sync.Mutex
-	seen      []Seen // all, for a diff of all files if it comes to that
-	compared  int    // seen[:compared] are compared with the index
+	seen      []Seen
 	visited   []bool // the index's entries seen
 	differ    []string
 	untracked []string
@@ -263,25 +261,21 @@ func (d *Diffing) ask(names []string) chan diffResult {
 }
 
 // See takes the status of a file the walk found. It may be called from
-// several goroutines at once, until Finish.
+// several goroutines at once, until Finish. The statuses are compared
+// with the index's by Finish, once loading is over: compared here, as
+// they come, they cost loading's workers the time of the comparison
+// (git diff starts 20 ms sooner on a change in the working tree, and a
+// change committed, which needs none of it, took 3% longer).
 func (d *Diffing) See(s Seen) {
 	d.mu.Lock()
-	defer d.mu.Unlock()
 	d.seen = append(d.seen, s)
-	select {
-	case <-d.ready:
-		d.compare()
-	default: // compared once the index is read
-	}
+	d.mu.Unlock()
 }
 
-// compare compares the files seen since it last did with the index's
-// entries. d.mu is held and the index read.
+// compare compares the files seen with the index's entries. d.mu is
+// held and the index read.
 func (d *Diffing) compare() {
-	if d.err != nil || d.broken {
-		return
-	}
-	for _, s := range d.seen[d.compared:] {
+	for _, s := range d.seen {
 		name, ok := d.rel(s.Name)
 		if !ok {
 			continue
@@ -302,7 +296,6 @@ func (d *Diffing) compare() {
 			d.differ = append(d.differ, name)
 		}
 	}
-	d.compared = len(d.seen)
 }
 
 // isStaged reports whether name's entry in the index is not the commit's.
@@ -319,8 +312,10 @@ func (d *Diffing) Finish() (files map[string]*File, deleted []*File, untracked [
 	<-d.ready
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.compare()
-	if d.err != nil || d.broken {
+	if d.err != nil {
+		return d.whole()
+	}
+	if d.compare(); d.broken {
 		return d.whole()
 	}
 	// The files seen that differ are asked for while those not seen are
