@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 // testRepo makes a repository with a module of Go files, some in a
@@ -28,13 +30,13 @@ func testRepo(t *testing.T) string {
 	for _, name := range []string{"a/a.go", "a/b.go", "b/c.go", "b/d.go", "c/e.go", "c/f.go", "c/testdata/t.go", "c/testdata/u.go", "g/g.go"} {
 		files[name] = goFile(name, 0)
 	}
-	writeTestFiles(t, files)
-	run(t, "init", "-q", "-b", "main")
-	run(t, "add", "-A")
-	run(t, "commit", "-q", "-m", "one")
-	writeTestFiles(t, map[string]string{"g/g.go": goFile("g/g.go", 1), "g/h.go": goFile("g/h.go", 0)})
-	run(t, "add", "-A")
-	run(t, "commit", "-q", "-m", "two")
+	testtool.WriteFiles(t, ".", files)
+	testtool.Git(t, "init", "-q", "-b", "main")
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "one")
+	testtool.WriteFiles(t, ".", map[string]string{"g/g.go": goFile("g/g.go", 1), "g/h.go": goFile("g/h.go", 0)})
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "two")
 	return dir
 }
 
@@ -51,28 +53,6 @@ func goFile(name string, edit int) string {
 		fmt.Fprintf(&b, "\nfunc f%d(x, y int) int {\n\treturn %s\n}\n", i, v)
 	}
 	return b.String()
-}
-
-func writeTestFiles(t *testing.T, files map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-func run(t *testing.T, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
 }
 
 // seenFiles is what copycat's walk of the working directory sees: its Go
@@ -152,20 +132,20 @@ func TestDiffingIsGitDiff(t *testing.T) {
 	if d := check("committed since the base"); d.early == nil || !slices.Equal(d.asked, []string{"g/g.go", "g/h.go"}) {
 		t.Errorf("committed since the base: asked for %q early (%v), want g/g.go and g/h.go", d.asked, d.early != nil)
 	}
-	writeTestFiles(t, map[string]string{"a/a.go": goFile("a/a.go", 2)})
+	testtool.WriteFiles(t, ".", map[string]string{"a/a.go": goFile("a/a.go", 2)})
 	check("an edit")
-	run(t, "add", "a/a.go")
+	testtool.Git(t, "add", "a/a.go")
 	check("an edit staged")
-	writeTestFiles(t, map[string]string{"a/a.go": goFile("a/a.go", 3), "c/testdata/t.go": goFile("c/testdata/t.go", 4)})
+	testtool.WriteFiles(t, ".", map[string]string{"a/a.go": goFile("a/a.go", 3), "c/testdata/t.go": goFile("c/testdata/t.go", 4)})
 	check("an edit staged, edited again, and one in testdata")
 	if err := os.Remove("b/c.go"); err != nil {
 		t.Fatal(err)
 	}
-	run(t, "rm", "-q", "b/d.go")
+	testtool.Git(t, "rm", "-q", "b/d.go")
 	check("files deleted, by rm and git rm")
-	run(t, "mv", "c/e.go", "c/moved.go")
-	writeTestFiles(t, map[string]string{"new/n.go": goFile("new/n.go", 0), "new/i.go": goFile("new/i.go", 0)})
-	run(t, "add", "-N", "new/i.go")
+	testtool.Git(t, "mv", "c/e.go", "c/moved.go")
+	testtool.WriteFiles(t, ".", map[string]string{"new/n.go": goFile("new/n.go", 0), "new/i.go": goFile("new/i.go", 0)})
+	testtool.Git(t, "add", "-N", "new/i.go")
 	check("a file moved, one new and one marked to be added")
 	// An edit that keeps the size and the modification time: the change
 	// time tells it.
@@ -173,7 +153,7 @@ func TestDiffingIsGitDiff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeTestFiles(t, map[string]string{"c/f.go": strings.Replace(goFile("c/f.go", 0), "f1(x, y", "f1(y, x", 1)})
+	testtool.WriteFiles(t, ".", map[string]string{"c/f.go": strings.Replace(goFile("c/f.go", 0), "f1(x, y", "f1(y, x", 1)})
 	if err := os.Chtimes("c/f.go", info.ModTime(), info.ModTime()); err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +162,7 @@ func TestDiffingIsGitDiff(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("a mode changed")
-	run(t, "update-index", "--index-version", "4")
+	testtool.Git(t, "update-index", "--index-version", "4")
 	check("index version 4")
 }
 
@@ -218,7 +198,7 @@ func TestDiffingAsksOnlyForChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	// git status refreshes the index's statuses and writes it.
-	run(t, "status", "--porcelain")
+	testtool.Git(t, "status", "--porcelain")
 	d := r.StartDiff(".", base)
 	<-d.ready
 	if d.err != nil {
@@ -264,8 +244,8 @@ func TestDiffingAsksOnlyForChanges(t *testing.T) {
 // git, with the same result.
 func TestDiffingSplitIndex(t *testing.T) {
 	testRepo(t)
-	run(t, "update-index", "--split-index")
-	writeTestFiles(t, map[string]string{"a/a.go": goFile("a/a.go", 2)})
+	testtool.Git(t, "update-index", "--split-index")
+	testtool.WriteFiles(t, ".", map[string]string{"a/a.go": goFile("a/a.go", 2)})
 	r, base, err := OpenAt(".", "HEAD")
 	if err != nil {
 		t.Fatal(err)
@@ -287,12 +267,12 @@ func TestDiffingSplitIndex(t *testing.T) {
 // The index's entries are git ls-files's, in versions 2, 3 and 4.
 func TestReadIndex(t *testing.T) {
 	testRepo(t)
-	run(t, "update-index", "--skip-worktree", "b/c.go") // extended flags: version 3
+	testtool.Git(t, "update-index", "--skip-worktree", "b/c.go") // extended flags: version 3
 	for _, version := range []string{"3", "4", "2"} {
 		if version == "2" {
-			run(t, "update-index", "--no-skip-worktree", "b/c.go")
+			testtool.Git(t, "update-index", "--no-skip-worktree", "b/c.go")
 		}
-		run(t, "update-index", "--index-version", version)
+		testtool.Git(t, "update-index", "--index-version", version)
 		ix, err := readIndex(".git/index", 20)
 		if err != nil {
 			t.Fatalf("version %s: %v", version, err)
@@ -305,7 +285,7 @@ func TestReadIndex(t *testing.T) {
 			}
 		}
 		var want []string
-		for line := range strings.Lines(run(t, "ls-files", "-s")) {
+		for line := range strings.Lines(testtool.Git(t, "ls-files", "-s")) {
 			f := strings.Fields(line)
 			want = append(want, f[0]+" "+f[2]+"\t"+f[3])
 		}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 // gitRepo makes a repository in a new folder with a module and one
@@ -20,7 +22,7 @@ func gitRepo(t *testing.T) string {
 		t.Skip("no git")
 	}
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testtool.WriteFiles(t, dir, map[string]string{
 		"go.mod":     "module example.com/m\n\ngo 1.26\n",
 		"a/a.go":     pasteSource("a", [4]string{"rows", "out", "line", "total"}),
 		"b/b.go":     pasteSource("b", [4]string{"items", "b", "s", "n"}),
@@ -29,21 +31,10 @@ func gitRepo(t *testing.T) string {
 		"README.txt": "a module\n",
 	})
 	t.Chdir(dir)
-	gitRun(t, "init", "-q", "-b", "main")
-	gitRun(t, "add", "-A")
-	gitRun(t, "commit", "-q", "-m", "base")
+	testtool.Git(t, "init", "-q", "-b", "main")
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "base")
 	return dir
-}
-
-// gitRun runs git in the working directory, as a test user.
-func gitRun(t *testing.T, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
 }
 
 // runChange runs the command line in the working directory.
@@ -60,10 +51,10 @@ func runChange(t *testing.T, args ...string) (string, string, int) {
 func TestChangeVerdicts(t *testing.T) {
 	dir := gitRepo(t)
 	// A new copy, committed.
-	writeFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
+	testtool.WriteFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
 	os.Remove(filepath.Join(dir, "b", "b.go")) // the class is a and c: a pair, not a grown class
-	gitRun(t, "add", "-A")
-	gitRun(t, "commit", "-q", "-m", "paste")
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "paste")
 	out, errs, code := runChange(t, "-new-from-rev", "HEAD~1", "./...")
 	if code != ExitClones || !strings.Contains(out, "c/c.go:8:1: duplicate of a/a.go:8-27") ||
 		!strings.Contains(out, "; new copy of a/a.go:8-27 (unchanged)") || strings.Contains(out, "x/x.go") {
@@ -75,7 +66,7 @@ func TestChangeVerdicts(t *testing.T) {
 	// A fix to one copy only, not committed: the working tree counts.
 	src, _ := os.ReadFile(filepath.Join(dir, "a", "a.go"))
 	fixed := strings.Replace(string(src), "\t\tif i >= limit {\n", "\t\tif i < 0 || i >= limit {\n", 1)
-	writeFiles(t, dir, map[string]string{"a/a.go": fixed})
+	testtool.WriteFiles(t, dir, map[string]string{"a/a.go": fixed})
 	forgottenTwin(t,
 		"a/a.go:8:1: duplicate of c/c.go:8-27",
 		"; forgotten twin: you changed this copy (line 12 added, 1 removed); c/c.go:8-27 held the same code and was not changed",
@@ -107,7 +98,7 @@ func TestChangeVerdicts(t *testing.T) {
 		t.Errorf("JSON: %s", js)
 	}
 	// Nothing changed: nothing listed, exit 0.
-	gitRun(t, "checkout", "-q", "--", ".")
+	testtool.Git(t, "checkout", "-q", "--", ".")
 	if out, _, code := runChange(t, "-new-from-rev", "HEAD", "./..."); code != ExitClean || !strings.Contains(out, "copycat: 0 classes") {
 		t.Errorf("no change: exit %d:\n%s", code, out)
 	}
@@ -133,8 +124,8 @@ func forgottenTwin(t *testing.T, wants ...string) string {
 // A file moved or renamed whole adds no copy.
 func TestChangeMove(t *testing.T) {
 	gitRepo(t)
-	gitRun(t, "mv", "b/b.go", "a/b.go")
-	gitRun(t, "commit", "-q", "-m", "move")
+	testtool.Git(t, "mv", "b/b.go", "a/b.go")
+	testtool.Git(t, "commit", "-q", "-m", "move")
 	if out, errs, code := runChange(t, "-new-from-rev", "HEAD~1", "./..."); code != ExitClean || !strings.Contains(out, "copycat: 0 classes") {
 		t.Errorf("a moved file: exit %d:\n%s%s", code, out, errs)
 	}
@@ -144,15 +135,15 @@ func TestChangeMove(t *testing.T) {
 // a copy pasted on the base branch since is not the branch's.
 func TestChangeMergeBase(t *testing.T) {
 	dir := gitRepo(t)
-	gitRun(t, "checkout", "-q", "-b", "feature")
-	writeFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
-	gitRun(t, "add", "-A")
-	gitRun(t, "commit", "-q", "-m", "feature paste")
-	gitRun(t, "checkout", "-q", "main")
-	writeFiles(t, dir, map[string]string{"d/d.go": "package d\n\n" + body("Big", 12)})
-	gitRun(t, "add", "-A")
-	gitRun(t, "commit", "-q", "-m", "main paste")
-	gitRun(t, "checkout", "-q", "feature")
+	testtool.Git(t, "checkout", "-q", "-b", "feature")
+	testtool.WriteFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "feature paste")
+	testtool.Git(t, "checkout", "-q", "main")
+	testtool.WriteFiles(t, dir, map[string]string{"d/d.go": "package d\n\n" + body("Big", 12)})
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "main paste")
+	testtool.Git(t, "checkout", "-q", "feature")
 	// The paste grows the class of a and b: listed, but grown classes do
 	// not set the exit status.
 	out, errs, code := runChange(t, "-new-from-merge-base", "main", "./...")
@@ -175,11 +166,11 @@ func TestChangeMissingBase(t *testing.T) {
 	if _, errs, code := runChange(t, "-new-from-rev", "nosuch", "./..."); code != ExitError || !strings.Contains(errs, "revision nosuch is not in this repository") {
 		t.Errorf("a missing revision: exit %d, %q", code, errs)
 	}
-	writeFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
-	gitRun(t, "add", "-A")
-	gitRun(t, "commit", "-q", "-m", "paste")
+	testtool.WriteFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "paste")
 	shallow := t.TempDir()
-	gitRun(t, "clone", "-q", "--depth", "1", "file://"+dir, shallow)
+	testtool.Git(t, "clone", "-q", "--depth", "1", "file://"+dir, shallow)
 	t.Chdir(shallow)
 	if _, errs, code := runChange(t, "-new-from-rev", "HEAD~1", "./..."); code != ExitError || !strings.Contains(errs, "not in this shallow clone: fetch it") {
 		t.Errorf("a shallow clone: exit %d, %q", code, errs)
@@ -202,9 +193,9 @@ func TestChangeMissingBase(t *testing.T) {
 // a change whose new copies hold more of its added lines than it allows.
 func TestChangeDiffAndGate(t *testing.T) {
 	dir := gitRepo(t)
-	writeFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"}) + "\nfunc other() int { return 1 }\n"})
-	gitRun(t, "add", "-A")
-	diff := gitRun(t, "diff", "--cached")
+	testtool.WriteFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"}) + "\nfunc other() int { return 1 }\n"})
+	testtool.Git(t, "add", "-A")
+	diff := testtool.Git(t, "diff", "--cached")
 	if err := os.WriteFile(filepath.Join(t.TempDir(), "x"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +233,7 @@ func TestChangeDiffAndGate(t *testing.T) {
 // part of the change.
 func TestChangeUntracked(t *testing.T) {
 	dir := gitRepo(t)
-	writeFiles(t, dir, map[string]string{
+	testtool.WriteFiles(t, dir, map[string]string{
 		"c/c.go":     pasteSource("c", [4]string{"rows", "out", "line", "total"}),
 		"gen/g.go":   pasteSource("gen", [4]string{"rows", "out", "line", "total"}),
 		".gitignore": "gen/\n",
@@ -258,10 +249,10 @@ func TestChangeUntracked(t *testing.T) {
 	}
 	// From a folder of the repository, the names are relative to it, and
 	// an untracked file is still found among them.
-	writeFiles(t, dir, map[string]string{"sub/a/a.go": pasteSource("a", [4]string{"rows", "out", "line", "total"})})
-	gitRun(t, "add", "-A")
-	gitRun(t, "commit", "-q", "-m", "sub")
-	writeFiles(t, dir, map[string]string{"sub/c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
+	testtool.WriteFiles(t, dir, map[string]string{"sub/a/a.go": pasteSource("a", [4]string{"rows", "out", "line", "total"})})
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "sub")
+	testtool.WriteFiles(t, dir, map[string]string{"sub/c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
 	t.Chdir(filepath.Join(dir, "sub"))
 	out, errs, code = runChange(t, "-new-from-rev", "HEAD", "./...")
 	if code != ExitClones || !strings.Contains(out, "c/c.go:8:1: duplicate of a/a.go:8-27") || !strings.Contains(out, "new copy of a/a.go:8-27 (unchanged)") {
@@ -299,7 +290,7 @@ func TestChangeBrokenTwin(t *testing.T) {
 	if edited == string(src) {
 		t.Fatal("the edit did not apply")
 	}
-	writeFiles(t, dir, map[string]string{"a/a.go": edited})
+	testtool.WriteFiles(t, dir, map[string]string{"a/a.go": edited})
 	if out, _, _ := runChange(t, "-all", "./..."); strings.Contains(out, "a/a.go:8:1") {
 		t.Fatalf("the edited copy is still a class of the tree; the test needs a larger edit:\n%s", out)
 	}
@@ -312,7 +303,7 @@ func TestChangeBrokenTwin(t *testing.T) {
 	// The same change as git's diff: its index lines name the old files'
 	// objects, which the repository holds. Without them, there is no base
 	// to read, and no verdict from it.
-	diff := gitRun(t, "diff", "HEAD")
+	diff := testtool.Git(t, "diff", "HEAD")
 	patch := filepath.Join(t.TempDir(), "change.diff")
 	if err := os.WriteFile(patch, []byte(diff), 0o666); err != nil {
 		t.Fatal(err)
@@ -344,7 +335,7 @@ func TestChangeBrokenTwin(t *testing.T) {
 	}
 	// The same copy replaced by a call: the change removed a copy, and
 	// forgot nothing. It says so, and SARIF has the copies absent.
-	writeFiles(t, dir, map[string]string{"a/a.go": "package a\n\nimport \"example.com/m/b\"\n\nfunc Summary(rows []string, limit int) (string, error) {\n\treturn b.Summary(rows, limit)\n}\n"})
+	testtool.WriteFiles(t, dir, map[string]string{"a/a.go": "package a\n\nimport \"example.com/m/b\"\n\nfunc Summary(rows []string, limit int) (string, error) {\n\treturn b.Summary(rows, limit)\n}\n"})
 	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
 	for _, want := range []string{
 		"a/a.go:5:1: duplicate of b/b.go:8-27 (renamed",
@@ -371,13 +362,13 @@ func TestChangeBrokenTwin(t *testing.T) {
 // read the file: one under vendor/ or a test with -tests=false never was.
 func TestChangeDeletedFiles(t *testing.T) {
 	dir := gitRepo(t)
-	writeFiles(t, dir, map[string]string{
+	testtool.WriteFiles(t, dir, map[string]string{
 		"vendor/v/v.go": pasteSource("v", [4]string{"rows", "out", "line", "total"}),
 		"c/c_test.go":   pasteSource("c", [4]string{"rows", "out", "line", "total"}),
 	})
-	gitRun(t, "add", "-A")
-	gitRun(t, "commit", "-q", "-m", "vendored and test copies")
-	gitRun(t, "rm", "-q", "vendor/v/v.go", "c/c_test.go")
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "vendored and test copies")
+	testtool.Git(t, "rm", "-q", "vendor/v/v.go", "c/c_test.go")
 	out, errs, code := runChange(t, "-tests=false", "-new-from-rev", "HEAD", "./...")
 	if code != ExitClean || strings.Contains(out, "removed copy") {
 		t.Errorf("a vendored copy and a test deleted, without tests: exit %d:\n%s%s", code, out, errs)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/copycat-go/copycat/internal/testtool"
 	"github.com/copycat-go/copycat/internal/version"
 )
 
@@ -175,25 +176,12 @@ func TestHelpAndVersion(t *testing.T) {
 	}
 }
 
-// writeFiles writes the files, name to text, into dir.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // With -q a malformed directive, which makes the run exit 1, is still
 // printed; a file that does not parse, which leaves the status alone, is
 // not.
 func TestQuietKeepsWhatSetsTheStatus(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testtool.WriteFiles(t, dir, map[string]string{
 		"q.go":      "package q\n\n//copycat:ignore\nfunc F() int { return 1 }\n",
 		"broken.go": "package q\n\nfunc G( {\n",
 	})

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 // copycat history runs over each first-parent commit, oldest first, in a
@@ -13,17 +15,17 @@ import (
 // that appears is.
 func TestHistory(t *testing.T) {
 	dir := gitRepo(t) // commit 1: two classes
-	writeFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
-	gitRun(t, "add", "-A")
-	gitRun(t, "commit", "-q", "-m", "a third copy")
-	writeFiles(t, dir, map[string]string{
+	testtool.WriteFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "a third copy")
+	testtool.WriteFiles(t, dir, map[string]string{
 		"d/d.go": "package d\n\n" + strings.ReplaceAll(body("Other", 10), "*", "-"),
 		"e/e.go": "package e\n\n" + strings.ReplaceAll(body("Other", 10), "*", "-"),
 	})
-	gitRun(t, "add", "-A")
-	gitRun(t, "commit", "-q", "-m", "a new class")
-	gitRun(t, "rm", "-q", "y/y.go")
-	gitRun(t, "commit", "-q", "-m", "a copy removed")
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "a new class")
+	testtool.Git(t, "rm", "-q", "y/y.go")
+	testtool.Git(t, "commit", "-q", "-m", "a copy removed")
 	out, errs, code := runHistoryCmd(t, "-format", "json")
 	if code != ExitClean {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -51,10 +53,10 @@ func TestHistory(t *testing.T) {
 	if !strings.Contains(errs, "copycat history: 4/4 ") {
 		t.Errorf("no progress: %q", errs)
 	}
-	if wt := gitRun(t, "worktree", "list"); strings.Count(wt, "\n") != 1 {
+	if wt := testtool.Git(t, "worktree", "list"); strings.Count(wt, "\n") != 1 {
 		t.Errorf("worktrees made:\n%s", wt)
 	}
-	if st := gitRun(t, "status", "--porcelain"); st != "" {
+	if st := testtool.Git(t, "status", "--porcelain"); st != "" {
 		t.Errorf("the checkout changed:\n%s", st)
 	}
 	csv, _, _ := runHistoryCmd(t, "-max-commits", "2")

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 // body is a function of n statements, each distinct, named name.
@@ -29,7 +31,7 @@ func shortListTree(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	writeFiles(t, dir, map[string]string{
+	testtool.WriteFiles(t, dir, map[string]string{
 		"go.mod":      "module m\n\ngo 1.26\n",
 		"a/big.go":    "package a\n\n" + body("Big", 12),
 		"b/big.go":    "package b\n\n" + body("Big", 12),
@@ -171,7 +173,7 @@ func TestPasteListedAtDefaults(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			writeFiles(t, dir, map[string]string{
+			testtool.WriteFiles(t, dir, map[string]string{
 				"go.mod":           "module example.com/m\n\ngo 1.26\n",
 				"report/report.go": pasteSource("report", [4]string{"rows", "out", "line", "total"}),
 				"export/export.go": pasteSource("export", tc.names),

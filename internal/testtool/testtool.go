@@ -80,3 +80,28 @@ func MainWithTempCache(m *testing.M) int {
 	os.Setenv("XDG_CACHE_HOME", dir)
 	return m.Run()
 }
+
+// Git runs git in the working directory as a test user, and returns its
+// output (standard output and error); it fails t if git fails.
+func Git(t testing.TB, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// WriteFiles writes the files, name to text, into dir, making folders.
+func WriteFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
