@@ -316,3 +316,38 @@ func TestIndexVarint(t *testing.T) {
 		}
 	}
 }
+
+// No index, however damaged, makes the reader panic: it reads it or says
+// why not.
+func FuzzDecodeIndex(f *testing.F) {
+	dir := f.TempDir()
+	if _, err := exec.LookPath("git"); err == nil {
+		for _, version := range []string{"2", "3", "4"} {
+			repo := filepath.Join(dir, version)
+			for _, args := range [][]string{
+				{"init", "-q", repo},
+				{"-C", repo, "update-index", "--index-version", version},
+			} {
+				if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+					f.Fatalf("git %v: %v\n%s", args, err, out)
+				}
+			}
+			testtool.WriteFiles(f, repo, map[string]string{"a/a.go": "package a\n", "a/b/c.go": "package b\n", "d.go": "package d\n"})
+			if out, err := exec.Command("git", "-C", repo, "add", "-A").CombinedOutput(); err != nil {
+				f.Fatalf("git add: %v\n%s", err, out)
+			}
+			b, err := os.ReadFile(filepath.Join(repo, ".git", "index"))
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(b)
+		}
+	}
+	f.Add([]byte("DIRC\x00\x00\x00\x04\xff\xff\xff\xff" + strings.Repeat("\xff", 80)))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		ix, err := decodeIndex(b, 20)
+		if err == nil && ix == nil {
+			t.Error("no index and no error")
+		}
+	})
+}
