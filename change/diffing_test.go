@@ -293,6 +293,20 @@ func TestReadIndex(t *testing.T) {
 			t.Errorf("version %s: entries\n%q\nwant\n%q", version, got, want)
 		}
 	}
+	// A repository of SHA-256 objects: names of 32 bytes.
+	sha := t.TempDir()
+	testtool.Git(t, "init", "-q", "--object-format=sha256", sha)
+	testtool.WriteFiles(t, sha, map[string]string{"a.go": "package a\n", "b/c.go": "package b\n"})
+	testtool.Git(t, "-C", sha, "add", "-A")
+	testtool.Git(t, "-C", sha, "commit", "-q", "-m", "one")
+	r, _, err := OpenAt(sha, "HEAD")
+	if r == nil || r.hashLen != 32 {
+		t.Fatalf("a SHA-256 repository: %v, %v", r, err)
+	}
+	ix, err := readIndex(r.index, r.hashLen)
+	if err != nil || len(ix.entries) != 2 || ix.entries[0].name != "a.go" || ix.entries[1].name != "b/c.go" {
+		t.Errorf("a SHA-256 repository's index: %v, %v", ix, err)
+	}
 	if _, err := decodeIndex([]byte("DIRC\x00\x00\x00\x05\x00\x00\x00\x00"+strings.Repeat("\x00", 20)), 20); err == nil {
 		t.Error("version 5 read")
 	}
