@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -292,4 +293,34 @@ func statOf(t *testing.T, p string) fs.FileInfo {
 		t.Fatal(err)
 	}
 	return info
+}
+
+// A worker reads each file into the bytes of the one before: nothing a
+// file keeps (its tables, Facts, notes and signatures) may point into
+// them. Files loaded one after another by one worker are those loaded
+// each alone.
+func TestReadBufferReused(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for i := range 6 {
+		var b strings.Builder
+		fmt.Fprintf(&b, "//go:build linux || f%d\n\n// Package p is a copy of q%d, kept in sync by hand.\npackage p\n", i, i)
+		for j := range 12 - 2*i {
+			fmt.Fprintf(&b, "\n// F%d_%d is copied from q.F%d. Do not edit one without the other.\nfunc (r *T%d) F%d_%d(s string, n int) string { // copied from x%d\n\tif n > %d {\n\t\treturn s + %q\n\t}\n\treturn %q\n}\n", i, j, j, i, i, j, j, j+i, fmt.Sprint(i*j), strings.Repeat("z", i+j))
+		}
+		paths = append(paths, write(t, dir, fmt.Sprintf("f%d.go", i), b.String()))
+	}
+	together := Parse(paths, Options{MinTokens: 10, Workers: 1})
+	if len(together.Files) != len(paths) {
+		t.Fatalf("%d files, want %d", len(together.Files), len(paths))
+	}
+	for i, p := range paths {
+		alone := Parse([]string{p}, Options{MinTokens: 10, Workers: 1})
+		if !reflect.DeepEqual(together.Files[i], alone.Files[0]) {
+			t.Errorf("%s loaded after others is not %s loaded alone", together.Files[i].Name, p)
+		}
+		if fs := together.Files[i].FactsOf(); len(fs.Notes) == 0 || len(fs.Funcs) == 0 || fs.Build == "" {
+			t.Errorf("%s: no notes, functions or build line: %+v", p, fs)
+		}
+	}
 }

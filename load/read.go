@@ -37,13 +37,14 @@ func (e *SkipError) Error() string { return fmt.Sprintf("%s: %s, skipped", e.Pat
 // away. A file that is not regular
 // or too large gives a *SkipError.
 func ReadFile(path string, max int64) ([]byte, error) {
-	src, _, err := readFile(path, max)
+	src, _, err := readFile(path, max, nil)
 	return src, err
 }
 
 // readFile is ReadFile, which also returns what the open file's Stat
-// said.
-func readFile(path string, max int64) ([]byte, fs.FileInfo, error) {
+// said. It reads into buf's memory if it is large enough: a worker reuses
+// one buffer for the files whose bytes it drops once indexed.
+func readFile(path string, max int64, buf []byte) ([]byte, fs.FileInfo, error) {
 	if max <= 0 {
 		max = DefaultMaxFileSize
 	}
@@ -65,7 +66,7 @@ func readFile(path string, max int64) ([]byte, fs.FileInfo, error) {
 	if err := check(path, info, max); err != nil {
 		return nil, nil, err
 	}
-	src, err := readAll(f, info.Size(), max)
+	src, err := readAll(f, info.Size(), max, buf)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -76,9 +77,13 @@ func readFile(path string, max int64) ([]byte, fs.FileInfo, error) {
 }
 
 // readAll reads r, of size bytes when it was opened, through a limit of
-// max+1 bytes: into one buffer of the right size, unless the file grew.
-func readAll(r io.Reader, size, max int64) ([]byte, error) {
-	buf := make([]byte, 0, min(size, max)+1) // +1: the read that sees EOF
+// max+1 bytes: into one buffer of the right size, unless the file grew,
+// buf if it has the room.
+func readAll(r io.Reader, size, max int64, buf []byte) ([]byte, error) {
+	if n := min(size, max) + 1; int64(cap(buf)) < n { // +1: the read that sees EOF
+		buf = make([]byte, 0, n)
+	}
+	buf = buf[:0]
 	lr := io.LimitReader(r, max+1)
 	for {
 		n, err := lr.Read(buf[len(buf):cap(buf)])
