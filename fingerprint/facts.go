@@ -220,7 +220,7 @@ func ScanFacts(src []byte) Facts {
 		switch {
 		case inHeader && bytes.HasPrefix(trimmed, []byte("package ")):
 			inHeader, fs.Package = false, n
-		case inHeader && constraint.IsGoBuild(string(trimmed)):
+		case inHeader && bytes.HasPrefix(trimmed, []byte("//go:build")) && constraint.IsGoBuild(string(trimmed)):
 			fs.Build = string(trimmed)
 		}
 		comment := bytes.HasPrefix(trimmed, []byte("//"))

@@ -27,8 +27,9 @@ var generatedWords = [][]byte{[]byte("code generated"), []byte("do not edit"), [
 // EDIT" above a table generated from a CSV file). IsGenerated's files
 // say it too.
 func SaysGenerated(src []byte) bool {
+	var buf [256]byte // a header's line, in lower case: most fit
 	return headerComment(src, true, func(line []byte) bool {
-		lower := bytes.ToLower(line)
+		lower := appendLower(buf[:0], line)
 		for _, w := range generatedWords {
 			if bytes.Contains(lower, w) {
 				return true
@@ -36,6 +37,18 @@ func SaysGenerated(src []byte) bool {
 		}
 		return false
 	})
+}
+
+// appendLower appends s in lower case (ASCII letters only: the words
+// looked for are ASCII) to b.
+func appendLower(b, s []byte) []byte {
+	for _, c := range s {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
 }
 
 // headerComment reports whether match holds for a line of a comment
