@@ -107,9 +107,28 @@ type detector struct {
 	// is not nil.
 	verdicts []verdict
 
+	// verifiers are the workers' scratch for alignments, made once for
+	// all the phases that align: each grows to the longest alignment it
+	// made, and on the standard library two sets of them were 15 MB of
+	// fresh memory.
+	verifiers []*verifier
+
 	clock  func() int64 // nil: phases are not timed
 	last   int64        // the clock's reading at the end of the last phase
 	phases []Phase
+}
+
+// verifier returns worker w's verifier, made the first time it is asked
+// for. The phases that align run one after another; within one, each
+// worker has its own.
+func (d *detector) verifier(w int) *verifier {
+	if d.verifiers == nil {
+		d.verifiers = make([]*verifier, d.opt.workers())
+	}
+	if d.verifiers[w] == nil {
+		d.verifiers[w] = newVerifier()
+	}
+	return d.verifiers[w]
 }
 
 // mark ends a phase of detection, if it is timed.

@@ -107,22 +107,20 @@ func (d *detector) verify(units []nearUnit, cands []uint64) ([]pair, []uint64) {
 	per := make([][]pair, d.opt.workers())
 	perKeys := make([][]uint64, d.opt.workers())
 	seen := make([][]verdict, d.opt.workers())
-	vs := make([]*verifier, d.opt.workers())
+	d.verifier(0) // made before the workers ask for theirs
 	d.parallel(len(cands), func(w, i int) {
-		if vs[w] == nil {
-			vs[w] = newVerifier()
-		}
+		v := d.verifier(w)
 		x, y := cands[i]>>32, uint32(cands[i])
 		a, b := units[x].s, units[y].s
 		var sim float64
 		if keys == nil || !costly[i] {
-			sim = d.similar(vs[w], a, b)
+			sim = d.similar(v, a, b)
 		} else {
 			k := verdictKey{keys[x], keys[y]}
 			s, ok := known.m[k]
 			switch {
 			case !ok:
-				s = d.similar(vs[w], a, b)
+				s = d.similar(v, a, b)
 			case s == giveUp:
 				counter(&d.work.LargeUnverified, 1)
 			}
@@ -526,12 +524,9 @@ func (d *detector) nearClasses(pairs []pair) []Class {
 	comps := d.stars(pairs)
 	// Each star becomes a class on its own: in parallel, kept in order.
 	out := make([]Class, len(comps))
-	vs := make([]*verifier, d.opt.workers())
+	d.verifier(0) // made before the workers ask for theirs
 	d.parallel(len(comps), func(w, i int) {
-		if vs[w] == nil {
-			vs[w] = newVerifier()
-		}
-		out[i] = d.nearClass(vs[w], comps[i])
+		out[i] = d.nearClass(d.verifier(w), comps[i])
 	})
 	return slices.DeleteFunc(out, func(c Class) bool { return c.Fragments == nil })
 }
