@@ -178,17 +178,30 @@ func (d *detector) nearUnits() []nearUnit {
 // enough grams to be worth a diff.
 func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 	// entries are gram<<32 | unit, sorted: the units of each gram together.
+	// Filled on all CPUs, a chunk of units each at its place (the order
+	// is sorted away after).
+	const unitChunk = 1 << 12
 	n := 0
-	for _, u := range units {
+	var starts []int
+	for ui, u := range units {
+		if ui%unitChunk == 0 {
+			starts = append(starts, n)
+		}
 		n += int(u.g1 - u.g0)
 	}
 	d.work.NearEntries = int64(n)
 	entries, freeEntries := d.keys(n)
-	for ui, u := range units {
-		for _, g := range d.files[u.s.file].grams[u.g0:u.g1] {
-			entries = append(entries, uint64(g.h)<<32|uint64(ui))
+	entries = entries[:n]
+	d.parallel(len(starts), func(_, c int) {
+		i := starts[c]
+		for ui := c * unitChunk; ui < min((c+1)*unitChunk, len(units)); ui++ {
+			u := units[ui]
+			for _, g := range d.files[u.s.file].grams[u.g0:u.g1] {
+				entries[i] = uint64(g.h)<<32 | uint64(ui)
+				i++
+			}
 		}
-	}
+	})
 	d.sortKeys(entries)
 	entries = slices.Compact(entries)
 	gramOf := func(e uint64) uint32 { return uint32(e >> 32) }

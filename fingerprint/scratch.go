@@ -66,10 +66,24 @@ func concat(d *detector, lists []keyList) ([]uint64, func()) {
 		}
 	}
 	out, free := d.keys(n)
+	// Copied on all CPUs, each piece at its place.
+	type piece struct {
+		at   int
+		keys []uint64
+	}
+	var pieces []piece
 	for _, l := range lists {
-		for i, s := range l.segs {
-			out = append(out, s...)
-			l.frees[i]()
+		for _, s := range l.segs {
+			pieces = append(pieces, piece{len(out), s})
+			out = out[:len(out)+len(s)]
+		}
+	}
+	d.parallel(len(pieces), func(_, i int) {
+		copy(out[pieces[i].at:], pieces[i].keys)
+	})
+	for _, l := range lists {
+		for _, f := range l.frees {
+			f()
 		}
 	}
 	return out, free
