@@ -9,7 +9,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -97,8 +96,7 @@ func TestDiffingIsGitDiff(t *testing.T) {
 		t.Helper()
 		seen := seenFiles(t)
 		d := r.StartDiff(".", base)
-		see(d, seen)
-		files, deleted, untracked, err := d.Finish()
+		files, deleted, untracked, err := d.Finish(seen)
 		if err != nil {
 			t.Fatalf("%s: %v", state, err)
 		}
@@ -166,20 +164,6 @@ func TestDiffingIsGitDiff(t *testing.T) {
 	check("index version 4")
 }
 
-// see gives d the statuses of seen, from two goroutines, as loading's
-// workers do.
-func see(d *Diffing, seen []Seen) {
-	var wg sync.WaitGroup
-	for w := range 2 {
-		wg.Go(func() {
-			for i := w; i < len(seen); i += 2 {
-				d.See(seen[i])
-			}
-		})
-	}
-	wg.Wait()
-}
-
 func names(files map[string]*File) []string {
 	var out []string
 	for name := range files {
@@ -220,8 +204,7 @@ func TestDiffingAsksOnlyForChanges(t *testing.T) {
 	}
 	// One file's status is another's, of another size: it is asked for.
 	seen[1].Info = seen[0].Info
-	see(d, seen)
-	files, deleted, untracked, err := d.Finish()
+	files, deleted, untracked, err := d.Finish(seen)
 	if len(files) != 0 || len(deleted) != 0 || len(untracked) != 0 || err != nil {
 		t.Errorf("no change: %v %v %v %v", names(files), deleted, untracked, err)
 	}
@@ -251,8 +234,7 @@ func TestDiffingSplitIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := r.StartDiff(".", base)
-	see(d, seenFiles(t))
-	files, _, _, err := d.Finish()
+	files, _, _, err := d.Finish(seenFiles(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // Git access is through the git command, as golangci-lint's
@@ -161,10 +160,11 @@ func (r *Repo) diff(commit string, names []string) (map[string]*File, []*File, e
 
 // A Diffing is a diff of the working tree against a commit under way:
 // StartDiff asks git which Go files of the index differ from the
-// commit's and reads the index while copycat walks the tree; See takes
-// the status of each file the walk finds; Finish compares them with the
-// index's and asks git for the diff of the files that differ. The result is git diff's over all Go files: a file is left out
-// only where git would find it as the index records it.
+// commit's and reads the index while copycat walks the tree; Finish,
+// given the status of each file the walk found, compares them with the
+// index's and asks git for the diff of the files that differ. The result
+// is git diff's over all Go files: a file is left out only where git
+// would find it as the index records it.
 type Diffing struct {
 	repo   *Repo
 	commit string
@@ -177,12 +177,9 @@ type Diffing struct {
 	// are known.
 	early chan diffResult
 
-	mu        sync.Mutex
-	seen      []Seen
 	visited   []bool // the index's entries seen
 	differ    []string
 	untracked []string
-	broken    bool // a status that cannot be compared here
 
 	asked []string // the files whose diff Finish asked git for; nil: all
 }
@@ -260,22 +257,10 @@ func (d *Diffing) ask(names []string) chan diffResult {
 	return c
 }
 
-// See takes the status of a file the walk found. It may be called from
-// several goroutines at once, until Finish. The statuses are compared
-// with the index's by Finish, once loading is over: compared here, as
-// they come, they cost loading's workers the time of the comparison
-// (git diff starts 20 ms sooner on a change in the working tree, and a
-// change committed, which needs none of it, took 3% longer).
-func (d *Diffing) See(s Seen) {
-	d.mu.Lock()
-	d.seen = append(d.seen, s)
-	d.mu.Unlock()
-}
-
-// compare compares the files seen with the index's entries. d.mu is
-// held and the index read.
-func (d *Diffing) compare() {
-	for _, s := range d.seen {
+// compare compares the files seen with the index's entries; ok is false
+// when a status cannot be compared here. The index is read.
+func (d *Diffing) compare(seen []Seen) (ok bool) {
+	for _, s := range seen {
 		name, ok := d.rel(s.Name)
 		if !ok {
 			continue
@@ -290,12 +275,12 @@ func (d *Diffing) compare() {
 		d.visited[i] = true
 		switch same, ok := d.same(d.index.entries[i], s.Info); {
 		case !ok:
-			d.broken = true
-			return
+			return false
 		case !same && !d.isStaged(name):
 			d.differ = append(d.differ, name)
 		}
 	}
+	return true
 }
 
 // isStaged reports whether name's entry in the index is not the commit's.
@@ -304,19 +289,15 @@ func (d *Diffing) isStaged(name string) bool {
 	return found
 }
 
-// Finish ends the diff: it returns the diff, with renames found (a file
-// moved whole adds no line), the files it deleted, and the files read
-// that git does not track, by name relative to the root (see NewFiles).
-// A tracked Go file the walk did not see is looked at here.
-func (d *Diffing) Finish() (files map[string]*File, deleted []*File, untracked []string, err error) {
+// Finish ends the diff, given the files the walk saw, in any order: it
+// returns the diff, with renames found (a file moved whole adds no line),
+// the files it deleted, and the files read that git does not track, by
+// name relative to the root (see NewFiles). A tracked Go file the walk
+// did not see is looked at here. It is called once.
+func (d *Diffing) Finish(seen []Seen) (files map[string]*File, deleted []*File, untracked []string, err error) {
 	<-d.ready
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.err != nil {
-		return d.whole()
-	}
-	if d.compare(); d.broken {
-		return d.whole()
+	if d.err != nil || !d.compare(seen) {
+		return d.whole(seen)
 	}
 	// The files seen that differ are asked for while those not seen are
 	// looked at.
@@ -333,7 +314,7 @@ func (d *Diffing) Finish() (files map[string]*File, deleted []*File, untracked [
 		}
 		switch same, ok := d.same(e, nil); {
 		case !ok:
-			return d.whole()
+			return d.whole(seen)
 		case !same && !d.isStaged(e.name):
 			d.differ, unseen = append(d.differ, e.name), true
 		}
@@ -364,7 +345,7 @@ func (d *Diffing) union() []string {
 	return slices.Compact(names)
 }
 
-// sortedUntracked is d.untracked in order: the walk's workers see files
+// sortedUntracked is d.untracked in order: the walk's workers find files
 // in any order.
 func (d *Diffing) sortedUntracked() []string {
 	slices.Sort(d.untracked)
@@ -392,15 +373,15 @@ func (d *Diffing) same(e indexEntry, info fs.FileInfo) (same, ok bool) {
 }
 
 // whole is Finish by git's diff of all Go files, for an index this
-// reader does not know or statuses it cannot compare. d.mu is held.
-func (d *Diffing) whole() (map[string]*File, []*File, []string, error) {
+// reader does not know or statuses it cannot compare.
+func (d *Diffing) whole(seen []Seen) (map[string]*File, []*File, []string, error) {
 	d.asked = nil
 	files, deleted, tracked, err := d.repo.diffAll(d.commit)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	var untracked []string
-	for _, s := range d.seen {
+	for _, s := range seen {
 		if name, ok := d.rel(s.Name); ok && s.Read && !tracked[name] {
 			untracked = append(untracked, name)
 		}

@@ -143,10 +143,13 @@ func (ch *Changes) startRev(wd string, fail func(error)) (wait func() (*change.C
 		open <- opened{repo, commit, repo.StartDiff(wd, commit), nil}
 	}()
 	base := sync.OnceValue(func() opened { return <-open })
+	// The statuses loading's workers find, kept for the diff.
+	var mu sync.Mutex
+	var seen []change.Seen
 	saw = func(s load.Status) {
-		if o := base(); o.err == nil {
-			o.diffing.See(change.Seen{Name: s.Path, Info: s.Info, Read: s.Read})
-		}
+		mu.Lock()
+		seen = append(seen, change.Seen{Name: s.Path, Info: s.Info, Read: s.Read})
+		mu.Unlock()
 	}
 	type diffed struct {
 		files     map[string]*change.File
@@ -159,7 +162,9 @@ func (ch *Changes) startRev(wd string, fail func(error)) (wait func() (*change.C
 		if o.err != nil {
 			return diffed{err: o.err}
 		}
-		files, deleted, untracked, err := o.diffing.Finish()
+		mu.Lock()
+		defer mu.Unlock()
+		files, deleted, untracked, err := o.diffing.Finish(seen)
 		return diffed{files, deleted, untracked, err}
 	})
 	loaded = func() { go finish() }
