@@ -71,7 +71,7 @@ func seenFiles(t *testing.T) []Seen {
 			if err != nil {
 				return err
 			}
-			seen = append(seen, Seen{Name: path, Info: info, Read: true})
+			seen = append(seen, Seen{Name: path, Stat: StatOf(info), Read: true})
 		}
 		return nil
 	})
@@ -194,7 +194,7 @@ func TestDiffingAsksOnlyForChanges(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s is not in the index", s.Name)
 		}
-		same, ok := d.same(d.index.entries[i], s.Info)
+		same, ok := d.same(d.index.entries[i], s.Stat)
 		if !ok {
 			t.Skip("statuses are not compared on this system")
 		}
@@ -203,7 +203,7 @@ func TestDiffingAsksOnlyForChanges(t *testing.T) {
 		}
 	}
 	// One file's status is another's, of another size: it is asked for.
-	seen[1].Info = seen[0].Info
+	seen[1].Stat = seen[0].Stat
 	files, deleted, untracked, err := d.Finish(seen)
 	if len(files) != 0 || len(deleted) != 0 || len(untracked) != 0 || err != nil {
 		t.Errorf("no change: %v %v %v %v", names(files), deleted, untracked, err)
@@ -213,7 +213,7 @@ func TestDiffingAsksOnlyForChanges(t *testing.T) {
 	}
 	// An entry written no earlier than the index is racy.
 	e := d.index.entries[0]
-	ix := &gitIndex{written: time.Unix(int64(e.mtimeSec), int64(e.mtimeNsec))}
+	ix := &gitIndex{written: time.Unix(int64(e.stat.mtimeSec), int64(e.stat.mtimeNsec))}
 	if !ix.racy(e) {
 		t.Error("an entry as old as the index is not racy")
 	}
@@ -261,7 +261,7 @@ func TestReadIndex(t *testing.T) {
 		}
 		var got []string
 		for _, e := range ix.entries {
-			got = append(got, fmt.Sprintf("%o %d\t%s", e.mode, e.stage, e.name))
+			got = append(got, fmt.Sprintf("%o %d\t%s", e.stat.mode, e.stage, e.name))
 			if e.noWorktree != (e.name == "b/c.go" && version != "2") {
 				t.Errorf("version %s: %s skip-worktree %v", version, e.name, e.noWorktree)
 			}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -185,11 +184,12 @@ type Diffing struct {
 }
 
 // A Seen is a file copycat's walk found: its name as copycat has it
-// (relative to the working directory, or absolute), its status, and
-// whether it was read (a generated file left out was seen, not read).
+// (relative to the working directory, or absolute), its status (StatOf),
+// and whether it was read (a generated file left out was seen, not
+// read).
 type Seen struct {
 	Name string
-	Info fs.FileInfo
+	Stat Stat
 	Read bool
 }
 
@@ -273,7 +273,7 @@ func (d *Diffing) compare(seen []Seen) (ok bool) {
 			continue
 		}
 		d.visited[i] = true
-		switch same, ok := d.same(d.index.entries[i], s.Info); {
+		switch same, ok := d.same(d.index.entries[i], s.Stat); {
 		case !ok:
 			return false
 		case !same && !d.isStaged(name):
@@ -312,7 +312,7 @@ func (d *Diffing) Finish(seen []Seen) (files map[string]*File, deleted []*File, 
 		if d.visited[i] || !strings.HasSuffix(e.name, ".go") {
 			continue
 		}
-		switch same, ok := d.same(e, nil); {
+		switch same, ok := d.same(e, Stat{}); {
 		case !ok:
 			return d.whole(seen)
 		case !same && !d.isStaged(e.name):
@@ -353,23 +353,27 @@ func (d *Diffing) sortedUntracked() []string {
 }
 
 // same reports whether the file of index entry e holds e's object, as
-// far as its status tells without reading it: info, or the file's own
-// if nil. ok is false when a status cannot be compared here.
-func (d *Diffing) same(e indexEntry, info fs.FileInfo) (same, ok bool) {
+// far as its status tells without reading it: st, or the file's own if
+// st is the zero Stat. ok is false when a status cannot be compared
+// here.
+func (d *Diffing) same(e indexEntry, st Stat) (same, ok bool) {
 	switch {
 	case e.stage != 0 || e.intentToAdd:
 		return false, true
 	case e.noWorktree:
 		return true, true // git does not look at the file either
 	}
-	if info == nil {
-		var err error
-		if info, err = os.Lstat(filepath.Join(d.repo.Root, filepath.FromSlash(e.name))); err != nil {
+	if st == (Stat{}) {
+		info, err := os.Lstat(filepath.Join(d.repo.Root, filepath.FromSlash(e.name)))
+		if err != nil {
 			return false, true // gone, or not a file git can read
 		}
+		st = StatOf(info)
 	}
-	same, ok = sameStatus(e, info)
-	return same && !d.index.racy(e), ok
+	if !st.ok {
+		return false, false
+	}
+	return e.stat == st && !d.index.racy(e), true
 }
 
 // whole is Finish by git's diff of all Go files, for an index this

@@ -23,12 +23,19 @@ import (
 // know (a version other than 2-4, a split or sparse index, a hash it
 // cannot size) makes the run ask git for the whole diff, as before.
 
-// An indexEntry is what the index records of one tracked path.
-type indexEntry struct {
-	name                                     string
+// A Stat is a file's status as git's index records it, in 32 bits each
+// (see StatOf). The zero Stat is a status that cannot be compared.
+type Stat struct {
 	ctimeSec, ctimeNsec, mtimeSec, mtimeNsec uint32
 	ino, mode, size                          uint32
-	stage                                    uint8 // 0, or 1-3 while a merge is unresolved
+	ok                                       bool
+}
+
+// An indexEntry is what the index records of one tracked path.
+type indexEntry struct {
+	name  string
+	stat  Stat
+	stage uint8 // 0, or 1-3 while a merge is unresolved
 	// noWorktree says git does not look at the file in the worktree:
 	// assume-valid or skip-worktree.
 	noWorktree bool
@@ -95,10 +102,10 @@ func decodeIndex(raw []byte, hashLen int) (*gitIndex, error) {
 		if at+fixed > end {
 			return nil, errors.New("truncated entry")
 		}
-		e := indexEntry{
+		e := indexEntry{stat: Stat{
 			ctimeSec: u32(at), ctimeNsec: u32(at + 4), mtimeSec: u32(at + 8), mtimeNsec: u32(at + 12),
-			ino: u32(at + 20), mode: u32(at + 24), size: u32(at + 36),
-		}
+			ino: u32(at + 20), mode: u32(at + 24), size: u32(at + 36), ok: true,
+		}}
 		flags := binary.BigEndian.Uint16(raw[at+40+hashLen:])
 		e.stage = uint8(flags>>12) & 3
 		e.noWorktree = flags&0x8000 != 0 // assume-valid
@@ -135,7 +142,7 @@ func decodeIndex(raw []byte, hashLen int) (*gitIndex, error) {
 			at = start + (n+nul+8)&^7
 		}
 		prev = e.name
-		if e.mode&0o170000 == 0o040000 { // a folder: a sparse index
+		if e.stat.mode&0o170000 == 0o040000 { // a folder: a sparse index
 			return nil, fmt.Errorf("%w: a sparse index", errIndexUnknown)
 		}
 		ix.entries = append(ix.entries, e)
@@ -191,5 +198,5 @@ func indexVarint(b []byte) (uint64, int) {
 func (ix *gitIndex) racy(e indexEntry) bool {
 	w := ix.written
 	s, ns := uint32(w.Unix()), uint32(w.Nanosecond())
-	return e.mtimeSec > s || e.mtimeSec == s && e.mtimeNsec >= ns
+	return e.stat.mtimeSec > s || e.stat.mtimeSec == s && e.stat.mtimeNsec >= ns
 }

@@ -5,13 +5,12 @@ import (
 	"syscall"
 )
 
-// sameStatus reports whether info, a file's status, is the one e records
-// (git's comparison, in the index's 32 bits): if so, the file holds e's
-// object unless e is racy. ok is false where the status cannot be told.
-func sameStatus(e indexEntry, info fs.FileInfo) (same, ok bool) {
+// StatOf returns a file's status as git's index records it: mode, size,
+// inode, modification and change times.
+func StatOf(info fs.FileInfo) Stat {
 	s, ok := info.Sys().(*syscall.Stat_t)
 	if !ok {
-		return false, false
+		return Stat{}
 	}
 	mode := uint32(0o100644)
 	switch {
@@ -22,7 +21,9 @@ func sameStatus(e indexEntry, info fs.FileInfo) (same, ok bool) {
 	case info.Mode()&0o111 != 0:
 		mode = 0o100755
 	}
-	return e.mode == mode && e.size == uint32(s.Size) && e.ino == uint32(s.Ino) &&
-		e.mtimeSec == uint32(s.Mtim.Sec) && e.mtimeNsec == uint32(s.Mtim.Nsec) &&
-		e.ctimeSec == uint32(s.Ctim.Sec) && e.ctimeNsec == uint32(s.Ctim.Nsec), true
+	return Stat{
+		ctimeSec: uint32(s.Ctim.Sec), ctimeNsec: uint32(s.Ctim.Nsec),
+		mtimeSec: uint32(s.Mtim.Sec), mtimeNsec: uint32(s.Mtim.Nsec),
+		ino: uint32(s.Ino), mode: mode, size: uint32(s.Size), ok: true,
+	}
 }

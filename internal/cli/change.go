@@ -148,7 +148,7 @@ func (ch *Changes) startRev(wd string, fail func(error)) (wait func() (*change.C
 	var seen []change.Seen
 	saw = func(s load.Status) {
 		mu.Lock()
-		seen = append(seen, change.Seen{Name: s.Path, Info: s.Info, Read: s.Read})
+		seen = append(seen, change.Seen{Name: s.Path, Stat: change.StatOf(s.Info), Read: s.Read})
 		mu.Unlock()
 	}
 	type diffed struct {
