@@ -148,7 +148,9 @@ func (r *Repo) diff(commit string, names []string) (map[string]*File, []*File, e
 	if names == nil {
 		args = append(args, "*.go")
 	} else {
-		args = append(append([]string{"--literal-pathspecs"}, args...), names...)
+		// Named files: git's threads that look at the files' statuses
+		// ahead (core.preloadIndex) cost more than they save for a few.
+		args = append(append([]string{"--literal-pathspecs", "-c", "core.preloadIndex=false"}, args...), names...)
 	}
 	out, err := git(r.Root, args...)
 	if err != nil {
