@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"go/build/constraint"
 
@@ -84,7 +85,9 @@ func LoadedFacts(files []*fingerprint.File, other FileSource) FileSource {
 // Facts, from the loaded files or else by reading it, and its build
 // constraint.
 type headers struct {
-	src   FileSource // nil: no file is known
+	src FileSource // nil: no file is known
+	// mu guards cache and exclusives: Categorise asks from all CPUs.
+	mu    sync.Mutex
 	cache map[string]*header
 	// exclusives remembers exclusive's answer for two constraints, as
 	// many files share theirs.
@@ -98,11 +101,16 @@ type header struct {
 
 // header returns file name's header.
 func (h *headers) header(name string) *header {
-	if hd, ok := h.cache[name]; ok {
+	h.mu.Lock()
+	hd, ok := h.cache[name]
+	h.mu.Unlock()
+	if ok {
 		return hd
 	}
-	hd := h.read(name)
+	hd = h.read(name)
+	h.mu.Lock()
 	h.cache[name] = hd
+	h.mu.Unlock()
 	return hd
 }
 
@@ -249,14 +257,19 @@ func (h *headers) exclusive(a, b string) bool {
 		return false
 	}
 	key := [2]string{exprString(xa), exprString(xb)}
-	if ex, ok := h.exclusives[key]; ok {
+	h.mu.Lock()
+	ex, ok := h.exclusives[key]
+	h.mu.Unlock()
+	if ok {
 		return ex
 	}
-	ex := exclusive(xa, xb)
+	ex = exclusive(xa, xb)
+	h.mu.Lock()
 	if h.exclusives == nil {
 		h.exclusives = map[[2]string]bool{}
 	}
 	h.exclusives[key] = ex
+	h.mu.Unlock()
 	return ex
 }
 

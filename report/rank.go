@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/par"
 )
 
 // Ranking puts first the classes most likely to be worth acting on. Each
@@ -158,7 +160,8 @@ func Rank(classes []fingerprint.Class, src FileSource, order string) {
 func Categorise(classes []fingerprint.Class, src FileSource) {
 	h := &headers{src: src, cache: map[string]*header{}}
 	h.prefetch(classes)
-	for i := range classes {
+	// Each class on its own, on all CPUs.
+	par.For(len(classes), runtime.GOMAXPROCS(0), func(_, i int) {
 		c := &classes[i]
 		if !c.Signal.Categorised {
 			c.Signal.Category, c.Signal.Evidence = h.category(*c)
@@ -177,7 +180,7 @@ func Categorise(classes []fingerprint.Class, src FileSource) {
 			}
 			c.Signal.Categorised = true
 		}
-	}
+	})
 }
 
 // signal scores a categorised class (Signal.Category, Shape and
