@@ -24,9 +24,12 @@ func (ix *Indexer) winnow() {
 	if n <= 0 {
 		return
 	}
+	// spanHash of every gram, its base's power for gramSize tokens taken
+	// once.
 	hs := ix.grams[:0]
+	k, prefix := ix.pow[gramSize%powStep]*ix.powHigh[gramSize/powStep], ix.prefix
 	for i := range n {
-		hs = append(hs, mix(ix.spanHash(int32(i), int32(i+gramSize))))
+		hs = append(hs, mix(prefix[i+gramSize]-prefix[i]*k))
 	}
 	ix.grams = hs
 	out := make([]gram, 0, 2*n/(winnowWindow+1)+4)
