@@ -220,6 +220,37 @@ func BenchmarkParseAndIndex(b *testing.B) {
 	}
 }
 
+// BenchmarkIndex indexes the files BenchmarkParseAndIndex parses, parsed
+// ahead: copycat's own work on a file, without go/parser's.
+func BenchmarkIndex(b *testing.B) {
+	files := stdFiles(b, 100)
+	type parsed struct {
+		fset *token.FileSet
+		f    *ast.File
+		src  []byte
+	}
+	ps := make([]parsed, len(files))
+	for i, f := range files {
+		src, err := os.ReadFile(filepath.Join(runtime.GOROOT(), f.Name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		fset := token.NewFileSet()
+		af, err := parser.ParseFile(fset, f.Name, src, parser.SkipObjectResolution)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ps[i] = parsed{fset, af, src}
+	}
+	b.ReportAllocs()
+	ix := Indexer{NoFacts: true}
+	for b.Loop() {
+		for i, p := range ps {
+			ix.Index(files[i].Name, p.fset, p.f, p.src, 100, nil)
+		}
+	}
+}
+
 func BenchmarkAppendRecord(b *testing.B) {
 	files := stdFiles(b, 100)
 	b.ReportAllocs()
