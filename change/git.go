@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Git access is through the git command, as golangci-lint's
@@ -183,6 +184,18 @@ type Diffing struct {
 	untracked []string
 
 	asked []string // the files whose diff Finish asked git for; nil: all
+
+	// Time is what the diff took, for -stats.
+	Time DiffTime
+}
+
+// DiffTime is what a Diffing took: git's list of the files whose index
+// entry is not the base's (Staged), the comparison of the statuses
+// (Compared, the tracked files the walk did not see looked at), and git's
+// diff (Diff) of Named files (-1: of all).
+type DiffTime struct {
+	Staged, Compared, Diff time.Duration
+	Named                  int
 }
 
 // A Seen is a file copycat's walk found: its name as copycat has it
@@ -195,11 +208,12 @@ type Seen struct {
 	Read bool
 }
 
-// A diffResult is what a diff gave.
+// A diffResult is what a diff gave, and what it took.
 type diffResult struct {
 	files   map[string]*File
 	deleted []*File
 	err     error
+	took    time.Duration
 }
 
 // maxNamed is how many bytes of names a diff is asked for by name; a
@@ -228,7 +242,9 @@ func (r *Repo) StartDiff(wd, commit string) *Diffing {
 		}
 		asked := make(chan error, 1)
 		go func() {
+			t0 := time.Now()
 			out, err := git(r.Root, "diff-index", "--cached", "--name-only", "-z", commit, "--", "*.go")
+			d.Time.Staged = time.Since(t0)
 			d.staged = strings.FieldsFunc(out, func(c rune) bool { return c == 0 })
 			slices.Sort(d.staged)
 			if err == nil && len(d.staged) > 0 && namedSize(d.staged) <= maxNamed {
@@ -253,8 +269,9 @@ func (r *Repo) StartDiff(wd, commit string) *Diffing {
 func (d *Diffing) ask(names []string) chan diffResult {
 	c := make(chan diffResult, 1)
 	go func() {
+		t0 := time.Now()
 		files, deleted, err := d.repo.diff(d.commit, names)
-		c <- diffResult{files, deleted, err}
+		c <- diffResult{files, deleted, err, time.Since(t0)}
 	}()
 	return c
 }
@@ -298,6 +315,7 @@ func (d *Diffing) isStaged(name string) bool {
 // did not see is looked at here. It is called once.
 func (d *Diffing) Finish(seen []Seen) (files map[string]*File, deleted []*File, untracked []string, err error) {
 	<-d.ready
+	t0 := time.Now()
 	if d.err != nil || !d.compare(seen) {
 		return d.whole(seen)
 	}
@@ -321,6 +339,7 @@ func (d *Diffing) Finish(seen []Seen) (files map[string]*File, deleted []*File, 
 			d.differ, unseen = append(d.differ, e.name), true
 		}
 	}
+	d.Time.Compared = time.Since(t0)
 	var r diffResult
 	switch {
 	case len(d.staged) == 0 && len(d.differ) == 0:
@@ -336,6 +355,10 @@ func (d *Diffing) Finish(seen []Seen) (files map[string]*File, deleted []*File, 
 			d.asked = nil
 		}
 		r = <-d.ask(d.asked)
+	}
+	d.Time.Diff, d.Time.Named = r.took, len(d.asked)
+	if d.asked == nil {
+		d.Time.Named = -1
 	}
 	return r.files, r.deleted, d.sortedUntracked(), r.err
 }
@@ -382,7 +405,9 @@ func (d *Diffing) same(e indexEntry, st Stat) (same, ok bool) {
 // reader does not know or statuses it cannot compare.
 func (d *Diffing) whole(seen []Seen) (map[string]*File, []*File, []string, error) {
 	d.asked = nil
+	t0 := time.Now()
 	files, deleted, tracked, err := d.repo.diffAll(d.commit)
+	d.Time.Diff, d.Time.Named = time.Since(t0), -1
 	if err != nil {
 		return nil, nil, nil, err
 	}

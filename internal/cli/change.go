@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/copycat-go/copycat/change"
 	"github.com/copycat-go/copycat/fingerprint"
@@ -28,6 +29,12 @@ type Changes struct {
 	Diff             string  // -diff FILE, "-" for standard input
 	MaxNew           float64 // -max-new-duplication PCT; <0: no gate
 	maxNew           string  // -max-new-duplication as given
+	// took is what finding the change took, for -stats: git's lookup of
+	// the revision (and merge base) and the diff's steps.
+	took struct {
+		lookup time.Duration
+		diff   change.DiffTime
+	}
 }
 
 // changeFlags registers the change flags on fs.
@@ -131,10 +138,12 @@ func (ch *Changes) startRev(wd string, fail func(error)) (wait func() (*change.C
 	}
 	open := make(chan opened, 1)
 	go func() {
+		t0 := time.Now()
 		repo, commit, err := change.OpenAt(wd, rev)
 		if err == nil && ch.NewFromMergeBase != "" {
 			commit, err = repo.MergeBaseOf(commit, rev)
 		}
+		ch.took.lookup = time.Since(t0)
 		if err != nil {
 			fail(err)
 			open <- opened{err: err}
@@ -165,6 +174,7 @@ func (ch *Changes) startRev(wd string, fail func(error)) (wait func() (*change.C
 		mu.Lock()
 		defer mu.Unlock()
 		files, deleted, untracked, err := o.diffing.Finish(seen)
+		ch.took.diff = o.diffing.Time
 		return diffed{files, deleted, untracked, err}
 	})
 	loaded = func() { go finish() }
@@ -184,6 +194,23 @@ func (ch *Changes) startRev(wd string, fail func(error)) (wait func() (*change.C
 		ch.Deleted = d.deleted
 		return ch, nil
 	}, saw, loaded
+}
+
+// changeStats adds, with -stats, what finding the change from git took:
+// steps that run beside loading and detection, not after them.
+func (c *Config) changeStats() {
+	if c.run == nil || c.NewFromRev == "" && c.NewFromMergeBase == "" {
+		return
+	}
+	t := c.took
+	diffed := "all Go files"
+	if t.diff.Named >= 0 {
+		diffed = report.Count(t.diff.Named, "file", "files")
+	}
+	c.run.AddPhase("change: the revision (git rev-parse)", t.lookup, false)
+	c.run.AddPhase("change: files staged (git diff-index)", t.diff.Staged, false)
+	c.run.AddPhase("change: statuses against git's index", t.diff.Compared, false)
+	c.run.AddPhase("change: git diff of "+diffed, t.diff.Diff, false)
 }
 
 // diffBase gives c, a change that a diff names, the base its old files

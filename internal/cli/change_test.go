@@ -379,3 +379,19 @@ func TestChangeDeletedFiles(t *testing.T) {
 		t.Errorf("a test deleted, with tests: the removed copy not said, or a vendored one said:\n%s%s", out, errs)
 	}
 }
+
+// -stats says what finding the change took, step by step.
+func TestChangeStats(t *testing.T) {
+	dir := gitRepo(t)
+	testtool.WriteFiles(t, dir, map[string]string{"b/b.go": strings.Replace(pasteSource("b", [4]string{"items", "b", "s", "n"}), "\treturn", "\tn++\n\treturn", 1)})
+	_, errs, _ := runChange(t, "-stats", "-new-from-rev", "HEAD", "./...")
+	for _, row := range []string{"change: the revision (git rev-parse)", "change: files staged (git diff-index)",
+		"change: statuses against git's index", "change: git diff of 1 file"} {
+		if !strings.Contains(errs, row) {
+			t.Errorf("-stats lacks %q:\n%s", row, errs)
+		}
+	}
+	if _, errs, _ := runChange(t, "-stats", "./..."); strings.Contains(errs, "change:") {
+		t.Errorf("-stats without a change speaks of one:\n%s", errs)
+	}
+}

@@ -225,6 +225,7 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			fmt.Fprintf(stderr, "copycat: %v\n", err)
 			return ExitError
 		}
+		c.changeStats()
 	}
 	if cmd.memProfile != "" {
 		if err := writeHeapProfile(cmd.memProfile); err != nil {
