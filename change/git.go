@@ -179,10 +179,6 @@ type Diffing struct {
 	// are known.
 	early chan diffResult
 
-	visited   []bool // the index's entries seen
-	differ    []string
-	untracked []string
-
 	asked []string // the files whose diff Finish asked git for; nil: all
 
 	// Time is what the diff took, for -stats.
@@ -258,9 +254,6 @@ func (r *Repo) StartDiff(wd, commit string) *Diffing {
 		if err := <-asked; d.err == nil {
 			d.err = err
 		}
-		if d.err == nil {
-			d.visited = make([]bool, len(d.index.entries))
-		}
 	}()
 	return d
 }
@@ -276,9 +269,12 @@ func (d *Diffing) ask(names []string) chan diffResult {
 	return c
 }
 
-// compare compares the files seen with the index's entries; ok is false
-// when a status cannot be compared here. The index is read.
-func (d *Diffing) compare(seen []Seen) (ok bool) {
+// compare compares the statuses of the files seen with the index's
+// entries. It returns the files that differ and are not staged, those
+// read that git does not track, in order, and the entries seen; ok is
+// false when a status cannot be compared here. The index is read.
+func (d *Diffing) compare(seen []Seen) (differ, untracked []string, visited []bool, ok bool) {
+	visited = make([]bool, len(d.index.entries))
 	for _, s := range seen {
 		name, ok := d.rel(s.Name)
 		if !ok {
@@ -287,19 +283,21 @@ func (d *Diffing) compare(seen []Seen) (ok bool) {
 		i, found := d.index.find(name)
 		if !found {
 			if s.Read {
-				d.untracked = append(d.untracked, name)
+				untracked = append(untracked, name)
 			}
 			continue
 		}
-		d.visited[i] = true
+		visited[i] = true
 		switch same, ok := d.same(d.index.entries[i], s.Stat); {
 		case !ok:
-			return false
+			return nil, nil, nil, false
 		case !same && !d.isStaged(name):
-			d.differ = append(d.differ, name)
+			differ = append(differ, name)
 		}
 	}
-	return true
+	// The walk's workers find files in any order.
+	slices.Sort(untracked)
+	return differ, untracked, visited, true
 }
 
 // isStaged reports whether name's entry in the index is not the commit's.
@@ -316,42 +314,46 @@ func (d *Diffing) isStaged(name string) bool {
 func (d *Diffing) Finish(seen []Seen) (files map[string]*File, deleted []*File, untracked []string, err error) {
 	<-d.ready
 	t0 := time.Now()
-	if d.err != nil || !d.compare(seen) {
+	if d.err != nil {
+		return d.whole(seen)
+	}
+	differ, untracked, visited, ok := d.compare(seen)
+	if !ok {
 		return d.whole(seen)
 	}
 	// The files seen that differ are asked for while those not seen are
 	// looked at.
 	var late chan diffResult
-	if len(d.differ) > 0 {
-		if d.asked = d.union(); namedSize(d.asked) <= maxNamed {
+	if len(differ) > 0 {
+		if d.asked = union(d.staged, differ); namedSize(d.asked) <= maxNamed {
 			late = d.ask(d.asked)
 		}
 	}
 	unseen := false // an unseen file differs, not staged
 	for i, e := range d.index.entries {
-		if d.visited[i] || !strings.HasSuffix(e.name, ".go") {
+		if visited[i] || !strings.HasSuffix(e.name, ".go") {
 			continue
 		}
 		switch same, ok := d.same(e, Stat{}); {
 		case !ok:
 			return d.whole(seen)
 		case !same && !d.isStaged(e.name):
-			d.differ, unseen = append(d.differ, e.name), true
+			differ, unseen = append(differ, e.name), true
 		}
 	}
 	d.Time.Compared = time.Since(t0)
 	var r diffResult
 	switch {
-	case len(d.staged) == 0 && len(d.differ) == 0:
-		return map[string]*File{}, nil, d.sortedUntracked(), nil
+	case len(d.staged) == 0 && len(differ) == 0:
+		return map[string]*File{}, nil, untracked, nil
 	case !unseen && late != nil:
 		r = <-late
-	case !unseen && len(d.differ) == 0 && d.early != nil:
+	case !unseen && len(differ) == 0 && d.early != nil:
 		d.asked = d.staged
 		r = <-d.early
 	default:
 		// One diff of them all, for git to find what moved between them.
-		if d.asked = d.union(); namedSize(d.asked) > maxNamed {
+		if d.asked = union(d.staged, differ); namedSize(d.asked) > maxNamed {
 			d.asked = nil
 		}
 		r = <-d.ask(d.asked)
@@ -360,21 +362,14 @@ func (d *Diffing) Finish(seen []Seen) (files map[string]*File, deleted []*File, 
 	if d.asked == nil {
 		d.Time.Named = -1
 	}
-	return r.files, r.deleted, d.sortedUntracked(), r.err
+	return r.files, r.deleted, untracked, r.err
 }
 
-// union is the staged files and those that differ, in order.
-func (d *Diffing) union() []string {
-	names := slices.Concat(d.staged, d.differ)
+// union is the names of both lists, in order, each once.
+func union(a, b []string) []string {
+	names := slices.Concat(a, b)
 	slices.Sort(names)
 	return slices.Compact(names)
-}
-
-// sortedUntracked is d.untracked in order: the walk's workers find files
-// in any order.
-func (d *Diffing) sortedUntracked() []string {
-	slices.Sort(d.untracked)
-	return d.untracked
 }
 
 // same reports whether the file of index entry e holds e's object, as
