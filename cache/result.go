@@ -27,8 +27,9 @@ import (
 // decoding a record or comparing a window. Results are evicted with the
 // records, least recently used first.
 
-// resultVersion changes when the encoding of a stored result does.
-const resultVersion = 1
+// resultVersion changes when the encoding of a stored result does (2:
+// classes carry Names).
+const resultVersion = 2
 
 // engine names the running program, computed once: by its file's status
 // (size, times, inode, device: a program rebuilt or replaced in place has

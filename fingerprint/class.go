@@ -28,7 +28,11 @@ type Class struct {
 	Similarity float64 // 1 for exact and renamed
 	Tokens     int     // canonical tokens of the first fragment
 	Lines      int     // lines of the first fragment
-	Fragments  []Fragment
+	// Names is the most pairs of distinct names by which a copy differs
+	// from the first (see renamedNames): how many names a function that
+	// both copies call instead would take, at most. 0 for exact classes.
+	Names     int
+	Fragments []Fragment
 	// Contained lists the classes left out because their fragments lie
 	// inside this class's (see DropContained), sorted by ID: a baseline
 	// remembers them, so that one reappearing when this class loses a

@@ -565,7 +565,9 @@ func (d *detector) nearClass(v *verifier, comp component) Class {
 	for i, s := range ss {
 		fr := d.fragment(s)
 		if i > 0 {
-			fr.Differs = d.editedLines(v, first, s)
+			var names int
+			fr.Differs, names = d.editedLines(v, first, s)
+			c.Names = max(c.Names, names)
 		}
 		c.Fragments = append(c.Fragments, fr)
 	}
@@ -574,13 +576,15 @@ func (d *detector) nearClass(v *verifier, comp component) Class {
 }
 
 // editedLines lists the lines of s that hold tokens not matched in first,
-// names that break the renaming or table values that differ.
-func (d *detector) editedLines(v *verifier, first, s span) []LineRange {
+// names that break the renaming or table values that differ, and counts
+// the pairs of names s differs from first in (renamedNames).
+func (d *detector) editedLines(v *verifier, first, s span) ([]LineRange, int) {
 	ca, cb := d.codes(first), d.codes(s)
 	match, ok := v.df.align(ca, cb, len(ca)+len(cb))
 	if !ok {
-		return nil
+		return nil, 0
 	}
+	names := d.renamedNames(first, s, match)
 	f := d.files[s.file]
 	t0, _ := d.tokens(s)
 	seen := make([]bool, len(cb))
@@ -597,7 +601,7 @@ func (d *detector) editedLines(v *verifier, first, s span) []LineRange {
 		}
 	}
 	slices.Sort(lines)
-	return lineRanges(lines)
+	return lineRanges(lines), names
 }
 
 // stars cuts near-miss pairs into star-shaped components, within each

@@ -47,6 +47,7 @@ type (
 		Similarity float64        `json:"similarity"`
 		Tokens     int            `json:"tokens"`
 		Lines      int            `json:"lines"`
+		Names      int            `json:"names,omitempty"`    // the most pairs of names a copy differs from the first in
 		Rank       int            `json:"rank"`               // 0–100, the higher the more worth acting on
 		Reason     string         `json:"reason,omitempty"`   // why it ranks where it does
 		Category   string         `json:"category,omitempty"` // build-variant, per-arch, mirror, per-type, inverse; "" for none
@@ -136,7 +137,7 @@ func JSON(w io.Writer, r *Report) error {
 	}
 	for ci, c := range r.Classes {
 		v := r.verdict(ci)
-		jc := jsonClass{ID: c.ID, Kind: string(c.Kind), Similarity: math.Round(c.Similarity*1000) / 1000, Tokens: c.Tokens, Lines: c.Lines,
+		jc := jsonClass{ID: c.ID, Kind: string(c.Kind), Similarity: math.Round(c.Similarity*1000) / 1000, Tokens: c.Tokens, Lines: c.Lines, Names: c.Names,
 			Rank: c.Signal.Score, Reason: c.Signal.Reason, Category: c.Signal.Category, Shape: c.Signal.Shape, Divergent: c.Divergent,
 			Listed: Listed(c), LeftOut: LeftOut(c)}
 		if v != nil {

@@ -3,6 +3,7 @@ package report
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -18,29 +19,27 @@ import (
 //
 //	85–100  drifted (a copy lacks a step of its twin or slipped on a
 //	        name, see fingerprint.Drift), wherever its copies are
-//	67–84   production code (at least one copy outside tests), of 30
-//	        lines or more, copies that differ in under a fifth of
-//	        their lines (see Core)
-//	50–66   other production code
+//	50–84   production code (at least one copy outside tests)
 //	20–49   tests only
 //	0–19    copies on purpose: build variants, per-architecture back ends, mirrors, per-type copies, inverses
 //
-// Within a band, the shape of the copies' functions weighs most (see
-// shapeWeight), then the number of copies, then lines; among drifted
-// classes the evidence weighs most. Drifted classes rank first
-// (docs/drift.md). Classes of equal
-// score keep the order they came in (file order). Classes in tests and
-// copies on purpose are left out of the listed classes (Signal.LeftOut),
-// but for drifted ones, which are listed wherever their copies are.
+// Within a band a class scores by how worth sharing it is (see worth):
+// its lines, its similarity and the names its copies differ in; among
+// drifted classes the evidence weighs most. Drifted classes rank first
+// (docs/drift.md). Classes of equal score keep the order they came in
+// (file order). Classes in tests and copies on purpose are left out of
+// the listed classes (Signal.LeftOut), but for drifted ones, which are
+// listed wherever their copies are.
 const (
 	bandDivergent   = 85
-	bandCore        = 67
 	bandProduction  = 50
 	bandTest        = 20
 	bandIntentional = 0
 )
 
-// Shapes of the functions that hold a class's first two copies.
+// Shapes of the functions that hold a class's first two copies, said in
+// the JSON report (they do not weigh in the score: read blind, within a
+// module they did not tell actionable classes from the others).
 const (
 	// ShapeMethods: methods of one name on different receivers — the
 	// same behaviour written out for each type that has it (the Kubernetes
@@ -52,18 +51,24 @@ const (
 	ShapeVariants = "variants"
 )
 
-// shapeWeight is how much a class's shape adds, out of 1: read strictly,
-// production classes of 30 lines or more were worth acting on 15 times in
-// 25 when their copies are methods of one name on different receivers, 11
-// in 45 when they are variants of one receiver, and 37 in 119 otherwise.
-func shapeWeight(shape string) float64 {
-	switch shape {
-	case ShapeMethods:
-		return 1
-	case ShapeVariants:
-		return 0
-	}
-	return 0.5
+// worth is how worth sharing a class is, from 0 to 1:
+//
+//	z = ln(lines) + 4·similarity − 0.2·min(names, 8)
+//
+// mapped from 4 (0) to 10 (1), where names is the most pairs of names a
+// copy differs from the first in (fingerprint.Class.Names): the
+// parameters a shared function would need. Longer copies, closer copies
+// and copies that differ in fewer names are worth more; many differing
+// names mark variants written once per type, field or endpoint. Over
+// the 573 listed classes strict readers labelled blind in readings 5–14
+// (bench/readings/2026-12-04-worth.md), an actionable class ranked above
+// another of the same module 77 times in 100 by worth, 59 by the bands
+// (a core band of 30 lines and under a fifth edited), shapes and pairs
+// it replaces; the fifth of the classes it scores highest read
+// actionable 68% of the time, the lowest fifth 15%.
+func worth(c fingerprint.Class) float64 {
+	z := math.Log(float64(max(c.Lines, 1))) + 4*c.Similarity - 0.2*float64(min(c.Names, 8))
+	return min(1, max(0, (z-4)/6))
 }
 
 // Why a class is left out of the listed classes (Signal.LeftOut): every
@@ -101,36 +106,6 @@ func Split(classes []fingerprint.Class) (listed, left []fingerprint.Class) {
 		}
 	}
 	return listed, left
-}
-
-// Core are the production classes that rank first after the drifted
-// ones: of CoreLines lines or more, whose copies differ from the first
-// in less than CoreDiffer of their lines. Read strictly, production
-// classes of 30 lines or more were worth acting on about one time in
-// two, those under 30 lines one time in twelve; and copies that differ
-// in a fifth of their lines or more are more often variants written
-// after one pattern (a handler per resource, a defaulter per API type)
-// than code to share: over the 700 classes of four strict readings, the
-// classes with such copies were actionable 26% of the time, the others
-// 59% (docs/accuracy.md).
-const (
-	CoreLines  = 30
-	CoreDiffer = 0.2
-)
-
-// core reports whether c is a core class by its size and edits.
-func core(c fingerprint.Class) bool { return c.Lines >= CoreLines && Differing(c) < CoreDiffer }
-
-// Differing returns the largest share of its lines in which a copy of c
-// differs from the first (Fragment.Differs): 0 for exact copies.
-func Differing(c fingerprint.Class) float64 {
-	most := 0.0
-	for _, f := range c.Fragments[min(1, len(c.Fragments)):] {
-		if f.Lines() > 0 {
-			most = max(most, float64(fingerprint.LinesIn(f.Differs))/float64(f.Lines()))
-		}
-	}
-	return most
 }
 
 // Sort orders for Rank.
@@ -187,7 +162,7 @@ func Categorise(classes []fingerprint.Class, src FileSource) {
 // TestHelpers found), says why it ranks there, and names the rule that
 // leaves it out, "" for none.
 func signal(c fingerprint.Class) (score int, why, left string) {
-	category, shape := c.Signal.Category, c.Signal.Shape
+	category := c.Signal.Category
 	test := c.Signal.TestHelpers || testsOnly(c)
 	dirs := directories(c)
 	var lo, hi int
@@ -198,21 +173,10 @@ func signal(c fingerprint.Class) (score int, why, left string) {
 		lo, hi = bandIntentional, bandTest-1
 	case test:
 		lo, hi = bandTest, bandProduction-1
-	case core(c):
-		lo, hi = bandCore, bandDivergent-1
 	default:
-		lo, hi = bandProduction, bandCore-1
+		lo, hi = bandProduction, bandDivergent-1
 	}
-	// The shape weighs 60%, a pair of copies 25%, the lines (up to 100)
-	// 15%. A pair ranks above a family of three copies or more: read
-	// blind, families were more often code written after one pattern,
-	// once per endpoint or resource (8 of 28 actionable in readings 5
-	// and 7, pairs 61 of 126; bench/readings/2026-12-04-ranking.md).
-	pair := 0.0
-	if len(c.Fragments) == 2 {
-		pair = 1
-	}
-	v := 0.6*shapeWeight(shape) + 0.25*pair + 0.15*min(1, float64(c.Lines)/100)
+	v := worth(c)
 	if c.Divergent {
 		// Among drifted classes the evidence weighs most (driftEvidence).
 		v = 0.75*driftEvidence(c) + 0.25*v

@@ -134,34 +134,30 @@ func TestRankOrder(t *testing.T) {
 		c.Fragments[1].Extra = []fingerprint.LineRange{{Start: 22, End: 23}}
 		return c
 	}
-	lines := func(c fingerprint.Class, n int) fingerprint.Class { c.Lines = n; return c }
-	// body is n statements.
-	body := strings.Repeat("\tx++\n", 30)
-	srcs := map[string]string{
-		// Run on two receivers: the same method for two types.
-		"m/a.go": "package m\n\nfunc (a *A) Run() {\n" + body + "}\n",
-		"m/b.go": "package m\n\nfunc (b *B) Run() {\n" + body + "}\n",
-		// get (lines 3-17) and find (18-): variants of one receiver.
-		"v/a.go": "package v\n\nfunc (q *Q) get() {\n" + strings.Repeat("\tx++\n", 13) + "}\nfunc (q *Q) find() {\n" + body + "}\n",
+	sized := func(c fingerprint.Class, lines int, sim float64, names int) fingerprint.Class {
+		c.Lines, c.Similarity, c.Names = lines, sim, names
+		return c
 	}
+	srcs := map[string]string{}
 	classes := []fingerprint.Class{
 		class("perarch", fingerprint.Exact, "obj/arm64/a.go", "obj/mips/a.go"),
-		lines(class("test", fingerprint.Exact, "a_test.go", "b_test.go"), 40),
-		lines(class("small", fingerprint.Exact, "a.go", "a.go"), 10),
-		lines(class("big", fingerprint.Exact, "a.go", "a.go"), 60),
-		lines(class("spread", fingerprint.Exact, "x/a.go", "y/a.go", "z/a.go"), 10),
-		lines(divergent(class("divtest", fingerprint.Near, "a_test.go", "b_test.go")), 10),
-		lines(divergent(class("div", fingerprint.Near, "a.go", "b.go")), 10),
-		lines(class("small2", fingerprint.Exact, "b.go", "b.go"), 10),
-		lines(class("e2e", fingerprint.Exact, "test/e2e/a.go", "test/e2e/b.go"), 40),
-		lines(class("methods", fingerprint.Near, "m/a.go", "m/b.go"), 10),
-		lines(class("variants", fingerprint.Near, "v/a.go", "v/a.go"), 90),
+		sized(class("test", fingerprint.Exact, "a_test.go", "b_test.go"), 40, 1, 0),
+		sized(class("small", fingerprint.Exact, "a.go", "a.go"), 10, 1, 0),
+		sized(class("big", fingerprint.Exact, "a.go", "a.go"), 60, 1, 0),
+		sized(class("spread", fingerprint.Exact, "x/a.go", "y/a.go", "z/a.go"), 10, 1, 0),
+		sized(divergent(class("divtest", fingerprint.Near, "a_test.go", "b_test.go")), 10, 0.9, 2),
+		sized(divergent(class("div", fingerprint.Near, "a.go", "b.go")), 10, 0.9, 2),
+		sized(class("renamed", fingerprint.Renamed, "r/a.go", "s/a.go"), 40, 1, 8),
+		sized(class("e2e", fingerprint.Exact, "test/e2e/a.go", "test/e2e/b.go"), 40, 1, 0),
+		sized(class("close", fingerprint.Near, "m/a.go", "m/b.go"), 40, 0.98, 0),
+		sized(class("loose", fingerprint.Near, "v/a.go", "v/a.go"), 50, 0.86, 1),
 	}
-	// Divergent classes first, in tests too; then production classes of
-	// 30 lines or more; then the other production classes, where the
-	// shape weighs most, then a pair of copies over a family (spread's
-	// three), then lines; tests, then copies on purpose, come last.
-	want := []string{"divtest", "div", "big", "variants", "methods", "small", "small2", "spread", "test", "e2e", "perarch"}
+	// Divergent classes first, in tests too; then production classes,
+	// the longer, the closer and the fewer names apart the higher:
+	// forty lines renamed in eight names rank below ten lines copied
+	// as they are; equal scores keep their order (small, then spread);
+	// tests, then copies on purpose, come last.
+	want := []string{"divtest", "div", "big", "close", "loose", "small", "spread", "renamed", "test", "e2e", "perarch"}
 	rank := func(classes []fingerprint.Class, order string) []string {
 		Rank(classes, ReadFacts(fakeFiles(srcs)), order)
 		var ids []string
@@ -173,7 +169,7 @@ func TestRankOrder(t *testing.T) {
 	if got := rank(slices.Clone(classes), SortRank); !slices.Equal(got, want) {
 		t.Errorf("rank order %v, want %v", got, want)
 	}
-	old := []string{"perarch", "test", "small", "big", "spread", "divtest", "div", "small2", "e2e", "methods", "variants"}
+	old := []string{"perarch", "test", "small", "big", "spread", "divtest", "div", "renamed", "e2e", "close", "loose"}
 	if got := rank(slices.Clone(classes), SortPosition); !slices.Equal(got, old) {
 		t.Errorf("position order %v, want %v", got, old)
 	}
@@ -356,5 +352,34 @@ func TestBackslashInName(t *testing.T) {
 	}
 	if isTest(`test\x.go`) || isTest(`a\b_test.go\c.go`) {
 		t.Error("a name with a backslash read as a test's")
+	}
+}
+
+// worth grows with lines and similarity, falls with the names the copies
+// differ in (counted up to eight), and stays within 0 and 1.
+func TestWorth(t *testing.T) {
+	w := func(lines int, sim float64, names int) float64 {
+		return worth(fingerprint.Class{Lines: lines, Similarity: sim, Names: names})
+	}
+	for _, tc := range []struct {
+		name       string
+		more, less float64
+	}{
+		{"longer", w(40, 1, 2), w(20, 1, 2)},
+		{"closer", w(40, 0.95, 2), w(40, 0.88, 2)},
+		{"fewer names", w(40, 1, 1), w(40, 1, 5)},
+		{"an exact paste of 12 lines over 40 renamed in 8 names", w(12, 1, 0), w(40, 1, 8)},
+	} {
+		if tc.more <= tc.less {
+			t.Errorf("%s: worth %.3f, want more than %.3f", tc.name, tc.more, tc.less)
+		}
+	}
+	if a, b := w(40, 1, 8), w(40, 1, 20); a != b {
+		t.Errorf("names past eight weigh: %.3f and %.3f", a, b)
+	}
+	for _, v := range []float64{w(0, 0, 0), w(1, 0.5, 30), w(100000, 1, 0)} {
+		if v < 0 || v > 1 {
+			t.Errorf("worth %.3f out of 0-1", v)
+		}
 	}
 }

@@ -14,7 +14,7 @@ import (
 func TestListed(t *testing.T) {
 	sized := func(id string, lines int, files ...string) fingerprint.Class {
 		c := class(id, fingerprint.Near, files...)
-		c.Lines = lines
+		c.Lines, c.Similarity = lines, 1
 		return c
 	}
 	classes := []fingerprint.Class{
@@ -26,13 +26,12 @@ func TestListed(t *testing.T) {
 		sized("arch", 80, "obj/arm64/a.go", "obj/loong64/a.go"),
 		sized("divergent", 12, "d/x.go", "d/y.go"),
 		sized("divergent tests", 12, "d/x_test.go", "d/y_test.go"),
-		sized("edited", 40, "e/x.go", "e/y.go"), // 8 of its 40 lines differ
+		sized("edited", 40, "e/x.go", "e/y.go"),
 		sized("divergent arch", 12, "obj/arm64/d.go", "obj/loong64/d.go"),
 	}
 	classes[6].Divergent, classes[7].Divergent, classes[9].Divergent = true, true, true
-	f := &classes[8].Fragments[1]
-	f.Start.Line, f.End.Line = 100, 139
-	f.Differs = []fingerprint.LineRange{{Start: 101, End: 101}, {Start: 110, End: 116}}
+	// edited's copies are 88% alike and differ in six names.
+	classes[8].Similarity, classes[8].Names = 0.88, 6
 	Rank(classes, nil, SortRank)
 	ids := func(cs []fingerprint.Class) []string {
 		var out []string
@@ -42,9 +41,9 @@ func TestListed(t *testing.T) {
 		return out
 	}
 	listed, left := Split(classes)
-	// Drifted first, then the core production classes (30 lines or more,
-	// under a fifth edited), then the other production classes.
-	if got, want := ids(listed), []string{"divergent", "divergent tests", "divergent arch", "big", "mixed", "edited", "small"}; !slices.Equal(got, want) {
+	// Drifted first, then the production classes, the longer first and
+	// the edited lower: edited's 40 lines rank below small's 12.
+	if got, want := ids(listed), []string{"divergent", "divergent tests", "divergent arch", "big", "mixed", "small", "edited"}; !slices.Equal(got, want) {
 		t.Errorf("listed %v, want %v", got, want)
 	}
 	if got, want := ids(left), []string{"tests", "e2e", "arch"}; !slices.Equal(got, want) {

@@ -30,7 +30,7 @@ for n, d in mods:
     for cid in dict.fromkeys(ot + nt):
         items.append((n, d, byid[cid], 'top', cid in ot, cid in nt, orank[cid], nrank[cid]))
     for c in old:
-        if c['divergent']:
+        if c['divergent'] and os.environ.get('AB_DRIFTED', '1') != '0':
             items.append((n, d, c, 'drifted', False, False, orank[c['id']], nrank[c['id']]))
 rng.shuffle(items)
 R = 3

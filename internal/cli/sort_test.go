@@ -36,8 +36,8 @@ func TestSortFlag(t *testing.T) {
 		args  []string
 		first string
 	}{
-		{nil, "stats/copy.go:4:1:"},
-		{[]string{"-sort", "rank"}, "stats/copy.go:4:1:"},
+		{nil, "report/report.go:5:1:"},
+		{[]string{"-sort", "rank"}, "report/report.go:5:1:"},
 		{[]string{"-sort", "position"}, "a_test.go:3:1:"},
 	} {
 		out, errs, code := run(t, append(append([]string{}, small...), tc.args...)...)
