@@ -403,25 +403,41 @@ func (d *detector) valueDiffs(first, s span) []LineRange {
 // Copies that differ in more names were less often worth sharing:
 // variants written once per type, field or endpoint.
 func (d *detector) renamedNames(first, s span, match []int32) int {
-	b0, b1 := d.tokens(s)
-	valB, isB := make([]uint64, b1-b0), make([]bool, b1-b0)
-	d.eachValue(s, func(t int32, c byte, v uint64) {
-		if isName(c) {
-			valB[t-b0], isB[t-b0] = v, true
-		}
-	})
-	a0, _ := d.tokens(first)
-	pairs := map[[2]uint64]bool{}
-	d.eachValue(first, func(t int32, c byte, v uint64) {
-		y := t - a0
-		if match != nil {
-			y = match[y]
-		}
-		if isName(c) && y >= 0 && int(y) < len(isB) && isB[y] && valB[y] != v {
-			pairs[[2]uint64{v, valB[y]}] = true
-		}
-	})
-	return len(pairs)
+	var pairs [][2]uint64
+	if match == nil {
+		// The same canonical tokens: the values pair up in order.
+		var want []uint64
+		d.eachValue(first, func(_ int32, c byte, v uint64) {
+			if isName(c) {
+				want = append(want, v)
+			}
+		})
+		i := 0
+		d.eachValue(s, func(_ int32, c byte, v uint64) {
+			if isName(c) && i < len(want) {
+				if want[i] != v {
+					pairs = append(pairs, [2]uint64{want[i], v})
+				}
+				i++
+			}
+		})
+	} else {
+		b0, b1 := d.tokens(s)
+		valB, isB := make([]uint64, b1-b0), make([]bool, b1-b0)
+		d.eachValue(s, func(t int32, c byte, v uint64) {
+			if isName(c) {
+				valB[t-b0], isB[t-b0] = v, true
+			}
+		})
+		a0, _ := d.tokens(first)
+		d.eachValue(first, func(t int32, c byte, v uint64) {
+			if y := match[t-a0]; isName(c) && y >= 0 && isB[y] && valB[y] != v {
+				pairs = append(pairs, [2]uint64{v, valB[y]})
+			}
+		})
+	}
+	slices.SortFunc(pairs, func(x, y [2]uint64) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1])) })
+	return len(slices.Compact(pairs))
 }
 
 // lineRanges folds sorted line numbers into ranges of consecutive lines.
