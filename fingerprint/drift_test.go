@@ -293,6 +293,44 @@ func TestDriftMirror(t *testing.T) {
 	}
 }
 
+// checkVec is the shape of ebiten's shader argument checkers, whose
+// integer copies were made from the float ones.
+const checkVec = `package p
+
+func checkArgsForVec4(args []Expr, argts []Type) error {
+	switch len(args) {
+	case 1:
+		if isFloat(args[0], argts[0]) {
+			return nil
+		}
+	case 4:
+		if isFloat(args[0], argts[0]) && isFloat(args[1], argts[1]) && isFloat(args[2], argts[2]) && isFloat(args[3], argts[3]) {
+			return nil
+		}
+	}
+	return fmt.Errorf("invalid number of arguments for vec4")
+}
+`
+
+// fromFloat is the shape of arrow's decimal256 conversions, whose
+// float32 copy asserts what the float64 one does, in its words.
+const fromFloat = `package p
+
+func fromPositiveFloat64(v float64, prec, scale int32) (Num, error) {
+	var arr [4]float64
+	x := math.Trunc(v * pow10(scale))
+	for i := range arr {
+		arr[i] = math.Mod(x, two64)
+		x = math.Trunc(x / two64)
+	}
+	assert(arr[3] >= 0, "bad conversion float64 to decimal256")
+	assert(arr[2] >= 0, "bad conversion float64 to decimal256")
+	assert(arr[1] >= 0, "bad conversion float64 to decimal256")
+	assert(arr[0] >= 0, "bad conversion float64 to decimal256")
+	return Num{[4]uint64{uint64(arr[0]), uint64(arr[1]), uint64(arr[2]), uint64(arr[3])}}, nil
+}
+`
+
 func driftOf(c Class) []string {
 	var out []string
 	for _, f := range c.Fragments {
@@ -333,6 +371,20 @@ func TestDrift(t *testing.T) {
 			true, []string{"b.go:7 unrenamed string a.go:7-7"}},
 		{"string naming a third function", readVector, r("func readUint8VectorJSON(", "func readTimeVectorJSON(", `"readUint8VectorJSON"`, `"readInt64VectorJSON"`, "ReadUint8()", "ReadTime()").Replace(readVector),
 			true, []string{"b.go:7 unrenamed string a.go:7-7"}},
+		// A string naming the part of the twin's name with a digit that
+		// the copy's name changed (ebiten's checkArgsForIVec4BuiltinFunc
+		// reporting "... for vec4"): the copy was renamed, its message
+		// was not; eight such strings in a row are one drift (arrow's
+		// fromPositiveFloat32 asserting "float64").
+		{"string naming the twin's variant", checkVec, r("checkArgsForVec4", "checkArgsForIVec4", "isFloat", "isInt").Replace(checkVec),
+			true, []string{"b.go:14 unrenamed name part a.go:14-14"}},
+		{"strings naming the twin's width in a row", fromFloat, r("fromPositiveFloat64(v float64", "fromPositiveFloat32(v float32").Replace(fromFloat),
+			true, []string{"b.go:10 unrenamed name part a.go:10-13"}},
+		// Controls: each copy's string names its own part; a part with
+		// no digit; the same in test files, where a test of one variant
+		// names another on purpose.
+		{"strings naming each its own variant", checkVec, r("checkArgsForVec4", "checkArgsForIVec4", "isFloat", "isInt", "for vec4", "for ivec4").Replace(checkVec), false, nil},
+		{"string naming a part without a digit", r("Vec4", "Float", "vec4", "float").Replace(checkVec), r("Vec4", "Int", "vec4", "float", "isFloat", "isInt").Replace(checkVec), false, nil},
 		// A name the copy calls is named on purpose (encoding/json/v2's
 		// "MarshalJSON" beside "MarshalFunc").
 		{"string naming a function the copy calls", readVector, r("func readUint8VectorJSON(", "func readTimeVectorJSON(", `"readUint8VectorJSON"`, `"ReadTime"`, "ReadUint8()", "ReadTime()").Replace(readVector),
@@ -607,5 +659,44 @@ func TestDriftConsensus(t *testing.T) {
 				t.Errorf("drift\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 			}
 		})
+	}
+}
+
+// A string naming the twin's variant counts in production code alone: in
+// tests, a test of one variant names another on purpose.
+func TestNamePartInTests(t *testing.T) {
+	b := strings.NewReplacer("checkArgsForVec4", "checkArgsForIVec4", "isFloat", "isInt").Replace(checkVec)
+	for _, names := range [][2]string{{"a.go", "b.go"}, {"a_test.go", "b_test.go"}} {
+		classes := detect(t, divergentOpts(), map[string]string{names[0]: checkVec, names[1]: b})
+		if len(classes) != 1 {
+			t.Fatalf("%v: %v, want one class", names, describe(classes))
+		}
+		got, want := classes[0].Divergent, names[0] == "a.go"
+		if got != want {
+			t.Errorf("%v: Divergent = %v, want %v (%v)", names, got, want, driftOf(classes[0]))
+		}
+	}
+}
+
+func TestDigitParts(t *testing.T) {
+	for name, want := range map[string]string{
+		"checkArgsForIVec4BuiltinFunc": "ivec4",
+		"fromPositiveFloat32":          "float32",
+		"HTTP2Server":                  "http2",
+		"read_uint8_vector":            "uint8",
+		"encodeV2":                     "v2",
+		"sha256Sum":                    "sha256",
+		"readUint8VectorJSON":          "uint8",
+		"Match":                        "",
+		"x2":                           "x2",
+		"f_2":                          "",
+	} {
+		var got []string
+		for _, p := range digitParts(name) {
+			got = append(got, string(p))
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("digitParts(%q) = %q, want %q", name, got, want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"go/token"
 	"slices"
+	"strings"
 )
 
 // A string that names the wrong function: a copy whose function was
@@ -32,6 +33,27 @@ import (
 // reason "SpotRebalanceRecommendation" in RebalanceRecommendation, which
 // holds the copy's own name.
 //
+// A string can also name a part of its function's name: ebiten's
+// checkArgsForIVec4BuiltinFunc, copied from checkArgsForVec4BuiltinFunc,
+// reports "invalid number of arguments for vec4", and arrow's
+// fromPositiveFloat32 asserts "bad conversion float64 to decimal256" as
+// fromPositiveFloat64 does (both filed blind, or found, in reading 16's
+// modules, bench/readings/2026-12-04-worth.md). Parts are the runs of a
+// name between a lower-case letter or digit and a capital (IVec4 is one,
+// as Float32 and HTTP2 are), and only a part with a digit in it counts:
+// a width, a version or a dimension, what copies are made per; plain
+// words (file, error, user) are in too many messages by chance. The
+// Indexer marks each string that names such a part of its function's
+// name as a word, in any case (File.ownPart); a string the same in two
+// aligned copies, marked in one and not in the other, names the twin's
+// variant (DriftUnrenamed, StepNamePart). Test files are left out: over
+// the standard library and the 205 modules of readings 5-16 the rule
+// found 7 classes outside them, 6 slips (those two, go-ethereum's G2
+// fuzzer reporting "g1 multi exponentiation mismatch", minio-go's
+// functional test reporting a "v2 client" it does not make), and 5 in
+// _test.go files, where a test of one variant names the other on
+// purpose (goreleaser's amd64 and arm cases, kubo's base32).
+//
 // On the standard library the same-string rule finds three:
 // reflectlite's valueToStringImpl and net's newLocalPacketListener,
 // whose messages name the functions they were copied from, and
@@ -44,6 +66,7 @@ func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
 		return
 	}
 	name := []byte(fn)
+	parts := digitParts(fn)
 	codes, offs := ix.ts.codes, ix.ts.offs
 	for t := t0; t < t1; t++ {
 		if token.Token(codes[t]) != token.STRING {
@@ -63,7 +86,48 @@ func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
 		case isIdent(bare) && compoundName(string(bare)) && !bytes.Contains(bare, name) && !ix.usesName(t0, t1, hashBytes(bare)):
 			ix.file.bareOther = append(ix.file.bareOther, t)
 		}
+		if len(parts) > 0 && namesAnyWord(bytes.ToLower(lit), parts) {
+			ix.file.ownPart = append(ix.file.ownPart, t)
+		}
 	}
+}
+
+// digitParts returns, in lower case, the parts of a function's name that
+// hold a digit: the runs between a lower-case letter or digit and a
+// capital, or an underscore ("checkArgsForIVec4BuiltinFunc" gives ivec4,
+// "fromPositiveFloat32" float32, "HTTP2Server" http2).
+func digitParts(name string) [][]byte {
+	var parts [][]byte
+	part := func(p string) {
+		if strings.ContainsAny(p, "0123456789") && strings.IndexFunc(p, isLetter) >= 0 {
+			parts = append(parts, []byte(strings.ToLower(p)))
+		}
+	}
+	start := 0
+	for i := 1; i <= len(name); i++ {
+		switch {
+		case i == len(name):
+		case name[i] == '_':
+		case 'A' <= name[i] && name[i] <= 'Z' && ('a' <= name[i-1] && name[i-1] <= 'z' || '0' <= name[i-1] && name[i-1] <= '9'):
+		default:
+			continue
+		}
+		part(strings.Trim(name[start:i], "_"))
+		start = i
+	}
+	return parts
+}
+
+func isLetter(r rune) bool { return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' }
+
+// namesAnyWord reports whether lit holds one of words as a word.
+func namesAnyWord(lit []byte, words [][]byte) bool {
+	for _, w := range words {
+		if namesWord(lit, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // isIdent reports whether b is an identifier of ASCII letters, digits and
@@ -134,9 +198,11 @@ func in(ts []int32, t int32) bool {
 // other. A nil al.match is the identity: the copies of a renamed class.
 func (d *detector) stringSlips(al alignment) (forA, forB []Drift) {
 	fa, fb := d.files[al.a.file], d.files[al.b.file]
-	if len(fa.ownNamed) == 0 && len(fb.ownNamed) == 0 {
+	if len(fa.ownNamed)+len(fa.ownPart) == 0 && len(fb.ownNamed)+len(fb.ownPart) == 0 {
 		return nil, nil
 	}
+	// Parts count in production code alone (see above).
+	parts := !fa.test && !fb.test
 	a0, a1 := d.tokens(al.a)
 	b0, _ := d.tokens(al.b)
 	line := func(f *File, t int32) LineRange { l := f.tokenLine(t); return LineRange{l, l} }
@@ -153,6 +219,15 @@ func (d *detector) stringSlips(al alignment) (forA, forB []Drift) {
 		// other's.
 		ownA, ownB := fa.namesOwn(ta), fb.namesOwn(tb)
 		if ownA == ownB {
+			// Or a part of one copy's name that the other's changed.
+			partA, partB := in(fa.ownPart, ta), in(fb.ownPart, tb)
+			switch {
+			case !parts || partA == partB || fa.vals[d.valueAt(fa, ta)] != fb.vals[d.valueAt(fb, tb)]:
+			case partA:
+				forB = nextLine(forB, Drift{Kind: DriftUnrenamed, Step: StepNamePart, Lines: line(fb, tb), TwinLines: line(fa, ta)})
+			default:
+				forA = nextLine(forA, Drift{Kind: DriftUnrenamed, Step: StepNamePart, Lines: line(fa, ta), TwinLines: line(fb, tb)})
+			}
 			continue
 		}
 		// Or the copy's string is a bare name, of a function it does not
@@ -170,6 +245,21 @@ func (d *detector) stringSlips(al alignment) (forA, forB []Drift) {
 		}
 	}
 	return forA, forB
+}
+
+// nextLine appends x to ds, or grows the last drift of ds when x is the
+// same slip on the next lines of both copies (arrow's eight asserts in a
+// row, each naming the twin's width, are one drift).
+func nextLine(ds []Drift, x Drift) []Drift {
+	if n := len(ds); n > 0 {
+		last := &ds[n-1]
+		if last.Kind == x.Kind && last.Step == x.Step && last.Lines.End+1 >= x.Lines.Start && last.Lines.End <= x.Lines.End &&
+			last.TwinLines.End+1 >= x.TwinLines.Start && last.TwinLines.End <= x.TwinLines.End {
+			last.Lines.End, last.TwinLines.End = x.Lines.End, x.TwinLines.End
+			return ds
+		}
+	}
+	return append(ds, x)
 }
 
 // markStringSlips adds to a renamed class, whose copies align token for

@@ -31,6 +31,7 @@ type File struct {
 	ownNamed  []int32  // the string literals that name the function declaration holding them (driftstring.go), by token, rising
 	bareOwn   []int32  // of those, the strings that are the function's name alone
 	bareOther []int32  // the strings that are, alone, another compound name, one their function does not use
+	ownPart   []int32  // the strings that name a part of their function's name with a digit in it (driftstring.go), rising
 	vals      []uint64 // name and value hashes of the tokens that carry one
 	lineStart []int32  // lineStart[l] is the first token on line l+1 or later
 	lineOff   []int32  // lineOff[l] is the byte offset of line l+1

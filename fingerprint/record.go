@@ -16,7 +16,7 @@ import (
 // the derivation (the canonical codes, the hashes, the units, windows or
 // grams) changes, so that an index built by another version is never read
 // as this one's: the version is part of every record's key and header.
-const RecordVersion = 8
+const RecordVersion = 9
 
 // A record is one indexed File as bytes:
 //
@@ -59,6 +59,7 @@ func AppendRecord(dst []byte, f *File) []byte {
 	dst = appendSeq(dst, f.ownNamed, appendRising)
 	dst = appendSeq(dst, f.bareOwn, appendRising)
 	dst = appendSeq(dst, f.bareOther, appendRising)
+	dst = appendSeq(dst, f.ownPart, appendRising)
 	// The Facts go last, after their length: a run decodes them only
 	// for the files it reports (see File.FactsOf).
 	facts := appendFacts(nil, fs)
@@ -277,6 +278,7 @@ func DecodeRecord(name string, rec []byte) (*File, error) {
 	f.ownNamed = d.risingSeq()
 	f.bareOwn = d.risingSeq()
 	f.bareOther = d.risingSeq()
+	f.ownPart = d.risingSeq()
 	if d.err != "" {
 		return nil, fmt.Errorf("%w: %s", ErrRecord, d.err)
 	}

@@ -271,7 +271,7 @@ func (f *File) check() error {
 		return fmt.Errorf("line table past the last token")
 	case f.ignored != nil && (len(f.ignored) != len(f.codes)+1 || f.ignored[0] != 0):
 		return fmt.Errorf("ignored-token table of %d entries for %d tokens", len(f.ignored), nt)
-	case !tokensIn(f.ownNamed, nt) || !tokensIn(f.bareOwn, nt) || !tokensIn(f.bareOther, nt):
+	case !tokensIn(f.ownNamed, nt) || !tokensIn(f.bareOwn, nt) || !tokensIn(f.bareOther, nt) || !tokensIn(f.ownPart, nt):
 		return fmt.Errorf("a string naming a function past the last token")
 	}
 	if err := f.checkGrams(nt); err != nil {

@@ -193,6 +193,10 @@ const (
 	// StepString, of DriftUnrenamed: a string that names the twin's
 	// function, where the twin's names its own (driftstring.go).
 	StepString = "string"
+	// StepNamePart, of DriftUnrenamed: a string that names the part of
+	// the twin's function name with a digit in it (a width, a version,
+	// a dimension), which this copy's name changed (driftstring.go).
+	StepNamePart = "name part"
 	// StepConflated, of DriftUnrenamed: a name that stands, at one
 	// place, for the twin's other name (driftnames.go, conflated).
 	StepConflated = "conflated name"

@@ -29,6 +29,10 @@ func DriftWords(c fingerprint.Class, i int) []string {
 			out = append(out, fmt.Sprintf("names at line %d are in the other order in its twin %s", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepString:
 			out = append(out, fmt.Sprintf("the string at line %d names the function of its twin %s, which this copy renamed", d.Lines.Start, at))
+		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepNamePart && d.Lines.Start == d.Lines.End:
+			out = append(out, fmt.Sprintf("the string at line %d names its twin's variant, as %s does, not this copy's", d.Lines.Start, at))
+		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepNamePart:
+			out = append(out, fmt.Sprintf("the strings at lines %s name its twin's variant, as %s do, not this copy's", lineSpan(d.Lines), at))
 		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepConflated:
 			out = append(out, fmt.Sprintf("a name at line %d and its twin's at %s each pair with another name everywhere else: one of the two copies names the wrong thing there", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftUnrenamed:
@@ -70,6 +74,8 @@ func driftReason(c fingerprint.Class) string {
 				slips = appendNew(slips, "names swapped")
 			case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepString:
 				slips = appendNew(slips, "a string naming its twin's function")
+			case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepNamePart:
+				slips = appendNew(slips, "a string naming its twin's variant")
 			case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepConflated:
 				slips = appendNew(slips, "a name standing for another")
 			case d.Kind == fingerprint.DriftUnrenamed:
