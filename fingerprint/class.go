@@ -29,8 +29,9 @@ type Class struct {
 	Tokens     int     // canonical tokens of the first fragment
 	Lines      int     // lines of the first fragment
 	// Names is the most pairs of distinct names by which a copy differs
-	// from the first (see renamedNames): how many names a function that
-	// both copies call instead would take, at most. 0 for exact classes.
+	// from the first, locals both declare left out (see renamedNames):
+	// how many names a function that both copies call instead would
+	// take, at most. 0 for exact classes.
 	Names     int
 	Fragments []Fragment
 	// Contained lists the classes left out because their fragments lie

@@ -394,7 +394,10 @@ func (d *detector) valueDiffs(first, s span) []LineRange {
 // first over their matched tokens (match[x] is the token of s matched to
 // first's x-th, or -1; nil matches them in order, as in renamed copies):
 // the names a function both copies could call instead would take as
-// parameters, at most. A copied function's own name is not counted. In
+// parameters, at most. A copied function's own name is not counted, nor
+// a local both copies declare at one place (x := …, var x): counting
+// them too ordered the labelled classes as well (0.768 against 0.772),
+// but a paste with its locals renamed needs no parameter for them. In
 // near copies the alignment of canonical tokens (editedLines) may pair
 // the names around an edit with each other, so that copies edited in
 // many places count more: read blind, that count told actionable
@@ -403,41 +406,67 @@ func (d *detector) valueDiffs(first, s span) []LineRange {
 // Copies that differ in more names were less often worth sharing:
 // variants written once per type, field or endpoint.
 func (d *detector) renamedNames(first, s span, match []int32) int {
-	var pairs [][2]uint64
+	// Each pair of names matched, and whether both declare a local there
+	// (x := …, var x): the renamings of locals, which a shared function
+	// needs no parameter for.
+	type pair struct {
+		x, y  uint64
+		local bool
+	}
+	var pairs []pair
+	fa, fb := d.files[first.file], d.files[s.file]
+	a0, _ := d.tokens(first)
+	b0, b1 := d.tokens(s)
+	add := func(ta, tb int32, x, y uint64) {
+		if x != y {
+			pairs = append(pairs, pair{x, y, declaresAt(fa.codes, ta) && declaresAt(fb.codes, tb)})
+		}
+	}
 	if match == nil {
-		// The same canonical tokens: the values pair up in order.
-		var want []uint64
-		d.eachValue(first, func(_ int32, c byte, v uint64) {
+		// The same canonical tokens: the names pair up in order.
+		type name struct {
+			t int32
+			v uint64
+		}
+		var want []name
+		d.eachValue(first, func(t int32, c byte, v uint64) {
 			if isName(c) {
-				want = append(want, v)
+				want = append(want, name{t, v})
 			}
 		})
 		i := 0
-		d.eachValue(s, func(_ int32, c byte, v uint64) {
+		d.eachValue(s, func(t int32, c byte, v uint64) {
 			if isName(c) && i < len(want) {
-				if want[i] != v {
-					pairs = append(pairs, [2]uint64{want[i], v})
-				}
+				add(want[i].t, t, want[i].v, v)
 				i++
 			}
 		})
 	} else {
-		b0, b1 := d.tokens(s)
 		valB, isB := make([]uint64, b1-b0), make([]bool, b1-b0)
 		d.eachValue(s, func(t int32, c byte, v uint64) {
 			if isName(c) {
 				valB[t-b0], isB[t-b0] = v, true
 			}
 		})
-		a0, _ := d.tokens(first)
 		d.eachValue(first, func(t int32, c byte, v uint64) {
-			if y := match[t-a0]; isName(c) && y >= 0 && isB[y] && valB[y] != v {
-				pairs = append(pairs, [2]uint64{v, valB[y]})
+			if y := match[t-a0]; isName(c) && y >= 0 && isB[y] {
+				add(t, b0+y, v, valB[y])
 			}
 		})
 	}
-	slices.SortFunc(pairs, func(x, y [2]uint64) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1])) })
-	return len(slices.Compact(pairs))
+	slices.SortFunc(pairs, func(p, q pair) int { return cmp.Or(cmp.Compare(p.x, q.x), cmp.Compare(p.y, q.y)) })
+	n := 0
+	for i := 0; i < len(pairs); {
+		j, local := i, false
+		for ; j < len(pairs) && pairs[j].x == pairs[i].x && pairs[j].y == pairs[i].y; j++ {
+			local = local || pairs[j].local
+		}
+		if !local {
+			n++
+		}
+		i = j
+	}
+	return n
 }
 
 // lineRanges folds sorted line numbers into ranges of consecutive lines.

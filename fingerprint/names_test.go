@@ -7,8 +7,9 @@ import (
 
 // Names counts the distinct pairs of names a copy differs from the first
 // in: none for an exact copy, each renamed name once however often it is
-// used, the copied function's own name never; in a near copy, the names
-// its alignment matches, those around an edit with them.
+// used, the copied function's own name and locals both copies declare
+// (x := …) never; in a near copy, the names its alignment matches, those
+// around an edit with them.
 func TestClassNames(t *testing.T) {
 	const fn = `package p
 
@@ -42,7 +43,8 @@ func NAME(in []int, lim int) (out []int, err error) {
 	}{
 		{"exact", edit("f"), Exact, 0},
 		{"own name only", edit("g"), Exact, 0},
-		{"one local renamed", edit("g", "lim", "max"), Renamed, 1},
+		{"a local renamed", edit("g", "v", "w"), Renamed, 0},
+		{"a parameter renamed", edit("g", "lim", "max"), Renamed, 1},
 		{"two names, one used three times", edit("g", "lim", "max", "errTooBig", "errLarge"), Renamed, 2},
 		{"a call and a field", edit("g", "record", "report", "total", "sum"), Renamed, 2},
 		{"near: a name and an operator", edit("g", "errEmpty", "errNone", "v*2", "v+2"), Near, 1},
