@@ -20,15 +20,15 @@ import (
 //	85–100  drifted (a copy lacks a step of its twin or slipped on a
 //	        name, see fingerprint.Drift), wherever its copies are
 //	50–84   production code (at least one copy outside tests)
-//	20–49   tests only
+//	20–49   tests only, or example programs only
 //	0–19    copies on purpose: build variants, per-architecture back ends, mirrors, per-type copies, inverses
 //
 // Within a band a class scores by how worth sharing it is (see worth):
 // its lines, its similarity and the names its copies differ in; among
 // drifted classes the evidence weighs most. Drifted classes rank first
 // (docs/drift.md). Classes of equal score keep the order they came in
-// (file order). Classes in tests and copies on purpose are left out of
-// the listed classes (Signal.LeftOut), but for drifted ones, which are
+// (file order). Classes in tests or examples and copies on purpose are
+// left out of the listed classes (Signal.LeftOut), but for drifted ones, which are
 // listed wherever their copies are.
 const (
 	bandDivergent   = 85
@@ -72,13 +72,16 @@ func worth(c fingerprint.Class) float64 {
 }
 
 // Why a class is left out of the listed classes (Signal.LeftOut): every
-// copy is test code, or a baseline holds it; a copy on purpose is left
-// out by its category's name (CategoryPerArch, …). Only those rules
-// leave a class out: size and edits rank a class lower, never out. Read
-// strictly, classes in tests were worth acting on about one time in
-// twenty-five, and copies on purpose almost never (docs/accuracy.md).
+// copy is test code, or in an example program, or a baseline holds it;
+// a copy on purpose is left out by its category's name (CategoryPerArch,
+// …). Only those rules leave a class out: size and edits rank a class
+// lower, never out. Read strictly, classes in tests were worth acting on
+// about one time in twenty-five, classes in example programs one time in
+// twenty-seven (readings 5–18: programs meant to stand alone, each a
+// complete main), and copies on purpose almost never (docs/accuracy.md).
 const (
 	LeftTests    = "tests"
+	LeftExamples = "examples"
 	LeftBaseline = "baseline"
 )
 
@@ -164,6 +167,7 @@ func Categorise(classes []fingerprint.Class, src FileSource) {
 func signal(c fingerprint.Class) (score int, why, left string) {
 	category := c.Signal.Category
 	test := c.Signal.TestHelpers || testsOnly(c)
+	examples := !test && examplesOnly(c)
 	dirs := directories(c)
 	var lo, hi int
 	switch {
@@ -171,7 +175,7 @@ func signal(c fingerprint.Class) (score int, why, left string) {
 		lo, hi = bandDivergent, 100
 	case category != "":
 		lo, hi = bandIntentional, bandTest-1
-	case test:
+	case test, examples:
 		lo, hi = bandTest, bandProduction-1
 	default:
 		lo, hi = bandProduction, bandDivergent-1
@@ -190,13 +194,15 @@ func signal(c fingerprint.Class) (score int, why, left string) {
 		left = category
 	case test:
 		left = LeftTests
+	case examples:
+		left = LeftExamples
 	}
-	return score, reason(c, category, test, dirs), left
+	return score, reason(c, category, test, examples, dirs), left
 }
 
 // reason says in words why a class ranks where it does:
 // "divergent: one copy lacks 2 lines; production, 3 packages, 140 lines".
-func reason(c fingerprint.Class, category string, test bool, dirs int) string {
+func reason(c fingerprint.Class, category string, test, examples bool, dirs int) string {
 	var b strings.Builder
 	if category != "" {
 		words := map[string]string{
@@ -214,14 +220,31 @@ func reason(c fingerprint.Class, category string, test bool, dirs int) string {
 	if c.Divergent {
 		fmt.Fprintf(&b, "drifted: %s; ", driftReason(c))
 	}
-	if test {
+	switch {
+	case test:
 		b.WriteString("tests")
-	} else {
+	case examples:
+		b.WriteString("examples")
+	default:
 		b.WriteString("production")
 	}
 	fmt.Fprintf(&b, ", %s, %s", Count(dirs, "package", "packages"), Count(c.Lines, "line", "lines"))
 	return b.String()
 }
+
+// examplesOnly reports whether every fragment of c lies in an example
+// program: under a directory named example, examples, _example,
+// _examples, demo or demos.
+func examplesOnly(c fingerprint.Class) bool {
+	for _, f := range c.Fragments {
+		if !underDir(f.File, exampleDirs) {
+			return false
+		}
+	}
+	return true
+}
+
+var exampleDirs = []string{"example", "examples", "_example", "_examples", "demo", "demos"}
 
 // testsOnly reports whether every fragment of c is test code: in a
 // _test.go file, or under a directory of tests (see testDirs).
@@ -239,12 +262,14 @@ func testsOnly(c fingerprint.Class) bool {
 var testDirs = []string{"test", "tests", "e2e", "e2e_node", "testutil", "testutils", "testhelpers"}
 
 func isTest(name string) bool {
-	name = filepath.ToSlash(name)
-	if strings.HasSuffix(name, "_test.go") {
-		return true
-	}
-	for _, el := range strings.Split(path.Dir(name), "/") {
-		if slices.Contains(testDirs, el) {
+	return strings.HasSuffix(name, "_test.go") || underDir(name, testDirs)
+}
+
+// underDir reports whether a directory of the file's path is named one
+// of dirs.
+func underDir(name string, dirs []string) bool {
+	for _, el := range strings.Split(path.Dir(filepath.ToSlash(name)), "/") {
+		if slices.Contains(dirs, el) {
 			return true
 		}
 	}

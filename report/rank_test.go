@@ -205,8 +205,9 @@ func TestRankReason(t *testing.T) {
 		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); a copy lacks its lines 31-32"},
 		{Message(classes[0], 0), "duplicate of b/y.go:20-25 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); " +
 			"lacks the guard of c/z_test.go:31-32 (after its line 12); lacks the flag of b/y.go:20 (after its line 13)"},
-		{reason(p, CategoryPerType, false, 1), "one copy per type, on purpose; production, 1 package, 12 lines"},
-		{reason(p, CategoryInverse, false, 1), "inverse operations, on purpose; production, 1 package, 12 lines"},
+		{reason(p, CategoryPerType, false, false, 1), "one copy per type, on purpose; production, 1 package, 12 lines"},
+		{reason(p, CategoryInverse, false, false, 1), "inverse operations, on purpose; production, 1 package, 12 lines"},
+		{reason(p, "", false, true, 2), "examples, 2 packages, 12 lines"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got  %q\nwant %q", tc.got, tc.want)

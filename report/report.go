@@ -231,13 +231,13 @@ func (r *Report) shown() []bool {
 
 // LeftCount is how many classes one rule left out of a report.
 type LeftCount struct {
-	Rule    string // LeftTests, LeftBaseline or a category
+	Rule    string // LeftTests, LeftExamples, LeftBaseline or a category
 	Classes int
 }
 
 // LeftCounts counts the classes left out of the report by rule (Left,
 // or with -all the classes no rule lists, and Known): tests first, then
-// the copies on purpose by category, then the baseline's.
+// examples, then the copies on purpose by category, then the baseline's.
 func (r *Report) LeftCounts() []LeftCount {
 	n := map[string]int{}
 	for _, cs := range [][]fingerprint.Class{r.Classes, r.Left} {
@@ -249,7 +249,7 @@ func (r *Report) LeftCounts() []LeftCount {
 	}
 	n[LeftBaseline] += r.Known
 	var out []LeftCount
-	for _, rule := range []string{LeftTests, CategoryBuildVariant, CategoryPerArch, CategoryMirror, CategoryPerType, CategoryInverse, LeftBaseline} {
+	for _, rule := range []string{LeftTests, LeftExamples, CategoryBuildVariant, CategoryPerArch, CategoryMirror, CategoryPerType, CategoryInverse, LeftBaseline} {
 		if n[rule] > 0 {
 			out = append(out, LeftCount{rule, n[rule]})
 		}
@@ -271,7 +271,7 @@ func (r *Report) LeftLine() string {
 }
 
 // LeftWhy counts the classes no rule lists by rule, in words: "12
-// classes in tests, 3 classes copied on purpose (2 per-arch, 1 mirror)";
+// classes in tests, 2 classes in examples, 3 classes copied on purpose (2 per-arch, 1 mirror)";
 // "" when none was left out.
 func (r *Report) LeftWhy() string {
 	counts := r.LeftCounts()
@@ -281,6 +281,8 @@ func (r *Report) LeftWhy() string {
 		switch lc.Rule {
 		case LeftTests:
 			parts = append(parts, Count(lc.Classes, "class", "classes")+" in tests")
+		case LeftExamples:
+			parts = append(parts, Count(lc.Classes, "class", "classes")+" in examples")
 		case LeftBaseline:
 		default:
 			onPurpose += lc.Classes

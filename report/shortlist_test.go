@@ -8,8 +8,9 @@ import (
 	"github.com/copycat-go/copycat/fingerprint"
 )
 
-// A class is listed unless every copy is test code or it is a copy on
-// purpose, and a drifted class wherever it is; size and edits rank a
+// A class is listed unless every copy is test code, every copy is in an
+// example program, or it is a copy on purpose, and a drifted class
+// wherever it is; size and edits rank a
 // class lower but never leave it out.
 func TestListed(t *testing.T) {
 	sized := func(id string, lines int, files ...string) fingerprint.Class {
@@ -28,6 +29,8 @@ func TestListed(t *testing.T) {
 		sized("divergent tests", 12, "d/x_test.go", "d/y_test.go"),
 		sized("edited", 40, "e/x.go", "e/y.go"),
 		sized("divergent arch", 12, "obj/arm64/d.go", "obj/loong64/d.go"),
+		sized("examples", 60, "examples/server/main.go", "_example/client/main.go"),
+		sized("one example", 60, "examples/server/main.go", "cmd/server/main.go"),
 	}
 	classes[6].Divergent, classes[7].Divergent, classes[9].Divergent = true, true, true
 	// edited's copies are 88% alike and differ in six names.
@@ -43,14 +46,14 @@ func TestListed(t *testing.T) {
 	listed, left := Split(classes)
 	// Drifted first, then the production classes, the longer first and
 	// the edited lower: edited's 40 lines rank below small's 12.
-	if got, want := ids(listed), []string{"divergent", "divergent tests", "divergent arch", "big", "mixed", "small", "edited"}; !slices.Equal(got, want) {
+	if got, want := ids(listed), []string{"divergent", "divergent tests", "divergent arch", "one example", "big", "mixed", "small", "edited"}; !slices.Equal(got, want) {
 		t.Errorf("listed %v, want %v", got, want)
 	}
-	if got, want := ids(left), []string{"tests", "e2e", "arch"}; !slices.Equal(got, want) {
+	if got, want := ids(left), []string{"tests", "e2e", "examples", "arch"}; !slices.Equal(got, want) {
 		t.Errorf("left out %v, want %v", got, want)
 	}
 	for _, c := range classes {
-		want := map[string]string{"tests": "tests", "e2e": "tests", "arch": "per-arch: paths name arm64 and loong64"}[c.ID]
+		want := map[string]string{"tests": "tests", "e2e": "tests", "arch": "per-arch: paths name arm64 and loong64", "examples": "examples"}[c.ID]
 		if got := LeftOut(c); got != want {
 			t.Errorf("%s: left out %q, want %q", c.ID, got, want)
 		}

@@ -51,7 +51,7 @@ func (o *Output) outputFlags(fs *flag.FlagSet) {
 // ListFlags registers -all, which the vet analyzer registers too: report
 // the classes no rule lists as well (see report.Listed).
 func (o *Output) ListFlags(fs *flag.FlagSet) {
-	fs.BoolVar(&o.All, "all", false, "report every class: also those only in tests, copies on purpose (build variants, per-architecture, mirrors, per-type, inverses) and those a -baseline holds, each saying why it is not listed")
+	fs.BoolVar(&o.All, "all", false, "report every class: also those only in tests or examples, copies on purpose (build variants, per-architecture, mirrors, per-type, inverses) and those a -baseline holds, each saying why it is not listed")
 }
 
 // checkOutput settles the format after parsing: -json is -format json;
