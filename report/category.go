@@ -36,7 +36,9 @@ const (
 	// CategoryPerType: copies in functions whose names differ only by a
 	// type or a width (Histogram.Equals and FloatHistogram.Equals,
 	// getSymbols32 and getSymbols64, Pull and Pull2): one instantiation per
-	// type, where generics do not fit.
+	// type, where generics do not fit; or generic functions written once
+	// per number of type parameters (Zip5 and Zip6), which Go cannot make
+	// variadic.
 	CategoryPerType = "per-type"
 	// CategoryInverse: copies in functions that do opposite things, whose
 	// names differ only by opposite words (Encode and Decode, load and
@@ -169,6 +171,9 @@ func (h *headers) category(c fingerprint.Class) (category, evidence string) {
 	}
 	if h.perType(c) {
 		return CategoryPerType, h.functionPair(c, "differ only by a type or a width")
+	}
+	if h.perArity(c) {
+		return CategoryPerType, h.functionPair(c, "differ only by their number of type parameters")
 	}
 	if h.inverse(c) {
 		return CategoryInverse, h.functionPair(c, "do opposite things")

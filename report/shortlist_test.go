@@ -171,6 +171,14 @@ func TestPerType(t *testing.T) {
 		{"func SignRSA(priv *PrivateKey) int", "func VerifyRSA(pub *PublicKey) int", CategoryInverse},
 		{"func Index(s string) int", "func IndexAny(s string) int", ""},
 		{"func readHeader() int", "func writeBody() int", ""},
+		// One generic function per number of type parameters (samber/lo's
+		// Zip5 and Zip6); numbered functions that are not generic, or of
+		// as many type parameters, are not.
+		{"func Zip5[A, B, C, D, E any](a []A, b []B, c []C, d []D, e []E) int", "func Zip6[A, B, C, D, E, F any](a []A, b []B, c []C, d []D, e []E, f []F) int", CategoryPerType},
+		{"func Pipe9[A any, B ~[]A, C any, D any, E any, F any, G any, H any, I any](a A) int", "func Pipe10[A any, B ~[]A, C any, D any, E any, F any, G any, H any, I any, J any](a A) int", CategoryPerType},
+		{"func step5(a int) int", "func step6(a int) int", ""},
+		{"func Merge5[T any](a T) int", "func Merge6[T any](a T) int", ""},
+		{"func Zip5[A, B, C, D, E any](a []A) int", "func ZipBy6[A, B, C, D, E, F any](a []A) int", ""},
 	} {
 		files := map[string]string{"a/x.go": inFunc(tc.a), "b/y.go": inFunc(tc.b)}
 		h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
