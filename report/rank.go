@@ -233,15 +233,21 @@ func reason(c fingerprint.Class, category string, test, examples bool, dirs int)
 }
 
 // examplesOnly reports whether every fragment of c lies in an example
-// program: under a directory named example, examples, _example,
-// _examples, demo or demos.
+// program (under a directory named example, examples, _example,
+// _examples, demo or demos) or in test code, and one at least in an
+// example program: no copy is production code (go-openai's chatbot
+// program in examples/ and the Example_chatbot test it mirrors).
 func examplesOnly(c fingerprint.Class) bool {
+	example := false
 	for _, f := range c.Fragments {
-		if !underDir(f.File, exampleDirs) {
+		switch {
+		case underDir(f.File, exampleDirs):
+			example = true
+		case !isTest(f.File):
 			return false
 		}
 	}
-	return true
+	return example
 }
 
 var exampleDirs = []string{"example", "examples", "_example", "_examples", "demo", "demos"}

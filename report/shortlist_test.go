@@ -31,6 +31,7 @@ func TestListed(t *testing.T) {
 		sized("divergent arch", 12, "obj/arm64/d.go", "obj/loong64/d.go"),
 		sized("examples", 60, "examples/server/main.go", "_example/client/main.go"),
 		sized("one example", 60, "examples/server/main.go", "cmd/server/main.go"),
+		sized("example and test", 60, "examples/server/main.go", "server/example_test.go"),
 	}
 	classes[6].Divergent, classes[7].Divergent, classes[9].Divergent = true, true, true
 	// edited's copies are 88% alike and differ in six names.
@@ -49,11 +50,11 @@ func TestListed(t *testing.T) {
 	if got, want := ids(listed), []string{"divergent", "divergent tests", "divergent arch", "one example", "big", "mixed", "small", "edited"}; !slices.Equal(got, want) {
 		t.Errorf("listed %v, want %v", got, want)
 	}
-	if got, want := ids(left), []string{"tests", "e2e", "examples", "arch"}; !slices.Equal(got, want) {
+	if got, want := ids(left), []string{"tests", "e2e", "examples", "example and test", "arch"}; !slices.Equal(got, want) {
 		t.Errorf("left out %v, want %v", got, want)
 	}
 	for _, c := range classes {
-		want := map[string]string{"tests": "tests", "e2e": "tests", "arch": "per-arch: paths name arm64 and loong64", "examples": "examples"}[c.ID]
+		want := map[string]string{"tests": "tests", "e2e": "tests", "arch": "per-arch: paths name arm64 and loong64", "examples": "examples", "example and test": "examples"}[c.ID]
 		if got := LeftOut(c); got != want {
 			t.Errorf("%s: left out %q, want %q", c.ID, got, want)
 		}
