@@ -32,8 +32,9 @@ func TestListed(t *testing.T) {
 		sized("examples", 60, "examples/server/main.go", "_example/client/main.go"),
 		sized("one example", 60, "examples/server/main.go", "cmd/server/main.go"),
 		sized("example and test", 60, "examples/server/main.go", "server/example_test.go"),
+		sized("divergent examples", 12, "examples/a/main.go", "examples/b/main.go"),
 	}
-	classes[6].Divergent, classes[7].Divergent, classes[9].Divergent = true, true, true
+	classes[6].Divergent, classes[7].Divergent, classes[9].Divergent, classes[13].Divergent = true, true, true, true
 	// edited's copies are 88% alike and differ in six names.
 	classes[8].Similarity, classes[8].Names = 0.88, 6
 	Rank(classes, nil, SortRank)
@@ -50,11 +51,11 @@ func TestListed(t *testing.T) {
 	if got, want := ids(listed), []string{"divergent", "divergent tests", "divergent arch", "one example", "big", "mixed", "small", "edited"}; !slices.Equal(got, want) {
 		t.Errorf("listed %v, want %v", got, want)
 	}
-	if got, want := ids(left), []string{"tests", "e2e", "examples", "example and test", "arch"}; !slices.Equal(got, want) {
+	if got, want := ids(left), []string{"tests", "e2e", "examples", "example and test", "divergent examples", "arch"}; !slices.Equal(got, want) {
 		t.Errorf("left out %v, want %v", got, want)
 	}
 	for _, c := range classes {
-		want := map[string]string{"tests": "tests", "e2e": "tests", "arch": "per-arch: paths name arm64 and loong64", "examples": "examples", "example and test": "examples"}[c.ID]
+		want := map[string]string{"tests": "tests", "e2e": "tests", "arch": "per-arch: paths name arm64 and loong64", "examples": "examples", "example and test": "examples", "divergent examples": "examples"}[c.ID]
 		if got := LeftOut(c); got != want {
 			t.Errorf("%s: left out %q, want %q", c.ID, got, want)
 		}
