@@ -99,7 +99,12 @@ func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
 func digitParts(name string) [][]byte {
 	var parts [][]byte
 	part := func(p string) {
-		if strings.ContainsAny(p, "0123456789") && strings.IndexFunc(p, isLetter) >= 0 {
+		letter, digit := false, false
+		for i := range len(p) {
+			letter = letter || isLetterByte(p[i])
+			digit = digit || '0' <= p[i] && p[i] <= '9'
+		}
+		if letter && digit {
 			parts = append(parts, []byte(strings.ToLower(p)))
 		}
 	}
@@ -117,8 +122,6 @@ func digitParts(name string) [][]byte {
 	}
 	return parts
 }
-
-func isLetter(r rune) bool { return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' }
 
 // namesAnyWord reports whether lit holds one of words as a word.
 func namesAnyWord(lit []byte, words [][]byte) bool {

@@ -417,43 +417,21 @@ func (d *detector) renamedNames(first, s span, match []int32) int {
 	fa, fb := d.files[first.file], d.files[s.file]
 	a0, _ := d.tokens(first)
 	b0, b1 := d.tokens(s)
-	add := func(ta, tb int32, x, y uint64) {
-		if x != y {
-			pairs = append(pairs, pair{x, y, declaresAt(fa.codes, ta) && declaresAt(fb.codes, tb)})
+	valB, isB := make([]uint64, b1-b0), make([]bool, b1-b0)
+	d.eachValue(s, func(t int32, c byte, v uint64) {
+		if isName(c) {
+			valB[t-b0], isB[t-b0] = v, true
 		}
-	}
-	if match == nil {
-		// The same canonical tokens: the names pair up in order.
-		type name struct {
-			t int32
-			v uint64
+	})
+	d.eachValue(first, func(t int32, c byte, x uint64) {
+		y := t - a0 // renamed copies: the same canonical tokens
+		if match != nil {
+			y = match[y]
 		}
-		var want []name
-		d.eachValue(first, func(t int32, c byte, v uint64) {
-			if isName(c) {
-				want = append(want, name{t, v})
-			}
-		})
-		i := 0
-		d.eachValue(s, func(t int32, c byte, v uint64) {
-			if isName(c) && i < len(want) {
-				add(want[i].t, t, want[i].v, v)
-				i++
-			}
-		})
-	} else {
-		valB, isB := make([]uint64, b1-b0), make([]bool, b1-b0)
-		d.eachValue(s, func(t int32, c byte, v uint64) {
-			if isName(c) {
-				valB[t-b0], isB[t-b0] = v, true
-			}
-		})
-		d.eachValue(first, func(t int32, c byte, v uint64) {
-			if y := match[t-a0]; isName(c) && y >= 0 && isB[y] {
-				add(t, b0+y, v, valB[y])
-			}
-		})
-	}
+		if isName(c) && y >= 0 && int(y) < len(isB) && isB[y] && valB[y] != x {
+			pairs = append(pairs, pair{x, valB[y], declaresAt(fa.codes, t) && declaresAt(fb.codes, b0+y)})
+		}
+	})
 	slices.SortFunc(pairs, func(p, q pair) int { return cmp.Or(cmp.Compare(p.x, q.x), cmp.Compare(p.y, q.y)) })
 	n := 0
 	for i := 0; i < len(pairs); {

@@ -247,9 +247,11 @@ func (ix *Indexer) hashPrefixes() {
 const powStep = 1 << 12
 
 func (ix *Indexer) spanHash(t0, t1 int32) uint64 {
-	n := t1 - t0
-	return ix.prefix[t1] - ix.prefix[t0]*ix.pow[n%powStep]*ix.powHigh[n/powStep]
+	return ix.prefix[t1] - ix.prefix[t0]*ix.powOf(t1-t0)
 }
+
+// powOf is the hash's base to the power n.
+func (ix *Indexer) powOf(n int32) uint64 { return ix.pow[n%powStep] * ix.powHigh[n/powStep] }
 
 // lineTable records, for each line, the first token on it or after it.
 func (ix *Indexer) lineTable() {

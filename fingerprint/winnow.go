@@ -27,7 +27,7 @@ func (ix *Indexer) winnow() {
 	// spanHash of every gram, its base's power for gramSize tokens taken
 	// once.
 	hs := ix.grams[:0]
-	k, prefix := ix.pow[gramSize%powStep]*ix.powHigh[gramSize/powStep], ix.prefix
+	k, prefix := ix.powOf(gramSize), ix.prefix
 	for i := range n {
 		hs = append(hs, mix(prefix[i+gramSize]-prefix[i]*k))
 	}

@@ -54,8 +54,9 @@ func (h *headers) perArity(c fingerprint.Class) bool {
 // samber/ro (Pipe4 … Pipe24), and none other in the 205 modules of
 // readings 5–17 or the standard library.
 func perArityPair(a, b fingerprint.Func) bool {
-	na, nb := typeParams(a.Sig), typeParams(b.Sig)
-	if na == 0 || nb == 0 || na == nb {
+	na, _, okA := typeParams(a.Sig)
+	nb, _, okB := typeParams(b.Sig)
+	if !okA || !okB || na == 0 || nb == 0 || na == nb {
 		return false
 	}
 	wa, wb := nameWords(a.Name), nameWords(b.Name)
@@ -77,20 +78,22 @@ func perArityPair(a, b fingerprint.Func) bool {
 func isNumber(w string) bool { return w != "" && strings.Trim(w, "0123456789") == "" }
 
 // typeParams counts the type parameters of a signature as Func.Sig holds
-// it ("[T1 any, T2 any](a []T1, b []T2) []Tuple2[T1, T2]"), 0 for none.
-func typeParams(sig string) int {
+// it ("[T1 any, T2 any](a []T1, b []T2) []Tuple2[T1, T2]"), 0 for none,
+// and returns the rest of the signature after their list; not ok if the
+// list is cut.
+func typeParams(sig string) (n int, rest string, ok bool) {
 	if !strings.HasPrefix(sig, "[") {
-		return 0
+		return 0, sig, true
 	}
 	n, depth := 1, 0
-	for _, r := range sig {
+	for i, r := range sig {
 		switch r {
 		case '[', '(':
 			depth++
 		case ']', ')':
 			depth--
 			if depth == 0 {
-				return n
+				return n, sig[i+1:], true
 			}
 		case ',':
 			if depth == 1 {
@@ -98,7 +101,7 @@ func typeParams(sig string) int {
 			}
 		}
 	}
-	return 0
+	return 0, "", false
 }
 
 // onlyTypeWords reports whether two lists of words differ, but only by
@@ -158,21 +161,9 @@ func unqualified(t string) string {
 // and results, each with the package it names (*core.Pod is core.Pod);
 // not ok if the signature is cut or does not parse.
 func sigTypes(sig string) ([]string, bool) {
-	if strings.HasPrefix(sig, "[") { // type parameters
-		depth := 0
-		i := strings.IndexFunc(sig, func(r rune) bool {
-			switch r {
-			case '[':
-				depth++
-			case ']':
-				depth--
-			}
-			return depth == 0
-		})
-		if i < 0 {
-			return nil, false
-		}
-		sig = sig[i+1:]
+	_, sig, ok := typeParams(sig)
+	if !ok {
+		return nil, false
 	}
 	x, err := parser.ParseExpr("func" + sig)
 	if err != nil {
