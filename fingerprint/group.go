@@ -53,13 +53,16 @@ func (d *detector) components(pairs []pair) []component {
 
 // exactClasses turns exact and renamed pairs into classes.
 func (d *detector) exactClasses(pairs []pair) []Class {
-	var classes []Class
-	for _, c := range d.components(pairs) {
-		if ss := d.apart(c.spans); len(ss) >= 2 {
-			classes = append(classes, d.newClass(ss, c.exact))
+	comps := d.components(pairs)
+	// Each component becomes a class on its own: in parallel, kept in
+	// order.
+	out := make([]Class, len(comps))
+	d.parallel(len(comps), func(_, i int) {
+		if ss := d.apart(comps[i].spans); len(ss) >= 2 {
+			out[i] = d.newClass(ss, comps[i].exact)
 		}
-	}
-	return classes
+	})
+	return slices.DeleteFunc(out, func(c Class) bool { return c.Fragments == nil })
 }
 
 // notDominatedBy drops the pairs that lie inside a pair of by: an exact
