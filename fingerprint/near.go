@@ -143,35 +143,48 @@ func (d *detector) verify(units []nearUnit, cands []uint64) ([]pair, []uint64) {
 // brings all the grams of its tokens, so a chain of nested units would
 // bring them again at every level, quadratic in the depth.
 func (d *detector) nearUnits() []nearUnit {
-	var units []nearUnit
-	var open []int32 // token ends of the units around the current block
-	for fi, f := range d.files {
-		open = open[:0]
-		// Blocks come in the walk's order: a block before those inside it.
-		for _, b := range f.blocks {
-			if b.body {
-				continue
-			}
-			s := span{int32(fi), b.first, b.last - 1}
-			t0, t1 := d.tokens(s)
-			if int(t1-t0) < d.opt.MinTokens || d.lines(s) < d.opt.MinLines || f.ignoredIn(t0, t1) {
-				continue
-			}
-			for len(open) > 0 && open[len(open)-1] <= t0 {
-				open = open[:len(open)-1]
-			}
-			if len(open) >= nearMaxDepth {
-				d.work.DeepUnits++
-				continue
-			}
-			open = append(open, t1)
-			g0, _ := slices.BinarySearchFunc(f.grams, t0, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
-			g1, _ := slices.BinarySearchFunc(f.grams, t1-gramSize+1, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
-			units = append(units, nearUnit{s: s, tok0: t0, size: t1 - t0, g0: int32(g0), g1: int32(max(g0, g1))})
-		}
+	// Each file's units on their own, on all CPUs, kept in file order.
+	per := make([][]nearUnit, len(d.files))
+	deep := make([]int64, len(d.files))
+	d.parallel(len(d.files), func(_, fi int) {
+		per[fi], deep[fi] = d.fileNearUnits(int32(fi))
+	})
+	units := slices.Concat(per...)
+	for _, n := range deep {
+		d.work.DeepUnits += n
 	}
 	d.work.NearUnits = int64(len(units))
 	return units
+}
+
+// fileNearUnits lists the near-miss units of file fi (see nearUnits) and
+// counts those left out for their depth.
+func (d *detector) fileNearUnits(fi int32) (units []nearUnit, deep int64) {
+	f := d.files[fi]
+	var open []int32 // token ends of the units around the current block
+	// Blocks come in the walk's order: a block before those inside it.
+	for _, b := range f.blocks {
+		if b.body {
+			continue
+		}
+		s := span{fi, b.first, b.last - 1}
+		t0, t1 := d.tokens(s)
+		if int(t1-t0) < d.opt.MinTokens || d.lines(s) < d.opt.MinLines || f.ignoredIn(t0, t1) {
+			continue
+		}
+		for len(open) > 0 && open[len(open)-1] <= t0 {
+			open = open[:len(open)-1]
+		}
+		if len(open) >= nearMaxDepth {
+			deep++
+			continue
+		}
+		open = append(open, t1)
+		g0, _ := slices.BinarySearchFunc(f.grams, t0, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
+		g1, _ := slices.BinarySearchFunc(f.grams, t1-gramSize+1, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
+		units = append(units, nearUnit{s: s, tok0: t0, size: t1 - t0, g0: int32(g0), g1: int32(max(g0, g1))})
+	}
+	return units, deep
 }
 
 // nearCandidates returns the pairs of units (as a<<32|b) that share
