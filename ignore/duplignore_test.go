@@ -130,3 +130,48 @@ func TestTree(t *testing.T) {
 		t.Error("a path outside the root is ignored")
 	}
 }
+
+// A directory the user names is left out only by a .duplignore line, on
+// it or on a directory above it; the directories left out by default
+// (vendor, testdata, hidden, underscored) are left out of a walk below
+// it, not when it is one or lies in one.
+func TestIgnoredNamed(t *testing.T) {
+	root := writeFiles(t, map[string]string{
+		".duplignore":         "gen/\n",
+		"gen/sub/z.go":        "",
+		"testdata/ex/a.go":    "",
+		"vendor/v/b.go":       "",
+		".hidden/h.go":        "",
+		"c/.duplignore":       "testdata/\n",
+		"c/testdata/x/y.go":   "",
+		"d/keep/dropped/k.go": "",
+		"d/.duplignore":       "dropped/\n",
+	})
+	tree := NewTree(root, nil)
+	for _, tc := range []struct {
+		dir            string
+		named, ignored bool
+	}{
+		{"testdata", false, true},
+		{"testdata/ex", false, true},
+		{"vendor/v", false, true},
+		{".hidden", false, true},
+		{"gen", true, true},
+		{"gen/sub", true, true},
+		{"c/testdata", true, true}, // a line, not the default
+		{"c/testdata/x", true, true},
+		{"d/keep/dropped", true, true},
+		{"d/keep", false, false},
+	} {
+		p := filepath.Join(root, tc.dir)
+		if got := tree.IgnoredNamed(p); got != tc.named {
+			t.Errorf("IgnoredNamed(%s) = %v, want %v", tc.dir, got, tc.named)
+		}
+		if got := tree.Ignored(p, true); got != tc.ignored {
+			t.Errorf("Ignored(%s) = %v, want %v", tc.dir, got, tc.ignored)
+		}
+	}
+	if tree.IgnoredNamed(root) || tree.IgnoredNamed(filepath.Dir(root)) {
+		t.Error("the root, or a path outside it, is left out")
+	}
+}

@@ -100,20 +100,53 @@ func (t *Tree) rel(p string) (string, bool) {
 	return filepath.ToSlash(rel), true
 }
 
+// IgnoredNamed is Ignored for a directory the user named: only a
+// .duplignore line leaves it out, on itself or on a directory above it
+// in the tree. The directories left out by default (vendor, testdata,
+// hidden ones) are left out of a walk below the named directory, not
+// when the named directory is one or lies in one, as the go command's
+// ./... does: run in testdata/example, ./... reads testdata/example.
+func (t *Tree) IgnoredNamed(p string) bool {
+	rel, ok := t.rel(p)
+	if !ok || rel == "" {
+		return false
+	}
+	for i := 0; ; i++ {
+		n := strings.IndexByte(rel[i:], '/')
+		if n < 0 {
+			decided, ignored := t.ruled(rel, true)
+			return decided && ignored
+		}
+		i += n
+		if decided, ignored := t.ruled(rel[:i], true); decided && ignored {
+			return true
+		}
+	}
+}
+
 // decide applies the rules to one path (slash-separated, relative to the
 // root): those of the deepest .duplignore file above it that has a
 // matching line, else the default.
 func (t *Tree) decide(rel string, isDir bool) bool {
+	if decided, ignored := t.ruled(rel, isDir); decided {
+		return ignored
+	}
+	return isDir && skippedDir(rel[strings.LastIndexByte(rel, '/')+1:])
+}
+
+// ruled applies the .duplignore files to one path: those of the deepest
+// file above it that has a matching line; not decided if none has.
+func (t *Tree) ruled(rel string, isDir bool) (decided, ignored bool) {
 	dir := rel
 	for dir != "" {
 		dir = dir[:max(strings.LastIndexByte(dir, '/'), 0)]
 		if l := t.list(dir); l != nil {
 			if decided, ignored := l.match(rel, isDir); decided {
-				return ignored
+				return true, ignored
 			}
 		}
 	}
-	return isDir && skippedDir(rel[strings.LastIndexByte(rel, '/')+1:])
+	return false, false
 }
 
 // skippedDir reports the directories left out by default.

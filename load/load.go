@@ -171,8 +171,8 @@ func (r *resolver) resolve(arg string) {
 		}
 		before := r.goFiles
 		r.walk(dir)
-		if r.goFiles == before && exists(dir) && !r.tree(dir).Ignored(dir, true) {
-			r.errs = append(r.errs, fmt.Errorf("%s: no Go files", arg))
+		if r.goFiles == before && exists(dir) {
+			r.errs = append(r.errs, r.noGoFiles(arg, dir, fmt.Errorf("%s: no Go files", arg)))
 		}
 		return
 	}
@@ -180,9 +180,9 @@ func (r *resolver) resolve(arg string) {
 	switch {
 	case err == nil && info.IsDir():
 		before := r.goFiles
-		r.dir(arg)
-		if r.goFiles == before && !r.tree(arg).Ignored(arg, true) {
-			r.errs = append(r.errs, noGoFiles(arg))
+		r.dir(arg, true)
+		if r.goFiles == before {
+			r.errs = append(r.errs, r.noGoFiles(arg, arg, noGoFiles(arg)))
 		}
 	case err == nil:
 		r.add(arg, isLink(arg)) // a file named explicitly is always read
@@ -191,6 +191,16 @@ func (r *resolver) resolve(arg string) {
 	default:
 		r.packages(arg)
 	}
+}
+
+// noGoFiles is the error for argument arg, directory dir, that gave no
+// Go files: that a .duplignore line leaves it out, if one does, else
+// none.
+func (r *resolver) noGoFiles(arg, dir string, none error) error {
+	if r.tree(dir).IgnoredNamed(dir) {
+		return fmt.Errorf("%s: left out by a %s line", arg, ignore.FileName)
+	}
+	return none
 }
 
 // noGoFiles is the error for a directory argument without Go files; it
@@ -301,7 +311,9 @@ func (r *resolver) packages(pattern string) {
 		r.errs = append(r.errs, fmt.Errorf("%s: matched no packages", pattern))
 	}
 	for _, d := range dirs {
-		r.dir(relToWD(d))
+		// The go command's packages: a vendored one that std lists
+		// stays left out, as vendor/ is by default.
+		r.dir(relToWD(d), false)
 	}
 }
 
@@ -356,10 +368,12 @@ func FindUp(dir, name string) string {
 	}
 }
 
-// dir adds the Go files of one directory, as one package.
-func (r *resolver) dir(dir string) {
+// dir adds the Go files of one directory, as one package. A directory
+// the user named is left out only by a .duplignore line (see
+// ignore.Tree.IgnoredNamed).
+func (r *resolver) dir(dir string, named bool) {
 	t := r.tree(dir)
-	if t.Ignored(dir, true) {
+	if named && t.IgnoredNamed(dir) || !named && t.Ignored(dir, true) {
 		return
 	}
 	entries, err := os.ReadDir(dir)
@@ -381,7 +395,7 @@ func (r *resolver) dir(dir string) {
 // command follows LINK/...: the user named it.
 func (r *resolver) walk(root string) {
 	t := r.tree(root)
-	if t.Ignored(root, true) {
+	if t.IgnoredNamed(root) {
 		return
 	}
 	start := root

@@ -324,3 +324,49 @@ func TestReadBufferReused(t *testing.T) {
 		}
 	}
 }
+
+// A directory named on the command line is read even when it is, or lies
+// in, one left out by default (testdata, vendor), as the go command's
+// ./... does, and also when ./... is run inside it; a walk from above
+// still leaves those out. A directory a .duplignore line leaves out says
+// so instead of reading nothing in silence.
+func TestNamedDirLeftOutByDefault(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "go.mod", "module example.com/m\n")
+	write(t, dir, ".duplignore", "gen/\n")
+	write(t, dir, "main/m.go", goSource)
+	write(t, dir, "testdata/ex/a.go", goSource)
+	write(t, dir, "vendor/v/b.go", goSource)
+	write(t, dir, "gen/c.go", goSource)
+	t.Chdir(dir)
+	for _, tc := range []struct {
+		arg  string
+		want []string
+		err  string
+	}{
+		{"./...", []string{"main/m.go"}, ""},
+		{"./testdata/ex/...", []string{"testdata/ex/a.go"}, ""},
+		{"./testdata/ex", []string{"testdata/ex/a.go"}, ""},
+		{"vendor/v", []string{"vendor/v/b.go"}, ""},
+		{"./testdata/...", []string{"testdata/ex/a.go"}, ""},
+		{"./gen/...", nil, "./gen/...: left out by a .duplignore line"},
+		{"gen", nil, "gen: left out by a .duplignore line"},
+	} {
+		got, errs := Resolve([]string{tc.arg}, Options{})
+		var names []string
+		for _, p := range got {
+			names = append(names, filepath.ToSlash(p))
+		}
+		var msg string
+		if len(errs) > 0 {
+			msg = errs[0].Error()
+		}
+		if !slices.Equal(names, tc.want) || msg != tc.err || len(errs) > 1 {
+			t.Errorf("Resolve(%q) = %q, %v; want %q, %q", tc.arg, names, errs, tc.want, tc.err)
+		}
+	}
+	t.Chdir(filepath.Join(dir, "testdata", "ex"))
+	if got, errs := Resolve([]string{"./..."}, Options{}); len(got) != 1 || filepath.Base(got[0]) != "a.go" || len(errs) > 0 {
+		t.Errorf("./... in testdata/ex: %q, %v; want its a.go", got, errs)
+	}
+}
