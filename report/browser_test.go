@@ -53,6 +53,10 @@ func browser(t *testing.T) (context.Context, func() []string) {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.UserDataDir(t.TempDir()),
+		// Chromium puts its profile's lock socket in a directory of the
+		// temporary directory, which a killed browser leaves behind
+		// (org.chromium.Chromium.*): in the test's own.
+		chromedp.Env("TMPDIR=" + t.TempDir()),
 		chromedp.WindowSize(1400, 1000),
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

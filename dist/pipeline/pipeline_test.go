@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,8 +22,46 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	// Prism, in process: the runner the pipeline's tests run on.
-	ptest.MainWithDefault(m, "prism")
+	// Prism, in process: the runner the pipeline's tests run on. Its runs
+	// leave files in the temporary directory (see LoopbackFiles): the
+	// tests' own, removed after them.
+	tmp, err := os.MkdirTemp("", "copycat-dist-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	os.Setenv("TMPDIR", tmp)
+	code := ptest.MainRetWithDefault(m, "prism")
+	os.RemoveAll(tmp)
+	os.Exit(code)
+}
+
+// A run on the in-process runner leaves no file of Beam's loopback
+// pattern behind once RemoveLoopbackFiles is done, and keeps those that
+// were there before it.
+func TestLoopbackFilesRemoved(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", dir)
+	old := filepath.Join(dir, "beamloopbackworker-1")
+	if err := os.WriteFile(old, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(t.TempDir(), "small")
+	if err := os.CopyFS(src, os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	before := LoopbackFiles()
+	c := DefaultConfig()
+	c.Dirs = []string{src}
+	distributed(t, c)
+	made, _ := filepath.Glob(filepath.Join(dir, loopbackPattern))
+	if len(made) < 2 {
+		t.Fatalf("the run made no file of Beam's loopback pattern (%v): the test no longer tests anything", made)
+	}
+	RemoveLoopbackFiles(before)
+	if left, _ := filepath.Glob(filepath.Join(dir, loopbackPattern)); len(left) != 1 || left[0] != old {
+		t.Errorf("after the run: %v, want only %s", left, old)
+	}
 }
 
 // oneMachine returns what `copycat -json -cache=off` (or -format sarif)

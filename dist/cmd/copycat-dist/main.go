@@ -47,7 +47,9 @@ func main() {
 	p, s := beam.NewPipelineWithRoot()
 	pipeline.Build(s, c)
 	t0 := time.Now()
+	before := pipeline.LoopbackFiles()
 	res, err := beamx.RunWithMetrics(context.Background(), p)
+	pipeline.RemoveLoopbackFiles(before)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "copycat-dist: %v\n", err)
 		os.Exit(2)
