@@ -54,19 +54,24 @@ func (t *Tree) Errors() []error {
 // itself or of one of its parent directories. Paths outside the root are
 // never ignored.
 func (t *Tree) Ignored(p string, isDir bool) bool {
+	return t.leftOut(p, isDir, t.decide)
+}
+
+// leftOut reports whether decide leaves out p or one of its parent
+// directories under the root: as git does, a directory left out takes
+// all it holds with it, and the .duplignore files inside it are not read.
+func (t *Tree) leftOut(p string, isDir bool, decide func(rel string, isDir bool) bool) bool {
 	rel, ok := t.rel(p)
 	if !ok || rel == "" {
 		return false
 	}
-	// As git does: a directory left out takes all it holds with it, and
-	// the .duplignore files inside it are not read.
 	for i := 0; ; i++ {
 		n := strings.IndexByte(rel[i:], '/')
 		if n < 0 {
-			return t.decide(rel, isDir)
+			return decide(rel, isDir)
 		}
 		i += n
-		if t.decide(rel[:i], true) {
+		if decide(rel[:i], true) {
 			return true
 		}
 	}
@@ -107,21 +112,10 @@ func (t *Tree) rel(p string) (string, bool) {
 // when the named directory is one or lies in one, as the go command's
 // ./... does: run in testdata/example, ./... reads testdata/example.
 func (t *Tree) IgnoredNamed(p string) bool {
-	rel, ok := t.rel(p)
-	if !ok || rel == "" {
-		return false
-	}
-	for i := 0; ; i++ {
-		n := strings.IndexByte(rel[i:], '/')
-		if n < 0 {
-			decided, ignored := t.ruled(rel, true)
-			return decided && ignored
-		}
-		i += n
-		if decided, ignored := t.ruled(rel[:i], true); decided && ignored {
-			return true
-		}
-	}
+	return t.leftOut(p, true, func(rel string, isDir bool) bool {
+		decided, ignored := t.ruled(rel, isDir)
+		return decided && ignored
+	})
 }
 
 // decide applies the rules to one path (slash-separated, relative to the
