@@ -54,14 +54,19 @@ func (d *detector) components(pairs []pair) []component {
 // exactClasses turns exact and renamed pairs into classes.
 func (d *detector) exactClasses(pairs []pair) []Class {
 	comps := d.components(pairs)
-	// Each component becomes a class on its own: in parallel, kept in
-	// order.
-	out := make([]Class, len(comps))
-	d.parallel(len(comps), func(_, i int) {
+	return d.classesOf(len(comps), func(_, i int) Class {
 		if ss := d.apart(comps[i].spans); len(ss) >= 2 {
-			out[i] = d.newClass(ss, comps[i].exact)
+			return d.newClass(ss, comps[i].exact)
 		}
+		return Class{}
 	})
+}
+
+// classesOf makes n classes, the i-th by class(worker, i), on all CPUs,
+// kept in order; those without fragments are dropped.
+func (d *detector) classesOf(n int, class func(w, i int) Class) []Class {
+	out := make([]Class, n)
+	d.parallel(n, func(w, i int) { out[i] = class(w, i) })
 	return slices.DeleteFunc(out, func(c Class) bool { return c.Fragments == nil })
 }
 

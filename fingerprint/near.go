@@ -548,13 +548,11 @@ func ownName(f *File, s span) int32 {
 // fragments are boilerplate, as for exact clones.
 func (d *detector) nearClasses(pairs []pair) []Class {
 	comps := d.stars(pairs)
-	// Each star becomes a class on its own: in parallel, kept in order.
-	out := make([]Class, len(comps))
+	// Each star becomes a class on its own.
 	d.verifier(0) // made before the workers ask for theirs
-	d.parallel(len(comps), func(w, i int) {
-		out[i] = d.nearClass(d.verifier(w), comps[i])
+	return d.classesOf(len(comps), func(w, i int) Class {
+		return d.nearClass(d.verifier(w), comps[i])
 	})
-	return slices.DeleteFunc(out, func(c Class) bool { return c.Fragments == nil })
 }
 
 // nearClass makes the class of one star, with no fragments when too few

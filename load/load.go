@@ -172,7 +172,7 @@ func (r *resolver) resolve(arg string) {
 		before := r.goFiles
 		r.walk(dir)
 		if r.goFiles == before && exists(dir) {
-			r.errs = append(r.errs, r.noGoFiles(arg, dir, fmt.Errorf("%s: no Go files", arg)))
+			r.errs = append(r.errs, r.nothingRead(arg, dir, fmt.Errorf("%s: no Go files", arg)))
 		}
 		return
 	}
@@ -182,7 +182,7 @@ func (r *resolver) resolve(arg string) {
 		before := r.goFiles
 		r.dir(arg, true)
 		if r.goFiles == before {
-			r.errs = append(r.errs, r.noGoFiles(arg, arg, noGoFiles(arg)))
+			r.errs = append(r.errs, r.nothingRead(arg, arg, noGoFiles(arg)))
 		}
 	case err == nil:
 		r.add(arg, isLink(arg)) // a file named explicitly is always read
@@ -193,10 +193,10 @@ func (r *resolver) resolve(arg string) {
 	}
 }
 
-// noGoFiles is the error for argument arg, directory dir, that gave no
+// nothingRead is the error for argument arg, directory dir, that gave no
 // Go files: that a .duplignore line leaves it out, if one does, else
 // none.
-func (r *resolver) noGoFiles(arg, dir string, none error) error {
+func (r *resolver) nothingRead(arg, dir string, none error) error {
 	if r.tree(dir).IgnoredNamed(dir) {
 		return fmt.Errorf("%s: left out by a %s line", arg, ignore.FileName)
 	}
