@@ -54,6 +54,15 @@ def dated(c, gitdir, rev):
             memo[k] = blame(gitdir, rev, *k, times)
         return memo[k]
 
+    def newer(diff, than, other):
+        """later: a commit of diff is newer than the one that last changed
+        most of than; inc: newer than most of other too, and touching
+        none of other's lines."""
+        tm, om = most(than), most(other.values())
+        return (any(times[x] > times[tm] for x in diff),
+                any(times[x] > times[tm] and times[x] > times[om]
+                    and x not in other.values() for x in diff))
+
     later = inc = False
     for f in c['fragments']:
         own = bl(f)
@@ -68,28 +77,20 @@ def dated(c, gitdir, rev):
             if not tw:
                 continue
             span = range(it['twin_start_line'], it['twin_end_line'] + 1)
-            if it['kind'] == 'lacks':
-                diff = [tw[i] for i in span if i in tw]
-                body = [tw[i] for i in tw if i not in span]
-                if not diff or not body:
-                    continue
-                bm, om = most(body), most(own.values())
-                later |= any(times[x] > times[bm] for x in diff)
-                inc |= any(times[x] > times[bm] and times[x] > times[om]
-                           and x not in own.values() for x in diff)
-            else:
-                mine = range(it['start_line'], it['end_line'] + 1)
-                diff = [own[i] for i in mine if i in own]
-                body = [own[i] for i in own if i not in mine]
-                if not diff or not body:
-                    continue
-                bm, tm = most(body), most(tw.values())
-                later |= any(times[x] > times[bm] for x in diff)
-                inc |= any(times[x] > times[bm] and times[x] > times[tm]
-                           and x not in tw.values() for x in diff)
-                theirs = [tw[i] for i in span if i in tw]
-                inc |= any(times[x] > times[tm] and times[x] > times[bm]
-                           and x not in own.values() for x in theirs)
+            # A lacked step is dated in the twin that has it, a slip in
+            # the copy that holds it, each against the rest of its copy.
+            holder, other, lines = tw, own, span
+            if it['kind'] != 'lacks':
+                holder, other, lines = own, tw, range(it['start_line'], it['end_line'] + 1)
+            diff = [holder[i] for i in lines if i in holder]
+            body = [holder[i] for i in holder if i not in lines]
+            if not diff or not body:
+                continue
+            la, ic = newer(diff, body, other)
+            if it['kind'] != 'lacks':
+                # or the twin's side of the slip changed after both
+                ic = ic or newer([tw[i] for i in span if i in tw], list(tw.values()), own)[1]
+            later, inc = later or la, inc or ic
     return later, inc
 
 
