@@ -209,12 +209,22 @@ func ScanFacts(src []byte) Facts {
 	prevHint := false
 	var joined []byte
 	var block noteBlock
+	// slashes is where the next "//" is, counted from src's start as
+	// it is cut: a line of code holds a comment only when it holds one,
+	// found by one search a comment, not one a line.
+	slashes := bytes.Index(src, []byte("//"))
 	for n := int32(1); len(src) > 0; n++ {
 		line := src
 		if i := bytes.IndexByte(src, '\n'); i >= 0 {
 			line, src = src[:i], src[i+1:]
 		} else {
 			src = nil
+		}
+		slashed := slashes >= 0 && slashes < len(line)
+		if slashes >= 0 {
+			if slashes -= len(line) + 1; slashes < 0 {
+				slashes = bytes.Index(src, []byte("//"))
+			}
 		}
 		trimmed := bytes.TrimSpace(line)
 		switch {
@@ -239,7 +249,7 @@ func ScanFacts(src []byte) Facts {
 		switch {
 		case comment && (hint && IsCopyNote(line) || prev != nil && (hint || prevHint) && splitNote(prev, trimmed, &joined)):
 			block.note(&fs, n)
-		case !comment && IsCopyNote(line):
+		case !comment && slashed && IsCopyNote(line):
 			// A comment after code on its line is a comment of its own.
 			i := bytes.Index(line, []byte("//"))
 			fs.Notes = append(fs.Notes, Note{n, string(noteText(nil, line[i:]))})

@@ -89,6 +89,16 @@ func (h *Histogram[T]) Equals(o *Histogram[T]) bool {
 	if len(fs4.Notes) > 0 {
 		t.Errorf("comments apart joined into a note: %v", fs4.Notes)
 	}
+	// A note after code on its line, found whichever lines before it
+	// hold "//" (a comment, a URL in a string) and whether the file
+	// ends in a newline.
+	for _, end := range []string{"\n", ""} {
+		src := "package p\n\nvar u = \"http://x\" // see u\nvar a = 1\n// plain\nvar b = 2 // copied from q.B\nvar c = 3 // Copied from q.C" + end
+		want := []Note{{6, "copied from q.B"}, {7, "Copied from q.C"}}
+		if got := ScanFacts([]byte(src)).Notes; !slices.Equal(got, want) {
+			t.Errorf("notes after code (file ending %q): %v, want %v", end, got, want)
+		}
+	}
 }
 
 func TestFuncLine(t *testing.T) {
