@@ -1,7 +1,9 @@
 package fingerprint
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -76,5 +78,72 @@ func TestAlignGivesUpPastTheBound(t *testing.T) {
 	}
 	if _, ok := df.align([]byte("abcdefgh"), []byte("abcXefgh"), 2); !ok {
 		t.Error("align of sequences one substitution apart failed within 2 edits")
+	}
+}
+
+// TestSnake checks the common prefix found eight tokens at a time against
+// one found a token at a time: every length up to three words, the
+// first difference at every place.
+func TestSnake(t *testing.T) {
+	for n := 0; n <= 24; n++ {
+		for diff := 0; diff <= n; diff++ {
+			a := make([]byte, n)
+			for i := range a {
+				a[i] = byte(i*7 + 1)
+			}
+			b := append([]byte(nil), a...)
+			if diff < n {
+				b[diff]++
+			}
+			for _, cut := range []int{0, 1, 9} { // b shorter than a
+				bb := b[:max(0, len(b)-cut)]
+				want := 0
+				for want < len(a) && want < len(bb) && a[want] == bb[want] {
+					want++
+				}
+				if got := snake(a, bb); int(got) != want {
+					t.Fatalf("snake(%v, %v) = %d, want %d", a, bb, got, want)
+				}
+				if got := snake(bb, a); int(got) != want {
+					t.Fatalf("snake(%v, %v) = %d, want %d", bb, a, got, want)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkAlign aligns 50 token sequences of 300-600 tokens with copies
+// of them edited in 3 places (long runs in common) and in 30 (short).
+func BenchmarkAlign(b *testing.B) {
+	for _, edits := range []int{3, 30} {
+		rng := rand.New(rand.NewPCG(3, 4))
+		var pairs [][2][]byte
+		for range 50 {
+			x := make([]byte, 300+rng.IntN(300))
+			for i := range x {
+				x[i] = byte(rng.IntN(40))
+			}
+			y := slices.Clone(x)
+			for range edits {
+				i := rng.IntN(len(y))
+				switch rng.IntN(3) {
+				case 0:
+					y[i]++
+				case 1:
+					y = slices.Delete(y, i, i+1)
+				default:
+					y = slices.Insert(y, i, 7)
+				}
+			}
+			pairs = append(pairs, [2][]byte{x, y})
+		}
+		b.Run(fmt.Sprintf("edits=%d", edits), func(b *testing.B) {
+			var df differ
+			for b.Loop() {
+				for _, p := range pairs {
+					df.align(p[0], p[1], 200)
+				}
+			}
+		})
 	}
 }
