@@ -3,7 +3,7 @@ GO      ?= go
 TOOLS   := $(CURDIR)/.tools/bin
 export PATH := $(TOOLS):$(PATH)
 
-.PHONY: all build bench-hostile test test-dist test-unit test-goroot vet bench clean tools chromium neovim pre-commit golangci-lint golangci-custom
+.PHONY: all build bench-hostile test test-dist test-race test-unit test-goroot vet bench clean tools chromium neovim pre-commit golangci-lint golangci-custom
 
 all: build
 
@@ -18,6 +18,17 @@ test: tools vet chromium neovim pre-commit golangci-custom test-unit test-goroot
 
 test-unit:
 	$(GO) test -count=1 ./...
+
+# The packages that run work on several goroutines (the engine's phases,
+# loading, the index, the editor server, the command line's interrupts),
+# under the race detector: not part of `make test` (it adds about two
+# minutes); .ci/run calls it after. The detector needs cgo: a C compiler
+# is installed when there is none.
+RACE_PACKAGES := ./fingerprint ./load ./cache ./change ./ignore ./report ./lsp ./internal/cli ./internal/par ./internal/spill
+
+test-race:
+	@command -v "$$($(GO) env CC)" >/dev/null || { apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev; }
+	CGO_ENABLED=1 $(GO) test -race -count=1 $(RACE_PACKAGES)
 
 # The Beam pipeline (dist/, a module of its own: see dist/README.md):
 # gofmt, vet, its build and its tests, the differential test over real
