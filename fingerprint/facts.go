@@ -86,7 +86,11 @@ func IsCopyNote(line []byte) bool {
 	if i < 0 {
 		return false
 	}
-	comment := line[i:]
+	return copyComment(line[i:])
+}
+
+// copyComment reports whether comment ("//" first) notes a copy.
+func copyComment(comment []byte) bool {
 	return mayNote(comment) && copyNote.Match(comment) && !license.Match(comment)
 }
 
@@ -220,7 +224,10 @@ func ScanFacts(src []byte) Facts {
 		} else {
 			src = nil
 		}
-		slashed := slashes >= 0 && slashes < len(line)
+		at := -1 // where this line's first "//" is
+		if slashes >= 0 && slashes < len(line) {
+			at = slashes
+		}
 		if slashes >= 0 {
 			if slashes -= len(line) + 1; slashes < 0 {
 				slashes = bytes.Index(src, []byte("//"))
@@ -249,10 +256,9 @@ func ScanFacts(src []byte) Facts {
 		switch {
 		case comment && (hint && IsCopyNote(line) || prev != nil && (hint || prevHint) && splitNote(prev, trimmed, &joined)):
 			block.note(&fs, n)
-		case !comment && slashed && IsCopyNote(line):
+		case !comment && at >= 0 && copyComment(line[at:]):
 			// A comment after code on its line is a comment of its own.
-			i := bytes.Index(line, []byte("//"))
-			fs.Notes = append(fs.Notes, Note{n, string(noteText(nil, line[i:]))})
+			fs.Notes = append(fs.Notes, Note{n, string(noteText(nil, line[at:]))})
 		}
 		prev, prevHint = nil, hint
 		if comment {
