@@ -207,7 +207,7 @@ func (r *reader) header(first string) (int, error) {
 				return 0, fmt.Errorf("reading header: %w", err)
 			}
 		}
-		if i := strings.Index(strings.ToLower(line), contentLength); i > 0 {
+		if i := indexContentLength(line); i > 0 {
 			// The rest of a body longer than its Content-Length said,
 			// already answered as unreadable: the header follows it.
 			line, length, headers = line[i:], -1, 0
@@ -270,6 +270,22 @@ func (r *reader) skipToHeader() (string, error) {
 		return "", err
 	}
 	return "Content-Length:" + rest, nil
+}
+
+// indexContentLength returns where "Content-Length:", in any case, first
+// stands in line, or -1. It compares byte by byte: strings.ToLower would
+// turn each invalid UTF-8 byte into three and move the offsets.
+func indexContentLength(line string) int {
+	for i := 0; i+len(contentLength) <= len(line); i++ {
+		j := 0
+		for j < len(contentLength) && lower(line[i+j]) == contentLength[j] {
+			j++
+		}
+		if j == len(contentLength) {
+			return i
+		}
+	}
+	return -1
 }
 
 // isToken reports whether a header name is made of the characters header
