@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -82,7 +83,9 @@ func ReadBaseline(r io.Reader) (*Baseline, error) {
 		if err != nil || k < 1 {
 			return nil, fmt.Errorf("baseline line %d: copies must be a positive number, got %q", n, f[1])
 		}
-		b.copies[f[0]] += k
+		// Lines of one class add up, short of overflowing: a count that
+		// large means "any number of copies".
+		b.copies[f[0]] += min(k, math.MaxInt-b.copies[f[0]])
 		if len(f) > 2 {
 			b.kinds[f[0]] = f[2]
 		}

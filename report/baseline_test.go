@@ -104,3 +104,21 @@ func TestFragmentIDs(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want)
 	}
 }
+
+// TestBaselineCountsSaturate: lines of one class add up, and a sum past
+// the largest int stays the largest int (it wrapped to a negative count,
+// which the baseline it wrote then refused).
+func TestBaselineCountsSaturate(t *testing.T) {
+	b, err := ReadBaseline(strings.NewReader(BaselineHeader + "\n0a 2\n0a 3 exact\n0b 9223372036854775807\n0b 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := b.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	want := BaselineHeader + "\n0a 5 exact\n0b 9223372036854775807\n"
+	if buf.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
+	}
+}
