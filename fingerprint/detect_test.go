@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -162,6 +163,10 @@ func TestThresholds(t *testing.T) {
 		{"14 lines under -min-lines 15", 2, func(o *Options) { o.MinLines = 15 }, 0},
 		{"14 lines at -min-lines 14", 2, func(o *Options) { o.MinLines = 14 }, 1},
 		{"small copies under -min-tokens 200", 2, func(o *Options) { o.MinTokens = 200 }, 0},
+		{"-min-tokens past int32", 2, func(o *Options) { o.MinTokens = 1<<32 + 50 }, 0},
+		{"-min-tokens of the largest int", 2, func(o *Options) { o.MinTokens = math.MaxInt }, 0},
+		{"-min-lines of the largest int", 2, func(o *Options) { o.MinLines = math.MaxInt }, 0},
+		{"-max-occurrences of the largest int", 4, func(o *Options) { o.MaxOccurrences = math.MaxInt }, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srcs := map[string]string{}

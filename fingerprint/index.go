@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"go/ast"
 	"go/token"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -343,13 +344,16 @@ func (ix *Indexer) newUnit(n ast.Node) unit {
 // and every function declaration at least that large.
 func (ix *Indexer) cutWindows(minTokens int) {
 	f := ix.file
+	// Token indexes are int32: a larger minimum (-min-tokens 4294967296)
+	// is one no run reaches, not one that wraps to a small number.
+	least := int32(min(minTokens, math.MaxInt32))
 	for bi, b := range f.blocks {
 		j := b.first
 		for i := b.first; i < b.last; i++ {
 			if j < i {
 				j = i
 			}
-			for j < b.last && f.units[j].tok1-f.units[i].tok0 < int32(minTokens) {
+			for j < b.last && f.units[j].tok1-f.units[i].tok0 < least {
 				j++
 			}
 			if j == b.last {
