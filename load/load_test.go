@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"net"
 	"os"
 	"path/filepath"
@@ -118,6 +119,11 @@ func TestReadFileLimit(t *testing.T) {
 	var skip *SkipError
 	if !errors.As(err, &skip) || !skip.TooLarge {
 		t.Errorf("over the limit: err = %v, want a SkipError", err)
+	}
+	// The largest limit reads the file whole (its limit plus one byte
+	// wrapped to a negative one, which read nothing).
+	if src, err := ReadFile(p, math.MaxInt64); err != nil || string(src) != goSource {
+		t.Errorf("at -max-file-size %d: read %d bytes, %v; want %d", int64(math.MaxInt64), len(src), err, len(goSource))
 	}
 }
 

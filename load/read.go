@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 
 	"github.com/copycat-go/copycat/ignore"
@@ -84,7 +85,11 @@ func readAll(r io.Reader, size, max int64, buf []byte) ([]byte, error) {
 		buf = make([]byte, 0, n)
 	}
 	buf = buf[:0]
-	lr := io.LimitReader(r, max+1)
+	limit := max
+	if limit < math.MaxInt64 {
+		limit++ // the byte past max tells a file that is too large
+	}
+	lr := io.LimitReader(r, limit)
 	for {
 		n, err := lr.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]

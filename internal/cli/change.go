@@ -56,7 +56,7 @@ func (ch *Changes) checkChanges() error {
 	ch.MaxNew = -1
 	if ch.maxNew != "" {
 		v, err := strconv.ParseFloat(strings.TrimSuffix(ch.maxNew, "%"), 64)
-		if err != nil || v < 0 || v > 100 {
+		if err != nil || !(v >= 0 && v <= 100) { // NaN too
 			return fmt.Errorf("-max-new-duplication must be a percentage from 0 to 100, not %q", ch.maxNew)
 		}
 		ch.MaxNew = v

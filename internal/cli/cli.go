@@ -133,7 +133,7 @@ func (c *Config) Check() error {
 		return fmt.Errorf("-max-file-size must not be negative")
 	case c.MaxOccurrences < 0:
 		return fmt.Errorf("-max-occurrences must not be negative")
-	case c.Similarity <= 0 || c.Similarity > 1:
+	case !(c.Similarity > 0 && c.Similarity <= 1): // NaN too
 		return fmt.Errorf("-similarity must be in (0, 1], not %g", c.Similarity)
 	}
 	return nil

@@ -149,6 +149,11 @@ func TestExitCodes(t *testing.T) {
 	if _, _, code := run(t, "-min-tokens", "0"); code != ExitError {
 		t.Errorf("-min-tokens 0: exit %d, want %d", code, ExitError)
 	}
+	for _, args := range [][]string{{"-similarity", "NaN"}, {"-max-new-duplication", "NaN", "-diff", os.DevNull}} {
+		if _, stderr, code := run(t, args...); code != ExitError || !strings.Contains(stderr, args[0]+" must be") {
+			t.Errorf("%s: exit %d, stderr %q; want %d and what it must be", strings.Join(args, " "), code, stderr, ExitError)
+		}
+	}
 	if _, _, code := run(t, "-no-such-flag"); code != ExitError {
 		t.Errorf("unknown flag: exit %d, want %d", code, ExitError)
 	}
