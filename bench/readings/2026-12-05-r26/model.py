@@ -42,3 +42,5 @@ for name,mk in (('logreg',lambda:make_pipeline(StandardScaler(),LogisticRegressi
         m=mk(); m.fit(Xd[tr],yd[tr]); p[te]=m.predict_proba(Xd[te])[:,1]
     o=np.argsort(-p)
     print('%s drifted Y grouped-CV AUC %.3f'%(name,roc_auc_score(yd,p)), ' '.join('top %d%%: %.0f%% Y'%(100*q,100*yd[o[:int(q*len(yd))]].mean()) for q in (0.1,0.2,0.3,0.5)))
+o=np.argsort(-z)
+print('z: '+' '.join('top %d%%: %.0f%% A (rest %.0f%%)'%(100*q,100*y[o[:int(q*len(y))]].mean(),100*y[o[int(q*len(y)):]].mean()) for q in (0.2,0.5,0.8)))
