@@ -4,6 +4,7 @@ import (
 	"cmp"
 	_ "embed"
 	"errors"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"os"
@@ -162,8 +163,30 @@ func (u *unit) add(f *ast.File) {
 		return
 	}
 	name := u.displayName(path)
+	fp, err := u.index(name, f, src, d.Skip)
+	if err != nil {
+		u.report(analysis.Diagnostic{Pos: f.Package, Category: CategoryFile,
+			Message: "internal error, file left out of clone detection (please report it with the file): " + err.Error()})
+		return
+	}
 	u.byName[name] = tf
-	u.files = append(u.files, u.ix.Index(name, u.pass.Fset, f, src, config.MinTokens, d.Skip))
+	u.files = append(u.files, fp)
+}
+
+// indexFile is index's step; a test replaces it to check that a fault in
+// it is contained.
+var indexFile = (*fingerprint.Indexer).Index
+
+// index fingerprints one file, a fault of copycat's own on it (a panic)
+// turned into an error: the package's other files are still compared.
+func (u *unit) index(name string, f *ast.File, src []byte, skip func(ast.Node) bool) (fp *fingerprint.File, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			u.ix = fingerprint.Indexer{} // its buffers may be half written
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	return indexFile(&u.ix, name, u.pass.Fset, f, src, config.MinTokens, skip), nil
 }
 
 // readFile reads a source file through the driver when it offers a way

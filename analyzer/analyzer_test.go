@@ -149,6 +149,23 @@ func TestCategory(t *testing.T) {
 	}
 }
 
+// TestFaultContained: a fault of copycat's own while indexing one file is
+// a diagnostic on that file, and the package's other files are still
+// read.
+func TestFaultContained(t *testing.T) {
+	setFlags(t, small...)
+	restore := analyzer.FaultOn("/a.go")
+	defer restore()
+	got := diagnostics(t, "exact")
+	if len(got) != 1 || !strings.Contains(got[0], "a.go:") || !strings.Contains(got[0], "file: internal error, file left out of clone detection (please report it with the file): a fault in indexing") {
+		t.Errorf("diagnostics:\n\t%s\nwant one internal error on a.go", strings.Join(got, "\n\t"))
+	}
+	restore()
+	if got := diagnostics(t, "exact"); len(got) != 2 {
+		t.Errorf("after the fault, %d diagnostics, want the 2 of the clone:\n\t%s", len(got), strings.Join(got, "\n\t"))
+	}
+}
+
 // diagnostics runs the analyzer on a test package and renders its
 // diagnostics, with their spans and categories.
 func diagnostics(t *testing.T, pkg string) []string {

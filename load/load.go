@@ -705,10 +705,23 @@ func (r *Result) Decode() {
 // plainStore hides a StatStore's knowledge of files' status.
 type plainStore struct{ Store }
 
+// indexFile is Source's indexing step; a test replaces it to check that
+// a panic in it is contained.
+var indexFile = (*fingerprint.Indexer).Index
+
 // Source parses and indexes one file's bytes, honouring its suppression
 // directives. A file that does not parse gives a nil File and a warning
-// with the position of the first syntax error.
-func Source(ix *fingerprint.Indexer, name string, src []byte, minTokens int) (*fingerprint.File, []error) {
+// with the position of the first syntax error. A fault of copycat's own
+// on one file (a panic while parsing or indexing it) gives a nil File and
+// a warning naming the file, and leaves ix ready for the next: the rest
+// of the run goes on.
+func Source(ix *fingerprint.Indexer, name string, src []byte, minTokens int) (file *fingerprint.File, warnings []error) {
+	defer func() {
+		if r := recover(); r != nil {
+			*ix = fingerprint.Indexer{} // its buffers may be half written
+			file, warnings = nil, []error{fmt.Errorf("%s: internal error, file skipped (please report it with the file): %v", name, r)}
+		}
+	}()
 	fset := token.NewFileSet()
 	mode := parser.SkipObjectResolution
 	mayHaveDirectives := ignore.MayHaveDirectives(src)
@@ -726,7 +739,6 @@ func Source(ix *fingerprint.Indexer, name string, src []byte, minTokens int) (*f
 		return nil, []error{err}
 	}
 	var skip func(n ast.Node) bool
-	var warnings []error
 	if mayHaveDirectives {
 		d, problems := ignore.ScanDirectives(fset, f, src)
 		skip = d.Skip
@@ -738,5 +750,5 @@ func Source(ix *fingerprint.Indexer, name string, src []byte, minTokens int) (*f
 			return &fingerprint.File{Name: name}, warnings
 		}
 	}
-	return ix.Index(name, fset, f, src, minTokens, skip), warnings
+	return indexFile(ix, name, fset, f, src, minTokens, skip), warnings
 }

@@ -3,6 +3,8 @@ package load
 import (
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/token"
 	"io/fs"
 	"math"
 	"net"
@@ -374,5 +376,35 @@ func TestNamedDirLeftOutByDefault(t *testing.T) {
 	t.Chdir(filepath.Join(dir, "testdata", "ex"))
 	if got, errs := Resolve([]string{"./..."}, Options{}); len(got) != 1 || filepath.Base(got[0]) != "a.go" || len(errs) > 0 {
 		t.Errorf("./... in testdata/ex: %q, %v; want its a.go", got, errs)
+	}
+}
+
+// TestPanicContained: a fault of copycat's own while indexing one file
+// skips that file with a warning naming it, and the other files are
+// read and compared as ever, by the same indexer.
+func TestPanicContained(t *testing.T) {
+	dir := t.TempDir()
+	boom := write(t, dir, "boom.go", goSource)
+	write(t, dir, "a.go", goSource)
+	write(t, dir, "b/b.go", goSource)
+	orig := indexFile
+	t.Cleanup(func() { indexFile = orig })
+	indexFile = func(ix *fingerprint.Indexer, name string, fset *token.FileSet, f *ast.File, src []byte, minTokens int, skip func(ast.Node) bool) *fingerprint.File {
+		if filepath.Base(name) == "boom.go" {
+			var m map[string]int
+			m["x"]++ // a nil map: a fault
+		}
+		return orig(ix, name, fset, f, src, minTokens, skip)
+	}
+	res := Load([]string{dir + "/..."}, Options{MinTokens: 5, Workers: 1})
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Error(), boom+": internal error, file skipped") {
+		t.Errorf("warnings = %v, want one naming %s", res.Warnings, boom)
+	}
+	var names []string
+	for _, f := range res.Files {
+		names = append(names, filepath.Base(f.Name))
+	}
+	if !slices.Equal(names, []string{"a.go", "b.go"}) {
+		t.Errorf("files = %v, want a.go and b.go", names)
 	}
 }

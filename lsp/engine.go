@@ -116,6 +116,7 @@ type engine struct {
 	wake      chan struct{}
 	indexed   chan struct{} // closed when the first index is ready
 	once      sync.Once
+	started   bool                // start has run: the workspace is indexed, being indexed, or failed to be
 	indexing  bool                // an index is being built
 	again     bool                // another must follow it: the options changed meanwhile
 	ix        fingerprint.Indexer // the worker's
@@ -135,10 +136,10 @@ func newEngine(cfg config, lg *log.Logger, c *client, publish func(path, uri str
 func (e *engine) start(ctx context.Context, roots []string, progress bool) {
 	e.mu.Lock()
 	e.roots = roots
-	e.indexing = true
+	e.started, e.indexing = true, true
 	e.newTrees()
 	e.mu.Unlock()
-	go e.indexWorkspace(progress)
+	go e.indexSafely(progress)
 	go e.work(ctx)
 }
 
@@ -162,8 +163,25 @@ func (e *engine) reindex() {
 	}
 	e.indexing = true
 	e.newTrees()
-	go e.indexWorkspace(false)
+	go e.indexSafely(false)
 }
+
+// indexSafely is indexWorkspace, with a fault of copycat's own logged
+// instead of ending the server: the editor keeps gopls's diagnostics (in
+// proxy mode) and the session, and the next change of settings or of a
+// .duplignore file indexes again.
+func (e *engine) indexSafely(progress bool) {
+	if safely(e.log, "indexing the workspace", func() { e.indexWorkspace(progress) }) {
+		return
+	}
+	e.mu.Lock()
+	e.indexing, e.again = false, false
+	e.mu.Unlock()
+}
+
+// buildIndex builds the clone index of the workspace's files; a test
+// replaces it to check that a fault in it is contained.
+var buildIndex = (*index).buildFrom
 
 // indexWorkspace reads every folder, detects the clones and publishes
 // them.
@@ -184,7 +202,7 @@ func (e *engine) indexWorkspace(progress bool) {
 		opt.Verdicts = ws.index.StoredVerdicts()
 	}
 	idx := newIndex(opt)
-	withClones, found := idx.buildFrom(files, ws.found)
+	withClones, found := buildIndex(idx, files, ws.found)
 	if ws.found == nil && ws.index != nil {
 		// Categorised as the command line stores it, so that either can
 		// print the other's result without reading the files.

@@ -98,8 +98,8 @@ func (e *engine) configureFrom(p initializeParams) error {
 
 // applyConfiguration reads the answer to workspace/configuration (a list
 // with the "copycat" section). A new severity republishes what is known;
-// new detection options re-index the workspace, once it has been indexed
-// or while it is. Settings that make no sense are logged and left out
+// new detection options re-index the workspace, once indexing has
+// started (done, under way, or failed). Settings that make no sense are logged and left out
 // whole.
 func (e *engine) applyConfiguration(result json.RawMessage) {
 	var items []json.RawMessage
@@ -122,7 +122,7 @@ func (e *engine) applyConfiguration(result json.RawMessage) {
 	sev := cfg.severity
 	cfg.severity = e.cfg.severity // setSeverity's to change
 	e.cfg = cfg
-	started := e.indexing || e.idx != nil
+	started := e.started
 	e.mu.Unlock()
 	if redetect && started {
 		e.log.Printf("detection options changed: re-indexing")

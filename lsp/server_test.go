@@ -8,8 +8,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/copycat-go/copycat/fingerprint"
 )
 
 func runServer(args ...string) func(context.Context, io.Reader, io.Writer, io.Writer) error {
@@ -321,5 +324,37 @@ func TestServerBadInitializationOptions(t *testing.T) {
 	if log := e.stderr.String(); !strings.Contains(log, "-min-tokens must be at least 1, not 0") {
 		t.Errorf("the bad option is not in the log:\n%s", log)
 	}
+	e.exit()
+}
+
+// TestIndexingFaultContained: a fault of copycat's own while indexing the
+// workspace is logged, the server goes on answering, and a change of
+// settings indexes again.
+func TestIndexingFaultContained(t *testing.T) {
+	var calls atomic.Int32
+	orig := buildIndex
+	t.Cleanup(func() { buildIndex = orig })
+	buildIndex = func(x *index, files []*fingerprint.File, found *fingerprint.Result) ([]string, fingerprint.Result) {
+		if calls.Add(1) == 1 {
+			panic("a fault in detection")
+		}
+		return orig(x, files, found)
+	}
+	dir, _ := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	e := startEditor(t, runServer())
+	e.initialize(dir, nil)
+	for deadline := time.Now().Add(timeout); !strings.Contains(e.stderr.String(), "internal error indexing the workspace: a fault in detection"); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the fault is not in the log:\n%s", e.stderr.String())
+		}
+	}
+	if r := e.call("textDocument/codeAction", codeActionParams{TextDocument: textDocumentIdentifier{URI: uri(dir, "a.go")}}); r.Error != nil {
+		t.Errorf("a request after the fault: %v", r.Error)
+	}
+	e.mu.Lock()
+	e.settings = map[string]any{"minTokens": 99}
+	e.mu.Unlock()
+	e.notify("workspace/didChangeConfiguration", map[string]any{"settings": nil})
+	e.diagnostics(uri(dir, "a.go"), "the clone after indexing again", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)"))
 	e.exit()
 }
