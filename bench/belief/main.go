@@ -105,9 +105,7 @@ func (k *keyer) ex(e ast.Expr, b *strings.Builder) {
 			b.WriteString("N")
 		}
 	case *ast.BinaryExpr:
-		k.ex(e.X, b)
-		b.WriteString(e.Op.String())
-		k.ex(e.Y, b)
+		k.pair(b, e.X, e.Op.String(), e.Y, "")
 	case *ast.UnaryExpr:
 		b.WriteString(e.Op.String())
 		k.ex(e.X, b)
@@ -117,30 +115,30 @@ func (k *keyer) ex(e ast.Expr, b *strings.Builder) {
 	case *ast.ParenExpr:
 		k.ex(e.X, b)
 	case *ast.IndexExpr:
-		k.ex(e.X, b)
-		b.WriteString("[")
-		k.ex(e.Index, b)
-		b.WriteString("]")
+		k.pair(b, e.X, "[", e.Index, "]")
 	case *ast.SliceExpr:
 		k.ex(e.X, b)
 		b.WriteString("[:]")
 	case *ast.TypeAssertExpr:
-		k.ex(e.X, b)
-		b.WriteString(".(")
-		k.ex(e.Type, b)
-		b.WriteString(")")
+		k.pair(b, e.X, ".(", e.Type, ")")
 	case *ast.CompositeLit:
 		k.ex(e.Type, b)
 		b.WriteString("{}")
 	case *ast.KeyValueExpr:
-		k.ex(e.Key, b)
-		b.WriteString(":")
-		k.ex(e.Value, b)
+		k.pair(b, e.Key, ":", e.Value, "")
 	case *ast.FuncLit:
 		b.WriteString("func{}")
 	default:
 		fmt.Fprintf(b, "%T", e)
 	}
+}
+
+// pair writes x, then sep, then y, then end.
+func (k *keyer) pair(b *strings.Builder, x ast.Expr, sep string, y ast.Expr, end string) {
+	k.ex(x, b)
+	b.WriteString(sep)
+	k.ex(y, b)
+	b.WriteString(end)
 }
 
 func (k *keyer) list(es []ast.Expr, b *strings.Builder) {

@@ -10,13 +10,10 @@ each module read, $GOMODCACHE for the module cache), /tmp/ana/jsonH/
 NAME-all.json (`copycat -all -json` of each module) and, for reading 25,
 /tmp/h/njson/REPO.json with the sources in /tmp/h/nsrc/REPO.
 """
-import json,collections,re,os,glob
-GOM=os.popen('go env GOMODCACHE').read().strip()
-mods={}
-for l in open('/tmp/ana/allmods.txt'):
-    n,d=l.strip().split('=',1); d=d.replace('$GOMODCACHE',GOM)
-    if not os.path.isdir(d): d='/tmp/ana/src/'+os.path.basename(d)
-    mods[n]=d
+import json,collections,re,os,glob,sys
+sys.path.insert(0,'/work/main/bench/readings')
+from moddirs import module_dirs
+mods=module_dirs()
 R='/work/main/bench/readings'
 def labs(rd,lfs):
     lab={}

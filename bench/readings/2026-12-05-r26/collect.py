@@ -1,11 +1,10 @@
+"""Reading 26: the pool of labelled items that can still be shown (the
+class found again in its module's JSON, its files on disk), written to
+/root/.r26/pool.json for make.py, features.py and model.py."""
 import json,re,os,glob,random,sys
 sys.path.insert(0,'/work/main/bench/readings')
-GOM=os.popen('go env GOMODCACHE').read().strip()
-mods={}
-for l in open('/tmp/ana/allmods.txt'):
-    n,d=l.strip().split('=',1); d=d.replace('$GOMODCACHE',GOM)
-    if not os.path.isdir(d): d='/tmp/ana/src/'+os.path.basename(d)
-    mods[n]=d
+from moddirs import module_dirs
+mods=module_dirs()
 R='/work/main/bench/readings'
 rep={}
 def cls(m,cid,r25):
