@@ -133,6 +133,12 @@ func (k *keyer) ex(e ast.Expr, b *strings.Builder) {
 	}
 }
 
+// lead writes word, then e.
+func (k *keyer) lead(b *strings.Builder, word string, e ast.Expr) {
+	b.WriteString(word)
+	k.ex(e, b)
+}
+
 // pair writes x, then sep, then y, then end.
 func (k *keyer) pair(b *strings.Builder, x ast.Expr, sep string, y ast.Expr, end string) {
 	k.ex(x, b)
@@ -165,11 +171,9 @@ func (k *keyer) stmt(s ast.Stmt) string {
 		}
 		b.WriteString("}")
 	case *ast.DeferStmt:
-		b.WriteString("defer ")
-		k.ex(s.Call, &b)
+		k.lead(&b, "defer ", s.Call)
 	case *ast.GoStmt:
-		b.WriteString("go ")
-		k.ex(s.Call, &b)
+		k.lead(&b, "go ", s.Call)
 	case *ast.ExprStmt:
 		k.ex(s.X, &b)
 	case *ast.AssignStmt:
@@ -183,11 +187,9 @@ func (k *keyer) stmt(s ast.Stmt) string {
 		k.ex(s.X, &b)
 		b.WriteString(s.Tok.String())
 	case *ast.RangeStmt:
-		b.WriteString("range ")
-		k.ex(s.X, &b)
+		k.lead(&b, "range ", s.X)
 	case *ast.ForStmt:
-		b.WriteString("for ")
-		k.ex(s.Cond, &b)
+		k.lead(&b, "for ", s.Cond)
 	case *ast.DeclStmt:
 		b.WriteString("decl")
 	default:
