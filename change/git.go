@@ -526,6 +526,11 @@ func (r *Repo) FirstParents(rev, since string, max int) ([]Commit, error) {
 	}
 	out, err := git(r.Root, append(args, "--end-of-options", rev, "--")...)
 	if err != nil {
+		if rev == "HEAD" {
+			if _, herr := git(r.Root, "rev-parse", "--verify", "-q", "HEAD"); herr != nil {
+				return nil, errors.New("the repository has no commits yet")
+			}
+		}
 		return nil, err
 	}
 	var commits []Commit

@@ -75,3 +75,13 @@ func runHistoryCmd(t *testing.T, args ...string) (string, string, int) {
 	code := Run(append([]string{"history", "-cache=off"}, args...), &out, &errb)
 	return out.String(), errb.String(), code
 }
+
+// TestHistoryNoCommits: a repository without a commit says so, not what
+// git log says of HEAD.
+func TestHistoryNoCommits(t *testing.T) {
+	t.Chdir(t.TempDir())
+	testtool.Git(t, "init", "-q")
+	if _, errs, code := runHistoryCmd(t); code != ExitError || !strings.Contains(errs, "copycat history: the repository has no commits yet") {
+		t.Errorf("exit %d, %q", code, errs)
+	}
+}
