@@ -83,8 +83,21 @@ func (r *Repo) Commit(rev string) (string, error) {
 	return "", r.missing(rev)
 }
 
+// errNoCommits is the error for a repository whose branch has no commit
+// yet: no revision is in it, and fetching one would not help.
+var errNoCommits = errors.New("the repository has no commits yet")
+
+// hasCommits reports whether HEAD is a commit.
+func (r *Repo) hasCommits() bool {
+	_, err := git(r.Root, "rev-parse", "--verify", "--quiet", "HEAD")
+	return err == nil
+}
+
 // missing is the error for a revision the repository does not hold.
 func (r *Repo) missing(rev string) error {
+	if !r.hasCommits() {
+		return errNoCommits
+	}
 	if shallow, _ := git(r.Root, "rev-parse", "--is-shallow-repository"); strings.TrimSpace(shallow) == "true" {
 		return fmt.Errorf("revision %s is not in this shallow clone: fetch it (git fetch --deepen=100, or git fetch --unshallow; with actions/checkout, fetch-depth: 0)", rev)
 	}
@@ -526,10 +539,8 @@ func (r *Repo) FirstParents(rev, since string, max int) ([]Commit, error) {
 	}
 	out, err := git(r.Root, append(args, "--end-of-options", rev, "--")...)
 	if err != nil {
-		if rev == "HEAD" {
-			if _, herr := git(r.Root, "rev-parse", "--verify", "-q", "HEAD"); herr != nil {
-				return nil, errors.New("the repository has no commits yet")
-			}
+		if !r.hasCommits() {
+			return nil, errNoCommits
 		}
 		return nil, err
 	}

@@ -76,12 +76,19 @@ func runHistoryCmd(t *testing.T, args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
-// TestHistoryNoCommits: a repository without a commit says so, not what
-// git log says of HEAD.
+// TestHistoryNoCommits: a repository without a commit says so, for
+// history and for a change, not what git log says of HEAD nor to fetch.
 func TestHistoryNoCommits(t *testing.T) {
 	t.Chdir(t.TempDir())
 	testtool.Git(t, "init", "-q")
 	if _, errs, code := runHistoryCmd(t); code != ExitError || !strings.Contains(errs, "copycat history: the repository has no commits yet") {
 		t.Errorf("exit %d, %q", code, errs)
+	}
+	testtool.WriteFiles(t, ".", map[string]string{"a.go": "package a\n"})
+	for _, flag := range []string{"-new-from-rev", "-new-from-merge-base"} {
+		var out, errb bytes.Buffer
+		if code := Run([]string{"-cache=off", flag, "HEAD", "."}, &out, &errb); code != ExitError || !strings.Contains(errb.String(), "the repository has no commits yet") {
+			t.Errorf("%s HEAD: exit %d, %q", flag, code, errb.String())
+		}
 	}
 }
