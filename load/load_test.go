@@ -129,6 +129,23 @@ func TestReadFileLimit(t *testing.T) {
 	}
 }
 
+// TestLargerThanIndexable: a file past the 2 GiB copycat can index is
+// skipped whatever -max-file-size allows, from its size, unread.
+func TestLargerThanIndexable(t *testing.T) {
+	p := write(t, t.TempDir(), "huge.go", goSource)
+	if err := os.Truncate(p, MaxIndexable+1); err != nil { // sparse: no disk space
+		t.Skip(err)
+	}
+	_, err := ReadFile(p, math.MaxInt64)
+	var skip *SkipError
+	if !errors.As(err, &skip) || !skip.TooLarge || !strings.Contains(err.Error(), "2 GiB") {
+		t.Errorf("err = %v, want a SkipError for a file past 2 GiB", err)
+	}
+	if err := CheckSize("buffer", MaxIndexable+1, math.MaxInt64); err == nil {
+		t.Error("an editor's buffer past 2 GiB: no error")
+	}
+}
+
 // TestSameFileTwice checks that a file reached under several spellings
 // (relative, absolute, through a linked folder or a linked file) is read
 // once, under the name that is not a link.

@@ -67,12 +67,12 @@ func readFile(path string, max int64, buf []byte) ([]byte, fs.FileInfo, error) {
 	if err := check(path, info, max); err != nil {
 		return nil, nil, err
 	}
-	src, err := readAll(f, info.Size(), max, buf)
+	src, err := readAll(f, info.Size(), min(max, MaxIndexable), buf)
 	if err != nil {
 		return nil, nil, err
 	}
-	if int64(len(src)) > max {
-		return nil, nil, tooLarge(path, max)
+	if err := CheckSize(path, int64(len(src)), max); err != nil {
+		return nil, nil, err // it grew while it was read
 	}
 	return src, info, nil
 }
@@ -133,11 +133,18 @@ func CheckSize(path string, size, max int64) error {
 	if max <= 0 {
 		max = DefaultMaxFileSize
 	}
-	if size > max {
+	switch {
+	case size > max:
 		return tooLarge(path, max)
+	case size > MaxIndexable:
+		return &SkipError{Path: path, Reason: fmt.Sprintf("larger than the %d bytes (2 GiB) a file can be to be indexed", MaxIndexable), TooLarge: true}
 	}
 	return nil
 }
+
+// MaxIndexable is the largest file copycat indexes, whatever
+// -max-file-size says: offsets within a file are 32-bit.
+const MaxIndexable = math.MaxInt32
 
 func tooLarge(path string, max int64) error {
 	return &SkipError{Path: path, Reason: fmt.Sprintf("larger than -max-file-size (%d bytes)", max), TooLarge: true}
