@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -157,6 +158,25 @@ func TestProxyGoplsDies(t *testing.T) {
 	if err := waitDone(e); err == nil || !strings.Contains(err.Error(), "stopped unexpectedly") {
 		t.Errorf("Run: %v, want an error saying gopls stopped", err)
 	}
+}
+
+// TestProxyGoplsGarbage: bytes from gopls that are no message (invalid
+// UTF-8 before a header, a body that is no JSON-RPC) are logged, and
+// gopls's next message still reaches the editor.
+func TestProxyGoplsGarbage(t *testing.T) {
+	msg := `{"jsonrpc":"2.0","method":"window/showMessage","params":{"type":3,"message":"from gopls"}}`
+	gopls := fakeGopls(t, `printf '\271\271Content-Length: 2\r\n\r\n{}Content-Length: x\r\n\r\n'
+printf 'Content-Length: `+fmt.Sprint(len(msg))+`\r\n\r\n%s' '`+msg+`'
+cat >/dev/null`)
+	e := startEditor(t, runServer("-proxy", "-gopls", gopls))
+	m := e.await("gopls's showMessage", func(m *message) bool {
+		return m.Method == "window/showMessage" && strings.Contains(string(m.Params), "from gopls")
+	})
+	if m == nil {
+		t.Fatal("no message from gopls")
+	}
+	e.notify("exit", nil)
+	waitDone(e)
 }
 
 func TestRunAsGoplsForwardsVersion(t *testing.T) {
