@@ -121,7 +121,7 @@ func TestBodyTooShort(t *testing.T) {
 // header is found where it stands (lowercasing the line as a string
 // moved it, and the reader panicked).
 func TestHeaderAfterInvalidUTF8(t *testing.T) {
-	for _, junk := range []string{"\xb9\xb9\xb9\xb9", "\xff", "é\xc3", "ok"} {
+	for _, junk := range []string{"\xb9\xb9\xb9\xb9", strings.Repeat("\xb9", 10), "\xff", "é\xc3", "ok"} {
 		r := newReader(strings.NewReader(junk + "CONTENT-LENGTH: 2\r\n\r\n{}"))
 		if body, err := r.read(); err != nil || string(body) != "{}" {
 			t.Errorf("after %q: read %q, %v; want {}", junk, body, err)

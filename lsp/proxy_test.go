@@ -165,7 +165,7 @@ func TestProxyGoplsDies(t *testing.T) {
 // gopls's next message still reaches the editor.
 func TestProxyGoplsGarbage(t *testing.T) {
 	msg := `{"jsonrpc":"2.0","method":"window/showMessage","params":{"type":3,"message":"from gopls"}}`
-	gopls := fakeGopls(t, `printf '\271\271Content-Length: 2\r\n\r\n{}Content-Length: x\r\n\r\n'
+	gopls := fakeGopls(t, `printf '\271\271\271\271\271\271\271\271\271\271Content-Length: 2\r\n\r\n{}Content-Length: x\r\n\r\n'
 printf 'Content-Length: `+fmt.Sprint(len(msg))+`\r\n\r\n%s' '`+msg+`'
 cat >/dev/null`)
 	e := startEditor(t, runServer("-proxy", "-gopls", gopls))
