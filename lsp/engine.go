@@ -213,15 +213,7 @@ func (e *engine) indexWorkspace(progress bool) {
 		ws.index.Save(found)
 	}
 	tBuild := time.Now()
-	e.mu.Lock()
-	e.idx, e.indexing = idx, false
-	// Files published before (by an earlier index) may have lost their
-	// clones.
-	e.publishPaths(union(withClones, sortedKeys(e.published)))
-	for _, path := range e.docs.paths() {
-		e.pending[path] = true // the buffers, not the files on disk
-	}
-	e.mu.Unlock()
+	e.install(idx, withClones)
 	msg := fmt.Sprintf("%s, %s in %v", report.Count(len(files), "file", "files"),
 		report.Count(len(idx.classes), "clone class", "clone classes"), time.Since(t0).Round(time.Millisecond))
 	e.log.Printf("indexed %s (read %v, detect %v, publish %v)", msg,
@@ -241,6 +233,21 @@ func (e *engine) indexWorkspace(progress bool) {
 	e.mu.Unlock()
 	if again {
 		e.reindex()
+	}
+}
+
+// install makes idx the index, publishes what it changed and queues the
+// open buffers to be fingerprinted from their text. The lock is released
+// even on a fault, which indexSafely then takes to reset the state.
+func (e *engine) install(idx *index, withClones []string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.idx, e.indexing = idx, false
+	// Files published before (by an earlier index) may have lost their
+	// clones.
+	e.publishPaths(union(withClones, sortedKeys(e.published)))
+	for _, path := range e.docs.paths() {
+		e.pending[path] = true // the buffers, not the files on disk
 	}
 }
 
