@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"path"
 	"strconv"
 	"strings"
@@ -311,7 +312,11 @@ func hunkHeader(line string) (old, new [2]int, ok bool) {
 				return [2]int{}, false
 			}
 		}
-		return [2]int{a, b}, a >= 0 && b >= 0
+		// Lines count from 1: a start of 0 comes only with no lines (a
+		// file added or emptied). No file copycat reads has more lines
+		// than bytes, nor more bytes than MaxInt32: numbers past that are
+		// refused, and start+count never wraps.
+		return [2]int{a, b}, (a > 0 || a == 0 && b == 0) && b >= 0 && a <= math.MaxInt32 && b <= math.MaxInt32-a
 	}
 	old, ok1 := parse(f[1], '-')
 	new, ok2 := parse(f[2], '+')

@@ -112,3 +112,26 @@ deleted file mode 100644
 		t.Error("a bad line inside a hunk was accepted")
 	}
 }
+
+// TestHunkHeaderBounds: a hunk header whose numbers no file has (past
+// MaxInt32, or a line 0 that holds lines) is refused, naming its line;
+// before, start+count wrapped to a negative line.
+func TestHunkHeaderBounds(t *testing.T) {
+	for _, header := range []string{
+		"@@ -9223372036854775807,1 +1,1 @@",
+		"@@ -1,1 +2147483647,2 @@",
+		"@@ -0 +1 @@",
+		"@@ -1 +0,1 @@",
+	} {
+		d := "--- a/x.go\n+++ b/x.go\n" + header + "\n-x\n+y\n"
+		if _, err := ParseDiff(strings.NewReader(d)); err == nil || !strings.Contains(err.Error(), "diff line 3: bad hunk header") {
+			t.Errorf("%s: err = %v, want a bad hunk header at line 3", header, err)
+		}
+	}
+	for _, header := range []string{"@@ -0,0 +1,2 @@", "@@ -1,2 +0,0 @@", "@@ -2147483646,1 +2147483646,1 @@"} {
+		d := "--- a/x.go\n+++ b/x.go\n" + header + "\n"
+		if _, err := ParseDiff(strings.NewReader(d)); err != nil {
+			t.Errorf("%s: %v", header, err)
+		}
+	}
+}
