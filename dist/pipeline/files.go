@@ -129,6 +129,10 @@ func gitSource(arg string) (url, rev string, ok bool) {
 // once. The tree is fetched beside it and renamed into place, so that
 // two workers of one machine never read half a tree.
 func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
+	if strings.HasPrefix(url, "-") || strings.HasPrefix(rev, "-") {
+		// git fetch would read it as an option: --upload-pack=CMD runs CMD.
+		return "", fmt.Errorf("cannot fetch %s: a repository or revision must not start with '-'", arg)
+	}
 	sum := sha256.Sum256([]byte(arg))
 	dir := filepath.Join(os.TempDir(), "copycat-dist-git", hex.EncodeToString(sum[:12]))
 	return intoPlace(dir, func(tmp string) error {

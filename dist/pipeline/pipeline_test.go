@@ -371,6 +371,16 @@ func TestGitRepo(t *testing.T) {
 		!strings.Contains(err.Error(), "cannot fetch file://"+filepath.ToSlash(repo)+"#nope") {
 		t.Errorf("a missing revision: error %v, want one naming it", err)
 	}
+	// An argument git would read as an option is refused, and runs nothing.
+	ran := filepath.Join(t.TempDir(), "ran")
+	for _, arg := range []string{"--upload-pack=touch " + ran + ";.git#" + repo, "file://" + filepath.ToSlash(repo) + "#--upload-pack=touch " + ran} {
+		if _, err := sourceDir(context.Background(), arg); err == nil || !strings.Contains(err.Error(), "must not start with '-'") {
+			t.Errorf("%s: error %v, want a refusal", arg, err)
+		}
+	}
+	if _, err := os.Stat(ran); err == nil {
+		t.Error("an argument ran a command")
+	}
 }
 
 // TestSARIF checks the SARIF report against copycat's, asked for by
