@@ -291,7 +291,8 @@ func unwrapPathError(err error) error {
 // packages resolves an import path pattern (std, net/http, example.com/...)
 // with the go command.
 func (r *resolver) packages(pattern string) {
-	cmd, release := r.opt.command("go", "list", "-e", "-f", "{{.Dir}}", pattern)
+	// "--": a pattern is never one of go list's flags (-toolexec=…, -C=…).
+	cmd, release := r.opt.command("go", "list", "-e", "-f", "{{.Dir}}", "--", pattern)
 	out, err := cmd.Output()
 	release()
 	if r.opt.stopped() {

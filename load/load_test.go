@@ -9,6 +9,7 @@ import (
 	"math"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -423,5 +424,24 @@ func TestPanicContained(t *testing.T) {
 	}
 	if !slices.Equal(names, []string{"a.go", "b.go"}) {
 		t.Errorf("files = %v, want a.go and b.go", names)
+	}
+}
+
+// TestPatternIsNoFlag: an argument resolved as an import path pattern is
+// never read by the go command as one of its flags (copycat --
+// -toolexec=x listed, silently, the package of the current directory).
+func TestPatternIsNoFlag(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	dir := t.TempDir()
+	write(t, dir, "go.mod", "module example.com/m\n\ngo 1.26\n")
+	write(t, dir, "a.go", goSource)
+	t.Chdir(dir)
+	for _, arg := range []string{"-toolexec=x", "-mod=mod"} {
+		res := Load([]string{arg}, Options{MinTokens: 5})
+		if res.FilesRead != 0 || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Error(), arg+": ") {
+			t.Errorf("%s: read %d files, errors %v; want none read and an error naming it", arg, res.FilesRead, res.Errors)
+		}
 	}
 }
