@@ -405,9 +405,14 @@ func (r *resolver) walk(root string) {
 		// link; the paths below it are joined as they would be to root.
 		start = root + string(filepath.Separator)
 	}
-	err := filepath.WalkDir(start, func(p string, e fs.DirEntry, err error) error {
+	err := walkDir(start, func(p string, e fs.DirEntry, err error) error {
 		if r.opt.stopped() {
 			return filepath.SkipAll
+		}
+		if err != nil && p != start && errors.Is(err, fs.ErrNotExist) {
+			// Gone since its folder was listed (a build or an editor at
+			// work in the tree): there is nothing left to read.
+			return nil
 		}
 		if err != nil {
 			r.errs = append(r.errs, fmt.Errorf("%s: %w", p, unwrapPathError(err)))
@@ -436,6 +441,10 @@ func (r *resolver) walk(root string) {
 		r.errs = append(r.errs, err)
 	}
 }
+
+// walkDir is filepath.WalkDir; a test replaces it to make a folder vanish
+// during the walk.
+var walkDir = filepath.WalkDir
 
 // wanted reports whether a file name is one of a Go file copycat reads,
 // and counts the Go files met.
@@ -555,9 +564,10 @@ type parsed struct {
 	err      error
 }
 
-// parseOne reads, parses and indexes one selected file: a file too large
-// or not regular is a warning, an oversized generated file is left out
-// quietly when generated files are, and any other failure is an error.
+// parseOne reads, parses and indexes one selected file: a file too large,
+// not regular or gone since it was listed is a warning, an oversized
+// generated file is left out quietly when generated files are, and any
+// other failure is an error.
 func parseOne(ix *fingerprint.Indexer, buf *[]byte, path string, opt Options) (p parsed) {
 	p.path = path
 	if k, info, ok := opt.known(path); ok {
@@ -588,6 +598,11 @@ func parseOne(ix *fingerprint.Indexer, buf *[]byte, path string, opt Options) (p
 		return p
 	case skip != nil:
 		p.warnings = []error{skip}
+		return p
+	case errors.Is(err, fs.ErrNotExist):
+		// Listed, then removed before it was read: a warning, as the
+		// tree changed under the run, not an error of the run.
+		p.warnings = []error{fmt.Errorf("%s: removed while copycat ran, skipped", path)}
 		return p
 	case err != nil:
 		p.err = fmt.Errorf("%s: %w", path, unwrapPathError(err))

@@ -445,3 +445,45 @@ func TestPatternIsNoFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestRemovedWhileRunning: a file or folder removed between the walk
+// that listed it and its reading (a build or an editor at work in the
+// tree) is not an error of the run: a file read is a warning naming it,
+// a folder of the walk is passed over, and the rest is read.
+func TestRemovedWhileRunning(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.go", goSource)
+	gone := write(t, dir, "gone.go", goSource)
+	write(t, dir, "sub/b.go", goSource)
+	orig := walkDir
+	t.Cleanup(func() { walkDir = orig })
+	walkDir = func(root string, fn fs.WalkDirFunc) error {
+		return orig(root, func(p string, e fs.DirEntry, err error) error {
+			if filepath.Base(p) == "sub" && err == nil {
+				// Listed, then gone: WalkDir calls again with the error
+				// of reading it, and does not go in.
+				if r := fn(p, e, nil); r != nil {
+					return r
+				}
+				if r := fn(p, e, &fs.PathError{Op: "open", Path: p, Err: fs.ErrNotExist}); r != nil {
+					return r
+				}
+				return filepath.SkipDir
+			}
+			if p == gone {
+				defer os.Remove(gone) // listed, then removed before it is read
+			}
+			return fn(p, e, err)
+		})
+	}
+	res := Load([]string{dir + "/..."}, Options{MinTokens: 5, Workers: 1})
+	if len(res.Errors) > 0 {
+		t.Errorf("errors: %v", res.Errors)
+	}
+	if len(res.Warnings) != 1 || res.Warnings[0].Error() != gone+": removed while copycat ran, skipped" {
+		t.Errorf("warnings = %v, want one naming %s", res.Warnings, gone)
+	}
+	if res.FilesRead != 1 {
+		t.Errorf("read %d files, want a.go alone", res.FilesRead)
+	}
+}
