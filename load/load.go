@@ -309,7 +309,7 @@ func (r *resolver) packages(pattern string) {
 	}
 	dirs := strings.Fields(string(out))
 	if len(dirs) == 0 {
-		r.errs = append(r.errs, fmt.Errorf("%s: matched no packages", pattern))
+		r.errs = append(r.errs, &NoPackagesError{pattern})
 	}
 	for _, d := range dirs {
 		// The go command's packages: a vendored one that std lists
@@ -317,6 +317,12 @@ func (r *resolver) packages(pattern string) {
 		r.dir(relToWD(d), false)
 	}
 }
+
+// A NoPackagesError is an argument read as an import path pattern that
+// the go command resolved to no package.
+type NoPackagesError struct{ Pattern string }
+
+func (e *NoPackagesError) Error() string { return e.Pattern + ": matched no packages" }
 
 // relToWD shortens an absolute path under the working directory.
 func relToWD(p string) string {

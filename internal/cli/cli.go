@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"strings"
 	"time"
 
 	"github.com/copycat-go/copycat/cache"
@@ -332,6 +333,7 @@ func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fi
 	for _, e := range res.Errors {
 		fmt.Fprintf(stderr, "copycat: %s\n", report.OneLine(e.Error()))
 	}
+	commandHint(stderr, res.Errors)
 	if err != nil {
 		fmt.Fprintf(stderr, "copycat: %v\n", err)
 		failed = true
@@ -344,6 +346,19 @@ func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fi
 		return c.ExitCode
 	}
 	return ExitClean
+}
+
+// commandHint says, after "stats: matched no packages", that a bare word
+// is no command of copycat's either, and which are: copycat stats for
+// copycat cache stats is a slip a newcomer makes.
+func commandHint(stderr io.Writer, errs []error) {
+	for _, e := range errs {
+		var np *load.NoPackagesError
+		if errors.As(e, &np) && !strings.ContainsAny(np.Pattern, "/.\\") {
+			fmt.Fprintf(stderr, "copycat: %s is no command either; the commands are help, version, cache stats|clean, lsp and history\n", np.Pattern)
+			return
+		}
+	}
 }
 
 // wrote says, unless -q, what went into the -o file, which is otherwise

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -185,4 +186,22 @@ func mustRead(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestCommandHint: a bare word that matches no package (copycat clean,
+// for copycat cache clean) is said to be no command either, with the
+// commands there are; a path that matches nothing is not.
+func TestCommandHint(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	unpack(t, "module.txtar")
+	_, stderr, code := run(t, "clean")
+	if code != ExitError || !strings.Contains(stderr, "clean: matched no packages") ||
+		!strings.Contains(stderr, "clean is no command either; the commands are help, version, cache stats|clean, lsp and history") {
+		t.Errorf("copycat clean: exit %d, stderr %q", code, stderr)
+	}
+	if _, stderr, _ := run(t, "example.com/nope"); strings.Contains(stderr, "no command") {
+		t.Errorf("copycat example.com/nope: %q", stderr)
+	}
 }
