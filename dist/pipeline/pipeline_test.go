@@ -407,6 +407,10 @@ func TestSARIF(t *testing.T) {
 	if err := c.Check(); err == nil {
 		t.Error("an html report was accepted")
 	}
+	c.Format, c.Output = "", "main.go"
+	if err := c.Check(); err == nil || !strings.Contains(err.Error(), "will not write a report over a Go file") {
+		t.Errorf("-o main.go: %v, want a refusal", err)
+	}
 }
 
 // TestUnitHeap checks that a unit whose tables pass -unit-heap (here 1

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -86,8 +87,19 @@ func (c *Config) checkOutput(fs *flag.FlagSet) error {
 	if c.UpdateBaseline && c.Baseline == "" {
 		return errors.New("-update-baseline needs -baseline FILE")
 	}
+	// A report or baseline written over Go source destroys a file copycat
+	// reads: copycat -o main.go is a slip, never a wish.
+	if isGoFile(c.File) {
+		return fmt.Errorf("-o %s: will not write a report over a Go file (name a .txt, .json, .sarif, .html or .md file)", c.File)
+	}
+	if c.UpdateBaseline && isGoFile(c.Baseline) {
+		return fmt.Errorf("-baseline %s: will not write a baseline over a Go file", c.Baseline)
+	}
 	return nil
 }
+
+// isGoFile reports whether path names a Go source file.
+func isGoFile(path string) bool { return strings.EqualFold(filepath.Ext(path), ".go") }
 
 // settleFileFormat gives a report file the format its extension names,
 // unless -format or -json chose one: then the two must agree, so that
