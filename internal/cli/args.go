@@ -69,11 +69,22 @@ func (cmd *command) parse(args []string, stdout, stderr io.Writer) (paths []stri
 	case cmd.showVersion:
 		return nil, cmd.printVersion(stdout, stderr), false
 	}
-	if err := cmp.Or(cmd.Check(), cmd.checkOutput(cmd.fs), cmd.checkExitCode(), cmd.checkChanges()); err != nil {
+	if err := cmp.Or(cmd.Check(), cmd.checkOutput(cmd.fs), cmd.checkProfiles(), cmd.checkExitCode(), cmd.checkChanges()); err != nil {
 		fmt.Fprintf(stderr, "copycat: %v\n", err)
 		return nil, ExitError, false
 	}
 	return paths, ExitClean, true
+}
+
+// checkProfiles refuses a profile named as Go source, as checkOutput
+// refuses a report: it would replace a file copycat reads.
+func (cmd *command) checkProfiles() error {
+	for _, f := range []struct{ flag, path string }{{"cpuprofile", cmd.cpuProfile}, {"memprofile", cmd.memProfile}} {
+		if isGoFile(f.path) {
+			return fmt.Errorf("-%s %s: will not write a profile over a Go file", f.flag, f.path)
+		}
+	}
+	return nil
 }
 
 func (cmd *command) printVersion(stdout, stderr io.Writer) int {

@@ -206,13 +206,14 @@ func TestCommandHint(t *testing.T) {
 	}
 }
 
-// TestNoReportOverGoFile: -o main.go, or a baseline to update named
-// main.go, is refused before anything is read or written: the report
+// TestNoReportOverGoFile: -o main.go, a baseline to update or a profile
+// named main.go, is refused before anything is read or written: the report
 // would have replaced a Go file copycat reads.
 func TestNoReportOverGoFile(t *testing.T) {
 	unpack(t, "module.txtar")
 	src := mustRead(t, "stats/stats.go")
-	for _, args := range [][]string{{"-o", "stats/stats.go"}, {"-o", "stats/STATS.GO"}, {"-baseline", "stats/stats.go", "-update-baseline"}} {
+	for _, args := range [][]string{{"-o", "stats/stats.go"}, {"-o", "stats/STATS.GO"}, {"-baseline", "stats/stats.go", "-update-baseline"},
+		{"-cpuprofile", "stats/stats.go"}, {"-memprofile", "stats/stats.go"}} {
 		_, stderr, code := run(t, args...)
 		if code != ExitError || !strings.Contains(stderr, "will not write") {
 			t.Errorf("%s: exit %d, stderr %q", strings.Join(args, " "), code, stderr)
