@@ -78,18 +78,14 @@ func readFile(path string, max int64, buf []byte) ([]byte, fs.FileInfo, error) {
 }
 
 // readAll reads r, of size bytes when it was opened, through a limit of
-// max+1 bytes: into one buffer of the right size, unless the file grew,
-// buf if it has the room.
+// max+1 bytes (max is at most MaxIndexable, so it cannot wrap): into one
+// buffer of the right size, unless the file grew, buf if it has the room.
 func readAll(r io.Reader, size, max int64, buf []byte) ([]byte, error) {
 	if n := min(size, max) + 1; int64(cap(buf)) < n { // +1: the read that sees EOF
 		buf = make([]byte, 0, n)
 	}
 	buf = buf[:0]
-	limit := max
-	if limit < math.MaxInt64 {
-		limit++ // the byte past max tells a file that is too large
-	}
-	lr := io.LimitReader(r, limit)
+	lr := io.LimitReader(r, max+1)
 	for {
 		n, err := lr.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]

@@ -2,8 +2,6 @@ package pipeline
 
 import (
 	"fmt"
-	"path/filepath"
-	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/internal/cli"
@@ -51,11 +49,11 @@ func (c Config) Check() error {
 		return fmt.Errorf("no directories to read")
 	case c.Output == "":
 		return fmt.Errorf("no output file")
-	case strings.EqualFold(filepath.Ext(c.Output), ".go"):
-		// A report written over Go source destroys a file it reads.
-		return fmt.Errorf("-o %s: will not write a report over a Go file", c.Output)
 	case c.UnitHeap < 0:
 		return fmt.Errorf("-unit-heap must be 0 or more bytes, not %d", c.UnitHeap)
+	}
+	if err := cli.RefuseGoFile("o", c.Output, "a report"); err != nil {
+		return err
 	}
 	if f := c.format(); f != cli.FormatJSON && f != cli.FormatSARIF {
 		return fmt.Errorf("the pipeline writes json or sarif, not %s", f)

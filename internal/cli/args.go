@@ -77,14 +77,9 @@ func (cmd *command) parse(args []string, stdout, stderr io.Writer) (paths []stri
 }
 
 // checkProfiles refuses a profile named as Go source, as checkOutput
-// refuses a report: it would replace a file copycat reads.
+// refuses a report.
 func (cmd *command) checkProfiles() error {
-	for _, f := range []struct{ flag, path string }{{"cpuprofile", cmd.cpuProfile}, {"memprofile", cmd.memProfile}} {
-		if isGoFile(f.path) {
-			return fmt.Errorf("-%s %s: will not write a profile over a Go file", f.flag, f.path)
-		}
-	}
-	return nil
+	return cmp.Or(RefuseGoFile("cpuprofile", cmd.cpuProfile, "a profile"), RefuseGoFile("memprofile", cmd.memProfile, "a profile"))
 }
 
 func (cmd *command) printVersion(stdout, stderr io.Writer) int {

@@ -87,19 +87,24 @@ func (c *Config) checkOutput(fs *flag.FlagSet) error {
 	if c.UpdateBaseline && c.Baseline == "" {
 		return errors.New("-update-baseline needs -baseline FILE")
 	}
-	// A report or baseline written over Go source destroys a file copycat
-	// reads: copycat -o main.go is a slip, never a wish.
-	if isGoFile(c.File) {
-		return fmt.Errorf("-o %s: will not write a report over a Go file (name a .txt, .json, .sarif, .html or .md file)", c.File)
+	if err := RefuseGoFile("o", c.File, "a report"); err != nil {
+		return fmt.Errorf("%w (name a .txt, .json, .sarif, .html or .md file)", err)
 	}
-	if c.UpdateBaseline && isGoFile(c.Baseline) {
-		return fmt.Errorf("-baseline %s: will not write a baseline over a Go file", c.Baseline)
+	if c.UpdateBaseline {
+		return RefuseGoFile("baseline", c.Baseline, "a baseline")
 	}
 	return nil
 }
 
-// isGoFile reports whether path names a Go source file.
-func isGoFile(path string) bool { return strings.EqualFold(filepath.Ext(path), ".go") }
+// RefuseGoFile is the error for a file flag that would write over Go
+// source, which copycat reads: copycat -o main.go is a slip, never a
+// wish. It is nil for any other name. what says what would be written.
+func RefuseGoFile(flag, path, what string) error {
+	if !strings.EqualFold(filepath.Ext(path), ".go") {
+		return nil
+	}
+	return fmt.Errorf("-%s %s: will not write %s over a Go file", flag, path, what)
+}
 
 // settleFileFormat gives a report file the format its extension names,
 // unless -format or -json chose one: then the two must agree, so that
