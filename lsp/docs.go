@@ -1,10 +1,12 @@
 package lsp
 
 import (
+	"bytes"
 	"fmt"
 	"net/url"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf16"
@@ -36,7 +38,10 @@ func (s *docStore) open(path, uri string, version int, text string) {
 }
 
 // change applies the editor's content changes, in order, to an open
-// buffer.
+// buffer. The buffer get returned before stays as it was (an index may be
+// reading it): the changes go to one copy, edited in place, so a message
+// of many small edits costs a copy and a move per edit, not a new buffer
+// per edit.
 func (s *docStore) change(path string, version int, changes []contentChange) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -44,27 +49,32 @@ func (s *docStore) change(path string, version int, changes []contentChange) err
 	if !ok {
 		return fmt.Errorf("didChange for %s, which is not open", path)
 	}
-	text := d.text
+	text, owned := d.text, false
 	for i, c := range changes {
 		if c.Range == nil {
-			text = []byte(c.Text)
+			text, owned = []byte(c.Text), true
 			continue
 		}
-		start, err := offset(text, c.Range.Start)
+		start, line, err := offsetFrom(text, 0, 0, c.Range.Start)
 		if err != nil {
 			return fmt.Errorf("%s: change %d: start: %w", path, i, err)
 		}
-		end, err := offset(text, c.Range.End)
+		// The end is looked for from the start's line.
+		from, fromLine := 0, 0
+		if c.Range.End.Line >= c.Range.Start.Line && line >= 0 {
+			from, fromLine = line, c.Range.Start.Line
+		}
+		end, _, err := offsetFrom(text, from, fromLine, c.Range.End)
 		if err != nil {
 			return fmt.Errorf("%s: change %d: end: %w", path, i, err)
 		}
 		if end < start {
 			return fmt.Errorf("%s: change %d: range ends before it starts", path, i)
 		}
-		next := make([]byte, 0, len(text)-(end-start)+len(c.Text))
-		next = append(next, text[:start]...)
-		next = append(next, c.Text...)
-		text = append(next, text[end:]...)
+		if !owned {
+			text, owned = slices.Clone(text), true
+		}
+		text = slices.Replace(text, start, end, []byte(c.Text)...)
 	}
 	d.text, d.version = text, version
 	return nil
@@ -104,20 +114,39 @@ func (s *docStore) paths() []string {
 // in text. A character past the end of its line means the line's end, as
 // the protocol asks.
 func offset(text []byte, p position) (int, error) {
+	off, _, err := offsetFrom(text, 0, 0, p)
+	return off, err
+}
+
+// offsetFrom is offset with the search for p's line started at from, the
+// start of line fromLine (at most p.Line). It also returns where p's line
+// starts, or -1 for the line just past the last one, which is no place to
+// search on from.
+func offsetFrom(text []byte, from, fromLine int, p position) (off, lineStart int, err error) {
 	if p.Line < 0 || p.Character < 0 {
-		return 0, fmt.Errorf("negative position %d:%d", p.Line, p.Character)
+		return 0, 0, fmt.Errorf("negative position %d:%d", p.Line, p.Character)
 	}
-	off := 0
-	for line := 0; line < p.Line; line++ {
-		i := indexNewline(text[off:])
+	off = from
+	for line := fromLine; line < p.Line; {
+		// Far from the line, whole blocks are passed over by counting
+		// their newlines, which is much faster than finding each one.
+		if block := min(len(text)-off, 4096); p.Line-line > 64 && block > 0 {
+			if n := bytes.Count(text[off:off+block], newline); line+n < p.Line {
+				off, line = off+block, line+n
+				continue
+			}
+		}
+		i := bytes.IndexByte(text[off:], '\n')
 		if i < 0 {
 			if line == p.Line-1 {
-				return len(text), nil // the line just past the last one
+				return len(text), -1, nil // the line just past the last one
 			}
-			return 0, fmt.Errorf("line %d is past the end (%s)", p.Line+1, report.Count(line+1, "line", "lines"))
+			return 0, 0, fmt.Errorf("line %d is past the end (%s)", p.Line+1, report.Count(line+1, "line", "lines"))
 		}
 		off += i + 1
+		line++
 	}
+	lineStart = off
 	for units := 0; units < p.Character && off < len(text) && text[off] != '\n'; {
 		r, size := utf8.DecodeRune(text[off:])
 		units += utf16.RuneLen(r)
@@ -126,17 +155,10 @@ func offset(text []byte, p position) (int, error) {
 		}
 		off += size
 	}
-	return off, nil
+	return off, lineStart, nil
 }
 
-func indexNewline(b []byte) int {
-	for i, c := range b {
-		if c == '\n' {
-			return i
-		}
-	}
-	return -1
-}
+var newline = []byte{'\n'}
 
 // utf16Column converts a 1-based byte column on a line into a 0-based
 // UTF-16 character offset.

@@ -1,6 +1,8 @@
 package lsp
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -25,6 +27,8 @@ func TestDocumentChanges(t *testing.T) {
 			{Range: rng(pos(0, 0), pos(0, 1)), Text: "xx"},
 			{Range: rng(pos(0, 0), pos(0, 1)), Text: ""},
 		}, "xbc", false},
+		{"the line past an unterminated last line", "a\nb", []contentChange{{Range: rng(pos(2, 0), pos(2, 0)), Text: "c"}}, "a\nbc", false},
+		{"the line after the line past the last", "a\nb", []contentChange{{Range: rng(pos(2, 0), pos(3, 0)), Text: "c"}}, "", true},
 		{"line past the end", "a\n", []contentChange{{Range: rng(pos(5, 0), pos(5, 0)), Text: "b"}}, "", true},
 		{"end before start", "abc", []contentChange{{Range: rng(pos(0, 2), pos(0, 1)), Text: "b"}}, "", true},
 	}
@@ -84,5 +88,88 @@ func TestURIs(t *testing.T) {
 	}
 	if _, err := uriToPath("untitled:Untitled-1"); err == nil {
 		t.Error("uriToPath accepted a URI that is not a file")
+	}
+}
+
+// TestDocumentChangesKeepOldBuffer: a buffer handed out by get (an index
+// may be reading it) stays as it was through later changes.
+func TestDocumentChangesKeepOldBuffer(t *testing.T) {
+	s := newDocStore()
+	s.open("/f.go", "file:///f.go", 1, "package p\n\nvar x = 1\n")
+	before, _, _, _ := s.get("/f.go")
+	kept := string(before)
+	for v, text := range []string{"2", "", "345"} {
+		r := &lspRange{position{2, 8}, position{2, 9}}
+		if err := s.change("/f.go", v+2, []contentChange{{Range: r, Text: text}, {Range: r, Text: "9"}}); err != nil {
+			t.Fatal(err)
+		}
+		if string(before) != kept {
+			t.Fatalf("after change %d the buffer handed out before reads %q, want %q", v+2, before, kept)
+		}
+	}
+}
+
+// TestDocumentManyChanges: a message of many edits gives what applying
+// them one at a time to fresh buffers gives.
+func TestDocumentManyChanges(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "line %d é😀\n", i)
+	}
+	var changes []contentChange
+	for i := range 500 {
+		l := (i * 7) % 310 // some past the end: the line just past the last, or an error
+		if l > 300 {
+			l = 300
+		}
+		c := (i * 3) % 12
+		text := []string{"", "x", "ab\ncd", "é"}[i%4]
+		end := position{l, c}
+		if i%5 == 0 && l < 299 {
+			end = position{l + 1, 2}
+		}
+		changes = append(changes, contentChange{Range: &lspRange{position{l, c}, end}, Text: text})
+	}
+	want := []byte(b.String())
+	for _, c := range changes {
+		start, err := offset(want, c.Range.Start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		end, err := offset(want, c.Range.End)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = []byte(string(want[:start]) + c.Text + string(want[end:]))
+	}
+	s := newDocStore()
+	s.open("/f.go", "file:///f.go", 1, b.String())
+	if err := s.change("/f.go", 2, changes); err != nil {
+		t.Fatal(err)
+	}
+	if got, _, _, _ := s.get("/f.go"); string(got) != string(want) {
+		t.Errorf("500 edits in one message: got %d bytes, want %d, or different bytes", len(got), len(want))
+	}
+}
+
+// BenchmarkDidChangeManyEdits: one didChange of 2,000 one-character edits
+// to a 1 MB buffer.
+func BenchmarkDidChangeManyEdits(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 1<<20; i++ {
+		fmt.Fprintf(&sb, "\tx%d := compute(%d, y) // a line of code\n", i, i)
+	}
+	lines := strings.Count(sb.String(), "\n")
+	changes := make([]contentChange, 2000)
+	for i := range changes {
+		p := position{(i * 997) % lines, 1}
+		changes[i] = contentChange{Range: &lspRange{p, p}, Text: "y"}
+	}
+	s := newDocStore()
+	for b.Loop() {
+		s.open("/f.go", "file:///f.go", 1, sb.String())
+		if err := s.change("/f.go", 2, changes); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
