@@ -37,6 +37,7 @@ func TestREADMERecipes(t *testing.T) {
 		"- id: copycat", // TestPreCommit
 		"import: github.com/copycat-go/copycat/golangci", // golangci.TestGolangciLint
 		"golangci-lint custom",
+		gitlabRecipe, // TestGitLabCodeQuality
 	} {
 		if !strings.Contains(ci, recipe) {
 			t.Errorf("docs/ci.md lacks %q", recipe)

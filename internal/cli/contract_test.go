@@ -77,7 +77,7 @@ func TestParseInterspersed(t *testing.T) {
 func TestFailedRunWritesNothing(t *testing.T) {
 	dir := unpack(t, "module.txtar")
 	const old = "the previous report\n"
-	for _, format := range []string{FormatText, FormatJSON, FormatSARIF, FormatHTML} {
+	for _, format := range []string{FormatText, FormatJSON, FormatSARIF, FormatHTML, FormatCodeClimate} {
 		t.Run(format, func(t *testing.T) {
 			file := filepath.Join(dir, "out."+format)
 			if err := os.WriteFile(file, []byte(old), 0o644); err != nil {
@@ -199,7 +199,7 @@ func TestQuietKeepsWhatSetsTheStatus(t *testing.T) {
 
 func TestExitCodeFlag(t *testing.T) {
 	unpack(t, "module.txtar")
-	for _, format := range []string{FormatText, FormatJSON, FormatSARIF, FormatHTML} {
+	for _, format := range []string{FormatText, FormatJSON, FormatSARIF, FormatHTML, FormatCodeClimate} {
 		for _, tt := range []struct {
 			args []string
 			code int

@@ -42,10 +42,11 @@ func TestFailedRunPrintsOnlyTheErrors(t *testing.T) {
 func TestFormatFromOutputFile(t *testing.T) {
 	dir := unpack(t, "module.txtar")
 	starts := map[string]string{
-		FormatText:  "stats/copy.go:",
-		FormatJSON:  "{\n  \"version\": 1,",
-		FormatSARIF: `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json"`,
-		FormatHTML:  "<!DOCTYPE html>",
+		FormatText:        "stats/copy.go:",
+		FormatJSON:        "{\n  \"version\": 1,",
+		FormatSARIF:       `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json"`,
+		FormatHTML:        "<!DOCTYPE html>",
+		FormatCodeClimate: "[\n  {\n    \"type\": \"issue\",",
 	}
 	for _, tt := range []struct {
 		file   string
@@ -60,7 +61,8 @@ func TestFormatFromOutputFile(t *testing.T) {
 		{"report.txt", nil, FormatText},
 		{"clones", nil, FormatText},
 		{"report.json", []string{"-json"}, FormatJSON},
-		{"report.json", []string{"-format", "sarif"}, FormatSARIF}, // SARIF is JSON
+		{"report.json", []string{"-format", "sarif"}, FormatSARIF},                              // SARIF is JSON
+		{"gl-code-quality-report.json", []string{"-format", "code-climate"}, FormatCodeClimate}, // so is Code Climate
 		{"report.html", []string{"-format=html"}, FormatHTML},
 		{"report.out", []string{"-format", "json"}, FormatJSON}, // an extension that names no format
 	} {

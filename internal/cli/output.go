@@ -24,11 +24,13 @@ const (
 	FormatHTML  = "html"
 	// FormatMarkdown is for a pull request's comment or a job summary.
 	FormatMarkdown = "markdown"
+	// FormatCodeClimate is GitLab's Code Quality report.
+	FormatCodeClimate = "code-climate"
 )
 
 // Output is where and how the report goes; the command line sets it.
 type Output struct {
-	Format         string // text, json, sarif or html
+	Format         string // text, json, sarif, html, markdown or code-climate
 	File           string // -o; standard output when empty
 	Baseline       string // -baseline FILE
 	UpdateBaseline bool   // -update-baseline: write Baseline instead of reading it
@@ -41,7 +43,7 @@ type Output struct {
 // outputFlags registers the output flags on fs.
 func (o *Output) outputFlags(fs *flag.FlagSet) {
 	o.ListFlags(fs)
-	fs.StringVar(&o.Format, "format", FormatText, "report format: text, json, sarif, html or markdown (with -o, by default the one its extension names: .json, .sarif, .html, .md)")
+	fs.StringVar(&o.Format, "format", FormatText, "report format: text, json, sarif, html, markdown or code-climate (GitLab's Code Quality); with -o, by default the one its extension names: .json, .sarif, .html, .md")
 	fs.StringVar(&o.File, "o", "", "write the report to `file` instead of standard output")
 	fs.StringVar(&o.Baseline, "baseline", "", "report only clones that are not in the baseline `file`")
 	fs.BoolVar(&o.UpdateBaseline, "update-baseline", false, "write the clones found to the -baseline file and report none")
@@ -71,9 +73,9 @@ func (c *Config) checkOutput(fs *flag.FlagSet) error {
 		c.Format = FormatJSON
 	}
 	switch c.Format {
-	case FormatText, FormatJSON, FormatSARIF, FormatHTML, FormatMarkdown:
+	case FormatText, FormatJSON, FormatSARIF, FormatHTML, FormatMarkdown, FormatCodeClimate:
 	default:
-		return fmt.Errorf("-format must be text, json, sarif, html or markdown, not %q", c.Format)
+		return fmt.Errorf("-format must be text, json, sarif, html, markdown or code-climate, not %q", c.Format)
 	}
 	if err := c.settleFileFormat(); err != nil {
 		return err
@@ -109,7 +111,8 @@ func RefuseGoFile(flag, path, what string) error {
 // settleFileFormat gives a report file the format its extension names,
 // unless -format or -json chose one: then the two must agree, so that
 // -json -o report.html is an error, not JSON in a file a browser shows
-// as a page. SARIF is JSON, so a .json file may hold either.
+// as a page. SARIF and Code Climate are JSON, so a .json file may hold
+// them too.
 func (c *Config) settleFileFormat() error {
 	if c.File == "" {
 		return nil
@@ -118,13 +121,13 @@ func (c *Config) settleFileFormat() error {
 	switch {
 	case !c.formatSet && !c.JSON:
 		c.Format = ext
-	case !named, c.Format == ext, c.Format == FormatSARIF && ext == FormatJSON:
+	case !named, c.Format == ext, (c.Format == FormatSARIF || c.Format == FormatCodeClimate) && ext == FormatJSON:
 	default:
 		given := "-format " + c.Format
 		if c.JSON {
 			given = "-json"
 		}
-		suffix := map[string]string{FormatText: ".txt", FormatJSON: ".json", FormatSARIF: ".sarif", FormatHTML: ".html", FormatMarkdown: ".md"}[c.Format]
+		suffix := map[string]string{FormatText: ".txt", FormatJSON: ".json", FormatSARIF: ".sarif", FormatHTML: ".html", FormatMarkdown: ".md", FormatCodeClimate: ".json"}[c.Format]
 		return fmt.Errorf("%s and -o %s disagree: the extension says %s (leave out %s, or name the file %s)",
 			given, c.File, ext, given, suffix)
 	}
@@ -267,6 +270,8 @@ func (c *Config) print(w io.Writer, rep *report.Report) error {
 		return report.SARIF(w, rep)
 	case FormatMarkdown:
 		return report.Markdown(w, rep)
+	case FormatCodeClimate:
+		return report.CodeClimate(w, rep)
 	case FormatHTML:
 		return report.HTML(w, rep, report.HTMLOptions{ReadFile: c.reread})
 	}

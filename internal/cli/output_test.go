@@ -134,7 +134,8 @@ func TestFormats(t *testing.T) {
 		{"json alias agrees", []string{"-json", "-format", "json"}, ExitClones, "{\n  \"version\": 1,", ""},
 		{"sarif", []string{"-format", "sarif"}, ExitClones, `{"$schema":"https://json.schemastore.org/sarif-2.1.0.json"`, ""},
 		{"html", []string{"-format", "html"}, ExitClones, "<!DOCTYPE html>", ""},
-		{"unknown", []string{"-format", "xml"}, ExitError, "", "-format must be text, json, sarif, html or markdown"},
+		{"code-climate", []string{"-format", "code-climate"}, ExitClones, "[\n  {\n    \"type\": \"issue\",", ""},
+		{"unknown", []string{"-format", "xml"}, ExitError, "", "-format must be text, json, sarif, html, markdown or code-climate"},
 		{"conflict", []string{"-json", "-format", "sarif"}, ExitError, "", "-json and -format sarif disagree"},
 	}
 	for _, tt := range tests {
