@@ -20,7 +20,7 @@ import (
 //     other; else it replaced something, and is an edit.
 //  3. When both copies have added statements, each variant grew its own
 //     (measured on the standard library: copies that both grew were
-//     variants). Else a pure insertion is a step its twin lacks
+//     variants), unless what one added only logs (driftlog.go). Else a pure insertion is a step its twin lacks
 //     (DriftLacks) when it is one of the steps copies lack by mistake
 //     (stepKind: a guard, a check, a validation loop, a defer, a lock, a
 //     flag, an assignment on an error path) and not what one variant has
@@ -263,7 +263,9 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 				step, own = d.lackedStep(with, without, add[i], add[i+1], to)
 			}
 			if step == "" {
-				other += int(add[i+1] - add[i])
+				if !d.logs(d.files[with.file], add[i], add[i+1]) {
+					other += int(add[i+1] - add[i]) // a log line is no edit (driftlog.go)
+				}
 				continue
 			}
 			out = append(out, Drift{Kind: DriftLacks, Step: step, Own: own,
@@ -278,8 +280,9 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 	uncheckedB, uncheckedA := d.uncheckedAdded(&al)
 	dropB = append(dropB, uncheckedB...)
 	dropA = append(dropA, uncheckedA...)
-	if len(al.addA) > 0 && len(al.addB) > 0 {
-		// Statements added to both copies: each variant grew its own.
+	if len(al.addA) > 0 && len(al.addB) > 0 && !d.logsOnly(a, al.addA) && !d.logsOnly(b, al.addB) {
+		// Statements added to both copies, and more than log lines:
+		// each variant grew its own (driftlog.go).
 		al.pureA, al.pureB = make([]bool, len(al.pureA)), make([]bool, len(al.pureB))
 	}
 	forB = append(forB, lacks(a, b, al.addA, al.pureA)...)

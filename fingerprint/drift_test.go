@@ -139,6 +139,9 @@ func (c *cache) put(key string, v []byte) error {
 }
 `
 
+// guardOfStore is store's guard.
+const guardOfStore = "\tif len(v) > c.limit {\n\t\tc.failed = true\n\t\treturn errTooLarge\n\t}\n"
+
 // pow is math/big's pow5, whose guard returns the call that the
 // statement after it makes with another index.
 const pow = `package p
@@ -485,6 +488,18 @@ func TestDrift(t *testing.T) {
 			"item := items[i]\n", "item := items[i]\n\t\tif item == nil {\n\t\t\tcontinue\n\t\t}\n").Replace(r("item := &items[i]", "item := items[i]").Replace(each)),
 			true, []string{"a.go:6 lacks check b.go:7-9"}},
 		{"a log line", store, r("\tc.count++\n", "\tc.count++\n\tlog.Printf(\"put %s\", key)\n").Replace(store), false, nil},
+		// Copies that both grew statements are variants, unless what one
+		// grew only logs (harbor's Tencent adapter, which logs on entry,
+		// lacks its Volcengine copy's guard; filed blind in reading 27).
+		{"guard lacked by a copy that logs", store, r(guardOfStore, "", "\treturn nil\n", "\tlog.Printf(\"put %s\", key)\n\treturn nil\n").Replace(store),
+			true, []string{"b.go:5 lacks guard a.go:6-9"}},
+		{"guard lacked by a copy that logs through a chain", store, r(guardOfStore, "", "\treturn nil\n", "\tc.logger.WithField(\"key\", key).Debug(\"put\")\n\treturn nil\n").Replace(store),
+			true, []string{"b.go:5 lacks guard a.go:6-9"}},
+		// Log lines are no edits that make a variant written apart.
+		{"guard lacked by a copy that logs much", store, r(guardOfStore, "", "\treturn nil\n", "\tlog.Printf(\"put %s: %d bytes\", key, n)\n\tlog.Printf(\"size %d, count %d\", c.size, c.count)\n\treturn nil\n").Replace(store),
+			true, []string{"b.go:5 lacks guard a.go:6-9"}},
+		{"guard lacked by a copy that grew a step of its own", store, r(guardOfStore, "", "\treturn nil\n", "\tc.hits++\n\treturn nil\n").Replace(store), false, nil},
+		{"guard lacked by a copy that reports to a test", store, r(guardOfStore, "", "\treturn nil\n", "\tt.Errorf(\"put %s\", key)\n\treturn nil\n").Replace(store), false, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			classes := detect(t, divergentOpts(), map[string]string{"a.go": tc.a, "b.go": tc.b})

@@ -1,0 +1,73 @@
+package fingerprint
+
+import "go/token"
+
+// Logging statements are no variant's own growth. Rule 3 of drift.go
+// takes copies that both added statements for variants, each grown its
+// own way; a copy that only added log lines (a debug line on entry, an
+// error logged before it is returned) grew no behaviour of its own, so
+// its twin's added steps are still steps it may lack: harbor's Tencent
+// registry adapter, which logs on entry, lacks the `len(paths) < 2`
+// guard of its Volcengine copy, which logs its errors.
+
+// loggerNames are the names a logger goes by: a package (log, slog,
+// klog, glog, logrus, zap) or a value (logger, l.log, s.Logger).
+var loggerNames = hashSet("log", "logger", "Log", "Logger", "slog", "klog", "glog", "logrus", "zap", "zerolog", "logging")
+
+// logVerbs are the methods and functions that write a log line.
+var logVerbs = hashSet(
+	"Print", "Printf", "Println",
+	"Debug", "Debugf", "Debugw", "Debugln", "DebugContext",
+	"Info", "Infof", "Infow", "Infoln", "InfoS", "InfoContext",
+	"Warn", "Warnf", "Warnw", "Warnln", "Warning", "Warningf", "WarnContext",
+	"Error", "Errorf", "Errorw", "Errorln", "ErrorS", "ErrorContext",
+	"Trace", "Tracef", "Log", "Logf", "LogAttrs", "Msg", "Msgf", "Send")
+
+func hashSet(names ...string) map[uint64]bool {
+	m := make(map[uint64]bool, len(names))
+	for _, n := range names {
+		m[hashBytes([]byte(n))] = true
+	}
+	return m
+}
+
+// logsOnly reports whether each of the statements of s in rs (token
+// ranges in pairs) only writes a log line: a call chain, named through
+// a logger, whose last call is a logging verb (log.Printf(…),
+// s.logger.Debugf(…), klog.V(2).Infof(…), log.WithField(…).Error(…),
+// logger.Error().Err(err).Msg(…)). A test's t.Errorf is a check, not a
+// log line: t is no logger's name.
+func (d *detector) logsOnly(s span, rs []int32) bool {
+	f := d.files[s.file]
+	for i := 0; i < len(rs); i += 2 {
+		if !d.logs(f, rs[i], rs[i+1]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (d *detector) logs(f *File, t0, t1 int32) bool {
+	if t1-t0 < 4 || !isName(f.codes[t0]) || token.Token(f.codes[t1-1]) != token.RPAREN {
+		return false
+	}
+	depth := 0
+	logger, verb := false, false
+	for k := range d.walk(f, t0, t1) {
+		switch tok := token.Token(k.c); {
+		case tok == token.LPAREN || tok == token.LBRACK:
+			depth++
+		case tok == token.RPAREN || tok == token.RBRACK:
+			depth--
+		case tok == token.LBRACE || tok == token.FUNC:
+			return false // a function literal, or a composite: more than a line of log
+		case depth > 0:
+		case tok == token.IDENT:
+			logger = logger || loggerNames[k.val]
+			verb = logVerbs[k.val] && k.t+1 < t1 && token.Token(f.codes[k.t+1]) == token.LPAREN
+		case tok != token.PERIOD:
+			return false // an assignment, an operator: not a call chain
+		}
+	}
+	return logger && verb
+}
