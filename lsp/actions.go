@@ -1,18 +1,26 @@
 package lsp
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/copycat-go/copycat/fingerprint"
 )
 
 // commandOpenCopy opens another copy of a clone in the editor; its one
 // argument is a Location.
 const commandOpenCopy = "copycat.openCopy"
 
+// actionData is the data of copycat's code actions.
+const actionData = "copycat"
+
 // codeActions offers, for each clone overlapping the range, one action
-// per other copy that jumps to it. The server answers with them; the proxy
-// adds them to gopls's.
+// per other copy that jumps to it, and, on a copy that is a whole
+// function, one that leaves it out with a //copycat:ignore directive on
+// the line before it. The server answers with them; the proxy adds them
+// to gopls's.
 func codeActions(eng *engine, p codeActionParams) []codeAction {
 	actions := []codeAction{}
 	path, err := uriToPath(p.TextDocument.URI)
@@ -26,6 +34,8 @@ func codeActions(eng *engine, p codeActionParams) []codeAction {
 		}
 	}
 	conv := positionConverter(eng.lineText)
+	var ignores []codeAction
+	ignored := map[int]bool{} // the lines a directive is offered before
 	for _, c := range eng.classesAt(path) {
 		shown := displayClass(c, eng.roots)
 		for i, fr := range c.Fragments {
@@ -43,11 +53,51 @@ func codeActions(eng *engine, p codeActionParams) []codeAction {
 					Kind:        "quickfix",
 					Diagnostics: diags,
 					Command:     &command{Title: title, Command: commandOpenCopy, Arguments: []any{loc}},
+					Data:        actionData,
 				})
+			}
+			twin := shown.Fragments[(i+1)%len(c.Fragments)].File
+			if !ignored[fr.Start.Line] && startsFunc(eng.lineText(path), fr) {
+				ignored[fr.Start.Line] = true
+				ignores = append(ignores, ignoreAction(p.TextDocument.URI, fr, twin, diags))
 			}
 		}
 	}
-	return actions
+	return append(actions, ignores...)
+}
+
+// startsFunc reports whether fragment fr of text starts a function
+// declaration, the node a directive on the line before leaves out whole
+// (a directive before a run of statements would leave out the first).
+func startsFunc(text []byte, fr fingerprint.Fragment) bool {
+	for line := 1; line < fr.Start.Line; line++ {
+		i := bytes.IndexByte(text, '\n')
+		if i < 0 {
+			return false
+		}
+		text = text[i+1:]
+	}
+	if i := bytes.IndexByte(text, '\n'); i >= 0 {
+		text = text[:i]
+	}
+	return fr.Start.Column == 1 && bytes.HasPrefix(text, []byte("func "))
+}
+
+// ignoreAction leaves fragment fr of the document at uri out with a
+// //copycat:ignore directive on the line before it, whose reason names
+// the copy it was kept apart from (the user may say more).
+func ignoreAction(uri string, fr fingerprint.Fragment, twin string, diags []diagnostic) codeAction {
+	at := position{fr.Start.Line - 1, 0}
+	return codeAction{
+		Title:       "Leave this copy out (//copycat:ignore)",
+		Kind:        "quickfix",
+		Diagnostics: diags,
+		Edit: &workspaceEdit{Changes: map[string][]textEdit{uri: {{
+			Range:   lspRange{at, at},
+			NewText: "//copycat:ignore kept apart from " + twin + " on purpose\n",
+		}}}},
+		Data: actionData,
+	}
 }
 
 // wants reports whether a code action of kind is among those asked for:

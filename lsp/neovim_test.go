@@ -95,6 +95,7 @@ func TestNeovim(t *testing.T) {
 		want := []string{
 			"diagnostic 4:1 copycat duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)",
 			"action Go to copy at b.go:4-20",
+			"action Leave this copy out (//copycat:ignore)",
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("Neovim saw\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
@@ -114,6 +115,7 @@ func TestNeovim(t *testing.T) {
 			"diagnostic 8:1 copycat duplicate of a.go:4-20 (renamed, 105 tokens, 3 copies)",
 			"action Go to copy at a.go:4-20",
 			"action Go to copy at b.go:4-20",
+			"action Leave this copy out (//copycat:ignore)",
 		} {
 			if !slices.Contains(got, want) {
 				t.Errorf("Neovim did not see %q; it saw\n\t%s", want, strings.Join(got, "\n\t"))
@@ -121,7 +123,7 @@ func TestNeovim(t *testing.T) {
 		}
 		actions := 0
 		for _, l := range got {
-			if strings.HasPrefix(l, "action ") && !strings.HasPrefix(l, "action Go to copy") {
+			if strings.HasPrefix(l, "action ") && !strings.HasPrefix(l, "action Go to copy") && !strings.HasPrefix(l, "action Leave this copy out") {
 				actions++
 			}
 		}

@@ -141,10 +141,23 @@ type command struct {
 }
 
 type codeAction struct {
-	Title       string       `json:"title"`
-	Kind        string       `json:"kind,omitempty"`
-	Diagnostics []diagnostic `json:"diagnostics,omitempty"`
-	Command     *command     `json:"command,omitempty"`
+	Title       string         `json:"title"`
+	Kind        string         `json:"kind,omitempty"`
+	Diagnostics []diagnostic   `json:"diagnostics,omitempty"`
+	Edit        *workspaceEdit `json:"edit,omitempty"`
+	Command     *command       `json:"command,omitempty"`
+	// Data marks copycat's own actions (actionData), so that the proxy
+	// answers their codeAction/resolve and gopls never sees them.
+	Data string `json:"data,omitempty"`
+}
+
+type workspaceEdit struct {
+	Changes map[string][]textEdit `json:"changes"`
+}
+
+type textEdit struct {
+	Range   lspRange `json:"range"`
+	NewText string   `json:"newText"`
 }
 
 type executeCommandParams struct {

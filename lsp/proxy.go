@@ -267,7 +267,7 @@ func (p *proxy) executeOurs(m *message) bool {
 	switch m.Method {
 	case "codeAction/resolve":
 		var action codeAction
-		if json.Unmarshal(m.Params, &action) != nil || action.Command == nil || action.Command.Command != commandOpenCopy {
+		if json.Unmarshal(m.Params, &action) != nil || action.Data != actionData {
 			return false
 		}
 		result = m.Params

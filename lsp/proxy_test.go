@@ -90,7 +90,7 @@ func TestProxyCodeActions(t *testing.T) {
 			t.Fatalf("code actions: %s (error %v)", r.Result, r.Error)
 		}
 		for _, a := range all {
-			if a.Command != nil && a.Command.Command == commandOpenCopy {
+			if a.Data == actionData {
 				ours = append(ours, a)
 			} else {
 				theirs = append(theirs, a)
@@ -103,7 +103,7 @@ func TestProxyCodeActions(t *testing.T) {
 	for _, a := range ours {
 		titles = append(titles, a.Title)
 	}
-	if want := []string{"Go to copy at a.go:4-20", "Go to copy at b.go:4-20"}; !slices.Equal(titles, want) {
+	if want := []string{"Go to copy at a.go:4-20", "Go to copy at b.go:4-20", "Leave this copy out (//copycat:ignore)"}; !slices.Equal(titles, want) {
 		t.Errorf("copycat's actions %q, want %q", titles, want)
 	}
 	if len(theirs) == 0 {
@@ -115,10 +115,12 @@ func TestProxyCodeActions(t *testing.T) {
 
 	// Resolving one of copycat's actions gives it back whole; gopls never
 	// sees it.
-	r := e.call("codeAction/resolve", ours[0])
-	var resolved codeAction
-	if err := json.Unmarshal(r.Result, &resolved); err != nil || r.Error != nil || resolved.Title != ours[0].Title || resolved.Command == nil {
-		t.Errorf("codeAction/resolve: %s (error %v)", r.Result, r.Error)
+	for _, a := range ours {
+		r := e.call("codeAction/resolve", a)
+		var resolved codeAction
+		if err := json.Unmarshal(r.Result, &resolved); err != nil || r.Error != nil || resolved.Title != a.Title || (resolved.Command == nil) == (resolved.Edit == nil) {
+			t.Errorf("codeAction/resolve of %q: %s (error %v)", a.Title, r.Result, r.Error)
+		}
 	}
 
 	args, _ := json.Marshal(ours[0].Command.Arguments)

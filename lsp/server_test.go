@@ -242,12 +242,13 @@ func TestServerCodeAction(t *testing.T) {
 		Range:        lspRange{position{5, 0}, position{5, 0}},
 	})
 	var actions []codeAction
-	if err := json.Unmarshal(r.Result, &actions); err != nil || len(actions) != 1 {
+	if err := json.Unmarshal(r.Result, &actions); err != nil || len(actions) != 2 {
 		t.Fatalf("code actions: %s (error %v)", r.Result, r.Error)
 	}
 	if got, want := actions[0].Title, "Go to copy at b.go:4-20"; got != want {
 		t.Errorf("title %q, want %q", got, want)
 	}
+	testIgnoreAction(t, e, dir, actions[1])
 	cmd := actions[0].Command
 	args, _ := json.Marshal(cmd.Arguments)
 	var raw []json.RawMessage
@@ -261,6 +262,29 @@ func TestServerCodeAction(t *testing.T) {
 		t.Errorf("showDocument %s does not open b.go", show.Params)
 	}
 	e.exit()
+}
+
+// testIgnoreAction applies the action that leaves a.go's copy out to
+// the open buffer, as an editor does: the directive goes on the line
+// before the function, and the clone's diagnostics go away.
+func testIgnoreAction(t *testing.T, e *editor, dir string, a codeAction) {
+	t.Helper()
+	u := uri(dir, "a.go")
+	edits := a.Edit.Changes[u]
+	if a.Title != "Leave this copy out (//copycat:ignore)" || a.Data != actionData || a.Command != nil || len(edits) != 1 ||
+		edits[0].Range != (lspRange{position{3, 0}, position{3, 0}}) || edits[0].NewText != "//copycat:ignore kept apart from b.go on purpose\n" {
+		t.Fatalf("the ignore action: %+v", a)
+	}
+	text, err := os.ReadFile(filepath.Join(dir, "a.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: u, Version: 1, Text: string(text)}})
+	e.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": u, "version": 2},
+		"contentChanges": []contentChange{{Range: &edits[0].Range, Text: edits[0].NewText}},
+	})
+	e.diagnostics(u, "none once the copy is left out", func(ds []diagnostic) bool { return len(ds) == 0 })
 }
 
 func TestWants(t *testing.T) {
@@ -357,4 +381,25 @@ func TestIndexingFaultContained(t *testing.T) {
 	e.notify("workspace/didChangeConfiguration", map[string]any{"settings": nil})
 	e.diagnostics(uri(dir, "a.go"), "the clone after indexing again", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)"))
 	e.exit()
+}
+
+// The directive is offered only where it leaves the whole copy out: on a
+// copy that is a function declaration, not on a run of statements, whose
+// first statement alone it would leave out.
+func TestStartsFunc(t *testing.T) {
+	text := []byte("package p\n\n// F does.\nfunc F() {\n\tx := 1\n\tuse(x)\n}\n")
+	for _, tc := range []struct {
+		line, col int
+		want      bool
+	}{
+		{4, 1, true},
+		{5, 2, false},
+		{3, 1, false}, // a comment
+		{9, 1, false}, // past the end
+	} {
+		fr := fingerprint.Fragment{Start: fingerprint.Position{Line: tc.line, Column: tc.col}}
+		if got := startsFunc(text, fr); got != tc.want {
+			t.Errorf("startsFunc at %d:%d = %v, want %v", tc.line, tc.col, got, tc.want)
+		}
+	}
 }
