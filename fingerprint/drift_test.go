@@ -392,6 +392,11 @@ func TestDrift(t *testing.T) {
 		// "MarshalJSON" beside "MarshalFunc").
 		{"string naming a function the copy calls", readVector, r("func readUint8VectorJSON(", "func readTimeVectorJSON(", `"readUint8VectorJSON"`, `"ReadTime"`, "ReadUint8()", "ReadTime()").Replace(readVector),
 			false, nil},
+		// A string naming the operation the copy's function carries out
+		// (Temporal's updateScheduleWorkflow reports "UpdateSchedule"):
+		// the copy's name holds it.
+		{"string naming the operation the function carries out", r("func readUint8VectorJSON(", "func readUint8VectorJSONInto(").Replace(readVector),
+			r("readUint8VectorJSON", "readTimeVectorJSON", "ReadUint8()", "ReadTime()").Replace(readVector), false, nil},
 		{"string saying another thing", readVector, r("func readUint8VectorJSON(", "func readTimeVectorJSON(", `"readUint8VectorJSON"`, `"time vector"`, "ReadUint8()", "ReadTime()").Replace(readVector),
 			false, nil},
 		{"string naming the function, renamed too", readVector, r("readUint8VectorJSON", "readTimeVectorJSON", "ReadUint8()", "ReadTime()").Replace(readVector),

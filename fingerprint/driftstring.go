@@ -31,7 +31,8 @@ import (
 // reports itself; encoding/json/v2's "MarshalJSON" beside "MarshalFunc"
 // is no slip, since that copy calls MarshalJSON, nor karpenter's event
 // reason "SpotRebalanceRecommendation" in RebalanceRecommendation, which
-// holds the copy's own name.
+// holds the copy's own name, nor Temporal's "UpdateSchedule" in
+// updateScheduleWorkflow, which the copy's name holds (holdsEither).
 //
 // A string can also name a part of its function's name: ebiten's
 // checkArgsForIVec4BuiltinFunc, copied from checkArgsForVec4BuiltinFunc,
@@ -83,13 +84,23 @@ func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
 			if bytes.Equal(bare, name) {
 				ix.file.bareOwn = append(ix.file.bareOwn, t)
 			}
-		case isIdent(bare) && compoundName(string(bare)) && !bytes.Contains(bare, name) && !ix.usesName(t0, t1, hashBytes(bare)):
+		case isIdent(bare) && compoundName(string(bare)) && !holdsEither(bare, name) && !ix.usesName(t0, t1, hashBytes(bare)):
 			ix.file.bareOther = append(ix.file.bareOther, t)
 		}
 		if len(parts) > 0 && namesAnyWord(bytes.ToLower(lit), parts) {
 			ix.file.ownPart = append(ix.file.ownPart, t)
 		}
 	}
+}
+
+// holdsEither reports whether either of a string's bare name and its
+// function's name holds the other, in any case: karpenter's event reason
+// "SpotRebalanceRecommendation" in RebalanceRecommendation, and Temporal's
+// "UpdateSchedule", the operation that updateScheduleWorkflow carries out
+// (read blind as no slip in reading 27).
+func holdsEither(bare, name []byte) bool {
+	b, n := bytes.ToLower(bare), bytes.ToLower(name)
+	return bytes.Contains(b, n) || bytes.Contains(n, b)
 }
 
 // digitParts returns, in lower case, the parts of a function's name that
