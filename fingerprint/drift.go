@@ -20,7 +20,8 @@ import (
 //     other; else it replaced something, and is an edit.
 //  3. When both copies have added statements, each variant grew its own
 //     (measured on the standard library: copies that both grew were
-//     variants), unless what one added only logs (driftlog.go). Else a pure insertion is a step its twin lacks
+//     variants), unless what one added only logs (driftlog.go). Else
+//     a pure insertion is a step its twin lacks
 //     (DriftLacks) when it is one of the steps copies lack by mistake
 //     (stepKind: a guard, a check, a validation loop, a defer, a lock, a
 //     flag, an assignment on an error path) and not what one variant has

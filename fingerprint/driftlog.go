@@ -23,6 +23,7 @@ var logVerbs = hashSet(
 	"Error", "Errorf", "Errorw", "Errorln", "ErrorS", "ErrorContext",
 	"Trace", "Tracef", "Log", "Logf", "LogAttrs", "Msg", "Msgf", "Send")
 
+// hashSet is the set of the names' hashes.
 func hashSet(names ...string) map[uint64]bool {
 	m := make(map[uint64]bool, len(names))
 	for _, n := range names {

@@ -204,13 +204,7 @@ const (
 
 // lockHashes are the name hashes of the methods of sync.Locker and
 // sync.RWMutex.
-var lockHashes = func() map[uint64]bool {
-	m := map[uint64]bool{}
-	for _, n := range []string{"Lock", "Unlock", "RLock", "RUnlock"} {
-		m[hashBytes([]byte(n))] = true
-	}
-	return m
-}()
+var lockHashes = hashSet("Lock", "Unlock", "RLock", "RUnlock")
 
 // stepKind says which of the steps above unit u of file fi is, or "".
 func (d *detector) stepKind(fi, u int32) string {

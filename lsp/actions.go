@@ -34,6 +34,7 @@ func codeActions(eng *engine, p codeActionParams) []codeAction {
 		}
 	}
 	conv := positionConverter(eng.lineText)
+	text := eng.lineText(path)
 	var ignores []codeAction
 	ignored := map[int]bool{} // the lines a directive is offered before
 	for _, c := range eng.classesAt(path) {
@@ -56,9 +57,9 @@ func codeActions(eng *engine, p codeActionParams) []codeAction {
 					Data:        actionData,
 				})
 			}
-			twin := shown.Fragments[(i+1)%len(c.Fragments)].File
-			if !ignored[fr.Start.Line] && startsFunc(eng.lineText(path), fr) {
+			if !ignored[fr.Start.Line] && startsFunc(text, fr) {
 				ignored[fr.Start.Line] = true
+				twin := shown.Fragments[(i+1)%len(c.Fragments)].File
 				ignores = append(ignores, ignoreAction(p.TextDocument.URI, fr, twin, diags))
 			}
 		}
