@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -272,6 +273,26 @@ func judge(ch *change.Change, classes []fingerprint.Class) ([]fingerprint.Class,
 		verdicts = append(verdicts, v)
 	}
 	return kept, verdicts
+}
+
+// rankJudged ranks classes as report.Rank does and moves each verdict
+// with its class: the verdict of class i is verdicts[i] before and after.
+func rankJudged(classes []fingerprint.Class, verdicts []change.Verdict, src report.FileSource, order string) {
+	report.Rank(classes, src, report.SortPosition) // scores them, in place
+	if order != report.SortRank {
+		return
+	}
+	idx := make([]int, len(classes))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(classes[b].Signal.Score, classes[a].Signal.Score) })
+	cs, vs := make([]fingerprint.Class, len(idx)), make([]change.Verdict, len(idx))
+	for k, i := range idx {
+		cs[k], vs[k] = classes[i], verdicts[i]
+	}
+	copy(classes, cs)
+	copy(verdicts, vs)
 }
 
 // changeFindings counts the classes that set the exit status of a run

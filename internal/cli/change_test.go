@@ -395,3 +395,38 @@ func TestChangeStats(t *testing.T) {
 		t.Errorf("-stats without a change speaks of one:\n%s", errs)
 	}
 }
+
+// Classes of the base revision that a change broke are ranked with their
+// verdicts beside them: a change that broke a class of two copies and
+// took away a copy of a class of three says each of the other.
+func TestChangeBrokenTwinsRanked(t *testing.T) {
+	dir := gitRepo(t)
+	testtool.WriteFiles(t, dir, map[string]string{"z/z.go": "package z\n\n" + body("Big", 12)})
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "a third copy")
+	src, _ := os.ReadFile(filepath.Join(dir, "a", "a.go"))
+	edited := strings.Replace(string(src), "\t\tLINE = strings.TrimSpace(LINE)\n", "", 1)
+	edited = strings.NewReplacer("line = strings.TrimSpace(line)\n\t\tif line == \"\" {\n\t\t\tcontinue\n\t\t}\n",
+		"line = strings.ToLower(strings.TrimSpace(line))\n\t\tswitch {\n\t\tcase line == \"\", strings.HasPrefix(line, \"//\"):\n\t\t\tcontinue\n\t\t}\n\t\tif n := strings.Count(line, \",\"); n > 3 {\n\t\t\treturn \"\", fmt.Errorf(\"row %d: %d fields\", i, n+1)\n\t\t}\n\t\tif len(line) > 80 {\n\t\t\tline = line[:80]\n\t\t}\n").Replace(edited)
+	if edited == string(src) {
+		t.Fatal("the edit did not apply")
+	}
+	testtool.WriteFiles(t, dir, map[string]string{
+		"a/a.go": edited,
+		"x/x.go": "package x\n\nfunc Big(xs []int) int { return len(xs) }\n",
+	})
+	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
+	for _, want := range []string{
+		"a/a.go:8:1: duplicate of b/b.go:8-27",
+		"forgotten twin: you changed this copy",
+		"x/x.go:3:1: duplicate of y/y.go:3-42",
+		"removed copy: the change took away this copy of y/y.go:3-42",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s%s", want, out, errs)
+		}
+	}
+	if code != ExitClones {
+		t.Errorf("exit %d:\n%s%s", code, out, errs)
+	}
+}

@@ -207,7 +207,7 @@ func (c *Config) emitChange(stdout io.Writer, res *load.Result, classes []finger
 	if err != nil {
 		res.Warnings = append(res.Warnings, err)
 	}
-	report.Rank(more, report.LoadedFacts(res.Files, report.ReadFacts(c.reread)), c.Sort)
+	rankJudged(more, moreVerdicts, report.LoadedFacts(res.Files, report.ReadFacts(c.reread)), c.Sort)
 	touched, verdicts = append(touched, more...), append(verdicts, moreVerdicts...)
 	rep.Classes, rep.Verdicts = touched, verdicts
 	stats := newDuplication(ch, touched, verdicts)
