@@ -258,8 +258,9 @@ func diffBase(c *change.Change, repo *change.Repo, files map[string]*change.File
 }
 
 // judge keeps the classes the change touches, each with its verdict, in
-// their order, whatever the listing rules say of them: a copy the change
-// adds is news even in tests.
+// their order, listed whatever the listing rules say of them (a copy the
+// change adds is news even in tests), but a forgotten twin in tests (see
+// listTouched).
 func judge(ch *change.Change, classes []fingerprint.Class) ([]fingerprint.Class, []change.Verdict) {
 	var kept []fingerprint.Class
 	var verdicts []change.Verdict
@@ -268,11 +269,39 @@ func judge(ch *change.Change, classes []fingerprint.Class) ([]fingerprint.Class,
 		if v.Kind == "" {
 			continue
 		}
-		c.Signal.LeftOut = "" // listed: the change touched it
+		listTouched(&c, v)
 		kept = append(kept, c)
 		verdicts = append(verdicts, v)
 	}
 	return kept, verdicts
+}
+
+// listTouched lists a class the change touched (its Signal.LeftOut
+// cleared), but a forgotten twin whose copies are all test code: read
+// blind, none of 39 such twins in real commits of 34 repositories
+// needed the change its copy got (tests of other cases or versions),
+// against 2 of 25 in production code (bench/readings/2026-12-05-r28.md).
+// It stays left out as in tests, counted, and -all lists it.
+func listTouched(c *fingerprint.Class, v change.Verdict) {
+	if v.Kind != change.ForgottenTwin || c.Signal.LeftOut != report.LeftTests {
+		c.Signal.LeftOut = ""
+	}
+}
+
+// splitListed keeps in classes and verdicts the listed classes, each
+// with its verdict, and returns the others.
+func splitListed(classes []fingerprint.Class, verdicts []change.Verdict) ([]fingerprint.Class, []change.Verdict, []fingerprint.Class) {
+	var left []fingerprint.Class
+	n := 0
+	for i, c := range classes {
+		if !report.Listed(c) {
+			left = append(left, c)
+			continue
+		}
+		classes[n], verdicts[n] = c, verdicts[i]
+		n++
+	}
+	return classes[:n], verdicts[:n], left
 }
 
 // rankJudged ranks classes as report.Rank does and moves each verdict

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -428,5 +429,48 @@ func TestChangeBrokenTwinsRanked(t *testing.T) {
 	}
 	if code != ExitClones {
 		t.Errorf("exit %d:\n%s%s", code, out, errs)
+	}
+}
+
+// A forgotten twin whose copies are all test code is left out as in
+// tests, counted, and listed with -all; one in production code is not.
+func TestChangeForgottenTwinInTests(t *testing.T) {
+	dir := gitRepo(t)
+	var test strings.Builder
+	test.WriteString("import (\n\t\"strings\"\n\t\"testing\"\n)\n\nfunc TestRepeat(t *testing.T) {\n")
+	for i := range 12 {
+		fmt.Fprintf(&test, "\tif got := strings.Repeat(\"x\", %d); len(got) != %d {\n\t\tt.Errorf(\"repeat %d: got %%q\", got)\n\t}\n", i, i, i)
+	}
+	test.WriteString("}\n")
+	testtool.WriteFiles(t, dir, map[string]string{
+		"a/sum_test.go": "package a\n\n" + test.String(),
+		"b/sum_test.go": "package b\n\n" + test.String(),
+	})
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "tests")
+	edit := func(name, old, new string) {
+		t.Helper()
+		src, _ := os.ReadFile(filepath.Join(dir, name))
+		if !strings.Contains(string(src), old) {
+			t.Fatalf("%s lacks %q", name, old)
+		}
+		testtool.WriteFiles(t, dir, map[string]string{name: strings.Replace(string(src), old, new, 1)})
+	}
+	edit("a/sum_test.go", `"repeat 3: got %q"`, `"repeat three: got %q"`)
+	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
+	if code != ExitClean || strings.Contains(out, "sum_test.go") || !strings.Contains(out, "0 forgotten twins") ||
+		!strings.Contains(out, "copycat: not listed: 1 class in tests (-all lists them)") {
+		t.Errorf("a forgotten twin in tests: exit %d:\n%s%s", code, out, errs)
+	}
+	out, errs, code = runChange(t, "-all", "-new-from-rev", "HEAD", "./...")
+	if code != ExitClones || !strings.Contains(out, "a/sum_test.go:8:1: duplicate of b/sum_test.go:8-45") || !strings.Contains(out, "forgotten twin: you changed this copy") ||
+		!strings.Contains(out, "of these, not listed by default: 1 class in tests") {
+		t.Errorf("-all: exit %d:\n%s%s", code, out, errs)
+	}
+	// The same edit to a production copy is a forgotten twin listed.
+	edit("x/x.go", "total += xs[3] * 4", "total -= xs[3] * 4")
+	out, errs, code = runChange(t, "-new-from-rev", "HEAD", "./...")
+	if code != ExitClones || !strings.Contains(out, "x/x.go:3:1: duplicate of y/y.go:3-42") || !strings.Contains(out, "1 forgotten twin") {
+		t.Errorf("a forgotten twin in production code: exit %d:\n%s%s", code, out, errs)
 	}
 }

@@ -200,6 +200,10 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 func (c *Config) emitChange(stdout io.Writer, res *load.Result, classes []fingerprint.Class) (int, error) {
 	ch := c.changed
 	touched, verdicts := judge(ch, classes)
+	var left, moreLeft []fingerprint.Class
+	if !c.All {
+		touched, verdicts, left = splitListed(touched, verdicts)
+	}
 	rep := report.New(res.Files, touched)
 	// Classes of the base revision the change broke or removed: after the
 	// tree's, out of its figures (no class of the tree holds them).
@@ -208,8 +212,15 @@ func (c *Config) emitChange(stdout io.Writer, res *load.Result, classes []finger
 		res.Warnings = append(res.Warnings, err)
 	}
 	rankJudged(more, moreVerdicts, report.LoadedFacts(res.Files, report.ReadFacts(c.reread)), c.Sort)
+	for i := range more {
+		listTouched(&more[i], moreVerdicts[i])
+	}
+	if !c.All {
+		more, moreVerdicts, moreLeft = splitListed(more, moreVerdicts)
+	}
 	touched, verdicts = append(touched, more...), append(verdicts, moreVerdicts...)
 	rep.Classes, rep.Verdicts = touched, verdicts
+	rep.Left, rep.All = append(left, moreLeft...), c.All
 	stats := newDuplication(ch, touched, verdicts)
 	stats.MaxNew = c.MaxNew
 	rep.Change = &stats
