@@ -22,7 +22,7 @@ func Markdown(w io.Writer, r *Report) error {
 	} else {
 		markdownTree(bw, r)
 	}
-	if why := r.LeftWhy(); why != "" && r.Change == nil {
+	if why := r.LeftWhy(); why != "" {
 		fmt.Fprintf(bw, "\nNot listed: %s.\n", mdText(why))
 	}
 	return bw.Flush()

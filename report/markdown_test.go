@@ -38,6 +38,17 @@ func TestMarkdownChange(t *testing.T) {
 	if got := buf.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
+	// A forgotten twin in tests, left out, is counted.
+	inTests := class("u", fingerprint.Near, "a/a_test.go", "b/b_test.go")
+	inTests.Signal.LeftOut = LeftTests
+	rep.Left = []fingerprint.Class{inTests}
+	buf.Reset()
+	if err := Markdown(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	if got := buf.String(); got != want+"\nNot listed: 1 class in tests.\n" {
+		t.Errorf("with a class left out, got\n%s", got)
+	}
 }
 
 // Without a change, a table of the first classes, with what was left out;
