@@ -188,28 +188,38 @@ func (b *Baseline) Mark(classes []fingerprint.Class) int {
 	return n
 }
 
-// FragmentIDs names each fragment of c by its class ID, its file (with
-// forward slashes) and its rank among the class's copies in that file:
-// "id:path/f.go:1". The name survives line moves inside the file and
-// edits elsewhere; SARIF uses it as the alert's fingerprint.
-func FragmentIDs(c fingerprint.Class) []string {
-	idx := make([]int, len(c.Fragments))
-	for i := range idx {
-		idx[i] = i
+// FragmentIDs names each fragment of each class by its class ID, its
+// file (with forward slashes) and its rank, by place, among the fragments
+// of classes of that ID in that file: "id:path/f.go:1". The name survives
+// line moves inside the file and edits elsewhere; SARIF uses it as the
+// alert's fingerprint, Code Climate as the issue's. Two classes may have
+// one ID (the same code in two groups of copies that no renaming joins):
+// ranking their fragments together keeps every name apart. ids[i][j]
+// names fragment j of classes[i].
+func FragmentIDs(classes []fingerprint.Class) [][]string {
+	type at struct{ class, frag int }
+	var all []at
+	ids := make([][]string, len(classes))
+	for i, c := range classes {
+		ids[i] = make([]string, len(c.Fragments))
+		for j := range c.Fragments {
+			all = append(all, at{i, j})
+		}
 	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		fa, fb := c.Fragments[a], c.Fragments[b]
-		return cmp.Or(cmp.Compare(fa.File, fb.File), cmp.Compare(fa.Start.Line, fb.Start.Line),
-			cmp.Compare(fa.Start.Column, fb.Start.Column))
+	frag := func(x at) fingerprint.Fragment { return classes[x.class].Fragments[x.frag] }
+	slices.SortStableFunc(all, func(a, b at) int {
+		fa, fb := frag(a), frag(b)
+		return cmp.Or(cmp.Compare(classes[a.class].ID, classes[b.class].ID), cmp.Compare(fa.File, fb.File),
+			cmp.Compare(fa.Start.Line, fb.Start.Line), cmp.Compare(fa.Start.Column, fb.Start.Column),
+			cmp.Compare(fa.End.Line, fb.End.Line), cmp.Compare(fa.End.Column, fb.End.Column))
 	})
-	ids := make([]string, len(c.Fragments))
 	rank := 0
-	for k, i := range idx {
-		if k > 0 && c.Fragments[idx[k-1]].File != c.Fragments[i].File {
+	for k, x := range all {
+		if k > 0 && (classes[all[k-1].class].ID != classes[x.class].ID || frag(all[k-1]).File != frag(x).File) {
 			rank = 0
 		}
 		rank++
-		ids[i] = fmt.Sprintf("%s:%s:%d", c.ID, filepath.ToSlash(c.Fragments[i].File), rank)
+		ids[x.class][x.frag] = fmt.Sprintf("%s:%s:%d", classes[x.class].ID, filepath.ToSlash(frag(x).File), rank)
 	}
 	return ids
 }

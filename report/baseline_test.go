@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -99,9 +100,21 @@ func TestBaselineNew(t *testing.T) {
 
 func TestFragmentIDs(t *testing.T) {
 	c := class("aa", fingerprint.Exact, "a.go", "a.go", "sub/b.go")
-	got := strings.Join(FragmentIDs(c), " ")
+	got := strings.Join(FragmentIDs([]fingerprint.Class{c})[0], " ")
 	if want := "aa:a.go:1 aa:a.go:2 aa:sub/b.go:1"; got != want {
 		t.Errorf("got %s, want %s", got, want)
+	}
+	// Two classes of one ID (the same code in two groups of copies, as
+	// in go-elasticsearch's esapi and kitex's generic tests) in one file:
+	// every fragment keeps a name of its own, ranked by place.
+	later := class("aa", fingerprint.Exact, "a.go", "c.go")
+	for i := range later.Fragments {
+		later.Fragments[i].Start.Line += 100
+	}
+	ids := FragmentIDs([]fingerprint.Class{later, c})
+	got = strings.Join(slices.Concat(ids...), " ")
+	if want := "aa:a.go:3 aa:c.go:1 aa:a.go:1 aa:a.go:2 aa:sub/b.go:1"; got != want {
+		t.Errorf("two classes of one ID: got %s, want %s", got, want)
 	}
 }
 

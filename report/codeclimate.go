@@ -51,8 +51,9 @@ const (
 // of GitLab's Code Quality reports.
 func CodeClimate(w io.Writer, r *Report) error {
 	issues := []codeClimateIssue{}
+	fragIDs := FragmentIDs(r.Classes)
 	for ci, c := range r.Classes {
-		ids := FragmentIDs(c)
+		ids := fragIDs[ci]
 		severity := SeverityListed
 		switch {
 		case !Listed(c):

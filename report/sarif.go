@@ -203,8 +203,9 @@ func SARIF(w io.Writer, r *Report) error {
 		Invocations: []sarifInvocation{invocation(r)},
 		Results:     []sarifResult{},
 	}
+	fragIDs := FragmentIDs(r.Classes)
 	for ci, c := range r.Classes {
-		ids := FragmentIDs(c)
+		ids := fragIDs[ci]
 		for i, f := range c.Fragments {
 			res := sarifResult{
 				RuleID:              string(c.Kind),
