@@ -516,12 +516,6 @@ func versionedPaths(c fingerprint.Class) (a, b string) {
 	first := split(c.Fragments[0].File)
 	for _, f := range c.Fragments[1:] {
 		other := split(f.File)
-		if x, y, ok := majorSubdir(first, other); ok {
-			if a == "" {
-				a, b = x, y
-			}
-			continue
-		}
 		if len(other) != len(first) {
 			return "", ""
 		}
@@ -540,35 +534,6 @@ func versionedPaths(c fingerprint.Class) (a, b string) {
 	}
 	return a, b
 }
-
-// majorSubdir reports whether path elements p and q are the same but
-// for one element that is a major version alone (v2, v3), which one of
-// them has and the other lacks: Go's major subdirectory, where a
-// module's next major version is a copy of its tree under vN
-// (openpgp/write.go and openpgp/v2/write.go). x and y name the two
-// places, "no version" for the one without it.
-func majorSubdir(p, q []string) (x, y string, ok bool) {
-	long, short, swap := p, q, false
-	if len(long) < len(short) {
-		long, short, swap = q, p, true
-	}
-	if len(long) != len(short)+1 {
-		return "", "", false
-	}
-	for i, e := range long {
-		if !majorVersion.MatchString(e) || !slices.Equal(long[:i], short[:i]) || !slices.Equal(long[i+1:], short[i:]) {
-			continue
-		}
-		x, y = e, "no version"
-		if swap {
-			x, y = y, x
-		}
-		return x, y, true
-	}
-	return "", "", false
-}
-
-var majorVersion = regexp.MustCompile(`^v[2-9][0-9]*$`)
 
 var elemVersion = regexp.MustCompile(`[_.-]?v` + versionNumber)
 

@@ -78,15 +78,6 @@ func TestCategory(t *testing.T) {
 		{[]string{"x/v2/a/f.go", "x/v2/a/f.go"}, ""}, // one file
 		{[]string{"p0/f1.go", "p2/f23.go"}, ""},      // numbered, not versions
 		{[]string{"quickfix/qf1002/qf1002.go", "quickfix/qf1003/qf1003.go"}, ""},
-		// Go's major subdirectory: the next major version's tree under vN
-		// (ProtonMail's openpgp/v2, read blind as a mirror in reading 28).
-		{[]string{"openpgp/write.go", "openpgp/v2/write.go"}, CategoryMirror},
-		{[]string{"math/rand/v2/zipf.go", "math/rand/zipf.go"}, CategoryMirror},
-		{[]string{"x/a/f.go", "x/v2/a/f.go", "x/v3/a/f.go"}, CategoryMirror},
-		{[]string{"openpgp/write.go", "openpgp/v1/write.go"}, ""}, // v1 is no major subdirectory
-		{[]string{"openpgp/write.go", "openpgp/v2/read.go"}, ""},
-		{[]string{"openpgp/write.go", "other/v2/write.go"}, ""},
-		{[]string{"openpgp/write.go", "openpgp/v2/x/write.go"}, ""},
 	} {
 		c := class("id", fingerprint.Near, tc.files...)
 		h := &headers{src: ReadFacts(fakeFiles(srcs)), cache: map[string]*header{}}
