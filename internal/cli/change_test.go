@@ -406,9 +406,8 @@ func TestChangeBrokenTwinsRanked(t *testing.T) {
 	testtool.Git(t, "add", "-A")
 	testtool.Git(t, "commit", "-q", "-m", "a third copy")
 	src, _ := os.ReadFile(filepath.Join(dir, "a", "a.go"))
-	edited := strings.Replace(string(src), "\t\tLINE = strings.TrimSpace(LINE)\n", "", 1)
-	edited = strings.NewReplacer("line = strings.TrimSpace(line)\n\t\tif line == \"\" {\n\t\t\tcontinue\n\t\t}\n",
-		"line = strings.ToLower(strings.TrimSpace(line))\n\t\tswitch {\n\t\tcase line == \"\", strings.HasPrefix(line, \"//\"):\n\t\t\tcontinue\n\t\t}\n\t\tif n := strings.Count(line, \",\"); n > 3 {\n\t\t\treturn \"\", fmt.Errorf(\"row %d: %d fields\", i, n+1)\n\t\t}\n\t\tif len(line) > 80 {\n\t\t\tline = line[:80]\n\t\t}\n").Replace(edited)
+	edited := strings.NewReplacer("line = strings.TrimSpace(line)\n\t\tif line == \"\" {\n\t\t\tcontinue\n\t\t}\n",
+		"line = strings.ToLower(strings.TrimSpace(line))\n\t\tswitch {\n\t\tcase line == \"\", strings.HasPrefix(line, \"//\"):\n\t\t\tcontinue\n\t\t}\n\t\tif n := strings.Count(line, \",\"); n > 3 {\n\t\t\treturn \"\", fmt.Errorf(\"row %d: %d fields\", i, n+1)\n\t\t}\n\t\tif len(line) > 80 {\n\t\t\tline = line[:80]\n\t\t}\n").Replace(string(src))
 	if edited == string(src) {
 		t.Fatal("the edit did not apply")
 	}
