@@ -146,14 +146,23 @@ func (c Class) Drifted() bool { return c.DriftStrength() >= 2 }
 // ss are the spans of c's fragments, in the same order.
 func (d *detector) markDrift(v *verifier, c *Class, ss []span) {
 	compared := make([]bool, len(ss))
-	pairs := make([]pairSteps, len(ss))
+	var pairs []pairSteps // a family's odd one out needs three copies
+	if len(ss) >= 3 {
+		pairs = make([]pairSteps, len(ss))
+	}
 	for i := 1; i < len(ss); i++ {
-		forA, forB, ok := d.pairDrift(v, ss[0], ss[i], &pairs[i])
+		var steps *pairSteps
+		if pairs != nil {
+			steps = &pairs[i]
+		}
+		forA, forB, ok := d.pairDrift(v, ss[0], ss[i], steps)
 		compared[i] = ok
 		c.addPairDrift(i, forA, forB)
 	}
 	markConsensus(c, compared)
-	markOddOneOut(c, pairs)
+	if pairs != nil {
+		markOddOneOut(c, pairs)
+	}
 	c.SetDrift()
 }
 
@@ -238,13 +247,16 @@ func (c *Class) SetDrift() {
 // pairDrift finds the drifts of a from b (forA) and of b from a (forB);
 // compared is false when the two were not compared whole (no alignment,
 // or edited throughout: only their discarded values are kept). It fills
-// steps with the pair's lacked steps before the rules for variants.
+// steps, if not nil, with the pair's lacked steps before the rules for
+// variants.
 func (d *detector) pairDrift(v *verifier, a, b span, steps *pairSteps) (forA, forB []Drift, compared bool) {
 	al, ok := d.align(v, a, b)
 	if !ok {
 		return nil, nil, false
 	}
-	steps.of(d, al)
+	if steps != nil {
+		steps.of(d, al)
+	}
 	other := 0
 	// Values one copy drops with a blank where the other checks them:
 	// kept however edited the pair is (driftdiscard.go).
