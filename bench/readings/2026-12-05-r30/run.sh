@@ -7,8 +7,9 @@
 # and at the rule's commit; WORK receives the modules (3.6 GB) and the JSON
 # reports. modules.txt is the 400 modules read: go-partial.tsv's served
 # modules that no earlier reading used, shuffled with seed 3030 (see
-# sample.py's choose). Then: python3 sample.py WORK writes WORK/key.tsv and
-# WORK/items.txt, and python3 tally.py prints the table.
+# choose.py); MODULES=FILE reads another list (reading 31's).
+# Then: python3 sample.py WORK writes WORK/key.tsv and WORK/items.txt,
+# and python3 tally.py prints the table.
 set -euo pipefail
 before=$1 after=$2 work=$3
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,7 +24,7 @@ get() { # module@version: its zip from the proxy, unpacked into src/NAME
 	mkdir -p "$work/src/$n" && unzip -q -o "$work/$n.zip" -d "$work/src/$n" && rm "$work/$n.zip"
 }
 export -f get; export work
-xargs -P 8 -I{} bash -c 'get {}' < "$here/modules.txt"
+xargs -P 8 -I{} bash -c 'get {}' < "${MODULES:-$here/modules.txt}"
 for d in "$work"/src/*; do
 	r=$(find "$d" -maxdepth 5 -type d -name '*@v*' -prune | head -1)
 	[ -n "$r" ] && echo "$(basename "$d")=$r"
