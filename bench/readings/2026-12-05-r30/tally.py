@@ -1,10 +1,12 @@
 """A reading's table (readings 30 and 31): labels per set, and classes a
 majority (two of three readers) filed as a bug; then the same without
 the items of overlap.txt (modules of repositories an earlier reading
-had read, see choose.py).  python3 tally.py"""
-import collections, os
+had read, see choose.py).
 
-here = os.path.dirname(os.path.abspath(__file__))
+    python3 tally.py [DIR]      (DIR: the reading's folder, this one by default)"""
+import collections, os, sys
+
+here = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
 key = {l.split('\t')[0]: l.rstrip('\n').split('\t') for l in open(os.path.join(here, 'key.tsv'))}
 lab = collections.defaultdict(list)
 for r in (1, 2, 3):
