@@ -11,8 +11,8 @@ import (
 
 // FuzzSource: whatever bytes a .go file holds, Source either skips it
 // with an error naming the place or indexes it, and detection (exact,
-// renamed and near copies, drift analysis) and ranking over it and a copy
-// of it with a line taken out end without a panic.
+// renamed and near copies, drift analysis) and ranking over it and two
+// copies of it, each with a line taken out, end without a panic.
 func FuzzSource(f *testing.F) {
 	for _, seed := range []string{
 		"package p\n",
@@ -34,18 +34,16 @@ func FuzzSource(f *testing.F) {
 			return
 		}
 		files := []*fingerprint.File{a}
-		// The copy lacks one line, as an edited copy would; when that
-		// no longer parses, the file is compared with itself alone.
-		edited := src
-		if i := bytes.IndexByte(src, '\n'); i >= 0 {
-			if j := bytes.IndexByte(src[i+1:], '\n'); j >= 0 {
-				edited = append(append([]byte{}, src[:i+1]...), src[i+1+j+1:]...)
+		// Two copies each lack one line, the second and the third, as
+		// edited copies would, making a family of three in which one
+		// copy can be the odd one out; a copy that no longer parses is
+		// left out.
+		for k, name := range []string{"b/b.go", "c/c.go"} {
+			b, errs := Source(&ix, name, withoutLine(src, k+1), 10)
+			faultless(t, errs)
+			if b != nil {
+				files = append(files, b)
 			}
-		}
-		b, errs := Source(&ix, "b/b.go", edited, 10)
-		faultless(t, errs)
-		if b != nil {
-			files = append(files, b)
 		}
 		opt := fingerprint.Options{MinTokens: 10, MinLines: 1, MaxOccurrences: 10, Near: true, Similarity: 0.7, Workers: 2}
 		classes := fingerprint.Detect(files, opt)
@@ -67,4 +65,22 @@ func faultless(t *testing.T, errs []error) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// withoutLine is src without its n-th line (from 0), or src when it has
+// no line after that one.
+func withoutLine(src []byte, n int) []byte {
+	start := 0
+	for range n {
+		i := bytes.IndexByte(src[start:], '\n')
+		if i < 0 {
+			return src
+		}
+		start += i + 1
+	}
+	j := bytes.IndexByte(src[start:], '\n')
+	if j < 0 {
+		return src
+	}
+	return append(append([]byte{}, src[:start]...), src[start+j+1:]...)
 }
