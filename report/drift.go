@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
@@ -44,6 +45,24 @@ func DriftWords(c fingerprint.Class, i int) []string {
 		case d.Kind == fingerprint.DriftDiscards:
 			out = append(out, fmt.Sprintf("line %d discards with _ the value that %s checks", d.Lines.Start, at))
 		}
+	}
+	return out
+}
+
+// DriftSaid is DriftWords for a message that says all of a fragment's
+// drifts at once: a step the odd one out of a family lacks of every other
+// copy (Drift.Consensus) is said once, not once for each twin.
+func DriftSaid(c fingerprint.Class, i int) []string {
+	words := DriftWords(c, i)
+	drifts := c.Fragments[i].Drift
+	var out []string
+	for k, d := range drifts {
+		if d.Consensus && slices.ContainsFunc(drifts[:k], func(e fingerprint.Drift) bool {
+			return e.Consensus && e.Kind == d.Kind && e.Step == d.Step && e.Lines == d.Lines
+		}) {
+			continue
+		}
+		out = append(out, words[k])
 	}
 	return out
 }

@@ -339,7 +339,7 @@ func copies(classes []fingerprint.Class, readFile func(string) ([]byte, error), 
 					hc.Extra = append(hc.Extra, [2]int{x.Start, x.End})
 				}
 				hc.Lacks = f.Lacks
-				hc.Drift = DriftWords(c, j)
+				hc.Drift = DriftSaid(c, j)
 			}
 			out[i].Copies = append(out[i].Copies, hc)
 		}

@@ -88,7 +88,7 @@ func Message(c fingerprint.Class, i int) string {
 	msg := fmt.Sprintf("duplicate of %s:%d-%d (%s, %s, %d copies%s)",
 		FileName(other.File), other.Start.Line, other.End.Line, KindLabel(c), Count(c.Tokens, "token", "tokens"), len(c.Fragments), why)
 	f := c.Fragments[i]
-	switch words := DriftWords(c, i); {
+	switch words := DriftSaid(c, i); {
 	case len(words) > 0:
 		msg += "; " + strings.Join(words, "; ")
 	case len(f.Extra) > 0 && len(c.Fragments) == 2:
