@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
@@ -80,24 +81,34 @@ func fileDiagnostics(path string, classes []*fingerprint.Class, severity int, ro
 // driftDiagnostics are the warnings on fragment i of c, one for each way
 // it drifted from a twin (Fragment.Drift), on the lines where it lacks
 // the twin's step or slipped, with the twin's lines as related
-// information.
+// information; a step the odd one out of a family lacks of every other
+// copy is one warning, with each twin (report.DriftSaid).
 func driftDiagnostics(c *fingerprint.Class, shown fingerprint.Class, i int, lines *lineTable, conv func(fingerprint.Fragment) lspRange) []diagnostic {
 	var ds []diagnostic
 	words := report.DriftWords(shown, i)
-	for k, x := range c.Fragments[i].Drift {
-		at := fingerprint.Fragment{Start: fingerprint.Position{Line: x.Lines.Start, Column: 1}, End: fingerprint.Position{Line: x.Lines.End, Column: len(lines.line(x.Lines.End)) + 1}}
+	drifts := c.Fragments[i].Drift
+	at := make([]int, len(drifts)) // the diagnostic of each drift
+	for k, x := range drifts {
 		twin := c.Fragments[x.Twin]
 		tw := fingerprint.Fragment{File: twin.File, Start: fingerprint.Position{Line: x.TwinLines.Start, Column: 1}, End: fingerprint.Position{Line: x.TwinLines.End, Column: 1}}
+		related := diagnosticRelatedInformation{
+			Location: location{URI: pathToURI(twin.File), Range: conv(tw)},
+			Message:  fmt.Sprintf("its twin at %s:%d-%d", shown.Fragments[x.Twin].File, x.TwinLines.Start, x.TwinLines.End),
+		}
+		if first := slices.IndexFunc(drifts[:k], func(e fingerprint.Drift) bool { return report.SaidBefore(e, x) }); first >= 0 {
+			at[k] = at[first]
+			ds[at[k]].RelatedInformation = append(ds[at[k]].RelatedInformation, related)
+			continue
+		}
+		at[k] = len(ds)
+		where := fingerprint.Fragment{Start: fingerprint.Position{Line: x.Lines.Start, Column: 1}, End: fingerprint.Position{Line: x.Lines.End, Column: len(lines.line(x.Lines.End)) + 1}}
 		ds = append(ds, diagnostic{
-			Range:    lines.rangeOf(at),
-			Severity: severityWarning,
-			Code:     "drift",
-			Source:   diagnosticSource,
-			Message:  words[k],
-			RelatedInformation: []diagnosticRelatedInformation{{
-				Location: location{URI: pathToURI(twin.File), Range: conv(tw)},
-				Message:  fmt.Sprintf("its twin at %s:%d-%d", shown.Fragments[x.Twin].File, x.TwinLines.Start, x.TwinLines.End),
-			}},
+			Range:              lines.rangeOf(where),
+			Severity:           severityWarning,
+			Code:               "drift",
+			Source:             diagnosticSource,
+			Message:            words[k],
+			RelatedInformation: []diagnosticRelatedInformation{related},
 		})
 	}
 	return ds

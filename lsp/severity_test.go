@@ -67,3 +67,33 @@ func TestDriftDiagnostics(t *testing.T) {
 		t.Errorf("the twin got %d diagnostics, want the class's alone", len(twin))
 	}
 }
+
+// A step the odd one out of a family lacks of every other copy is one
+// warning on the copy, with each twin as related information.
+func TestDriftDiagnosticsOddOneOut(t *testing.T) {
+	frag := func(file string) fingerprint.Fragment {
+		return fingerprint.Fragment{File: file, Start: fingerprint.Position{Line: 20, Column: 1}, End: fingerprint.Position{Line: 25, Column: 2}}
+	}
+	c := &fingerprint.Class{ID: "d", Kind: fingerprint.Near, Divergent: true, Fragments: []fingerprint.Fragment{frag("/w/a.go"), frag("/w/b.go"), frag("/w/c.go")}}
+	lacks := func(twin int) fingerprint.Drift {
+		return fingerprint.Drift{Kind: fingerprint.DriftLacks, Step: fingerprint.StepGuard, Consensus: true,
+			Lines: fingerprint.LineRange{Start: 21, End: 21}, Twin: twin, TwinLines: fingerprint.LineRange{Start: 22, End: 24}}
+	}
+	c.Fragments[0].Drift = []fingerprint.Drift{lacks(1), lacks(2)}
+	text := func(string) []byte { return []byte(strings.Repeat("xyz\n", 40)) }
+	ds := fileDiagnostics("/w/a.go", []*fingerprint.Class{c}, severityHint, []string{"/w"}, text)
+	if len(ds) != 2 {
+		t.Fatalf("got %d diagnostics, want the class's and one for the drift: %+v", len(ds), ds)
+	}
+	d := ds[1]
+	if d.Message != "lacks the guard of b.go:22-24 (after its line 21), which every other copy has" {
+		t.Errorf("drift message %q", d.Message)
+	}
+	var twins []string
+	for _, r := range d.RelatedInformation {
+		twins = append(twins, r.Location.URI)
+	}
+	if want := []string{pathToURI("/w/b.go"), pathToURI("/w/c.go")}; !slices.Equal(twins, want) {
+		t.Errorf("related information %v, want %v", twins, want)
+	}
+}

@@ -57,14 +57,18 @@ func DriftSaid(c fingerprint.Class, i int) []string {
 	drifts := c.Fragments[i].Drift
 	var out []string
 	for k, d := range drifts {
-		if d.Consensus && slices.ContainsFunc(drifts[:k], func(e fingerprint.Drift) bool {
-			return e.Consensus && e.Kind == d.Kind && e.Step == d.Step && e.Lines == d.Lines
-		}) {
-			continue
+		if !slices.ContainsFunc(drifts[:k], func(e fingerprint.Drift) bool { return SaidBefore(e, d) }) {
+			out = append(out, words[k])
 		}
-		out = append(out, words[k])
 	}
 	return out
+}
+
+// SaidBefore reports whether d, a drift of a fragment, says what e, an
+// earlier one, said: both are the step the odd one out of a family lacks
+// of every other copy, at the same place.
+func SaidBefore(e, d fingerprint.Drift) bool {
+	return e.Consensus && d.Consensus && e.Kind == d.Kind && e.Step == d.Step && e.Lines == d.Lines
 }
 
 // lineSpan is "7" or "7-9".
