@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Tallies reading 27: labels-*.tsv against key.tsv (id, module, set, rank
-in its list, divergent, class id, score, lines)."""
-import collections, glob, os
+"""Tallies reading 27 (or another reading made the same way, reading 32:
+python3 tally.py DIR): labels-*.tsv against key.tsv (id, module, set,
+rank in its list, divergent, class id, score, lines)."""
+import collections, glob, os, sys
 
-here = os.path.dirname(os.path.abspath(__file__))
+here = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
 key = {l.split('\t')[0]: l.rstrip('\n').split('\t') for l in open(os.path.join(here, 'key.tsv'))}
 lab = {}
 for f in sorted(glob.glob(os.path.join(here, 'labels-*.tsv'))):

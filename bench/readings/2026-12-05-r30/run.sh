@@ -13,22 +13,8 @@
 set -euo pipefail
 before=$1 after=$2 work=$3
 here=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$work/src" "$work/before" "$work/after"
-get() { # module@version: its zip from the proxy, unpacked into src/NAME
-	local m=$1 p=${1%@*} v=${1#*@}
-	local e n
-	e=$(echo "$p" | sed -E 's/([A-Z])/!\L\1/g')
-	n=$(echo "$p" | tr / +)
-	[ -d "$work/src/$n" ] && return
-	curl -sf --max-time 120 -o "$work/$n.zip" "https://proxy.golang.org/$e/@v/$v.zip"
-	mkdir -p "$work/src/$n" && unzip -q -o "$work/$n.zip" -d "$work/src/$n" && rm "$work/$n.zip"
-}
-export -f get; export work
-xargs -P 8 -I{} bash -c 'get {}' < "${MODULES:-$here/modules.txt}"
-for d in "$work"/src/*; do
-	r=$(find "$d" -maxdepth 5 -type d -name '*@v*' -prune | head -1)
-	[ -n "$r" ] && echo "$(basename "$d")=$r"
-done > "$work/roots.txt"
+mkdir -p "$work/before" "$work/after"
+"$here/../proxyget.sh" "$work" < "${MODULES:-$here/modules.txt}"
 while IFS='=' read -r n r; do
 	(cd "$r" && "$before" -all -json -cache=off ./... > "$work/before/$n.json" 2>/dev/null || true)
 	(cd "$r" && "$after" -all -json -cache=off ./... > "$work/after/$n.json" 2>/dev/null || true)
