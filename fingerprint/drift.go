@@ -50,9 +50,6 @@ import (
 //     copy assigns to _ what its twin assigns and compares with nil).
 //  6. In a class of three copies or more, a step one copy lacks and every
 //     other copy has is marked Consensus (markConsensus): the odd one out.
-//     It counts even where rules 3 and 5 took the pair for variants
-//     (markOddOneOut, driftodd.go): the family, not the pair, says which
-//     copy missed the step.
 //
 // A class drifted (Class.Divergent) when a copy lacks a step of another,
 // or has a swapped or unrenamed name (Drift.Strength at least 2). Each
@@ -146,23 +143,12 @@ func (c Class) Drifted() bool { return c.DriftStrength() >= 2 }
 // ss are the spans of c's fragments, in the same order.
 func (d *detector) markDrift(v *verifier, c *Class, ss []span) {
 	compared := make([]bool, len(ss))
-	var pairs []pairSteps // a family's odd one out needs three copies
-	if len(ss) >= 3 {
-		pairs = make([]pairSteps, len(ss))
-	}
 	for i := 1; i < len(ss); i++ {
-		var steps *pairSteps
-		if pairs != nil {
-			steps = &pairs[i]
-		}
-		forA, forB, ok := d.pairDrift(v, ss[0], ss[i], steps)
+		forA, forB, ok := d.pairDrift(v, ss[0], ss[i])
 		compared[i] = ok
 		c.addPairDrift(i, forA, forB)
 	}
 	markConsensus(c, compared)
-	if pairs != nil {
-		markOddOneOut(c, pairs)
-	}
 	c.SetDrift()
 }
 
@@ -246,16 +232,11 @@ func (c *Class) SetDrift() {
 
 // pairDrift finds the drifts of a from b (forA) and of b from a (forB);
 // compared is false when the two were not compared whole (no alignment,
-// or edited throughout: only their discarded values are kept). It fills
-// steps, if not nil, with the pair's lacked steps before the rules for
-// variants.
-func (d *detector) pairDrift(v *verifier, a, b span, steps *pairSteps) (forA, forB []Drift, compared bool) {
+// or edited throughout: only their discarded values are kept).
+func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compared bool) {
 	al, ok := d.align(v, a, b)
 	if !ok {
 		return nil, nil, false
-	}
-	if steps != nil {
-		steps.of(d, al)
 	}
 	other := 0
 	// Values one copy drops with a blank where the other checks them:
@@ -278,17 +259,19 @@ func (d *detector) pairDrift(v *verifier, a, b span, steps *pairSteps) (forA, fo
 				}
 				continue
 			}
-			x, ok := Drift{}, false
+			step, own := "", false
 			if pure[i/2] {
-				x, ok = d.lacked(al, with, without, add[i], add[i+1])
+				step, own = d.lackedStep(with, without, add[i], add[i+1], to)
 			}
-			if !ok {
+			if step == "" {
 				if !d.logs(d.files[with.file], add[i], add[i+1]) {
 					other += int(add[i+1] - add[i]) // a log line is no edit (driftlog.go)
 				}
 				continue
 			}
-			out = append(out, x)
+			out = append(out, Drift{Kind: DriftLacks, Step: step, Own: own,
+				Lines:     d.lineBefore(al, without, with, add[i]),
+				TwinLines: d.tokenLines(with, add[i], add[i+1])})
 		}
 		return out
 	}
@@ -330,19 +313,6 @@ func (d *detector) pairDrift(v *verifier, a, b span, steps *pairSteps) (forA, fo
 		return dropA, dropB, false
 	}
 	return append(forA, dropA...), append(forB, dropB...), true
-}
-
-// lacked is the drift of without that lacks the added statement of
-// tokens [t0, t1) of with, if that statement is a step a copy lacks by
-// mistake (lackedStep).
-func (d *detector) lacked(al alignment, with, without span, t0, t1 int32) (Drift, bool) {
-	step, own := d.lackedStep(with, without, t0, t1, al.other(with))
-	if step == "" {
-		return Drift{}, false
-	}
-	return Drift{Kind: DriftLacks, Step: step, Own: own,
-		Lines:     d.lineBefore(al, without, with, t0),
-		TwinLines: d.tokenLines(with, t0, t1)}, true
 }
 
 // lackedStep is the step that the statement of tokens [t0, t1) of with

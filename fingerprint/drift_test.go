@@ -639,9 +639,11 @@ func (s *store) put(k string) {
 }
 
 // TestDriftConsensus checks the odd one out: in three copies, the step
-// one lacks and both others have is lacked by consensus, also where each
-// copy grew a statement of its own (which alone says variants); a step
-// two of three lack is not.
+// one lacks and both others have is lacked by consensus; a step two of
+// three lack is not. Where each copy grew a statement of its own, the
+// pairs are variants and the family does not overrule them: read blind,
+// such odd ones out held a bug no more often than other drifted classes
+// (readings 30 to 32, 5 of 25).
 func TestDriftConsensus(t *testing.T) {
 	r := strings.NewReplacer
 	lacking := r("\tdefer c.mu.Unlock()\n", "").Replace(store)
@@ -662,10 +664,6 @@ func TestDriftConsensus(t *testing.T) {
 		{"two copies of three lack it", map[string]string{"a.go": store, "b.go": lacking, "c.go": lacking},
 			[]string{"b.go:4 lacks defer a.go:5-5 ", "c.go:4 lacks defer a.go:5-5 "}},
 		{"each grew its own, one lacks it", map[string]string{"a.go": grown(store, "c.count++", "c.touch(key)"), "b.go": grown(store, "c.size += n", "log := c.open(v)"), "c.go": grown(lacking, "c.w.Write(v)", "total := len(v)")},
-			[]string{"c.go:4 lacks defer a.go:5-5 consensus"}},
-		{"each grew its own, the first lacks it", map[string]string{"a.go": grown(lacking, "c.count++", "c.touch(key)"), "b.go": grown(store, "c.size += n", "log := c.open(v)"), "c.go": grown(store, "c.w.Write(v)", "total := len(v)")},
-			[]string{"a.go:4 lacks defer b.go:5-5 consensus", "a.go:4 lacks defer c.go:5-5 consensus"}},
-		{"each grew its own, two lack it", map[string]string{"a.go": grown(store, "c.count++", "c.touch(key)"), "b.go": grown(lacking, "c.size += n", "log := c.open(v)"), "c.go": grown(lacking, "c.w.Write(v)", "total := len(v)")},
 			nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
