@@ -4,16 +4,13 @@ the items of overlap.txt (modules of repositories an earlier reading
 had read, see choose.py).
 
     python3 tally.py [DIR]      (DIR: the reading's folder, this one by default)"""
-import collections, os, sys
+import os, sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from keylabels import load
 
 here = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
-key = {l.split('\t')[0]: l.rstrip('\n').split('\t') for l in open(os.path.join(here, 'key.tsv'))}
-lab = collections.defaultdict(list)
-for r in (1, 2, 3):
-    for l in open(os.path.join(here, 'labels-%d.tsv' % r)):
-        p = l.rstrip('\n').split('\t')
-        if len(p) >= 3 and p[0] in key:
-            lab[p[0]].append((p[1], p[2]))
+key, lab = load(here)
 overlap = set(l.strip() for l in open(os.path.join(here, 'overlap.txt')))
 
 

@@ -1,16 +1,13 @@
 """Reading 33's table: drifted classes in tests against drifted classes in
 production code, three labels an item, and the classes two readers or
 three called actionable or a bug.  python3 tally.py"""
-import collections, os
+import os, sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from keylabels import load
 
 here = os.path.dirname(os.path.abspath(__file__))
-key = {l.split('\t')[0]: l.rstrip('\n').split('\t') for l in open(os.path.join(here, 'key.tsv'))}
-lab = collections.defaultdict(list)
-for r in (1, 2, 3):
-    for l in open(os.path.join(here, 'labels-%d.tsv' % r)):
-        p = l.rstrip('\n').split('\t')
-        if len(p) >= 3 and p[0] in key:
-            lab[p[0]].append((p[1], p[2]))
+key, lab = load(here)
 print('| set | classes | labels A | labels Y | actionable (2 of 3) | a bug (2 of 3) |')
 print('| --- | ---: | ---: | ---: | ---: | ---: |')
 for s in ('tests', 'prod'):

@@ -1,0 +1,16 @@
+"""A reading's key and labels: key.tsv (one item a line, its id first)
+and labels-1.tsv, labels-2.tsv, … (Xnnn, A|B|F, Y|N, reason), each
+item's labels in the readers' order. Used by readings 30 to 33's
+tally.py."""
+import collections, glob, os
+
+
+def load(folder):
+    key = {l.split('\t')[0]: l.rstrip('\n').split('\t') for l in open(os.path.join(folder, 'key.tsv'))}
+    labels = collections.defaultdict(list)
+    for f in sorted(glob.glob(os.path.join(folder, 'labels-*.tsv'))):
+        for l in open(f):
+            p = l.rstrip('\n').split('\t')
+            if len(p) >= 3 and p[0] in key:
+                labels[p[0]].append((p[1], p[2]))
+    return key, labels
