@@ -17,13 +17,7 @@ const gitlabRecipe = "copycat -format code-climate -o gl-code-quality-report.jso
 // own, one of GitLab's severities, and lines of a file at a path relative
 // to the root.
 func TestGitLabCodeQuality(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds copycat")
-	}
-	dir := t.TempDir()
-	writeFixture(t, dir, "clones.txtar")
-	args := strings.Fields(gitlabRecipe)[1:] // the fixture's copies are small
-	runRecipe(t, buildCopycat(t), dir, append([]string{"-min-tokens", "60", "-min-lines", "3"}, args...)...)
+	dir, _ := runOnClones(t, strings.Fields(gitlabRecipe)[1:]...)
 	data, err := os.ReadFile(filepath.Join(dir, "gl-code-quality-report.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -23,12 +23,7 @@ const efm = "%f:%l:%c: %m"
 // format): one entry per copy, with its file, line, column and message,
 // and nothing from the summary line.
 func TestReviewdogErrorformat(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds copycat")
-	}
-	dir := t.TempDir()
-	writeFixture(t, dir, "clones.txtar")
-	out := runRecipe(t, buildCopycat(t), dir, "-min-tokens", "60", "-min-lines", "3", "./...")
+	_, out := runOnClones(t, "./...")
 	want := []string{
 		"stats/median.go:10:1: duplicate of stats/median.go:25-37 (near 96%, 88 tokens, 2 copies; production, 1 package, 13 lines)",
 		"stats/median.go:25:1: duplicate of stats/median.go:10-22 (near 96%, 88 tokens, 2 copies; production, 1 package, 13 lines)",
@@ -60,6 +55,20 @@ func parseErrorformat(t *testing.T, formats []string, out []byte) []string {
 		}
 	}
 	return got
+}
+
+// runOnClones runs a copycat built for the test, as runRecipe does, with
+// args in a fresh directory holding testdata/clones.txtar, whose copies
+// are small enough to be reported only with -min-tokens 60 -min-lines 3;
+// it returns the directory and the output. It skips the test with -short.
+func runOnClones(t *testing.T, args ...string) (dir string, out []byte) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds copycat")
+	}
+	dir = t.TempDir()
+	writeFixture(t, dir, "clones.txtar")
+	return dir, runRecipe(t, buildCopycat(t), dir, append([]string{"-min-tokens", "60", "-min-lines", "3"}, args...)...)
 }
 
 // runRecipe runs copycat as the reviewdog recipes of docs/ci.md do, with
