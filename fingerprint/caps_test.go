@@ -143,3 +143,20 @@ func TestLargeNearCopiesAlignWithoutLCS(t *testing.T) {
 		t.Errorf("warnings %q: want the edit cap counted and reported", res.Warnings)
 	}
 }
+
+// A cap reached once is said in the singular: "1 near-miss candidate …
+// was", not "1 near-miss candidates … were".
+func TestCapWarningsCount(t *testing.T) {
+	one := (&Work{DeepUnits: 1, LargeSeeds: 1, SharedGrams: 1, LargeUnverified: 1}).warnings()
+	two := (&Work{DeepUnits: 2, LargeSeeds: 2, SharedGrams: 2, LargeUnverified: 2}).warnings()
+	for i, want := range []string{"1 block nested", "1 window repeated", "1 near-miss gram shared", "1 near-miss candidate of"} {
+		if !strings.HasPrefix(one[i], want) || strings.Contains(one[i], " were ") {
+			t.Errorf("one: %q, want it to start %q and say was", one[i], want)
+		}
+	}
+	for i, want := range []string{"2 blocks nested", "2 windows repeated", "2 near-miss grams shared", "2 near-miss candidates of"} {
+		if !strings.HasPrefix(two[i], want) || strings.Contains(two[i], " was ") {
+			t.Errorf("two: %q, want it to start %q and say were", two[i], want)
+		}
+	}
+}

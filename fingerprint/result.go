@@ -68,18 +68,34 @@ func (w *Work) Total() int64 {
 func (w *Work) warnings() []string {
 	var out []string
 	if w.DeepUnits > 0 {
-		out = append(out, fmt.Sprintf("%d blocks nested more than %d deep in other near-miss candidates were not compared for near-miss clones", w.DeepUnits, nearMaxDepth))
+		out = append(out, fmt.Sprintf("%s nested more than %d deep in other near-miss candidates %s not compared for near-miss clones", counted(w.DeepUnits, "block"), nearMaxDepth, were(w.DeepUnits)))
 	}
 	if w.LargeSeeds > 0 {
-		out = append(out, fmt.Sprintf("%d windows repeated more than %d times were grown against neighbouring copies only, not pairwise", w.LargeSeeds, largeSeed))
+		out = append(out, fmt.Sprintf("%s repeated more than %d times %s grown against neighbouring copies only, not pairwise", counted(w.LargeSeeds, "window"), largeSeed, were(w.LargeSeeds)))
 	}
 	if w.SharedGrams > 0 {
-		out = append(out, fmt.Sprintf("%d near-miss grams shared by more than %d blocks paired each block with the first %d only", w.SharedGrams, nearMaxRun, nearReps))
+		out = append(out, fmt.Sprintf("%s shared by more than %d blocks paired each block with the first %d only", counted(w.SharedGrams, "near-miss gram"), nearMaxRun, nearReps))
 	}
 	if w.LargeUnverified > 0 {
-		out = append(out, fmt.Sprintf("%d near-miss candidates of more than %d tokens together differed by more than %d edits and were not compared further", w.LargeUnverified, nearLargePair, nearMaxEdits))
+		out = append(out, fmt.Sprintf("%s of more than %d tokens together differed by more than %d edits and %s not compared further", counted(w.LargeUnverified, "near-miss candidate"), nearLargePair, nearMaxEdits, were(w.LargeUnverified)))
 	}
 	return out
+}
+
+// counted says n of a thing: "1 block", "2 blocks".
+func counted(n int64, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// were is the verb for n things.
+func were(n int64) string {
+	if n == 1 {
+		return "was"
+	}
+	return "were"
 }
 
 // counter adds to a Work field from any goroutine.
