@@ -4,12 +4,15 @@
 package load
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/build/constraint"
 	"go/parser"
 	"go/scanner"
 	"go/token"
+	"go/version"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -724,6 +727,31 @@ func (r *Result) Decode() {
 	r.Files = files
 }
 
+// newerGo says, for a file that does not parse, when its //go:build
+// line asks for a newer Go than the one copycat was built with: its
+// syntax may be that Go's (generic methods in a go1.27 file), not a
+// mistake.
+func newerGo(src []byte) string {
+	for line := range bytes.Lines(src) {
+		line = bytes.TrimSpace(line)
+		if bytes.HasPrefix(line, []byte("package ")) {
+			break
+		}
+		if !constraint.IsGoBuild(string(line)) {
+			continue
+		}
+		expr, err := constraint.Parse(string(line))
+		if err != nil {
+			return ""
+		}
+		if v := constraint.GoVersion(expr); v != "" && version.Compare(v, runtime.Version()) > 0 {
+			return fmt.Sprintf(" (its //go:build line asks for %s; copycat was built with %s)", v, runtime.Version())
+		}
+		return ""
+	}
+	return ""
+}
+
 // plainStore hides a StatStore's knowledge of files' status.
 type plainStore struct{ Store }
 
@@ -754,7 +782,7 @@ func Source(ix *fingerprint.Indexer, name string, src []byte, minTokens int) (fi
 	if err != nil {
 		var list scanner.ErrorList
 		if errors.As(err, &list) && len(list) > 0 {
-			err = fmt.Errorf("%s: syntax error, file skipped: %s", list[0].Pos, list[0].Msg)
+			err = fmt.Errorf("%s: syntax error, file skipped: %s%s", list[0].Pos, list[0].Msg, newerGo(src))
 		} else {
 			err = fmt.Errorf("%s: cannot parse, file skipped: %v", name, err)
 		}

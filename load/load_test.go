@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -485,5 +486,32 @@ func TestRemovedWhileRunning(t *testing.T) {
 	}
 	if res.FilesRead != 1 {
 		t.Errorf("read %d files, want a.go alone", res.FilesRead)
+	}
+}
+
+// TestNewerGoSyntax: a file that does not parse says so with its first
+// error, and adds, when its //go:build line asks for a newer Go than
+// copycat's, that the syntax may be that Go's (go-sqlite3's conn_127.go
+// and Temporal's SDK declare generic methods behind go1.27).
+func TestNewerGoSyntax(t *testing.T) {
+	const method = "package p\n\ntype T struct{}\n\nfunc (T) M[X any]() {}\n"
+	for _, c := range []struct {
+		name, header string
+		newer        bool
+	}{
+		{"go9999", "//go:build go1.9999\n\n", true},
+		{"go9999 and linux", "// A file for a Go to come.\n\n//go:build linux && go1.9999\n\n", true},
+		{"go1.21", "//go:build go1.21\n\n", false},
+		{"no constraint", "", false},
+		{"bad constraint", "//go:build (\n\n", false},
+	} {
+		_, warnings := Source(&fingerprint.Indexer{}, "p.go", []byte(c.header+method), 10)
+		if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "syntax error, file skipped") {
+			t.Fatalf("%s: warnings %v, want one syntax error", c.name, warnings)
+		}
+		said := strings.Contains(warnings[0].Error(), "its //go:build line asks for go1.9999; copycat was built with "+runtime.Version())
+		if said != c.newer {
+			t.Errorf("%s: %q, says a newer Go: %v, want %v", c.name, warnings[0], said, c.newer)
+		}
 	}
 }
