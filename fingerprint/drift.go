@@ -343,12 +343,12 @@ func (d *detector) lackedStep(with, without span, t0, t1 int32, to []int32) (ste
 	// value (c.mu.Unlock beside c.mu.Lock): a method of a value the twin
 	// names too is not the copy's own.
 	if step == StepLock || step == StepDefer {
-		if d.ownNames(with, without, rs, true) {
+		if d.ownNames(with, without, rs, to, true) {
 			return "", false
 		}
 		return step, false
 	}
-	if !d.ownNames(with, without, rs, false) {
+	if !d.ownNames(with, without, rs, to, false) {
 		return step, false
 	}
 	// So does any step of one function written in two places (the same
@@ -363,7 +363,7 @@ func (d *detector) lackedStep(with, without span, t0, t1 int32, to []int32) (ste
 	if c0, c1, ok := condition(f.codes, t0, t1); ok && (step == StepGuard || step == StepCheck) {
 		rs = []int32{c0, c1}
 	}
-	if !d.ownNames(with, without, rs, true) {
+	if !d.ownNames(with, without, rs, to, true) {
 		return step, true
 	}
 	return "", false

@@ -41,6 +41,28 @@ func (v *strategy) authorize(ctx context.Context, binding *Binding) error {
 }
 `
 
+// rangeCheck writes rows, checking each one's id first.
+const rangeCheck = `package p
+
+func WriteCSV(w io.Writer, orders []Order) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(header); err != nil {
+		return fmt.Errorf("header: %w", err)
+	}
+	for _, o := range orders {
+		if o.ID <= 0 {
+			return fmt.Errorf("order %q: bad id %d", o.Name, o.ID)
+		}
+		rec := []string{strconv.Itoa(o.ID), o.Name, strconv.FormatFloat(o.Total, 'f', 2, 64)}
+		if err := cw.Write(rec); err != nil {
+			return fmt.Errorf("order %d: %w", o.ID, err)
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+`
+
 // match is the shape of path.Match: a loop that checks the rest of the
 // pattern before returning false, which path/filepath's copy lacks.
 const match = `package p
@@ -406,6 +428,23 @@ func TestDrift(t *testing.T) {
 		{"function of a plain word renamed", authorize, r("authorize(ctx", "authorizeRead(ctx").Replace(authorize), false, nil},
 		{"name left unrenamed", authorize, strings.Replace(r("user", "caller").Replace(authorize), "paramRef\", caller, verb)", "paramRef\", user, verb)", 1),
 			true, []string{"b.go:21 unrenamed  a.go:21-21"}},
+		// A copy pasted and renamed lacks a guard on a renamed local: the
+		// guard's names are the copy's under their new names, not the
+		// twin's own (it was missed until the renaming was read).
+		{"guard lacked in a renamed copy", authorize, r("\tif !ok {\n\t\treturn fmt.Errorf(\"cannot identify user to authorize read access to paramRef object\")\n\t}\n", "", "user", "caller", "ok", "found").Replace(authorize),
+			true, []string{"b.go:7 lacks guard a.go:8-10"}},
+		{"check lacked on a renamed loop variable", rangeCheck, r("\t\tif o.ID <= 0 {\n\t\t\treturn fmt.Errorf(\"order %q: bad id %d\", o.Name, o.ID)\n\t\t}\n", "", "o.", "inv.", "_, o :=", "_, inv :=", "orders", "invoices", "Order", "Invoice").Replace(rangeCheck),
+			true, []string{"b.go:8 lacks check a.go:9-11"}},
+		// A parameter the copy renamed and names nowhere else but in its
+		// signature is the copy's too.
+		{"guard lacked on a renamed parameter", r("v []byte)", "v []byte, lim int)", "c.limit", "lim").Replace(store),
+			r("v []byte)", "v []byte, most int)", guardOfStore, "").Replace(store),
+			true, []string{"b.go:5 lacks guard a.go:6-9"}},
+		// A value the copy drops with _ is not renamed: the check of it
+		// is the twin's own (encoding/json's addrMarshalerEncoder).
+		{"check of a value the copy drops", authorize, r("user, ok := request.UserFrom(ctx)", "user, _ := request.UserFrom(ctx)",
+			"\tif !ok {\n\t\treturn fmt.Errorf(\"cannot identify user to authorize read access to paramRef object\")\n\t}\n", "").Replace(authorize),
+			false, nil},
 		{"assignment on an error path lacked", store, r("\t\tc.err = err\n", "").Replace(store),
 			true, []string{"b.go:11 lacks assignment on an error path a.go:12-12"}},
 		// A check lacked in a condition: read blind, five of twelve such
@@ -728,5 +767,25 @@ func TestDigitParts(t *testing.T) {
 		if strings.Join(got, " ") != want {
 			t.Errorf("digitParts(%q) = %q, want %q", name, got, want)
 		}
+	}
+}
+
+// TestInSignature: the names of a receiver, parameters and results (and
+// their types) stand in a signature; a call's arguments and a
+// conversion's operand do not.
+func TestInSignature(t *testing.T) {
+	const src = "package p\n\nfunc (r *T) m(a int, b []string) (n int, err error) {\n\tx := f(a)(b)\n\t_ = (*T)(x)\n\tg := func(c int) {}\n\treturn\n}\n"
+	f := indexSources(t, 1, map[string]string{"a.go": src})[0]
+	var got []bool
+	for i, c := range f.codes {
+		if isName(c) {
+			got = append(got, inSignature(f.codes, int32(i)))
+		}
+	}
+	// p | r T m a int b string n int err error | x f a b _ T x g c int
+	want := []bool{false, true, true, false, true, true, true, true, true, true, true, true,
+		false, false, false, false, false, false, false, false, true, true}
+	if !slices.Equal(got, want) {
+		t.Errorf("in signature %v\nwant         %v", got, want)
 	}
 }

@@ -64,7 +64,7 @@ func (d *detector) conditionCheck(s, other span, u int32, ts []int32, to []int32
 		if bytes.Equal(rest, twin) && d.isCheck(f, op[0], op[1]) {
 			// A check of a name the twin never names is what this
 			// variant has of its own.
-			return !d.ownNames(s, other, []int32{op[0], op[1]}, true)
+			return !d.ownNames(s, other, []int32{op[0], op[1]}, to, true)
 		}
 	}
 	return false

@@ -52,8 +52,12 @@ func (d *detector) addedStmts(s span, seen []bool) []int32 {
 // added statements declare, the predeclared ones, and a name used only
 // in the added lines to select from (a package: promslog.NewNopLogger)
 // say nothing of the kind. With shared, a field or method selected from
-// a value the copy without them names too is not the copy's own.
-func (d *detector) ownNames(with, without span, rs []int32, shared bool) bool {
+// a value the copy without them names too is not the copy's own. A name
+// the copy without them holds under another name counts as named there:
+// to (the alignment, with's tokens to without's, -1 where unmatched)
+// pairs a local renamed in the paste (for _, o := range orders against
+// for _, inv := range invoices) with its new name (renamedInCopy).
+func (d *detector) ownNames(with, without span, rs []int32, to []int32, shared bool) bool {
 	added := func(t int32) bool {
 		for i := 0; i < len(rs); i += 2 {
 			if rs[i] <= t && t < rs[i+1] {
@@ -102,6 +106,9 @@ func (d *detector) ownNames(with, without span, rs []int32, shared bool) bool {
 			other[v] = true
 		}
 	})
+	for v := range d.renamedInCopy(with, without, added, to) {
+		other[v] = true
+	}
 	return slices.ContainsFunc(uses, func(u use) bool {
 		switch {
 		case other[u.name] || declared[u.name] || predeclared[u.name]:
@@ -115,6 +122,132 @@ func (d *detector) ownNames(with, without span, rs []int32, shared bool) bool {
 		}
 		return true
 	})
+}
+
+// renamedInCopy lists the names of with, outside the tokens added says
+// are added, that the alignment to matches to another name of without,
+// always the same one: the copy renamed them. A name matched where it is
+// declared (x := …, var x) or in the signature (a parameter, a result, a
+// type) counts at once; any other must be matched at two places or more,
+// since a name matched once to another is as likely a changed call or
+// value. Left out: fields and methods selected, which no renaming of
+// locals renames, and a name matched to the blank identifier, a value
+// the copy drops (m, _ := against m, ok :=: encoding/json's
+// addrMarshalerEncoder needs no check of ok).
+func (d *detector) renamedInCopy(with, without span, added func(int32) bool, to []int32) map[uint64]bool {
+	if to == nil {
+		return nil
+	}
+	codes := d.files[with.file].codes
+	w0, _ := d.tokens(with)
+	o0, o1 := d.tokens(without)
+	theirs := make([]uint64, o1-o0) // without's name at each of its tokens, 0 for none
+	d.eachValue(without, func(t int32, c byte, v uint64) {
+		if isName(c) {
+			theirs[t-o0] = v
+		}
+	})
+	type pairing struct {
+		to uint64
+		n  int // places matched to it, 2 for a declaration; -1 once matched to another too
+	}
+	pairs := map[uint64]pairing{}
+	d.eachValue(with, func(t int32, c byte, v uint64) {
+		if !isName(c) || added(t) || t > 0 && token.Token(codes[t-1]) == token.PERIOD {
+			return
+		}
+		if int(t-w0) >= len(to) || to[t-w0] < 0 || int(to[t-w0]) >= len(theirs) {
+			return
+		}
+		w := theirs[to[t-w0]]
+		if w == 0 || w == v || w == blankHash || v == blankHash {
+			return // the same name; or a value the copy drops, not renames
+		}
+		n := 1
+		if declaresAt(codes, t) || inSignature(codes, t) {
+			n = 2
+		}
+		switch p, seen := pairs[v]; {
+		case !seen:
+			pairs[v] = pairing{w, n}
+		case p.n >= 0 && p.to == w:
+			pairs[v] = pairing{w, p.n + n}
+		default:
+			pairs[v] = pairing{p.to, -1}
+		}
+	})
+	out := map[uint64]bool{}
+	for v, p := range pairs {
+		if p.n >= 2 {
+			out[v] = true
+		}
+	}
+	return out
+}
+
+// inSignature reports whether the token t of codes stands in a
+// parenthesised list of a function's signature (paramList): the name of
+// a receiver, a parameter or a result, or of its type.
+func inSignature(codes []byte, t int32) bool {
+	depth := 0
+	for u := t - 1; u >= 0; u-- {
+		switch token.Token(codes[u]) {
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth++
+		case token.LBRACK, token.LBRACE:
+			if depth--; depth < 0 {
+				return false
+			}
+		case token.LPAREN:
+			if depth--; depth < 0 {
+				return paramList(codes, u)
+			}
+		case token.SEMICOLON, token.DEFINE, token.ASSIGN:
+			return false
+		}
+	}
+	return false
+}
+
+// paramList reports whether the parenthesis at codes[u] opens a
+// receiver, the parameters or the results of a signature: it follows
+// func (a receiver, or a function literal's or type's parameters), a
+// function's name after func or after a receiver, or the parameters.
+func paramList(codes []byte, u int32) bool {
+	if u < 1 {
+		return false
+	}
+	prev := token.Token(codes[u-1])
+	switch {
+	case prev == token.FUNC:
+		return true
+	case isName(codes[u-1]) && u >= 2 && token.Token(codes[u-2]) == token.FUNC:
+		return true // func f(
+	case isName(codes[u-1]) && u >= 2 && token.Token(codes[u-2]) == token.RPAREN:
+		o := openOf(codes, u-2) // func (r T) f(
+		return o >= 1 && token.Token(codes[o-1]) == token.FUNC
+	case prev == token.RPAREN:
+		o := openOf(codes, u-1) // func f(x int) (
+		return o >= 0 && paramList(codes, o)
+	}
+	return false
+}
+
+// openOf returns the token that opens the parenthesis closed at
+// codes[c], -1 if none does.
+func openOf(codes []byte, c int32) int32 {
+	depth := 0
+	for u := c; u >= 0; u-- {
+		switch token.Token(codes[u]) {
+		case token.RPAREN:
+			depth++
+		case token.LPAREN:
+			if depth--; depth == 0 {
+				return u
+			}
+		}
+	}
+	return -1
 }
 
 // listItems reports whether an added statement of rs, of span s, has the

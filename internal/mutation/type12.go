@@ -122,7 +122,14 @@ func sameTokens(a, b []byte) error {
 // developer renaming them would: field and method selectors (x.name) and
 // the keys of composite literals keep their names. About half of the
 // literal values (at least one) change too.
-func Rename(src []byte, r *rand.Rand) ([]byte, error) {
+func Rename(src []byte, r *rand.Rand) ([]byte, error) { return renameDeclared(src, r, true) }
+
+// RenameDeclared renames every name the function declares, as Rename
+// does, and changes no literal value: a copy pasted and adapted to its
+// new place, before any other edit.
+func RenameDeclared(src []byte, r *rand.Rand) ([]byte, error) { return renameDeclared(src, r, false) }
+
+func renameDeclared(src []byte, r *rand.Rand, literals bool) ([]byte, error) {
 	fset, fd, err := parseDecl(src)
 	if err != nil {
 		return nil, err
@@ -135,18 +142,20 @@ func Rename(src []byte, r *rand.Rand) ([]byte, error) {
 			edits = append(edits, edit{at, at + len(id.Name), to})
 		}
 	}
-	var lits []tok
-	for _, t := range scan(src, false) {
-		switch t.tok {
-		case token.INT, token.FLOAT, token.IMAG, token.CHAR, token.STRING:
-			lits = append(lits, t)
+	if literals {
+		var lits []tok
+		for _, t := range scan(src, false) {
+			switch t.tok {
+			case token.INT, token.FLOAT, token.IMAG, token.CHAR, token.STRING:
+				lits = append(lits, t)
+			}
 		}
-	}
-	changed := false
-	for i, t := range lits {
-		if r.IntN(2) == 0 || (!changed && i == len(lits)-1) {
-			edits = append(edits, edit{t.off, t.off + len(t.lit), newLiteral(t, r)})
-			changed = true
+		changed := false
+		for i, t := range lits {
+			if r.IntN(2) == 0 || (!changed && i == len(lits)-1) {
+				edits = append(edits, edit{t.off, t.off + len(t.lit), newLiteral(t, r)})
+				changed = true
+			}
 		}
 	}
 	if len(edits) == 0 {
