@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
+	"sync"
 )
 
 // decoder reads a record's body. The first problem is kept in err and
@@ -254,12 +256,20 @@ func decodeFacts(b []byte, lines int) (Facts, error) {
 // a damaged record from reaching Detect.
 func (f *File) check() error {
 	nt, nv := int32(len(f.codes)), int32(len(f.vals))
+	// before[t] counts the value tokens before token t: a unit's first
+	// value must be the one its first token starts at.
+	bp := valuesBefore.Get().(*[]int32)
+	defer valuesBefore.Put(bp)
+	before := slices.Grow((*bp)[:0], len(f.codes)+1)
 	values := int32(0)
 	for _, c := range f.codes {
+		before = append(before, values)
 		if hasValue(c) {
 			values++
 		}
 	}
+	before = append(before, values)
+	*bp = before
 	switch {
 	case f.Lines < 0 || f.Tokens < 0:
 		return fmt.Errorf("negative size")
@@ -282,9 +292,16 @@ func (f *File) check() error {
 			u.name < -1 || u.name >= nv || u.off0 < 0 || u.off1 < u.off0 {
 			return fmt.Errorf("unit %d out of range", i)
 		}
+		if u.val0 != before[u.tok0] {
+			return fmt.Errorf("unit %d starts at value %d, its first token at value %d", i, u.val0, before[u.tok0])
+		}
 	}
 	return f.checkBlocks()
 }
+
+// valuesBefore holds check's table of value tokens before each token,
+// reused between the records a run decodes.
+var valuesBefore = sync.Pool{New: func() any { return new([]int32) }}
 
 // tokensIn reports whether the rising list of tokens ts lies in [0, nt).
 func tokensIn(ts []int32, nt int32) bool {

@@ -340,3 +340,24 @@ func FuzzSetFactsRecord(f *testing.F) {
 		}
 	})
 }
+
+// TestRecordUnitValues: a record whose unit starts at another value than
+// its first token is refused (found by FuzzDecodeRecord: such a record,
+// sealed anew, made detection read past the file's values).
+func TestRecordUnitValues(t *testing.T) {
+	f := stdFiles(t, 1)[0]
+	var u int
+	for u = range f.units {
+		if f.units[u].val0 > 0 {
+			break
+		}
+	}
+	if _, err := DecodeRecord(f.Name, AppendRecord(nil, f)); err != nil {
+		t.Errorf("the record as written: %v", err)
+	}
+	f.units[u].val0--
+	_, err := DecodeRecord(f.Name, AppendRecord(nil, f))
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("unit %d starts at value", u)) {
+		t.Errorf("err %v, want one saying unit %d starts at another value", err, u)
+	}
+}
