@@ -1,4 +1,4 @@
-"""Reading 35's figures: by set (new: made drifted by b4d33c7; old:
+"""Readings 35 and 36: by set (new: made drifted by the rule read; old:
 drifted before), the items two of three readers label actionable (A)
 and a bug to file (Y), and the labels.
 
