@@ -58,3 +58,18 @@ def write_sets(sel, classes, roots, work, prefix, item):
                 key.write('\t'.join(map(str, [iid, m, s, k, c['lines'], len(c['fragments'])])) + '\n')
                 texts.append(item(iid, c, roots[m]))
             open(os.path.join(work, 'items-%d.txt' % h), 'w').write('\n'.join(texts))
+
+
+def pick(pool, n, rand, per_module=2):
+    """n pairs of pool, shuffled with rand, at most per_module of one
+    module."""
+    pool = list(pool)
+    rand.shuffle(pool)
+    out, per = [], {}
+    for m, k in pool:
+        if per.get(m, 0) < per_module:
+            out.append((m, k))
+            per[m] = per.get(m, 0) + 1
+        if len(out) == n:
+            break
+    return out

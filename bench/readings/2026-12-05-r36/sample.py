@@ -10,10 +10,10 @@ set, shuffled and written blind (blinditem.py) in two sets of 30 to
 WORK/items-1.txt and items-2.txt, the key to WORK/key.tsv.
 
     python3 sample.py BEFORE AFTER ROOTS WORK"""
-import collections, os, random, sys
+import os, random, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 from blinditem import item
-from driftsets import new_and_old, unread, write_sets
+from driftsets import new_and_old, pick, unread, write_sets
 
 before_dir, after_dir, roots_file, work = sys.argv[1:5]
 roots = dict(l.strip().split('=', 1) for l in open(roots_file) if '=' in l)
@@ -21,20 +21,7 @@ read, skip = unread(['2026-12-05-r30', '2026-12-05-r31', '2026-12-05-r35'])
 random.seed(3636)
 new, old, classes = new_and_old(before_dir, after_dir, roots, read, skip)
 
-
-def pick(pool, n):
-    random.shuffle(pool)
-    out, per = [], collections.Counter()
-    for m, k in pool:
-        if per[m] < 2:
-            out.append((m, k))
-            per[m] += 1
-        if len(out) == n:
-            break
-    return out
-
-
-sel = [('new', m, k) for m, k in pick(new, 30)] + [('old', m, k) for m, k in pick(old, 30)]
+sel = [('new', m, k) for m, k in pick(new, 30, random)] + [('old', m, k) for m, k in pick(old, 30, random)]
 random.shuffle(sel)
 write_sets(sel, classes, roots, work, 'U', item)
 print(len(new), 'new,', len(old), 'old drifted listed unread; wrote', len(sel))
