@@ -186,9 +186,12 @@ func TestDivergentCopies(t *testing.T) {
 		{"statement replaced by another", map[string]string{"a.go": pkg + sum, "b.go": pkg + strings.Replace(sum, "\t\tn++\n", "\t\tlog.Printf(\"%d\", x)\n", 1)}, nil},
 		{"case added to a switch", map[string]string{"a.go": pkg + switchSrc,
 			"b.go": pkg + strings.Replace(switchSrc, "\tdefault:\n", "\tcase Uintptr:\n\t\t*(*uintptr)(v.ptr) = uintptr(x)\n\tdefault:\n", 1)}, nil},
+		// Copies that each grew a statement of their own still lack
+		// each other's steps: read blind, such drifts held a bug more
+		// often than the others (reading 37, 7 of 27).
 		{"statements added to both copies", map[string]string{
 			"a.go": strings.Replace(profBlock, "\tunlock(&profLock)\n", "\tunlock(&profLock)\n\tnotify(n)\n", 1),
-			"b.go": strings.Replace(profMutex, "\tlock(&profLock)\n", "\tlock(&profLock)\n\ttrace(size)\n", 1)}, nil},
+			"b.go": strings.Replace(profMutex, "\tlock(&profLock)\n", "\tlock(&profLock)\n\ttrace(size)\n", 1)}, []string{"a.go:18-20"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			classes := detect(t, divergentOpts(), tc.srcs)

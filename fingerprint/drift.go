@@ -18,10 +18,7 @@ import (
 //  2. An added statement is a pure insertion when the tokens of the other
 //     copy on either side of where it was are matched and next to each
 //     other; else it replaced something, and is an edit.
-//  3. When both copies have added statements, each variant grew its own
-//     (measured on the standard library: copies that both grew were
-//     variants), unless what one added only logs (driftlog.go). Else
-//     a pure insertion is a step its twin lacks
+//  3. A pure insertion is a step its twin lacks
 //     (DriftLacks) when it is one of the steps copies lack by mistake
 //     (stepKind: a guard, a check, a validation loop, a defer, a lock, a
 //     flag, an assignment on an error path) and not what one variant has
@@ -35,7 +32,10 @@ import (
 //     more operand of && or || than its twin's, the rest the same, and
 //     that operand a check (a comparison with nil or zero, or a flag),
 //     is a check its twin lacks (StepCondition, driftcond.go), listed
-//     but weak.
+//     but weak. That both copies added statements is no reason to drop
+//     a step: read blind, the steps such pairs lack held a bug more
+//     often than the others (bench/readings/2026-12-05-r37.md); what each
+//     added still counts as an edit (5), but for log lines (driftlog.go).
 //  4. The names of the two copies pair up (driftnames.go). A name paired
 //     the same way at least twice and once otherwise breaks the renaming
 //     there: two names in the other order in one statement are swapped
@@ -281,11 +281,6 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 	uncheckedB, uncheckedA := d.uncheckedAdded(&al)
 	dropB = append(dropB, uncheckedB...)
 	dropA = append(dropA, uncheckedA...)
-	if len(al.addA) > 0 && len(al.addB) > 0 && !d.logsOnly(a, al.addA) && !d.logsOnly(b, al.addB) {
-		// Statements added to both copies, and more than log lines:
-		// each variant grew its own (driftlog.go).
-		al.pureA, al.pureB = make([]bool, len(al.pureA)), make([]bool, len(al.pureB))
-	}
 	forB = append(forB, lacks(a, b, al.addA, al.pureA)...)
 	forA = append(forA, lacks(b, a, al.addB, al.pureB)...)
 	dropB = append(dropB, d.uncheckedCalls(al, a, b)...)

@@ -532,9 +532,9 @@ func TestDrift(t *testing.T) {
 			"item := items[i]\n", "item := items[i]\n\t\tif item == nil {\n\t\t\tcontinue\n\t\t}\n").Replace(r("item := &items[i]", "item := items[i]").Replace(each)),
 			true, []string{"a.go:6 lacks check b.go:7-9"}},
 		{"a log line", store, r("\tc.count++\n", "\tc.count++\n\tlog.Printf(\"put %s\", key)\n").Replace(store), false, nil},
-		// Copies that both grew statements are variants, unless what one
-		// grew only logs (harbor's Tencent adapter, which logs on entry,
-		// lacks its Volcengine copy's guard; filed blind in reading 27).
+		// A copy that grew log lines lacks its twin's guard (harbor's
+		// Tencent adapter, which logs on entry, lacks its Volcengine
+		// copy's guard; filed blind in reading 27).
 		{"guard lacked by a copy that logs", store, r(guardOfStore, "", "\treturn nil\n", "\tlog.Printf(\"put %s\", key)\n\treturn nil\n").Replace(store),
 			true, []string{"b.go:5 lacks guard a.go:6-9"}},
 		{"guard lacked by a copy that logs through a chain", store, r(guardOfStore, "", "\treturn nil\n", "\tc.logger.WithField(\"key\", key).Debug(\"put\")\n\treturn nil\n").Replace(store),
@@ -542,8 +542,13 @@ func TestDrift(t *testing.T) {
 		// Log lines are no edits that make a variant written apart.
 		{"guard lacked by a copy that logs much", store, r(guardOfStore, "", "\treturn nil\n", "\tlog.Printf(\"put %s: %d bytes\", key, n)\n\tlog.Printf(\"size %d, count %d\", c.size, c.count)\n\treturn nil\n").Replace(store),
 			true, []string{"b.go:5 lacks guard a.go:6-9"}},
-		{"guard lacked by a copy that grew a step of its own", store, r(guardOfStore, "", "\treturn nil\n", "\tc.hits++\n\treturn nil\n").Replace(store), false, nil},
-		{"guard lacked by a copy that reports to a test", store, r(guardOfStore, "", "\treturn nil\n", "\tt.Errorf(\"put %s\", key)\n\treturn nil\n").Replace(store), false, nil},
+		// Nor do statements of its own: a copy that grew a step still
+		// lacks its twin's guard (reading 37: such drifts held a bug 7
+		// times in 27, the others in these modules 3 in 30).
+		{"guard lacked by a copy that grew a step of its own", store, r(guardOfStore, "", "\treturn nil\n", "\tc.hits++\n\treturn nil\n").Replace(store),
+			true, []string{"b.go:5 lacks guard a.go:6-9"}},
+		{"guard lacked by a copy that reports to a test", store, r(guardOfStore, "", "\treturn nil\n", "\tt.Errorf(\"put %s\", key)\n\treturn nil\n").Replace(store),
+			true, []string{"b.go:5 lacks guard a.go:6-9"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			classes := detect(t, divergentOpts(), map[string]string{"a.go": tc.a, "b.go": tc.b})
@@ -680,9 +685,11 @@ func (s *store) put(k string) {
 // TestDriftConsensus checks the odd one out: in three copies, the step
 // one lacks and both others have is lacked by consensus; a step two of
 // three lack is not. Where each copy grew a statement of its own, the
-// pairs are variants and the family does not overrule them: read blind,
-// such odd ones out held a bug no more often than other drifted classes
-// (readings 30 to 32, 5 of 25).
+// copy lacks the step of the first as any pair does (reading 37), and no
+// consensus is said: the grown pairs are edited past what a pair is
+// compared whole at, and the family does not overrule them (read blind,
+// such odd ones out held a bug no more often than other drifted classes,
+// readings 30 to 32, 5 of 25).
 func TestDriftConsensus(t *testing.T) {
 	r := strings.NewReplacer
 	lacking := r("\tdefer c.mu.Unlock()\n", "").Replace(store)
@@ -703,7 +710,7 @@ func TestDriftConsensus(t *testing.T) {
 		{"two copies of three lack it", map[string]string{"a.go": store, "b.go": lacking, "c.go": lacking},
 			[]string{"b.go:4 lacks defer a.go:5-5 ", "c.go:4 lacks defer a.go:5-5 "}},
 		{"each grew its own, one lacks it", map[string]string{"a.go": grown(store, "c.count++", "c.touch(key)"), "b.go": grown(store, "c.size += n", "log := c.open(v)"), "c.go": grown(lacking, "c.w.Write(v)", "total := len(v)")},
-			nil},
+			[]string{"c.go:4 lacks defer a.go:5-5 "}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			classes := detect(t, divergentOpts(), tc.srcs)

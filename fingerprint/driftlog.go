@@ -2,13 +2,13 @@ package fingerprint
 
 import "go/token"
 
-// Logging statements are no variant's own growth. Rule 3 of drift.go
-// takes copies that both added statements for variants, each grown its
-// own way; a copy that only added log lines (a debug line on entry, an
-// error logged before it is returned) grew no behaviour of its own, so
-// its twin's added steps are still steps it may lack: harbor's Tencent
-// registry adapter, which logs on entry, lacks the `len(paths) < 2`
-// guard of its Volcengine copy, which logs its errors.
+// Logging statements are no edit. A pair whose other differences pass
+// drift's limit is a variant written apart (drift.go); a log line one
+// copy added (a debug line on entry, an error logged before it is
+// returned) changes no behaviour, so it does not count toward that
+// limit: harbor's Tencent registry adapter, which logs on entry and
+// lacks the `len(paths) < 2` guard of its Volcengine copy, which logs
+// its errors, is a pair that drifted.
 
 // loggerNames are the names a logger goes by: a package (log, slog,
 // klog, glog, logrus, zap) or a value (logger, l.log, s.Logger).
@@ -32,22 +32,11 @@ func hashSet(names ...string) map[uint64]bool {
 	return m
 }
 
-// logsOnly reports whether each of the statements of s in rs (token
-// ranges in pairs) only writes a log line: a call chain, named through
-// a logger, whose last call is a logging verb (log.Printf(…),
-// s.logger.Debugf(…), klog.V(2).Infof(…), log.WithField(…).Error(…),
-// logger.Error().Err(err).Msg(…)). A test's t.Errorf is a check, not a
-// log line: t is no logger's name.
-func (d *detector) logsOnly(s span, rs []int32) bool {
-	f := d.files[s.file]
-	for i := 0; i < len(rs); i += 2 {
-		if !d.logs(f, rs[i], rs[i+1]) {
-			return false
-		}
-	}
-	return true
-}
-
+// logs reports whether the statement of tokens [t0, t1) of f only
+// writes a log line: a call chain, named through a logger, whose last
+// call is a logging verb (log.Printf(…), s.logger.Debugf(…),
+// klog.V(2).Infof(…), log.WithField(…).Error(…), logger.Error().Err(err).Msg(…)).
+// A test's t.Errorf is a check, not a log line: t is no logger's name.
 func (d *detector) logs(f *File, t0, t1 int32) bool {
 	if t1-t0 < 4 || !isName(f.codes[t0]) || token.Token(f.codes[t1-1]) != token.RPAREN {
 		return false
