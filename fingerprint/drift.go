@@ -34,20 +34,19 @@ import (
 //     is a check its twin lacks (StepCondition, driftcond.go), listed
 //     but weak. That both copies added statements is no reason to drop
 //     a step: read blind, the steps such pairs lack held a bug more
-//     often than the others (bench/readings/2026-12-05-r37.md); what each
-//     added still counts as an edit (5), but for log lines (driftlog.go).
+//     often than the others (bench/readings/2026-12-05-r37.md).
 //  4. The names of the two copies pair up (driftnames.go). A name paired
 //     the same way at least twice and once otherwise breaks the renaming
 //     there: two names in the other order in one statement are swapped
 //     (DriftSwapped); a local both copies declare, kept once where the
 //     copy renamed it everywhere else, is unrenamed (DriftUnrenamed); any
 //     other break on a called name is a changed call (DriftChanged, weak).
-//  5. Everything else that differs (unmatched tokens, other breaks of the
-//     renaming, table values) is the pair's other edits; a pair with more
-//     than driftMaxOther of them (or a tenth of the smaller copy's
-//     tokens, if more) is a variant written apart, and none of its drifts
-//     is kept but a discarded value (DriftDiscards, driftdiscard.go: the
-//     copy assigns to _ what its twin assigns and compares with nil).
+//  5. However much else the copies differ, their drifts are kept: a
+//     limit on the other edits (12 tokens, or a tenth of the smaller
+//     copy), past which a pair was taken for variants written apart,
+//     dropped drifts that, read blind, held a bug more often than the
+//     others (bench/readings/2026-12-05-r38.md). A pair is left out only
+//     where the copies cannot be aligned.
 //  6. In a class of three copies or more, a step one copy lacks and every
 //     other copy has is marked Consensus (markConsensus): the odd one out.
 //
@@ -55,7 +54,6 @@ import (
 // or has a swapped or unrenamed name (Drift.Strength at least 2). Each
 // fragment's Drift lists what it lacks or slipped on, with its twin's
 // lines. docs/drift.md says what each rule was measured on.
-const driftMaxOther = 12
 
 // A DriftKind says how a copy differs from its twin.
 type DriftKind string
@@ -238,12 +236,11 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 	if !ok {
 		return nil, nil, false
 	}
-	other := 0
-	// Values one copy drops with a blank where the other checks them:
-	// kept however edited the pair is (driftdiscard.go).
-	var dropA, dropB []Drift
-	// Added statements: pure insertions of a step are lacked by the twin;
-	// the others are edits.
+	// Said after the other drifts: values one copy drops with a blank
+	// where the other checks them (driftdiscard.go), and strings that
+	// name the twin's function (driftstring.go).
+	var lateA, lateB []Drift
+	// Added statements: pure insertions of a step are lacked by the twin.
 	lacks := func(with, without span, add []int32, pure []bool) []Drift {
 		var out []Drift
 		to := al.other(with)
@@ -253,20 +250,17 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 					Lines:     d.tokenLines(without, blank, blank+1),
 					TwinLines: LineRange{d.files[with.file].tokenLine(assign.tok0), d.tokenLines(with, add[i], add[i+1]).End}}
 				if with == a {
-					dropB = append(dropB, x)
+					lateB = append(lateB, x)
 				} else {
-					dropA = append(dropA, x)
+					lateA = append(lateA, x)
 				}
 				continue
 			}
-			step, own := "", false
-			if pure[i/2] {
-				step, own = d.lackedStep(with, without, add[i], add[i+1], to)
+			if !pure[i/2] {
+				continue
 			}
+			step, own := d.lackedStep(with, without, add[i], add[i+1], to)
 			if step == "" {
-				if !d.logs(d.files[with.file], add[i], add[i+1]) {
-					other += int(add[i+1] - add[i]) // a log line is no edit (driftlog.go)
-				}
 				continue
 			}
 			out = append(out, Drift{Kind: DriftLacks, Step: step, Own: own,
@@ -279,35 +273,25 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 	forB = append(forB, wrappedA...)
 	forA = append(forA, wrappedB...)
 	uncheckedB, uncheckedA := d.uncheckedAdded(&al)
-	dropB = append(dropB, uncheckedB...)
-	dropA = append(dropA, uncheckedA...)
+	lateB = append(lateB, uncheckedB...)
+	lateA = append(lateA, uncheckedA...)
 	forB = append(forB, lacks(a, b, al.addA, al.pureA)...)
 	forA = append(forA, lacks(b, a, al.addB, al.pureB)...)
-	dropB = append(dropB, d.uncheckedCalls(al, a, b)...)
-	dropA = append(dropA, d.uncheckedCalls(al, b, a)...)
-	wrapsA, wrapsB, unmatched := d.wraps(al)
+	lateB = append(lateB, d.uncheckedCalls(al, a, b)...)
+	lateA = append(lateA, d.uncheckedCalls(al, b, a)...)
+	wrapsA, wrapsB := d.wraps(al)
 	forB = append(forB, wrapsA...)
 	forA = append(forA, wrapsB...)
-	other += unmatched
-	names, values := d.mismatches(v, a, b, al.match, nil)
-	other += values
-	if names > 0 {
+	if names, _ := d.mismatches(v, a, b, al.match, nil); names > 0 {
 		// Some names break the renaming: find where and how.
-		slipsA, slipsB, breaks := d.renamingSlips(al)
+		slipsA, slipsB := d.renamingSlips(al)
 		forA = append(forA, slipsA...)
 		forB = append(forB, slipsB...)
-		other += breaks
 	}
-	// A string that names the twin's function is evidence on its own,
-	// kept however edited the pair is, as a discarded value is.
 	stringsA, stringsB := d.stringSlips(al)
-	dropA = append(dropA, stringsA...)
-	dropB = append(dropB, stringsB...)
-	limit := max(driftMaxOther, min(len(d.codes(a)), len(d.codes(b)))/10)
-	if other > limit {
-		return dropA, dropB, false
-	}
-	return append(forA, dropA...), append(forB, dropB...), true
+	lateA = append(lateA, stringsA...)
+	lateB = append(lateB, stringsB...)
+	return append(forA, lateA...), append(forB, lateB...), true
 }
 
 // lackedStep is the step that the statement of tokens [t0, t1) of with

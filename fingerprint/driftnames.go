@@ -19,9 +19,8 @@ type matchedNames struct {
 }
 
 // renamingSlips finds where the names of the two copies break the
-// renaming the rest of the copies follow (rule 4 in drift.go), and counts
-// the breaks it does not explain.
-func (d *detector) renamingSlips(al alignment) (forA, forB []Drift, breaks int) {
+// renaming the rest of the copies follow (rule 4 in drift.go).
+func (d *detector) renamingSlips(al alignment) (forA, forB []Drift) {
 	m := d.newNameMap(al)
 	var slips []int
 	for i, p := range m.pairs {
@@ -30,7 +29,7 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift, breaks int) 
 		}
 	}
 	if len(slips) > driftMaxSlips {
-		return nil, nil, len(slips) // edited throughout: past any limit
+		return nil, nil // renamed throughout: no one break stands out
 	}
 	fa, fb := d.files[al.a.file], d.files[al.b.file]
 	line := func(f *File, t int32) LineRange { l := f.tokenLine(t); return LineRange{l, l} }
@@ -47,7 +46,7 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift, breaks int) 
 		p := m.pairs[si]
 		switch {
 		case !m.inNames(p):
-			breaks++
+			// An edit around the name, not a slip in it: nothing to say.
 		case m.unrenamed(p.x, m.ofA, al.b, func(w uint64) [2]uint64 { return [2]uint64{p.x, w} }):
 			// a's name x is y everywhere in b but here, where b kept x,
 			// and names nothing else.
@@ -59,12 +58,9 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift, breaks int) 
 			forB = append(forB, Drift{Kind: DriftUnrenamed, Step: StepConflated, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
 		case called(fb.codes, p.tb):
 			forB = append(forB, Drift{Kind: DriftChanged, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
-			breaks++
-		default:
-			breaks++
 		}
 	}
-	return forA, forB, breaks
+	return forA, forB
 }
 
 // A nameMap is how the names of two aligned copies pair up.

@@ -11,9 +11,10 @@ import (
 
 // wraps finds the return statements of one copy that wrap a value the
 // other returns bare in a call (return err against return
-// fmt.Errorf("…: %w", err)): the twin lacks an error wrap. unmatched
-// counts the other unmatched tokens outside added statements.
-func (d *detector) wraps(al alignment) (forB, forA []Drift, unmatched int) {
+// fmt.Errorf("…: %w", err)): the twin lacks an error wrap; and, among
+// the other unmatched tokens, a check one copy's condition adds
+// (conditionCheck).
+func (d *detector) wraps(al alignment) (forB, forA []Drift) {
 	a0, _ := d.tokens(al.a)
 	b0, _ := d.tokens(al.b)
 	seenA := make([]bool, len(al.match))
@@ -62,15 +63,13 @@ func (d *detector) wraps(al alignment) (forB, forA []Drift, unmatched int) {
 				out = append(out, Drift{Kind: DriftLacks, Step: StepCondition,
 					Lines:     LineRange{at.Start, at.Start},
 					TwinLines: d.tokenLines(s, ts[0], ts[len(ts)-1]+1)})
-				continue
 			}
-			unmatched += len(ts)
 		}
 		return out
 	}
 	forB = side(al.a, a0, seenA, al.seenB, al.addA, al.b)
 	forA = side(al.b, b0, al.seenB, seenA, al.addB, al.a)
-	return forB, forA, unmatched
+	return forB, forA
 }
 
 // wrappedReturns finds the added return statements of one copy that

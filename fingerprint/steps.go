@@ -339,6 +339,15 @@ const (
 // sync.RWMutex.
 var lockHashes = hashSet("Lock", "Unlock", "RLock", "RUnlock")
 
+// hashSet is the set of the names' hashes.
+func hashSet(names ...string) map[uint64]bool {
+	m := make(map[uint64]bool, len(names))
+	for _, n := range names {
+		m[hashBytes([]byte(n))] = true
+	}
+	return m
+}
+
 // stepKind says which of the steps above unit u of file fi is, or "".
 func (d *detector) stepKind(fi, u int32) string {
 	f := d.files[fi]
