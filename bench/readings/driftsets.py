@@ -1,5 +1,5 @@
 """Drifted classes a rule change adds, for a blind reading of them
-beside those drifted before (readings 35 and 36)."""
+beside those drifted before (readings 35 to 39; driftsample.py)."""
 import json, os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
