@@ -1,0 +1,34 @@
+"""Reading 40's figures: for each report (HEAD's, e94ff63's), the share
+of labels A among its first 20 classes of each module, its drifted
+classes among them and the others, and the items two readers both
+call a bug.
+
+    python3 tally.py [DIR]     (DIR holds key.tsv and labels-1..8.tsv)"""
+import collections, os, sys
+d = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
+key = {p[0]: p for p in (l.rstrip('\n').split('\t') for l in open(os.path.join(d, 'key.tsv')))}
+labels = collections.defaultdict(list)
+for i in range(1, 9):
+    for l in open(os.path.join(d, 'labels-%d.tsv' % i)):
+        p = l.rstrip('\n').split('\t')
+        if len(p) >= 3 and p[0] in key:
+            labels[p[0]].append((p[1].strip(), p[2].strip(), p[3] if len(p) > 3 else ''))
+for which, rank, drift in (('HEAD', 3, 5), ('e94ff63', 4, 6)):
+    t = collections.defaultdict(collections.Counter)
+    for iid, p in key.items():
+        if p[rank] == '0':
+            continue
+        for s in ('all', 'drifted' if p[drift] == 'True' else 'not drifted', p[1]):
+            t[s]['items'] += 1
+            t[s]['labels'] += len(labels[iid])
+            t[s]['A'] += sum(x[0] == 'A' for x in labels[iid])
+            t[s]['F'] += sum(x[0] == 'F' for x in labels[iid])
+            t[s]['Y2'] += sum(x[1] == 'Y' for x in labels[iid]) == 2
+    print(which)
+    for s, c in sorted(t.items(), key=lambda kv: (kv[0] != 'all', kv[0])):
+        print('  %-12s %3d items, %3d labels: A %3d (%.0f%%), F %d; a bug to both readers %d'
+              % (s, c['items'], c['labels'], c['A'], 100 * c['A'] / max(1, c['labels']), c['F'], c['Y2']))
+print('\nbugs to both readers:')
+for iid, p in sorted(key.items()):
+    if sum(x[1] == 'Y' for x in labels[iid]) == 2:
+        print(' ', iid, p[1], 'HEAD rank', p[3], 'drifted', p[5], 'e94 rank', p[4], '|', next(x[2] for x in labels[iid] if x[1] == 'Y')[:180])
