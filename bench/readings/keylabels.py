@@ -1,7 +1,7 @@
 """A reading's key and labels: key.tsv (one item a line, its id first)
 and labels-1.tsv, labels-2.tsv, … (Xnnn, A|B|F, Y|N, reason), each
-item's labels in the readers' order. Used by readings 30 to 33's
-tally.py."""
+item's labels in the readers' order as (label, Y or N, reason). Used by
+the tally.py of readings 30 to 40."""
 import collections, glob, os
 
 
@@ -12,5 +12,5 @@ def load(folder):
         for l in open(f):
             p = l.rstrip('\n').split('\t')
             if len(p) >= 3 and p[0] in key:
-                labels[p[0]].append((p[1], p[2]))
+                labels[p[0]].append((p[1].strip(), p[2].strip(), p[3] if len(p) > 3 else ''))
     return key, labels

@@ -1,17 +1,13 @@
-"""Readings 35 and 36: by set (new: made drifted by the rule read; old:
+"""Readings 35 to 39: by set (new: made drifted by the rule read; old:
 drifted before), the items two of three readers label actionable (A)
 and a bug to file (Y), and the labels.
 
     python3 tally.py [DIR]     (DIR holds key.tsv and labels-1..6.tsv)"""
 import collections, os, sys
-d = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
-key = {p[0]: p for p in (l.rstrip('\n').split('\t') for l in open(os.path.join(d, 'key.tsv')))}
-labels = collections.defaultdict(list)
-for i in range(1, 7):
-    for l in open(os.path.join(d, 'labels-%d.tsv' % i)):
-        p = l.rstrip('\n').split('\t')
-        if len(p) >= 3 and p[0] in key:
-            labels[p[0]].append((p[1].strip(), p[2].strip(), p[3] if len(p) > 3 else ''))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from keylabels import load
+
+key, labels = load(sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__)))
 t = collections.defaultdict(collections.Counter)
 for iid, p in sorted(key.items()):
     ls = labels[iid]

@@ -5,14 +5,10 @@ call a bug.
 
     python3 tally.py [DIR]     (DIR holds key.tsv and labels-1..8.tsv)"""
 import collections, os, sys
-d = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
-key = {p[0]: p for p in (l.rstrip('\n').split('\t') for l in open(os.path.join(d, 'key.tsv')))}
-labels = collections.defaultdict(list)
-for i in range(1, 9):
-    for l in open(os.path.join(d, 'labels-%d.tsv' % i)):
-        p = l.rstrip('\n').split('\t')
-        if len(p) >= 3 and p[0] in key:
-            labels[p[0]].append((p[1].strip(), p[2].strip(), p[3] if len(p) > 3 else ''))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from keylabels import load
+
+key, labels = load(sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__)))
 for which, rank, drift in (('HEAD', 3, 5), ('e94ff63', 4, 6)):
     t = collections.defaultdict(collections.Counter)
     for iid, p in key.items():
