@@ -259,7 +259,7 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 			if !pure[i/2] {
 				continue
 			}
-			step, own := d.lackedStep(with, without, add[i], add[i+1], to)
+			step, own := d.lackedStep(&al, with, without, add[i], add[i+1])
 			if step == "" {
 				continue
 			}
@@ -300,7 +300,8 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 // it never names, which counts only because the copies are one function
 // written in two places (see sameFunction). to maps the tokens of with
 // (indices in it) to the other copy's, -1 for a token left unmatched.
-func (d *detector) lackedStep(with, without span, t0, t1 int32, to []int32) (step string, own bool) {
+func (d *detector) lackedStep(al *alignment, with, without span, t0, t1 int32) (step string, own bool) {
+	to := al.other(with)
 	matched := func(x int32) bool { return to[x] >= 0 }
 	f := d.files[with.file]
 	u := f.stmtAt(t0, t1)
@@ -322,12 +323,12 @@ func (d *detector) lackedStep(with, without span, t0, t1 int32, to []int32) (ste
 	// value (c.mu.Unlock beside c.mu.Lock): a method of a value the twin
 	// names too is not the copy's own.
 	if step == StepLock || step == StepDefer {
-		if d.ownNames(with, without, rs, to, true) {
+		if d.ownNames(al, with, without, rs, true) {
 			return "", false
 		}
 		return step, false
 	}
-	if !d.ownNames(with, without, rs, to, false) {
+	if !d.ownNames(al, with, without, rs, false) {
 		return step, false
 	}
 	// So does any step of one function written in two places (the same
@@ -342,7 +343,7 @@ func (d *detector) lackedStep(with, without span, t0, t1 int32, to []int32) (ste
 	if c0, c1, ok := condition(f.codes, t0, t1); ok && (step == StepGuard || step == StepCheck) {
 		rs = []int32{c0, c1}
 	}
-	if !d.ownNames(with, without, rs, to, true) {
+	if !d.ownNames(al, with, without, rs, true) {
 		return step, true
 	}
 	return "", false

@@ -29,7 +29,8 @@ import (
 // added to its condition: its twin in the other copy, the if that s's
 // if token is matched to (to maps s's tokens to the other's), has the
 // same condition without it.
-func (d *detector) conditionCheck(s, other span, u int32, ts []int32, to []int32) bool {
+func (d *detector) conditionCheck(al *alignment, s, other span, u int32, ts []int32) bool {
+	to := al.other(s)
 	f := d.files[s.file]
 	un := f.units[u]
 	if token.Token(f.codes[un.tok0]) != token.IF || len(ts) < 2 {
@@ -64,7 +65,7 @@ func (d *detector) conditionCheck(s, other span, u int32, ts []int32, to []int32
 		if bytes.Equal(rest, twin) && d.isCheck(f, op[0], op[1]) {
 			// A check of a name the twin never names is what this
 			// variant has of its own.
-			return !d.ownNames(s, other, []int32{op[0], op[1]}, to, true)
+			return !d.ownNames(al, s, other, []int32{op[0], op[1]}, true)
 		}
 	}
 	return false

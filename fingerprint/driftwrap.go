@@ -58,7 +58,7 @@ func (d *detector) wraps(al alignment) (forB, forA []Drift) {
 					TwinLines: d.tokenLines(s, f.units[u].tok0, f.units[u].tok1)})
 				continue
 			}
-			if u >= 0 && d.conditionCheck(s, other, u, ts, al.other(s)) {
+			if u >= 0 && d.conditionCheck(&al, s, other, u, ts) {
 				at := d.counterpartLines(al, s, u, other)
 				out = append(out, Drift{Kind: DriftLacks, Step: StepCondition,
 					Lines:     LineRange{at.Start, at.Start},

@@ -54,10 +54,10 @@ func (d *detector) addedStmts(s span, seen []bool) []int32 {
 // say nothing of the kind. With shared, a field or method selected from
 // a value the copy without them names too is not the copy's own. A name
 // the copy without them holds under another name counts as named there:
-// to (the alignment, with's tokens to without's, -1 where unmatched)
-// pairs a local renamed in the paste (for _, o := range orders against
-// for _, inv := range invoices) with its new name (renamedInCopy).
-func (d *detector) ownNames(with, without span, rs []int32, to []int32, shared bool) bool {
+// the alignment al pairs a local renamed in the paste (for _, o := range
+// orders against for _, inv := range invoices) with its new name
+// (renamedInCopy).
+func (d *detector) ownNames(al *alignment, with, without span, rs []int32, shared bool) bool {
 	added := func(t int32) bool {
 		for i := 0; i < len(rs); i += 2 {
 			if rs[i] <= t && t < rs[i+1] {
@@ -106,7 +106,7 @@ func (d *detector) ownNames(with, without span, rs []int32, to []int32, shared b
 			other[v] = true
 		}
 	})
-	for v := range d.renamedInCopy(with, without, added, to) {
+	for v := range d.renamedInCopy(al, with, added) {
 		other[v] = true
 	}
 	return slices.ContainsFunc(uses, func(u use) bool {
@@ -125,60 +125,47 @@ func (d *detector) ownNames(with, without span, rs []int32, to []int32, shared b
 }
 
 // renamedInCopy lists the names of with, outside the tokens added says
-// are added, that the alignment to matches to another name of without,
-// always the same one: the copy renamed them. A name matched where it is
-// declared (x := …, var x) or in the signature (a parameter, a result, a
-// type) counts at once; any other must be matched at two places or more,
-// since a name matched once to another is as likely a changed call or
-// value. Left out: fields and methods selected, which no renaming of
-// locals renames, and a name matched to the blank identifier, a value
-// the copy drops (m, _ := against m, ok :=: encoding/json's
-// addrMarshalerEncoder needs no check of ok).
-func (d *detector) renamedInCopy(with, without span, added func(int32) bool, to []int32) map[uint64]bool {
-	if to == nil {
-		return nil
-	}
+// are added, that the alignment al matches to another name of the other
+// copy, always the same one (namePairs): the copy renamed them. A name
+// matched where it is declared (x := …, var x) or in the signature (a
+// parameter, a result, a type) counts at once; any other must be matched
+// at two places or more, since a name matched once to another is as
+// likely a changed call or value. Left out, as namePairs leaves them:
+// fields and methods selected, which no renaming of locals renames; and
+// a name matched to the blank identifier, a value the copy drops (m, _ :=
+// against m, ok :=: encoding/json's addrMarshalerEncoder needs no check
+// of ok).
+func (d *detector) renamedInCopy(al *alignment, with span, added func(int32) bool) map[uint64]bool {
 	codes := d.files[with.file].codes
-	w0, _ := d.tokens(with)
-	o0, o1 := d.tokens(without)
-	theirs := make([]uint64, o1-o0) // without's name at each of its tokens, 0 for none
-	d.eachValue(without, func(t int32, c byte, v uint64) {
-		if isName(c) {
-			theirs[t-o0] = v
-		}
-	})
 	type pairing struct {
 		to uint64
 		n  int // places matched to it, 2 for a declaration; -1 once matched to another too
 	}
 	pairs := map[uint64]pairing{}
-	d.eachValue(with, func(t int32, c byte, v uint64) {
-		if !isName(c) || added(t) || t > 0 && token.Token(codes[t-1]) == token.PERIOD {
-			return
+	for _, p := range d.namePairs(*al) {
+		v, w, t := p.x, p.y, p.ta
+		if with != al.a {
+			v, w, t = p.y, p.x, p.tb
 		}
-		if int(t-w0) >= len(to) || to[t-w0] < 0 || int(to[t-w0]) >= len(theirs) {
-			return
-		}
-		w := theirs[to[t-w0]]
-		if w == 0 || w == v || w == blankHash || v == blankHash {
-			return // the same name; or a value the copy drops, not renames
+		if added(t) || w == v || w == blankHash || v == blankHash {
+			continue // the same name; or a value the copy drops, not renames
 		}
 		n := 1
 		if declaresAt(codes, t) || inSignature(codes, t) {
 			n = 2
 		}
-		switch p, seen := pairs[v]; {
+		switch q, seen := pairs[v]; {
 		case !seen:
 			pairs[v] = pairing{w, n}
-		case p.n >= 0 && p.to == w:
-			pairs[v] = pairing{w, p.n + n}
+		case q.n >= 0 && q.to == w:
+			pairs[v] = pairing{w, q.n + n}
 		default:
-			pairs[v] = pairing{p.to, -1}
+			pairs[v] = pairing{q.to, -1}
 		}
-	})
+	}
 	out := map[uint64]bool{}
-	for v, p := range pairs {
-		if p.n >= 2 {
+	for v, q := range pairs {
+		if q.n >= 2 {
 			out[v] = true
 		}
 	}
