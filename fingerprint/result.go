@@ -3,6 +3,8 @@ package fingerprint
 import (
 	"fmt"
 	"sync/atomic"
+
+	"github.com/copycat-go/copycat/internal/words"
 )
 
 // A Result is what [Run] found, what it left out on the way, and how much
@@ -68,26 +70,18 @@ func (w *Work) Total() int64 {
 func (w *Work) warnings() []string {
 	var out []string
 	if w.DeepUnits > 0 {
-		out = append(out, fmt.Sprintf("%s nested more than %d deep in other near-miss candidates %s not compared for near-miss clones", counted(w.DeepUnits, "block"), nearMaxDepth, were(w.DeepUnits)))
+		out = append(out, fmt.Sprintf("%s nested more than %d deep in other near-miss candidates %s not compared for near-miss clones", words.Count(int(w.DeepUnits), "block", "blocks"), nearMaxDepth, were(w.DeepUnits)))
 	}
 	if w.LargeSeeds > 0 {
-		out = append(out, fmt.Sprintf("%s repeated more than %d times %s grown against neighbouring copies only, not pairwise", counted(w.LargeSeeds, "window"), largeSeed, were(w.LargeSeeds)))
+		out = append(out, fmt.Sprintf("%s repeated more than %d times %s grown against neighbouring copies only, not pairwise", words.Count(int(w.LargeSeeds), "window", "windows"), largeSeed, were(w.LargeSeeds)))
 	}
 	if w.SharedGrams > 0 {
-		out = append(out, fmt.Sprintf("%s shared by more than %d blocks paired each block with the first %d only", counted(w.SharedGrams, "near-miss gram"), nearMaxRun, nearReps))
+		out = append(out, fmt.Sprintf("%s shared by more than %d blocks paired each block with the first %d only", words.Count(int(w.SharedGrams), "near-miss gram", "near-miss grams"), nearMaxRun, nearReps))
 	}
 	if w.LargeUnverified > 0 {
-		out = append(out, fmt.Sprintf("%s of more than %d tokens together differed by more than %d edits and %s not compared further", counted(w.LargeUnverified, "near-miss candidate"), nearLargePair, nearMaxEdits, were(w.LargeUnverified)))
+		out = append(out, fmt.Sprintf("%s of more than %d tokens together differed by more than %d edits and %s not compared further", words.Count(int(w.LargeUnverified), "near-miss candidate", "near-miss candidates"), nearLargePair, nearMaxEdits, were(w.LargeUnverified)))
 	}
 	return out
-}
-
-// counted says n of a thing: "1 block", "2 blocks".
-func counted(n int64, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // were is the verb for n things.

@@ -19,6 +19,7 @@ import (
 
 	"github.com/copycat-go/copycat/change"
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/words"
 )
 
 // A Report is the outcome of one run.
@@ -307,12 +308,7 @@ func Summary(s fingerprint.Stats) string {
 }
 
 // Count is n followed by the noun, singular for 1: "1 class", "3 classes".
-func Count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
+func Count(n int, one, many string) string { return words.Count(n, one, many) }
 
 // FileName is a file name as line-oriented output prints it: as it is,
 // unless it holds something that could break or forge a line (a control
