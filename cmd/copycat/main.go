@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/copycat-go/copycat/internal/cli"
 	"github.com/copycat-go/copycat/internal/version"
 	"github.com/copycat-go/copycat/lsp"
 )
@@ -22,6 +23,10 @@ import (
 func main() {
 	args := os.Args[1:]
 	ctx := context.Background()
+	if !lsp.IsGoplsName(os.Args[0]) && !invokedByVet(args) {
+		// copycat -q lsp is copycat lsp -q: the flags go to the command.
+		args = cli.CommandFirst(args)
+	}
 	switch {
 	case lsp.IsGoplsName(os.Args[0]):
 		// Installed as gopls (a link named gopls): proxy the real one.

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/copycat-go/copycat/internal/version"
@@ -231,4 +232,35 @@ func distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// commands are the words that, first among the arguments, run another
+// command than the report. cache is not among them: copycat -cache DIR
+// cache stats is read as it stands (cacheCommand).
+var commands = []string{"help", "history", "lsp", "version"}
+
+// CommandFirst returns args with a command word that stands after flags
+// moved to the front, so that the flags go to that command: copycat
+// -cache=off history reads as copycat history -cache=off, and copycat -q
+// lsp as copycat lsp -q, whose flag parser then says that lsp takes no
+// -q. Without it the word was taken for a package ("history: matched no
+// packages") and then said to be no command, which it is. Other args
+// come back as they are: a word after "--" is an argument.
+func CommandFirst(args []string) []string {
+	fs := newCommand(io.Discard).fs
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return args
+		case len(a) < 2 || a[0] != '-':
+			if i == 0 || !slices.Contains(commands, a) {
+				return args
+			}
+			return slices.Concat([]string{a}, args[:i], args[i+1:])
+		case takesValue(fs, a):
+			i++
+		}
+	}
+	return args
 }

@@ -92,3 +92,43 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+// A command word after flags runs that command with those flags: a
+// newcomer's copycat -cache=off history was taken for a package named
+// history, then said to be no command.
+func TestCommandFirst(t *testing.T) {
+	tests := []struct{ args, want []string }{
+		{[]string{"-cache=off", "history"}, []string{"history", "-cache=off"}},
+		{[]string{"-cache", "off", "history", "-max-commits", "3"}, []string{"history", "-cache", "off", "-max-commits", "3"}},
+		{[]string{"-q", "lsp", "-proxy"}, []string{"lsp", "-q", "-proxy"}},
+		{[]string{"-json", "version"}, []string{"version", "-json"}},
+		{[]string{"-q", "help"}, []string{"help", "-q"}},
+		// As they stand: a command already first, a flag's value, a
+		// word after --, a package first, cache (read as it stands).
+		{[]string{"history", "-cache=off"}, []string{"history", "-cache=off"}},
+		{[]string{"-o", "history", "./..."}, []string{"-o", "history", "./..."}},
+		{[]string{"-q", "--", "history"}, []string{"-q", "--", "history"}},
+		{[]string{"./...", "history"}, []string{"./...", "history"}},
+		{[]string{"-cache", "d", "cache", "stats"}, []string{"-cache", "d", "cache", "stats"}},
+		{nil, nil},
+	}
+	for _, tt := range tests {
+		if got := CommandFirst(slices.Clone(tt.args)); !slices.Equal(got, tt.want) {
+			t.Errorf("CommandFirst(%q) = %q, want %q", tt.args, got, tt.want)
+		}
+	}
+}
+
+// And the command then runs: copycat -q help prints the usage, and
+// copycat -tests=false history -h the history command's.
+func TestFlagsBeforeCommand(t *testing.T) {
+	unpack(t, "module.txtar")
+	if out, errs, code := run(t, "-q", "help"); code != ExitClean || !strings.HasPrefix(out, "usage: copycat [flags]") {
+		t.Errorf("copycat -q help: exit %d, stdout %.60q, stderr %q", code, out, errs)
+	}
+	var out, stderr bytes.Buffer
+	code := Run([]string{"-tests=false", "history", "-h"}, &out, &stderr)
+	if errs := stderr.String(); code != ExitClean || !strings.HasPrefix(errs, "usage: copycat history") {
+		t.Errorf("copycat -tests=false history -h: exit %d, stderr %.80q", code, errs)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"slices"
 	"strings"
 	"time"
 
@@ -158,7 +159,8 @@ Other commands:
   copycat cache stats|clean            show or remove the index (-cache DIR)
   copycat history [-max-commits N] [rev]  duplication over first-parent history (copycat history -h)
   copycat lsp [-proxy [-gopls PATH]]   language server for editors
-  go vet -vettool=$(which copycat)     run as a go vet analyzer
+  go vet -vettool="$(command -v copycat || echo copycat-not-installed)" ./...
+                                       run as a go vet analyzer (fails if copycat is not on PATH)
 
 Flags:
 `
@@ -169,6 +171,7 @@ Flags:
 // (a commit under way is one bbolt transaction: it happens whole or not at
 // all). A run whose detection has ended finishes printing its report.
 func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	args = CommandFirst(args)
 	switch {
 	case len(args) > 0 && args[0] == "help":
 		newCommand(stdout).printUsage()
@@ -354,7 +357,7 @@ func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fi
 func commandHint(stderr io.Writer, errs []error) {
 	for _, e := range errs {
 		var np *load.NoPackagesError
-		if errors.As(e, &np) && !strings.ContainsAny(np.Pattern, "/.\\") {
+		if errors.As(e, &np) && !strings.ContainsAny(np.Pattern, "/.\\") && !slices.Contains(commands, np.Pattern) {
 			fmt.Fprintf(stderr, "copycat: %s is no command either; the commands are help, version, cache stats|clean, lsp and history\n", np.Pattern)
 			return
 		}
