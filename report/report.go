@@ -84,7 +84,7 @@ func Message(c fingerprint.Class, i int) string {
 	case c.Signal.Reason != "":
 		why = "; " + c.Signal.Reason
 	case c.Divergent:
-		why = "; divergent"
+		why = "; drifted"
 	}
 	msg := fmt.Sprintf("duplicate of %s:%d-%d (%s, %s, %d copies%s)",
 		FileName(other.File), other.Start.Line, other.End.Line, KindLabel(c), Count(c.Tokens, "token", "tokens"), len(c.Fragments), why)

@@ -5,7 +5,7 @@ package near
 
 import "strings"
 
-func fields(s string) []string { // want `duplicate of near/a.go:29-51 \(near \d+%, \d+ tokens, 2 copies; divergent\); lacks the [a-z ]+ of near/a.go:30-32 \(after its line \d+\)`
+func fields(s string) []string { // want `duplicate of near/a.go:29-51 \(near \d+%, \d+ tokens, 2 copies; drifted\); lacks the [a-z ]+ of near/a.go:30-32 \(after its line \d+\)`
 	var out []string
 	start := -1
 	for i, r := range s {
@@ -26,7 +26,7 @@ func fields(s string) []string { // want `duplicate of near/a.go:29-51 \(near \d
 	return out
 }
 
-func words(s string) []string { // want `duplicate of near/a.go:8-27 \(near \d+%, \d+ tokens, 2 copies; divergent\); only this copy has lines 30-32`
+func words(s string) []string { // want `duplicate of near/a.go:8-27 \(near \d+%, \d+ tokens, 2 copies; drifted\); only this copy has lines 30-32`
 	if strings.TrimSpace(s) == "" {
 		return nil
 	}
