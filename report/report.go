@@ -55,6 +55,10 @@ type Report struct {
 	// MaxClasses is the most classes the text report prints in full, the
 	// highest ranked; the others are counted. 0 prints every class.
 	MaxClasses int
+	// MinTokens and MinLines are the smallest clone the run looked for,
+	// which the text report names when it found none at all (when set:
+	// copycat -q leaves them 0).
+	MinTokens, MinLines int
 }
 
 // A FileInfo is one file that was read.
@@ -187,8 +191,23 @@ func Text(w io.Writer, r *Report) error {
 	if r.Change != nil {
 		fmt.Fprintln(bw, r.Change.Line())
 	}
+	if line := r.FloorLine(); line != "" {
+		fmt.Fprintln(bw, line)
+	}
 	fmt.Fprintln(bw, Summary(r.Stats))
 	return bw.Flush()
+}
+
+// FloorLine says, when a run over some files found no class at all,
+// listed or not, how small a copy it looked for: a newcomer's ten-line
+// paste of 54 tokens is under the default of 100, and "0 classes" alone
+// reads as a copy missed. "" otherwise.
+func (r *Report) FloorLine() string {
+	if r.MinTokens == 0 || r.Change != nil || r.Stats.Files == 0 || len(r.Classes)+len(r.Left)+r.Known > 0 {
+		return ""
+	}
+	return fmt.Sprintf("copycat: found no copy of %s and %s or more; -min-tokens and -min-lines look for smaller ones",
+		Count(r.MinTokens, "token", "tokens"), Count(r.MinLines, "line", "lines"))
 }
 
 // changeWords says what the change did to fragment fi of class ci, ""

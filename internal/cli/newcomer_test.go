@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/copycat-go/copycat/cache"
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 // A run that loaded nothing, because its paths do not exist or hold no
@@ -181,5 +182,33 @@ func TestCacheCommandAfterFlags(t *testing.T) {
 	}
 	if out, errs, code := raw(append(small, "-all", "-cache=off", "cache")...); code != ExitClones || !strings.Contains(out, "cache/copy.go") {
 		t.Errorf("a directory named cache: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// A run that finds no copy at all names the smallest copy it looked
+// for: a newcomer's ten-line paste of 54 tokens is under the default of
+// 100 tokens, and "0 classes" alone read as a copy missed. A run that
+// finds one, listed or not, says nothing of the kind.
+func TestNothingFoundNamesTheFloor(t *testing.T) {
+	dir := t.TempDir()
+	join := "import \"strings\"\n\nfunc %s(xs []string) string {\n\tvar b strings.Builder\n\tfor i, x := range xs {\n\t\tif i > 0 {\n\t\t\tb.WriteString(\", \")\n\t\t}\n\t\tb.WriteString(strings.TrimSpace(x))\n\t}\n\treturn b.String()\n}\n"
+	testtool.WriteFiles(t, dir, map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n",
+		"a/a.go": "package a\n\n" + fmt.Sprintf(join, "Join"),
+		"b/b.go": "package b\n\n" + fmt.Sprintf(join, "Concat"),
+	})
+	t.Chdir(dir)
+	floor := "copycat: found no copy of 100 tokens and 6 lines or more; -min-tokens and -min-lines look for smaller ones\n"
+	var out, errs bytes.Buffer
+	if code := Run([]string{"-cache=off", "./..."}, &out, &errs); code != ExitClean || !strings.HasSuffix(out.String(), floor+"copycat: 0 classes, 0 fragments, 0 duplicated lines (0.0% of 28 lines in 2 files)\n") {
+		t.Errorf("default run: exit %d, stdout:\n%s", code, out.String())
+	}
+	out.Reset()
+	if code := Run([]string{"-cache=off", "-min-tokens", "50", "./..."}, &out, &errs); code != ExitClones || strings.Contains(out.String(), "found no copy") || !strings.Contains(out.String(), "(exact, 54 tokens, 2 copies;") {
+		t.Errorf("-min-tokens 50: exit %d, stdout:\n%s", code, out.String())
+	}
+	out.Reset()
+	if code := Run([]string{"-cache=off", "-min-tokens", "50", "-tests=false", "-json", "./..."}, &out, &errs); code != ExitClones || strings.Contains(out.String(), "found no copy") {
+		t.Errorf("-json: exit %d, stdout:\n%s", code, out.String())
 	}
 }

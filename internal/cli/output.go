@@ -190,6 +190,9 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 		findings = len(listed)
 	}
 	rep.All, rep.MaxClasses = c.All, c.MaxClasses
+	if !c.Quiet {
+		rep.MinTokens, rep.MinLines = c.MinTokens, c.MinLines // said when nothing is found
+	}
 	return findings, c.write(stdout, res, rep)
 }
 
