@@ -175,7 +175,7 @@ func (r *resolver) resolve(arg string) {
 		before := r.goFiles
 		r.walk(dir)
 		if r.goFiles == before && exists(dir) {
-			r.errs = append(r.errs, r.nothingRead(arg, dir, fmt.Errorf("%s: no Go files", arg)))
+			r.errs = append(r.errs, r.nothingRead(arg, dir, noGoFilesTree(arg, dir)))
 		}
 		return
 	}
@@ -213,6 +213,17 @@ func noGoFiles(dir string) error {
 		return fmt.Errorf("%s: no Go files", dir)
 	}
 	return fmt.Errorf("%s: no Go files (its subfolders have some: use %s/...)", dir, strings.TrimSuffix(dir, "/"))
+}
+
+// noGoFilesTree is the error for an argument DIR/... whose walk met no
+// Go file: when the tree holds some, all are in what the walk leaves out
+// (a .duplignore line on a folder, vendor, testdata, a folder starting
+// with . or _), which "no Go files" alone would deny.
+func noGoFilesTree(arg, dir string) error {
+	if !goFilesBelow(dir) {
+		return fmt.Errorf("%s: no Go files", arg)
+	}
+	return fmt.Errorf("%s: no Go files outside the folders left out (.duplignore lines, vendor, testdata, names starting with . or _)", arg)
 }
 
 // goFilesBelow reports whether a directory tree holds a Go file; it stops

@@ -197,6 +197,8 @@ func TestNoGoFiles(t *testing.T) {
 	write(t, dir, "deep/sub/a.go", goSource)
 	write(t, dir, "empty/README", "no code\n")
 	write(t, dir, "tests/a_test.go", "package p\n")
+	write(t, dir, "hidden/testdata/a.go", goSource)
+	write(t, dir, "hidden/vendor/v/a.go", goSource)
 	t.Chdir(dir)
 	tests := []struct {
 		arg, want string
@@ -205,6 +207,7 @@ func TestNoGoFiles(t *testing.T) {
 		{"./deep/", "./deep/: no Go files (its subfolders have some: use ./deep/...)"},
 		{"empty", "empty: no Go files"},
 		{"./empty/...", "./empty/...: no Go files"},
+		{"./hidden/...", "./hidden/...: no Go files outside the folders left out (.duplignore lines, vendor, testdata, names starting with . or _)"},
 		{"deep/...", ""},
 		{"tests", ""}, // Go files left out by -tests=false are not missing
 	}
