@@ -26,8 +26,8 @@ type Class struct {
 	ID         string  // blake3 hex of the class's content
 	Kind       Kind    // exact, renamed or near
 	Similarity float64 // 1 for exact and renamed
-	Tokens     int     // canonical tokens of the first fragment
-	Lines      int     // lines of the first fragment
+	Tokens     int     // canonical tokens of the smallest copy
+	Lines      int     // lines of the shortest copy
 	// Names is the most pairs of distinct names by which a copy differs
 	// from the first, locals both declare left out (see renamedNames):
 	// how many names a function that both copies call instead would

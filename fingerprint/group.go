@@ -305,9 +305,8 @@ func (d *detector) newClass(ss []span, exact bool) Class {
 		ID:         d.classID(first),
 		Kind:       Renamed,
 		Similarity: 1,
-		Tokens:     len(d.codes(first)),
-		Lines:      d.lines(first),
 	}
+	c.Tokens, c.Lines = d.smallest(ss)
 	if exact {
 		c.Kind = Exact
 	}
@@ -323,6 +322,18 @@ func (d *detector) newClass(ss []span, exact bool) Class {
 		d.markStringSlips(&c, ss)
 	}
 	return c
+}
+
+// smallest returns the fewest tokens and the fewest lines of the copies
+// ss: a class's size, whichever copy's file name sorts first (it was the
+// first copy's, so renaming a file changed the size a near class was
+// said to have).
+func (d *detector) smallest(ss []span) (tokens, lines int) {
+	tokens, lines = len(d.codes(ss[0])), d.lines(ss[0])
+	for _, s := range ss[1:] {
+		tokens, lines = min(tokens, len(d.codes(s))), min(lines, d.lines(s))
+	}
+	return tokens, lines
 }
 
 func (d *detector) fragment(s span) Fragment {

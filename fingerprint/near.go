@@ -570,9 +570,8 @@ func (d *detector) nearClass(v *verifier, comp component) Class {
 		ID:         hex.EncodeToString(h.Sum(nil)),
 		Kind:       Near,
 		Similarity: comp.sim,
-		Tokens:     len(d.codes(first)),
-		Lines:      d.lines(first),
 	}
+	c.Tokens, c.Lines = d.smallest(ss)
 	for i, s := range ss {
 		fr := d.fragment(s)
 		if i > 0 {
