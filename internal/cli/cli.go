@@ -160,7 +160,8 @@ Other commands:
   copycat history [-max-commits N] [rev]  duplication over first-parent history (copycat history -h)
   copycat lsp [-proxy [-gopls PATH]]   language server for editors
   go vet -vettool="$(command -v copycat || echo copycat-not-installed)" ./...
-                                       run as a go vet analyzer (fails if copycat is not on PATH)
+                                       run as a go vet analyzer (fails if copycat is not on PATH);
+                                       there its flags are -copycat.NAME: -copycat.min-tokens=50
 
 Flags:
 `
