@@ -51,10 +51,11 @@ func TestUndominatedMatchesNaive(t *testing.T) {
 	}
 }
 
-// A class's size is its smallest copy's, whichever file name sorts
-// first: a near class read "148 tokens, 14 lines" with its short copy in
-// a.go and "171 tokens, 17 lines" once a.go was renamed z.go.
-func TestClassSizeIsTheSmallestCopy(t *testing.T) {
+// A class's size is its smallest copy's, and its ID the same, whichever
+// file name sorts first: a near class read "148 tokens, 14 lines" with its
+// short copy in a.go and "171 tokens, 17 lines" once a.go was renamed
+// z.go, and took a new ID, which a baseline read as a new class.
+func TestNearClassSameWhicheverCopyIsFirst(t *testing.T) {
 	short := `package p
 
 func Export(rows []Row, w io.Writer) error {
@@ -75,12 +76,17 @@ func Export(rows []Row, w io.Writer) error {
 	long := strings.Replace(short, "\tfor _, r := range rows {\n", "\tfor _, r := range rows {\n\t\tif r.Name == \"\" {\n\t\t\treturn errors.New(\"a row without a name\")\n\t\t}\n", 1)
 	opt := Options{MinTokens: 40, MinLines: 6, Near: true, Similarity: 0.8, Workers: 1}
 	var sizes [][2]int
+	var ids []string
 	for _, names := range [][2]string{{"a.go", "b.go"}, {"z.go", "b.go"}} {
 		cs := detect(t, opt, map[string]string{names[0]: short, names[1]: long})
 		if len(cs) != 1 || cs[0].Kind != Near {
 			t.Fatalf("%v: classes %q, want one near class", names, describe(cs))
 		}
 		sizes = append(sizes, [2]int{cs[0].Tokens, cs[0].Lines})
+		ids = append(ids, cs[0].ID)
+	}
+	if ids[0] != ids[1] {
+		t.Errorf("IDs with the short copy first %s, last %s; want one", ids[0], ids[1])
 	}
 	if sizes[0] != sizes[1] || sizes[0][1] != 14 {
 		t.Errorf("tokens and lines with the short copy first %v, last %v; want the same, 14 lines", sizes[0], sizes[1])

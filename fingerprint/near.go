@@ -563,11 +563,8 @@ func (d *detector) nearClass(v *verifier, comp component) Class {
 		return Class{}
 	}
 	first := ss[0]
-	h := blake3.New()
-	h.Write([]byte("near\x00"))
-	h.Write(d.codes(first))
 	c := Class{
-		ID:         hex.EncodeToString(h.Sum(nil)),
+		ID:         d.nearID(ss),
 		Kind:       Near,
 		Similarity: comp.sim,
 	}
@@ -583,6 +580,24 @@ func (d *detector) nearClass(v *verifier, comp component) Class {
 	}
 	d.markDrift(v, &c, ss)
 	return c
+}
+
+// nearID is a near class's ID: the blake3 hash of the canonical tokens of
+// the copy whose hash is least, so that it names the class whichever copy
+// sorts first. It was the first copy's, and a file renamed so that another
+// copy came first gave the class a new ID: a baseline then took it for a
+// new class, code scanning for new alerts.
+func (d *detector) nearID(ss []span) string {
+	var least []byte
+	for _, s := range ss {
+		h := blake3.New()
+		h.Write([]byte("near\x00"))
+		h.Write(d.codes(s))
+		if sum := h.Sum(nil); least == nil || bytes.Compare(sum, least) < 0 {
+			least = sum
+		}
+	}
+	return hex.EncodeToString(least)
 }
 
 // editedLines lists the lines of s that hold tokens not matched in first,
