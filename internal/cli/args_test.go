@@ -132,3 +132,29 @@ func TestFlagsBeforeCommand(t *testing.T) {
 		t.Errorf("copycat -tests=false history -h: exit %d, stderr %.80q", code, errs)
 	}
 }
+
+// CommandFirst only ever moves one command word to the front: the
+// arguments come back the same, in the same order but for that word.
+func FuzzCommandFirst(f *testing.F) {
+	f.Add("-cache=off\x00history")
+	f.Add("-o\x00history\x00./...")
+	f.Add("-q\x00--\x00lsp")
+	f.Add("-o\x00history\x00-q\x00history")
+	f.Add("--min-tokens\x0050\x00version\x00-json")
+	f.Fuzz(func(t *testing.T, joined string) {
+		args := strings.Split(joined, "\x00")
+		got := CommandFirst(slices.Clone(args))
+		if slices.Equal(got, args) {
+			return
+		}
+		if len(got) != len(args) || !slices.Contains(commands, got[0]) || args[0] == got[0] {
+			t.Fatalf("CommandFirst(%q) = %q", args, got)
+		}
+		for i, a := range args {
+			if a == got[0] && slices.Equal(got[1:], slices.Concat(args[:i], args[i+1:])) {
+				return
+			}
+		}
+		t.Fatalf("CommandFirst(%q) = %q: not one word moved to the front", args, got)
+	})
+}
