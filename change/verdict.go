@@ -143,12 +143,15 @@ func (c *Change) AddedWithin(ranges map[string][]fingerprint.LineRange) int {
 // A fragment is new when the change added at least NewShare of its lines
 // (a copy pasted whole, not one edited in place), touched when the
 // change added or removed any of its lines. Then the class is:
+//   - a forgotten twin, when of the fragments that existed (not new) the
+//     change edited some and left at least one as it was: the edit may
+//     be needed there too, whether or not the change also added a copy
+//     (a class grown by a paste while one of its copies got a fix hid
+//     the twin that lacks it);
 //   - grown, when it has a new fragment and at least two that are not:
 //     copies that existed gained one;
 //   - new, when it has a new fragment: a copy of a twin that existed, or
 //     copies all new;
-//   - a forgotten twin, when the change edited some fragments and left at
-//     least one as it was: the edit may be needed there too;
 //   - grown too, when the change added lines to every copy: the copies
 //     grew alike;
 //   - untouched otherwise (every copy edited, not all with lines added;
@@ -160,7 +163,7 @@ func (c *Change) Judge(cl fingerprint.Class) Verdict {
 	n := len(cl.Fragments)
 	v := Verdict{Touched: make([]bool, n), New: make([]bool, n), Added: make([]int, n), Removed: make([]int, n),
 		AddedAt: make([][]fingerprint.LineRange, n)}
-	newCount, touched, grew := 0, 0, 0
+	newCount, touchedOld, grew := 0, 0, 0
 	for i, fr := range cl.Fragments {
 		f := c.File(fr.File)
 		if f == nil {
@@ -174,20 +177,20 @@ func (c *Change) Judge(cl fingerprint.Class) Verdict {
 		if v.New[i] {
 			newCount++
 		}
-		if v.Touched[i] {
-			touched++
+		if v.Touched[i] && !v.New[i] {
+			touchedOld++
 		}
 		if v.Added[i] > 0 {
 			grew++
 		}
 	}
-	switch {
-	case newCount > 0 && n-newCount >= 2:
+	switch old := n - newCount; {
+	case touchedOld > 0 && touchedOld < old:
+		v.Kind = ForgottenTwin
+	case newCount > 0 && old >= 2:
 		v.Kind = Grown
 	case newCount > 0:
 		v.Kind = New
-	case touched > 0 && touched < n:
-		v.Kind = ForgottenTwin
 	case grew == n:
 		v.Kind = Grown
 	}

@@ -32,6 +32,10 @@ func TestJudge(t *testing.T) {
 		{"one copy edited", map[string]*File{"a.go": added(12)}, ForgottenTwin},
 		{"a line removed from one copy", map[string]*File{"b.go": {Removed: []Removal{{After: 15, Lines: 2}}}}, ForgottenTwin},
 		{"a copy pasted into a class of two", map[string]*File{"c.go": pasted}, Grown},
+		// A paste does not hide a copy the change edited while its twin
+		// stayed as it was.
+		{"a copy pasted, another edited", map[string]*File{"a.go": added(12), "c.go": pasted}, ForgottenTwin},
+		{"a copy pasted, every other edited", map[string]*File{"a.go": added(12), "b.go": added(12), "c.go": pasted}, Grown},
 		{"every copy grew a line", map[string]*File{"a.go": added(12), "b.go": added(12), "c.go": added(12)}, Grown},
 		{"every copy edited, one only removing", map[string]*File{"a.go": added(12), "b.go": added(12), "c.go": {Removed: []Removal{{After: 12, Lines: 1}}}}, ""},
 	} {

@@ -77,11 +77,16 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 			return Count(r, "line", "lines") + " removed"
 		}
 	}
-	if w, ok := twinWords[twinVerdict{v.Kind, v.Broken}]; ok {
+	if w, ok := twinWords[twinVerdict{v.Kind, v.Broken}]; ok && !v.New[i] {
 		// Said on the copy the change touched, naming an untouched twin,
-		// and on an untouched one, naming the touched copy and its edits.
+		// and on an untouched one, naming the touched copy (one that
+		// existed before, if any) and its edits.
 		touched := v.Touched[i]
-		if t, ok := other(func(j int) bool { return v.Touched[j] != touched }); ok {
+		t, ok := other(func(j int) bool { return v.Touched[j] != touched && !v.New[j] })
+		if !ok {
+			t, ok = other(func(j int) bool { return v.Touched[j] != touched })
+		}
+		if ok {
 			if touched {
 				return fmt.Sprintf(w.touched, at(t), edits(i))
 			}
@@ -91,6 +96,9 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 	}
 	switch {
 	case v.New[i]:
+		if t, ok := other(func(j int) bool { return !v.New[j] && !v.Touched[j] }); ok && v.Kind == change.ForgottenTwin {
+			return fmt.Sprintf("new copy of %s (unchanged)", at(t))
+		}
 		if t, ok := other(func(j int) bool { return !v.New[j] }); ok {
 			if v.Kind == change.Grown {
 				return fmt.Sprintf("new copy: a class of %d copies grew (%s, unchanged)", len(c.Fragments), at(t))

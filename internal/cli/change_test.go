@@ -473,3 +473,26 @@ func TestChangeForgottenTwinInTests(t *testing.T) {
 		t.Errorf("a forgotten twin in production code: exit %d:\n%s%s", code, out, errs)
 	}
 }
+
+// A change that pastes one more copy of a class while it fixes one of the
+// copies that were there leaves a forgotten twin: the paste does not hide
+// it (it was "1 class grown", exit 0). The new copy says what it copies.
+func TestChangeForgottenTwinBesideAPaste(t *testing.T) {
+	dir := gitRepo(t)
+	src, _ := os.ReadFile(filepath.Join(dir, "a", "a.go"))
+	fixed := strings.Replace(string(src), "\t\tif i >= limit {\n", "\t\tif i < 0 || i >= limit {\n", 1)
+	testtool.WriteFiles(t, dir, map[string]string{
+		"a/a.go": fixed,
+		"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"}),
+	})
+	out := forgottenTwin(t,
+		"; forgotten twin: you changed this copy (line 12 added, 1 removed); b/b.go:8-27 held the same code and was not changed",
+		"; forgotten twin: a/a.go:8-27, a copy of this code, was changed (line 12 added, 1 removed) and this copy was not",
+		"c/c.go:8:1: duplicate of a/a.go:8-27",
+		"; new copy of b/b.go:8-27 (unchanged)",
+		"copycat: the change: 0 new copies, 1 forgotten twin, 0 classes grown",
+	)
+	if t.Failed() {
+		t.Log(out)
+	}
+}
