@@ -6,7 +6,8 @@ import (
 )
 
 // Drift analysis says how the copies of a near-miss class differ, pair by
-// pair (the class's first fragment against each other one), from the
+// pair (the class's first fragment against each other one, and the others
+// against a twin the first lacks a step of: lackingAlike), from the
 // alignment of their canonical tokens (driftalign.go):
 //
 //  1. Align the two copies (Myers' diff, as verification does, on codes
@@ -147,7 +148,54 @@ func (d *detector) markDrift(v *verifier, c *Class, ss []span) {
 		c.addPairDrift(i, forA, forB)
 	}
 	markConsensus(c, compared)
+	d.lackingAlike(v, c, ss)
 	c.SetDrift()
+}
+
+// lackingAlike adds, in a class of three copies or more, the steps the
+// first copy lacks of a twin to the other copies that lack them too:
+// compared only with the first, which is like them there, they were
+// said to lack nothing (orders' check, lacked by invoices, the first,
+// and by receipts, was said on invoices alone). Each other copy is
+// compared with one twin, the first whose steps the first copy lacks,
+// so that a class of many copies costs one alignment a copy; only those
+// steps are kept.
+func (d *detector) lackingAlike(v *verifier, c *Class, ss []span) {
+	if len(ss) < 3 {
+		return
+	}
+	k, lacked := -1, map[int]bool{} // the twin, and the twins whose steps the first lacks
+	var steps []LineRange           // the lines of k's steps the first lacks
+	for _, x := range c.Fragments[0].Drift {
+		if x.Kind != DriftLacks {
+			continue
+		}
+		lacked[x.Twin] = true
+		if k < 0 || x.Twin < k {
+			k, steps = x.Twin, nil
+		}
+		if x.Twin == k {
+			steps = append(steps, x.TwinLines)
+		}
+	}
+	if k < 0 {
+		return
+	}
+	for j := 1; j < len(ss); j++ {
+		if lacked[j] {
+			continue
+		}
+		_, forJ, ok := d.pairDrift(v, ss[k], ss[j])
+		if !ok {
+			continue
+		}
+		for _, x := range forJ {
+			if x.Kind == DriftLacks && slices.Contains(steps, x.TwinLines) {
+				x.Twin = k
+				c.Fragments[j].Drift = append(c.Fragments[j].Drift, x)
+			}
+		}
+	}
 }
 
 // addPairDrift adds the drifts found between c's first fragment and its

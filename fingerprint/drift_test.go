@@ -712,6 +712,12 @@ func TestDriftConsensus(t *testing.T) {
 			[]string{"a.go:4 lacks defer b.go:5-5 consensus", "a.go:4 lacks defer c.go:5-5 consensus"}},
 		{"two copies of three lack it", map[string]string{"a.go": store, "b.go": lacking, "c.go": lacking},
 			[]string{"b.go:4 lacks defer a.go:5-5 ", "c.go:4 lacks defer a.go:5-5 "}},
+		// The first copy and another lack it: compared with the first
+		// only, the other was said to lack nothing.
+		{"the first copy and another lack it", map[string]string{"a.go": lacking, "b.go": store, "c.go": lacking},
+			[]string{"a.go:4 lacks defer b.go:5-5 ", "c.go:4 lacks defer b.go:5-5 "}},
+		{"the first copy and two others of five lack it", map[string]string{"a.go": lacking, "b.go": store, "c.go": lacking, "d.go": store, "e.go": lacking},
+			[]string{"a.go:4 lacks defer b.go:5-5 ", "c.go:4 lacks defer b.go:5-5 ", "e.go:4 lacks defer b.go:5-5 "}},
 		{"each grew its own, one lacks it", map[string]string{"a.go": grown(store, "c.count++", "c.touch(key)"), "b.go": grown(store, "c.size += n", "log := c.open(v)"), "c.go": grown(lacking, "c.w.Write(v)", "total := len(v)")},
 			[]string{"c.go:4 lacks defer a.go:5-5 consensus"}},
 	} {
@@ -719,7 +725,7 @@ func TestDriftConsensus(t *testing.T) {
 			classes := detect(t, divergentOpts(), tc.srcs)
 			var got []string
 			for _, c := range classes {
-				if len(c.Fragments) != 3 {
+				if len(c.Fragments) < 3 {
 					continue
 				}
 				for _, f := range c.Fragments {
