@@ -35,7 +35,22 @@ func (h *headers) perType(c fingerprint.Class) bool {
 		return pa != pb && onlyTypeWords(nameWords(pa), nameWords(pb)) ||
 			a.Sig != b.Sig && sameButTypes(a.Sig, b.Sig)
 	}
-	return onlyTypeWords(nameWords(a.Name), nameWords(b.Name))
+	wa, wb := nameWords(a.Name), nameWords(b.Name)
+	if c.Kind == fingerprint.Exact && onlyCopyNumbers(wa, wb) {
+		// Summarize and Summarize2 with the same body: a copy numbered,
+		// not an instantiation (whose body would name its type).
+		return false
+	}
+	return onlyTypeWords(wa, wb)
+}
+
+// onlyCopyNumbers reports whether two lists of words differ only by the
+// small numbers that number copies (Summarize2, TestInMemory2, draw2)
+// rather than name a width.
+func onlyCopyNumbers(wa, wb []string) bool {
+	isCopyNumber := func(w string) bool { return len(w) == 1 && '0' <= w[0] && w[0] <= '4' }
+	other := func(w string) bool { return !isCopyNumber(w) }
+	return !slices.Equal(wa, wb) && slices.Equal(filter(wa, other), filter(wb, other))
 }
 
 // perArity reports whether the first two fragments of c are one generic

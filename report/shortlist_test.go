@@ -189,6 +189,22 @@ func TestPerType(t *testing.T) {
 			t.Errorf("%s ~ %s: category %q, want %q", tc.a, tc.b, got, tc.want)
 		}
 	}
+	// An exact copy under a name with a number added is a copy numbered,
+	// not one per type; one whose name adds a width is one per type.
+	for _, tc := range [][3]string{
+		{"func Summarize(rows []string) string", "func Summarize2(rows []string) string", ""},
+		{"func TestRBACModelInMemory(t *testing.T)", "func TestRBACModelInMemory2(t *testing.T)", ""},
+		{"func handleFuncOptsF32() int", "func handleFuncOptsF64() int", CategoryPerType},
+		{"func (u UUID) unmarshalText32() int", "func (u UUID) unmarshalText16() int", CategoryPerType},
+	} {
+		files := map[string]string{"a/x.go": inFunc(tc[0]), "a/y.go": inFunc(tc[1])}
+		h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
+		c := bodyClass("a/x.go", "a/y.go")
+		c.Kind = fingerprint.Exact
+		if got, _ := h.category(c); got != tc[2] {
+			t.Errorf("exact %s ~ %s: category %q, want %q", tc[0], tc[1], got, tc[2])
+		}
+	}
 	// The same function in packages whose names differ by a width.
 	files := map[string]string{"sha256/a.go": inFunc("func block(d *Digest)"), "sha512/b.go": inFunc("func block(d *Digest)"),
 		"agentgateway/a.go": inFunc("func find(d *Digest)"), "gateway/b.go": inFunc("func find(d *Digest)")}
