@@ -176,13 +176,20 @@ func (b *Baseline) holds(classes []fingerprint.Class) []bool {
 // Mark marks the classes the baseline holds (Signal.LeftOut
 // LeftBaseline), whatever else left them out: what a baseline holds was
 // accepted. It returns how many it marked. A class the baseline holds
-// with fewer copies than it has now is not marked: it grew.
+// with fewer copies than it has now is not marked: it grew, and its
+// reason says so ("the baseline holds 2 of its copies"), or a reader
+// of a class the baseline names would not know why it is back.
 func (b *Baseline) Mark(classes []fingerprint.Class) int {
 	n := 0
 	for i, held := range b.holds(classes) {
-		if held {
-			classes[i].Signal.LeftOut = LeftBaseline
+		c := &classes[i]
+		switch known, ok := b.copies[c.ID]; {
+		case held:
+			c.Signal.LeftOut = LeftBaseline
 			n++
+		case ok:
+			c.Signal.Reason = strings.TrimPrefix(c.Signal.Reason+"; ", "; ") +
+				fmt.Sprintf("the baseline holds %d of its copies", known)
 		}
 	}
 	return n
