@@ -104,7 +104,8 @@ type Drift struct {
 }
 
 // Strength is how strong the evidence of a drift is that one copy missed
-// a change: 3 for a lacked step, 2 for a swapped or unrenamed name, 1
+// a change: 3 for a lacked step, 2 for a swapped or unrenamed name or a
+// step moved (statements in another order, as swapped names are), 1
 // for a changed call, a lacked error wrap (read blind, the four classes
 // whose only drift was an error wrap, in rclone and buildkit, were
 // backends that wrap their errors each in their own way) or a name
@@ -117,7 +118,7 @@ func (d Drift) Strength() int {
 		return 1
 	case d.Kind == DriftLacks || d.Kind == DriftDiscards:
 		return 3
-	case d.Kind == DriftSwapped || d.Kind == DriftUnrenamed:
+	case d.Kind == DriftSwapped || d.Kind == DriftUnrenamed || d.Kind == DriftMoved:
 		return 2
 	}
 	return 1
@@ -309,6 +310,14 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 			}
 			step, own := d.lackedStep(&al, with, without, add[i], add[i+1])
 			if step == "" {
+				continue
+			}
+			if at, ok := d.movedTo(with, without, add[i], add[i+1], al.added(without)); ok {
+				// The copy has the step, at another place: moved, not
+				// lacked (a lock taken at the top of one copy and
+				// before the loop in its twin).
+				out = append(out, Drift{Kind: DriftMoved, Step: step, Lines: d.tokenLines(without, at[0], at[1]),
+					TwinLines: d.tokenLines(with, add[i], add[i+1])})
 				continue
 			}
 			out = append(out, Drift{Kind: DriftLacks, Step: step, Own: own,

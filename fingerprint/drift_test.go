@@ -445,6 +445,9 @@ func TestDrift(t *testing.T) {
 		{"check of a value the copy drops", authorize, r("user, ok := request.UserFrom(ctx)", "user, _ := request.UserFrom(ctx)",
 			"\tif !ok {\n\t\treturn fmt.Errorf(\"cannot identify user to authorize read access to paramRef object\")\n\t}\n", "").Replace(authorize),
 			false, nil},
+		// A step at another place is moved, not lacked, by either copy.
+		{"defer moved", store, r("\tdefer c.mu.Unlock()\n", "", "\tn, err := c.w.Write(v)\n", "\tdefer c.mu.Unlock()\n\tn, err := c.w.Write(v)\n").Replace(store),
+			true, []string{"a.go:5 moved defer b.go:9-9", "b.go:9 moved defer a.go:5-5"}},
 		{"assignment on an error path lacked", store, r("\t\tc.err = err\n", "").Replace(store),
 			true, []string{"b.go:11 lacks assignment on an error path a.go:12-12"}},
 		// A check lacked in a condition: read blind, five of twelve such

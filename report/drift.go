@@ -22,6 +22,8 @@ func DriftWords(c fingerprint.Class, i int) []string {
 			out = append(out, fmt.Sprintf("lacks the error wrap of %s (its line %d returns the value bare)", at, d.Lines.Start))
 		case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepCondition:
 			out = append(out, fmt.Sprintf("its condition at line %d lacks the check that %s adds", d.Lines.Start, at))
+		case d.Kind == fingerprint.DriftMoved:
+			out = append(out, fmt.Sprintf("has the %s of %s at another place (%s)", d.Step, at, rangesText([]fingerprint.LineRange{d.Lines})))
 		case d.Kind == fingerprint.DriftLacks && d.Consensus:
 			out = append(out, fmt.Sprintf("lacks the %s of %s (after its line %d), which every other copy has", d.Step, at, d.Lines.Start))
 		case d.Kind == fingerprint.DriftLacks:
@@ -93,6 +95,8 @@ func driftReason(c fingerprint.Class) string {
 				lacks = appendNew(lacks, d.Step)
 			case d.Kind == fingerprint.DriftDiscards:
 				drops = appendNew(drops, "a copy discards a value its twin checks")
+			case d.Kind == fingerprint.DriftMoved:
+				slips = appendNew(slips, "the "+d.Step+" at another place")
 			case d.Kind == fingerprint.DriftSwapped:
 				slips = appendNew(slips, "names swapped")
 			case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepString:
