@@ -237,8 +237,22 @@ func reason(c fingerprint.Class, category string, test, examples bool, dirs int)
 	default:
 		b.WriteString("production")
 	}
-	fmt.Fprintf(&b, ", %s, %s", Count(dirs, "package", "packages"), Count(c.Lines, "line", "lines"))
+	fmt.Fprintf(&b, ", %s, %s", Count(dirs, "package", "packages"), sizeWords(c))
 	return b.String()
+}
+
+// sizeWords is a class's size in lines: its shortest copy's, and the
+// longest's too where they differ ("145 to 180 lines"), as the ranges a
+// message names do.
+func sizeWords(c fingerprint.Class) string {
+	longest := c.Lines
+	for _, f := range c.Fragments {
+		longest = max(longest, f.End.Line-f.Start.Line+1)
+	}
+	if longest == c.Lines {
+		return Count(c.Lines, "line", "lines")
+	}
+	return fmt.Sprintf("%d to %d lines", c.Lines, longest)
 }
 
 // examplesOnly reports whether every fragment of c lies in an example

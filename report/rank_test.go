@@ -203,7 +203,7 @@ func TestRankReason(t *testing.T) {
 		{classes[1].Signal.Reason, "build variants, on purpose (fd_linux.go and fd_windows.go are never built together); production, 1 package, 12 lines"},
 		{LeftOut(classes[1]), "build-variant: fd_linux.go and fd_windows.go are never built together"},
 		{classes[1].Signal.Category, CategoryBuildVariant},
-		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); a copy lacks its lines 31-32"},
+		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); another copy lacks this one's lines 31-32"},
 		{Message(classes[0], 0), "duplicate of b/y.go:20-25 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); " +
 			"lacks the guard of c/z_test.go:31-32 (after its line 12); lacks the flag of b/y.go:20 (after its line 13)"},
 		{reason(p, CategoryPerType, false, false, 1), "one copy per type, on purpose; production, 1 package, 12 lines"},
@@ -323,6 +323,7 @@ func TestHTMLShowsReason(t *testing.T) {
 	low := class("low", fingerprint.Exact, "a_test.go", "c_test.go")
 	high := class("high", fingerprint.Near, "b.go", "d.go")
 	high.Divergent = true
+	high.Lines = 6
 	high.Fragments[1].Drift = []fingerprint.Drift{{Kind: fingerprint.DriftSwapped, Lines: fingerprint.LineRange{Start: 12, End: 12}, TwinLines: fingerprint.LineRange{Start: 12, End: 12}}}
 	classes := []fingerprint.Class{low, high}
 	Rank(classes, nil, SortRank)
@@ -336,7 +337,7 @@ func TestHTMLShowsReason(t *testing.T) {
 	if first < 0 || second < first {
 		t.Errorf("rows not in rank order: b.go at %d, a_test.go at %d", first, second)
 	}
-	if !strings.Contains(page, `<span class="why">drifted: names swapped in a copy; production, 1 package, 0 lines</span>`) {
+	if !strings.Contains(page, `<span class="why">drifted: names swapped in a copy; production, 1 package, 6 lines</span>`) {
 		t.Errorf("no reason shown for the divergent class")
 	}
 }

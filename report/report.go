@@ -99,7 +99,7 @@ func Message(c fingerprint.Class, i int) string {
 	case len(f.Extra) > 0 && len(c.Fragments) == 2:
 		msg += "; only this copy has " + rangesText(f.Extra)
 	case len(f.Extra) > 0:
-		msg += "; a copy lacks its " + rangesText(f.Extra)
+		msg += "; another copy lacks this one's " + rangesText(f.Extra)
 	}
 	return msg
 }
