@@ -294,7 +294,7 @@ func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compar
 		var out []Drift
 		to := al.other(with)
 		for i := 0; i < len(add); i += 2 {
-			if blank, assign, ok := d.discards(with, without, add[i], add[i+1], to); ok {
+			if blank, assign, ok := d.discards(&al, with, without, add[i], add[i+1], to); ok {
 				x := Drift{Kind: DriftDiscards,
 					Lines:     d.tokenLines(without, blank, blank+1),
 					TwinLines: LineRange{d.files[with.file].tokenLine(assign.tok0), d.tokenLines(with, add[i], add[i+1]).End}}

@@ -30,7 +30,7 @@ var blankHash = hashBytes([]byte("_"))
 // has the blank identifier in that name's place (to maps with's tokens
 // to without's, relative to the spans' starts). blank is without's blank
 // token and assign the statement that assigns the checked name.
-func (d *detector) discards(with, without span, t0, t1 int32, to []int32) (blank int32, assign unit, ok bool) {
+func (d *detector) discards(al *alignment, with, without span, t0, t1 int32, to []int32) (blank int32, assign unit, ok bool) {
 	f := d.files[with.file]
 	u := f.stmtAt(t0, t1)
 	if u < 0 || token.Token(f.codes[t0]) != token.IF || d.stepKind(with.file, int32(u)) == "" {
@@ -54,7 +54,7 @@ func (d *detector) discards(with, without span, t0, t1 int32, to []int32) (blank
 		switch {
 		case isName(c):
 			if y := to[t-w0]; y >= 0 && o0+y < o1 && slices.Contains(checked, f.vals[v]) && f.vals[v] != blankHash {
-				if yt := o0 + y; isName(g.codes[yt]) && g.vals[d.valueAt(g, yt)] == blankHash {
+				if yt := o0 + y; isName(g.codes[yt]) && g.vals[d.valueAt(g, yt)] == blankHash && d.sameCallee(al, with, f, t, prev.tok1, g, yt, o1) {
 					return yt, prev, true
 				}
 			}
@@ -68,6 +68,36 @@ func (d *detector) discards(with, without span, t0, t1 int32, to []int32) (blank
 		}
 	}
 	return 0, unit{}, false
+}
+
+// sameCallee reports whether the assignments at tokens t of f (with's)
+// and u of g (a name each assigns; the statements end by f1 and g1)
+// assign what calls of one function return: the name before the first (
+// after the := or =, the same, or one the copy renamed throughout (a
+// parameter normBase renamed in the paste). Aligned by their shape alone,
+// two assignments of different calls are not one statement
+// (go-ethereum's traverseRawState dropping reader.Node's error was said
+// to drop what traverseState checks of traverseStorage, another call).
+func (d *detector) sameCallee(al *alignment, with span, f *File, t, f1 int32, g *File, u, g1 int32) bool {
+	a, okA := d.callee(f, t, f1)
+	b, okB := d.callee(g, u, g1)
+	return okA && okB && (a == b || d.renamedInCopy(al, with, func(int32) bool { return false })[a])
+}
+
+// callee is the name hash of the function whose call the assignment at
+// token t (before its := or =) of f assigns, the statement ending by end.
+func (d *detector) callee(f *File, t, end int32) (uint64, bool) {
+	for ; t < end && token.Token(f.codes[t]) != token.DEFINE && token.Token(f.codes[t]) != token.ASSIGN; t++ {
+	}
+	for t++; t < end; t++ {
+		if token.Token(f.codes[t]) == token.LPAREN {
+			if isName(f.codes[t-1]) {
+				return f.vals[d.valueAt(f, t-1)], true
+			}
+			return 0, false
+		}
+	}
+	return 0, false
 }
 
 // nilChecked lists the name hashes an if statement's condition compares
