@@ -69,6 +69,15 @@ const (
 	DriftUnrenamed DriftKind = "unrenamed"
 	// DriftChanged: the same statement calling another name.
 	DriftChanged DriftKind = "changed"
+	// DriftMoved: the copy has the twin's step, the same tokens and names,
+	// at another place. Aligned in order, a statement moved reads as lacked
+	// by each copy from the other (istio's mergejoin taking its lock at the
+	// top where collection takes it before the loop); it is said as moved,
+	// which an order that matters still is (pebble's AddAuthorization
+	// unlocking after the check that returns, where AddChallenge unlocks
+	// before it, read blind as a bug in reading 37): evidence as strong as
+	// two names swapped.
+	DriftMoved DriftKind = "moved"
 	// DriftDiscards: the copy assigns to the blank identifier a value
 	// that its twin assigns to a name and checks (driftdiscard.go).
 	DriftDiscards DriftKind = "discards"

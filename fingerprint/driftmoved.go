@@ -5,15 +5,8 @@ import (
 	"slices"
 )
 
-// DriftMoved: the copy has the twin's step, the same tokens and names,
-// at another place. Aligned in order, a statement moved reads as lacked
-// by each copy from the other (istio's mergejoin taking its lock at the
-// top where collection takes it before the loop); it is said as moved,
-// which an order that matters still is (pebble's AddAuthorization
-// unlocking after the check that returns, where AddChallenge unlocks
-// before it, read blind as a bug in reading 37): evidence as strong as
-// two names swapped.
-const DriftMoved DriftKind = "moved"
+// A step moved: the copy has the twin's step at another place
+// (DriftMoved, see drift.go).
 
 // added returns the added statements of s, one of the two copies, as
 // token ranges in pairs.
