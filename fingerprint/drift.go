@@ -388,7 +388,7 @@ func (d *detector) lackedStep(al *alignment, with, without span, t0, t1 int32) (
 	// A lock or a deferred call pairs with what the twin does to the same
 	// value (c.mu.Unlock beside c.mu.Lock): a method of a value the twin
 	// names too is not the copy's own.
-	if step == StepLock || step == StepDefer {
+	if step == StepLock || step == StepUnlock || step == StepDefer {
 		if d.ownNames(al, with, without, rs, true) {
 			return "", false
 		}

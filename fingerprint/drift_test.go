@@ -498,6 +498,9 @@ func TestDrift(t *testing.T) {
 			true, []string{"a.go:5 lacks check b.go:6-8"}},
 		{"defer lacked", store, r("\tdefer c.mu.Unlock()\n", "").Replace(store),
 			true, []string{"b.go:4 lacks defer a.go:5-5"}},
+		// An Unlock is said as one, not as "the lock".
+		{"unlock lacked", r("\tdefer c.mu.Unlock()\n", "", "\treturn nil\n", "\tc.mu.Unlock()\n\treturn nil\n").Replace(store), r("\tdefer c.mu.Unlock()\n", "").Replace(store),
+			true, []string{"b.go:17 lacks unlock a.go:18-18"}},
 		{"flag lacked on a failure", store, r("\t\tc.failed = true\n", "").Replace(store),
 			true, []string{"b.go:6 lacks assignment on an error path a.go:7-7"}},
 		{"conditional flag lacked", store, r("\tc.count++\n", "\tc.count++\n\tif n > c.limit {\n\t\tc.full = true\n\t}\n").Replace(store),

@@ -305,7 +305,8 @@ const (
 	StepCheck     = "check"                       // an if that compares with nil or zero
 	StepLoop      = "validation loop"             // a for loop whose body returns or panics
 	StepDefer     = "defer"                       // a deferred call
-	StepLock      = "lock"                        // a call of Lock, Unlock, RLock or RUnlock
+	StepLock      = "lock"                        // a call of Lock or RLock
+	StepUnlock    = "unlock"                      // a call of Unlock or RUnlock
 	StepFlag      = "flag"                        // a name set to true or false, or an if doing only that
 	StepErrorPath = "assignment on an error path" // set in an if body that returns
 	StepWrap      = "error wrap"                  // a returned value wrapped in a call
@@ -322,9 +323,9 @@ const (
 	StepConflated = "conflated name"
 )
 
-// lockHashes are the name hashes of the methods of sync.Locker and
-// sync.RWMutex.
-var lockHashes = hashSet("Lock", "Unlock", "RLock", "RUnlock")
+// lockHashes and unlockHashes are the name hashes of the methods of
+// sync.Locker and sync.RWMutex that take and release a lock.
+var lockHashes, unlockHashes = hashSet("Lock", "RLock"), hashSet("Unlock", "RUnlock")
 
 // hashSet is the set of the names' hashes.
 func hashSet(names ...string) map[uint64]bool {
@@ -357,9 +358,13 @@ func (d *detector) stepKind(fi, u int32) string {
 		return StepErrorPath
 	case isFlagSet(codes):
 		return StepFlag
-	case n >= 3 && token.Token(codes[n-1]) == token.RPAREN && token.Token(codes[n-2]) == token.LPAREN && isName(codes[n-3]) &&
-		lockHashes[f.vals[d.valueAt(f, t1-3)]]:
-		return StepLock
+	case n >= 3 && token.Token(codes[n-1]) == token.RPAREN && token.Token(codes[n-2]) == token.LPAREN && isName(codes[n-3]):
+		switch name := f.vals[d.valueAt(f, t1-3)]; {
+		case unlockHashes[name]:
+			return StepUnlock // said as what it is: an Unlock read as "the lock" was taken for a lock missing
+		case lockHashes[name]:
+			return StepLock
+		}
 	}
 	return ""
 }
