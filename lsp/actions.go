@@ -17,10 +17,12 @@ const commandOpenCopy = "copycat.openCopy"
 const actionData = "copycat"
 
 // codeActions offers, for each clone overlapping the range, one action
-// per other copy that jumps to it, and, on a copy that is a whole
-// function, one that leaves it out with a //copycat:ignore directive on
-// the line before it. The server answers with them; the proxy adds them
-// to gopls's.
+// per other copy that jumps to it (when the editor opens documents the
+// server asks for: window/showDocument; Neovim 0.7 says it does not, and
+// the action did nothing there), and, on a copy that is a whole function,
+// one that leaves it out with a //copycat:ignore directive on the line
+// before it. The server answers with them; the proxy adds them to
+// gopls's.
 func codeActions(eng *engine, p codeActionParams) []codeAction {
 	actions := []codeAction{}
 	path, err := uriToPath(p.TextDocument.URI)
@@ -37,6 +39,9 @@ func codeActions(eng *engine, p codeActionParams) []codeAction {
 	text := eng.lineText(path)
 	var ignores []codeAction
 	ignored := map[int]bool{} // the lines a directive is offered before
+	eng.mu.Lock()
+	goTo := eng.showDocument
+	eng.mu.Unlock()
 	for _, c := range eng.classesAt(path) {
 		shown := displayClass(c, eng.roots)
 		for i, fr := range c.Fragments {
@@ -44,7 +49,7 @@ func codeActions(eng *engine, p codeActionParams) []codeAction {
 				continue
 			}
 			for j, other := range c.Fragments {
-				if j == i {
+				if j == i || !goTo {
 					continue
 				}
 				loc := location{URI: pathToURI(other.File), Range: conv(other)}

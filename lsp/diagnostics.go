@@ -72,7 +72,7 @@ func fileDiagnostics(path string, classes []*fingerprint.Class, severity int, ro
 				})
 			}
 			ds = append(ds, d)
-			ds = append(ds, driftDiagnostics(c, shown, i, lines, conv)...)
+			ds = append(ds, driftDiagnostics(c, shown, i, min(severity, severityWarning), lines, conv)...)
 		}
 	}
 	return ds
@@ -82,8 +82,9 @@ func fileDiagnostics(path string, classes []*fingerprint.Class, severity int, ro
 // it drifted from a twin (Fragment.Drift), on the lines where it lacks
 // the twin's step or slipped, with the twin's lines as related
 // information; a step the odd one out of a family lacks of every other
-// copy is one warning, with each twin (report.DriftSaid).
-func driftDiagnostics(c *fingerprint.Class, shown fingerprint.Class, i int, lines *lineTable, conv func(fingerprint.Fragment) lspRange) []diagnostic {
+// copy is one warning, with each twin (report.DriftSaid). They are of
+// severity, at least a warning (an editor set to errors gets errors).
+func driftDiagnostics(c *fingerprint.Class, shown fingerprint.Class, i, severity int, lines *lineTable, conv func(fingerprint.Fragment) lspRange) []diagnostic {
 	var ds []diagnostic
 	words := report.DriftWords(shown, i)
 	drifts := c.Fragments[i].Drift
@@ -104,7 +105,7 @@ func driftDiagnostics(c *fingerprint.Class, shown fingerprint.Class, i int, line
 		where := fingerprint.Fragment{Start: fingerprint.Position{Line: x.Lines.Start, Column: 1}, End: fingerprint.Position{Line: x.Lines.End, Column: len(lines.line(x.Lines.End)) + 1}}
 		ds = append(ds, diagnostic{
 			Range:              lines.rangeOf(where),
-			Severity:           severityWarning,
+			Severity:           severity,
 			Code:               "drift",
 			Source:             diagnosticSource,
 			Message:            words[k],

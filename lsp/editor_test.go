@@ -211,8 +211,15 @@ func (e *editor) exit() {
 }
 
 // initialize performs the handshake with a workspace folder and returns
-// the server's answer to initialize.
+// the server's answer to initialize. The editor opens the documents the
+// server asks it to (window/showDocument).
 func (e *editor) initialize(root string, options any) *message {
+	e.t.Helper()
+	return e.initializeWith(root, options, map[string]any{"workDoneProgress": true, "showDocument": map[string]bool{"support": true}})
+}
+
+// initializeWith is initialize with the window capabilities given.
+func (e *editor) initializeWith(root string, options any, window map[string]any) *message {
 	e.t.Helper()
 	params := map[string]any{
 		"processId":             os.Getpid(),
@@ -221,7 +228,7 @@ func (e *editor) initialize(root string, options any) *message {
 		"initializationOptions": options,
 		"capabilities": map[string]any{
 			"workspace": map[string]any{"configuration": true, "didChangeWatchedFiles": map[string]bool{"dynamicRegistration": true}},
-			"window":    map[string]any{"workDoneProgress": true},
+			"window":    window,
 		},
 	}
 	r := e.call("initialize", params)

@@ -120,6 +120,11 @@ type engine struct {
 	indexing  bool                // an index is being built
 	again     bool                // another must follow it: the options changed meanwhile
 	ix        fingerprint.Indexer // the worker's
+
+	// showDocument says that the editor opens a document the server asks
+	// it to (window/showDocument): "Go to copy" is offered only then.
+	// Under mu.
+	showDocument bool
 }
 
 func newEngine(cfg config, lg *log.Logger, c *client, publish func(path, uri string, diags []diagnostic)) *engine {

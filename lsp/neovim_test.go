@@ -87,15 +87,32 @@ func runNeovim(t *testing.T, nvim, root, file string, sources []string, args ...
 	return lines
 }
 
+// showsDocuments reports whether the Neovim at nvim says it opens the
+// documents a server asks it to (window/showDocument): from 0.8 on.
+func showsDocuments(nvim string) bool {
+	out, err := exec.Command(nvim, "--version").Output()
+	if err != nil {
+		return false
+	}
+	var major, minor int
+	_, err = fmt.Sscanf(string(out), "NVIM v%d.%d", &major, &minor)
+	return err == nil && (major > 0 || minor >= 8)
+}
+
 func TestNeovim(t *testing.T) {
 	nvim := neovim(t)
 	t.Run("copycat lsp", func(t *testing.T) {
 		dir, _ := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
 		got := runNeovim(t, nvim, dir, filepath.Join(dir, "a.go"), []string{"copycat"})
+		// "Go to copy" asks the editor to open the copy
+		// (window/showDocument), which Neovim does from 0.8 on; 0.7
+		// (Debian 12's) says it does not, and gets no such action.
 		want := []string{
 			"diagnostic 4:1 copycat duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)",
-			"action Go to copy at b.go:4-20",
 			"action Leave this copy out (//copycat:ignore)",
+		}
+		if showsDocuments(nvim) {
+			want = slices.Insert(want, 1, "action Go to copy at b.go:4-20")
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("Neovim saw\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
@@ -110,13 +127,15 @@ func TestNeovim(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := runNeovim(t, nvim, dir, c, []string{"copycat", "compiler"}, "-proxy", "-gopls", gopls)
-		for _, want := range []string{
+		wants := []string{
 			"diagnostic 5:28 compiler undefined: undefinedName",
 			"diagnostic 8:1 copycat duplicate of a.go:4-20 (renamed, 105 tokens, 3 copies)",
-			"action Go to copy at a.go:4-20",
-			"action Go to copy at b.go:4-20",
 			"action Leave this copy out (//copycat:ignore)",
-		} {
+		}
+		if showsDocuments(nvim) {
+			wants = append(wants, "action Go to copy at a.go:4-20", "action Go to copy at b.go:4-20")
+		}
+		for _, want := range wants {
 			if !slices.Contains(got, want) {
 				t.Errorf("Neovim did not see %q; it saw\n\t%s", want, strings.Join(got, "\n\t"))
 			}

@@ -77,8 +77,11 @@ func (e *engine) changed(path string) {
 	e.schedule(path)
 }
 
-// configureFrom reads initializationOptions.
+// configureFrom reads initializationOptions, and what the editor can do.
 func (e *engine) configureFrom(p initializeParams) error {
+	e.mu.Lock()
+	e.showDocument = p.Capabilities.Window.ShowDocument.Support
+	e.mu.Unlock()
 	if len(p.InitializationOptions) == 0 || string(p.InitializationOptions) == "null" {
 		return nil
 	}

@@ -39,6 +39,9 @@ type initializeParams struct {
 		} `json:"workspace"`
 		Window struct {
 			WorkDoneProgress bool `json:"workDoneProgress"`
+			ShowDocument     struct {
+				Support bool `json:"support"`
+			} `json:"showDocument"`
 		} `json:"window"`
 	} `json:"capabilities"`
 }

@@ -235,6 +235,24 @@ func TestServerSeverity(t *testing.T) {
 	})
 }
 
+// An editor that does not open the documents a server asks it to (Neovim
+// 0.7) is offered no "Go to copy", which would do nothing there.
+func TestServerCodeActionWithoutShowDocument(t *testing.T) {
+	dir, _ := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	e := startEditor(t, runServer())
+	e.initializeWith(dir, nil, map[string]any{"showDocument": map[string]bool{"support": false}})
+	e.diagnostics(uri(dir, "a.go"), "the clone of b.go", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)"))
+	r := e.call("textDocument/codeAction", codeActionParams{
+		TextDocument: textDocumentIdentifier{URI: uri(dir, "a.go")},
+		Range:        lspRange{position{5, 0}, position{5, 0}},
+	})
+	var actions []codeAction
+	if err := json.Unmarshal(r.Result, &actions); err != nil || len(actions) != 1 || actions[0].Title != "Leave this copy out (//copycat:ignore)" {
+		t.Errorf("code actions: %s (error %v), want the ignore action alone", r.Result, r.Error)
+	}
+	e.exit()
+}
+
 func TestServerCodeAction(t *testing.T) {
 	e, dir, _ := workspace(t, nil)
 	r := e.call("textDocument/codeAction", codeActionParams{

@@ -66,6 +66,10 @@ func TestDriftDiagnostics(t *testing.T) {
 	if twin := fileDiagnostics("/w/b.go", []*fingerprint.Class{c}, severityHint, []string{"/w"}, text); len(twin) != 1 {
 		t.Errorf("the twin got %d diagnostics, want the class's alone", len(twin))
 	}
+	// An editor set to errors gets the drift as an error too.
+	if ds := fileDiagnostics("/w/a.go", []*fingerprint.Class{c}, severityError, []string{"/w"}, text); len(ds) != 2 || ds[1].Severity != severityError {
+		t.Errorf("with severity error: %+v", ds)
+	}
 }
 
 // A step the odd one out of a family lacks of every other copy is one
