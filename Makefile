@@ -67,9 +67,10 @@ golangci-custom: golangci-lint
 	COPYCAT_GOLANGCI_BUILD=1 $(GO) test -count=1 -timeout 45m -run '^TestBuildCustom$$' ./golangci
 
 # Every .go file under GOROOT/src, testdata (deliberately broken files)
-# included: the run must finish without a panic.
+# included: the run must finish without a panic; and docs/usage.md's
+# standard-library examples print as they show.
 test-goroot:
-	COPYCAT_GOROOT_TEST=1 $(GO) test -count=1 -run TestGOROOTNoPanic ./internal/cli
+	COPYCAT_GOROOT_TEST=1 $(GO) test -count=1 -run 'TestGOROOTNoPanic|TestUsageExamples' ./internal/cli
 
 # Speed and memory against the parse floor, jscpd and dupl, on the standard
 # library and the corpus (BENCH_CORPUS=std for the standard library alone).

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -49,6 +51,39 @@ func TestREADMEExamples(t *testing.T) {
 		}
 		if got, want := out.String()+errb.String(), string(blocks[i][1]); got != want {
 			t.Errorf("example %d prints\n%s\nthe README shows\n%s", i+1, got, want)
+		}
+	}
+}
+
+// TestUsageExamples runs, in GOROOT/src, the two standard-library
+// examples of docs/usage.md (sync/atomic, and the compiler's arm and
+// arm64 copies) and compares what copycat prints with the blocks: the
+// docs show what copycat says of the Go it runs with. It reads the
+// compiler's back ends, so it runs with the other GOROOT test.
+func TestUsageExamples(t *testing.T) {
+	if os.Getenv("COPYCAT_GOROOT_TEST") == "" {
+		t.Skip("set COPYCAT_GOROOT_TEST=1 (make test-goroot) to read GOROOT/src")
+	}
+	usage, err := os.ReadFile(filepath.Join("..", "..", "docs", "usage.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	atomic := regexp.MustCompile("(?s)```\n\\$ cd \\$\\(go env GOROOT\\)/src && copycat -tests=false \\./sync/atomic/\n(.*?)```").FindSubmatch(usage)
+	arm := regexp.MustCompile("(?s)```\n(cmd/compile/internal/arm/ssa\\.go:.*?)```").FindSubmatch(usage)
+	if atomic == nil || arm == nil {
+		t.Fatal("docs/usage.md lacks the sync/atomic or the arm block")
+	}
+	t.Chdir(filepath.Join(runtime.GOROOT(), "src"))
+	var out, errb bytes.Buffer
+	Run([]string{"-cache=off", "-tests=false", "./sync/atomic/"}, &out, &errb)
+	if got := out.String(); got != string(atomic[1]) {
+		t.Errorf("copycat -tests=false ./sync/atomic/ prints\n%s\nusage.md shows\n%s", got, atomic[1])
+	}
+	out.Reset()
+	Run([]string{"-cache=off", "-max-classes", "0", "./cmd/compile/internal/..."}, &out, &errb)
+	for _, line := range strings.SplitAfter(strings.TrimSuffix(string(arm[1]), "\n"), "\n") {
+		if !strings.Contains(out.String(), line) {
+			t.Errorf("copycat ./cmd/compile/internal/... does not print usage.md's\n%s", line)
 		}
 	}
 }
