@@ -57,7 +57,7 @@ func TestDriftDiagnostics(t *testing.T) {
 	}
 	d := ds[1]
 	if d.Severity != severityWarning || d.Range.Start.Line != 20 || d.Range.End.Line != 20 || d.Range.End.Character != 3 ||
-		d.Message != "lacks the guard of b.go:22-24 (after its line 21)" || d.Code != "drift" {
+		d.Message != "lacks the guard of b.go:22-24 (after this copy's line 21)" || d.Code != "drift" {
 		t.Errorf("drift diagnostic %+v", d)
 	}
 	if len(d.RelatedInformation) != 1 || d.RelatedInformation[0].Location.URI != pathToURI("/w/b.go") || d.RelatedInformation[0].Location.Range.Start.Line != 21 {
@@ -90,7 +90,7 @@ func TestDriftDiagnosticsOddOneOut(t *testing.T) {
 		t.Fatalf("got %d diagnostics, want the class's and one for the drift: %+v", len(ds), ds)
 	}
 	d := ds[1]
-	if d.Message != "lacks the guard of b.go:22-24 (after its line 21), which every other copy has" {
+	if d.Message != "lacks the guard of b.go:22-24 (after this copy's line 21), which every other copy has" {
 		t.Errorf("drift message %q", d.Message)
 	}
 	var twins []string

@@ -25,9 +25,9 @@ func DriftWords(c fingerprint.Class, i int) []string {
 		case d.Kind == fingerprint.DriftMoved:
 			out = append(out, fmt.Sprintf("has the %s of %s at another place (%s)", d.Step, at, rangesText([]fingerprint.LineRange{d.Lines})))
 		case d.Kind == fingerprint.DriftLacks && d.Consensus:
-			out = append(out, fmt.Sprintf("lacks the %s of %s (after its line %d), which every other copy has", d.Step, at, d.Lines.Start))
+			out = append(out, fmt.Sprintf("lacks the %s of %s (after this copy's line %d), which every other copy has", d.Step, at, d.Lines.Start))
 		case d.Kind == fingerprint.DriftLacks:
-			out = append(out, fmt.Sprintf("lacks the %s of %s (after its line %d)", d.Step, at, d.Lines.Start))
+			out = append(out, fmt.Sprintf("lacks the %s of %s (after this copy's line %d)", d.Step, at, d.Lines.Start))
 		case d.Kind == fingerprint.DriftSwapped:
 			out = append(out, fmt.Sprintf("names at line %d are in the other order in its twin %s", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepString:

@@ -205,7 +205,7 @@ func TestRankReason(t *testing.T) {
 		{classes[1].Signal.Category, CategoryBuildVariant},
 		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); another copy lacks this one's lines 31-32"},
 		{Message(classes[0], 0), "duplicate of b/y.go:20-25 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); " +
-			"lacks the guard of c/z_test.go:31-32 (after its line 12); lacks the flag of b/y.go:20 (after its line 13)"},
+			"lacks the guard of c/z_test.go:31-32 (after this copy's line 12); lacks the flag of b/y.go:20 (after this copy's line 13)"},
 		{reason(p, CategoryPerType, false, false, 1), "one copy per type, on purpose; production, 1 package, 12 lines"},
 		{reason(p, CategoryInverse, false, false, 1), "inverse operations, on purpose; production, 1 package, 12 lines"},
 		{reason(p, "", false, true, 2), "examples, 2 packages, 12 lines"},
@@ -287,7 +287,7 @@ func TestJSONAndSARIFSignal(t *testing.T) {
 		t.Errorf("JSON class %+v", jc)
 	}
 	if d := jc.Fragments[0].Drift; len(d) != 1 || d[0].Kind != "lacks" || d[0].Step != "check" || d[0].StartLine != 11 || d[0].Twin != "b.go" ||
-		d[0].TwinStartLine != 22 || d[0].Text != "lacks the check of b.go:22 (after its line 11)" || jc.Fragments[1].Drift != nil {
+		d[0].TwinStartLine != 22 || d[0].Text != "lacks the check of b.go:22 (after this copy's line 11)" || jc.Fragments[1].Drift != nil {
 		t.Errorf("JSON drift %+v, %+v", jc.Fragments[0].Drift, jc.Fragments[1].Drift)
 	}
 	buf.Reset()

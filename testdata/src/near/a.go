@@ -5,7 +5,7 @@ package near
 
 import "strings"
 
-func fields(s string) []string { // want `duplicate of near/a.go:29-51 \(near \d+%, \d+ tokens, 2 copies; drifted\); lacks the [a-z ]+ of near/a.go:30-32 \(after its line \d+\)`
+func fields(s string) []string { // want `duplicate of near/a.go:29-51 \(near \d+%, \d+ tokens, 2 copies; drifted\); lacks the [a-z ]+ of near/a.go:30-32 \(after this copy's line \d+\)`
 	var out []string
 	start := -1
 	for i, r := range s {
