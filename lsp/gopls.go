@@ -86,7 +86,7 @@ func findGopls(named string) (string, error) {
 		}
 		return p, nil
 	}
-	return "", errors.New("no gopls found on PATH (other than copycat itself); install it with `go install golang.org/x/tools/gopls@latest` or name it with -gopls")
+	return "", errors.New("no gopls found on PATH (other than copycat itself); install it with `go install golang.org/x/tools/gopls@latest`, or name it with -gopls (" + goplsEnv + " when copycat runs as gopls)")
 }
 
 func selfInfo() os.FileInfo {

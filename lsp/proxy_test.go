@@ -214,6 +214,8 @@ func TestFindGoplsSkipsSelf(t *testing.T) {
 	t.Setenv("PATH", linkDir)
 	if _, err := findGopls(""); err == nil {
 		t.Error("findGopls found copycat itself")
+	} else if !strings.Contains(err.Error(), "COPYCAT_GOPLS when copycat runs as gopls") {
+		t.Errorf("the error does not say how to name gopls when copycat runs as gopls: %v", err)
 	}
 }
 
