@@ -33,6 +33,10 @@ type editor struct {
 	closed   bool
 	next     int
 	settings any // the answer to workspace/configuration
+	// createDelay holds the answer to window/workDoneProgress/create
+	// back; createdAt is how many messages had come when it was sent.
+	createDelay time.Duration
+	createdAt   int
 }
 
 // timeout bounds every wait; a server that answers at all answers well
@@ -101,6 +105,11 @@ func (e *editor) answer(m *message) {
 		e.mu.Unlock()
 	case "window/showDocument":
 		result = map[string]bool{"success": true}
+	case "window/workDoneProgress/create":
+		time.Sleep(e.createDelay)
+		e.mu.Lock()
+		e.createdAt = len(e.received) // what comes after, until the answer is written, cannot be progress
+		e.mu.Unlock()
 	}
 	e.w.reply(m.ID, result)
 }

@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/copycat-go/copycat/cache"
@@ -477,45 +476,78 @@ func (e *engine) classesAt(path string) []*fingerprint.Class {
 }
 
 // A progress reports work-done progress to the editor, if it asked for it.
+// The protocol sends no $/progress before the editor has answered
+// window/workDoneProgress/create: indexing does not wait for the answer,
+// and what it reports before it is not sent (the begin goes with the
+// answer, if indexing has not ended by then).
 type progress struct {
 	c     *client
 	token string
-	last  atomic.Int64
+	title string
+	mu    sync.Mutex // keeps the messages in order
+	state int        // progressAsked, progressBegun or progressEnded
+	last  int        // the percentage last reported
 }
 
+const (
+	progressAsked = iota // the token is asked for; nothing is sent yet
+	progressBegun        // the editor accepted it: begin was sent
+	progressEnded        // end was sent, or the token refused, or the work ended first
+)
+
 func (e *engine) beginProgress(enabled bool, title string) *progress {
-	p := &progress{}
+	p := &progress{last: -1, state: progressEnded}
 	if !enabled || e.client == nil {
 		return p
 	}
-	p.c, p.token = e.client, "copycat-indexing"
-	if err := p.c.call("window/workDoneProgress/create", map[string]string{"token": p.token}, nil); err != nil {
+	p.c, p.token, p.title, p.state = e.client, "copycat-indexing", title, progressAsked
+	if err := p.c.call("window/workDoneProgress/create", map[string]string{"token": p.token}, p.created); err != nil {
 		e.log.Printf("progress: %v", err)
+		p.state = progressEnded
 	}
-	zero := 0
-	p.c.notify("$/progress", progressParams{p.token, workDoneBegin{Kind: "begin", Title: title, Percentage: &zero}})
-	p.last.Store(-1)
 	return p
 }
 
+// created is the editor's answer to window/workDoneProgress/create: an
+// accepted token begins the report, unless the work has ended.
+func (p *progress) created(_ json.RawMessage, err *rpcError) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if err != nil || p.state != progressAsked {
+		p.state = progressEnded
+		return
+	}
+	p.state = progressBegun
+	pct := max(p.last, 0)
+	p.c.notify("$/progress", progressParams{p.token, workDoneBegin{Kind: "begin", Title: p.title, Percentage: &pct}})
+}
+
 // report is load's progress callback; it sends a report each time the
-// percentage moves.
+// percentage moves, in order (loading calls it from several goroutines).
 func (p *progress) report(done, total int) {
-	if p.c == nil || total == 0 {
+	if total == 0 {
 		return
 	}
 	pct := done * 100 / total
-	if old := p.last.Load(); int64(pct) <= old || !p.last.CompareAndSwap(old, int64(pct)) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if pct <= p.last {
 		return
 	}
-	p.c.notify("$/progress", progressParams{p.token, workDoneReport{Kind: "report",
-		Message: fmt.Sprintf("%d/%s", done, report.Count(total, "file", "files")), Percentage: &pct}})
+	p.last = pct
+	if p.state == progressBegun {
+		p.c.notify("$/progress", progressParams{p.token, workDoneReport{Kind: "report",
+			Message: fmt.Sprintf("%d/%s", done, report.Count(total, "file", "files")), Percentage: &pct}})
+	}
 }
 
 func (p *progress) end(msg string) {
-	if p.c != nil {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.state == progressBegun {
 		p.c.notify("$/progress", progressParams{p.token, workDoneEnd{Kind: "end", Message: msg}})
 	}
+	p.state = progressEnded
 }
 
 // safely runs fn, and logs a panic instead of letting it end the server:

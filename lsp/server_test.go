@@ -82,6 +82,27 @@ func TestServerDiagnostic(t *testing.T) {
 	e.exit()
 }
 
+// No $/progress comes before the editor has answered the request for a
+// progress token (the protocol's order), and indexing does not wait for
+// the answer: an editor slow to answer gets its diagnostics first.
+func TestProgressAfterTheToken(t *testing.T) {
+	dir, _ := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	e := startEditor(t, runServer())
+	e.createDelay = 500 * time.Millisecond
+	e.initialize(dir, nil)
+	e.diagnostics(uri(dir, "a.go"), "the clone of b.go", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)"))
+	e.await("the token asked for", func(m *message) bool { return m.Method == "window/workDoneProgress/create" })
+	time.Sleep(700 * time.Millisecond)
+	e.mu.Lock()
+	for _, m := range e.received[:e.createdAt] {
+		if m.Method == "$/progress" {
+			t.Errorf("$/progress before the token was granted: %s", m.Params)
+		}
+	}
+	e.mu.Unlock()
+	e.exit()
+}
+
 func TestServerEdits(t *testing.T) {
 	t.Run("paste and undo a copy, incremental then full", func(t *testing.T) {
 		e, dir, files := workspace(t, nil)
