@@ -35,6 +35,7 @@ type proxy struct {
 	initP    initializeParams
 	started  bool
 	exiting  bool
+	shutdown bool                         // the editor asked for shutdown: an exit then ends with status 0
 	uris     map[string]string            // path -> the URI to publish under
 	fromGo   map[string][]json.RawMessage // gopls's latest diagnostics, by path, unchanged
 	goVer    map[string]json.RawMessage   // the version gopls published with, by path
@@ -84,15 +85,30 @@ func runProxy(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer
 	case err := <-editorDone:
 		childIn.Close() // gopls exits at the end of its input, if not already
 		p.awaitChild(cmd, childDone)
+		if err == nil && p.isExiting() {
+			err = p.exitStatus()
+		}
 		return err
 	}
+}
+
+// exitStatus is what an exit ends the proxy with: as the server does, an
+// error (status 1) unless the editor asked for shutdown first, as the
+// protocol has it.
+func (p *proxy) exitStatus() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.shutdown {
+		return errors.New("exit before shutdown")
+	}
+	return nil
 }
 
 // goplsStopped tells the editor that gopls died, unless it was told to
 // exit.
 func (p *proxy) goplsStopped(path string, err error) error {
 	if p.isExiting() {
-		return nil
+		return p.exitStatus()
 	}
 	msg := fmt.Sprintf("copycat: gopls (%s) stopped unexpectedly: %v; restart the language server", path, errOrExit(err))
 	p.log.Print(msg)
@@ -180,6 +196,10 @@ func (p *proxy) watchEditor(m *message) {
 		p.requestConfiguration()
 	case "workspace/didChangeConfiguration":
 		p.requestConfiguration()
+	case "shutdown":
+		p.mu.Lock()
+		p.shutdown = true
+		p.mu.Unlock()
 	case "exit":
 		p.mu.Lock()
 		p.exiting = true

@@ -162,6 +162,17 @@ func TestProxyGoplsDies(t *testing.T) {
 	}
 }
 
+// An exit without shutdown ends the proxy with an error (status 1), as
+// it ends the server: it ended with 0.
+func TestProxyExitBeforeShutdown(t *testing.T) {
+	gopls := fakeGopls(t, "cat >/dev/null")
+	e := startEditor(t, runServer("-proxy", "-gopls", gopls))
+	e.notify("exit", nil)
+	if err := waitDone(e); err == nil || !strings.Contains(err.Error(), "exit before shutdown") {
+		t.Errorf("Run: %v, want exit before shutdown", err)
+	}
+}
+
 // TestProxyGoplsGarbage: bytes from gopls that are no message (invalid
 // UTF-8 before a header, a body that is no JSON-RPC) are logged, and
 // gopls's next message still reaches the editor.
