@@ -77,11 +77,17 @@ func (e *engine) changed(path string) {
 	e.schedule(path)
 }
 
-// configureFrom reads initializationOptions, and what the editor can do.
-func (e *engine) configureFrom(p initializeParams) error {
+// editorCan records what the editor says it can do that the engine's
+// answers depend on: open the documents the server asks it to.
+func (e *engine) editorCan(p initializeParams) {
 	e.mu.Lock()
 	e.showDocument = p.Capabilities.Window.ShowDocument.Support
 	e.mu.Unlock()
+}
+
+// configureFrom reads initializationOptions, and what the editor can do.
+func (e *engine) configureFrom(p initializeParams) error {
+	e.editorCan(p)
 	if len(p.InitializationOptions) == 0 || string(p.InitializationOptions) == "null" {
 		return nil
 	}

@@ -189,9 +189,7 @@ func (p *proxy) watchEditor(m *message) {
 		p.mu.Lock()
 		p.initID, p.initP = m.ID, params
 		p.mu.Unlock()
-		p.eng.mu.Lock()
-		p.eng.showDocument = params.Capabilities.Window.ShowDocument.Support
-		p.eng.mu.Unlock()
+		p.eng.editorCan(params) // its initializationOptions are gopls's
 	case "initialized":
 		p.requestConfiguration()
 	case "workspace/didChangeConfiguration":

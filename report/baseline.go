@@ -188,8 +188,11 @@ func (b *Baseline) Mark(classes []fingerprint.Class) int {
 			c.Signal.LeftOut = LeftBaseline
 			n++
 		case ok:
-			c.Signal.Reason = strings.TrimPrefix(c.Signal.Reason+"; ", "; ") +
-				fmt.Sprintf("the baseline holds %d of its copies", known)
+			grew := fmt.Sprintf("the baseline holds %d of its copies", known)
+			if c.Signal.Reason != "" {
+				grew = c.Signal.Reason + "; " + grew
+			}
+			c.Signal.Reason = grew
 		}
 	}
 	return n
