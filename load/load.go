@@ -86,6 +86,9 @@ type Result struct {
 	BytesRead int64
 	// FilesKnown counts the files a StatStore knew unchanged, unread.
 	FilesKnown int
+	// FilesGenerated counts the files left out as generated: read,
+	// known to a StatStore, or too large and with a generated header.
+	FilesGenerated int
 	// FilesFound counts the files Load found, more than it read when
 	// Options.MaxFiles cut them.
 	FilesFound int
@@ -529,6 +532,9 @@ func Parse(paths []string, opt Options) *Result {
 	readIDs := map[fileID]bool{}      // the files read, by identity
 	read := map[int64][]fs.FileInfo{} // or by size, where there is none
 	for _, o := range outs {
+		if o.generated {
+			res.FilesGenerated++
+		}
 		if o.info != nil {
 			if o.known != nil {
 				res.FilesKnown++
@@ -575,13 +581,14 @@ const maxReusedBuffer = 1 << 20
 
 // A parsed is what reading and parsing one file gave.
 type parsed struct {
-	path     string
-	file     *fingerprint.File
-	known    *Known      // what the store knew of the file, which was not read
-	info     fs.FileInfo // of the file read or known; nil if neither
-	size     int         // the bytes read
-	warnings []error
-	err      error
+	path      string
+	file      *fingerprint.File
+	known     *Known      // what the store knew of the file, which was not read
+	info      fs.FileInfo // of the file read or known; nil if neither
+	size      int         // the bytes read
+	generated bool        // left out as generated
+	warnings  []error
+	err       error
 }
 
 // parseOne reads, parses and indexes one selected file: a file too large,
@@ -595,7 +602,7 @@ func parseOne(ix *fingerprint.Indexer, buf *[]byte, path string, opt Options) (p
 		if !k.Generated || opt.Generated {
 			p.known = &k
 		} else {
-			p.known = &Known{Generated: true}
+			p.known, p.generated = &Known{Generated: true}, true
 		}
 		return p
 	}
@@ -615,6 +622,7 @@ func parseOne(ix *fingerprint.Indexer, buf *[]byte, path string, opt Options) (p
 	var skip *SkipError
 	switch {
 	case errors.As(err, &skip) && skip.TooLarge && !opt.Generated && GeneratedHeader(path):
+		p.generated = true
 		return p
 	case skip != nil:
 		p.warnings = []error{skip}
@@ -630,6 +638,7 @@ func parseOne(ix *fingerprint.Indexer, buf *[]byte, path string, opt Options) (p
 	}
 	p.info, p.size = info, len(src)
 	if !opt.Generated && ignore.IsGenerated(src) {
+		p.generated = true
 		if s, ok := opt.Store.(StatStore); ok {
 			s.Generated(path, info, src)
 		}

@@ -33,7 +33,7 @@ func TestServerLogsStats(t *testing.T) {
 	statsLine := regexp.MustCompile(`stats: files read \d+, .*\n`)
 	first := awaitLog(t, e, statsLine, 1)[0]
 	for _, want := range []string{
-		"files read 3, files reused from the index 0, files known unchanged, not read 0, result reused from the index false, tables kept on the heap all, tables spilled to a mapped file 0 bytes, windows ", "bloom filter ", " hash functions, est. false-positive rate ",
+		"files read 3, files reused from the index 0, files known unchanged, not read 0, generated files, left out 0, result reused from the index false, tables kept on the heap all, tables spilled to a mapped file 0 bytes, windows ", "bloom filter ", " hash functions, est. false-positive rate ",
 		"count-min sketch width ", "candidates ", "confirmed (blake3) ", "exact pairs ", "near-miss candidates verified ", "classes 1\n",
 	} {
 		if !strings.Contains(first, want) {

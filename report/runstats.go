@@ -16,22 +16,25 @@ import (
 // it as one line (Line). Its timings differ from run to run, so a report
 // holds it only when asked.
 type RunStats struct {
-	Phases       []PhaseTime   `json:"phases"`
-	TotalSeconds float64       `json:"total_seconds,omitempty"` // wall time of the whole run
-	FilesRead    int           `json:"files_read"`
-	FilesReused  int           `json:"files_reused"`  // found in the index, not parsed again
-	FilesKnown   int           `json:"files_known"`   // of those, known by their status, not read
-	ResultReused bool          `json:"result_reused"` // detection's result found in the index
-	Windows      int64         `json:"windows"`
-	Bloom        BloomStats    `json:"bloom"`
-	CountMin     CountMinStats `json:"count_min"`
-	Candidates   int64         `json:"candidates"` // windows the sketch let through
-	Confirmed    int64         `json:"confirmed"`  // candidates whose content blake3 matched another's
-	Pairs        int64         `json:"pairs"`      // maximal exact pairs kept
-	NearUnits    int64         `json:"near_units"`
-	NearVerified int64         `json:"near_verified"` // near-miss candidate pairs verified
-	NearPairs    int64         `json:"near_pairs"`    // near-miss pairs kept
-	Classes      int           `json:"classes"`
+	Phases       []PhaseTime `json:"phases"`
+	TotalSeconds float64     `json:"total_seconds,omitempty"` // wall time of the whole run
+	FilesRead    int         `json:"files_read"`
+	FilesReused  int         `json:"files_reused"` // found in the index, not parsed again
+	FilesKnown   int         `json:"files_known"`  // of those, known by their status, not read
+	// FilesGenerated counts the files left out as generated (read, known
+	// or too large to read whole): files read that no class can hold.
+	FilesGenerated int           `json:"files_generated"`
+	ResultReused   bool          `json:"result_reused"` // detection's result found in the index
+	Windows        int64         `json:"windows"`
+	Bloom          BloomStats    `json:"bloom"`
+	CountMin       CountMinStats `json:"count_min"`
+	Candidates     int64         `json:"candidates"` // windows the sketch let through
+	Confirmed      int64         `json:"confirmed"`  // candidates whose content blake3 matched another's
+	Pairs          int64         `json:"pairs"`      // maximal exact pairs kept
+	NearUnits      int64         `json:"near_units"`
+	NearVerified   int64         `json:"near_verified"` // near-miss candidate pairs verified
+	NearPairs      int64         `json:"near_pairs"`    // near-miss pairs kept
+	Classes        int           `json:"classes"`
 	// SpillBudget is the bytes of files' tables kept on the heap before
 	// the rest spill (-spill), or -1 if all stay there. MemoryLimit is the
 	// process's memory limit that -spill auto found (0: none, or not
@@ -162,6 +165,7 @@ func (s *RunStats) figures() [][2]string {
 		{"files read", fmt.Sprint(s.FilesRead)},
 		{"files reused from the index", fmt.Sprint(s.FilesReused)},
 		{"files known unchanged, not read", fmt.Sprint(s.FilesKnown)},
+		{"generated files, left out", fmt.Sprint(s.FilesGenerated)},
 		{"result reused from the index", fmt.Sprint(s.ResultReused)},
 		{"tables kept on the heap", s.heapBudget()},
 		{"tables spilled to a mapped file", s.spilled()},

@@ -18,7 +18,7 @@ func sampleRun() *RunStats {
 		Sketch:  fingerprint.SketchSize{BloomBits: 4793, BloomHashes: 7, CountMinWidth: 512, CountMinDepth: 4, Keys: 500},
 		Phases:  []fingerprint.Phase{{Name: "sketch", Nanos: 1500000}},
 	})
-	s.FilesRead, s.FilesReused, s.Spilled = 11, 9, 65536
+	s.FilesRead, s.FilesReused, s.FilesGenerated, s.Spilled = 11, 9, 2, 65536
 	s.SpillBudget, s.MemoryLimit = 1<<20, 1<<26
 	s.ResidentBound, s.ResidentTrims = 1<<24, 3
 	s.AddPhase("read+hash", 2*time.Millisecond, true)
@@ -53,7 +53,7 @@ func TestRunStatsTable(t *testing.T) {
 	if i := strings.Index(lines[len(lines)-1], "3"); i != col {
 		t.Errorf("values start at columns %d and %d:\n%s", col, i, out)
 	}
-	if line := sampleRun().Line(); strings.Contains(line, "\n") || !strings.Contains(line, "files reused from the index 9, files known unchanged, not read 0, result reused from the index false, tables kept on the heap up to 1048576 bytes (memory limit 67108864 bytes), tables spilled to a mapped file 65536 bytes (resident up to 16777216 bytes, dropped from memory 3 times), windows 500") {
+	if line := sampleRun().Line(); strings.Contains(line, "\n") || !strings.Contains(line, "files reused from the index 9, files known unchanged, not read 0, generated files, left out 2, result reused from the index false, tables kept on the heap up to 1048576 bytes (memory limit 67108864 bytes), tables spilled to a mapped file 65536 bytes (resident up to 16777216 bytes, dropped from memory 3 times), windows 500") {
 		t.Errorf("log line %q", line)
 	}
 }

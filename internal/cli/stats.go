@@ -49,6 +49,7 @@ func (c *Config) measure(opts load.Options, res *load.Result, found fingerprint.
 	}
 	s := report.NewRunStats(found)
 	s.FilesRead, s.FilesKnown, s.ResultReused = res.FilesRead, res.FilesKnown, reused
+	s.FilesGenerated = res.FilesGenerated
 	s.Spilled, _ = c.arena.Spilled()
 	s.SpillBudget, s.MemoryLimit = c.spillBudget, c.memLimit
 	if s.Spilled > 0 {
