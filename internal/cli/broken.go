@@ -180,10 +180,14 @@ func broken(base fingerprint.Class, edited map[string]*change.File, classes []fi
 		}
 		first, last := cf.NewLines(fr.Start.Line, fr.End.Line)
 		added := cf.AddedIn(first, last)
-		if gone+added == 0 {
-			continue // not edited
-		}
 		fr.Start.Line, fr.End.Line = first, last
+		if gone+added == 0 {
+			// Not edited, in a file the change edited elsewhere: a twin
+			// beside the copy the change fixed is forgotten as one in
+			// another file is.
+			untouched = append(untouched, copyOf{fr: fr})
+			continue
+		}
 		c := copyOf{fr: fr, added: added, removed: gone, addedAt: cf.AddedRanges(first, last)}
 		if 3*(n-gone) < n {
 			replaced = append(replaced, c) // taken away rather than edited
@@ -195,7 +199,7 @@ func broken(base fingerprint.Class, edited map[string]*change.File, classes []fi
 	for _, u := range untouched {
 		joined := false
 		for _, e := range changed {
-			joined = joined || joins(classes, e.fr, u.fr)
+			joined = joined || joins(classes, e.fr, e.addedAt, u.fr)
 		}
 		if !joined {
 			forgotten = append(forgotten, u)
@@ -224,16 +228,32 @@ func broken(base fingerprint.Class, edited map[string]*change.File, classes []fi
 	return cl, v, true
 }
 
-// joins reports whether a class of classes has a fragment overlapping a
-// and one overlapping b.
-func joins(classes []fingerprint.Class, a, b fingerprint.Fragment) bool {
+// joins reports whether a class of classes joins a, a copy the change
+// edited, to b: it has a fragment overlapping b and one on a that holds
+// every line the change added to a (added; with none, one overlapping
+// a). A class that holds the edit speaks of it itself (change.Judge); one
+// that joins only a block the change left as it was beside the edit (the
+// tail of a function whose start was fixed) does not, and the rest of
+// b is forgotten.
+func joins(classes []fingerprint.Class, a fingerprint.Fragment, added []fingerprint.LineRange, b fingerprint.Fragment) bool {
 	overlaps := func(x, y fingerprint.Fragment) bool {
 		return x.File == y.File && x.Start.Line <= y.End.Line && y.Start.Line <= x.End.Line
+	}
+	holds := func(x fingerprint.Fragment) bool {
+		if len(added) == 0 {
+			return overlaps(x, a)
+		}
+		for _, r := range added {
+			if x.File != a.File || r.Start < x.Start.Line || r.End > x.End.Line {
+				return false
+			}
+		}
+		return true
 	}
 	for _, cl := range classes {
 		hasA, hasB := false, false
 		for _, fr := range cl.Fragments {
-			hasA = hasA || overlaps(fr, a)
+			hasA = hasA || holds(fr)
 			hasB = hasB || overlaps(fr, b)
 		}
 		if hasA && hasB {
