@@ -194,7 +194,11 @@ func Text(w io.Writer, r *Report) error {
 	if line := r.FloorLine(); line != "" {
 		fmt.Fprintln(bw, line)
 	}
-	fmt.Fprintln(bw, Summary(r.Stats))
+	if r.Change != nil {
+		fmt.Fprintln(bw, ChangeSummary(r.Stats))
+	} else {
+		fmt.Fprintln(bw, Summary(r.Stats))
+	}
 	return bw.Flush()
 }
 
@@ -321,6 +325,18 @@ func (r *Report) LeftWhy() string {
 // Summary is the closing line of the text output.
 func Summary(s fingerprint.Stats) string {
 	return fmt.Sprintf("copycat: %s, %s, %s (%.1f%% of %s in %s)",
+		Count(s.Classes, "class", "classes"), Count(s.Fragments, "fragment", "fragments"),
+		Count(s.DuplicatedLines, "duplicated line", "duplicated lines"), Percent(s),
+		Count(s.Lines, "line", "lines"), Count(s.Files, "file", "files"))
+}
+
+// ChangeSummary is the closing line of the text output over a change: its
+// figures are of the tree's classes the change touches (the base's
+// classes, forgotten twins whose class broke and removed copies, are
+// counted on the change's line), so it says so. "0 classes" after a
+// forgotten twin reads as a contradiction otherwise.
+func ChangeSummary(s fingerprint.Stats) string {
+	return fmt.Sprintf("copycat: the change touches %s of the tree: %s, %s (%.1f%% of %s in %s)",
 		Count(s.Classes, "class", "classes"), Count(s.Fragments, "fragment", "fragments"),
 		Count(s.DuplicatedLines, "duplicated line", "duplicated lines"), Percent(s),
 		Count(s.Lines, "line", "lines"), Count(s.Files, "file", "files"))

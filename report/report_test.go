@@ -25,6 +25,11 @@ func TestSummary(t *testing.T) {
 			t.Errorf("Summary(%+v)\n got %q\nwant %q", tt.stats, got, tt.want)
 		}
 	}
+	// Over a change, the figures are of the classes it touches.
+	s := fingerprint.Stats{Files: 2, Lines: 40, Classes: 1, Fragments: 2, DuplicatedLines: 20}
+	if got, want := ChangeSummary(s), "copycat: the change touches 1 class of the tree: 2 fragments, 20 duplicated lines (50.0% of 40 lines in 2 files)"; got != want {
+		t.Errorf("ChangeSummary\n got %q\nwant %q", got, want)
+	}
 }
 
 func TestFileName(t *testing.T) {

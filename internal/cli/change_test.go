@@ -100,7 +100,7 @@ func TestChangeVerdicts(t *testing.T) {
 	}
 	// Nothing changed: nothing listed, exit 0.
 	testtool.Git(t, "checkout", "-q", "--", ".")
-	if out, _, code := runChange(t, "-new-from-rev", "HEAD", "./..."); code != ExitClean || !strings.Contains(out, "copycat: 0 classes") {
+	if out, _, code := runChange(t, "-new-from-rev", "HEAD", "./..."); code != ExitClean || !strings.Contains(out, "copycat: the change touches 0 classes of the tree:") {
 		t.Errorf("no change: exit %d:\n%s", code, out)
 	}
 }
@@ -127,7 +127,7 @@ func TestChangeMove(t *testing.T) {
 	gitRepo(t)
 	testtool.Git(t, "mv", "b/b.go", "a/b.go")
 	testtool.Git(t, "commit", "-q", "-m", "move")
-	if out, errs, code := runChange(t, "-new-from-rev", "HEAD~1", "./..."); code != ExitClean || !strings.Contains(out, "copycat: 0 classes") {
+	if out, errs, code := runChange(t, "-new-from-rev", "HEAD~1", "./..."); code != ExitClean || !strings.Contains(out, "copycat: the change touches 0 classes of the tree:") {
 		t.Errorf("a moved file: exit %d:\n%s%s", code, out, errs)
 	}
 }
@@ -343,7 +343,7 @@ func TestChangeBrokenTwin(t *testing.T) {
 		"; removed copy: the change took away this copy of b/b.go:8-27 (line 6 added, 18 removed)",
 		"b/b.go:8:1: duplicate of a/a.go:5-7",
 		"; the change took away a copy of this code at a/a.go:5-7 (line 6 added, 18 removed)",
-		"copycat: 0 classes, 0 fragments, 0 duplicated lines",
+		"copycat: the change touches 0 classes of the tree: 0 fragments, 0 duplicated lines",
 		"; it removed 1 copy",
 	} {
 		if !strings.Contains(out, want) {
