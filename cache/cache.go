@@ -302,19 +302,24 @@ func (x *Index) encodePending() {
 // were found from its bytes src, if those are the bytes this run indexed
 // it from: kept beside its record, as a facts record under its key (see
 // factsBucket), they are f's Facts when a later run decodes the record,
-// so that it need not read the file to show it.
-func (x *Index) AddFacts(f *fingerprint.File, src []byte, fs *fingerprint.Facts) {
+// so that it need not read the file to show it. It reports false when
+// src is not what this run indexed f from: the file changed since.
+func (x *Index) AddFacts(f *fingerprint.File, src []byte, fs *fingerprint.Facts) bool {
 	x.mu.Lock()
 	sum, ok := x.sums[f.Name]
 	x.mu.Unlock()
-	if !ok || blake3.Sum256(src) != sum {
-		return // not indexed in this run, or changed since
+	if !ok {
+		return true // not indexed in this run
+	}
+	if blake3.Sum256(src) != sum {
+		return false // changed since
 	}
 	key := x.recordKey(sum)
 	val := fingerprint.AppendFactsRecord(append([]byte(nil), key[:keyCheck]...), f.Lines, fs)
 	x.mu.Lock()
 	x.facts = append(x.facts, put{key: key, val: val})
 	x.mu.Unlock()
+	return true
 }
 
 // bufs are the buffers records are encoded in before they are copied at

@@ -310,7 +310,9 @@ func TestFactsAddedToRecords(t *testing.T) {
 	}
 	for name, b := range map[string][]byte{"a.go": srcs["a.go"], "b.go": src(3)} { // b.go changed since
 		fs := fingerprint.ScanFacts(b)
-		x.AddFacts(files[name], b, &fs)
+		if got, want := x.AddFacts(files[name], b, &fs), name == "a.go"; got != want {
+			t.Errorf("AddFacts(%s) = %v, want %v (false: changed since)", name, got, want)
+		}
 	}
 	x.Commit()
 	noWarnings(t, x)

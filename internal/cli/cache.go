@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -129,9 +130,18 @@ func (r *runIndex) save(found fingerprint.Result) {
 // is read and scanned, and its Facts are added to its record at the next
 // commit (cache.Index.AddFacts), so that the next run that shows it reads
 // them from the index. files are the run's, by which the records are
-// made; readFile reads a file again (see Config.rereader).
-func (r *runIndex) facts(files []*fingerprint.File, readFile func(string) ([]byte, error)) report.FileSource {
-	read := report.ReadFacts(readFile)
+// made; readFile reads a file again (see Config.rereader); a file found
+// changed since loading (other lines, or other bytes than the index
+// records) is added to changed, and gives no Facts.
+func (r *runIndex) facts(files []*fingerprint.File, readFile func(string) ([]byte, error), changed *changedFiles) report.FileSource {
+	reread := func(name string) ([]byte, error) {
+		src, err := readFile(name)
+		if errors.Is(err, errChanged) {
+			changed.add(name)
+		}
+		return src, err
+	}
+	read := report.ReadFacts(reread)
 	if r == nil || r.idx == nil {
 		return read
 	}
@@ -144,12 +154,15 @@ func (r *runIndex) facts(files []*fingerprint.File, readFile func(string) ([]byt
 		if !ok {
 			return read(name)
 		}
-		src, err := readFile(name)
+		src, err := reread(name)
 		if err != nil {
 			return nil
 		}
 		fs := fingerprint.ScanFacts(src)
-		r.idx.AddFacts(f, src, &fs)
+		if !r.idx.AddFacts(f, src, &fs) {
+			changed.add(name)
+			return nil
+		}
 		return &fs
 	}
 }

@@ -301,8 +301,16 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 	if !reused && !closed(done) {
 		// Categories depend on the files' contents, as the result does:
 		// stored with it, a run that reuses it reads no file to rank it.
-		report.Categorise(found.Classes, report.LoadedFacts(res.Files, ix.facts(res.Files, c.rereader(res.Files))))
-		ix.save(found)
+		if testHookBeforeRank != nil {
+			testHookBeforeRank()
+		}
+		var changed changedFiles
+		report.Categorise(found.Classes, report.LoadedFacts(res.Files, ix.facts(res.Files, c.rereader(res.Files), &changed)))
+		if ws := changed.warnings(); len(ws) > 0 {
+			res.Warnings = append(res.Warnings, ws...)
+		} else {
+			ix.save(found)
+		}
 	}
 	c.measure(opts, res, found, reused)
 	if bar != nil {
@@ -415,3 +423,7 @@ func writeHeapProfile(name string) error {
 	}
 	return nil
 }
+
+// testHookBeforeRank, when set, runs between detection and the ranking of
+// a result found afresh: a test changes a file there.
+var testHookBeforeRank func()

@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"slices"
+	"sync"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/load"
@@ -26,9 +29,42 @@ func (c *Config) rereader(files []*fingerprint.File) func(string) ([]byte, error
 		}
 		if want, ok := lines[name]; ok {
 			if got := fingerprint.LineCount(src); got != want {
-				return nil, fmt.Errorf("%s changed since it was read: %d lines, then %d", name, want, got)
+				return nil, fmt.Errorf("%s %w: %d lines, then %d", name, errChanged, want, got)
 			}
 		}
 		return src, nil
 	}
+}
+
+// errChanged is the rereader's error for a file whose lines are not those
+// detection read.
+var errChanged = errors.New("changed since it was read")
+
+// changedFiles records the files found changed since loading read them
+// when they were read again for their Facts: their classes were ranked
+// without them, so the result is not stored, and a warning says why.
+// Safe for concurrent use.
+type changedFiles struct {
+	mu    sync.Mutex
+	names []string
+}
+
+func (c *changedFiles) add(name string) {
+	c.mu.Lock()
+	if !slices.Contains(c.names, name) {
+		c.names = append(c.names, name)
+	}
+	c.mu.Unlock()
+}
+
+// warnings are one warning a file changed, in file order.
+func (c *changedFiles) warnings() []error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	slices.Sort(c.names)
+	var ws []error
+	for _, name := range c.names {
+		ws = append(ws, fmt.Errorf("%s changed while copycat ran: its classes were ranked without reading it again, and the result is not kept in the index; run again", name))
+	}
+	return ws
 }
