@@ -171,6 +171,12 @@ type resolver struct {
 }
 
 func (r *resolver) resolve(arg string) {
+	if strings.TrimSpace(arg) == "" {
+		// go list takes "" for the current folder; a CI variable left
+		// empty ("$PKGS") is a mistake to say, not a run over nothing.
+		r.errs = append(r.errs, fmt.Errorf("%q: an empty argument names no file, folder or package", arg))
+		return
+	}
 	if dir, ok := strings.CutSuffix(arg, "/..."); ok && (isLocal(arg) || exists(dir)) {
 		if dir == "" {
 			dir = "/"
@@ -324,7 +330,13 @@ func (r *resolver) packages(pattern string) {
 		r.errs = append(r.errs, fmt.Errorf("%s: no such file, directory or package: %s", pattern, msg))
 		return
 	}
-	dirs := strings.Fields(string(out))
+	// One folder a line: a folder's name may hold spaces.
+	var dirs []string
+	for _, d := range strings.Split(string(out), "\n") {
+		if d = strings.TrimRight(d, "\r"); strings.TrimSpace(d) != "" {
+			dirs = append(dirs, d)
+		}
+	}
 	if len(dirs) == 0 {
 		r.errs = append(r.errs, &NoPackagesError{pattern})
 	}

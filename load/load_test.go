@@ -537,3 +537,26 @@ func TestGeneratedCounted(t *testing.T) {
 		t.Errorf("with generated files: %d files, %d generated; want 3 files, none left out", len(res.Files), res.FilesGenerated)
 	}
 }
+
+// TestPatternFolderWithSpaces: the go command's folders are one a line,
+// and a folder's name may hold spaces; an empty argument is an error,
+// not the current folder (go list's reading of "").
+func TestPatternFolderWithSpaces(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	dir := filepath.Join(t.TempDir(), "dir with space")
+	write(t, dir, "go.mod", "module example.com/m\n\ngo 1.26\n")
+	write(t, dir, "a/a.go", goSource)
+	t.Chdir(dir)
+	res := Load([]string{"example.com/m/..."}, Options{MinTokens: 5})
+	if len(res.Files) != 1 || len(res.Errors) != 0 {
+		t.Errorf("example.com/m/... under a folder with spaces: %d files, errors %v; want a/a.go", len(res.Files), res.Errors)
+	}
+	for _, arg := range []string{"", " "} {
+		res := Load([]string{arg, "a"}, Options{MinTokens: 5})
+		if len(res.Files) != 1 || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Error(), "an empty argument") {
+			t.Errorf("%q: %d files, errors %v; want a/a.go and one error", arg, len(res.Files), res.Errors)
+		}
+	}
+}
