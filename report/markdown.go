@@ -87,13 +87,13 @@ func markdownTree(bw *bufio.Writer, r *Report) {
 		n++
 		var others []string
 		for _, f := range c.Fragments[1:min(len(c.Fragments), 4)] {
-			others = append(others, mdCode(fragmentAt(f)))
+			others = append(others, mdCellCode(fragmentAt(f)))
 		}
 		if len(c.Fragments) > 4 {
 			others = append(others, fmt.Sprintf("and %d more", len(c.Fragments)-4))
 		}
 		fmt.Fprintf(bw, "| %d | %s | %d | %d | %s | %s | %s |\n", n, KindLabel(c), len(c.Fragments), c.Lines,
-			mdCode(fragmentAt(c.Fragments[0])), strings.Join(others, ", "), mdCell(c.Signal.Reason))
+			mdCellCode(fragmentAt(c.Fragments[0])), strings.Join(others, ", "), mdCell(c.Signal.Reason))
 	}
 	if shown != nil {
 		fmt.Fprintf(bw, "\nThe first %d of %s (`-max-classes 0` lists all).\n", r.MaxClasses, Count(len(r.Classes), "class", "classes"))
@@ -116,6 +116,12 @@ func mdCode(s string) string {
 		return fence + " " + s + " " + fence
 	}
 	return fence + s + fence
+}
+
+// mdCellCode is mdCode for a table's cell: GFM splits a row at every |
+// not escaped, inside a code span too, and reads \| there as |.
+func mdCellCode(s string) string {
+	return strings.ReplaceAll(mdCode(s), "|", `\|`)
 }
 
 // mdText escapes what Markdown would read as markup in plain text.

@@ -54,7 +54,7 @@ func TestMarkdownChange(t *testing.T) {
 // Without a change, a table of the first classes, with what was left out;
 // names and reasons cannot break the table or the markup.
 func TestMarkdownTree(t *testing.T) {
-	c := class("c", fingerprint.Exact, "a/we`ird.go", "b/b.go")
+	c := class("c", fingerprint.Exact, "a/we`ird.go", "b/b|c.go")
 	c.Signal.Reason = "production | 2 packages"
 	left := []fingerprint.Class{class("t", fingerprint.Exact, "a/x_test.go", "b/y_test.go")}
 	Rank(left, nil, SortRank)
@@ -66,7 +66,7 @@ func TestMarkdownTree(t *testing.T) {
 	}
 	got := buf.String()
 	for _, want := range []string{
-		"| 1 | exact | 2 | 0 | ``a/we`ird.go:10-15`` | `b/b.go:20-25` | production \\| 2 packages |\n",
+		"| 1 | exact | 2 | 0 | ``a/we`ird.go:10-15`` | `b/b\\|c.go:20-25` | production \\| 2 packages |\n",
 		"\nNot listed: 1 class in tests.\n",
 	} {
 		if !strings.Contains(got, want) {
