@@ -59,6 +59,10 @@ type Report struct {
 	// which the text report names when it found none at all (when set:
 	// copycat -q leaves them 0).
 	MinTokens, MinLines int
+	// MaxOccurrences, when not 0, is a -max-occurrences lower than the
+	// default: code repeated more often was left out as boilerplate, which
+	// FloorLine names too.
+	MaxOccurrences int
 }
 
 // A FileInfo is one file that was read.
@@ -210,8 +214,12 @@ func (r *Report) FloorLine() string {
 	if r.MinTokens == 0 || r.Change != nil || r.Stats.Files == 0 || len(r.Classes)+len(r.Left)+r.Known > 0 {
 		return ""
 	}
-	return fmt.Sprintf("copycat: found no copy of %s and %s or more; -min-tokens and -min-lines look for smaller ones",
+	line := fmt.Sprintf("copycat: found no copy of %s and %s or more; -min-tokens and -min-lines look for smaller ones",
 		Count(r.MinTokens, "token", "tokens"), Count(r.MinLines, "line", "lines"))
+	if r.MaxOccurrences > 0 {
+		line += fmt.Sprintf(", and -max-occurrences %d left out code repeated more often than that", r.MaxOccurrences)
+	}
+	return line
 }
 
 // changeWords says what the change did to fragment fi of class ci, ""

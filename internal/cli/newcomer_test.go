@@ -211,4 +211,11 @@ func TestNothingFoundNamesTheFloor(t *testing.T) {
 	if code := Run([]string{"-cache=off", "-min-tokens", "50", "-tests=false", "-json", "./..."}, &out, &errs); code != ExitClones || strings.Contains(out.String(), "found no copy") {
 		t.Errorf("-json: exit %d, stdout:\n%s", code, out.String())
 	}
+	// A -max-occurrences under the default left the pair out as
+	// boilerplate: the line names it too.
+	out.Reset()
+	if code := Run([]string{"-cache=off", "-min-tokens", "50", "-max-occurrences", "1", "./..."}, &out, &errs); code != ExitClean ||
+		!strings.Contains(out.String(), "look for smaller ones, and -max-occurrences 1 left out code repeated more often than that\n") {
+		t.Errorf("-max-occurrences 1: exit %d, stdout:\n%s", code, out.String())
+	}
 }
