@@ -6,7 +6,6 @@
 package ignore
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -56,12 +55,26 @@ func (e *LineError) Unwrap() error { return e.Err }
 // non-ASCII byte in a character class (git matches classes byte by byte).
 func Parse(name, dir string, data []byte) (*List, []error) {
 	l := &List{Dir: dir}
+	if len(data) > MaxFileSize {
+		// Rules cost some 70 times their bytes: a file this large is
+		// not a list of paths written by hand.
+		return l, []error{fmt.Errorf("%s: %d bytes, more than the %d a %s may have: none of its lines apply", name, len(data), MaxFileSize, FileName)}
+	}
 	var errs []error
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // git skips a byte order mark
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		r, ok, err := parseLine(sc.Text())
+	for n := 1; len(data) > 0; n++ {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if len(line) > MaxLine {
+			errs = append(errs, &LineError{name, n, fmt.Errorf("%d bytes, longer than the %d a line may have", len(line), MaxLine)})
+			continue
+		}
+		r, ok, err := parseLine(string(line))
 		if err != nil {
 			errs = append(errs, &LineError{name, n, err})
 			continue
@@ -70,11 +83,15 @@ func Parse(name, dir string, data []byte) (*List, []error) {
 			l.rules = append(l.rules, r)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		errs = append(errs, fmt.Errorf("%s: %w", name, err))
-	}
 	return l, errs
 }
+
+// MaxFileSize and MaxLine are the most bytes a .duplignore file and one
+// of its lines may have (a path is at most 4096 bytes on Linux).
+const (
+	MaxFileSize = 1 << 20
+	MaxLine     = 4096
+)
 
 // parseLine reads one line as git's dir.c does, without its line end
 // (one "\n" or "\r\n"). It reports false for a blank or comment line.

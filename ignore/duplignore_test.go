@@ -69,6 +69,25 @@ func TestParseReportsBadLines(t *testing.T) {
 	}
 }
 
+// TestParseLongLines: a line longer than a path can be is a bad line,
+// named, and the lines after it apply; a file over MaxFileSize is one
+// error, and none of its lines apply.
+func TestParseLongLines(t *testing.T) {
+	data := "a.go\r\n" + strings.Repeat("x", 1<<16) + "\r\nb/\n"
+	l, errs := Parse(".duplignore", "", []byte(data))
+	var le *LineError
+	if len(errs) != 1 || !errors.As(errs[0], &le) || le.Line != 2 || !strings.Contains(errs[0].Error(), "longer than the 4096") {
+		t.Errorf("errors %v, want one naming line 2", errs)
+	}
+	if len(l.rules) != 2 || !l.rules[1].dirOnly {
+		t.Errorf("kept %d rules, want a.go and b/", len(l.rules))
+	}
+	l, errs = Parse(".duplignore", "", []byte(strings.Repeat("a.go\n", MaxFileSize/5+1)))
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "none of its lines apply") || len(l.rules) != 0 {
+		t.Errorf("a file over %d bytes: errors %v, %d rules", MaxFileSize, errs, len(l.rules))
+	}
+}
+
 func writeFiles(t *testing.T, files map[string]string) string {
 	t.Helper()
 	root := t.TempDir()
