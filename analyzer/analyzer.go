@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -215,27 +216,68 @@ func (u *unit) displayName(path string) string {
 	return path
 }
 
-// reportDuplignore reports the bad lines of the .duplignore file in the
-// package's own directory. Files higher up are reported by the packages
-// that live beside them, so that a bad line is reported once.
+// reportDuplignore reports the errors of the .duplignore files from the
+// module root down to the package's directory: a bad line at its line, a
+// file that cannot be used whole (unreadable, too large) at its start.
+// Each is reported once: by the package of the file's own directory, or,
+// where none lives, by the first package below it (reporterOf).
 func (u *unit) reportDuplignore() {
 	for _, err := range u.tree.Errors() {
 		var le *ignore.LineError
-		if !errors.As(err, &le) || filepath.Dir(le.File) != u.dir {
-			continue
+		var fe *ignore.FileError
+		switch {
+		case errors.As(err, &le):
+			if reporterOf(filepath.Dir(le.File)) != u.dir {
+				continue
+			}
+			src, rerr := os.ReadFile(le.File)
+			if rerr != nil {
+				continue
+			}
+			tf := u.pass.Fset.AddFile(le.File, -1, len(src))
+			tf.SetLinesForContent(src)
+			if le.Line < 1 || le.Line > tf.LineCount() {
+				continue
+			}
+			u.report(analysis.Diagnostic{Pos: tf.LineStart(le.Line), Category: CategoryDuplignore,
+				Message: "cannot parse " + ignore.FileName + " line: " + le.Err.Error()})
+		case errors.As(err, &fe):
+			if reporterOf(filepath.Dir(fe.File)) != u.dir {
+				continue
+			}
+			tf := u.pass.Fset.AddFile(fe.File, -1, 1)
+			u.report(analysis.Diagnostic{Pos: tf.Pos(0), Category: CategoryDuplignore,
+				Message: "cannot use " + ignore.FileName + ": " + fe.Err.Error()})
 		}
-		src, rerr := os.ReadFile(le.File)
-		if rerr != nil {
-			continue
-		}
-		tf := u.pass.Fset.AddFile(le.File, -1, len(src))
-		tf.SetLinesForContent(src)
-		if le.Line < 1 || le.Line > tf.LineCount() {
-			continue
-		}
-		u.report(analysis.Diagnostic{Pos: tf.LineStart(le.Line), Category: CategoryDuplignore,
-			Message: "cannot parse " + ignore.FileName + " line: " + le.Err.Error()})
 	}
+}
+
+// reporterOf is the directory of the package that reports the errors of
+// the .duplignore file in dir: dir itself when it holds a Go file, else
+// the first directory below it, in the walk's order, that holds one
+// (leaving out those the go command does: testdata, vendor, names
+// starting with . or _). A file where no package lives at all is
+// reported by none.
+func reporterOf(dir string) string {
+	if m, _ := filepath.Glob(filepath.Join(dir, "*.go")); len(m) > 0 {
+		return dir
+	}
+	found := ""
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return nil
+		case d.IsDir():
+			if name := d.Name(); p != dir && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+		case strings.HasSuffix(p, ".go"):
+			found = filepath.Dir(p)
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return found
 }
 
 // noFacts is the FileSource of files the analyzer did not index: it

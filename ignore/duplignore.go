@@ -32,6 +32,17 @@ type List struct {
 	rules []rule
 }
 
+// A FileError is a .duplignore file that cannot be used whole: one that
+// cannot be read, or too large.
+type FileError struct {
+	File string
+	Err  error
+}
+
+func (e *FileError) Error() string { return e.File + ": " + e.Err.Error() }
+
+func (e *FileError) Unwrap() error { return e.Err }
+
 // A LineError is a .duplignore line that cannot be used.
 type LineError struct {
 	File string
@@ -58,7 +69,7 @@ func Parse(name, dir string, data []byte) (*List, []error) {
 	if len(data) > MaxFileSize {
 		// Rules cost some 70 times their bytes: a file this large is
 		// not a list of paths written by hand.
-		return l, []error{fmt.Errorf("%s: %d bytes, more than the %d a %s may have: none of its lines apply", name, len(data), MaxFileSize, FileName)}
+		return l, []error{&FileError{name, fmt.Errorf("%d bytes, more than the %d a %s may have: none of its lines apply", len(data), MaxFileSize, FileName)}}
 	}
 	var errs []error
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // git skips a byte order mark

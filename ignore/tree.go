@@ -165,7 +165,11 @@ func (t *Tree) list(dir string) *List {
 		l, errs = Parse(name, dir, data)
 		t.errs = append(t.errs, errs...)
 	case !errors.Is(err, fs.ErrNotExist):
-		t.errs = append(t.errs, err)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		t.errs = append(t.errs, &FileError{name, err})
 	}
 	t.lists[dir] = l
 	return l

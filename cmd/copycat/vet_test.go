@@ -126,6 +126,33 @@ func TestGoVet(t *testing.T) {
 			t.Errorf("b.go is ignored, yet go vet reported:\n\t%s", strings.Join(got, "\n\t"))
 		}
 	})
+	t.Run("a .duplignore where no package lives", func(t *testing.T) {
+		// Reported once, by the first package below it; one too large
+		// to use is reported too, at its start.
+		files := map[string]string{
+			"tools/.duplignore":  "ok.go\n[x\n",
+			"tools/a/a.go":       "package a\n",
+			"tools/b/b.go":       "package b\n",
+			"tools2/.duplignore": strings.Repeat("a.go\n", 1<<18),
+			"tools2/x/x.go":      "package x\n",
+		}
+		for name, text := range files {
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		defer os.RemoveAll(filepath.Join(dir, "tools"))
+		defer os.RemoveAll(filepath.Join(dir, "tools2"))
+		_, stderr, code := vet(t, append(vetFlags, "./tools/...", "./tools2/...")...)
+		if strings.Count(stderr, "tools/.duplignore:2:1: cannot parse .duplignore line: unterminated character class") != 1 ||
+			strings.Count(stderr, "tools2/.duplignore:1:1: cannot use .duplignore: 1310720 bytes, more than the 1048576") != 1 || code != 1 {
+			t.Errorf("exit %d, want each bad file reported once:\n%s", code, stderr)
+		}
+	})
 	t.Run("json", func(t *testing.T) {
 		stdout, stderr, code := vet(t, append(append([]string{"-json"}, vetFlags...), "./...")...)
 		if code != 0 {
