@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/copycat-go/copycat/fingerprint"
@@ -198,11 +199,26 @@ func (r *resolver) resolve(arg string) {
 		}
 	case err == nil:
 		r.add(arg, isLink(arg)) // a file named explicitly is always read
+	case isLink(arg):
+		r.errs = append(r.errs, brokenLink(arg, err))
 	case isLocal(arg) || !errors.Is(err, fs.ErrNotExist):
 		r.errs = append(r.errs, fmt.Errorf("%s: %w", arg, unwrapPathError(err)))
 	default:
 		r.packages(arg)
 	}
+}
+
+// brokenLink says that the symbolic link at path leads to no file (err:
+// why opening it failed), naming its target.
+func brokenLink(path string, err error) error {
+	why := "leads to no file"
+	if errors.Is(err, syscall.ELOOP) {
+		why = "leads to itself"
+	}
+	if target, rerr := os.Readlink(path); rerr == nil {
+		return fmt.Errorf("%s: a symbolic link to %s that %s, skipped", path, target, why)
+	}
+	return fmt.Errorf("%s: a symbolic link that %s, skipped", path, why)
 }
 
 // nothingRead is the error for argument arg, directory dir, that gave no
@@ -638,6 +654,11 @@ func parseOne(ix *fingerprint.Indexer, buf *[]byte, path string, opt Options) (p
 		return p
 	case skip != nil:
 		p.warnings = []error{skip}
+		return p
+	case isLink(path) && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ELOOP)):
+		// A link to nothing, or to itself: what the tree holds, said
+		// as such and passed over as a file that is not regular is.
+		p.warnings = []error{brokenLink(path, err)}
 		return p
 	case errors.Is(err, fs.ErrNotExist):
 		// Listed, then removed before it was read: a warning, as the

@@ -560,3 +560,34 @@ func TestPatternFolderWithSpaces(t *testing.T) {
 		}
 	}
 }
+
+// TestBrokenLinks: a symbolic link to nothing, or to itself, in a walked
+// folder is a warning that says so (not "removed while copycat ran", nor
+// an error of the run), and one named as an argument is an error that
+// says so (not "matched no packages").
+func TestBrokenLinks(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a/a.go", goSource)
+	for name, target := range map[string]string{"dangling.go": "nonexist.go", "self.go": "self.go"} {
+		if err := os.Symlink(target, filepath.Join(dir, "a", name)); err != nil {
+			t.Skipf("cannot make a symbolic link: %v", err)
+		}
+	}
+	t.Chdir(dir)
+	res := Load([]string{"./..."}, Options{MinTokens: 5})
+	var ws []string
+	for _, w := range res.Warnings {
+		ws = append(ws, w.Error())
+	}
+	want := []string{
+		"a/dangling.go: a symbolic link to nonexist.go that leads to no file, skipped",
+		"a/self.go: a symbolic link to self.go that leads to itself, skipped",
+	}
+	if len(res.Files) != 1 || len(res.Errors) != 0 || !slices.Equal(ws, want) {
+		t.Errorf("%d files, errors %v, warnings %q; want a.go, no error and %q", len(res.Files), res.Errors, ws, want)
+	}
+	res = Load([]string{"a/dangling.go"}, Options{MinTokens: 5})
+	if len(res.Errors) != 1 || res.Errors[0].Error() != want[0] {
+		t.Errorf("named: errors %v, want %q", res.Errors, want[0])
+	}
+}
