@@ -853,5 +853,26 @@ func Source(ix *fingerprint.Indexer, name string, src []byte, minTokens int) (fi
 			return &fingerprint.File{Name: name}, warnings
 		}
 	}
+	warnings = append(warnings, buildLineWarnings(name, src[:fset.Position(f.Package).Offset])...)
 	return indexFile(ix, name, fset, f, src, minTokens, skip), warnings
+}
+
+// buildLineWarnings says of each //go:build line of a file's header (its
+// bytes before the package clause) that does not parse where it is: the
+// go command refuses the file, and copycat reads it whatever its tags.
+func buildLineWarnings(name string, header []byte) []error {
+	if !bytes.Contains(header, []byte("//go:build")) {
+		return nil
+	}
+	var ws []error
+	for i, line := range strings.Split(string(header), "\n") {
+		line = strings.TrimSpace(line)
+		if !constraint.IsGoBuild(line) {
+			continue
+		}
+		if _, err := constraint.Parse(line); err != nil {
+			ws = append(ws, fmt.Errorf("%s:%d: malformed //go:build line, which the go command refuses: %v", name, i+1, err))
+		}
+	}
+	return ws
 }

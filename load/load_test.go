@@ -591,3 +591,17 @@ func TestBrokenLinks(t *testing.T) {
 		t.Errorf("named: errors %v, want %q", res.Errors, want[0])
 	}
 }
+
+// TestMalformedBuildLine: a //go:build line that does not parse is a
+// warning naming its line; the file is read as it is.
+func TestMalformedBuildLine(t *testing.T) {
+	var ix fingerprint.Indexer
+	src := "// Copyright\n\n//go:build (linux &&\n\npackage p\n\n//go:build not a header line\nfunc F() {}\n"
+	f, ws := Source(&ix, "x.go", []byte(src), 5)
+	if f == nil || len(ws) != 1 || !strings.HasPrefix(ws[0].Error(), "x.go:3: malformed //go:build line") {
+		t.Errorf("file %v, warnings %v; want the file and one warning for line 3", f != nil, ws)
+	}
+	if _, ws := Source(&ix, "y.go", []byte("//go:build linux && !arm\n\npackage p\n"), 5); len(ws) != 0 {
+		t.Errorf("a good line: warnings %v", ws)
+	}
+}
