@@ -94,6 +94,9 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "copycat history: %v\n", err)
 		return ExitError
 	}
+	if *out != "" && !c.Quiet {
+		fmt.Fprintf(stderr, "copycat history: wrote %s to %s (%s)\n", *format, *out, report.Count(len(points), "commit", "commits"))
+	}
 	return ExitClean
 }
 

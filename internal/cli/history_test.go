@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -58,6 +59,10 @@ func TestHistory(t *testing.T) {
 	}
 	if st := testtool.Git(t, "status", "--porcelain"); st != "" {
 		t.Errorf("the checkout changed:\n%s", st)
+	}
+	file := filepath.Join(t.TempDir(), "h.html")
+	if _, errs, code := runHistoryCmd(t, "-format", "html", "-o", file); code != ExitClean || !strings.HasSuffix(errs, "copycat history: wrote html to "+file+" (4 commits)\n") {
+		t.Errorf("-o: exit %d, stderr %q", code, errs)
 	}
 	csv, _, _ := runHistoryCmd(t, "-max-commits", "2")
 	if lines := strings.Split(strings.TrimSpace(csv), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[0], "commit,date,files,lines,") {
