@@ -101,16 +101,22 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 		}
 		if t, ok := other(func(j int) bool { return !v.New[j] }); ok {
 			if v.Kind == change.Grown {
-				return fmt.Sprintf("new copy: a class of %d copies grew (%s, unchanged)", len(c.Fragments), at(t))
+				return fmt.Sprintf("one more copy: a class of %d copies grew (%s, unchanged)", len(c.Fragments), at(t))
 			}
 			return fmt.Sprintf("new copy of %s (unchanged)", at(t))
 		}
 		if t, ok := other(func(int) bool { return true }); ok {
 			return fmt.Sprintf("new copy of %s (new too)", at(t))
 		}
-	case v.Kind == change.New || v.Kind == change.Grown:
+	case v.Kind == change.New:
 		if t, ok := other(func(j int) bool { return v.New[j] }); ok {
 			return fmt.Sprintf("the change copied this code to %s", at(t))
+		}
+	case v.Kind == change.Grown:
+		// One of several copies: the change need not have copied this
+		// one.
+		if t, ok := other(func(j int) bool { return v.New[j] }); ok {
+			return fmt.Sprintf("the change added one more copy of this code, at %s", at(t))
 		}
 	}
 	return ""
