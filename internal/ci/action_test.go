@@ -412,9 +412,11 @@ func lookupEnv(env []string, name string) string {
 }
 
 // TestActionPullRequest: on a pull request (GITHUB_BASE_REF set) the
-// action reports only what the branch changes against the merge base of
-// its base branch, fetched from origin when the checkout lacks it, and
-// writes the change to the job summary; changes: off reports the tree.
+// action judges only what the branch changes against the merge base of
+// its base branch, fetched from origin when the checkout lacks it: the
+// job's found and its summary are the change's, while code scanning
+// gets the whole tree's SARIF, as on the base branch; changes: off
+// reports the tree. A branch that adds no copy finds none.
 func TestActionPullRequest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds copycat")
@@ -451,17 +453,24 @@ func TestActionPullRequest(t *testing.T) {
 	}
 	git(origin, "add", "-A")
 	git(origin, "commit", "-q", "-m", "paste")
+	git(origin, "checkout", "-q", "-b", "quiet", "main")
+	if err := os.WriteFile(filepath.Join(origin, "README"), []byte("no code\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git(origin, "add", "-A")
+	git(origin, "commit", "-q", "-m", "no copy")
 	for _, tc := range []struct {
-		changes string
-		states  string // the results' baselineState: new for the branch's copies
-		summary bool
+		branch, changes string
+		found           string
+		summary         bool
 	}{
-		{"auto", "new", true},
-		{"off", "", false},
+		{"feature", "auto", "true", true},
+		{"feature", "off", "true", false},
+		{"quiet", "auto", "false", true},
 	} {
-		t.Run(tc.changes, func(t *testing.T) {
+		t.Run(tc.branch+" "+tc.changes, func(t *testing.T) {
 			ws := filepath.Join(t.TempDir(), "ws")
-			git(filepath.Dir(ws), "clone", "-q", "--depth", "1", "--branch", "feature", "file://"+origin, ws)
+			git(filepath.Dir(ws), "clone", "-q", "--depth", "1", "--branch", tc.branch, "file://"+origin, ws)
 			summary := filepath.Join(t.TempDir(), "summary.md")
 			j := newJob(t, readAction(t), map[string]string{"flags": "-min-tokens 60 -min-lines 3", "upload": "false", "changes": tc.changes}, ws)
 			j.env = append(j.env, "GITHUB_BASE_REF=main", "GITHUB_STEP_SUMMARY="+summary)
@@ -469,35 +478,17 @@ func TestActionPullRequest(t *testing.T) {
 			if j.failed != "" {
 				t.Fatalf("failed %q\n%s", j.failed, j.log.String())
 			}
-			data, err := os.ReadFile(filepath.Join(ws, "copycat.sarif"))
-			if err != nil {
-				t.Fatal(err)
+			// The whole tree: the fixture's class of two copies, and
+			// with the branch's paste of the file three more results.
+			want := 2
+			if tc.branch == "feature" {
+				want = 5
 			}
-			var log struct {
-				Runs []struct {
-					Results []struct {
-						BaselineState string
-						Locations     []struct {
-							PhysicalLocation struct{ ArtifactLocation struct{ URI string } }
-						}
-					}
-				}
+			if n := sarifResults(t, filepath.Join(ws, "copycat.sarif")); n != want {
+				t.Errorf("%d SARIF results, want the whole tree's %d", n, want)
 			}
-			if err := json.Unmarshal(data, &log); err != nil {
-				t.Fatal(err)
-			}
-			news := 0
-			for _, r := range log.Runs[0].Results {
-				inBranch := strings.HasPrefix(r.Locations[0].PhysicalLocation.ArtifactLocation.URI, "more/")
-				if inBranch && r.BaselineState != tc.states || !inBranch && tc.states != "" && r.BaselineState == "new" {
-					t.Errorf("%s: baselineState %q", r.Locations[0].PhysicalLocation.ArtifactLocation.URI, r.BaselineState)
-				}
-				if r.BaselineState == "new" {
-					news++
-				}
-			}
-			if tc.states == "new" && news == 0 {
-				t.Errorf("no new copy in %s\n%s", data, j.log.String())
+			if got := j.output("found"); got != tc.found {
+				t.Errorf("found = %q, want %q", got, tc.found)
 			}
 			body, _ := os.ReadFile(summary)
 			if got := strings.Contains(string(body), "### copycat: "); got != tc.summary {
