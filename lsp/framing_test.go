@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -112,6 +113,29 @@ func TestBodyTooShort(t *testing.T) {
 			}
 			if body, err := r.read(); err != nil || !strings.Contains(string(body), `"exit"`) {
 				t.Errorf("%s (one byte at a time: %v): second read %q, %v; want exit", tt.name, oneByte, body, err)
+			}
+		}
+	}
+}
+
+// TestBodyTooLongByLittle checks a Content-Length larger than its body by
+// fewer bytes than the next header has: the body ended inside the next
+// header, cut, which was not taken for one, and the exit after it was
+// lost. Too long by 1 to 40 bytes, the next read is the exit.
+func TestBodyTooLongByLittle(t *testing.T) {
+	next := framed(`{"jsonrpc":"2.0","method":"exit"}`)
+	for k := 1; k <= 40; k++ {
+		for _, oneByte := range []bool{false, true} {
+			var in io.Reader = strings.NewReader(fmt.Sprintf("Content-Length: %d\r\n\r\n", len(request)+k) + request + next)
+			if oneByte {
+				in = iotest.OneByteReader(in)
+			}
+			r := newReader(in)
+			if body, err := r.read(); !errors.Is(err, errFraming) {
+				t.Errorf("%d bytes too long (one byte at a time: %v): first read %q, %v; want a framing error", k, oneByte, body, err)
+			}
+			if body, err := r.read(); err != nil || !strings.Contains(string(body), `"exit"`) {
+				t.Errorf("%d bytes too long (one byte at a time: %v): second read %q, %v; want exit", k, oneByte, body, err)
 			}
 		}
 	}

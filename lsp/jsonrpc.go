@@ -133,8 +133,8 @@ func (r *reader) body(length int) ([]byte, error) {
 
 // scanHeader looks for a Content-Length header line in b. It returns how
 // many bytes of b certainly come before one, and whether one starts
-// there. A header that may start in b but is cut by its end counts only
-// when b is not the end of the body (final).
+// there. A header that may start in b but is cut by its end is waited for
+// when b is not the end of the body, and taken for one when it is (final).
 func scanHeader(b []byte, final bool) (n int, found bool) {
 	for i := 0; i < len(b); i++ {
 		if lower(b[i]) != contentLength[0] {
@@ -144,9 +144,11 @@ func scanHeader(b []byte, final bool) (n int, found bool) {
 		case headerYes:
 			return i, true
 		case headerCut:
-			if !final {
-				return i, false
-			}
+			// At the end of the body, the start of a header is one: no
+			// JSON text ends in a c, a letter of a name or a colon, and
+			// the length was too large by a header's start (the exit
+			// after it was lost with it).
+			return i, final
 		}
 	}
 	return len(b), false
