@@ -727,7 +727,7 @@ func TestDriftConsensus(t *testing.T) {
 		{"the first copy and another lack it", map[string]string{"a.go": lacking, "b.go": store, "c.go": lacking},
 			[]string{"a.go:4 lacks defer b.go:5-5 ", "c.go:4 lacks defer b.go:5-5 "}},
 		{"the first copy and two others of five lack it", map[string]string{"a.go": lacking, "b.go": store, "c.go": lacking, "d.go": store, "e.go": lacking},
-			[]string{"a.go:4 lacks defer b.go:5-5 ", "c.go:4 lacks defer b.go:5-5 ", "e.go:4 lacks defer b.go:5-5 "}},
+			[]string{"a.go:4 lacks defer b.go:5-5 ", "a.go:4 lacks defer d.go:5-5 ", "c.go:4 lacks defer b.go:5-5 ", "e.go:4 lacks defer b.go:5-5 "}},
 		{"each grew its own, one lacks it", map[string]string{"a.go": grown(store, "c.count++", "c.touch(key)"), "b.go": grown(store, "c.size += n", "log := c.open(v)"), "c.go": grown(lacking, "c.w.Write(v)", "total := len(v)")},
 			[]string{"c.go:4 lacks defer a.go:5-5 consensus"}},
 	} {

@@ -52,8 +52,10 @@ func DriftWords(c fingerprint.Class, i int) []string {
 }
 
 // DriftSaid is DriftWords for a message that says all of a fragment's
-// drifts at once: a step the odd one out of a family lacks of every other
-// copy (Drift.Consensus) is said once, not once for each twin.
+// drifts at once: a step lacked of several twins at one place (the odd
+// one out of a family lacks it of every other copy, Drift.Consensus; the
+// first copy of a class lacks it of two copies of one code) is said once,
+// of the first of them, not once for each twin.
 func DriftSaid(c fingerprint.Class, i int) []string {
 	words := DriftWords(c, i)
 	drifts := c.Fragments[i].Drift
@@ -67,10 +69,10 @@ func DriftSaid(c fingerprint.Class, i int) []string {
 }
 
 // SaidBefore reports whether d, a drift of a fragment, says what e, an
-// earlier one, said: both are the step the odd one out of a family lacks
-// of every other copy, at the same place.
+// earlier one, said: both are a step of one kind lacked of twins at the
+// same place, alike in being or not being lacked of every other copy.
 func SaidBefore(e, d fingerprint.Drift) bool {
-	return e.Consensus && d.Consensus && e.Kind == d.Kind && e.Step == d.Step && e.Lines == d.Lines
+	return e.Kind == fingerprint.DriftLacks && e.Consensus == d.Consensus && e.Kind == d.Kind && e.Step == d.Step && e.Lines == d.Lines
 }
 
 // lineSpan is "7" or "7-9".

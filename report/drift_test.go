@@ -31,3 +31,22 @@ func TestDriftWords(t *testing.T) {
 		}
 	}
 }
+
+// TestDriftSaidOnce: a step lacked of several twins at one place is said
+// once, of the first; steps at other places, or lacked of every other copy
+// against not, are said each.
+func TestDriftSaidOnce(t *testing.T) {
+	lacks := func(twin, at int, consensus bool) fingerprint.Drift {
+		return fingerprint.Drift{Kind: fingerprint.DriftLacks, Step: fingerprint.StepDefer, Lines: fingerprint.LineRange{Start: at, End: at},
+			Twin: twin, TwinLines: fingerprint.LineRange{Start: 5, End: 5}, Consensus: consensus}
+	}
+	c := fingerprint.Class{Fragments: []fingerprint.Fragment{
+		{File: "a.go", Drift: []fingerprint.Drift{lacks(1, 4, false), lacks(2, 4, false), lacks(2, 9, false)}},
+		{File: "b.go"}, {File: "d.go"},
+	}}
+	got := DriftSaid(c, 0)
+	want := []string{"lacks the defer of b.go:5 (after this copy's line 4)", "lacks the defer of d.go:5 (after this copy's line 9)"}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("DriftSaid = %q, want %q", got, want)
+	}
+}
