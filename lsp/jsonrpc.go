@@ -372,7 +372,25 @@ func (w *writer) replyError(id json.RawMessage, code int, msg string) error {
 func decode(body []byte) (*message, *rpcError) {
 	var m message
 	if err := json.Unmarshal(body, &m); err != nil {
-		return nil, &rpcError{codeParseError, fmt.Sprintf("cannot parse message: %v", err)}
+		if !json.Valid(body) {
+			return nil, &rpcError{codeParseError, fmt.Sprintf("cannot parse message: %v", err)}
+		}
+		// JSON, but no request object ([], a method that is no
+		// string): an invalid request, answered with its id if it has
+		// one that can be read.
+		var idOnly struct {
+			ID json.RawMessage `json:"id"`
+		}
+		json.Unmarshal(body, &idOnly)
+		bad := &message{}
+		if validID(idOnly.ID) {
+			bad.ID = idOnly.ID
+		}
+		return bad, &rpcError{codeInvalidRequest, fmt.Sprintf("not a request: %v", err)}
+	}
+	if len(m.ID) > 0 && !validID(m.ID) {
+		// Answered, with a null id, as a request that has none.
+		return &message{}, &rpcError{codeInvalidRequest, "id must be a string, a number or null"}
 	}
 	if m.Method == "" && len(m.ID) == 0 {
 		return &m, &rpcError{codeInvalidRequest, "message has neither method nor id"}
@@ -381,4 +399,18 @@ func decode(body []byte) (*message, *rpcError) {
 		return &m, &rpcError{codeInvalidRequest, fmt.Sprintf("jsonrpc must be \"2.0\", not %q", m.JSONRPC)}
 	}
 	return &m, nil
+}
+
+// validID reports whether id is a JSON-RPC id: a string, a number or
+// null (not an object, an array or a boolean).
+func validID(id json.RawMessage) bool {
+	id = bytes.TrimSpace(id)
+	if len(id) == 0 {
+		return false
+	}
+	switch c := id[0]; {
+	case c == '"', c == '-', '0' <= c && c <= '9':
+		return true
+	}
+	return string(id) == "null"
 }

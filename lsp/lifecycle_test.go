@@ -32,7 +32,9 @@ func TestMalformedJSONRPC(t *testing.T) {
 		code       int
 	}{
 		{"body not JSON", framed(`{"jsonrpc":"2.0","id":1,"method":`), "null", codeParseError},
-		{"body not an object", framed(`[1,2,3]`), "null", codeParseError},
+		{"body not an object", framed(`[1,2,3]`), "null", codeInvalidRequest},
+		{"method not a string", framed(`{"jsonrpc":"2.0","id":7,"method":5}`), "7", codeInvalidRequest},
+		{"id an object", framed(`{"jsonrpc":"2.0","id":{"x":1},"method":"foo/bar"}`), "null", codeInvalidRequest},
 		{"wrong jsonrpc version", framed(`{"jsonrpc":"1.0","id":41,"method":"initialize"}`), "41", codeInvalidRequest},
 		{"neither method nor id", framed(`{"jsonrpc":"2.0"}`), "null", codeInvalidRequest},
 		{"header without colon", "Content-Length 12\r\n\r\n", "null", codeParseError},

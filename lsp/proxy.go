@@ -149,7 +149,10 @@ func (p *proxy) fromEditor(in io.Reader) error {
 	for {
 		body, err := r.read()
 		if errors.Is(err, errFraming) {
+			// Answered here, as the server answers it: gopls, given
+			// what cannot be read, stops.
 			p.log.Printf("proxy: from the editor: %v", err)
+			p.editor.replyError(nil, codeParseError, err.Error())
 			continue
 		}
 		if err == io.EOF {
@@ -159,20 +162,25 @@ func (p *proxy) fromEditor(in io.Reader) error {
 			return fmt.Errorf("reading from the editor: %w", err)
 		}
 		m, rerr := decode(body)
-		if rerr == nil && isOurs(m) {
+		if rerr != nil {
+			p.log.Printf("proxy: from the editor: bad message: %s", rerr.Message)
+			if m == nil || m.Method == "" || len(m.ID) > 0 {
+				p.editor.replyError(idOf(m), rerr.Code, rerr.Message)
+			}
+			continue
+		}
+		if isOurs(m) {
 			p.client.handleResponse(m)
 			continue
 		}
-		if rerr == nil && p.executeOurs(m) {
+		if p.executeOurs(m) {
 			continue
 		}
-		if rerr == nil {
-			safely(p.log, m.Method, func() { p.watchEditor(m) })
-		}
+		safely(p.log, m.Method, func() { p.watchEditor(m) })
 		if err := p.gopls.writeRaw(body); err != nil {
 			return fmt.Errorf("writing to gopls: %w", err)
 		}
-		if rerr == nil && m.Method == "exit" {
+		if m.Method == "exit" {
 			return nil
 		}
 	}

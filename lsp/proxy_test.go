@@ -281,3 +281,32 @@ func TestAppendActions(t *testing.T) {
 		}
 	}
 }
+
+// TestProxyAnswersBadMessages: what the editor sends that is no message
+// (a bad header, a body that is not JSON, JSON that is no request) is
+// answered by the proxy, as the server answers it, and not passed to
+// gopls, which stopped on it and ended the session.
+func TestProxyAnswersBadMessages(t *testing.T) {
+	got := filepath.Join(t.TempDir(), "gopls-got")
+	gopls := fakeGopls(t, "cat > "+got)
+	e := startEditor(t, runServer("-proxy", "-gopls", gopls))
+	for _, tt := range []struct {
+		send string
+		code int
+	}{
+		{"Content-Length: twelve\r\n\r\n", codeParseError},
+		{framed("not json!"), codeParseError},
+		{framed("[]"), codeInvalidRequest},
+	} {
+		e.raw(tt.send)
+		m := e.await(fmt.Sprintf("error %d", tt.code), func(m *message) bool { return m.Error != nil && m.Error.Code == tt.code })
+		if m == nil || string(m.ID) != "null" {
+			t.Errorf("%q: answer %v, want error %d with id null", tt.send, m, tt.code)
+		}
+	}
+	e.notify("exit", nil)
+	waitDone(e)
+	if data, err := os.ReadFile(got); err != nil || strings.Contains(string(data), "not json") || strings.Contains(string(data), "[]") || strings.Contains(string(data), "twelve") {
+		t.Errorf("gopls was given %q, %v; want only the exit", data, err)
+	}
+}
