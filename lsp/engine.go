@@ -102,7 +102,7 @@ func (c config) fileCap() int {
 type engine struct {
 	log     *log.Logger
 	client  *client
-	publish func(path, uri string, diags []diagnostic)
+	publish func(path, uri string, version *int, diags []diagnostic)
 	docs    *docStore
 
 	mu        sync.Mutex
@@ -111,14 +111,19 @@ type engine struct {
 	trees     []*ignore.Tree
 	idx       *index            // nil until the workspace is indexed
 	published map[string][]byte // the last non-empty diagnostics sent, by path
-	pending   map[string]bool   // files to re-fingerprint
-	wake      chan struct{}
-	indexed   chan struct{} // closed when the first index is ready
-	once      sync.Once
-	started   bool                // start has run: the workspace is indexed, being indexed, or failed to be
-	indexing  bool                // an index is being built
-	again     bool                // another must follow it: the options changed meanwhile
-	ix        fingerprint.Indexer // the worker's
+	// versions are the versions of the open buffers as last indexed,
+	// by path: the diagnostics of one are of that text, published with
+	// it, and an edit that does not parse leaves them at the version
+	// before, which tells the editor they are out of date.
+	versions map[string]int
+	pending  map[string]bool // files to re-fingerprint
+	wake     chan struct{}
+	indexed  chan struct{} // closed when the first index is ready
+	once     sync.Once
+	started  bool                // start has run: the workspace is indexed, being indexed, or failed to be
+	indexing bool                // an index is being built
+	again    bool                // another must follow it: the options changed meanwhile
+	ix       fingerprint.Indexer // the worker's
 
 	// showDocument says that the editor opens a document the server asks
 	// it to (window/showDocument): "Go to copy" is offered only then.
@@ -126,10 +131,10 @@ type engine struct {
 	showDocument bool
 }
 
-func newEngine(cfg config, lg *log.Logger, c *client, publish func(path, uri string, diags []diagnostic)) *engine {
+func newEngine(cfg config, lg *log.Logger, c *client, publish func(path, uri string, version *int, diags []diagnostic)) *engine {
 	return &engine{
 		log: lg, client: c, publish: publish, docs: newDocStore(), cfg: cfg,
-		published: map[string][]byte{}, pending: map[string]bool{},
+		published: map[string][]byte{}, pending: map[string]bool{}, versions: map[string]int{},
 		wake: make(chan struct{}, 1), indexed: make(chan struct{}),
 	}
 }
@@ -369,7 +374,7 @@ func (e *engine) poke() {
 // that does not parse keeps its previous fingerprints and diagnostics.
 // e.mu is held.
 func (e *engine) refresh(path string) {
-	src, open, err := e.read(path)
+	src, open, version, err := e.readVersion(path)
 	var skip *load.SkipError
 	if errors.As(err, &skip) {
 		e.log.Printf("warning: %v", skip)
@@ -386,6 +391,11 @@ func (e *engine) refresh(path string) {
 		}
 	} else if src == nil && !open && e.idx.file(path) == nil {
 		return // neither open, on disk nor indexed
+	}
+	if open {
+		e.versions[path] = version
+	} else {
+		delete(e.versions, path)
 	}
 	e.publishPaths(e.idx.update(path, f))
 }
@@ -412,14 +422,20 @@ func (e *engine) wanted(path string, src []byte) bool {
 // disk, read with the command line's limits: nil, and the reason, if it
 // cannot be read, is not a regular file or is too large (a buffer too).
 func (e *engine) read(path string) (src []byte, open bool, err error) {
-	if b, _, _, ok := e.docs.get(path); ok {
+	src, open, _, err = e.readVersion(path)
+	return src, open, err
+}
+
+// readVersion is read, with the version of the buffer read.
+func (e *engine) readVersion(path string) (src []byte, open bool, version int, err error) {
+	if b, _, v, ok := e.docs.get(path); ok {
 		if err := load.CheckSize(path, int64(len(b)), e.cfg.maxFileSize); err != nil {
-			return nil, true, err
+			return nil, true, v, err
 		}
-		return b, true, nil
+		return b, true, v, nil
 	}
 	b, err := load.ReadFile(path, e.cfg.maxFileSize)
-	return b, false, err
+	return b, false, 0, err
 }
 
 func (e *engine) lineText(path string) []byte {
@@ -445,10 +461,13 @@ func (e *engine) publishPaths(paths []string) {
 			e.published[path] = enc
 		}
 		_, uri, _, ok := e.docs.get(path)
+		var version *int
 		if !ok {
 			uri = pathToURI(path)
+		} else if v, indexed := e.versions[path]; indexed {
+			version = &v
 		}
-		e.publish(path, uri, diags)
+		e.publish(path, uri, version, diags)
 	}
 }
 

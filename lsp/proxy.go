@@ -9,6 +9,7 @@ import (
 	"log"
 	"os/exec"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -39,6 +40,7 @@ type proxy struct {
 	uris     map[string]string            // path -> the URI to publish under
 	fromGo   map[string][]json.RawMessage // gopls's latest diagnostics, by path, unchanged
 	goVer    map[string]json.RawMessage   // the version gopls published with, by path
+	copyVer  map[string]*int              // the version copycat's diagnostics are of, by path (nil: a file not open)
 	fromCopy map[string][]diagnostic      // copycat's latest, by path
 	actions  map[string]codeActionParams  // the editor's codeAction requests that gopls has yet to answer, by ID
 }
@@ -65,7 +67,7 @@ func runProxy(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer
 	p := &proxy{
 		log: lg, editor: &writer{w: out}, gopls: &writer{w: childIn},
 		uris: map[string]string{}, fromGo: map[string][]json.RawMessage{},
-		goVer: map[string]json.RawMessage{}, fromCopy: map[string][]diagnostic{},
+		goVer: map[string]json.RawMessage{}, copyVer: map[string]*int{}, fromCopy: map[string][]diagnostic{},
 		actions: map[string]codeActionParams{},
 	}
 	p.client = newClient(p.editor)
@@ -460,13 +462,13 @@ func (p *proxy) goplsDiagnostics(raw json.RawMessage) error {
 
 // publishCopycat records copycat's latest set for a file and sends the
 // merged set.
-func (p *proxy) publishCopycat(path, uri string, diags []diagnostic) {
+func (p *proxy) publishCopycat(path, uri string, version *int, diags []diagnostic) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if _, ok := p.uris[path]; !ok {
 		p.uris[path] = uri
 	}
-	p.fromCopy[path] = diags
+	p.fromCopy[path], p.copyVer[path] = diags, version
 	if err := p.sendMerged(path); err != nil {
 		p.log.Printf("proxy: %v", err)
 	}
@@ -487,8 +489,15 @@ func (p *proxy) sendMerged(path string) error {
 		merged = append(merged, raw)
 	}
 	params := map[string]any{"uri": p.uris[path], "diagnostics": merged}
-	if v := p.goVer[path]; len(v) > 0 && string(v) != "null" {
-		params["version"] = v
+	// The version the set is of: gopls's, if copycat's diagnostics are of
+	// the same text (or there are none); else none, as the set holds
+	// diagnostics of two versions (LSP: the version the diagnostics are
+	// published for).
+	goVer, cv := p.goVer[path], p.copyVer[path]
+	switch {
+	case len(goVer) == 0 || string(goVer) == "null":
+	case len(p.fromCopy[path]) == 0 || cv != nil && string(goVer) == strconv.Itoa(*cv):
+		params["version"] = goVer
 	}
 	return p.editor.notify("textDocument/publishDiagnostics", params)
 }

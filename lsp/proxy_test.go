@@ -310,3 +310,41 @@ func TestProxyAnswersBadMessages(t *testing.T) {
 		t.Errorf("gopls was given %q, %v; want only the exit", data, err)
 	}
 }
+
+// TestMergedVersion: a merged set carries gopls's version only when
+// copycat's diagnostics are of the same text, or there are none: a set
+// with diagnostics of two versions carries none (it carried gopls's, and
+// copycat's newer ranges were taken for that text).
+func TestMergedVersion(t *testing.T) {
+	v := func(n int) *int { return &n }
+	for _, tc := range []struct {
+		name  string
+		goVer string
+		copy  []diagnostic
+		copyV *int
+		want  string // the version sent, "" for none
+	}{
+		{"the same text", "3", []diagnostic{{Message: "duplicate"}}, v(3), "3"},
+		{"copycat's newer", "2", []diagnostic{{Message: "duplicate"}}, v(3), ""},
+		{"copycat's older", "4", []diagnostic{{Message: "duplicate"}}, v(3), ""},
+		{"none of copycat's", "4", nil, v(3), "4"},
+		{"gopls's without one", "", []diagnostic{{Message: "duplicate"}}, v(3), ""},
+	} {
+		var out bytes.Buffer
+		p := &proxy{editor: &writer{w: &out}, uris: map[string]string{"/a.go": "file:///a.go"}, fromGo: map[string][]json.RawMessage{},
+			goVer: map[string]json.RawMessage{"/a.go": json.RawMessage(tc.goVer)}, copyVer: map[string]*int{"/a.go": tc.copyV},
+			fromCopy: map[string][]diagnostic{"/a.go": tc.copy}}
+		if err := p.sendMerged("/a.go"); err != nil {
+			t.Fatal(err)
+		}
+		_, body, _ := strings.Cut(out.String(), "\r\n\r\n")
+		var m struct {
+			Params struct {
+				Version json.RawMessage `json:"version"`
+			} `json:"params"`
+		}
+		if err := json.Unmarshal([]byte(body), &m); err != nil || string(m.Params.Version) != tc.want {
+			t.Errorf("%s: sent version %s, want %q (%v)", tc.name, m.Params.Version, tc.want, err)
+		}
+	}
+}

@@ -31,8 +31,8 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, lg *log.Logger, cfg
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	s := &server{log: lg, client: newClient(&writer{w: out}), cfg: cfg}
-	s.eng = newEngine(cfg, lg, s.client, func(_, uri string, diags []diagnostic) {
-		if err := s.client.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: uri, Diagnostics: diags}); err != nil {
+	s.eng = newEngine(cfg, lg, s.client, func(_, uri string, version *int, diags []diagnostic) {
+		if err := s.client.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: uri, Version: version, Diagnostics: diags}); err != nil {
 			lg.Print(err)
 		}
 	})

@@ -115,6 +115,19 @@ func TestServerEdits(t *testing.T) {
 		})
 		e.diagnostics(c, "the pasted copy", saying("duplicate of a.go:4-20 (renamed, 105 tokens, 3 copies)"))
 		e.diagnostics(uri(dir, "a.go"), "a third copy", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 3 copies)"))
+		// c.go's are of version 2, the text they were found in; a.go,
+		// not open, has none.
+		e.mu.Lock()
+		for _, m := range e.received {
+			var p publishDiagnosticsParams
+			if m.Method != "textDocument/publishDiagnostics" || json.Unmarshal(m.Params, &p) != nil {
+				continue
+			}
+			if p.URI == c && len(p.Diagnostics) > 0 && (p.Version == nil || *p.Version != 2) || p.URI == uri(dir, "a.go") && p.Version != nil {
+				t.Errorf("published with version %v: %s", p.Version, m.Params)
+			}
+		}
+		e.mu.Unlock()
 		e.notify("textDocument/didChange", map[string]any{
 			"textDocument":   map[string]any{"uri": c, "version": 3},
 			"contentChanges": []contentChange{{Text: files["c.go"]}},
@@ -152,6 +165,12 @@ func TestServerEdits(t *testing.T) {
 		for _, m := range e.received {
 			if m.Method == "textDocument/publishDiagnostics" && strings.Contains(string(m.Params), a) && strings.Contains(string(m.Params), `"diagnostics":[]`) {
 				t.Errorf("a.go's diagnostics were cleared while it did not parse: %s", m.Params)
+			}
+			// They are of version 1, the text they were found in, which
+			// tells the editor they are out of date.
+			var p publishDiagnosticsParams
+			if m.Method == "textDocument/publishDiagnostics" && json.Unmarshal(m.Params, &p) == nil && p.URI == a && strings.Contains(string(m.Params), "3 copies") && (p.Version == nil || *p.Version != 1) {
+				t.Errorf("a.go's diagnostics published with version %v, want 1: %s", p.Version, m.Params)
 			}
 		}
 		e.mu.Unlock()
