@@ -127,10 +127,17 @@ func overlaps(a, b lspRange) bool {
 }
 
 // executeCommand runs copycat.openCopy by asking the editor to show the
-// location (window/showDocument).
-func executeCommand(c *client, p executeCommandParams) (any, *rpcError) {
+// location (window/showDocument), when it said it can (eng.showDocument):
+// an editor that did not is not sent the request.
+func executeCommand(eng *engine, c *client, p executeCommandParams) (any, *rpcError) {
 	if p.Command != commandOpenCopy {
 		return nil, &rpcError{codeInvalidParams, fmt.Sprintf("unknown command %q", p.Command)}
+	}
+	eng.mu.Lock()
+	can := eng.showDocument
+	eng.mu.Unlock()
+	if !can {
+		return nil, &rpcError{codeInvalidRequest, commandOpenCopy + ": the editor did not say it shows documents (window.showDocument)"}
 	}
 	if len(p.Arguments) != 1 {
 		return nil, &rpcError{codeInvalidParams, commandOpenCopy + " takes one location"}

@@ -307,7 +307,7 @@ func (p *proxy) executeOurs(m *message) bool {
 		if json.Unmarshal(m.Params, &params) != nil || params.Command != commandOpenCopy {
 			return false
 		}
-		result, rerr = executeCommand(p.client, params)
+		result, rerr = executeCommand(p.eng, p.client, params)
 	default:
 		return false
 	}

@@ -139,7 +139,7 @@ func (s *server) request(ctx context.Context, m *message) (any, *rpcError) {
 		if err := json.Unmarshal(m.Params, &p); err != nil {
 			return nil, &rpcError{codeInvalidParams, fmt.Sprintf("executeCommand params: %v", err)}
 		}
-		return executeCommand(s.client, p)
+		return executeCommand(s.eng, s.client, p)
 	}
 	return nil, &rpcError{codeMethodNotFound, fmt.Sprintf("method not found: %s", m.Method)}
 }

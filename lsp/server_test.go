@@ -290,6 +290,19 @@ func TestServerCodeActionWithoutShowDocument(t *testing.T) {
 	if err := json.Unmarshal(r.Result, &actions); err != nil || len(actions) != 1 || actions[0].Title != "Leave this copy out (//copycat:ignore)" {
 		t.Errorf("code actions: %s (error %v), want the ignore action alone", r.Result, r.Error)
 	}
+	// The command, run all the same, is refused, and the editor is not
+	// asked to show a document.
+	arg, _ := json.Marshal(location{URI: uri(dir, "b.go")})
+	if r := e.call("workspace/executeCommand", executeCommandParams{Command: commandOpenCopy, Arguments: []json.RawMessage{arg}}); r.Error == nil || r.Error.Code != codeInvalidRequest {
+		t.Errorf("executeCommand: %+v, want an invalid request", r)
+	}
+	e.mu.Lock()
+	for _, m := range e.received {
+		if m.Method == "window/showDocument" {
+			t.Errorf("asked to show a document: %s", m.Params)
+		}
+	}
+	e.mu.Unlock()
 	e.exit()
 }
 
