@@ -167,3 +167,50 @@ func workspaceRoots(p initializeParams, lg *log.Logger) []string {
 	}
 	return roots
 }
+
+// didChangeWorkspaceFolders takes the folders the editor added to the
+// workspace and those it removed (VS Code's multi-root workspaces), and
+// indexes the workspace again: the files of an added folder are
+// published, those of a removed one cleared.
+func (e *engine) didChangeWorkspaceFolders(raw json.RawMessage) error {
+	var p struct {
+		Event struct {
+			Added   []workspaceFolder `json:"added"`
+			Removed []workspaceFolder `json:"removed"`
+		} `json:"event"`
+	}
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return fmt.Errorf("didChangeWorkspaceFolders params: %w", err)
+	}
+	paths := func(fs []workspaceFolder) []string {
+		var out []string
+		for _, f := range fs {
+			path, err := uriToPath(f.URI)
+			if err != nil {
+				e.log.Printf("workspace folder: %v", err)
+				continue
+			}
+			out = append(out, path)
+		}
+		return out
+	}
+	added, removed := paths(p.Event.Added), paths(p.Event.Removed)
+	e.mu.Lock()
+	if !e.started {
+		e.mu.Unlock()
+		return nil // the folders of initialize are not indexed yet either
+	}
+	roots := slices.DeleteFunc(slices.Clone(e.roots), func(r string) bool { return slices.Contains(removed, r) })
+	for _, a := range added {
+		if !slices.Contains(roots, a) {
+			roots = append(roots, a)
+		}
+	}
+	changed := !slices.Equal(roots, e.roots)
+	e.roots = roots
+	e.mu.Unlock()
+	if changed {
+		e.reindex()
+	}
+	return nil
+}

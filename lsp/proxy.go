@@ -204,6 +204,10 @@ func (p *proxy) watchEditor(m *message) {
 		p.requestConfiguration()
 	case "workspace/didChangeConfiguration":
 		p.requestConfiguration()
+	case "workspace/didChangeWorkspaceFolders":
+		if err := p.eng.didChangeWorkspaceFolders(m.Params); err != nil {
+			p.log.Printf("proxy: %v", err)
+		}
 	case "shutdown":
 		p.mu.Lock()
 		p.shutdown = true

@@ -169,6 +169,9 @@ func (s *server) initialize(ctx context.Context, raw json.RawMessage) (any, *rpc
 			},
 			"codeActionProvider":     true,
 			"executeCommandProvider": map[string]any{"commands": []string{commandOpenCopy}},
+			"workspace": map[string]any{
+				"workspaceFolders": map[string]any{"supported": true, "changeNotifications": true},
+			},
 		},
 		"serverInfo": map[string]string{"name": "copycat", "version": version.Version()},
 	}, nil
@@ -186,6 +189,8 @@ func (s *server) notification(m *message) error {
 		return nil
 	case "workspace/didChangeConfiguration":
 		return s.didChangeConfiguration(m.Params)
+	case "workspace/didChangeWorkspaceFolders":
+		return s.eng.didChangeWorkspaceFolders(m.Params)
 	}
 	return s.eng.documentNotification(m)
 }

@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 func runServer(args ...string) func(context.Context, io.Reader, io.Writer, io.Writer) error {
@@ -472,5 +474,46 @@ func TestStartsFunc(t *testing.T) {
 		if got := startsFunc(text, fr); got != tc.want {
 			t.Errorf("startsFunc at %d:%d = %v, want %v", tc.line, tc.col, got, tc.want)
 		}
+	}
+}
+
+// A folder the editor adds to the workspace is indexed, its copies of the
+// first folder's code published; one it removes is cleared. In front of
+// gopls too, which tells the editor it takes folder changes.
+func TestServerWorkspaceFolders(t *testing.T) {
+	for _, proxy := range []bool{false, true} {
+		t.Run(fmt.Sprintf("proxy %v", proxy), func(t *testing.T) {
+			dir, files := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+			// The first folder holds a.go alone; the second, b.go, its copy.
+			second := t.TempDir()
+			if err := os.WriteFile(filepath.Join(second, "b.go"), []byte(files["b.go"]), 0o666); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Remove(filepath.Join(dir, "b.go")); err != nil {
+				t.Fatal(err)
+			}
+			var e *editor
+			if proxy {
+				e = startEditor(t, runServer("-proxy", "-gopls", testtool.Find(t, "bin/gopls", "gopls", "tools")))
+			} else {
+				e = startEditor(t, runServer())
+			}
+			r := e.initialize(dir, nil)
+			if !strings.Contains(string(r.Result), `"changeNotifications":`) {
+				t.Errorf("initialize result %s, want folder changes supported", r.Result)
+			}
+			e.await("indexed", func(m *message) bool {
+				return m.Method == "$/progress" && strings.Contains(string(m.Params), `"kind":"end"`) && strings.Contains(string(m.Params), "clone class")
+			})
+			folder := []workspaceFolder{{URI: pathToURI(second), Name: "second"}}
+			e.notify("workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{"added": folder, "removed": []workspaceFolder{}}})
+			b := pathToURI(filepath.Join(second, "b.go"))
+			e.diagnostics(b, "the added folder's copy", func(ds []diagnostic) bool { return len(ds) == 1 })
+			e.diagnostics(uri(dir, "a.go"), "its copy in the added folder", func(ds []diagnostic) bool { return len(ds) == 1 })
+			e.notify("workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{"added": []workspaceFolder{}, "removed": folder}})
+			e.diagnostics(b, "the removed folder cleared", none)
+			e.diagnostics(uri(dir, "a.go"), "no copy left", none)
+			e.exit()
+		})
 	}
 }
