@@ -55,6 +55,9 @@ func (d *detector) components(pairs []pair) []component {
 func (d *detector) exactClasses(pairs []pair) []Class {
 	comps := d.components(pairs)
 	return d.classesOf(len(comps), func(_, i int) Class {
+		if !d.inFocus(comps[i].spans) {
+			return Class{}
+		}
 		if ss := d.apart(comps[i].spans); len(ss) >= 2 {
 			return d.newClass(ss, comps[i].exact)
 		}

@@ -558,6 +558,9 @@ func (d *detector) nearClasses(pairs []pair) []Class {
 // nearClass makes the class of one star, with no fragments when too few
 // of its spans stand apart, or too many for MaxOccurrences.
 func (d *detector) nearClass(v *verifier, comp component) Class {
+	if !d.inFocus(comp.spans) {
+		return Class{}
+	}
 	ss := d.apart(comp.spans)
 	if len(ss) < 2 || d.opt.MaxOccurrences > 0 && len(ss) > d.opt.MaxOccurrences {
 		return Class{}

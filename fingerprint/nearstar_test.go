@@ -2,6 +2,8 @@ package fingerprint
 
 import (
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -55,5 +57,41 @@ func %sOrNaN(xs []float64) float64 {
 	}))
 	if len(got) != 1 || strings.Count(got[0], ".go:") != 4 {
 		t.Errorf("classes %q, want one of the four functions", got)
+	}
+}
+
+// TestRunFocused: the classes of RunFocused are those of Run with a copy
+// in a file of the focus, drift and all.
+func TestRunFocused(t *testing.T) {
+	body := "func %s(xs []int, limit int) (int, error) {\n\ttotal := 0\n\tfor i, x := range xs {\n\t\tif x < 0 {\n\t\t\treturn 0, fmt.Errorf(\"negative %%d at %%d\", x, i)\n\t\t}\n\t\ttotal += x\n\t\tif total > limit {\n\t\t\treturn limit, nil\n\t\t}\n\t}\n\treturn total, nil\n}\n"
+	srcs := map[string]string{
+		"a.go": "package p\n\n" + fmt.Sprintf(body, "A"),
+		"b.go": "package p\n\n" + fmt.Sprintf(body, "B"),
+		"c.go": "package p\n\n" + strings.Replace(fmt.Sprintf(body, "C"), "\t\tif x < 0 {\n\t\t\treturn 0, fmt.Errorf(\"negative %d at %d\", x, i)\n\t\t}\n", "", 1),
+		"d.go": "package p\n\n" + fmt.Sprintf(body, "D") + "\n" + strings.ReplaceAll(fmt.Sprintf(body, "E"), "total", "sum"),
+	}
+	o := opts()
+	o.Near, o.Similarity = true, 0.8
+	files := indexSources(t, o.MinTokens, srcs)
+	all := Run(files, o).Classes
+	for _, focus := range [][]string{{"a.go"}, {"c.go"}, {"d.go"}, {"a.go", "d.go"}, {}} {
+		var want []Class
+		for _, c := range all {
+			if slices.ContainsFunc(c.Fragments, func(f Fragment) bool { return slices.Contains(focus, f.File) }) {
+				want = append(want, c)
+			}
+		}
+		got := RunFocused(files, o, focus).Classes
+		// The classes a class holds are those made: out of focus, none.
+		for i := range got {
+			got[i].Contained = nil
+		}
+		want = slices.Clone(want)
+		for i := range want {
+			want[i].Contained = nil
+		}
+		if (len(got) > 0 || len(want) > 0) && !reflect.DeepEqual(got, want) {
+			t.Errorf("focus %q: %q, want %q", focus, describe(got), describe(want))
+		}
 	}
 }

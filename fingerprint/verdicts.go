@@ -45,6 +45,22 @@ func (v *Verdicts) Len() int {
 	return len(v.m)
 }
 
+// Merge adds o's verdicts to v's and returns v (o's, made anew, when v is
+// nil); past most verdicts, v's are dropped first, so that the verdicts
+// of a long session stay bounded. Safe while no run reads v.
+func (v *Verdicts) Merge(o *Verdicts, most int) *Verdicts {
+	switch {
+	case o == nil:
+		return v
+	case v == nil || len(v.m)+len(o.m) > most:
+		v = &Verdicts{m: make(map[verdictKey]float64, len(o.m))}
+	}
+	for k, sim := range o.m {
+		v.m[k] = sim
+	}
+	return v
+}
+
 func newVerdicts(vs []verdict) *Verdicts {
 	m := make(map[verdictKey]float64, len(vs))
 	for _, x := range vs {

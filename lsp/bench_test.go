@@ -34,15 +34,25 @@ func BenchmarkDidChangeStdlib(b *testing.B) {
 		b.Skipf("no standard library sources in %s", root)
 	}
 	copies := stdlibFunctions(b, root, 50)
-	for _, near := range []bool{true, false} {
-		b.Run(fmt.Sprintf("near=%v", near), func(b *testing.B) {
-			runtime.GC()
-			benchEdits(b, root, copies, "-near="+strconv.FormatBool(near))
-		})
+	// Pasted into a new buffer of one line, and at the end of a file of
+	// 4,073 lines, re-detected with the files that share code with it.
+	for _, into := range []string{"", "net/http/server.go"} {
+		name := "new"
+		if into != "" {
+			name = filepath.Base(into)
+		}
+		for _, near := range []bool{true, false} {
+			b.Run(fmt.Sprintf("into=%s/near=%v", name, near), func(b *testing.B) {
+				runtime.GC()
+				benchEdits(b, root, copies, into, "-near="+strconv.FormatBool(near))
+			})
+		}
 	}
 }
 
-func benchEdits(b *testing.B, root string, copies []string, flags ...string) {
+// benchEdits pastes each of copies into the file into of the workspace
+// root (a new one-line buffer if ""), and takes it out again.
+func benchEdits(b *testing.B, root string, copies []string, into string, flags ...string) {
 	e := startEditor(b, runServer(append([]string{"-logfile", benchLog()}, flags...)...))
 	t0 := time.Now()
 	e.initialize(root, nil)
@@ -53,9 +63,17 @@ func benchEdits(b *testing.B, root string, copies []string, flags ...string) {
 	heap, sys := memory()
 	rss := vmRSS()
 
-	// A buffer that is not on disk, in a package of its own.
+	// A buffer that is not on disk, in a package of its own, or a file.
 	u := pathToURI(filepath.Join(root, "copycatbench", "bench.go"))
-	const clean = "package copycatbench\n"
+	clean := "package copycatbench\n"
+	if into != "" {
+		u = pathToURI(filepath.Join(root, into))
+		src, err := os.ReadFile(filepath.Join(root, into))
+		if err != nil {
+			b.Fatal(err)
+		}
+		clean = string(src)
+	}
 	e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: u, Version: 1, Text: clean}})
 	version := 1
 	change := func(text string) {

@@ -19,6 +19,12 @@ import (
 // An index is not safe for concurrent use.
 type index struct {
 	opt fingerprint.Options
+	// verdicts are the near-miss candidates' verdicts of the updates so
+	// far (at most maxVerdicts), given to the next: an edit re-detects the
+	// clones of a file and its neighbours, and without them aligned every
+	// unit of a 4,000-line file again (210-240 ms a paste, against 5-7
+	// without near-miss clones).
+	verdicts *fingerprint.Verdicts
 
 	ids   map[string]int32 // file path -> id
 	names []string
@@ -35,14 +41,18 @@ type index struct {
 	warnings []string
 }
 
+// maxVerdicts bounds the verdicts an index keeps (40 bytes each).
+const maxVerdicts = 1 << 20
+
 func newIndex(opt fingerprint.Options) *index {
 	return &index{
-		opt:     opt,
-		ids:     map[string]int32{},
-		windows: keyTable{keys: map[uint64]uint32{}},
-		grams:   keyTable{keys: map[uint64]uint32{}},
-		classes: map[string]*fingerprint.Class{},
-		byFile:  map[string]map[string]bool{},
+		opt:      opt,
+		verdicts: (*fingerprint.Verdicts)(nil).Merge(opt.Verdicts, maxVerdicts), // a copy: the store's stay its own
+		ids:      map[string]int32{},
+		windows:  keyTable{keys: map[uint64]uint32{}},
+		grams:    keyTable{keys: map[uint64]uint32{}},
+		classes:  map[string]*fingerprint.Class{},
+		byFile:   map[string]map[string]bool{},
 	}
 }
 
@@ -273,7 +283,20 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 		return sortedKeys(affected)
 	}
 	addedIn := map[string]bool{} // the files of the classes added
-	for _, c := range fingerprint.Detect(group, x.opt) {
+	opt := x.opt
+	if opt.Near {
+		// The verdicts of the updates before: a unit the edit left as
+		// it was is not aligned again with the same neighbour.
+		opt.Verdicts = x.verdicts
+		if opt.Verdicts == nil {
+			opt.Verdicts = &fingerprint.Verdicts{}
+		}
+	}
+	// Only the classes the edit can have changed: those of path, and
+	// those among the files path's former classes joined.
+	res := fingerprint.RunFocused(group, opt, append(sortedKeys(formerly), path))
+	x.verdicts = x.verdicts.Merge(res.Verdicts, maxVerdicts)
+	for _, c := range res.Classes {
 		if touches(c, path) || (within(c, formerly) && x.classes[c.ID] == nil) {
 			x.addClass(c, affected)
 			for _, fr := range c.Fragments {
