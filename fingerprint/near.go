@@ -686,10 +686,15 @@ func (d *detector) stars(pairs []pair) []component {
 // function copied beside its near twins, whose copy became the centre,
 // was otherwise left out of their class and reported only with its copy
 // (two classes sharing a fragment, and the drift of the step it lacks
-// said of three copies of four). The test aligns nothing: a run that
-// reuses an earlier run's verdicts aligns no pair here either.
+// said of three copies of four). A star that the spans it would take
+// push past MaxOccurrences takes none: a class of too many copies is
+// none (nearClass), and the star's own class was lost with them (the
+// compiler's bounds-check case, whose five back ends' copies drifted,
+// joined by six copies of a case beside it). The test aligns nothing: a
+// run that reuses an earlier run's verdicts aligns no pair here either.
 func (d *detector) joinLeftovers(spans []span, adj map[span][]pair, used map[span]bool, stars []component) {
 	r := newRenaming()
+	joins := make([][]span, len(stars))
 	for _, s := range spans {
 		if used[s] {
 			continue
@@ -707,9 +712,17 @@ func (d *detector) joinLeftovers(spans []span, adj map[span][]pair, used map[spa
 			}
 		}
 		if best >= 0 && slices.ContainsFunc(stars[best].spans, func(m span) bool { return d.sameCopy(r, m, s) }) {
-			used[s] = true
-			stars[best].spans = append(stars[best].spans, s)
+			joins[best] = append(joins[best], s)
 		}
+	}
+	for i, js := range joins {
+		if most := d.opt.MaxOccurrences; len(js) == 0 || most > 0 && len(stars[i].spans)+len(js) > most {
+			continue
+		}
+		for _, s := range js {
+			used[s] = true
+		}
+		stars[i].spans = append(stars[i].spans, js...)
 	}
 }
 

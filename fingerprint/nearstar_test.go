@@ -58,6 +58,16 @@ func %sOrNaN(xs []float64) float64 {
 	if len(got) != 1 || strings.Count(got[0], ".go:") != 4 {
 		t.Errorf("classes %q, want one of the four functions", got)
 	}
+	// Four copies are more than -max-occurrences 3 allows: the star
+	// takes none, and keeps its class of three.
+	o.MaxOccurrences = 3
+	got = describe(detect(t, o, map[string]string{
+		"stats/median.go": fmt.Sprintf(median, "stats", "Median", "Median"),
+		"more/middle.go":  fmt.Sprintf(median, "more", "Middle", "Middle"),
+	}))
+	if !slices.ContainsFunc(got, func(c string) bool { return strings.HasPrefix(c, "near ") && strings.Count(c, ".go:") == 3 }) {
+		t.Errorf("-max-occurrences 3: classes %q, want the near class of three", got)
+	}
 }
 
 // TestRunFocused: the classes of RunFocused are those of Run with a copy
