@@ -382,7 +382,7 @@ func (d *detector) lackedStep(al *alignment, with, without span, t0, t1 int32) (
 	if step == "" || d.checksOwnResult(with, int32(u), matched) || d.checksAddress(with, without, t0, t1, to) {
 		return "", false
 	}
-	if step == StepErrorPath {
+	if step == StepErrorPath || step == StepEarlyReturn {
 		return step, false
 	}
 	// A lock or a deferred call pairs with what the twin does to the same

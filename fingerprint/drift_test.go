@@ -450,6 +450,11 @@ func TestDrift(t *testing.T) {
 			true, []string{"a.go:5 moved defer b.go:9-9", "b.go:9 moved defer a.go:5-5"}},
 		{"assignment on an error path lacked", store, r("\t\tc.err = err\n", "").Replace(store),
 			true, []string{"b.go:11 lacks assignment on an error path a.go:12-12"}},
+		// In an if body whose return ends in nil, the success path: not
+		// said to be on an error path (Prometheus's parseTime).
+		{"assignment before an early return lacked", r("\t\tc.err = err\n\t\treturn err\n", "\t\tc.err = err\n\t\treturn nil\n").Replace(store),
+			r("\t\tc.err = err\n\t\treturn err\n", "\t\treturn nil\n").Replace(store),
+			true, []string{"b.go:11 lacks assignment before an early return a.go:12-12"}},
 		// A check lacked in a condition: read blind, five of twelve such
 		// classes held a bug, more than any other step.
 		{"check in a condition lacked", authorize, r("v.authorizer == nil || binding", "binding").Replace(authorize),

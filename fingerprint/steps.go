@@ -308,9 +308,14 @@ const (
 	StepLock      = "lock"                        // a call of Lock or RLock
 	StepUnlock    = "unlock"                      // a call of Unlock or RUnlock
 	StepFlag      = "flag"                        // a name set to true or false, or an if doing only that
-	StepErrorPath = "assignment on an error path" // set in an if body that returns
-	StepWrap      = "error wrap"                  // a returned value wrapped in a call
-	StepCondition = "check in a condition"        // one more operand of an if's && or || that checks (driftcond.go)
+	StepErrorPath = "assignment on an error path" // set in an if body that returns, panics, or returns an error
+	// StepEarlyReturn: an assignment in an if body whose return ends in
+	// nil (return v, nil): the success path, which the words "error
+	// path" misnamed (Prometheus's parseTime rounding ns before it
+	// returns the time). Drift takes it as StepErrorPath.
+	StepEarlyReturn = "assignment before an early return"
+	StepWrap        = "error wrap"           // a returned value wrapped in a call
+	StepCondition   = "check in a condition" // one more operand of an if's && or || that checks (driftcond.go)
 	// StepString, of DriftUnrenamed: a string that names the twin's
 	// function, where the twin's names its own (driftstring.go).
 	StepString = "string"
@@ -355,6 +360,9 @@ func (d *detector) stepKind(fi, u int32) string {
 	n := len(codes)
 	switch {
 	case assigns(codes) && f.onErrorPath(u):
+		if f.returnsNil(u) {
+			return StepEarlyReturn
+		}
 		return StepErrorPath
 	case isFlagSet(codes):
 		return StepFlag
@@ -530,6 +538,16 @@ func (f *File) onErrorPath(u int32) bool {
 		}
 	}
 	return parent >= 0 && token.Token(f.codes[f.units[parent].tok0]) == token.IF
+}
+
+// returnsNil reports whether the block of unit u ends in a return whose
+// last value is nil: return v, nil, or return nil.
+func (f *File) returnsNil(u int32) bool {
+	b := f.blocks[f.blockOf(u)]
+	last := f.units[b.last-1]
+	codes := f.codes[last.tok0:last.tok1]
+	n := len(codes)
+	return token.Token(codes[0]) == token.RETURN && n >= 2 && codes[n-1] == codeNil
 }
 
 func isComparison(c byte) bool {

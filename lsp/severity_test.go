@@ -34,7 +34,7 @@ func TestDivergentSeverity(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("configured %d: severities %v, want %v", tc.configured, got, tc.want)
 		}
-		if msg := ds[1].Message; !strings.HasSuffix(msg, "drifted); only this copy has line 22") {
+		if msg := ds[1].Message; !strings.HasSuffix(msg, "drifted); the other copy lacks this one's line 22") {
 			t.Errorf("divergent message %q", msg)
 		}
 	}

@@ -203,7 +203,7 @@ func TestRankReason(t *testing.T) {
 		{classes[1].Signal.Reason, "build variants, on purpose (fd_linux.go and fd_windows.go are never built together); production, 1 package, 12 lines"},
 		{LeftOut(classes[1]), "build-variant: fd_linux.go and fd_windows.go are never built together"},
 		{classes[1].Signal.Category, CategoryBuildVariant},
-		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); another copy lacks this one's lines 31-32"},
+		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); another copy lacks this one's guard (lines 31-32)"},
 		{Message(classes[0], 0), "duplicate of b/y.go:20-25 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); " +
 			"lacks the guard of c/z_test.go:31-32 (after this copy's line 12); lacks the flag of b/y.go:20 (after this copy's line 13)"},
 		{reason(p, CategoryPerType, false, false, 1), "one copy per type, on purpose; production, 1 package, 12 lines"},

@@ -101,11 +101,45 @@ func Message(c fingerprint.Class, i int) string {
 	case len(words) > 0:
 		msg += "; " + strings.Join(words, "; ")
 	case len(f.Extra) > 0 && len(c.Fragments) == 2:
-		msg += "; only this copy has " + rangesText(f.Extra)
+		msg += "; the other copy lacks this one's " + lackedSteps(c, i)
 	case len(f.Extra) > 0:
-		msg += "; another copy lacks this one's " + rangesText(f.Extra)
+		msg += "; another copy lacks this one's " + lackedSteps(c, i)
 	}
 	return msg
+}
+
+// lackedSteps names the steps of fragment i that another copy lacks, with
+// their lines: "check (lines 9-11) and defer (line 14)". Said as "only
+// this copy has line 2386", a copy that has other lines its twin lacks
+// (a switch that is no step) read as having that line alone.
+func lackedSteps(c fingerprint.Class, i int) string {
+	type step struct {
+		what  string
+		lines fingerprint.LineRange
+	}
+	var steps []step
+	for j, f := range c.Fragments {
+		for _, d := range f.Drift {
+			s := step{d.Step, d.TwinLines}
+			if j == i || d.Twin != i || d.Kind != fingerprint.DriftLacks || d.Step == "" || slices.Contains(steps, s) {
+				continue
+			}
+			steps = append(steps, s)
+		}
+	}
+	if len(steps) == 0 {
+		return rangesText(c.Fragments[i].Extra)
+	}
+	slices.SortFunc(steps, func(a, b step) int { return cmp.Compare(a.lines.Start, b.lines.Start) })
+	var parts []string
+	for _, s := range steps {
+		parts = append(parts, s.what+" ("+rangesText([]fingerprint.LineRange{s.lines})+")")
+	}
+	list := strings.Join(parts, ", ")
+	if k := strings.LastIndex(list, ", "); k >= 0 {
+		list = list[:k] + " and " + list[k+2:]
+	}
+	return list
 }
 
 // rangesText names line ranges for a reader: "line 7", "lines 7-9 and 12".

@@ -26,7 +26,7 @@ func fields(s string) []string { // want `duplicate of near/a.go:29-51 \(near \d
 	return out
 }
 
-func words(s string) []string { // want `duplicate of near/a.go:8-27 \(near \d+%, \d+ tokens, 2 copies; drifted\); only this copy has lines 30-32`
+func words(s string) []string { // want `duplicate of near/a.go:8-27 \(near \d+%, \d+ tokens, 2 copies; drifted\); the other copy lacks this one's guard \(lines 30-32\)`
 	if strings.TrimSpace(s) == "" {
 		return nil
 	}
