@@ -48,8 +48,22 @@ func markdownChange(bw *bufio.Writer, r *Report) {
 			for i := range c.Fragments {
 				// One line a class: on the copy the change edited or added.
 				if v.New[i] || (v.Kind == change.ForgottenTwin || v.Kind == change.Removed) && v.Touched[i] {
-					items = append(items, fmt.Sprintf("- %s (%s, %s): %s", mdCode(fragmentAt(c.Fragments[i])),
-						KindLabel(c), Count(c.Lines, "line", "lines"), mdText(ChangeWords(c, v, i))))
+					item := fmt.Sprintf("- %s (%s, %s): %s", mdCode(fragmentAt(c.Fragments[i])),
+						KindLabel(c), Count(c.Lines, "line", "lines"), mdText(ChangeWords(c, v, i)))
+					if v.Kind == change.ForgottenTwin {
+						// Each twin left as it was, not the first alone:
+						// each may need the same edit.
+						var twins []string
+						for j, f := range c.Fragments {
+							if !v.Touched[j] && !v.New[j] {
+								twins = append(twins, mdCode(fragmentAt(f)))
+							}
+						}
+						if len(twins) > 1 {
+							item += "; not changed: " + strings.Join(twins, ", ")
+						}
+					}
+					items = append(items, item)
 					break
 				}
 			}

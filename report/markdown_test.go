@@ -51,6 +51,26 @@ func TestMarkdownChange(t *testing.T) {
 	}
 }
 
+// A forgotten twin of a class of three or more names every copy the
+// change did not edit: the summary named the first alone, and each may
+// need the same edit.
+func TestMarkdownForgottenTwins(t *testing.T) {
+	c := class("t", fingerprint.Near, "a/a.go", "b/b.go", "c/c.go")
+	c.Lines = 20
+	rep := &Report{
+		Classes:  []fingerprint.Class{c},
+		Verdicts: []change.Verdict{{Kind: change.ForgottenTwin, Touched: []bool{true, false, false}, New: []bool{false, false, false}, Added: []int{1, 0, 0}, Removed: []int{1, 0, 0}}},
+		Change:   &ChangeStats{ForgottenTwins: 1, AddedLines: 1, MaxNew: -1},
+	}
+	var buf bytes.Buffer
+	if err := Markdown(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	if want := "; not changed: `b/b.go:20-25`, `c/c.go:30-35`\n"; !strings.Contains(buf.String(), want) {
+		t.Errorf("got\n%s\nwant it to end an item with %q", buf.String(), want)
+	}
+}
+
 // Without a change, a table of the first classes, with what was left out;
 // names and reasons cannot break the table or the markup.
 func TestMarkdownTree(t *testing.T) {
