@@ -461,6 +461,12 @@ func TestDrift(t *testing.T) {
 			true, []string{"b.go:4 lacks check in a condition a.go:4-4"}},
 		{"flag in a condition lacked", authorize, r("if !ok {", "if !ok || v.closed {").Replace(authorize),
 			true, []string{"a.go:8 lacks check in a condition b.go:8-8"}},
+		// A predicate called on names is a check too (kratos's forward
+		// lacking `|| x.IsJSONRequest(r)`); one called on a literal is
+		// one more value tested.
+		{"predicate in a condition lacked", authorize, r("if !ok {", "if !ok || v.anonymous(user, verb) {").Replace(authorize),
+			true, []string{"a.go:8 lacks check in a condition b.go:8-8"}},
+		{"condition grew a call on a literal", authorize, r("if !ok {", "if !ok || strings.HasPrefix(verb, \"x\") {").Replace(authorize), false, nil},
 		// The empty string is a string's zero (docker compose's secret
 		// mounts lack the configs' || Content != "").
 		{"empty-string check in a condition lacked", authorize, r("if !ok {", "if !ok || v.scope != \"\" {").Replace(authorize),

@@ -135,15 +135,27 @@ func operands(codes []byte, c0, c1 int32) [][4]int32 {
 }
 
 // isCheck reports whether tokens [t0, t1) of f are a check: they compare
-// with nil or zero, or are a name or a field, negated or not (a flag).
+// with nil or zero, or are a name or a field, negated or not (a flag), or
+// a call of one on names and fields (a predicate: kratos's login and
+// registration forward lacking the `|| x.IsJSONRequest(r)` that their
+// three sibling flows test, reading 48). A call on other values (a
+// literal, an expression) is one more value tested, as a comparison
+// with one is.
 func (d *detector) isCheck(f *File, t0, t1 int32) bool {
-	flag := true
+	flag, call := true, false
 	for k := range d.walk(f, t0, t1) {
 		if k.comparesNilOrZero(f, t1) || k.comparesEmpty(f, t1) {
 			return true
 		}
-		tok := token.Token(k.c)
-		flag = flag && (isName(k.c) || tok == token.PERIOD || tok == token.NOT && k.t == t0)
+		switch tok := token.Token(k.c); {
+		case isName(k.c) || tok == token.PERIOD || tok == token.NOT && k.t == t0:
+		case tok == token.LPAREN && !call && isName(k.prev):
+			call = true
+		case call && tok == token.COMMA && isName(k.prev):
+		case call && tok == token.RPAREN && k.t == t1-1:
+		default:
+			flag = false
+		}
 	}
 	return flag
 }
