@@ -512,6 +512,14 @@ func TestDrift(t *testing.T) {
 		// An Unlock is said as one, not as "the lock".
 		{"unlock lacked", r("\tdefer c.mu.Unlock()\n", "", "\treturn nil\n", "\tc.mu.Unlock()\n\treturn nil\n").Replace(store), r("\tdefer c.mu.Unlock()\n", "").Replace(store),
 			true, []string{"b.go:17 lacks unlock a.go:18-18"}},
+		// A return that leaves on an error, lacked: the copy goes on past
+		// it (pocketbase's verification request, reading 49).
+		{"return on an error path lacked", store, r("\t\tc.err = err\n\t\treturn err\n", "\t\tc.err = err\n").Replace(store),
+			true, []string{"b.go:12 lacks return on an error path a.go:13-13"}},
+		// Not after a comparison with nil: one more case a variant
+		// leaves by.
+		{"return after a limit lacked", store, r("\t\tc.failed = true\n\t\treturn errTooLarge\n", "\t\tc.failed = true\n").Replace(store),
+			false, nil},
 		{"flag lacked on a failure", store, r("\t\tc.failed = true\n", "").Replace(store),
 			true, []string{"b.go:6 lacks assignment on an error path a.go:7-7"}},
 		{"conditional flag lacked", store, r("\tc.count++\n", "\tc.count++\n\tif n > c.limit {\n\t\tc.full = true\n\t}\n").Replace(store),

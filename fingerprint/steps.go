@@ -314,6 +314,12 @@ const (
 	// path" misnamed (Prometheus's parseTime rounding ns before it
 	// returns the time). Drift takes it as StepErrorPath.
 	StepEarlyReturn = "assignment before an early return"
+	// StepErrorReturn: a return that ends, after other statements, the
+	// body of an if whose condition compares with nil: without it the
+	// copy goes on past the error (pocketbase's verification request
+	// logs a failed send and sets the resend block anyway, where the
+	// password reset it was copied from returns; reading 49).
+	StepErrorReturn = "return on an error path"
 	StepWrap        = "error wrap"           // a returned value wrapped in a call
 	StepCondition   = "check in a condition" // one more operand of an if's && or || that checks (driftcond.go)
 	// StepString, of DriftUnrenamed: a string that names the twin's
@@ -356,6 +362,11 @@ func (d *detector) stepKind(fi, u int32) string {
 		return ""
 	case token.DEFER:
 		return StepDefer
+	case token.RETURN:
+		if d.returnsOnError(f, u) {
+			return StepErrorReturn
+		}
+		return ""
 	}
 	n := len(codes)
 	switch {
@@ -529,15 +540,45 @@ func (f *File) onErrorPath(u int32) bool {
 	default:
 		return false
 	}
-	// The statement that holds the block is the innermost unit around it.
-	first := f.units[b.first]
+	parent := f.holder(b)
+	return parent >= 0 && token.Token(f.codes[f.units[parent].tok0]) == token.IF
+}
+
+// holder is the statement that holds block b, the innermost unit around
+// it; -1 for none.
+func (f *File) holder(b block) int {
+	first, last := f.units[b.first], f.units[b.last-1]
 	parent := -1
 	for i, p := range f.units {
 		if p.tok0 < first.tok0 && p.tok1 >= last.tok1 && (parent < 0 || p.tok0 > f.units[parent].tok0) {
 			parent = i
 		}
 	}
-	return parent >= 0 && token.Token(f.codes[f.units[parent].tok0]) == token.IF
+	return parent
+}
+
+// returnsOnError reports whether unit u, a return, is the last of two
+// statements or more of the body of an if (or its else) whose condition
+// compares with nil (StepErrorReturn).
+func (d *detector) returnsOnError(f *File, u int32) bool {
+	b := f.blocks[f.blockOf(u)]
+	if b.fn || b.body || b.cases || b.last-1 != u || b.last-b.first < 2 {
+		return false
+	}
+	parent := f.holder(b)
+	if parent < 0 || token.Token(f.codes[f.units[parent].tok0]) != token.IF {
+		return false
+	}
+	c0, c1, ok := condition(f.codes, f.units[parent].tok0, f.units[parent].tok1)
+	if !ok {
+		return false
+	}
+	for k := range d.walk(f, c0, c1) {
+		if k.c == codeNil && isComparison(k.prev) || isComparison(k.c) && k.t+1 < c1 && f.codes[k.t+1] == codeNil {
+			return true
+		}
+	}
+	return false
 }
 
 // returnsNil reports whether the block of unit u ends in a return whose
