@@ -1,12 +1,9 @@
 """Reading 48's figures: python3 tally.py (in this folder)."""
-import collections, csv, glob
+import collections, os, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import keylabels
 
-key = {r[0]: r for r in csv.reader(open('key.tsv'), delimiter='\t')}
-labs = collections.defaultdict(list)
-for f in sorted(glob.glob('labels-*.tsv')):
-    for r in csv.reader(open(f), delimiter='\t'):
-        if len(r) >= 3 and r[0] in key:
-            labs[r[0]].append((r[1].strip(), r[2].strip()))
+key, labs = keylabels.load(os.path.dirname(os.path.abspath(__file__)))
 
 
 def tally(ids, name):
