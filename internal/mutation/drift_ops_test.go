@@ -47,7 +47,7 @@ func TestMutateDriftProperties(t *testing.T) {
 
 func driftContract(b DriftBug, src []byte, m Mutant) error {
 	switch b {
-	case RemovedGuard, RemovedErrorPath:
+	case RemovedGuard, RemovedErrorPath, RemovedErrorReturn:
 		l := lineInfo(src)
 		want := apply(src, []edit{{l.start[m.At[0]], min(l.end(src, m.At[1])+1, len(src)), ""}})
 		if !bytes.Equal(want, m.Src) {

@@ -65,29 +65,47 @@ func TestDriftRecall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	trials := chooseDrift(t, corpus)
+	runDriftTrials(t, root, corpus, mutation.DriftBugs, numFuncs)
+}
+
+// TestDriftRecallReturn measures the bug added after TestDriftRecall's
+// trials were set, a return on an error path removed, on trials of its
+// own, against the same bars.
+func TestDriftRecallReturn(t *testing.T) {
+	root := goroot(t)
+	corpus, err := mutation.Load(filepath.Join(root, "src"), packages, minLines, maxLines, minTokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runDriftTrials(t, root, corpus, []mutation.DriftBug{mutation.RemovedErrorReturn}, numFuncs/5)
+}
+
+// runDriftTrials gives n functions of corpus the bugs in turn, and
+// reports and checks what the engine makes of them.
+func runDriftTrials(t *testing.T, root string, corpus *mutation.Corpus, bugs []mutation.DriftBug, n int) {
+	trials := chooseDrift(t, corpus, bugs, n)
 	opts := engineOptions(t)
 	tmp := t.TempDir()
 	results := make([][copies]driftOutcome, len(trials))
 	par.For(len(trials), 0, func(_, i int) {
 		results[i] = runDrift(corpus, trials[i], filepath.Join(tmp, fmt.Sprint(i)), opts)
 	})
-	reportDrift(t, root, trials, results)
+	reportDrift(t, root, trials, results, bugs)
 }
 
-// chooseDrift picks numFuncs functions in a fixed random order, giving
-// the bugs in turn; a function the bug due does not apply to (or that no
-// control edit applies to) is skipped for the next.
-func chooseDrift(t *testing.T, c *mutation.Corpus) []driftTrial {
+// chooseDrift picks n functions in a fixed random order, giving the bugs
+// in turn; a function the bug due does not apply to (or that no control
+// edit applies to) is skipped for the next.
+func chooseDrift(t *testing.T, c *mutation.Corpus, bugs []mutation.DriftBug, n int) []driftTrial {
 	r := rand.New(rand.NewPCG(seed, 0))
 	host := hostPicker(c)
 	var trials []driftTrial
 	for _, i := range r.Perm(len(c.Funcs)) {
-		if len(trials) == numFuncs {
+		if len(trials) == n {
 			break
 		}
 		fn := c.Funcs[i]
-		tr := driftTrial{fn: fn, after: r.IntN(64), bug: mutation.DriftBugs[len(trials)%len(mutation.DriftBugs)]}
+		tr := driftTrial{fn: fn, after: r.IntN(64), bug: bugs[len(trials)%len(bugs)]}
 		tr.host = host(r, fn)
 		decl := c.Src[fn.File][fn.Start:fn.End]
 		mr := rand.New(rand.NewPCG(seed, uint64(i)))
@@ -109,8 +127,8 @@ func chooseDrift(t *testing.T, c *mutation.Corpus) []driftTrial {
 		}
 		trials = append(trials, tr)
 	}
-	if len(trials) < numFuncs {
-		t.Fatalf("found %d usable functions, want %d", len(trials), numFuncs)
+	if len(trials) < n {
+		t.Fatalf("found %d usable functions, want %d", len(trials), n)
 	}
 	return trials
 }
@@ -191,7 +209,12 @@ func wantOf(tr driftTrial, m mutation.Mutant, orig, cp region, line0 int) driftW
 		w.kind, w.steps = fingerprint.DriftLacks, []string{fingerprint.StepGuard, fingerprint.StepCheck}
 		w.cp = region{cp.file, line0 + at[0] - 1, line0 + at[0]}
 	case mutation.RemovedErrorPath:
-		w.kind, w.steps = fingerprint.DriftLacks, []string{fingerprint.StepErrorPath, fingerprint.StepFlag}
+		// An assignment before a return of nil is said as one: the same
+		// step, named for the success path it is on.
+		w.kind, w.steps = fingerprint.DriftLacks, []string{fingerprint.StepErrorPath, fingerprint.StepEarlyReturn, fingerprint.StepFlag}
+		w.cp = region{cp.file, line0 + at[0] - 1, line0 + at[0]}
+	case mutation.RemovedErrorReturn:
+		w.kind, w.steps = fingerprint.DriftLacks, []string{fingerprint.StepErrorReturn}
 		w.cp = region{cp.file, line0 + at[0] - 1, line0 + at[0]}
 	case mutation.SwappedArgs:
 		w.kind, w.onCopy = fingerprint.DriftSwapped, false
@@ -272,7 +295,7 @@ func fragIn(c fingerprint.Class, r region) region {
 // The bars hold for the bugs in copies as pasted and, apart, in the same
 // copies renamed: a copy whose locals were renamed lacks a guard on them
 // all the same.
-func reportDrift(t *testing.T, root string, trials []driftTrial, results [][copies]driftOutcome) {
+func reportDrift(t *testing.T, root string, trials []driftTrial, results [][copies]driftOutcome, kinds []mutation.DriftBug) {
 	src := filepath.Join(root, "src") + string(filepath.Separator)
 	t.Logf("%d functions of %d-%d lines from %d packages of %s, -min-tokens %d, seed %d", len(trials), minLines, maxLines, len(packages), src, minTokens, seed)
 	name := func(tr driftTrial) string {
@@ -283,7 +306,7 @@ func reportDrift(t *testing.T, root string, trials []driftTrial, results [][copi
 		t.Logf("%s", title)
 		t.Logf("%-30s %8s %6s %8s %10s %8s", "bug", "injected", "found", "drifted", "kind right", "at site")
 		var total, right int
-		for _, b := range mutation.DriftBugs {
+		for _, b := range kinds {
 			var n, found, drifted, ok, atSite, shown int
 			for i, tr := range trials {
 				o := results[i][which]
