@@ -114,6 +114,7 @@ func (d *detector) detect() []Class {
 	classes = append(classes, d.nearClasses(near)...)
 	sortClasses(classes)
 	classes = DropContained(classes)
+	uniqueIDs(classes)
 	d.mark("classes")
 	return classes
 }

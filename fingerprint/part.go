@@ -211,7 +211,10 @@ func NearCandidate(shared, kept, otherKept int) bool {
 }
 
 // SortClasses puts classes in the order [Run] returns them: by their
-// first fragments, the larger first at one place. Classes found by runs
-// over disjoint parts of a corpus, sorted so together, are in the order
-// of a run over the whole.
-func SortClasses(classes []Class) { sortClasses(classes) }
+// first fragments, the larger first at one place, and gives them IDs no
+// two share as Run does. Classes found by runs over disjoint parts of a
+// corpus, sorted so together, are in the order of a run over the whole.
+func SortClasses(classes []Class) {
+	sortClasses(classes)
+	uniqueIDs(classes)
+}
