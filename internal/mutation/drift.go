@@ -2,6 +2,7 @@ package mutation
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -216,7 +217,7 @@ func comparesNil(x ast.Expr) bool {
 }
 
 func (d *decl) removeGuard(r *rand.Rand) (Mutant, error) {
-	var cands []*ast.IfStmt
+	var cands []ast.Node
 	d.stmtLists(func(list []ast.Stmt) {
 		if len(list) < 2 {
 			return // removing the only statement would leave an empty block
@@ -232,17 +233,26 @@ func (d *decl) removeGuard(r *rand.Rand) (Mutant, error) {
 			}
 		}
 	})
-	if len(cands) == 0 {
-		return Mutant{}, fmt.Errorf("no guard to remove")
+	return d.removeOne(r, cands, "no guard to remove")
+}
+
+// removeOne deletes the lines of one of nodes, picked with r; with none,
+// it fails saying so.
+func (d *decl) removeOne(r *rand.Rand, nodes []ast.Node, none string) (Mutant, error) {
+	if len(nodes) == 0 {
+		return Mutant{}, errors.New(none)
 	}
-	is := cands[r.IntN(len(cands))]
-	e, at := d.deleteLines(is)
-	return Mutant{Src: apply(d.src, []edit{e}), At: at,
-		Edits: []string{fmt.Sprintf("removed lines %d-%d: %s", at[0], at[1], d.text(is))}}, nil
+	n := nodes[r.IntN(len(nodes))]
+	e, at := d.deleteLines(n)
+	what := fmt.Sprintf("removed lines %d-%d: %s", at[0], at[1], d.text(n))
+	if at[0] == at[1] {
+		what = fmt.Sprintf("removed line %d: %s", at[0], d.text(n))
+	}
+	return Mutant{Src: apply(d.src, []edit{e}), At: at, Edits: []string{what}}, nil
 }
 
 func (d *decl) removeErrorPath(r *rand.Rand) (Mutant, error) {
-	var cands []*ast.AssignStmt
+	var cands []ast.Node
 	ast.Inspect(d.fd.Body, func(n ast.Node) bool {
 		is, ok := n.(*ast.IfStmt)
 		if !ok || len(is.Body.List) < 2 {
@@ -260,17 +270,11 @@ func (d *decl) removeErrorPath(r *rand.Rand) (Mutant, error) {
 		}
 		return true
 	})
-	if len(cands) == 0 {
-		return Mutant{}, fmt.Errorf("no assignment on an error path")
-	}
-	as := cands[r.IntN(len(cands))]
-	e, at := d.deleteLines(as)
-	return Mutant{Src: apply(d.src, []edit{e}), At: at,
-		Edits: []string{fmt.Sprintf("removed line %d: %s", at[0], d.text(as))}}, nil
+	return d.removeOne(r, cands, "no assignment on an error path")
 }
 
 func (d *decl) removeErrorReturn(r *rand.Rand) (Mutant, error) {
-	var cands []*ast.ReturnStmt
+	var cands []ast.Node
 	ast.Inspect(d.fd.Body, func(n ast.Node) bool {
 		is, ok := n.(*ast.IfStmt)
 		if !ok || len(is.Body.List) < 2 || !comparesNil(is.Cond) {
@@ -281,13 +285,7 @@ func (d *decl) removeErrorReturn(r *rand.Rand) (Mutant, error) {
 		}
 		return true
 	})
-	if len(cands) == 0 {
-		return Mutant{}, fmt.Errorf("no return on an error path")
-	}
-	rs := cands[r.IntN(len(cands))]
-	e, at := d.deleteLines(rs)
-	return Mutant{Src: apply(d.src, []edit{e}), At: at,
-		Edits: []string{fmt.Sprintf("removed lines %d-%d: %s", at[0], at[1], d.text(rs))}}, nil
+	return d.removeOne(r, cands, "no return on an error path")
 }
 
 func (d *decl) discardCheck(r *rand.Rand) (Mutant, error) {
