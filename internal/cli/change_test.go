@@ -46,6 +46,20 @@ func runChange(t *testing.T, args ...string) (string, string, int) {
 	return out.String(), errb.String(), code
 }
 
+// saysAll checks that a run wrote each of wants and exited with
+// wantCode.
+func saysAll(t *testing.T, out, errs string, code, wantCode int, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s%s", want, out, errs)
+		}
+	}
+	if code != wantCode {
+		t.Errorf("exit %d, want %d:\n%s%s", code, wantCode, out, errs)
+	}
+}
+
 // A copy a change adds is new; an edit to one copy only makes its twin a
 // forgotten one, with the lines the change added and removed; classes the
 // change does not touch never appear.
@@ -416,19 +430,11 @@ func TestChangeBrokenTwinsRanked(t *testing.T) {
 		"x/x.go": "package x\n\nfunc Big(xs []int) int { return len(xs) }\n",
 	})
 	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
-	for _, want := range []string{
+	saysAll(t, out, errs, code, ExitClones,
 		"a/a.go:8:1: duplicate of b/b.go:8-27",
 		"forgotten twin: you changed this copy",
 		"x/x.go:3:1: duplicate of y/y.go:3-42",
-		"removed copy: the change took away this copy of y/y.go:3-42",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s%s", want, out, errs)
-		}
-	}
-	if code != ExitClones {
-		t.Errorf("exit %d:\n%s%s", code, out, errs)
-	}
+		"removed copy: the change took away this copy of y/y.go:3-42")
 }
 
 // A forgotten twin whose copies are all test code is left out as in
