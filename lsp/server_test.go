@@ -399,6 +399,10 @@ func TestServerDetectionSettings(t *testing.T) {
 			t.Fatalf("the bad setting is not in the log:\n%s", e.stderr.String())
 		}
 	}
+	// Only what comes after the last settings: the first indexing, which
+	// may end before the first settings are read, published the clone at
+	// the default severity.
+	e.skip()
 	configure(map[string]any{"minTokens": 100, "severity": "warning"})
 	got := e.diagnostics(uri(dir, "a.go"), "the clone again", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)"))
 	if got[0].Severity != severityWarning {
