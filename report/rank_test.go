@@ -386,3 +386,21 @@ func TestWorth(t *testing.T) {
 		}
 	}
 }
+
+// Among drifted classes, one whose copy lacks a return on an error path
+// ranks above one whose copy lacks a check, the rest alike: read blind,
+// 4 of 6 such classes held a bug, against one in five.
+func TestRankLackedReturnFirst(t *testing.T) {
+	lacking := func(id, step string) fingerprint.Class {
+		c := class(id, fingerprint.Near, id+"/a.go", id+"/b.go")
+		c.Divergent, c.Lines, c.Similarity = true, 20, 0.9
+		c.Fragments[1].Drift = []fingerprint.Drift{{Kind: fingerprint.DriftLacks, Step: step,
+			Lines: fingerprint.LineRange{Start: 12, End: 12}, TwinLines: fingerprint.LineRange{Start: 13, End: 13}}}
+		return c
+	}
+	classes := []fingerprint.Class{lacking("check", fingerprint.StepCheck), lacking("ret", fingerprint.StepErrorReturn)}
+	Rank(classes, nil, SortRank)
+	if classes[0].ID != "ret" || classes[0].Signal.Score <= classes[1].Signal.Score {
+		t.Errorf("order %s (%d), %s (%d); want the lacked return first", classes[0].ID, classes[0].Signal.Score, classes[1].ID, classes[1].Signal.Score)
+	}
+}
