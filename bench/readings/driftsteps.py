@@ -1,0 +1,60 @@
+"""Per drift step, the drifted classes read blind in readings 49 to 53
+that hold it, how many both readers (two of three) would file as a bug,
+and the share of labels actionable: the figures behind ranking a lacked
+return on an error path first (report.driftEvidence).
+
+    python3 driftsteps.py OUT49 OUT53
+
+OUT49 holds the reports readings 49 to 52 read (NAME.cc-cond.json,
+NAME.cc-ret.json, NAME.cc-chain.json, NAME.cc-nil.json: `copycat -json
+-cache=off ./...` at 4454309, bf64b6d, with chain.patch on 18df7e7 and
+with nil.patch on bd9f236); OUT53 reading 53's (NAME.json at 7b8cf92).
+Each class counts once for each step its copies lack or slip on; weak
+drifts (a changed call, an error wrap) are left out."""
+import collections, json, os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import keylabels
+
+here = os.path.dirname(os.path.abspath(__file__))
+out49, out53 = sys.argv[1], sys.argv[2]
+stats = collections.defaultdict(collections.Counter)
+reports = {}
+
+
+def find(path, cid):
+    if path not in reports:
+        try:
+            reports[path] = {c['id']: c for c in json.load(open(path))['classes']}
+        except (OSError, ValueError):
+            reports[path] = {}
+    return reports[path].get(cid)
+
+
+def add(c, labels):
+    steps = {(d['kind'], d.get('step', '')) for f in c['fragments'] for d in f.get('drift', [])
+             if d['kind'] != 'changed' and d.get('step') != 'error wrap'}
+    bug = sum(l[1] == 'Y' for l in labels) >= 2
+    for s in steps:
+        stats[s]['items'] += 1
+        stats[s]['bugs'] += bug
+        stats[s]['A'] += sum(l[0] == 'A' for l in labels)
+        stats[s]['labels'] += len(labels)
+
+
+# Each reading's drifted groups, and the report they were drawn from.
+for reading, groups in (('r49', {'cond': 'cond', 'drifted': 'cond'}), ('r50', {'ret': 'ret', 'drifted': 'ret'}),
+                        ('r51', {'drifted': 'chain'}), ('r52', {'drifted': 'nil'})):
+    key, labels = keylabels.load(os.path.join(here, '2026-12-05-' + reading))
+    for iid, row in key.items():
+        if row[3] in groups:
+            c = find(os.path.join(out49, row[1] + '.cc-' + groups[row[3]] + '.json'), row[2])
+            if c:
+                add(c, labels[iid])
+key, labels = keylabels.load(os.path.join(here, '2026-12-05-r53'))
+for iid, row in key.items():
+    if row[4] == 'True':
+        c = find(os.path.join(out53, row[1] + '.json'), row[2])
+        if c:
+            add(c, labels[iid])
+for (kind, step), c in sorted(stats.items(), key=lambda kv: -kv[1]['items']):
+    print(f"{kind:10s} {step:34s} {c['items']:3d} classes, {c['bugs']:2d} a bug, A {100 * c['A'] / c['labels']:.0f}%")
