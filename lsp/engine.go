@@ -497,21 +497,23 @@ func (e *engine) classesAt(path string) []*fingerprint.Class {
 // A progress reports work-done progress to the editor, if it asked for it.
 // The protocol sends no $/progress before the editor has answered
 // window/workDoneProgress/create: indexing does not wait for the answer,
-// and what it reports before it is not sent (the begin goes with the
-// answer, if indexing has not ended by then).
+// and what it reports before it is not sent: the begin goes with the
+// answer, and the end too if indexing has ended by then.
 type progress struct {
 	c     *client
 	token string
 	title string
 	mu    sync.Mutex // keeps the messages in order
-	state int        // progressAsked, progressBegun or progressEnded
+	state int        // progressAsked, progressBegun, progressDone or progressEnded
 	last  int        // the percentage last reported
+	done  string     // the end's message, for progressDone
 }
 
 const (
 	progressAsked = iota // the token is asked for; nothing is sent yet
 	progressBegun        // the editor accepted it: begin was sent
-	progressEnded        // end was sent, or the token refused, or the work ended first
+	progressDone         // the work ended before the editor accepted it
+	progressEnded        // end was sent, or the token refused
 )
 
 func (e *engine) beginProgress(enabled bool, title string) *progress {
@@ -528,17 +530,25 @@ func (e *engine) beginProgress(enabled bool, title string) *progress {
 }
 
 // created is the editor's answer to window/workDoneProgress/create: an
-// accepted token begins the report, unless the work has ended.
+// accepted token begins the report; if the work has ended meanwhile, the
+// report begins and ends at once, so that the editor, which holds the
+// token, sees it end and what the work found ("indexed 3 files, 1 clone
+// class").
 func (p *progress) created(_ json.RawMessage, err *rpcError) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if err != nil || p.state != progressAsked {
+	if err != nil || p.state != progressAsked && p.state != progressDone {
+		p.state = progressEnded
+		return
+	}
+	pct := max(p.last, 0)
+	p.c.notify("$/progress", progressParams{p.token, workDoneBegin{Kind: "begin", Title: p.title, Percentage: &pct}})
+	if p.state == progressDone {
+		p.c.notify("$/progress", progressParams{p.token, workDoneEnd{Kind: "end", Message: p.done}})
 		p.state = progressEnded
 		return
 	}
 	p.state = progressBegun
-	pct := max(p.last, 0)
-	p.c.notify("$/progress", progressParams{p.token, workDoneBegin{Kind: "begin", Title: p.title, Percentage: &pct}})
 }
 
 // report is load's progress callback; it sends a report each time the
@@ -563,7 +573,11 @@ func (p *progress) report(done, total int) {
 func (p *progress) end(msg string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.state == progressBegun {
+	switch p.state {
+	case progressAsked:
+		p.state, p.done = progressDone, msg // said when the editor accepts the token
+		return
+	case progressBegun:
 		p.c.notify("$/progress", progressParams{p.token, workDoneEnd{Kind: "end", Message: msg}})
 	}
 	p.state = progressEnded

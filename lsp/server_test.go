@@ -102,6 +102,15 @@ func TestProgressAfterTheToken(t *testing.T) {
 		}
 	}
 	e.mu.Unlock()
+	// Indexing ended before the grant: the report begins and ends with
+	// it, saying what indexing found ("3 files, 1 clone class in 2ms").
+	e.await("the progress begun", func(m *message) bool {
+		return m.Method == "$/progress" && strings.Contains(string(m.Params), `"kind":"begin"`)
+	})
+	e.await("the progress ended", func(m *message) bool {
+		return m.Method == "$/progress" && strings.Contains(string(m.Params), `"kind":"end"`) &&
+			strings.Contains(string(m.Params), `"message":"3 files, 1 clone class in `)
+	})
 	e.exit()
 }
 
