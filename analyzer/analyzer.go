@@ -225,11 +225,18 @@ func (u *unit) reportDuplignore() {
 	for _, err := range u.tree.Errors() {
 		var le *ignore.LineError
 		var fe *ignore.FileError
+		var file string
 		switch {
 		case errors.As(err, &le):
-			if reporterOf(filepath.Dir(le.File)) != u.dir {
-				continue
-			}
+			file = le.File
+		case errors.As(err, &fe):
+			file = fe.File
+		}
+		if file == "" || reporterOf(filepath.Dir(file)) != u.dir {
+			continue
+		}
+		switch {
+		case le != nil:
 			src, rerr := os.ReadFile(le.File)
 			if rerr != nil {
 				continue
@@ -241,10 +248,7 @@ func (u *unit) reportDuplignore() {
 			}
 			u.report(analysis.Diagnostic{Pos: tf.LineStart(le.Line), Category: CategoryDuplignore,
 				Message: "cannot parse " + ignore.FileName + " line: " + le.Err.Error()})
-		case errors.As(err, &fe):
-			if reporterOf(filepath.Dir(fe.File)) != u.dir {
-				continue
-			}
+		default:
 			tf := u.pass.Fset.AddFile(fe.File, -1, 1)
 			u.report(analysis.Diagnostic{Pos: tf.Pos(0), Category: CategoryDuplignore,
 				Message: "cannot use " + ignore.FileName + ": " + fe.Err.Error()})

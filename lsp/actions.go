@@ -39,9 +39,7 @@ func codeActions(eng *engine, p codeActionParams) []codeAction {
 	text := eng.lineText(path)
 	var ignores []codeAction
 	ignored := map[int]bool{} // the lines a directive is offered before
-	eng.mu.Lock()
-	goTo := eng.showDocument
-	eng.mu.Unlock()
+	goTo := eng.showsDocuments()
 	for _, c := range eng.classesAt(path) {
 		shown := displayClass(c, eng.roots)
 		for i, fr := range c.Fragments {
@@ -133,10 +131,7 @@ func executeCommand(eng *engine, c *client, p executeCommandParams) (any, *rpcEr
 	if p.Command != commandOpenCopy {
 		return nil, &rpcError{codeInvalidParams, fmt.Sprintf("unknown command %q", p.Command)}
 	}
-	eng.mu.Lock()
-	can := eng.showDocument
-	eng.mu.Unlock()
-	if !can {
+	if !eng.showsDocuments() {
 		return nil, &rpcError{codeInvalidRequest, commandOpenCopy + ": the editor did not say it shows documents (window.showDocument)"}
 	}
 	if len(p.Arguments) != 1 {

@@ -85,6 +85,14 @@ func (e *engine) editorCan(p initializeParams) {
 	e.mu.Unlock()
 }
 
+// showsDocuments reports whether the editor said it opens the documents
+// the server asks it to (editorCan).
+func (e *engine) showsDocuments() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.showDocument
+}
+
 // configureFrom reads initializationOptions, and what the editor can do.
 func (e *engine) configureFrom(p initializeParams) error {
 	e.editorCan(p)

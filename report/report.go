@@ -135,11 +135,16 @@ func lackedSteps(c fingerprint.Class, i int) string {
 	for _, s := range steps {
 		parts = append(parts, s.what+" ("+rangesText([]fingerprint.LineRange{s.lines})+")")
 	}
-	list := strings.Join(parts, ", ")
-	if k := strings.LastIndex(list, ", "); k >= 0 {
-		list = list[:k] + " and " + list[k+2:]
+	return andList(parts)
+}
+
+// andList joins parts for a reader: "a", "a and b", "a, b and c".
+func andList(parts []string) string {
+	n := len(parts)
+	if n < 2 {
+		return strings.Join(parts, "")
 	}
-	return list
+	return strings.Join(parts[:n-1], ", ") + " and " + parts[n-1]
 }
 
 // rangesText names line ranges for a reader: "line 7", "lines 7-9 and 12".
@@ -152,10 +157,7 @@ func rangesText(rs []fingerprint.LineRange) string {
 			parts = append(parts, fmt.Sprintf("%d-%d", r.Start, r.End))
 		}
 	}
-	list := strings.Join(parts, ", ")
-	if i := strings.LastIndex(list, ", "); i >= 0 {
-		list = list[:i] + " and " + list[i+2:]
-	}
+	list := andList(parts)
 	if fingerprint.LinesIn(rs) == 1 {
 		return "line " + list
 	}
@@ -366,8 +368,14 @@ func (r *Report) LeftWhy() string {
 
 // Summary is the closing line of the text output.
 func Summary(s fingerprint.Stats) string {
-	return fmt.Sprintf("copycat: %s, %s, %s (%.1f%% of %s in %s)",
-		Count(s.Classes, "class", "classes"), Count(s.Fragments, "fragment", "fragments"),
+	return fmt.Sprintf("copycat: %s, %s", Count(s.Classes, "class", "classes"), summaryFigures(s))
+}
+
+// summaryFigures are a summary's figures after its classes: "4
+// fragments, 54 duplicated lines (57.4% of 94 lines in 3 files)".
+func summaryFigures(s fingerprint.Stats) string {
+	return fmt.Sprintf("%s, %s (%.1f%% of %s in %s)",
+		Count(s.Fragments, "fragment", "fragments"),
 		Count(s.DuplicatedLines, "duplicated line", "duplicated lines"), Percent(s),
 		Count(s.Lines, "line", "lines"), Count(s.Files, "file", "files"))
 }
@@ -378,10 +386,7 @@ func Summary(s fingerprint.Stats) string {
 // counted on the change's line), so it says so. "0 classes" after a
 // forgotten twin reads as a contradiction otherwise.
 func ChangeSummary(s fingerprint.Stats) string {
-	return fmt.Sprintf("copycat: the change touches %s of the tree: %s, %s (%.1f%% of %s in %s)",
-		Count(s.Classes, "class", "classes"), Count(s.Fragments, "fragment", "fragments"),
-		Count(s.DuplicatedLines, "duplicated line", "duplicated lines"), Percent(s),
-		Count(s.Lines, "line", "lines"), Count(s.Files, "file", "files"))
+	return fmt.Sprintf("copycat: the change touches %s of the tree: %s", Count(s.Classes, "class", "classes"), summaryFigures(s))
 }
 
 // Count is n followed by the noun, singular for 1: "1 class", "3 classes".
