@@ -139,9 +139,7 @@ func (d *detector) placeSpan(s span) placedSpan {
 }
 
 func (d *detector) place(p pair) placedPair {
-	if d.roots == nil {
-		d.roots = d.outermostBlocks()
-	}
+	d.rootsOnce.Do(func() { d.roots = d.outermostBlocks() })
 	a, b := d.placeSpan(p.a), d.placeSpan(p.b)
 	return placedPair{a, b, [4]int32{a.file, d.roots[a.file][a.block], b.file, d.roots[b.file][b.block]}}
 }

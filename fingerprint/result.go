@@ -18,7 +18,8 @@ type Result struct {
 	// Sketch is the size of the sketches the windows went through.
 	Sketch SketchSize
 	// Phases are the durations of detection's phases, in order; only
-	// [RunTimed] measures them.
+	// [RunTimed] measures them. The near-miss phase runs beside the exact
+	// ones (sketch, confirm, extend), so their times overlap.
 	Phases []Phase
 	// Verdicts are those of the near-miss candidates this run verified,
 	// when Options.Verdicts was given.

@@ -14,7 +14,7 @@ import (
 // statsLabels are the rows -stats prints: every phase and every figure.
 var statsLabels = []string{
 	"resolve/walk", "read+hash", "index lookups", "parse+index",
-	"detect: sketch", "detect: confirm", "detect: extend", "detect: near-miss", "detect: classes",
+	"detect: sketch", "detect: confirm", "detect: extend", "detect: near-miss, beside the three above", "detect: classes",
 	"report", "total (wall)",
 	"files read", "files reused from the index", "windows", "bloom filter", "count-min sketch",
 	"candidates", "confirmed (blake3)", "exact pairs", "near-miss units", "near-miss candidates verified",
