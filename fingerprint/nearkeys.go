@@ -49,3 +49,29 @@ func (f *File) EachKeyIn(first, last int, fn func(uint64)) {
 		}
 	}
 }
+
+// NearMinShared is how many near keys two near-miss candidates share at
+// the least: a unit of each file must share as many for the two files to
+// share a near-miss clone.
+const NearMinShared = nearMinShared
+
+// EachNearUnit calls fn with the near keys of each near-miss candidate
+// unit of f, as detection with opt takes them (blocks of at least
+// MinTokens tokens and MinLines lines), sorted and without duplicates.
+// Two files share a near-miss clone only if a unit of each shares
+// NearMinShared of its keys: a file that shares as many with the whole of
+// a large file, but none with one unit of it, cannot be its near copy.
+// fn may keep nothing of the slice it is given.
+func (f *File) EachNearUnit(opt Options, fn func(keys []uint64)) {
+	d := &detector{files: []*File{f}, opt: opt}
+	units, _ := d.fileNearUnits(0)
+	var keys []uint64
+	for _, u := range units {
+		keys = keys[:0]
+		for _, g := range f.grams[u.g0:u.g1] {
+			keys = append(keys, uint64(g.h))
+		}
+		slices.Sort(keys)
+		fn(slices.Compact(keys))
+	}
+}
