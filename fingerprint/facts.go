@@ -5,6 +5,7 @@ import (
 	"go/build/constraint"
 	"regexp"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/copycat-go/copycat/ignore"
 )
@@ -233,14 +234,19 @@ func ScanFacts(src []byte) Facts {
 				slashes = bytes.Index(src, []byte("//"))
 			}
 		}
-		trimmed := bytes.TrimSpace(line)
+		// Most lines are code: whether a line is a comment is read from
+		// its first bytes, and only a comment, or a line of the header,
+		// is trimmed.
+		comment, trimmed := commentLine(line), line
+		if comment || inHeader {
+			trimmed = bytes.TrimSpace(line)
+		}
 		switch {
 		case inHeader && bytes.HasPrefix(trimmed, []byte("package ")):
 			inHeader, fs.Package = false, n
 		case inHeader && bytes.HasPrefix(trimmed, []byte("//go:build")) && constraint.IsGoBuild(string(trimmed)):
 			fs.Build = string(trimmed)
 		}
-		comment := bytes.HasPrefix(trimmed, []byte("//"))
 		if comment {
 			fs.Comments = append(fs.Comments, n)
 			block.add(trimmed)
@@ -287,6 +293,26 @@ func ScanFacts(src []byte) Facts {
 	}
 	block.end(&fs)
 	return fs
+}
+
+// commentLine reports whether line, trimmed of its spaces, starts with
+// "//": bytes.HasPrefix(bytes.TrimSpace(line), "//"), without trimming
+// a line that starts with ASCII spaces and then anything else.
+func commentLine(line []byte) bool {
+	i := 0
+	for i < len(line) && asciiSpace(line[i]) {
+		i++
+	}
+	if i < len(line) && line[i] >= utf8.RuneSelf {
+		return bytes.HasPrefix(bytes.TrimSpace(line), []byte("//")) // a space of Unicode's, perhaps
+	}
+	return len(line) >= i+2 && line[i] == '/' && line[i+1] == '/'
+}
+
+// asciiSpace reports whether c is one of the ASCII spaces that
+// bytes.TrimSpace trims.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 // A noteBlock gathers the text of a comment of its own lines while

@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"testing"
@@ -121,6 +122,21 @@ func TestFuncLine(t *testing.T) {
 	for _, line := range []string{"funcs := 1", "function f", "func (", "func () M()", "func ("} {
 		if _, _, _, ok := funcLine([]byte(line)); ok {
 			t.Errorf("funcLine(%q) found a function", line)
+		}
+	}
+}
+
+// commentLine reads a line as a comment exactly when the line, trimmed
+// of its spaces, starts with "//".
+func TestCommentLine(t *testing.T) {
+	for _, line := range []string{
+		"", "/", "//", "// x", "\t// x", "  \t//", "x // y", "\t/ /", "\t\t/* x */",
+		"\r// x", "\v\f// x", "\u00a0// x", "\u2003\t// x", "\u00e9// x", "\t\u0085//",
+		"\tif x { // y", "}", "/// x", " \t",
+	} {
+		want := bytes.HasPrefix(bytes.TrimSpace([]byte(line)), []byte("//"))
+		if got := commentLine([]byte(line)); got != want {
+			t.Errorf("commentLine(%q) = %v, want %v", line, got, want)
 		}
 	}
 }

@@ -102,6 +102,19 @@ func TestGenerated(t *testing.T) {
 	}
 }
 
+// Each of the generators' words alone, in any case, says a header is
+// generated (SaysGenerated searches a line for each only when it holds
+// one of the words' common parts).
+func TestGeneratedWords(t *testing.T) {
+	for _, w := range generatedWords {
+		for _, c := range []string{string(w), strings.ToUpper(string(w))} {
+			if src := "// " + c + "\npackage p\n"; !SaysGenerated([]byte(src)) {
+				t.Errorf("SaysGenerated(%q) = false, want true", src)
+			}
+		}
+	}
+}
+
 // scan parses src and reads its directives.
 func scan(t *testing.T, src string) (*ast.File, *Directives, []Problem) {
 	t.Helper()
