@@ -397,6 +397,25 @@ func (d *detector) lackedStep(al *alignment, with, without span, t0, t1 int32) (
 	if !d.ownNames(al, with, without, rs, false) {
 		return step, false
 	}
+	// A guard's way out names what it returns: a method called on a
+	// value both copies have (d.Errf, where the twin calls d.Err and
+	// d.ArgErr), or a name of a package both use (fs.ErrPermission),
+	// says nothing of a variant of its own; its condition does, and so
+	// does a field of a local value (call.ArgList, where go/types' twin
+	// reads call.Args). Caddy's MatchVarsRE parser lacks the
+	// repeated-field check, `if (*m)[field] != nil { return d.Errf(…) }`,
+	// of the MatchHeaderRE one it was copied from: read blind as a bug in
+	// reading 53.
+	if step == StepGuard || step == StepCheck {
+		if _, c1, ok := condition(f.codes, t0, t1); ok && d.leaves(f, c1, t1, true) {
+			locals := d.locals(with)
+			shared := func(t int32, from uint64) bool { return t >= c1 && (called(f.codes, t) || !locals[from]) }
+			if !d.ownNamesBy(al, with, without, rs, shared) {
+				return step, false
+			}
+		}
+	}
+
 	// So does any step of one function written in two places (the same
 	// name, on the same receiver type): what one copy checks of a value
 	// both have, the other should too. A guard's names there are its

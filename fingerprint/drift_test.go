@@ -41,6 +41,37 @@ func (v *strategy) authorize(ctx context.Context, binding *Binding) error {
 }
 `
 
+// matcherParser is the shape of Caddy's regexp matchers' Caddyfile parsers: the
+// copy for vars lacks the header one's check of a repeated field, whose
+// way out calls a method (Errf) of a value both copies have that the
+// copy without it never calls (read blind as a bug in reading 53).
+const matcherParser = `package p
+
+func (m *MatchHeader) Unmarshal(d *Dispenser, fs *Fields) error {
+	if *m == nil {
+		*m = make(map[string]*Regexp)
+	}
+	for d.Next() {
+		var first, second string
+		if !d.Args(&first, &second) {
+			return d.ArgErr()
+		}
+		name := d.Context(MatcherName)
+		if (*m)[first] != nil {
+			return d.Errf("matcher can only be used once per field: %s", first)
+		}
+		(*m)[first] = &Regexp{Pattern: second, Name: name, Fold: fs.Fold}
+		if d.NextBlock(0) {
+			return d.Err("malformed matcher: blocks are not supported")
+		}
+	}
+	return nil
+}
+`
+
+// guardOfParser is matcherParser's check of a repeated field.
+const guardOfParser = "\t\tif (*m)[first] != nil {\n\t\t\treturn d.Errf(\"matcher can only be used once per field: %s\", first)\n\t\t}\n"
+
 // rangeCheck writes rows, checking each one's id first.
 const rangeCheck = `package p
 
@@ -581,6 +612,21 @@ func TestDrift(t *testing.T) {
 			true, []string{"b.go:5 lacks guard a.go:6-9"}},
 		{"guard lacked by a copy that grew a step of its own", store, r(guardOfStore, "", "\treturn nil\n", "\tc.hits++\n\treturn nil\n").Replace(store),
 			true, []string{"b.go:5 lacks guard a.go:6-9"}},
+		// A check's way out may call a method the copy without it never
+		// calls, of a value both have, or name what a package both use
+		// holds: its condition says whether it is a variant's own.
+		{"check lacked whose way out calls a method", matcherParser, r(guardOfParser, "", "MatchHeader", "MatchVars").Replace(matcherParser),
+			true, []string{"b.go:12 lacks check a.go:13-15"}},
+		{"check lacked whose way out names a package's error", r("d.Errf(\"matcher can only be used once per field: %s\", first)", "errs.Repeated", "return d.ArgErr()", "return errs.Args").Replace(matcherParser),
+			r(guardOfParser, "", "MatchHeader", "MatchVars", "return d.ArgErr()", "return errs.Args").Replace(matcherParser),
+			true, []string{"b.go:12 lacks check a.go:13-15"}},
+		// A field selected from a value only this copy reads is still its
+		// own, in the way out too (go/types' and types2's copies of
+		// callExpr read call.Args and call.ArgList).
+		{"check lacked whose way out reads a field of its own", r("d.Errf(\"matcher can only be used once per field: %s\", first)", "d.Errf(fs.Repeated)").Replace(matcherParser),
+			r(guardOfParser, "", "MatchHeader", "MatchVars").Replace(matcherParser), false, nil},
+		{"check lacked on a field of its own", r("(*m)[first] != nil", "fs.Unique && (*m)[first] != nil").Replace(matcherParser),
+			r(guardOfParser, "", "MatchHeader", "MatchVars").Replace(matcherParser), false, nil},
 		{"guard lacked by a copy that reports to a test", store, r(guardOfStore, "", "\treturn nil\n", "\tt.Errorf(\"put %s\", key)\n\treturn nil\n").Replace(store),
 			true, []string{"b.go:5 lacks guard a.go:6-9"}},
 	} {

@@ -202,14 +202,20 @@ func (m *nameMap) locals(s span) map[uint64]bool {
 	if out, ok := m.declaredIn[s]; ok {
 		return out
 	}
-	out := map[uint64]bool{}
-	f := m.d.files[s.file]
-	t0, t1 := m.d.tokens(s)
-	if _, _, fn, ok := m.d.funcName(s); ok && f.units[fn].tok0 < t0 {
-		m.d.declaredBy(f, f.units[fn].tok0, t0, out)
-	}
-	m.d.declaredBy(f, t0, t1, out)
+	out := m.d.locals(s)
 	m.declaredIn[s] = out
+	return out
+}
+
+// locals are the names s declares, as nameMap.locals says.
+func (d *detector) locals(s span) map[uint64]bool {
+	out := map[uint64]bool{}
+	f := d.files[s.file]
+	t0, t1 := d.tokens(s)
+	if _, _, fn, ok := d.funcName(s); ok && f.units[fn].tok0 < t0 {
+		d.declaredBy(f, f.units[fn].tok0, t0, out)
+	}
+	d.declaredBy(f, t0, t1, out)
 	return out
 }
 

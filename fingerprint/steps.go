@@ -58,6 +58,13 @@ func (d *detector) addedStmts(s span, seen []bool) []int32 {
 // orders against for _, inv := range invoices) with its new name
 // (renamedInCopy).
 func (d *detector) ownNames(al *alignment, with, without span, rs []int32, shared bool) bool {
+	return d.ownNamesBy(al, with, without, rs, func(int32, uint64) bool { return shared })
+}
+
+// ownNamesBy is ownNames where shared(t, from) says, for the field or
+// method selected at token t of with from the name from, whether it is
+// judged shared.
+func (d *detector) ownNamesBy(al *alignment, with, without span, rs []int32, shared func(t int32, from uint64) bool) bool {
 	added := func(t int32) bool {
 		for i := 0; i < len(rs); i += 2 {
 			if rs[i] <= t && t < rs[i+1] {
@@ -116,7 +123,7 @@ func (d *detector) ownNames(al *alignment, with, without span, rs []int32, share
 		case u.from != 0:
 			// A field or method of a value the copy has, unless shared
 			// and the other copy has it too.
-			return elsewhere[u.from] && !(shared && other[u.from])
+			return elsewhere[u.from] && !(shared(u.tok, u.from) && other[u.from])
 		case at(u.tok+1) == token.PERIOD:
 			return elsewhere[u.name] // selected from: a package, if only here
 		}
