@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/par"
 	"github.com/copycat-go/copycat/internal/testtool"
 )
 
@@ -443,12 +444,32 @@ func TestServerBadInitializationOptions(t *testing.T) {
 // workspace is logged, the server goes on answering, and a change of
 // settings indexes again.
 func TestIndexingFaultContained(t *testing.T) {
+	// On the goroutine that indexes, and on one of a loop's workers
+	// (detection's), whose panic the loop raises again in its caller.
+	for _, fault := range []struct {
+		name  string
+		raise func()
+	}{
+		{"indexing", func() { panic("a fault in detection") }},
+		{"a worker", func() {
+			par.For(4, 2, func(_, i int) {
+				if i == 2 {
+					panic("a fault in detection")
+				}
+			})
+		}},
+	} {
+		t.Run(fault.name, func(t *testing.T) { testIndexingFaultContained(t, fault.raise) })
+	}
+}
+
+func testIndexingFaultContained(t *testing.T, raise func()) {
 	var calls atomic.Int32
 	orig := buildIndex
 	t.Cleanup(func() { buildIndex = orig })
 	buildIndex = func(x *index, files []*fingerprint.File, found *fingerprint.Result) ([]string, fingerprint.Result) {
 		if calls.Add(1) == 1 {
-			panic("a fault in detection")
+			raise()
 		}
 		return orig(x, files, found)
 	}
