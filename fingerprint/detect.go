@@ -343,7 +343,11 @@ func (d *detector) windowCodes(r ref) []byte {
 // sortKeys sorts xs, splitting the work between the workers: each sorts a
 // part, and the parts are merged. Its buffer, as long as xs, is scratch
 // memory (see keys).
-func (d *detector) sortKeys(xs []uint64) {
+func (d *detector) sortKeys(xs []uint64) { d.sortKeysFrom(xs, 0) }
+
+// sortKeysFrom is sortKeys for keys already sorted by their bytes below
+// byte first (see radixSortFrom).
+func (d *detector) sortKeysFrom(xs []uint64, first int) {
 	if len(xs) < radixMin {
 		slices.Sort(xs)
 		return
@@ -352,7 +356,7 @@ func (d *detector) sortKeys(xs []uint64) {
 	defer free()
 	w := d.opt.workers()
 	if w < 2 || len(xs) < 1<<16 {
-		radixSort(xs, buf[:len(xs)])
+		radixSortFrom(xs, buf[:len(xs)], first)
 		return
 	}
 	parts := make([][]uint64, w)
@@ -361,7 +365,7 @@ func (d *detector) sortKeys(xs []uint64) {
 		parts[i] = xs[min(i*size, len(xs)):min((i+1)*size, len(xs))]
 	}
 	d.parallel(w, func(_, i int) {
-		radixSort(parts[i], buf[min(i*size, len(xs)):min((i+1)*size, len(xs))])
+		radixSortFrom(parts[i], buf[min(i*size, len(xs)):min((i+1)*size, len(xs))], first)
 	})
 	for len(parts) > 1 {
 		var next [][]uint64

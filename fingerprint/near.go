@@ -215,7 +215,8 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 			}
 		}
 	})
-	d.sortKeys(entries)
+	// Made in unit order, the entries need sorting by gram alone.
+	d.sortKeysFrom(entries, 4)
 	entries = slices.Compact(entries)
 	gramOf := func(e uint64) uint32 { return uint32(e >> 32) }
 	unitOf := func(e uint64) uint32 { return uint32(e) }

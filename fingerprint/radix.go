@@ -12,19 +12,25 @@ const radixMin = 1 << 12
 // the low ones of keys that pack an index under a hash). The keys the
 // near-miss stage sorts are millions of (gram, unit) and (unit, unit)
 // pairs, where this takes about a third of the time of a comparison sort.
-func radixSort(xs, buf []uint64) {
+func radixSort(xs, buf []uint64) { radixSortFrom(xs, buf, 0) }
+
+// radixSortFrom is radixSort for keys already sorted by their low
+// bytes below byte first (an index packed under a hash, the keys made
+// in the index's order): the passes are stable, so those bytes need
+// none.
+func radixSortFrom(xs, buf []uint64, first int) {
 	if len(xs) < radixMin {
 		slices.Sort(xs)
 		return
 	}
 	var counts [8][256]int
 	for _, x := range xs {
-		for b := range 8 {
+		for b := first; b < 8; b++ {
 			counts[b][byte(x>>(8*b))]++
 		}
 	}
 	src, dst := xs, buf[:len(xs)]
-	for b := range 8 {
+	for b := first; b < 8; b++ {
 		c := &counts[b]
 		if c[byte(xs[0]>>(8*b))] == len(xs) {
 			continue // every key has this byte: the pass would change nothing

@@ -28,6 +28,20 @@ func BenchmarkRadix(b *testing.B) {
 	}
 }
 
+// BenchmarkRadixFrom sorts the same keys made in index order, as the
+// near-miss entries are, by their hashes alone (radixSortFrom).
+func BenchmarkRadixFrom(b *testing.B) {
+	src := benchKeys()
+	for i := range src {
+		src[i] = src[i]&^(1<<32-1) | uint64(i/64)
+	}
+	xs, buf := make([]uint64, len(src)), make([]uint64, len(src))
+	for b.Loop() {
+		copy(xs, src)
+		radixSortFrom(xs, buf, 4)
+	}
+}
+
 func BenchmarkPdq(b *testing.B) {
 	src := benchKeys()
 	xs := make([]uint64, len(src))

@@ -101,3 +101,24 @@ func TestSortKeys(t *testing.T) {
 		}
 	}
 }
+
+// Keys made in the order of their low half (an index under a hash, as
+// the near-miss entries are) sort by their high half alone.
+func TestSortKeysFrom(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, workers := range []int{1, 2, 3} {
+		for _, n := range []int{0, 5, radixMin - 1, radixMin + 7, 1<<16 + 3, 200000} {
+			xs := make([]uint64, n)
+			for i := range xs {
+				xs[i] = uint64(r.Uint32N(1<<uint(8+i%20)))<<32 | uint64(i/3) // low halves in order, repeated
+			}
+			want := slices.Clone(xs)
+			slices.Sort(want)
+			d := &detector{opt: Options{Workers: workers}}
+			d.sortKeysFrom(xs, 4)
+			if !slices.Equal(xs, want) {
+				t.Fatalf("workers %d, n %d: not sorted", workers, n)
+			}
+		}
+	}
+}
