@@ -105,3 +105,41 @@ func TestRunFocused(t *testing.T) {
 		}
 	}
 }
+
+// On real code too: the classes of RunFocused, for a few files of five
+// standard-library packages in turn, are those of Run with a copy in them.
+func TestRunFocusedStandardLibrary(t *testing.T) {
+	o := opts()
+	o.MinTokens, o.Near, o.Similarity = 50, true, 0.8
+	files := stdFiles(t, o.MinTokens)
+	all := Run(files, o).Classes
+	strip := func(cs []Class) []Class {
+		cs = slices.Clone(cs)
+		for i := range cs {
+			cs[i].Contained = nil
+		}
+		return cs
+	}
+	checked := 0
+	for _, f := range files {
+		focus := []string{f.Name}
+		var want []Class
+		for _, c := range all {
+			if slices.ContainsFunc(c.Fragments, func(fr Fragment) bool { return fr.File == f.Name }) {
+				want = append(want, c)
+			}
+		}
+		got := RunFocused(files, o, focus).Classes
+		if len(got)+len(want) == 0 {
+			continue
+		}
+		checked++
+		if g, w := strip(got), strip(want); !reflect.DeepEqual(g, w) {
+			t.Errorf("focus %s: %d classes %q\nwant %d %q", f.Name, len(g), describe(g), len(w), describe(w))
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d focus files with classes", checked)
+	}
+	t.Logf("%d focus files of %d, %d classes in all", checked, len(files), len(all))
+}
