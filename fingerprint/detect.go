@@ -140,12 +140,15 @@ func (d *detector) detect() []Class {
 }
 
 type detector struct {
-	files  []*File
-	opt    Options
-	focus  []bool // by file, for RunFocused; nil: every class
-	work   Work
-	sketch SketchSize
-	roots  [][]int32 // see outermostBlocks; made once, by the first pair placed
+	files []*File
+	opt   Options
+	focus []bool // by file, for RunFocused; nil: every class
+	// focusFPs are the window fingerprints of the focus files, under
+	// RunFocused (see seeds).
+	focusFPs map[uint64]bool
+	work     Work
+	sketch   SketchSize
+	roots    [][]int32 // see outermostBlocks; made once, by the first pair placed
 	// rootsOnce makes roots: exact and near-miss pairs, found at once,
 	// both place pairs.
 	rootsOnce sync.Once
@@ -229,14 +232,41 @@ func (d *detector) windowSketch() *sketch {
 		d.sketch = c.Sketch.s.size(int64(c.Sketch.windows))
 		return c.Sketch.s
 	}
+	if d.focus != nil {
+		// Only the windows a focus file has can seed a class with a copy
+		// in it: the others are left out of the sketch and of the
+		// candidates, and each fingerprint kept is counted whole.
+		d.focusFPs = map[uint64]bool{}
+		for i, f := range d.files {
+			if d.focus[i] {
+				for _, w := range f.windows {
+					d.focusFPs[w.fp] = true
+				}
+			}
+		}
+		n = 0
+		for _, f := range d.files {
+			for _, w := range f.windows {
+				if d.focusFPs[w.fp] {
+					n++
+				}
+			}
+		}
+	}
 	sk := d.buildSketch(n, func(f *File, add func(uint64)) {
 		for _, w := range f.windows {
-			add(w.fp)
+			if d.seeds(w.fp) {
+				add(w.fp)
+			}
 		}
 	})
 	d.sketch = sk.size(int64(n))
 	return sk
 }
+
+// seeds reports whether windows of fingerprint fp may seed a class that
+// is made: any, but under RunFocused's focus only those a focus file has.
+func (d *detector) seeds(fp uint64) bool { return d.focusFPs == nil || d.focusFPs[fp] }
 
 // buildSketch builds one sketch per worker, sized for n fingerprints in
 // all, over the fingerprints that each calls add with, and merges them.
@@ -276,7 +306,7 @@ func (d *detector) candidates(sk *sketch) []hashed {
 	per := make([][]hashed, d.opt.workers())
 	d.parallel(len(d.files), func(w, i int) {
 		for j, win := range d.files[i].windows {
-			if sk.repeated(win.fp, d.opt.MaxOccurrences) {
+			if d.seeds(win.fp) && sk.repeated(win.fp, d.opt.MaxOccurrences) {
 				r := ref{win.fp, int32(i), int32(j)}
 				per[w] = append(per[w], hashed{blake3.Sum256(d.windowCodes(r)), r})
 			}
