@@ -471,19 +471,6 @@ func (e *engine) publishPaths(paths []string) {
 	}
 }
 
-// setSeverity changes the severity of every diagnostic and republishes.
-func (e *engine) setSeverity(sev int) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if sev == e.cfg.severity {
-		return
-	}
-	e.cfg.severity = sev
-	if e.idx != nil {
-		e.publishPaths(sortedKeys(e.published))
-	}
-}
-
 // classesAt returns the classes with a fragment in path, for code actions.
 func (e *engine) classesAt(path string) []*fingerprint.Class {
 	e.mu.Lock()

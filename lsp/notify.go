@@ -135,17 +135,20 @@ func (e *engine) applyConfiguration(result json.RawMessage) {
 		e.log.Printf("copycat settings: %v", err)
 		return
 	}
-	redetect := !cfg.sameDetection(e.cfg)
-	sev := cfg.severity
-	cfg.severity = e.cfg.severity // setSeverity's to change
+	// The new severity holds from now on, for what is published next,
+	// the re-indexing's too: set after it started, an indexing that
+	// ended first published at the old one.
+	reindex := !cfg.sameDetection(e.cfg) && e.started
+	resev := cfg.severity != e.cfg.severity
 	e.cfg = cfg
-	started := e.started
+	if resev && !reindex && e.idx != nil {
+		e.publishPaths(sortedKeys(e.published))
+	}
 	e.mu.Unlock()
-	if redetect && started {
+	if reindex {
 		e.log.Printf("detection options changed: re-indexing")
 		e.reindex()
 	}
-	e.setSeverity(sev)
 }
 
 // workspaceRoots lists the folders to index: the workspace folders, else
