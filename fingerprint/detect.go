@@ -83,9 +83,6 @@ func run(files []*File, opt Options, clock func() int64, focus []string) Result 
 			d.focus[i] = slices.Contains(focus, f.Name)
 		}
 	}
-	if clock != nil {
-		d.last = clock()
-	}
 	classes := d.detect()
 	r := Result{Classes: classes, Warnings: d.work.warnings(), Work: d.work, Sketch: d.sketch, Phases: d.phases}
 	if opt.Verdicts != nil && !d.stopped() {
@@ -128,14 +125,14 @@ func (d *detector) detect() []Class {
 	if d.stopped() {
 		return nil
 	}
-	d.last = d.reading()
+	at = d.reading()
 	pairs = d.notDominatedBy(pairs, near)
 	d.count(seeds, pairs, near)
 	classes := append(d.exactClasses(pairs), nearClasses...)
 	sortClasses(classes)
 	classes = DropContained(classes)
 	uniqueIDs(classes)
-	d.mark("classes")
+	d.phases, _ = d.lap(d.phases, "classes", at)
 	return classes
 }
 
@@ -163,7 +160,6 @@ type detector struct {
 	verifiers []*verifier
 
 	clock  func() int64 // nil: phases are not timed
-	last   int64        // the clock's reading at the end of the last phase
 	phases []Phase
 }
 
@@ -178,11 +174,6 @@ func (d *detector) verifier(w int) *verifier {
 		d.verifiers[w] = newVerifier()
 	}
 	return d.verifiers[w]
-}
-
-// mark ends a phase of detection, if it is timed.
-func (d *detector) mark(name string) {
-	d.phases, d.last = d.lap(d.phases, name, d.last)
 }
 
 // reading is the clock's reading, 0 when phases are not timed.
