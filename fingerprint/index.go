@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // A File is one source file, normalised and cut into units and windows.
@@ -46,6 +47,8 @@ type File struct {
 	// block by block, not in the file's order.
 	byStart     []int32
 	byStartOnce sync.Once
+
+	near atomic.Pointer[nearMemo] // what focused runs found of its near-miss units (nearmemo.go)
 }
 
 // startOrder returns the units' indexes sorted by first token (then by

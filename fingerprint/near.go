@@ -58,6 +58,7 @@ type nearUnit struct {
 	size   int32 // canonical tokens
 	g0, g1 int32 // files[s.file].grams[g0:g1]
 	kept   int32 // grams that survived the frequency filter
+	local  int32 // its index among its file's units
 }
 
 // overlaps reports whether units u and v share a token: the overlap of
@@ -160,6 +161,14 @@ func (d *detector) nearUnits() []nearUnit {
 // fileNearUnits lists the near-miss units of file fi (see nearUnits) and
 // counts those left out for their depth.
 func (d *detector) fileNearUnits(fi int32) (units []nearUnit, deep int64) {
+	if m := d.memo(fi); m != nil {
+		units = make([]nearUnit, len(m.units))
+		for i, u := range m.units {
+			u.s.file = fi
+			units[i] = u
+		}
+		return units, m.deep
+	}
 	f := d.files[fi]
 	var open []int32 // token ends of the units around the current block
 	// Blocks come in the walk's order: a block before those inside it.
@@ -182,7 +191,10 @@ func (d *detector) fileNearUnits(fi int32) (units []nearUnit, deep int64) {
 		open = append(open, t1)
 		g0, _ := slices.BinarySearchFunc(f.grams, t0, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
 		g1, _ := slices.BinarySearchFunc(f.grams, t1-gramSize+1, func(g gram, t int32) int { return cmp.Compare(g.pos, t) })
-		units = append(units, nearUnit{s: s, tok0: t0, size: t1 - t0, g0: int32(g0), g1: int32(max(g0, g1))})
+		units = append(units, nearUnit{s: s, tok0: t0, size: t1 - t0, g0: int32(g0), g1: int32(max(g0, g1)), local: int32(len(units))})
+	}
+	if d.focus != nil {
+		f.near.Store(&nearMemo{minTokens: d.opt.MinTokens, minLines: d.opt.MinLines, units: units, deep: deep})
 	}
 	return units, deep
 }

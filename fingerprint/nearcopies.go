@@ -110,11 +110,19 @@ type keyer struct {
 func (d *detector) copyKeys(units []nearUnit, want []bool) []copyKey {
 	keys := make([]copyKey, len(units))
 	ks := make([]keyer, d.opt.workers())
+	memo := func(m *nearMemo) []copyKey { return m.copyKeys }
 	d.parallel(len(units), func(w, i int) {
-		if want == nil || want[i] {
-			keys[i] = d.copyKey(&ks[w], units[i].s)
+		if want != nil && !want[i] {
+			return
 		}
+		u := &units[i]
+		if k, ok := known(d.memo(u.s.file), memo, u); ok {
+			keys[i] = k
+			return
+		}
+		keys[i] = d.copyKey(&ks[w], u.s)
 	})
+	remember(d, units, keys, func(m *nearMemo) *[]copyKey { return &m.copyKeys })
 	return keys
 }
 

@@ -136,12 +136,18 @@ func (d *detector) unitKeys(units []nearUnit, cands []uint64, use []bool) []unit
 	}
 	keys := make([]unitKey, len(units))
 	bufs := make([][]byte, d.opt.workers())
+	memo := func(m *nearMemo) []unitKey { return m.unitKeys }
 	d.parallel(len(idx), func(w, i int) {
 		u := idx[i]
+		if k, ok := known(d.memo(units[u].s.file), memo, &units[u]); ok {
+			keys[u] = k
+			return
+		}
 		bufs[w] = d.unitContent(bufs[w][:0], units[u].s)
 		sum := blake3.Sum256(bufs[w])
 		copy(keys[u][:], sum[:16])
 	})
+	remember(d, units, keys, func(m *nearMemo) *[]unitKey { return &m.unitKeys })
 	return keys
 }
 
