@@ -50,3 +50,33 @@ func BenchmarkPdq(b *testing.B) {
 		slices.Sort(xs)
 	}
 }
+
+// BenchmarkSortKeysFrom is BenchmarkRadixFrom on all CPUs, as detection
+// sorts (detector.sortKeysFrom).
+func BenchmarkSortKeysFrom(b *testing.B) {
+	src := benchKeys()
+	for i := range src {
+		src[i] = src[i]&^(1<<32-1) | uint64(i/64)
+	}
+	xs := make([]uint64, len(src))
+	d := &detector{}
+	for b.Loop() {
+		copy(xs, src)
+		d.sortKeysFrom(xs, 4)
+	}
+}
+
+// BenchmarkSortKeysFromSmall is BenchmarkSortKeysFrom on a quarter of
+// the keys, about what the editor sorts at each paste into a large file.
+func BenchmarkSortKeysFromSmall(b *testing.B) {
+	src := benchKeys()[:500_000]
+	for i := range src {
+		src[i] = src[i]&^(1<<32-1) | uint64(i/64)
+	}
+	xs := make([]uint64, len(src))
+	d := &detector{}
+	for b.Loop() {
+		copy(xs, src)
+		d.sortKeysFrom(xs, 4)
+	}
+}

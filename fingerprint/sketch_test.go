@@ -122,3 +122,34 @@ func TestSortKeysFrom(t *testing.T) {
 		}
 	}
 }
+
+// Keys whose high bits are all the same are dealt into buckets by the
+// highest bits that differ, which may lie below byte first, or nowhere.
+func TestSortKeysNarrow(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, workers := range []int{2, 3} {
+		for _, c := range []struct {
+			name  string
+			first int
+			key   func(i int) uint64
+		}{
+			{"one high value", 4, func(i int) uint64 { return 7<<32 | uint64(i/5) }},
+			{"four high values", 4, func(i int) uint64 { return r.Uint64N(4)<<32 | uint64(i/5) }},
+			{"every key equal", 0, func(int) uint64 { return 42 }},
+			{"small keys", 0, func(int) uint64 { return r.Uint64N(300) }},
+			{"unit pairs", 0, func(int) uint64 { return r.Uint64N(3000)<<32 | r.Uint64N(3000) }},
+		} {
+			xs := make([]uint64, 1<<17+11)
+			for i := range xs {
+				xs[i] = c.key(i)
+			}
+			want := slices.Clone(xs)
+			slices.Sort(want)
+			d := &detector{opt: Options{Workers: workers}}
+			d.sortKeysFrom(xs, c.first)
+			if !slices.Equal(xs, want) {
+				t.Fatalf("workers %d, %s: not sorted", workers, c.name)
+			}
+		}
+	}
+}
