@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -52,31 +53,21 @@ func BenchmarkPdq(b *testing.B) {
 }
 
 // BenchmarkSortKeysFrom is BenchmarkRadixFrom on all CPUs, as detection
-// sorts (detector.sortKeysFrom).
+// sorts (detector.sortKeysFrom); small, on a quarter of the keys, about
+// what the editor sorts at each paste into a large file.
 func BenchmarkSortKeysFrom(b *testing.B) {
-	src := benchKeys()
-	for i := range src {
-		src[i] = src[i]&^(1<<32-1) | uint64(i/64)
-	}
-	xs := make([]uint64, len(src))
-	d := &detector{}
-	for b.Loop() {
-		copy(xs, src)
-		d.sortKeysFrom(xs, 4)
-	}
-}
-
-// BenchmarkSortKeysFromSmall is BenchmarkSortKeysFrom on a quarter of
-// the keys, about what the editor sorts at each paste into a large file.
-func BenchmarkSortKeysFromSmall(b *testing.B) {
-	src := benchKeys()[:500_000]
-	for i := range src {
-		src[i] = src[i]&^(1<<32-1) | uint64(i/64)
-	}
-	xs := make([]uint64, len(src))
-	d := &detector{}
-	for b.Loop() {
-		copy(xs, src)
-		d.sortKeysFrom(xs, 4)
+	for _, n := range []int{2_000_000, 500_000} {
+		b.Run(fmt.Sprintf("keys=%d", n), func(b *testing.B) {
+			src := benchKeys()[:n]
+			for i := range src {
+				src[i] = src[i]&^(1<<32-1) | uint64(i/64)
+			}
+			xs := make([]uint64, len(src))
+			d := &detector{}
+			for b.Loop() {
+				copy(xs, src)
+				d.sortKeysFrom(xs, 4)
+			}
+		})
 	}
 }
