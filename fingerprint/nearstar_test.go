@@ -108,6 +108,9 @@ func TestRunFocused(t *testing.T) {
 
 // On real code too: the classes of RunFocused, for a few files of five
 // standard-library packages in turn, are those of Run with a copy in them.
+// The focused runs go as the editor's do: over the same files, each
+// reading what the runs before kept on them (nearmemo.go), with the
+// verdicts of the runs before.
 func TestRunFocusedStandardLibrary(t *testing.T) {
 	o := opts()
 	o.MinTokens, o.Near, o.Similarity = 50, true, 0.8
@@ -121,6 +124,7 @@ func TestRunFocusedStandardLibrary(t *testing.T) {
 		return cs
 	}
 	checked := 0
+	verdicts := &Verdicts{}
 	for _, f := range files {
 		focus := []string{f.Name}
 		var want []Class
@@ -129,7 +133,11 @@ func TestRunFocusedStandardLibrary(t *testing.T) {
 				want = append(want, c)
 			}
 		}
-		got := RunFocused(files, o, focus).Classes
+		fo := o
+		fo.Verdicts = verdicts
+		res := RunFocused(files, fo, focus)
+		verdicts = verdicts.Merge(res.Verdicts, 1<<20)
+		got := res.Classes
 		if len(got)+len(want) == 0 {
 			continue
 		}

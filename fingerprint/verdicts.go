@@ -46,13 +46,13 @@ func (v *Verdicts) Len() int {
 }
 
 // Merge adds o's verdicts to v's and returns v (o's, made anew, when v is
-// nil); past most verdicts, v's are dropped first, so that the verdicts
-// of a long session stay bounded. Safe while no run reads v.
+// nil or holds none); past most verdicts, v's are dropped first, so that
+// the verdicts of a long session stay bounded. Safe while no run reads v.
 func (v *Verdicts) Merge(o *Verdicts, most int) *Verdicts {
 	switch {
 	case o == nil:
 		return v
-	case v == nil || len(v.m)+len(o.m) > most:
+	case v == nil || v.m == nil || len(v.m)+len(o.m) > most:
 		v = &Verdicts{m: make(map[verdictKey]float64, len(o.m))}
 	}
 	for k, sim := range o.m {

@@ -94,3 +94,14 @@ func FuzzDecodeVerdicts(f *testing.F) {
 		}
 	})
 }
+
+// Verdicts merge into a nil or an empty Verdicts as into any other.
+func TestVerdictsMergeIntoEmpty(t *testing.T) {
+	o := newVerdicts([]verdict{{verdictKey{unitKey{1}, unitKey{2}}, 0.9}})
+	for name, v := range map[string]*Verdicts{"nil": nil, "empty": new(Verdicts), "one": newVerdicts([]verdict{{verdictKey{unitKey{3}, unitKey{4}}, 0}})} {
+		want := v.Len() + 1
+		if got := v.Merge(o, 10).Len(); got != want {
+			t.Errorf("%s: %d verdicts after the merge, want %d", name, got, want)
+		}
+	}
+}
