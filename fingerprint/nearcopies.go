@@ -110,19 +110,19 @@ type keyer struct {
 func (d *detector) copyKeys(units []nearUnit, want []bool) []copyKey {
 	keys := make([]copyKey, len(units))
 	ks := make([]keyer, d.opt.workers())
-	memo := func(m *nearMemo) []copyKey { return m.copyKeys }
+	field := func(m *nearMemo) *[]copyKey { return &m.copyKeys }
 	d.parallel(len(units), func(w, i int) {
 		if want != nil && !want[i] {
 			return
 		}
 		u := &units[i]
-		if k, ok := known(d.memo(u.s.file), memo, u); ok {
+		if k, ok := known(d.memo(u.s.file), field, u); ok {
 			keys[i] = k
 			return
 		}
 		keys[i] = d.copyKey(&ks[w], u.s)
 	})
-	remember(d, units, keys, func(m *nearMemo) *[]copyKey { return &m.copyKeys })
+	remember(d, units, keys, field)
 	return keys
 }
 

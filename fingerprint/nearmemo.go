@@ -31,22 +31,23 @@ func (d *detector) memo(fi int32) *nearMemo {
 	return m
 }
 
-// known returns the key of the unit that memo m's run computed, if any.
-func known[K comparable](m *nearMemo, keys func(*nearMemo) []K, u *nearUnit) (K, bool) {
+// known returns the key of unit u that memo m holds in the keys field
+// names, if a run computed it.
+func known[K comparable](m *nearMemo, field func(*nearMemo) *[]K, u *nearUnit) (K, bool) {
 	var zero K
 	if m == nil {
 		return zero, false
 	}
-	ks := keys(m)
+	ks := *field(m)
 	if int(u.local) >= len(ks) || ks[u.local] == zero {
 		return zero, false
 	}
 	return ks[u.local], true
 }
 
-// remember stores on each file's memo the keys this run computed for
-// its units (zero where it computed none): keys[i] is units[i]'s.
-// Units are in file order, each file's together.
+// remember stores in the field of each file's memo the keys this run
+// computed for its units (zero where it computed none): keys[i] is
+// units[i]'s. Units are in file order, each file's together.
 func remember[K comparable](d *detector, units []nearUnit, keys []K, field func(*nearMemo) *[]K) {
 	if d.focus == nil {
 		return

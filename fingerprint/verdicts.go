@@ -136,10 +136,10 @@ func (d *detector) unitKeys(units []nearUnit, cands []uint64, use []bool) []unit
 	}
 	keys := make([]unitKey, len(units))
 	bufs := make([][]byte, d.opt.workers())
-	memo := func(m *nearMemo) []unitKey { return m.unitKeys }
+	field := func(m *nearMemo) *[]unitKey { return &m.unitKeys }
 	d.parallel(len(idx), func(w, i int) {
 		u := idx[i]
-		if k, ok := known(d.memo(units[u].s.file), memo, &units[u]); ok {
+		if k, ok := known(d.memo(units[u].s.file), field, &units[u]); ok {
 			keys[u] = k
 			return
 		}
@@ -147,7 +147,7 @@ func (d *detector) unitKeys(units []nearUnit, cands []uint64, use []bool) []unit
 		sum := blake3.Sum256(bufs[w])
 		copy(keys[u][:], sum[:16])
 	})
-	remember(d, units, keys, func(m *nearMemo) *[]unitKey { return &m.unitKeys })
+	remember(d, units, keys, field)
 	return keys
 }
 
