@@ -211,14 +211,14 @@ func (e *engine) indexWorkspace(progress bool) {
 		opt.Verdicts = ws.index.StoredVerdicts()
 	}
 	idx := newIndex(opt)
+	// Files read again for their Facts with loading's limits: one swapped
+	// for a pipe since must not hang the server.
+	idx.read = func(name string) ([]byte, error) { return load.ReadFile(name, cfg.maxFileSize) }
 	withClones, found := buildIndex(idx, files, ws.found)
 	if ws.found == nil && ws.index != nil {
-		// Categorised as the command line stores it, so that either can
-		// print the other's result without reading the files.
-		// Files read again with loading's limits: one swapped for a pipe
-		// since must not hang the server.
-		read := func(name string) ([]byte, error) { return load.ReadFile(name, cfg.maxFileSize) }
-		report.Categorise(found.Classes, report.LoadedFacts(files, report.ReadFacts(read)))
+		// Categorised as the command line stores it (buildIndex did), so
+		// that either can print the other's result without reading the
+		// files.
 		ws.index.Save(found)
 	}
 	tBuild := time.Now()

@@ -27,6 +27,9 @@ type index struct {
 	// unit of a 4,000-line file again (210-240 ms a paste, against 5-7
 	// without near-miss clones).
 	verdicts *fingerprint.Verdicts
+	// read reads a file whose Facts were not loaded with it, to find a
+	// class's category (see categorise); nil: such a file has none.
+	read func(name string) ([]byte, error)
 
 	ids   map[string]int32 // file path -> id
 	names []string
@@ -81,12 +84,27 @@ func (x *index) buildFrom(files []*fingerprint.File, found *fingerprint.Result) 
 	} else {
 		res = fingerprint.Run(files, x.opt)
 	}
+	x.categorise(res.Classes, files)
 	x.stats = report.NewRunStats(res)
 	x.warnings = res.Warnings
 	for _, c := range res.Classes {
 		x.addClass(c, affected)
 	}
 	return sortedKeys(affected), res
+}
+
+// categorise finds the category of each class not categorised yet from
+// the Facts of its files, as the command line does (report.Categorise),
+// and with it what is said of its drift: a step that one of two inverse
+// operations or one test case lacks, or that a copy made on purpose
+// lacks on a field only its twin has, is the copy's own, and the editor
+// warns of a drift only where the command line says one.
+func (x *index) categorise(classes []fingerprint.Class, files []*fingerprint.File) {
+	other := func(string) *fingerprint.Facts { return nil }
+	if x.read != nil {
+		other = report.ReadFacts(x.read)
+	}
+	report.Categorise(classes, report.LoadedFacts(files, other))
 }
 
 func (x *index) intern(path string) int32 {
@@ -300,6 +318,7 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 	// those among the files path's former classes joined.
 	res := fingerprint.RunFocused(group, opt, append(sortedKeys(formerly), path))
 	x.verdicts = x.verdicts.Merge(res.Verdicts, maxVerdicts)
+	x.categorise(res.Classes, group)
 	for _, c := range res.Classes {
 		if touches(c, path) || (within(c, formerly) && x.classes[c.ID] == nil) {
 			x.addClass(c, affected)

@@ -133,3 +133,52 @@ func TestKeyTable(t *testing.T) {
 		t.Errorf("holders of key 3 after re-adding = %v, want [1 5]", got)
 	}
 }
+
+// The editor says a class drifted where the command line does: a step
+// one of two inverse operations lacks (add and remove) is its own, not a
+// drift (report.Categorise), from the first index on and after an edit;
+// the same copies under other names drifted.
+func TestIndexSaysDriftAsTheCommandLine(t *testing.T) {
+	body := "func %s(xs []int, limit int) (int, error) {\n\ttotal := 0\n\tfor i, x := range xs {\n%s\t\ttotal += x\n\t\tif total > limit {\n\t\t\treturn limit, nil\n\t\t}\n\t\tprintln(\"at\", i, \"total\", total, \"of\", limit)\n\t}\n\treturn total, nil\n}\n"
+	guard := "\t\tif x < 0 {\n\t\t\treturn 0, fmt.Errorf(\"negative %d at %d\", x, i)\n\t\t}\n"
+	opt := fingerprint.Options{MinTokens: 50, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.8}
+	var ix fingerprint.Indexer
+	parse := func(name, text string) *fingerprint.File {
+		f, warnings := load.Source(&ix, name, []byte(text), opt.MinTokens)
+		if f == nil {
+			t.Fatalf("%s does not parse: %v", name, warnings)
+		}
+		return f
+	}
+	for _, c := range []struct {
+		with, without string
+		drifted       bool
+	}{
+		{"addTotal", "removeTotal", false},
+		{"sumTotal", "countTotal", true},
+	} {
+		a := "package p\n\nimport \"fmt\"\n\n" + fmt.Sprintf(body, c.with, guard)
+		b := "package p\n\n" + fmt.Sprintf(body, c.without, "")
+		files := []*fingerprint.File{parse("a.go", a), parse("b.go", b)}
+		raw := fingerprint.Run(files, opt).Classes
+		if len(raw) != 1 || !raw[0].Divergent {
+			t.Fatalf("%s, %s: detection finds %d classes, want one drifted", c.with, c.without, len(raw))
+		}
+		x := newIndex(opt)
+		x.build(files)
+		check := func(when string) {
+			t.Helper()
+			if len(x.classes) != 1 {
+				t.Fatalf("%s, %s, %s: %d classes", c.with, c.without, when, len(x.classes))
+			}
+			for _, cl := range x.classes {
+				if cl.Divergent != c.drifted {
+					t.Errorf("%s, %s, %s: drifted %v, want %v", c.with, c.without, when, cl.Divergent, c.drifted)
+				}
+			}
+		}
+		check("indexed")
+		x.update("b.go", parse("b.go", b+"\nvar _ = 1\n"))
+		check("after an edit")
+	}
+}
