@@ -220,7 +220,7 @@ func (d *detector) windowSketch() *sketch {
 		n += len(f.windows)
 	}
 	d.work.Windows = int64(n)
-	if c := d.opt.Corpus; c != nil {
+	if c := d.opt.Corpus; c != nil && c.Sketch != nil {
 		d.sketch = c.Sketch.s.size(int64(c.Sketch.windows))
 		return c.Sketch.s
 	}

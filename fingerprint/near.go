@@ -243,6 +243,11 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 	// grams, and their copies stand for them (see findCopies): the run
 	// counts them itself.
 	long := d.opt.MaxOccurrences <= 0 || d.opt.MaxOccurrences > nearMaxRun
+	corpus := d.opt.Corpus != nil && !long
+	var shared []uint32 // the corpus's counted grams from the current one on
+	if corpus {
+		shared = d.opt.Corpus.SharedNearKeys
+	}
 	var runs [][2]int32
 	for i := 0; i < len(entries); {
 		j := i + 1
@@ -250,8 +255,10 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 			j++
 		}
 		counts := j-i >= 2 && (j-i <= nearMaxRun || long)
-		if c := d.opt.Corpus; c != nil && !long {
-			_, counts = slices.BinarySearch(c.SharedNearKeys, gramOf(entries[i]))
+		if corpus {
+			// The grams come in order: the search goes on from the last.
+			shared = gallop(shared, gramOf(entries[i]))
+			counts = len(shared) > 0 && shared[0] == gramOf(entries[i])
 		}
 		if counts {
 			if j-i >= 2 {
@@ -327,6 +334,20 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 		i = j
 	}
 	return cands
+}
+
+// gallop returns the end of sorted xs from its first element not below
+// x, found by steps that double from the start and a binary search
+// within the last: a walk through xs in order, in time logarithmic in
+// each step's length.
+func gallop(xs []uint32, x uint32) []uint32 {
+	hi := 1
+	for hi < len(xs) && xs[hi-1] < x {
+		hi *= 2
+	}
+	hi = min(hi, len(xs))
+	i, _ := slices.BinarySearch(xs[hi/2:hi], x)
+	return xs[hi/2+i:]
 }
 
 // nearMinRatio is the smallest ratio of the sizes of two units that can

@@ -32,7 +32,8 @@ import (
 // A Corpus is what detection over a part of a corpus needs of the whole.
 type Corpus struct {
 	// Sketch is the corpus's window sketch, in place of the one a run
-	// builds over its files.
+	// builds over its files; nil: the run builds its own (the editor's
+	// runs, whose files hold every other copy of their windows').
 	Sketch *Sketch
 	// SharedNearKeys are the near keys that a run over the corpus counts,
 	// sorted: those that two or more of its near-miss units hold, and not

@@ -71,3 +71,21 @@ func BenchmarkSortKeysFrom(b *testing.B) {
 		})
 	}
 }
+
+// gallop finds what a binary search finds, from any start.
+func TestGallop(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 2, 3, 7, 64, 1000} {
+		xs := make([]uint32, n)
+		for i := range xs {
+			xs[i] = r.Uint32N(3000)
+		}
+		slices.Sort(xs)
+		for x := uint32(0); x < 3010; x += 1 + r.Uint32N(7) {
+			i, _ := slices.BinarySearch(xs, x)
+			if got := gallop(xs, x); len(got) != len(xs)-i {
+				t.Fatalf("n %d, x %d: %d left, want %d", n, x, len(got), len(xs)-i)
+			}
+		}
+	}
+}

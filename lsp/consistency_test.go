@@ -14,36 +14,34 @@ import (
 	"github.com/copycat-go/copycat/load"
 )
 
-// TestReindexStdlib re-indexes files of the standard library one at a
-// time, each unchanged, and checks that the index's classes stay those of
-// the detection over the whole workspace it started from. It does not yet
-// pass, and so runs only when COPYCAT_REINDEX_FILES says how many files
-// to try:
+// TestReindexStdlib pastes a standard-library function into files of the
+// standard library, one at a time, and takes it out again, and checks that
+// the index's classes are then those of the detection over the whole
+// workspace it started from: an edit re-detects the file with the files
+// that share code with it, and its near-miss classes are a whole run's
+// only when that group's run counts the near keys over the workspace
+// (nearcounts.go). Counted over the group (before 2026-12-05), 8 of 150
+// files re-indexed unchanged changed the index's classes; TestIndexMatchesFullDetection's
+// workspace is too small for that to show. It tries 40 files, or
+// COPYCAT_REINDEX_FILES of them; none under the race detector or -short:
 //
 //	COPYCAT_REINDEX_FILES=150 go test -run TestReindexStdlib -v ./lsp
-//
-// (2026-12-05: 8 of 150 files at random change the index's classes;
-// with near-miss clones off, none.) An edit re-detects the file with the
-// files that share code with it, and the near-miss stage counts over that
-// group what a whole run counts over the workspace: how many units share
-// a k-gram (past nearMaxRun it is boilerplate), and so how many of a
-// unit's k-grams count when two units are compared. The stars that cut a
-// family of near copies into classes see only the group's units too.
-// TestIndexMatchesFullDetection's workspace is too small for these to
-// differ. Given the workspace's counts instead (a fingerprint.Corpus of
-// its window sketch and of the near keys two to nearMaxRun of its units
-// hold, as the Beam pipeline gives each part), the same 150 re-indexed
-// files changed nothing: what the index lacks is those counts, kept up
-// to date at every edit without slowing it.
 func TestReindexStdlib(t *testing.T) {
-	n := 0
+	n := 40
+	if raceEnabled || testing.Short() {
+		n = 0
+	}
 	if v := os.Getenv("COPYCAT_REINDEX_FILES"); v != "" {
 		n, _ = strconv.Atoi(v)
 	}
 	if n <= 0 {
-		t.Skip("set COPYCAT_REINDEX_FILES to run it")
+		t.Skip("indexes the standard library: COPYCAT_REINDEX_FILES runs it")
 	}
 	root := filepath.Join(runtime.GOROOT(), "src")
+	if _, err := os.Stat(filepath.Join(root, "net", "http")); err != nil {
+		t.Skipf("no standard library sources in %s", root)
+	}
+	copies := stdlibFunctions(t, root, 3)
 	opt := fingerprint.Options{MinTokens: 100, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.85}
 	paths, _ := load.Resolve([]string{root + "/..."}, load.Options{Tests: true})
 	files := load.Parse(paths, load.Options{Tests: true, MinTokens: opt.MinTokens}).Files
@@ -65,14 +63,17 @@ func TestReindexStdlib(t *testing.T) {
 	rand.New(rand.NewPCG(1, 2)).Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
 	var ix fingerprint.Indexer
 	differ := 0
-	for _, name := range names[:min(n, len(names))] {
+	for i, name := range names[:min(n, len(names))] {
 		before := classes()
 		src, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, _ := load.Source(&ix, name, src, opt.MinTokens)
-		x.update(name, f)
+		pasted := append(slices.Clip(src), "\n"+copies[i%len(copies)]...)
+		for _, text := range [][]byte{pasted, src} {
+			f, _ := load.Source(&ix, name, text, opt.MinTokens)
+			x.update(name, f)
+		}
 		after := classes()
 		var diffs []string
 		for id, c := range before {
@@ -88,8 +89,11 @@ func TestReindexStdlib(t *testing.T) {
 		if len(diffs) > 0 {
 			differ++
 			slices.Sort(diffs)
-			t.Errorf("%s re-indexed unchanged:\n%s", name, strings.Join(diffs, "\n"))
+			t.Errorf("%s, a paste taken out again:\n%s", name, strings.Join(diffs, "\n"))
 		}
 	}
-	t.Logf("%d of %d files re-indexed unchanged changed the classes", differ, min(n, len(names)))
+	t.Logf("%d of %d files changed the classes", differ, min(n, len(names)))
 }
+
+// raceEnabled is set under the race detector (race_test.go).
+var raceEnabled bool

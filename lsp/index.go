@@ -27,6 +27,9 @@ type index struct {
 	// unit of a 4,000-line file again (210-240 ms a paste, against 5-7
 	// without near-miss clones).
 	verdicts *fingerprint.Verdicts
+	// near are the workspace's near-miss counts that an edit's detection
+	// is given (nearcounts.go); nil when its options need none.
+	near *nearCounts
 	// read reads a file whose Facts were not loaded with it, to find a
 	// class's category (see categorise); nil: such a file has none.
 	read func(name string) ([]byte, error)
@@ -53,6 +56,7 @@ func newIndex(opt fingerprint.Options) *index {
 	return &index{
 		opt:      opt,
 		verdicts: (*fingerprint.Verdicts)(nil).Merge(opt.Verdicts, maxVerdicts), // a copy: the store's stay its own
+		near:     newNearCounts(opt),
 		ids:      map[string]int32{},
 		windows:  keyTable{keys: map[uint64]uint32{}},
 		grams:    keyTable{keys: map[uint64]uint32{}},
@@ -76,6 +80,12 @@ func (x *index) buildFrom(files []*fingerprint.File, found *fingerprint.Result) 
 		id := x.intern(f.Name)
 		x.files[id] = f
 		x.addKeys(id, f)
+		if x.near != nil {
+			x.near.add(f, 1, nil)
+		}
+	}
+	if x.near != nil {
+		x.near.share()
 	}
 	affected := map[string]bool{}
 	var res fingerprint.Result
@@ -278,9 +288,16 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 			}
 		}
 	}
+	var changed map[uint32]bool // the near keys whose counts changed
+	if x.near != nil {
+		changed = map[uint32]bool{}
+	}
 	id, known := x.ids[path]
 	if known && x.files[id] != nil {
 		x.removeKeys(id, x.files[id])
+		if x.near != nil {
+			x.near.add(x.files[id], -1, changed)
+		}
 		x.files[id] = nil
 	}
 	seen := map[int32]bool{}
@@ -289,6 +306,9 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 		id = x.intern(path)
 		x.files[id] = f
 		x.addKeys(id, f)
+		if x.near != nil {
+			x.near.add(f, 1, changed)
+		}
 		seen[id] = true
 		group = append(group, f)
 		for _, n := range x.neighbours(id, f, seen) {
@@ -313,6 +333,11 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 		if opt.Verdicts == nil {
 			opt.Verdicts = &fingerprint.Verdicts{}
 		}
+	}
+	if x.near != nil {
+		// The group's run counts the near keys as a whole run would.
+		x.near.settle(changed)
+		opt.Corpus = &fingerprint.Corpus{SharedNearKeys: x.near.shared}
 	}
 	// Only the classes the edit can have changed: those of path, and
 	// those among the files path's former classes joined.
