@@ -43,14 +43,7 @@ func testIndexMatchesFullDetection(t *testing.T, opt fingerprint.Options) {
 		{"an edited copy in c.go", "c.go", ptr(files["c.go"] + edited)},
 		{"the edited copy goes", "c.go", ptr(files["c.go"])},
 	}
-	var ix fingerprint.Indexer
-	parse := func(name, text string) *fingerprint.File {
-		f, warnings := load.Source(&ix, name, []byte(text), opt.MinTokens)
-		if f == nil {
-			t.Fatalf("%s does not parse: %v", name, warnings)
-		}
-		return f
-	}
+	parse := sourceParser(t, opt.MinTokens)
 	var all []*fingerprint.File
 	for _, name := range sortedKeys(current) {
 		all = append(all, parse(name, current[name]))
@@ -82,6 +75,20 @@ func testIndexMatchesFullDetection(t *testing.T, opt fingerprint.Options) {
 }
 
 func ptr(s string) *string { return &s }
+
+// sourceParser returns what fingerprints a file's text as the editor
+// does, failing the test on a file that does not parse.
+func sourceParser(t *testing.T, minTokens int) func(name, text string) *fingerprint.File {
+	var ix fingerprint.Indexer
+	return func(name, text string) *fingerprint.File {
+		t.Helper()
+		f, warnings := load.Source(&ix, name, []byte(text), minTokens)
+		if f == nil {
+			t.Fatalf("%s does not parse: %v", name, warnings)
+		}
+		return f
+	}
+}
 
 // describe prints classes in a canonical order, without Differs.
 func describe(cs []fingerprint.Class) string {
@@ -142,14 +149,7 @@ func TestIndexSaysDriftAsTheCommandLine(t *testing.T) {
 	body := "func %s(xs []int, limit int) (int, error) {\n\ttotal := 0\n\tfor i, x := range xs {\n%s\t\ttotal += x\n\t\tif total > limit {\n\t\t\treturn limit, nil\n\t\t}\n\t\tprintln(\"at\", i, \"total\", total, \"of\", limit)\n\t}\n\treturn total, nil\n}\n"
 	guard := "\t\tif x < 0 {\n\t\t\treturn 0, fmt.Errorf(\"negative %d at %d\", x, i)\n\t\t}\n"
 	opt := fingerprint.Options{MinTokens: 50, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.8}
-	var ix fingerprint.Indexer
-	parse := func(name, text string) *fingerprint.File {
-		f, warnings := load.Source(&ix, name, []byte(text), opt.MinTokens)
-		if f == nil {
-			t.Fatalf("%s does not parse: %v", name, warnings)
-		}
-		return f
-	}
+	parse := sourceParser(t, opt.MinTokens)
 	for _, c := range []struct {
 		with, without string
 		drifted       bool

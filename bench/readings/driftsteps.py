@@ -11,23 +11,14 @@ NAME.cc-ret.json, NAME.cc-chain.json, NAME.cc-nil.json: `copycat -json
 with nil.patch on bd9f236); OUT53 reading 53's (NAME.json at 7b8cf92).
 Each class counts once for each step its copies lack or slip on; weak
 drifts (a changed call, an error wrap) are left out."""
-import collections, json, os, sys
+import collections, os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import keylabels
 
 here = os.path.dirname(os.path.abspath(__file__))
 out49, out53 = sys.argv[1], sys.argv[2]
 stats = collections.defaultdict(collections.Counter)
-reports = {}
-
-
-def find(path, cid):
-    if path not in reports:
-        try:
-            reports[path] = {c['id']: c for c in json.load(open(path))['classes']}
-        except (OSError, ValueError):
-            reports[path] = {}
-    return reports[path].get(cid)
+find = keylabels.class_finder()
 
 
 def add(c, labels):

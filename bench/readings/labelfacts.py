@@ -16,7 +16,7 @@ before any rule was built on them (2026-12-05; no new readers):
 
 OUT49 and OUT53 as driftsteps.py has them; ROOTS49 and ROOTS53 the
 NAME=DIR lists of the modules' sources those reports were made on."""
-import collections, difflib, json, os, re, subprocess, sys
+import collections, difflib, os, re, subprocess, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import keylabels
 
@@ -28,16 +28,7 @@ for p in (roots49, roots53):
         if '=' in l:
             k, v = l.strip().split('=', 1)
             roots.setdefault(k, v)
-reports = {}
-
-
-def find(path, cid):
-    if path not in reports:
-        try:
-            reports[path] = {c['id']: c for c in json.load(open(path))['classes']}
-        except (OSError, ValueError):
-            reports[path] = {}
-    return reports[path].get(cid)
+find = keylabels.class_finder()
 
 
 def lines(mod, name, a, b):
