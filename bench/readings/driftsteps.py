@@ -18,7 +18,6 @@ import keylabels
 here = os.path.dirname(os.path.abspath(__file__))
 out49, out53 = sys.argv[1], sys.argv[2]
 stats = collections.defaultdict(collections.Counter)
-find = keylabels.class_finder()
 
 
 def add(c, labels):
@@ -32,20 +31,7 @@ def add(c, labels):
         stats[s]['labels'] += len(labels)
 
 
-# Each reading's drifted groups, and the report they were drawn from.
-for reading, groups in (('r49', {'cond': 'cond', 'drifted': 'cond'}), ('r50', {'ret': 'ret', 'drifted': 'ret'}),
-                        ('r51', {'drifted': 'chain'}), ('r52', {'drifted': 'nil'})):
-    key, labels = keylabels.load(os.path.join(here, '2026-12-05-' + reading))
-    for iid, row in key.items():
-        if row[3] in groups:
-            c = find(os.path.join(out49, row[1] + '.cc-' + groups[row[3]] + '.json'), row[2])
-            if c:
-                add(c, labels[iid])
-key, labels = keylabels.load(os.path.join(here, '2026-12-05-r53'))
-for iid, row in key.items():
-    if row[4] == 'True':
-        c = find(os.path.join(out53, row[1] + '.json'), row[2])
-        if c:
-            add(c, labels[iid])
+for _, c, labels in keylabels.drifted_49_53(here, out49, out53):
+    add(c, labels)
 for (kind, step), c in sorted(stats.items(), key=lambda kv: -kv[1]['items']):
     print(f"{kind:10s} {step:34s} {c['items']:3d} classes, {c['bugs']:2d} a bug, A {100 * c['A'] / c['labels']:.0f}%")

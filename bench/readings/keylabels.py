@@ -29,3 +29,26 @@ def class_finder():
                 reports[path] = {}
         return reports[path].get(cid)
     return find
+
+
+def drifted_49_53(here, out49, out53):
+    """The drifted classes readings 49 to 53 read, as (module, class,
+    labels): 49 to 52's drifted groups from the reports in out49
+    (NAME.cc-GROUP.json), 53's from out53 (NAME.json)."""
+    find = class_finder()
+    items = []
+    for reading, groups in (('r49', {'cond': 'cond', 'drifted': 'cond'}), ('r50', {'ret': 'ret', 'drifted': 'ret'}),
+                            ('r51', {'drifted': 'chain'}), ('r52', {'drifted': 'nil'})):
+        key, labels = load(os.path.join(here, '2026-12-05-' + reading))
+        for iid, row in key.items():
+            if row[3] in groups:
+                c = find(os.path.join(out49, row[1] + '.cc-' + groups[row[3]] + '.json'), row[2])
+                if c:
+                    items.append((row[1], c, labels[iid]))
+    key, labels = load(os.path.join(here, '2026-12-05-r53'))
+    for iid, row in key.items():
+        if row[4] == 'True':
+            c = find(os.path.join(out53, row[1] + '.json'), row[2])
+            if c:
+                items.append((row[1], c, labels[iid]))
+    return items

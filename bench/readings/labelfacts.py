@@ -43,21 +43,8 @@ def bug(labels):
 
 
 # deref
-drifted = []
-for reading, groups in (('r49', {'cond': 'cond', 'drifted': 'cond'}), ('r50', {'ret': 'ret', 'drifted': 'ret'}),
-                        ('r51', {'drifted': 'chain'}), ('r52', {'drifted': 'nil'})):
-    key, labels = keylabels.load(os.path.join(here, '2026-12-05-' + reading))
-    for iid, row in key.items():
-        if row[3] in groups:
-            c = find(os.path.join(out49, row[1] + '.cc-' + groups[row[3]] + '.json'), row[2])
-            if c:
-                drifted.append((row[1], c, labels[iid]))
+drifted = keylabels.drifted_49_53(here, out49, out53)
 key53, labels53 = keylabels.load(os.path.join(here, '2026-12-05-r53'))
-for iid, row in key53.items():
-    if row[4] == 'True':
-        c = find(os.path.join(out53, row[1] + '.json'), row[2])
-        if c:
-            drifted.append((row[1], c, labels53[iid]))
 deref = collections.Counter()
 seen = set()
 for mod, c, labs in drifted:
