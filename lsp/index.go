@@ -80,13 +80,9 @@ func (x *index) buildFrom(files []*fingerprint.File, found *fingerprint.Result) 
 		id := x.intern(f.Name)
 		x.files[id] = f
 		x.addKeys(id, f)
-		if x.near != nil {
-			x.near.add(f, 1, nil)
-		}
+		x.near.add(f, 1, nil)
 	}
-	if x.near != nil {
-		x.near.share()
-	}
+	x.near.share()
 	affected := map[string]bool{}
 	var res fingerprint.Result
 	if found != nil {
@@ -288,16 +284,11 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 			}
 		}
 	}
-	var changed map[uint32]bool // the near keys whose counts changed
-	if x.near != nil {
-		changed = map[uint32]bool{}
-	}
+	changed := map[uint32]bool{} // the near keys whose counts changed
 	id, known := x.ids[path]
 	if known && x.files[id] != nil {
 		x.removeKeys(id, x.files[id])
-		if x.near != nil {
-			x.near.add(x.files[id], -1, changed)
-		}
+		x.near.add(x.files[id], -1, changed)
 		x.files[id] = nil
 	}
 	seen := map[int32]bool{}
@@ -306,9 +297,7 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 		id = x.intern(path)
 		x.files[id] = f
 		x.addKeys(id, f)
-		if x.near != nil {
-			x.near.add(f, 1, changed)
-		}
+		x.near.add(f, 1, changed)
 		seen[id] = true
 		group = append(group, f)
 		for _, n := range x.neighbours(id, f, seen) {
@@ -334,11 +323,9 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 			opt.Verdicts = &fingerprint.Verdicts{}
 		}
 	}
-	if x.near != nil {
-		// The group's run counts the near keys as a whole run would.
-		x.near.settle(changed)
-		opt.Corpus = &fingerprint.Corpus{SharedNearKeys: x.near.shared}
-	}
+	// The group's run counts the near keys as a whole run would.
+	x.near.settle(changed)
+	opt.Corpus = x.near.corpus()
 	// Only the classes the edit can have changed: those of path, and
 	// those among the files path's former classes joined.
 	res := fingerprint.RunFocused(group, opt, append(sortedKeys(formerly), path))

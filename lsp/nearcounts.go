@@ -35,9 +35,14 @@ func newNearCounts(opt fingerprint.Options) *nearCounts {
 
 func counted(n int32) bool { return n >= 2 && n <= fingerprint.NearKeyLimit }
 
+// The methods of nil counts do nothing.
+
 // add counts f's units, delta each (1 to add the file, -1 to remove it),
 // and notes in changed the keys whose count changed, if changed is not nil.
 func (n *nearCounts) add(f *fingerprint.File, delta int32, changed map[uint32]bool) {
+	if n == nil {
+		return
+	}
 	for _, u := range fingerprint.NearUnits(f, n.opt) {
 		for _, k := range u.Keys {
 			c := n.units[k] + delta
@@ -55,6 +60,9 @@ func (n *nearCounts) add(f *fingerprint.File, delta int32, changed map[uint32]bo
 
 // share lists the keys that count, from the counts alone.
 func (n *nearCounts) share() {
+	if n == nil {
+		return
+	}
 	n.shared = nil
 	for k, c := range n.units {
 		if counted(c) {
@@ -68,6 +76,9 @@ func (n *nearCounts) share() {
 // keys changed: those that began or ceased to count are put in or taken
 // out, the others are left where they are.
 func (n *nearCounts) settle(changed map[uint32]bool) {
+	if n == nil {
+		return
+	}
 	var in, out []uint32
 	for _, k := range slices.Sorted(maps.Keys(changed)) {
 		_, was := slices.BinarySearch(n.shared, k)
@@ -100,4 +111,13 @@ func (n *nearCounts) settle(changed map[uint32]bool) {
 		}
 	}
 	n.shared = next
+}
+
+// corpus returns what a group's run is given: the keys that count over
+// the workspace; nil for nil counts.
+func (n *nearCounts) corpus() *fingerprint.Corpus {
+	if n == nil {
+		return nil
+	}
+	return &fingerprint.Corpus{SharedNearKeys: n.shared}
 }
