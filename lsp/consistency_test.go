@@ -28,6 +28,8 @@ import (
 // the counts do not cover, 53 of 150 still change the classes.)
 //
 //	COPYCAT_REINDEX_FILES=150 go test -run TestReindexStdlib -v ./lsp
+//
+// COPYCAT_REINDEX_ROOT=DIR does the same in another tree.
 func TestReindexStdlib(t *testing.T) {
 	n := 40
 	if raceEnabled || testing.Short() {
@@ -44,6 +46,9 @@ func TestReindexStdlib(t *testing.T) {
 		t.Skipf("no standard library sources in %s", root)
 	}
 	copies := stdlibFunctions(t, root, 3)
+	if r := os.Getenv("COPYCAT_REINDEX_ROOT"); r != "" {
+		root = r // another tree, the standard library's functions pasted into it
+	}
 	opt := fingerprint.Options{MinTokens: 100, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.85}
 	paths, _ := load.Resolve([]string{root + "/..."}, load.Options{Tests: true})
 	files := load.Parse(paths, load.Options{Tests: true, MinTokens: opt.MinTokens}).Files
