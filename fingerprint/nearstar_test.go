@@ -110,7 +110,9 @@ func TestRunFocused(t *testing.T) {
 // standard-library packages in turn, are those of Run with a copy in them.
 // The focused runs go as the editor's do: over the same files, each
 // reading what the runs before kept on them (nearmemo.go), with the
-// verdicts of the runs before.
+// verdicts of the runs before, and with the file in focus alone and then
+// with the files its classes reach too (an edit's focus: the file and
+// the files of its former classes).
 func TestRunFocusedStandardLibrary(t *testing.T) {
 	o := opts()
 	o.MinTokens, o.Near, o.Similarity = 50, true, 0.8
@@ -125,29 +127,46 @@ func TestRunFocusedStandardLibrary(t *testing.T) {
 	}
 	checked := 0
 	verdicts := &Verdicts{}
+	inFocus := func(c Class, focus []string) bool {
+		return slices.ContainsFunc(c.Fragments, func(fr Fragment) bool { return slices.Contains(focus, fr.File) })
+	}
 	for _, f := range files {
-		focus := []string{f.Name}
-		var want []Class
+		reached := []string{f.Name}
 		for _, c := range all {
-			if slices.ContainsFunc(c.Fragments, func(fr Fragment) bool { return fr.File == f.Name }) {
-				want = append(want, c)
+			if inFocus(c, reached[:1]) {
+				for _, fr := range c.Fragments {
+					if !slices.Contains(reached, fr.File) {
+						reached = append(reached, fr.File)
+					}
+				}
 			}
 		}
-		fo := o
-		fo.Verdicts = verdicts
-		res := RunFocused(files, fo, focus)
-		verdicts = verdicts.Merge(res.Verdicts, 1<<20)
-		got := res.Classes
-		if len(got)+len(want) == 0 {
-			continue
-		}
-		checked++
-		if g, w := strip(got), strip(want); !reflect.DeepEqual(g, w) {
-			t.Errorf("focus %s: %d classes %q\nwant %d %q", f.Name, len(g), describe(g), len(w), describe(w))
+		for _, focus := range [][]string{reached[:1], reached} {
+			var want []Class
+			for _, c := range all {
+				if inFocus(c, focus) {
+					want = append(want, c)
+				}
+			}
+			fo := o
+			fo.Verdicts = verdicts
+			res := RunFocused(files, fo, focus)
+			verdicts = verdicts.Merge(res.Verdicts, 1<<20)
+			got := res.Classes
+			if len(got)+len(want) == 0 {
+				continue
+			}
+			checked++
+			if g, w := strip(got), strip(want); !reflect.DeepEqual(g, w) {
+				t.Errorf("focus %q: %d classes %q\nwant %d %q", focus, len(g), describe(g), len(w), describe(w))
+			}
+			if len(reached) == 1 {
+				break
+			}
 		}
 	}
 	if checked < 20 {
-		t.Fatalf("only %d focus files with classes", checked)
+		t.Fatalf("only %d focus sets with classes", checked)
 	}
-	t.Logf("%d focus files of %d, %d classes in all", checked, len(files), len(all))
+	t.Logf("%d focus sets with classes, of %d files, %d classes in all", checked, len(files), len(all))
 }
