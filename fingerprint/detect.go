@@ -245,6 +245,10 @@ func (d *detector) windowSketch() *sketch {
 			}
 		}
 	}
+	if c := d.opt.Corpus; c != nil && c.Windows != nil {
+		d.sketch = SketchSize{CountMinWidth: int(c.Windows.counts.mask + 1), CountMinDepth: c.Windows.counts.depth, Keys: int64(c.Windows.windows)}
+		return &sketch{corpus: c.Windows}
+	}
 	sk := d.buildSketch(n, func(f *File, add func(uint64)) {
 		for _, w := range f.windows {
 			if d.seeds(w.fp) {

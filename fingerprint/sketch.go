@@ -16,6 +16,7 @@ type sketch struct {
 	once, twice *bloom.BloomFilter
 	counts      *countMin
 	buf         [8]byte
+	corpus      *WindowCounts // in place of the rest, a corpus's counts (Corpus.Windows)
 }
 
 // bloomFalsePositives is the Bloom filters' target false-positive rate. A
@@ -56,6 +57,9 @@ func (s *sketch) merge(o *sketch) {
 // times whose count the sketch does not over-estimate past maxCount.
 // It is safe for concurrent use.
 func (s *sketch) repeated(fp uint64, maxCount int) bool {
+	if s.corpus != nil {
+		return s.corpus.repeated(fp, maxCount)
+	}
 	var buf [8]byte
 	binary.LittleEndian.PutUint64(buf[:], fp)
 	if !s.twice.Test(buf[:]) {
@@ -106,6 +110,16 @@ func (c *countMin) add(fp uint64) {
 		i := c.slot(r, fp)
 		if c.counts[i] < math.MaxUint32 {
 			c.counts[i]++
+		}
+	}
+}
+
+// remove takes back one add of fp: a count that add saturated stays.
+func (c *countMin) remove(fp uint64) {
+	for r := range c.depth {
+		i := c.slot(r, fp)
+		if v := c.counts[i]; v > 0 && v < math.MaxUint32 {
+			c.counts[i] = v - 1
 		}
 	}
 }

@@ -18,14 +18,15 @@ import (
 // standard library, one at a time, and takes it out again, and checks that
 // the index's classes are then those of the detection over the whole
 // workspace it started from: an edit re-detects the file with the files
-// that share code with it, and its near-miss classes are a whole run's
-// only when that group's run counts the near keys over the workspace
-// (nearcounts.go). Counted over the group (before 2026-12-05), 8 of 150
-// files re-indexed unchanged changed the index's classes; TestIndexMatchesFullDetection's
-// workspace is too small for that to show. It tries 40 files, or
-// COPYCAT_REINDEX_FILES of them; none under the race detector or -short.
-// (With a MaxOccurrences of 0 or above fingerprint.NearKeyLimit, which
-// the counts do not cover, 53 of 150 still change the classes.)
+// that share code with it, and its classes are a whole run's only when
+// that group's run counts near keys and windows over the workspace
+// (nearcounts.go, fingerprint.WindowCounts). Counted over the group
+// (before 2026-12-05), 8 of 150 files re-indexed unchanged changed the
+// index's classes; TestIndexMatchesFullDetection's workspace is too
+// small for that to show. It tries 40 files, or COPYCAT_REINDEX_FILES of
+// them; none under the race detector or -short. (With a MaxOccurrences
+// of 0 or above fingerprint.NearKeyLimit, which the near-key counts do
+// not cover, 53 of 150 still change the classes.)
 //
 //	COPYCAT_REINDEX_FILES=150 go test -run TestReindexStdlib -v ./lsp
 //

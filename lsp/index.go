@@ -30,6 +30,11 @@ type index struct {
 	// near are the workspace's near-miss counts that an edit's detection
 	// is given (nearcounts.go); nil when its options need none.
 	near *nearCounts
+	// windowCounts count the workspace's windows, which an edit's detection
+	// is given too: a window is boilerplate when more than MaxOccurrences
+	// of the workspace's share its fingerprint, not of the group's; nil
+	// without that limit.
+	windowCounts *fingerprint.WindowCounts
 	// read reads a file whose Facts were not loaded with it, to find a
 	// class's category (see categorise); nil: such a file has none.
 	read func(name string) ([]byte, error)
@@ -76,11 +81,21 @@ func (x *index) build(files []*fingerprint.File) []string {
 // is not nil: the index's, from an earlier run over the same contents. It
 // also returns the result it used.
 func (x *index) buildFrom(files []*fingerprint.File, found *fingerprint.Result) ([]string, fingerprint.Result) {
+	if x.opt.MaxOccurrences > 0 {
+		n := 0
+		for _, f := range files {
+			n += f.Windows()
+		}
+		x.windowCounts = fingerprint.NewWindowCounts(n)
+	}
 	for _, f := range files {
 		id := x.intern(f.Name)
 		x.files[id] = f
 		x.addKeys(id, f)
 		x.near.add(f, 1, nil)
+		if x.windowCounts != nil {
+			x.windowCounts.Add(f)
+		}
 	}
 	x.near.share()
 	affected := map[string]bool{}
@@ -289,6 +304,9 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 	if known && x.files[id] != nil {
 		x.removeKeys(id, x.files[id])
 		x.near.add(x.files[id], -1, changed)
+		if x.windowCounts != nil {
+			x.windowCounts.Remove(x.files[id])
+		}
 		x.files[id] = nil
 	}
 	seen := map[int32]bool{}
@@ -298,6 +316,9 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 		x.files[id] = f
 		x.addKeys(id, f)
 		x.near.add(f, 1, changed)
+		if x.windowCounts != nil {
+			x.windowCounts.Add(f)
+		}
 		seen[id] = true
 		group = append(group, f)
 		for _, n := range x.neighbours(id, f, seen) {
@@ -323,9 +344,14 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 			opt.Verdicts = &fingerprint.Verdicts{}
 		}
 	}
-	// The group's run counts the near keys as a whole run would.
+	// The group's run counts windows and near keys as a whole run would.
 	x.near.settle(changed)
-	opt.Corpus = x.near.corpus()
+	if x.near != nil || x.windowCounts != nil {
+		opt.Corpus = &fingerprint.Corpus{Windows: x.windowCounts}
+		if x.near != nil {
+			opt.Corpus.SharedNearKeys = x.near.shared
+		}
+	}
 	// Only the classes the edit can have changed: those of path, and
 	// those among the files path's former classes joined.
 	res := fingerprint.RunFocused(group, opt, append(sortedKeys(formerly), path))

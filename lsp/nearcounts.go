@@ -112,12 +112,3 @@ func (n *nearCounts) settle(changed map[uint32]bool) {
 	}
 	n.shared = next
 }
-
-// corpus returns what a group's run is given: the keys that count over
-// the workspace; nil for nil counts.
-func (n *nearCounts) corpus() *fingerprint.Corpus {
-	if n == nil {
-		return nil
-	}
-	return &fingerprint.Corpus{SharedNearKeys: n.shared}
-}
