@@ -92,10 +92,7 @@ func (x *index) buildFrom(files []*fingerprint.File, found *fingerprint.Result) 
 		id := x.intern(f.Name)
 		x.files[id] = f
 		x.addKeys(id, f)
-		x.near.add(f, 1, nil)
-		if x.windowCounts != nil {
-			x.windowCounts.Add(f)
-		}
+		x.count(f, 1, nil)
 	}
 	x.near.share()
 	affected := map[string]bool{}
@@ -126,6 +123,32 @@ func (x *index) categorise(classes []fingerprint.Class, files []*fingerprint.Fil
 		other = report.ReadFacts(x.read)
 	}
 	report.Categorise(classes, report.LoadedFacts(files, other))
+}
+
+// count adds f to the workspace's counts (delta 1) or takes it out (-1),
+// noting in changed, if not nil, the near keys whose counts changed.
+func (x *index) count(f *fingerprint.File, delta int32, changed map[uint32]bool) {
+	x.near.add(f, delta, changed)
+	switch {
+	case x.windowCounts == nil:
+	case delta > 0:
+		x.windowCounts.Add(f)
+	default:
+		x.windowCounts.Remove(f)
+	}
+}
+
+// corpus returns the workspace's counts that an edit's run is given, nil
+// when its options need none.
+func (x *index) corpus() *fingerprint.Corpus {
+	if x.near == nil && x.windowCounts == nil {
+		return nil
+	}
+	c := &fingerprint.Corpus{Windows: x.windowCounts}
+	if x.near != nil {
+		c.SharedNearKeys = x.near.shared
+	}
+	return c
 }
 
 func (x *index) intern(path string) int32 {
@@ -303,10 +326,7 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 	id, known := x.ids[path]
 	if known && x.files[id] != nil {
 		x.removeKeys(id, x.files[id])
-		x.near.add(x.files[id], -1, changed)
-		if x.windowCounts != nil {
-			x.windowCounts.Remove(x.files[id])
-		}
+		x.count(x.files[id], -1, changed)
 		x.files[id] = nil
 	}
 	seen := map[int32]bool{}
@@ -315,10 +335,7 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 		id = x.intern(path)
 		x.files[id] = f
 		x.addKeys(id, f)
-		x.near.add(f, 1, changed)
-		if x.windowCounts != nil {
-			x.windowCounts.Add(f)
-		}
+		x.count(f, 1, changed)
 		seen[id] = true
 		group = append(group, f)
 		for _, n := range x.neighbours(id, f, seen) {
@@ -346,12 +363,7 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 	}
 	// The group's run counts windows and near keys as a whole run would.
 	x.near.settle(changed)
-	if x.near != nil || x.windowCounts != nil {
-		opt.Corpus = &fingerprint.Corpus{Windows: x.windowCounts}
-		if x.near != nil {
-			opt.Corpus.SharedNearKeys = x.near.shared
-		}
-	}
+	opt.Corpus = x.corpus()
 	// Only the classes the edit can have changed: those of path, and
 	// those among the files path's former classes joined.
 	res := fingerprint.RunFocused(group, opt, append(sortedKeys(formerly), path))
