@@ -63,50 +63,6 @@ func NewSketch(windows int) *Sketch {
 	return &Sketch{s: newSketch(windows), windows: windows}
 }
 
-// WindowCounts count a corpus's windows by fingerprint as a run over the
-// whole corpus counts them (its sketch's Count-Min counts; whether a
-// fingerprint was seen twice, exactly, where the run's Bloom filter may
-// say so of one seen once, which pairs with nothing), and can take a
-// file's windows out again, which a Sketch's Bloom filters cannot: the
-// editor keeps its workspace's up to date at every edit, so that an edit's
-// run leaves out as boilerplate the windows a whole run leaves out.
-type WindowCounts struct {
-	seen    map[uint64]int32
-	counts  *countMin
-	windows int
-}
-
-// NewWindowCounts returns empty counts sized, as a run's sketch is, for a
-// corpus of the given windows in all.
-func NewWindowCounts(windows int) *WindowCounts {
-	return &WindowCounts{seen: map[uint64]int32{}, counts: newCountMin(max(windows, 64)), windows: windows}
-}
-
-// Add counts f's windows.
-func (c *WindowCounts) Add(f *File) {
-	for _, w := range f.windows {
-		c.seen[w.fp]++
-		c.counts.add(w.fp)
-	}
-}
-
-// Remove takes f's windows out, f having been added.
-func (c *WindowCounts) Remove(f *File) {
-	for _, w := range f.windows {
-		if n := c.seen[w.fp] - 1; n > 0 {
-			c.seen[w.fp] = n
-		} else {
-			delete(c.seen, w.fp)
-		}
-		c.counts.remove(w.fp)
-	}
-}
-
-// repeated is sketch.repeated over the counts.
-func (c *WindowCounts) repeated(fp uint64, maxCount int) bool {
-	return c.seen[fp] >= 2 && (maxCount <= 0 || c.counts.estimate(fp) <= uint32(maxCount))
-}
-
 // Windows returns the number of windows of f: what a corpus's Sketch is
 // sized by.
 func (f *File) Windows() int { return len(f.windows) }

@@ -20,7 +20,7 @@ import (
 // workspace it started from: an edit re-detects the file with the files
 // that share code with it, and its classes are a whole run's only when
 // that group's run counts near keys and windows over the workspace
-// (nearcounts.go, fingerprint.WindowCounts). Counted over the group
+// (fingerprint.CorpusCounts). Counted over the group
 // (before 2026-12-05), 8 of 150 files re-indexed unchanged changed the
 // index's classes; TestIndexMatchesFullDetection's workspace is too
 // small for that to show. It tries 40 files, or COPYCAT_REINDEX_FILES of

@@ -27,14 +27,10 @@ type index struct {
 	// unit of a 4,000-line file again (210-240 ms a paste, against 5-7
 	// without near-miss clones).
 	verdicts *fingerprint.Verdicts
-	// near are the workspace's near-miss counts that an edit's detection
-	// is given (nearcounts.go); nil when its options need none.
-	near *nearCounts
-	// windowCounts count the workspace's windows, which an edit's detection
-	// is given too: a window is boilerplate when more than MaxOccurrences
-	// of the workspace's share its fingerprint, not of the group's; nil
-	// without that limit.
-	windowCounts *fingerprint.WindowCounts
+	// counts are the workspace's counts that an edit's detection is given,
+	// kept up to date at every edit (fingerprint.CorpusCounts); nil when
+	// its options need none.
+	counts *fingerprint.CorpusCounts
 	// read reads a file whose Facts were not loaded with it, to find a
 	// class's category (see categorise); nil: such a file has none.
 	read func(name string) ([]byte, error)
@@ -61,7 +57,6 @@ func newIndex(opt fingerprint.Options) *index {
 	return &index{
 		opt:      opt,
 		verdicts: (*fingerprint.Verdicts)(nil).Merge(opt.Verdicts, maxVerdicts), // a copy: the store's stay its own
-		near:     newNearCounts(opt),
 		ids:      map[string]int32{},
 		windows:  keyTable{keys: map[uint64]uint32{}},
 		grams:    keyTable{keys: map[uint64]uint32{}},
@@ -81,20 +76,22 @@ func (x *index) build(files []*fingerprint.File) []string {
 // is not nil: the index's, from an earlier run over the same contents. It
 // also returns the result it used.
 func (x *index) buildFrom(files []*fingerprint.File, found *fingerprint.Result) ([]string, fingerprint.Result) {
-	if x.opt.MaxOccurrences > 0 {
-		n := 0
-		for _, f := range files {
-			n += f.Windows()
-		}
-		x.windowCounts = fingerprint.NewWindowCounts(n)
+	windows := 0
+	for _, f := range files {
+		windows += f.Windows()
 	}
+	x.counts = fingerprint.NewCorpusCounts(x.opt, windows)
 	for _, f := range files {
 		id := x.intern(f.Name)
 		x.files[id] = f
 		x.addKeys(id, f)
-		x.count(f, 1, nil)
+		if x.counts != nil {
+			x.counts.Add(f)
+		}
 	}
-	x.near.share()
+	if x.counts != nil {
+		x.counts.Corpus() // the shared keys sorted now, not at the first edit
+	}
 	affected := map[string]bool{}
 	var res fingerprint.Result
 	if found != nil {
@@ -123,32 +120,6 @@ func (x *index) categorise(classes []fingerprint.Class, files []*fingerprint.Fil
 		other = report.ReadFacts(x.read)
 	}
 	report.Categorise(classes, report.LoadedFacts(files, other))
-}
-
-// count adds f to the workspace's counts (delta 1) or takes it out (-1),
-// noting in changed, if not nil, the near keys whose counts changed.
-func (x *index) count(f *fingerprint.File, delta int32, changed map[uint32]bool) {
-	x.near.add(f, delta, changed)
-	switch {
-	case x.windowCounts == nil:
-	case delta > 0:
-		x.windowCounts.Add(f)
-	default:
-		x.windowCounts.Remove(f)
-	}
-}
-
-// corpus returns the workspace's counts that an edit's run is given, nil
-// when its options need none.
-func (x *index) corpus() *fingerprint.Corpus {
-	if x.near == nil && x.windowCounts == nil {
-		return nil
-	}
-	c := &fingerprint.Corpus{Windows: x.windowCounts}
-	if x.near != nil {
-		c.SharedNearKeys = x.near.shared
-	}
-	return c
 }
 
 func (x *index) intern(path string) int32 {
@@ -322,11 +293,12 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 			}
 		}
 	}
-	changed := map[uint32]bool{} // the near keys whose counts changed
 	id, known := x.ids[path]
 	if known && x.files[id] != nil {
 		x.removeKeys(id, x.files[id])
-		x.count(x.files[id], -1, changed)
+		if x.counts != nil {
+			x.counts.Remove(x.files[id])
+		}
 		x.files[id] = nil
 	}
 	seen := map[int32]bool{}
@@ -335,7 +307,9 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 		id = x.intern(path)
 		x.files[id] = f
 		x.addKeys(id, f)
-		x.count(f, 1, changed)
+		if x.counts != nil {
+			x.counts.Add(f)
+		}
 		seen[id] = true
 		group = append(group, f)
 		for _, n := range x.neighbours(id, f, seen) {
@@ -361,9 +335,10 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 			opt.Verdicts = &fingerprint.Verdicts{}
 		}
 	}
-	// The group's run counts windows and near keys as a whole run would.
-	x.near.settle(changed)
-	opt.Corpus = x.corpus()
+	if x.counts != nil {
+		// The group's run counts windows and near keys as a whole run would.
+		opt.Corpus = x.counts.Corpus()
+	}
 	// Only the classes the edit can have changed: those of path, and
 	// those among the files path's former classes joined.
 	res := fingerprint.RunFocused(group, opt, append(sortedKeys(formerly), path))
