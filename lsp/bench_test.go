@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -254,19 +253,4 @@ func BenchmarkWarmStartStdlib(b *testing.B) {
 			}
 		})
 	}
-}
-
-// published returns the diagnostics last published for uri so far, none
-// if there were none.
-func (e *editor) published(uri string) []diagnostic {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	for i := len(e.received) - 1; i >= 0; i-- {
-		m := e.received[i]
-		var p publishDiagnosticsParams
-		if m.Method == "textDocument/publishDiagnostics" && json.Unmarshal(m.Params, &p) == nil && p.URI == uri {
-			return p.Diagnostics
-		}
-	}
-	return nil
 }

@@ -201,6 +201,21 @@ func (e *editor) diagnostics(uri string, what string, ok func([]diagnostic) bool
 	return got
 }
 
+// published returns the diagnostics last published for uri so far, none
+// if there were none.
+func (e *editor) published(uri string) []diagnostic {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for i := len(e.received) - 1; i >= 0; i-- {
+		m := e.received[i]
+		var p publishDiagnosticsParams
+		if m.Method == "textDocument/publishDiagnostics" && json.Unmarshal(m.Params, &p) == nil && p.URI == uri {
+			return p.Diagnostics
+		}
+	}
+	return nil
+}
+
 // exit shuts the server down as the protocol says and checks that Run
 // returns nil.
 func (e *editor) exit() {
