@@ -63,15 +63,12 @@ const NearMinShared = nearMinShared
 // a large file, but none with one unit of it, cannot be its near copy.
 // fn may keep nothing of the slice it is given.
 func (f *File) EachNearUnit(opt Options, fn func(keys []uint64)) {
-	d := &detector{files: []*File{f}, opt: opt}
-	units, _ := d.fileNearUnits(0)
 	var keys []uint64
-	for _, u := range units {
+	for _, u := range NearUnits(f, opt) {
 		keys = keys[:0]
-		for _, g := range f.grams[u.g0:u.g1] {
-			keys = append(keys, uint64(g.h))
+		for _, k := range u.Keys {
+			keys = append(keys, uint64(k))
 		}
-		slices.Sort(keys)
-		fn(slices.Compact(keys))
+		fn(keys)
 	}
 }
