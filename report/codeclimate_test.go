@@ -52,6 +52,7 @@ func codeClimateIssues(t *testing.T, rep *Report) []codeClimateIssue {
 func TestCodeClimate(t *testing.T) {
 	rep, readFile := fixture(t, "drift.txtar", fingerprint.Options{MinTokens: 50, MinLines: 6, Near: true, Similarity: 0.8})
 	Rank(rep.Classes, ReadFacts(readFile), SortRank)
+	DriftPairFirst(rep.Classes) // as the command line does
 	issues := codeClimateIssues(t, rep)
 	var buf bytes.Buffer
 	if err := CodeClimate(&buf, rep); err != nil {

@@ -13,6 +13,7 @@ import (
 func TestDriftWords(t *testing.T) {
 	rep, readFile := fixture(t, "drift.txtar", fingerprint.Options{MinTokens: 50, MinLines: 6, Near: true, Similarity: 0.8})
 	Rank(rep.Classes, ReadFacts(readFile), SortRank)
+	DriftPairFirst(rep.Classes) // as the command line does
 	var text, js bytes.Buffer
 	if err := Text(&text, rep); err != nil {
 		t.Fatal(err)

@@ -180,8 +180,9 @@ type Line struct {
 }
 
 // Lines lists every fragment of every class in file order; in a ranked
-// report, class by class in rank order, each class's fragments in file
-// order.
+// report, class by class in rank order, each class's fragments in their
+// order (file order, but for the pair of a drifted class that differs:
+// DriftPairFirst).
 func (r *Report) Lines() []Line {
 	var ls []Line
 	for ci, c := range r.Classes {

@@ -57,10 +57,11 @@ func (fn reportFn) ProcessElement(ctx context.Context, t Totals, classes func(*[
 // WriteReport writes the report of classes found in work units over a
 // corpus of the given totals, in format (JSON or SARIF), as the copycat
 // command writes it: the classes in the engine's order, ranked, those no
-// rule leaves out listed.
+// rule leaves out listed, a drifted class's differing pair first.
 func WriteReport(w *bytes.Buffer, format string, classes []fingerprint.Class, t Totals) error {
 	fingerprint.SortClasses(classes)
 	report.Rank(classes, noFacts, report.SortRank)
+	report.DriftPairFirst(classes)
 	listed, left := report.Split(classes)
 	rep := report.New(nil, listed)
 	rep.Stats.Files, rep.Stats.Lines, rep.Stats.Tokens = int(t.Files), int(t.Lines), int(t.Tokens)

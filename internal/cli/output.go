@@ -162,6 +162,7 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 	}
 	c.reread = c.rereader(res.Files)
 	report.Rank(classes, report.LoadedFacts(res.Files, report.ReadFacts(c.reread)), c.Sort)
+	report.DriftPairFirst(classes)
 	if c.change != nil {
 		return c.emitChange(stdout, res, classes)
 	}
