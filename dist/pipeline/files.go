@@ -43,7 +43,8 @@ type Totals struct {
 // copycat selects them, and returns their records (name → record) and
 // the corpus's Totals (a singleton).
 func Files(s beam.Scope, c Config, dirs beam.PCollection) (recs, totals beam.PCollection) {
-	// Grouped by path: a file listed twice is read once.
+	// Grouped by file (fileKey): a file listed twice, or under two names,
+	// is read once.
 	paths := beam.GroupByKey(s, beam.ParDo(s, &resolveFn{Tests: c.Tests, Generated: c.Generated}, dirs))
 	recs = beam.ParDo(s, &indexFn{MinTokens: c.MinTokens, Generated: c.Generated, MaxFileSize: c.MaxFileSize}, paths)
 	totals = beam.Combine(s, &totalsFn{}, beam.ParDo(s, totalsOf, recs))
@@ -58,10 +59,30 @@ func Files(s beam.Scope, c Config, dirs beam.PCollection) (recs, totals beam.PCo
 // the temporary directory. The files of a module or a repository are
 // named in the report under the argument (golang.org/x/net@v0.61.0/
 // http2/frame.go), those of a directory by their paths. It emits each
-// file's path with its source (see source), so that the worker that
-// reads it can download the module or fetch the repository too.
+// file's key (fileKey) with its source (see source), so that the worker
+// that reads it can download the module or fetch the repository too.
 type resolveFn struct {
 	Tests, Generated bool
+
+	host string
+}
+
+func (fn *resolveFn) Setup() { fn.host, _ = os.Hostname() }
+
+// fileKey is what groups the names of one file: its identity on this
+// machine (load.Identity: a hard link, or a bind mount, is the file it
+// names, which copycat reads once), or its path where the system gives
+// none. An identity holds on one machine only, so it is keyed with the
+// machine's name: the files of two arguments listed on two machines are
+// never taken for one (and two names of one file listed on two machines
+// are read as two files, which copycat, on one machine, never does).
+func (fn *resolveFn) fileKey(path string) string {
+	if info, err := os.Stat(path); err == nil {
+		if id, ok := load.Identity(info); ok {
+			return "id\x00" + fn.host + "\x00" + id
+		}
+	}
+	return "path\x00" + path
 }
 
 func (fn *resolveFn) ProcessElement(ctx context.Context, arg string, emit func(string, string)) error {
@@ -76,30 +97,32 @@ func (fn *resolveFn) ProcessElement(ctx context.Context, arg string, emit func(s
 		return fmt.Errorf("cannot list %s: %w", dir, err)
 	}
 	for _, p := range paths {
-		s := source{Name: p}
+		s := source{Name: p, Path: p}
 		if dir != arg {
 			rel, err := filepath.Rel(dir, p)
 			if err != nil {
 				return err
 			}
-			s = source{Arg: arg, Name: arg + "/" + filepath.ToSlash(rel)}
+			s = source{Arg: arg, Name: arg + "/" + filepath.ToSlash(rel), Path: p}
 		}
-		emit(p, s.String())
+		emit(fn.fileKey(p), s.String())
 	}
 	mPaths.Inc(ctx, int64(len(paths)))
 	return nil
 }
 
 // A source is where a listed file comes from: the argument that fetched
-// it ("" for a directory's file) and its name in the report.
-type source struct{ Arg, Name string }
+// it ("" for a directory's file), its name in the report and its path
+// on the machine that listed it.
+type source struct{ Arg, Name, Path string }
 
 // String encodes s for a PCollection of strings; parseSource decodes it.
-func (s source) String() string { return s.Arg + "\x00" + s.Name }
+func (s source) String() string { return s.Arg + "\x00" + s.Name + "\x00" + s.Path }
 
 func parseSource(v string) source {
-	arg, name, _ := strings.Cut(v, "\x00")
-	return source{arg, name}
+	arg, rest, _ := strings.Cut(v, "\x00")
+	name, path, _ := strings.Cut(rest, "\x00")
+	return source{arg, name, path}
 }
 
 // sourceDir returns the directory of arg: a module's folder in the module
@@ -211,24 +234,26 @@ type indexFn struct {
 
 func (fn *indexFn) Setup() { fn.ix = new(fingerprint.Indexer) }
 
-func (fn *indexFn) ProcessElement(ctx context.Context, path string, sources func(*string) bool, emit func(string, []byte)) error {
+func (fn *indexFn) ProcessElement(ctx context.Context, _ string, sources func(*string) bool, emit func(string, []byte)) error {
 	defer since(ctx, mIndexUs, time.Now())
-	src, err := load.ReadFile(path, fn.MaxFileSize)
+	// Listed under two arguments, or two names: read under the first
+	// name, as copycat reads the first of a file's paths.
+	var s source
 	var v string
-	name := ""
 	for sources(&v) {
-		s := parseSource(v)
-		if name == "" || s.Name < name {
-			name = s.Name // listed under two arguments: the first name
+		if t := parseSource(v); s.Name == "" || t.Name < s.Name {
+			s = t
 		}
-		if s.Arg != "" && errors.Is(err, fs.ErrNotExist) {
-			// Listed by another worker: this one downloads the module,
-			// or fetches the repository, at the same path.
-			if _, derr := sourceDir(ctx, s.Arg); derr != nil {
-				return derr
-			}
-			src, err = load.ReadFile(path, fn.MaxFileSize)
+	}
+	name, path := s.Name, s.Path
+	src, err := load.ReadFile(path, fn.MaxFileSize)
+	if s.Arg != "" && errors.Is(err, fs.ErrNotExist) {
+		// Listed by another worker: this one downloads the module, or
+		// fetches the repository, at the same path.
+		if _, derr := sourceDir(ctx, s.Arg); derr != nil {
+			return derr
 		}
+		src, err = load.ReadFile(path, fn.MaxFileSize)
 	}
 	var skip *load.SkipError
 	switch {

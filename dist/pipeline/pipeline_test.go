@@ -307,7 +307,7 @@ func TestModuleOnAnotherWorker(t *testing.T) {
 		if listed {
 			return false
 		}
-		*v, listed = source{Arg: module, Name: name}.String(), true
+		*v, listed = source{Arg: module, Name: name, Path: paths[0]}.String(), true
 		return true
 	}
 	if err := fn.ProcessElement(context.Background(), paths[0], sources, func(name string, _ []byte) { got = append(got, name) }); err != nil {
@@ -443,4 +443,39 @@ func spillBuilt() bool {
 	a.Alloc(8)
 	_, err := a.Spilled()
 	return !errors.Is(err, spill.ErrUnsupported)
+}
+
+// TestHardLink: a file that is a hard link to another file of the input
+// is that file, not a copy of it; copycat reads it once, under the first
+// of its names, and so does the pipeline, within one argument and across
+// two.
+func TestHardLink(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	for _, link := range []string{"shop/basket.go", "util/zbasket.go"} {
+		if err := os.Link(filepath.Join(dir, "store", "basket.go"), filepath.Join(dir, link)); err != nil {
+			t.Skipf("no hard links here: %v", err)
+		}
+	}
+	c := DefaultConfig()
+	for _, dirs := range [][]string{{dir}, {filepath.Join(dir, "util"), filepath.Join(dir, "store")}} {
+		c.Dirs = dirs
+		want := oneMachine(t, c)
+		var rep struct{ Stats struct{ Files int } }
+		if err := json.Unmarshal(want, &rep); err != nil {
+			t.Fatal(err)
+		}
+		var trees []string
+		for _, d := range dirs {
+			trees = append(trees, tree(d))
+		}
+		if paths, _ := load.Resolve(trees, load.Options{Tests: c.Tests}); rep.Stats.Files >= len(paths) {
+			t.Fatalf("copycat read %d files of the %d paths listed: no link was read once, the test shows nothing", rep.Stats.Files, len(paths))
+		}
+		if got := distributed(t, c); !bytes.Equal(got, want) {
+			t.Errorf("%v: the pipeline's report differs from copycat's:\n%s", dirs, lineDiff(got, want))
+		}
+	}
 }
