@@ -26,3 +26,18 @@ def item(iid, c, root):
     for g in fr[2:]:
         text.append(f"also: {os.path.join(root, g['file'])}:{g['start_line']}-{g['end_line']}")
     return '\n'.join(text) + '\n'
+
+
+def write_sets(work, rows, sets, prefix, roots, key_of):
+    """Writes rows, (module, class, …) tuples in reading order, blind in
+    sets of about equal size, WORK/items-1.txt … WORK/items-SETS.txt,
+    their ids PREFIX001 on, and WORK/key.tsv, one line an item: its id,
+    then key_of(row)'s fields. roots maps a module to its directory."""
+    with open(os.path.join(work, 'key.tsv'), 'w') as key:
+        for s in range(sets):
+            texts = []
+            for i in range(s * len(rows) // sets, (s + 1) * len(rows) // sets):
+                iid = '%s%03d' % (prefix, i + 1)
+                key.write('\t'.join(map(str, [iid] + list(key_of(rows[i])))) + '\n')
+                texts.append(item(iid, rows[i][1], roots[rows[i][0]]))
+            open(os.path.join(work, 'items-%d.txt' % (s + 1)), 'w').write('\n'.join(texts))

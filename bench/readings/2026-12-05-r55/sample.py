@@ -11,7 +11,7 @@ id, module, class, set (in or out), rank before, rank after, drifted.
     python3 sample.py WORK [PER [SETS]]"""
 import json, os, random, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from blinditem import item
+from blinditem import write_sets
 
 work = sys.argv[1]
 per = int(sys.argv[2]) if len(sys.argv) > 2 else 4
@@ -30,13 +30,6 @@ for name in sorted(roots):
         for c in rnd.sample(cs, min(per, len(cs))):
             rows.append((name, c, kind, rank_b.get(c['id'], 0), rank_a.get(c['id'], 0)))
 rnd.shuffle(rows)
-with open(os.path.join(work, 'key.tsv'), 'w') as key:
-    for s in range(sets):
-        texts = []
-        for i in range(s * len(rows) // sets, (s + 1) * len(rows) // sets):
-            name, c, kind, rb, ra = rows[i]
-            iid = 'M%03d' % (i + 1)
-            key.write('\t'.join(map(str, [iid, name, c['id'], kind, rb, ra, c['divergent']])) + '\n')
-            texts.append(item(iid, c, roots[name]))
-        open(os.path.join(work, 'items-%d.txt' % (s + 1)), 'w').write('\n'.join(texts))
+write_sets(work, rows, sets, 'M', roots,
+           lambda r: (r[0], r[1]['id'], r[2], r[3], r[4], r[1]['divergent']))
 print(len(rows), 'items:', sum(r[2] == 'in' for r in rows), 'moved in,', sum(r[2] == 'out' for r in rows), 'moved out')
