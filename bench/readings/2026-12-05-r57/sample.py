@@ -1,0 +1,43 @@
+"""Reading 57's items: the first 20 of a ranked report against the rest
+of its list, at HEAD. WORK/roots.txt lists NAME=DIR; WORK/NAME.json is
+`copycat -all -json -cache=off ./...` of each module. Of the modules
+that list more than 20 classes, two sets of listed classes, at most
+four a module and set (seed 5757): TOP among the first 20 of a
+module's ranked list, REST from the rest of it (rank 21 on); shuffled
+and written blind (../blinditem.py) in SETS sets; WORK/key.tsv: id,
+module, class, set, rank, drifted.
+
+    python3 sample.py WORK [TOP [REST [SETS]]]"""
+import collections, json, os, random, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from blinditem import write_sets
+
+work = sys.argv[1]
+top, rest, sets = (int(a) for a in (sys.argv[2:] + ['40', '40', '4'][len(sys.argv) - 2:])[:3])
+roots = dict(l.strip().split('=', 1) for l in open(os.path.join(work, 'roots.txt')) if l.strip())
+pools = collections.defaultdict(list)
+for name in sorted(roots):
+    try:
+        classes = json.load(open(os.path.join(work, name + '.json')))['classes']
+    except (OSError, ValueError):
+        continue
+    listed = [c for c in classes if c.get('listed')]
+    if len(listed) <= 20:
+        continue
+    for rank, c in enumerate(listed, 1):
+        pools['top' if rank <= 20 else 'rest'].append((name, c, rank))
+rnd = random.Random(5757)
+rows = []
+for s, n in (('top', top), ('rest', rest)):
+    pool = pools[s][:]
+    rnd.shuffle(pool)
+    taken = collections.Counter()
+    for name, c, rank in pool:
+        if sum(r[2] == s for r in rows) == n:
+            break
+        if taken[name] < 4:
+            taken[name] += 1
+            rows.append((name, c, s, rank))
+rnd.shuffle(rows)
+write_sets(work, rows, sets, 'H', roots, lambda r: (r[0], r[1]['id'], r[2], r[3], r[1]['divergent']))
+print(len(rows), 'items;', {s: len(p) for s, p in pools.items()}, 'in the pools')
