@@ -2,7 +2,7 @@
 an id, the number of copies, the first two copies' FILE:START-END with
 their code cut at CUT lines, and the other copies' locations. Used by
 blind.py and abtop.py."""
-import os
+import json, os
 
 CUT = 60
 
@@ -41,3 +41,18 @@ def write_sets(work, rows, sets, prefix, roots, key_of):
                 key.write('\t'.join(map(str, [iid] + list(key_of(rows[i])))) + '\n')
                 texts.append(item(iid, rows[i][1], roots[rows[i][0]]))
             open(os.path.join(work, 'items-%d.txt' % (s + 1)), 'w').write('\n'.join(texts))
+
+
+def work_reports(work):
+    """The modules of WORK/roots.txt (NAME=DIR lines) as a dict, and a
+    generator of (NAME, classes) for each whose report WORK/NAME.json
+    reads, in the order of the names."""
+    roots = dict(l.strip().split('=', 1) for l in open(os.path.join(work, 'roots.txt')) if l.strip())
+
+    def reports():
+        for name in sorted(roots):
+            try:
+                yield name, json.load(open(os.path.join(work, name + '.json')))['classes']
+            except (OSError, ValueError):
+                continue
+    return roots, reports()

@@ -52,3 +52,21 @@ def drifted_49_53(here, out49, out53):
             if c:
                 items.append((row[1], c, labels[iid]))
     return items
+
+
+def tally(key, labels, group_of):
+    """Counts per group (group_of(key row)) of a reading's items:
+    'items', 'labels', 'A' and 'F' labels, 'both A' (items two readers
+    call actionable), 'bug' (two file as a bug) and 'bug1' (one does)."""
+    t = collections.Counter()
+    for iid, row in key.items():
+        g, labs = group_of(row), labels[iid]
+        a, ys = sum(l[0] == 'A' for l in labs), sum(l[1] == 'Y' for l in labs)
+        t[g, 'items'] += 1
+        t[g, 'labels'] += len(labs)
+        t[g, 'A'] += a
+        t[g, 'F'] += sum(l[0] == 'F' for l in labs)
+        t[g, 'both A'] += a >= 2
+        t[g, 'bug'] += ys >= 2
+        t[g, 'bug1'] += ys >= 1
+    return t

@@ -3,21 +3,13 @@ two readers call actionable) among the classes spreading moved into the
 first 20 and those it moved out, the F labels, and the items two
 readers file as a bug. Run in the reading's folder (key.tsv,
 labels-*.tsv)."""
-import collections, os, sys
+import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 import keylabels
 
 key, labels = keylabels.load(os.path.dirname(os.path.abspath(__file__)))
-t = collections.Counter()
-for iid, row in key.items():
-    kind, labs = row[3], labels[iid]
-    t[kind, 'items'] += 1
-    t[kind, 'labels'] += len(labs)
-    t[kind, 'A'] += sum(l[0] == 'A' for l in labs)
-    t[kind, 'F'] += sum(l[0] == 'F' for l in labs)
-    t[kind, 'both A'] += sum(l[0] == 'A' for l in labs) >= 2
-    t[kind, 'bug'] += sum(l[1] == 'Y' for l in labs) >= 2
-    t[kind, 'drifted'] += row[6] == 'True'
+t = keylabels.tally(key, labels, lambda row: row[3])
+t.update((row[3], 'drifted') for row in key.values() if row[6] == 'True')
 print('| set | items | A labels | A to both readers | F labels | a bug to both | drifted |')
 print('| --- | ---: | ---: | ---: | ---: | ---: | ---: |')
 for kind, name in (('in', 'moved into the first 20'), ('out', 'moved out of the first 20')):

@@ -8,9 +8,9 @@ two a module and group, shuffled and written blind (../blinditem.py) in
 SETS sets; WORK/key.tsv: id, module, class, group, copies, lines, kind.
 
     python3 sample.py WORK [PER [SETS]]"""
-import collections, json, os, random, re, sys
+import collections, os, random, re, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from blinditem import write_sets
+from blinditem import work_reports, write_sets
 
 FUNC = re.compile(r'^func\s+(\([^)]*\)\s*)?([A-Za-z_]\w*)')
 
@@ -37,13 +37,9 @@ def group(root, c):
 work = sys.argv[1]
 per = int(sys.argv[2]) if len(sys.argv) > 2 else 24
 sets = int(sys.argv[3]) if len(sys.argv) > 3 else 3
-roots = dict(l.strip().split('=', 1) for l in open(os.path.join(work, 'roots.txt')) if l.strip())
+roots, reports = work_reports(work)
 pools = collections.defaultdict(list)
-for name in sorted(roots):
-    try:
-        classes = json.load(open(os.path.join(work, name + '.json')))['classes']
-    except (OSError, ValueError):
-        continue
+for name, classes in reports:
     for c in classes:
         if c.get('left_out') == 'tests':
             pools[group(roots[name], c)].append((name, c))

@@ -3,20 +3,12 @@
 the share of labels actionable, the items two readers call actionable,
 the F labels and the items two readers file as a bug. Run in the
 reading's folder (key.tsv, labels-*.tsv)."""
-import collections, os, sys
+import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 import keylabels
 
 key, labels = keylabels.load(os.path.dirname(os.path.abspath(__file__)))
-t = collections.Counter()
-for iid, row in key.items():
-    g, labs = row[3], labels[iid]
-    t[g, 'items'] += 1
-    t[g, 'labels'] += len(labs)
-    t[g, 'A'] += sum(l[0] == 'A' for l in labs)
-    t[g, 'F'] += sum(l[0] == 'F' for l in labs)
-    t[g, 'both A'] += sum(l[0] == 'A' for l in labs) >= 2
-    t[g, 'bug'] += sum(l[1] == 'Y' for l in labs) >= 2
+t = keylabels.tally(key, labels, lambda row: row[3])
 print('| group | items | A labels | A to both readers | F labels | a bug to both |')
 print('| --- | ---: | ---: | ---: | ---: | ---: |')
 for g, name in (('whole', 'whole functions'), ('one', 'runs in one function'), ('several', 'runs in several functions')):

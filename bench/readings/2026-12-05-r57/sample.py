@@ -8,19 +8,15 @@ and written blind (../blinditem.py) in SETS sets; WORK/key.tsv: id,
 module, class, set, rank, drifted.
 
     python3 sample.py WORK [TOP [REST [SETS]]]"""
-import collections, json, os, random, sys
+import collections, os, random, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from blinditem import write_sets
+from blinditem import work_reports, write_sets
 
 work = sys.argv[1]
 top, rest, sets = (int(a) for a in (sys.argv[2:] + ['40', '40', '4'][len(sys.argv) - 2:])[:3])
-roots = dict(l.strip().split('=', 1) for l in open(os.path.join(work, 'roots.txt')) if l.strip())
+roots, reports = work_reports(work)
 pools = collections.defaultdict(list)
-for name in sorted(roots):
-    try:
-        classes = json.load(open(os.path.join(work, name + '.json')))['classes']
-    except (OSError, ValueError):
-        continue
+for name, classes in reports:
     listed = [c for c in classes if c.get('listed')]
     if len(listed) <= 20:
         continue

@@ -2,24 +2,13 @@
 of its list: the share of labels actionable, the items two readers call
 actionable, F labels, and the items two readers file as a bug, each
 set and module. Run in the reading's folder (key.tsv, labels-*.tsv)."""
-import collections, os, sys
+import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 import keylabels
 
 key, labels = keylabels.load(os.path.dirname(os.path.abspath(__file__)))
-t = collections.Counter()
-mods = collections.Counter()
-for iid, row in key.items():
-    s, labs = row[3], labels[iid]
-    a = sum(l[0] == 'A' for l in labs)
-    t[s, 'items'] += 1
-    t[s, 'labels'] += len(labs)
-    t[s, 'A'] += a
-    t[s, 'F'] += sum(l[0] == 'F' for l in labs)
-    t[s, 'both A'] += a >= 2
-    t[s, 'bug'] += sum(l[1] == 'Y' for l in labs) >= 2
-    mods[row[1], s, 'A'] += a
-    mods[row[1], s, 'n'] += len(labs)
+t = keylabels.tally(key, labels, lambda row: row[3])
+mods = keylabels.tally(key, labels, lambda row: (row[1], row[3]))
 print('| set | items | A labels | A to both readers | F labels | a bug to both |')
 print('| --- | ---: | ---: | ---: | ---: | ---: |')
 for s, name in (('top', 'first 20'), ('rest', 'rank 21 on')):
@@ -27,5 +16,6 @@ for s, name in (('top', 'first 20'), ('rest', 'rank 21 on')):
         name, t[s, 'items'], t[s, 'A'], t[s, 'labels'], 100 * t[s, 'A'] / max(1, t[s, 'labels']),
         t[s, 'both A'], t[s, 'F'], t[s, 'bug']))
 print()
-for m in sorted({k[0] for k in mods}):
-    print('%-45s first 20 %d/%d, rank 21 on %d/%d' % (m, mods[m, 'top', 'A'], mods[m, 'top', 'n'], mods[m, 'rest', 'A'], mods[m, 'rest', 'n']))
+for m in sorted({k[0][0] for k in mods}):
+    print('%-45s first 20 %d/%d, rank 21 on %d/%d' % (m, mods[(m, 'top'), 'A'], mods[(m, 'top'), 'labels'],
+                                                     mods[(m, 'rest'), 'A'], mods[(m, 'rest'), 'labels']))
