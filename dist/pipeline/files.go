@@ -29,6 +29,7 @@ func init() {
 	register.Emitter2[string, string]()
 	register.Emitter1[string]()
 	register.Emitter2[string, []byte]()
+	register.Function3x0[string, func(*string) bool, func(string, string)](byIdentity)
 	register.Combiner1[Totals](&totalsFn{})
 	register.Function2x2[string, []byte, Totals, error](totalsOf)
 }
@@ -43,10 +44,11 @@ type Totals struct {
 // copycat selects them, and returns their records (name → record) and
 // the corpus's Totals (a singleton).
 func Files(s beam.Scope, c Config, dirs beam.PCollection) (recs, totals beam.PCollection) {
-	// Grouped by file (fileKey): a file listed twice, or under two names,
-	// is read once.
+	// Grouped by path, then by identity (byIdentity): a file listed
+	// twice, or under two names, is read once.
 	paths := beam.GroupByKey(s, beam.ParDo(s, &resolveFn{Tests: c.Tests, Generated: c.Generated}, dirs))
-	recs = beam.ParDo(s, &indexFn{MinTokens: c.MinTokens, Generated: c.Generated, MaxFileSize: c.MaxFileSize}, paths)
+	files := beam.GroupByKey(s, beam.ParDo(s, byIdentity, paths))
+	recs = beam.ParDo(s, &indexFn{MinTokens: c.MinTokens, Generated: c.Generated, MaxFileSize: c.MaxFileSize}, files)
 	totals = beam.Combine(s, &totalsFn{}, beam.ParDo(s, totalsOf, recs))
 	return recs, totals
 }
@@ -59,8 +61,8 @@ func Files(s beam.Scope, c Config, dirs beam.PCollection) (recs, totals beam.PCo
 // the temporary directory. The files of a module or a repository are
 // named in the report under the argument (golang.org/x/net@v0.61.0/
 // http2/frame.go), those of a directory by their paths. It emits each
-// file's key (fileKey) with its source (see source), so that the worker
-// that reads it can download the module or fetch the repository too.
+// file's path with its source (see source), so that the worker that
+// reads it can download the module or fetch the repository too.
 type resolveFn struct {
 	Tests, Generated bool
 
@@ -69,20 +71,17 @@ type resolveFn struct {
 
 func (fn *resolveFn) Setup() { fn.host, _ = os.Hostname() }
 
-// fileKey is what groups the names of one file: its identity on this
-// machine (load.Identity: a hard link, or a bind mount, is the file it
-// names, which copycat reads once), or its path where the system gives
-// none. An identity holds on one machine only, so it is keyed with the
-// machine's name: the files of two arguments listed on two machines are
-// never taken for one (and two names of one file listed on two machines
-// are read as two files, which copycat, on one machine, never does).
-func (fn *resolveFn) fileKey(path string) string {
+// identity names the file at path as this machine knows it (load.Identity:
+// a hard link, or a bind mount, is the file it names, which copycat reads
+// once), with the machine's name, since an identity holds on one machine
+// only; "" where the system gives none.
+func (fn *resolveFn) identity(path string) string {
 	if info, err := os.Stat(path); err == nil {
 		if id, ok := load.Identity(info); ok {
-			return "id\x00" + fn.host + "\x00" + id
+			return fn.host + "\x00" + id
 		}
 	}
-	return "path\x00" + path
+	return ""
 }
 
 func (fn *resolveFn) ProcessElement(ctx context.Context, arg string, emit func(string, string)) error {
@@ -97,32 +96,62 @@ func (fn *resolveFn) ProcessElement(ctx context.Context, arg string, emit func(s
 		return fmt.Errorf("cannot list %s: %w", dir, err)
 	}
 	for _, p := range paths {
-		s := source{Name: p, Path: p}
+		s := source{Name: p, Path: p, ID: fn.identity(p)}
 		if dir != arg {
 			rel, err := filepath.Rel(dir, p)
 			if err != nil {
 				return err
 			}
-			s = source{Arg: arg, Name: arg + "/" + filepath.ToSlash(rel), Path: p}
+			s.Arg, s.Name = arg, arg+"/"+filepath.ToSlash(rel)
 		}
-		emit(fn.fileKey(p), s.String())
+		emit(p, s.String())
 	}
 	mPaths.Inc(ctx, int64(len(paths)))
 	return nil
 }
 
 // A source is where a listed file comes from: the argument that fetched
-// it ("" for a directory's file), its name in the report and its path
-// on the machine that listed it.
-type source struct{ Arg, Name, Path string }
+// it ("" for a directory's file), its name in the report, its path, and
+// its identity on the machine that listed it (resolveFn.identity).
+type source struct{ Arg, Name, Path, ID string }
 
 // String encodes s for a PCollection of strings; parseSource decodes it.
-func (s source) String() string { return s.Arg + "\x00" + s.Name + "\x00" + s.Path }
+func (s source) String() string { return strings.Join([]string{s.Arg, s.Name, s.Path, s.ID}, "\x00") }
 
 func parseSource(v string) source {
-	arg, rest, _ := strings.Cut(v, "\x00")
-	name, path, _ := strings.Cut(rest, "\x00")
-	return source{arg, name, path}
+	f := append(strings.SplitN(v, "\x00", 4), "", "", "")
+	return source{f[0], f[1], f[2], f[3]}
+}
+
+// first returns the source of sources with the first name: a file listed
+// under two arguments, or two names, is read under it, as copycat reads
+// the first of a file's paths.
+func first(sources func(*string) bool) (source, []string) {
+	var s source
+	var all []string
+	var v string
+	for sources(&v) {
+		all = append(all, v)
+		if t := parseSource(v); s.Name == "" || t.Name < s.Name {
+			s = t
+		}
+	}
+	return s, all
+}
+
+// byIdentity keys the sources of one path, listed once or more, by the
+// identity of the file there: its first source's (on two machines, a path
+// may have two), or the path where the system gave none. Grouped by it,
+// the names of one file meet.
+func byIdentity(path string, sources func(*string) bool, emit func(string, string)) {
+	s, all := first(sources)
+	key := "path\x00" + path
+	if s.ID != "" {
+		key = "id\x00" + s.ID
+	}
+	for _, v := range all {
+		emit(key, v)
+	}
 }
 
 // sourceDir returns the directory of arg: a module's folder in the module
@@ -236,15 +265,7 @@ func (fn *indexFn) Setup() { fn.ix = new(fingerprint.Indexer) }
 
 func (fn *indexFn) ProcessElement(ctx context.Context, _ string, sources func(*string) bool, emit func(string, []byte)) error {
 	defer since(ctx, mIndexUs, time.Now())
-	// Listed under two arguments, or two names: read under the first
-	// name, as copycat reads the first of a file's paths.
-	var s source
-	var v string
-	for sources(&v) {
-		if t := parseSource(v); s.Name == "" || t.Name < s.Name {
-			s = t
-		}
-	}
+	s, _ := first(sources)
 	name, path := s.Name, s.Path
 	src, err := load.ReadFile(path, fn.MaxFileSize)
 	if s.Arg != "" && errors.Is(err, fs.ErrNotExist) {
