@@ -8,7 +8,8 @@
 //  1. files (files.go): directories, modules (path@version, from the
 //     module cache or the module proxy: proxy.go) and git repositories
 //     (URL#rev, fetched by git) → the Go files copycat selects in them (load.Resolve), grouped by
-//     path → each file's index record (fingerprint.AppendRecord of
+//     path, then by the file's identity on the machine that listed it
+//     (two names of one file are one file) → each file's index record (fingerprint.AppendRecord of
 //     load.Source's File), keyed by its name in the report (a module's or
 //     a repository's files under the argument), and
 //     the corpus's totals (files, lines, tokens, windows) by a CombineFn.
