@@ -303,6 +303,31 @@ func (r *resolver) abs(p string) string {
 	return filepath.Join(r.wd, p)
 }
 
+// ReadFailure says what a listed file that ReadFile could not read (err)
+// is to a run: an oversized file whose header says it is generated,
+// left out quietly unless generated files are read (generated); a file
+// passed over with a warning: too large, not a regular file, a symbolic
+// link to nothing or to itself, or removed since it was listed; or an
+// error of the run (fatal), which makes copycat exit with status 2.
+func ReadFailure(path string, err error, withGenerated bool) (generated bool, warning, fatal error) {
+	var skip *SkipError
+	switch {
+	case errors.As(err, &skip) && skip.TooLarge && !withGenerated && GeneratedHeader(path):
+		return true, nil, nil
+	case skip != nil:
+		return false, skip, nil
+	case isLink(path) && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ELOOP)):
+		// A link to nothing, or to itself: what the tree holds, said
+		// as such and passed over as a file that is not regular is.
+		return false, brokenLink(path, err), nil
+	case errors.Is(err, fs.ErrNotExist):
+		// Listed, then removed before it was read: a warning, as the
+		// tree changed under the run, not an error of the run.
+		return false, fmt.Errorf("%s: removed while copycat ran, skipped", path), nil
+	}
+	return false, nil, fmt.Errorf("%s: %w", path, unwrapPathError(err))
+}
+
 func isLink(p string) bool {
 	info, err := os.Lstat(p)
 	return err == nil && info.Mode()&fs.ModeSymlink != 0
@@ -647,26 +672,12 @@ func parseOne(ix *fingerprint.Indexer, buf *[]byte, path string, opt Options) (p
 			*buf = src[:0]
 		}
 	}()
-	var skip *SkipError
-	switch {
-	case errors.As(err, &skip) && skip.TooLarge && !opt.Generated && GeneratedHeader(path):
-		p.generated = true
-		return p
-	case skip != nil:
-		p.warnings = []error{skip}
-		return p
-	case isLink(path) && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ELOOP)):
-		// A link to nothing, or to itself: what the tree holds, said
-		// as such and passed over as a file that is not regular is.
-		p.warnings = []error{brokenLink(path, err)}
-		return p
-	case errors.Is(err, fs.ErrNotExist):
-		// Listed, then removed before it was read: a warning, as the
-		// tree changed under the run, not an error of the run.
-		p.warnings = []error{fmt.Errorf("%s: removed while copycat ran, skipped", path)}
-		return p
-	case err != nil:
-		p.err = fmt.Errorf("%s: %w", path, unwrapPathError(err))
+	if err != nil {
+		var warning error
+		p.generated, warning, p.err = ReadFailure(path, err, opt.Generated)
+		if warning != nil {
+			p.warnings = []error{warning}
+		}
 		return p
 	}
 	p.info, p.size = info, len(src)

@@ -250,9 +250,11 @@ func tree(dir string) string {
 }
 
 // indexFn reads, parses and indexes one file with the engine's own code
-// (load.Source), and emits its record. A file that cannot be read or
-// parsed is a warning naming it, and no record; a generated file is left
-// out, as copycat leaves it out.
+// (load.Source), and emits its record. As copycat: a file that does not
+// parse, or one it passes over (load.ReadFailure: too large, not regular,
+// a link to nothing, removed since it was listed), is a warning naming
+// it, and no record; one that cannot be read fails the run; a generated
+// file is left out.
 type indexFn struct {
 	MinTokens   int
 	Generated   bool
@@ -276,15 +278,21 @@ func (fn *indexFn) ProcessElement(ctx context.Context, _ string, sources func(*s
 		}
 		src, err = load.ReadFile(path, fn.MaxFileSize)
 	}
-	var skip *load.SkipError
-	switch {
-	case errors.As(err, &skip) && skip.TooLarge && !fn.Generated && load.GeneratedHeader(path):
+	if err != nil {
+		// As copycat: a file it passes over is a warning, and one that
+		// cannot be read fails the run, since copycat then exits with
+		// status 2 and writes no JSON or SARIF report.
+		_, warning, fatal := load.ReadFailure(path, err, fn.Generated)
+		if fatal != nil {
+			return fmt.Errorf("cannot read %s: %w", name, fatal)
+		}
+		if warning != nil {
+			log.Warnf(ctx, "copycat: warning: %v", warning)
+			mWarnings.Inc(ctx, 1)
+		}
 		return nil
-	case err != nil:
-		log.Warnf(ctx, "copycat: warning: %v", err)
-		mWarnings.Inc(ctx, 1)
-		return nil
-	case !fn.Generated && ignore.IsGenerated(src):
+	}
+	if !fn.Generated && ignore.IsGenerated(src) {
 		return nil
 	}
 	f, warnings := load.Source(fn.ix, name, src, fn.MinTokens)

@@ -479,3 +479,37 @@ func TestHardLink(t *testing.T) {
 		}
 	}
 }
+
+// TestUnreadable: a file that cannot be read makes copycat exit with
+// status 2 and print no JSON report; it fails the pipeline's run, naming
+// the file, and no report is written. A link to /proc/self/mem fails to
+// read with an I/O error, even as root.
+func TestUnreadable(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	mem := filepath.Join(dir, "shop", "mem.go")
+	if err := os.Symlink("/proc/self/mem", mem); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := load.ReadFile(mem, load.DefaultMaxFileSize); err == nil {
+		t.Skip("/proc/self/mem reads here")
+	}
+	var stdout, stderr bytes.Buffer
+	if code := cli.RunContext(context.Background(), []string{"-json", "-cache=off", tree(dir)}, &stdout, &stderr); code != cli.ExitError || stdout.Len() > 0 {
+		t.Fatalf("copycat: exit status %d, %d bytes of report; the test expects 2 and none\n%s", code, stdout.Len(), stderr.String())
+	}
+	c := DefaultConfig()
+	c.Dirs = []string{dir}
+	c.Output = filepath.Join(t.TempDir(), "report.json")
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, c)
+	err := ptest.Run(p)
+	if err == nil || !strings.Contains(err.Error(), "cannot read "+mem) {
+		t.Errorf("pipeline: error %v, want one naming %s", err, mem)
+	}
+	if _, err := os.Stat(c.Output); err == nil {
+		t.Errorf("a failed run wrote its report")
+	}
+}
