@@ -209,8 +209,17 @@ func in(ts []int32, t int32) bool {
 
 // stringSlips finds the matched strings of al's copies that name, in one
 // copy, its own function and, in the other, its twin's: a drift of the
-// other. A nil al.match is the identity: the copies of a renamed class.
+// other; and those that name the twin's variant (variantSlips). A nil
+// al.match is the identity: the copies of a renamed class.
 func (d *detector) stringSlips(al alignment) (forA, forB []Drift) {
+	forA, forB = d.nameSlips(al)
+	va, vb := d.variantSlips(al)
+	return append(forA, va...), append(forB, vb...)
+}
+
+// nameSlips finds the strings of stringSlips that name a function: the
+// twin's, or a part of its name.
+func (d *detector) nameSlips(al alignment) (forA, forB []Drift) {
 	fa, fb := d.files[al.a.file], d.files[al.b.file]
 	if len(fa.ownNamed)+len(fa.ownPart) == 0 && len(fb.ownNamed)+len(fb.ownPart) == 0 {
 		return nil, nil

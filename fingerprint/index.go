@@ -28,16 +28,18 @@ type File struct {
 	factsOnce sync.Once
 	factsLeft bool // indexed without its Facts (Indexer.NoFacts)
 
-	codes     []byte   // canonical token codes
-	grams     []gram   // winnowed k-gram fingerprints, by position, for near-miss candidates
-	ignored   []int32  // ignored[t] counts the tokens before t that directives exclude; nil if none
-	ownNamed  []int32  // the string literals that name the function declaration holding them (driftstring.go), by token, rising
-	bareOwn   []int32  // of those, the strings that are the function's name alone
-	bareOther []int32  // the strings that are, alone, another compound name, one their function does not use
-	ownPart   []int32  // the strings that name a part of their function's name with a digit in it (driftstring.go), rising
-	vals      []uint64 // name and value hashes of the tokens that carry one
-	lineStart []int32  // lineStart[l] is the first token on line l+1 or later
-	lineOff   []int32  // lineOff[l] is the byte offset of line l+1
+	codes     []byte    // canonical token codes
+	grams     []gram    // winnowed k-gram fingerprints, by position, for near-miss candidates
+	ignored   []int32   // ignored[t] counts the tokens before t that directives exclude; nil if none
+	ownNamed  []int32   // the string literals that name the function declaration holding them (driftstring.go), by token, rising
+	bareOwn   []int32   // of those, the strings that are the function's name alone
+	bareOther []int32   // the strings that are, alone, another compound name, one their function does not use
+	ownPart   []int32   // the strings that name a part of their function's name with a digit in it (driftstring.go), rising
+	fnWords   []tokWord // the words of each function declaration's name, at its first token (driftvariant.go), rising
+	strWords  []tokWord // the words of each string literal inside a function declaration (driftvariant.go), rising
+	vals      []uint64  // name and value hashes of the tokens that carry one
+	lineStart []int32   // lineStart[l] is the first token on line l+1 or later
+	lineOff   []int32   // lineOff[l] is the byte offset of line l+1
 	units     []unit
 	blocks    []block
 	windows   []window

@@ -16,7 +16,7 @@ import (
 // the derivation (the canonical codes, the hashes, the units, windows or
 // grams) changes, so that an index built by another version is never read
 // as this one's: the version is part of every record's key and header.
-const RecordVersion = 12
+const RecordVersion = 13
 
 // A record is one indexed File as bytes:
 //
@@ -60,6 +60,8 @@ func AppendRecord(dst []byte, f *File) []byte {
 	dst = appendSeq(dst, f.bareOwn, appendRising)
 	dst = appendSeq(dst, f.bareOther, appendRising)
 	dst = appendSeq(dst, f.ownPart, appendRising)
+	dst = appendSeq(dst, f.fnWords, appendTokWord)
+	dst = appendSeq(dst, f.strWords, appendTokWord)
 	// The Facts go last, after their length: a run decodes them only
 	// for the files it reports (see File.FactsOf).
 	facts := appendFacts(nil, fs)
@@ -237,6 +239,12 @@ func appendUnit(dst []byte, u, prev unit) []byte {
 	return binary.LittleEndian.AppendUint64(dst, u.hash)
 }
 
+// appendTokWord encodes one of a sequence of words rising by token.
+func appendTokWord(dst []byte, w, prev tokWord) []byte {
+	dst = binary.AppendUvarint(dst, uint64(uint32(w.tok-prev.tok)))
+	return binary.LittleEndian.AppendUint64(dst, w.word)
+}
+
 func appendBlock(dst []byte, b, prev block) []byte {
 	dst = binary.AppendVarint(dst, int64(b.first-prev.first))
 	return binary.AppendUvarint(dst, uint64(b.last-b.first)<<3|b2u(b.fn)<<2|b2u(b.body)<<1|b2u(b.cases))
@@ -279,6 +287,8 @@ func DecodeRecord(name string, rec []byte) (*File, error) {
 	f.bareOwn = d.risingSeq()
 	f.bareOther = d.risingSeq()
 	f.ownPart = d.risingSeq()
+	f.fnWords = decodeSeq(&d, 9, (*decoder).tokWord)
+	f.strWords = decodeSeq(&d, 9, (*decoder).tokWord)
 	if d.err != "" {
 		return nil, fmt.Errorf("%w: %s", ErrRecord, d.err)
 	}

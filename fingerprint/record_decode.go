@@ -194,6 +194,11 @@ func (d *decoder) block(b *block, prev block) {
 	b.last = d.plus(b.first, v>>3)
 }
 
+func (d *decoder) tokWord(w *tokWord, prev tokWord) {
+	w.tok = d.plus(prev.tok, d.uvarint())
+	w.word = d.u64()
+}
+
 func (d *decoder) window(w *window, prev window) {
 	w.blk = d.i32(prev.blk)
 	w.first = d.i32(prev.first)
@@ -283,6 +288,8 @@ func (f *File) check() error {
 		return fmt.Errorf("ignored-token table of %d entries for %d tokens", len(f.ignored), nt)
 	case !tokensIn(f.ownNamed, nt) || !tokensIn(f.bareOwn, nt) || !tokensIn(f.bareOther, nt) || !tokensIn(f.ownPart, nt):
 		return fmt.Errorf("a string naming a function past the last token")
+	case !wordsIn(f.fnWords, nt) || !wordsIn(f.strWords, nt):
+		return fmt.Errorf("a word past the last token")
 	}
 	if err := f.checkGrams(nt); err != nil {
 		return err
@@ -306,6 +313,11 @@ var valuesBefore = sync.Pool{New: func() any { return new([]int32) }}
 // tokensIn reports whether the rising list of tokens ts lies in [0, nt).
 func tokensIn(ts []int32, nt int32) bool {
 	return len(ts) == 0 || ts[0] >= 0 && ts[len(ts)-1] < nt
+}
+
+// wordsIn reports whether the words of ws stand at tokens below nt.
+func wordsIn(ws []tokWord, nt int32) bool {
+	return len(ws) == 0 || ws[len(ws)-1].tok < nt
 }
 
 func (f *File) checkGrams(nt int32) error {

@@ -10,14 +10,15 @@ type Allocator interface {
 }
 
 // MoveTables copies f's tables (canonical tokens, value hashes, line
-// tables, units, blocks, windows, grams) into memory from a, in one
+// tables, units, blocks, windows, grams, strings and words) into memory from a, in one
 // allocation, unless a returns none. f must not be in use elsewhere
 // while it moves, and must not be used after the memory is freed.
 func (f *File) MoveTables(a Allocator) {
 	n := tableBytes(f.codes) + tableBytes(f.grams) + tableBytes(f.ignored) +
 		tableBytes(f.vals) + tableBytes(f.lineStart) + tableBytes(f.lineOff) +
 		tableBytes(f.units) + tableBytes(f.blocks) + tableBytes(f.windows) + tableBytes(f.ownNamed) +
-		tableBytes(f.bareOwn) + tableBytes(f.bareOther)
+		tableBytes(f.bareOwn) + tableBytes(f.bareOther) + tableBytes(f.ownPart) + tableBytes(f.fnWords) +
+		tableBytes(f.strWords)
 	if n == 0 {
 		return
 	}
@@ -36,7 +37,10 @@ func (f *File) MoveTables(a Allocator) {
 	f.windows, buf = moveTable(f.windows, buf)
 	f.ownNamed, buf = moveTable(f.ownNamed, buf)
 	f.bareOwn, buf = moveTable(f.bareOwn, buf)
-	f.bareOther, _ = moveTable(f.bareOther, buf)
+	f.bareOther, buf = moveTable(f.bareOther, buf)
+	f.ownPart, buf = moveTable(f.ownPart, buf)
+	f.fnWords, buf = moveTable(f.fnWords, buf)
+	f.strWords, _ = moveTable(f.strWords, buf)
 }
 
 // tableBytes is the room s takes in an allocation: its bytes, rounded up

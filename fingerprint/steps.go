@@ -336,6 +336,10 @@ const (
 	// the twin's function name with a digit in it (a width, a version,
 	// a dimension), which this copy's name changed (driftstring.go).
 	StepNamePart = "name part"
+	// StepVariant, of DriftUnrenamed: a string that still holds a word of
+	// the twin's variant (its package's, file's or function's name) that
+	// this copy renamed in another string (driftvariant.go).
+	StepVariant = "variant"
 	// StepConflated, of DriftUnrenamed: a name that stands, at one
 	// place, for the twin's other name (driftnames.go, conflated).
 	StepConflated = "conflated name"

@@ -44,6 +44,7 @@ func (ix *Indexer) funcDecl(d *ast.FuncDecl) {
 	ix.file.units = append(ix.file.units, u)
 	ix.file.blocks = append(ix.file.blocks, block{first: first, last: first + 1, fn: true})
 	ix.markOwnNamed(u.tok0, u.tok1, d.Name.Name)
+	ix.markWords(u.tok0, u.tok1, d.Name.Name)
 	ix.list(d.Body.List, bodyBlock)
 }
 

@@ -36,6 +36,8 @@ func DriftWords(c fingerprint.Class, i int) []string {
 			out = append(out, fmt.Sprintf("the string at line %d names its twin's variant, as %s does, not this copy's", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepNamePart:
 			out = append(out, fmt.Sprintf("the strings at lines %s name its twin's variant, as %s do, not this copy's", lineSpan(d.Lines), at))
+		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepVariant:
+			out = append(out, fmt.Sprintf("the string at line %s names its twin's variant, as %s does, a word this copy renamed in another string", lineSpan(d.Lines), at))
 		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepConflated:
 			out = append(out, fmt.Sprintf("a name at line %d and its twin's at %s each pair with another name everywhere else: one of the two copies names the wrong thing there", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftUnrenamed:
@@ -103,7 +105,7 @@ func driftReason(c fingerprint.Class) string {
 				slips = appendNew(slips, "names swapped")
 			case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepString:
 				slips = appendNew(slips, "a string naming its twin's function")
-			case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepNamePart:
+			case d.Kind == fingerprint.DriftUnrenamed && (d.Step == fingerprint.StepNamePart || d.Step == fingerprint.StepVariant):
 				slips = appendNew(slips, "a string naming its twin's variant")
 			case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepConflated:
 				slips = appendNew(slips, "a name standing for another")

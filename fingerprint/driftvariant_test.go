@@ -1,0 +1,132 @@
+package fingerprint
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// ringSetup is Cortex's compactor ring set-up; its copy in the parquet
+// converter named the ring "parquet-converter" and kept "compactor" in
+// its error messages (read blind as a slip, reading 57).
+const ringSetup = `package compactor
+
+func (c *Compactor) startRing(ctx context.Context, cfg RingConfig) error {
+	var err error
+	c.ring, err = ring.New(cfg.RingConfig, "compactor", ringKey, c.logger, c.registerer)
+	if err != nil {
+		return errors.Wrap(err, "unable to initialize compactor ring")
+	}
+	c.ringSubservices, err = services.NewManager(c.ringLifecycler, c.ring)
+	if err == nil {
+		c.ringSubservicesWatcher = services.NewFailureWatcher()
+		c.ringSubservicesWatcher.WatchManager(c.ringSubservices)
+		err = services.StartManagerAndAwaitHealthy(ctx, c.ringSubservices)
+	}
+	if err != nil {
+		return errors.Wrap(err, "unable to start compactor ring dependencies")
+	}
+	c.started = true
+	return nil
+}
+`
+
+func TestVariantSlip(t *testing.T) {
+	r := strings.NewReplacer
+	convert := func(more ...string) string {
+		return r(append([]string{"package compactor", "package parquetconverter", "*Compactor", "*Converter",
+			`"compactor", ringKey`, `"parquet-converter", ringKey`}, more...)...).Replace(ringSetup)
+	}
+	for _, tc := range []struct {
+		name, copy string
+		want       []string
+	}{
+		{"messages left naming the compactor", convert(),
+			[]string{"parquetconverter/converter.go:16 unrenamed variant compactor/compactor.go:16-16",
+				"parquetconverter/converter.go:7 unrenamed variant compactor/compactor.go:7-7"}},
+		{"messages renamed too", convert("initialize compactor ring", "initialize parquet-converter ring",
+			"start compactor ring", "start parquet-converter ring"), nil},
+		// No string renamed the variant: nothing says the copy meant its own.
+		{"ring name kept", r("package compactor", "package parquetconverter", "*Compactor", "*Converter").Replace(ringSetup), nil},
+		// The copy's string holds both words: it names its own variant too.
+		{"message naming both", convert("initialize compactor ring", "initialize converter ring, as the compactor's"), []string{
+			"parquetconverter/converter.go:16 unrenamed variant compactor/compactor.go:16-16"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			classes := detect(t, divergentOpts(), map[string]string{"compactor/compactor.go": ringSetup, "parquetconverter/converter.go": tc.copy})
+			var got []string
+			for _, c := range classes {
+				for _, d := range driftOf(c) {
+					if strings.Contains(d, "variant") {
+						got = append(got, d)
+					}
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("variant slips\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+	// A word of Go is no variant's: the compiler's commClause, copied
+	// from caseClause, rightly expects "case or default".
+	clause := `package syntax
+
+func (p *parser) caseClause() *CaseClause {
+	if trace {
+		defer p.trace("caseClause")()
+	}
+	c := new(CaseClause)
+	c.pos = p.pos()
+	switch p.tok {
+	case _Case:
+		p.next()
+		c.Cases = p.exprList()
+	case _Default:
+		p.next()
+	default:
+		p.syntaxError("expected case or default or }")
+		p.advance(_Colon, _Case, _Default, _Rbrace)
+	}
+	c.Colon = p.pos()
+	p.want(_Colon)
+	c.Body = p.stmtList()
+	return c
+}
+`
+	comm := r("caseClause", "commClause", "CaseClause", "CommClause", "c.Cases = p.exprList()", "c.Comm = p.simpleStmt(nil, 0)").Replace(clause)
+	for _, c := range detect(t, divergentOpts(), map[string]string{"syntax/parser.go": clause, "syntax/comm.go": comm}) {
+		for _, d := range driftOf(c) {
+			if strings.Contains(d, "variant") {
+				t.Errorf("a word of Go: %s", d)
+			}
+		}
+	}
+	// In test files, a test of one variant names the other on purpose.
+	classes := detect(t, divergentOpts(), map[string]string{"compactor/compactor_test.go": ringSetup, "parquetconverter/converter_test.go": convert()})
+	for _, c := range classes {
+		for _, d := range driftOf(c) {
+			if strings.Contains(d, "variant") {
+				t.Errorf("in test files: %s", d)
+			}
+		}
+	}
+}
+
+func TestEachWord(t *testing.T) {
+	for in, want := range map[string][]string{
+		"unable to initialize compactor ring":   {"unable", "initialize", "compactor", "ring"},
+		"parquet-converter":                     {"parquet", "converter"},
+		"HTTPServer readUint8VectorJSON set id": {"http", "server", "read", "uint", "vector", "json"},
+		"parquetconverter":                      {"parquetconverter"},
+	} {
+		var got []uint64
+		eachWord([]byte(in), func(h uint64) { got = append(got, h) })
+		var hs []uint64
+		for _, w := range want {
+			hs = append(hs, hashBytes([]byte(w)))
+		}
+		if !slices.Equal(got, hs) {
+			t.Errorf("%q: %d words, want %q", in, len(got), want)
+		}
+	}
+}
