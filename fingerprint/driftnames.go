@@ -32,12 +32,11 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift) {
 		return nil, nil // renamed throughout: no one break stands out
 	}
 	fa, fb := d.files[al.a.file], d.files[al.b.file]
-	line := func(f *File, t int32) LineRange { l := f.tokenLine(t); return LineRange{l, l} }
 	used := m.swaps(slips)
 	for k := 0; k < len(used); k += 2 {
 		p := m.pairs[used[k]] // the first of the two swapped
-		forA = append(forA, Drift{Kind: DriftSwapped, Lines: line(fa, p.ta), TwinLines: line(fb, p.tb)})
-		forB = append(forB, Drift{Kind: DriftSwapped, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
+		forA = append(forA, Drift{Kind: DriftSwapped, Lines: fa.tokenLineRange(p.ta), TwinLines: fb.tokenLineRange(p.tb)})
+		forB = append(forB, Drift{Kind: DriftSwapped, Lines: fb.tokenLineRange(p.tb), TwinLines: fa.tokenLineRange(p.ta)})
 	}
 	for _, si := range slips {
 		if slices.Contains(used, si) {
@@ -50,14 +49,14 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift) {
 		case m.unrenamed(p.x, m.ofA, al.b, func(w uint64) [2]uint64 { return [2]uint64{p.x, w} }):
 			// a's name x is y everywhere in b but here, where b kept x,
 			// and names nothing else.
-			forB = append(forB, Drift{Kind: DriftUnrenamed, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
+			forB = append(forB, Drift{Kind: DriftUnrenamed, Lines: fb.tokenLineRange(p.tb), TwinLines: fa.tokenLineRange(p.ta)})
 		case m.unrenamed(p.y, m.ofB, al.a, func(w uint64) [2]uint64 { return [2]uint64{w, p.y} }):
-			forA = append(forA, Drift{Kind: DriftUnrenamed, Lines: line(fa, p.ta), TwinLines: line(fb, p.tb)})
+			forA = append(forA, Drift{Kind: DriftUnrenamed, Lines: fa.tokenLineRange(p.ta), TwinLines: fb.tokenLineRange(p.tb)})
 		case !called(fa.codes, p.ta) && !called(fb.codes, p.tb) && m.conflated(p):
-			forA = append(forA, Drift{Kind: DriftUnrenamed, Step: StepConflated, Lines: line(fa, p.ta), TwinLines: line(fb, p.tb)})
-			forB = append(forB, Drift{Kind: DriftUnrenamed, Step: StepConflated, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
+			forA = append(forA, Drift{Kind: DriftUnrenamed, Step: StepConflated, Lines: fa.tokenLineRange(p.ta), TwinLines: fb.tokenLineRange(p.tb)})
+			forB = append(forB, Drift{Kind: DriftUnrenamed, Step: StepConflated, Lines: fb.tokenLineRange(p.tb), TwinLines: fa.tokenLineRange(p.ta)})
 		case called(fb.codes, p.tb):
-			forB = append(forB, Drift{Kind: DriftChanged, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
+			forB = append(forB, Drift{Kind: DriftChanged, Lines: fb.tokenLineRange(p.tb), TwinLines: fa.tokenLineRange(p.ta)})
 		}
 	}
 	return forA, forB

@@ -226,18 +226,8 @@ func (d *detector) nameSlips(al alignment) (forA, forB []Drift) {
 	}
 	// Parts count in production code alone (see above).
 	parts := !fa.test && !fb.test
-	a0, a1 := d.tokens(al.a)
-	b0, _ := d.tokens(al.b)
-	line := func(f *File, t int32) LineRange { l := f.tokenLine(t); return LineRange{l, l} }
-	for x := range a1 - a0 {
-		y := x
-		if al.match != nil {
-			y = al.match[x]
-		}
-		ta, tb := a0+x, b0+y
-		if y < 0 || token.Token(fa.codes[ta]) != token.STRING {
-			continue
-		}
+	for _, p := range d.matchedStrings(al) {
+		ta, tb := p.ta, p.tb
 		// The same string names one copy's own function, so not the
 		// other's.
 		ownA, ownB := fa.namesOwn(ta), fb.namesOwn(tb)
@@ -247,9 +237,9 @@ func (d *detector) nameSlips(al alignment) (forA, forB []Drift) {
 			switch {
 			case !parts || partA == partB || fa.vals[d.valueAt(fa, ta)] != fb.vals[d.valueAt(fb, tb)]:
 			case partA:
-				forB = nextLine(forB, Drift{Kind: DriftUnrenamed, Step: StepNamePart, Lines: line(fb, tb), TwinLines: line(fa, ta)})
+				forB = nextLine(forB, Drift{Kind: DriftUnrenamed, Step: StepNamePart, Lines: fb.tokenLineRange(tb), TwinLines: fa.tokenLineRange(ta)})
 			default:
-				forA = nextLine(forA, Drift{Kind: DriftUnrenamed, Step: StepNamePart, Lines: line(fa, ta), TwinLines: line(fb, tb)})
+				forA = nextLine(forA, Drift{Kind: DriftUnrenamed, Step: StepNamePart, Lines: fa.tokenLineRange(ta), TwinLines: fb.tokenLineRange(tb)})
 			}
 			continue
 		}
@@ -262,12 +252,35 @@ func (d *detector) nameSlips(al alignment) (forA, forB []Drift) {
 			continue
 		}
 		if ownA {
-			forB = append(forB, Drift{Kind: DriftUnrenamed, Step: StepString, Lines: line(fb, tb), TwinLines: line(fa, ta)})
+			forB = append(forB, Drift{Kind: DriftUnrenamed, Step: StepString, Lines: fb.tokenLineRange(tb), TwinLines: fa.tokenLineRange(ta)})
 		} else {
-			forA = append(forA, Drift{Kind: DriftUnrenamed, Step: StepString, Lines: line(fa, ta), TwinLines: line(fb, tb)})
+			forA = append(forA, Drift{Kind: DriftUnrenamed, Step: StepString, Lines: fa.tokenLineRange(ta), TwinLines: fb.tokenLineRange(tb)})
 		}
 	}
 	return forA, forB
+}
+
+// A strPair is a string literal of a copy and the one matched to it in
+// its twin, by token.
+type strPair struct{ ta, tb int32 }
+
+// matchedStrings lists the string literals of al.a matched to one of
+// al.b's. A nil al.match is the identity.
+func (d *detector) matchedStrings(al alignment) []strPair {
+	fa := d.files[al.a.file]
+	a0, a1 := d.tokens(al.a)
+	b0, _ := d.tokens(al.b)
+	var out []strPair
+	for x := range a1 - a0 {
+		y := x
+		if al.match != nil {
+			y = al.match[x]
+		}
+		if y >= 0 && token.Token(fa.codes[a0+x]) == token.STRING {
+			out = append(out, strPair{a0 + x, b0 + y})
+		}
+	}
+	return out
 }
 
 // nextLine appends x to ds, or grows the last drift of ds when x is the

@@ -190,30 +190,17 @@ func (d *detector) variantSlips(al alignment) (forA, forB []Drift) {
 	if len(onlyA) == 0 || len(onlyB) == 0 {
 		return nil, nil
 	}
-	a0, a1 := d.tokens(al.a)
-	b0, _ := d.tokens(al.b)
-	type pair struct {
-		ta, tb int32
-		same   bool
-	}
-	var pairs []pair
-	for x := range a1 - a0 {
-		y := x
-		if al.match != nil {
-			y = al.match[x]
-		}
-		ta, tb := a0+x, b0+y
-		if y < 0 || token.Token(fa.codes[ta]) != token.STRING {
-			continue
-		}
-		pairs = append(pairs, pair{ta, tb, fa.vals[d.valueAt(fa, ta)] == fb.vals[d.valueAt(fb, tb)]})
+	pairs := d.matchedStrings(al)
+	same := make([]bool, len(pairs))
+	for i, p := range pairs {
+		same[i] = fa.vals[d.valueAt(fa, p.ta)] == fb.vals[d.valueAt(fb, p.tb)]
 	}
 	// The twin's words each copy renamed: renamedByB are a's words that b
 	// replaced with its own in a string, renamedByA b's that a replaced.
 	renamedByA, renamedByB := map[uint64]bool{}, map[uint64]bool{}
-	for _, p := range pairs {
+	for i, p := range pairs {
 		sa, sb := wordsAt(fa.strWords, p.ta), wordsAt(fb.strWords, p.tb)
-		if p.same || !holdsWord(sa, onlyA) || !holdsWord(sb, onlyB) {
+		if same[i] || !holdsWord(sa, onlyA) || !holdsWord(sb, onlyB) {
 			continue
 		}
 		for _, w := range sa {
@@ -230,17 +217,16 @@ func (d *detector) variantSlips(al alignment) (forA, forB []Drift) {
 	if len(renamedByA)+len(renamedByB) == 0 {
 		return nil, nil
 	}
-	line := func(f *File, t int32) LineRange { l := f.tokenLine(t); return LineRange{l, l} }
-	for _, p := range pairs {
-		if !p.same {
+	for i, p := range pairs {
+		if !same[i] {
 			continue
 		}
 		s := wordsAt(fa.strWords, p.ta) // the same words in b's string
 		switch {
 		case holdsWord(s, renamedByB) && !holdsWord(s, onlyB):
-			forB = nextLine(forB, Drift{Kind: DriftUnrenamed, Step: StepVariant, Lines: line(fb, p.tb), TwinLines: line(fa, p.ta)})
+			forB = nextLine(forB, Drift{Kind: DriftUnrenamed, Step: StepVariant, Lines: fb.tokenLineRange(p.tb), TwinLines: fa.tokenLineRange(p.ta)})
 		case holdsWord(s, renamedByA) && !holdsWord(s, onlyA):
-			forA = nextLine(forA, Drift{Kind: DriftUnrenamed, Step: StepVariant, Lines: line(fa, p.ta), TwinLines: line(fb, p.tb)})
+			forA = nextLine(forA, Drift{Kind: DriftUnrenamed, Step: StepVariant, Lines: fa.tokenLineRange(p.ta), TwinLines: fb.tokenLineRange(p.tb)})
 		}
 	}
 	return forA, forB

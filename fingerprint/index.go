@@ -388,6 +388,12 @@ func mix(h uint64) uint64 {
 }
 
 // tokenLine returns the 1-based line of token t.
+// tokenLineRange is the line of token t, as a range.
+func (f *File) tokenLineRange(t int32) LineRange {
+	l := f.tokenLine(t)
+	return LineRange{l, l}
+}
+
 func (f *File) tokenLine(t int32) int {
 	l, _ := slices.BinarySearchFunc(f.lineStart, t, func(s, t int32) int {
 		if s <= t {
