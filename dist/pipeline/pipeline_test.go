@@ -322,15 +322,21 @@ func TestModuleOnAnotherWorker(t *testing.T) {
 // run with an error naming it, as it makes copycat exit with status 2,
 // and that no report is written.
 func TestMissingDir(t *testing.T) {
-	c := DefaultConfig()
 	missing := filepath.Join(t.TempDir(), "nope")
-	c.Dirs = []string{missing}
+	failedRun(t, []string{missing}, "cannot list "+missing)
+}
+
+// failedRun checks that the pipeline over dirs fails with an error that
+// says want, and writes no report.
+func failedRun(t *testing.T, dirs []string, want string) {
+	t.Helper()
+	c := DefaultConfig()
+	c.Dirs = dirs
 	c.Output = filepath.Join(t.TempDir(), "report.json")
 	p, s := beam.NewPipelineWithRoot()
 	Build(s, c)
-	err := ptest.Run(p)
-	if err == nil || !strings.Contains(err.Error(), "cannot list "+missing) {
-		t.Errorf("pipeline over %s: error %v, want one naming it", missing, err)
+	if err := ptest.Run(p); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("pipeline over %v: error %v, want one saying %q", dirs, err, want)
 	}
 	if _, err := os.Stat(c.Output); err == nil {
 		t.Errorf("a failed run wrote its report")
@@ -500,16 +506,5 @@ func TestUnreadable(t *testing.T) {
 	if code := cli.RunContext(context.Background(), []string{"-json", "-cache=off", tree(dir)}, &stdout, &stderr); code != cli.ExitError || stdout.Len() > 0 {
 		t.Fatalf("copycat: exit status %d, %d bytes of report; the test expects 2 and none\n%s", code, stdout.Len(), stderr.String())
 	}
-	c := DefaultConfig()
-	c.Dirs = []string{dir}
-	c.Output = filepath.Join(t.TempDir(), "report.json")
-	p, s := beam.NewPipelineWithRoot()
-	Build(s, c)
-	err := ptest.Run(p)
-	if err == nil || !strings.Contains(err.Error(), "cannot read "+mem) {
-		t.Errorf("pipeline: error %v, want one naming %s", err, mem)
-	}
-	if _, err := os.Stat(c.Output); err == nil {
-		t.Errorf("a failed run wrote its report")
-	}
+	failedRun(t, []string{dir}, "cannot read "+mem)
 }
