@@ -175,6 +175,20 @@ func (d *detector) variantSlips(al alignment) (forA, forB []Drift) {
 	if fa.test || fb.test || len(fa.strWords) == 0 || len(fb.strWords) == 0 {
 		return nil, nil
 	}
+	// A slip needs a string the copies changed and one they share: most
+	// pairs have not both, and their variants' words are not looked up.
+	pairs := d.matchedStrings(al)
+	same := make([]bool, len(pairs))
+	changed := 0
+	for i, p := range pairs {
+		same[i] = fa.vals[d.valueAt(fa, p.ta)] == fb.vals[d.valueAt(fb, p.tb)]
+		if !same[i] {
+			changed++
+		}
+	}
+	if changed == 0 || changed == len(pairs) {
+		return nil, nil
+	}
 	wa, wb := d.variantWords(al.a), d.variantWords(al.b)
 	onlyA, onlyB := map[uint64]bool{}, map[uint64]bool{}
 	for w := range wa {
@@ -189,11 +203,6 @@ func (d *detector) variantSlips(al alignment) (forA, forB []Drift) {
 	}
 	if len(onlyA) == 0 || len(onlyB) == 0 {
 		return nil, nil
-	}
-	pairs := d.matchedStrings(al)
-	same := make([]bool, len(pairs))
-	for i, p := range pairs {
-		same[i] = fa.vals[d.valueAt(fa, p.ta)] == fb.vals[d.valueAt(fb, p.tb)]
 	}
 	// The twin's words each copy renamed: renamedByB are a's words that b
 	// replaced with its own in a string, renamedByA b's that a replaced.
