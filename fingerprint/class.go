@@ -395,6 +395,11 @@ type Signal struct {
 	// testing.TB parameter) wherever its file is: a helper that can only
 	// run in a test.
 	TestHelpers bool
+	// Generated says that a copy is in a file whose header says it is
+	// generated (then Category is mirror): a drift there is its
+	// generator's, which ranking does not list (see package report's
+	// signal).
+	Generated bool
 	// Categorised says that Category and Shape were found already (from the files'
 	// contents, which a result stored in the index was found with), so
 	// that ranking need not read the files again.

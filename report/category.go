@@ -465,10 +465,8 @@ func pathArch(name string) string {
 // name in directories of one name (two packages' storage/storage.go) are
 // not: that is how packages are laid out, not a mirror.
 func (h *headers) mirror(c fingerprint.Class) string {
-	for _, f := range c.Fragments {
-		if h.header(f.File).facts.Generated {
-			return FileName(f.File) + " is generated"
-		}
+	if f := h.generated(c); f != "" {
+		return FileName(f) + " is generated"
 	}
 	if ev := h.notedCopy(c); ev != "" {
 		return ev
@@ -477,6 +475,17 @@ func (h *headers) mirror(c fingerprint.Class) string {
 		return fmt.Sprintf("paths differ only by a version: %s and %s", a, b)
 	}
 	return sameFileOtherVersion(c)
+}
+
+// generated returns the first of c's files whose header says it is
+// generated, "" when none does.
+func (h *headers) generated(c fingerprint.Class) string {
+	for _, f := range c.Fragments {
+		if h.header(f.File).facts.Generated {
+			return f.File
+		}
+	}
+	return ""
 }
 
 // sameFileOtherVersion returns, when c's copies are all files of one name

@@ -344,6 +344,42 @@ func TestOwnStepsOnPurpose(t *testing.T) {
 	}
 }
 
+// A drift is news in a category (here per architecture) but not in a
+// generated file, which no one edits by hand: read blind, no drifted
+// class in generated files was worth acting on (reading 59). Such a class
+// is left out as a mirror and keeps what it says of its drift.
+func TestDriftInGeneratedFiles(t *testing.T) {
+	header := map[string]string{
+		"gen/api.cat.master.go":    "// Code generated from specification version 9.1.0: DO NOT EDIT\n\npackage gen\n",
+		"gen/api.cat.nodeattrs.go": "// Code generated from specification version 9.1.0: DO NOT EDIT\n\npackage gen\n",
+	}
+	for _, tc := range []struct {
+		files []string
+		left  string
+	}{
+		{[]string{"gen/api.cat.master.go", "gen/api.cat.nodeattrs.go"}, CategoryMirror},
+		{[]string{"gen/api.cat.master.go", "hand/cat.go"}, CategoryMirror}, // one copy generated
+		{[]string{"hand/master.go", "hand/nodeattrs.go"}, ""},
+		{[]string{"obj/arm64/d.go", "obj/loong64/d.go"}, ""},
+	} {
+		c := class("id", fingerprint.Near, tc.files...)
+		c.Lines, c.Divergent = 40, true
+		c.Fragments[0].Lacks = true
+		c.Fragments[1].Extra = []fingerprint.LineRange{{Start: 12, End: 12}}
+		c.Fragments[0].Drift = []fingerprint.Drift{{Kind: fingerprint.DriftLacks, Step: fingerprint.StepCheck, Twin: 1,
+			Lines: fingerprint.LineRange{Start: 11, End: 11}, TwinLines: fingerprint.LineRange{Start: 12, End: 12}}}
+		cs := []fingerprint.Class{c}
+		Rank(cs, ReadFacts(fakeFiles(header)), SortRank)
+		got := cs[0]
+		if got.Signal.LeftOut != tc.left || !got.Divergent || len(got.Fragments[0].Drift) != 1 {
+			t.Errorf("%v: left out by %q, Divergent %v, drift %v; want left out by %q, the drift kept", tc.files, got.Signal.LeftOut, got.Divergent, got.Fragments[0].Drift, tc.left)
+		}
+		if want := tc.left == ""; (got.Signal.Score >= bandDivergent) != want {
+			t.Errorf("%v: score %d, in the drifted band %v", tc.files, got.Signal.Score, want)
+		}
+	}
+}
+
 // Among drifted classes with the same evidence, one function written in
 // two places ranks before copies in functions of different names.
 func TestDriftOneFunctionFirst(t *testing.T) {
