@@ -5,15 +5,16 @@ that list more than 20 classes, two sets of listed classes, at most
 four a module and set (seed 5757): TOP among the first 20 of a
 module's ranked list, REST from the rest of it (rank 21 on); shuffled
 and written blind (../blinditem.py) in SETS sets; WORK/key.tsv: id,
-module, class, set, rank, drifted.
+module, class, set, rank, drifted. Reading 60 took at most CAP (2) a
+module and set, with seed 6060.
 
-    python3 sample.py WORK [TOP [REST [SETS]]]"""
+    python3 sample.py WORK [TOP [REST [SETS [SEED [CAP]]]]]"""
 import collections, os, random, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 from blinditem import work_reports, write_sets
 
 work = sys.argv[1]
-top, rest, sets = (int(a) for a in (sys.argv[2:] + ['40', '40', '4'][len(sys.argv) - 2:])[:3])
+top, rest, sets, seed, cap = (int(a) for a in (sys.argv[2:] + ['40', '40', '4', '5757', '4'][len(sys.argv) - 2:])[:5])
 roots, reports = work_reports(work)
 pools = collections.defaultdict(list)
 for name, classes in reports:
@@ -22,7 +23,7 @@ for name, classes in reports:
         continue
     for rank, c in enumerate(listed, 1):
         pools['top' if rank <= 20 else 'rest'].append((name, c, rank))
-rnd = random.Random(5757)
+rnd = random.Random(seed)
 rows = []
 for s, n in (('top', top), ('rest', rest)):
     pool = pools[s][:]
@@ -31,7 +32,7 @@ for s, n in (('top', top), ('rest', rest)):
     for name, c, rank in pool:
         if sum(r[2] == s for r in rows) == n:
             break
-        if taken[name] < 4:
+        if taken[name] < cap:
             taken[name] += 1
             rows.append((name, c, s, rank))
 rnd.shuffle(rows)

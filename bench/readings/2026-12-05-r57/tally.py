@@ -1,12 +1,13 @@
 """Reading 57's figures: the first 20 of a ranked report against the rest
 of its list: the share of labels actionable, the items two readers call
 actionable, F labels, and the items two readers file as a bug, each
-set and module. Run in the reading's folder (key.tsv, labels-*.tsv)."""
+set and module. Reads the folder given (key.tsv, labels-*.tsv), by
+default the reading's own; reading 60's too."""
 import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 import keylabels
 
-key, labels = keylabels.load(os.path.dirname(os.path.abspath(__file__)))
+key, labels = keylabels.load(sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__)))
 t = keylabels.tally(key, labels, lambda row: row[3])
 mods = keylabels.tally(key, labels, lambda row: (row[1], row[3]))
 print('| set | items | A labels | A to both readers | F labels | a bug to both |')
