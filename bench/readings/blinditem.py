@@ -2,7 +2,7 @@
 an id, the number of copies, the first two copies' FILE:START-END with
 their code cut at CUT lines, and the other copies' locations. Used by
 blind.py and abtop.py."""
-import json, os
+import collections, json, os
 
 CUT = 60
 
@@ -56,3 +56,18 @@ def work_reports(work):
             except (OSError, ValueError):
                 continue
     return roots, reports()
+
+
+def capped(pool, n, per, rnd):
+    """Up to n of pool's rows ((module, class, ...) tuples), shuffled
+    with rnd, at most per of one module, in the shuffled order."""
+    pool = pool[:]
+    rnd.shuffle(pool)
+    count, out = collections.Counter(), []
+    for row in pool:
+        if len(out) == n:
+            break
+        if count[row[0]] < per:
+            count[row[0]] += 1
+            out.append(row)
+    return out

@@ -10,7 +10,7 @@ SETS sets; WORK/key.tsv: id, module, class, group, copies, lines, kind.
     python3 sample.py WORK [PER [SETS]]"""
 import collections, os, random, re, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from blinditem import work_reports, write_sets
+from blinditem import capped, work_reports, write_sets
 
 FUNC = re.compile(r'^func\s+(\([^)]*\)\s*)?([A-Za-z_]\w*)')
 
@@ -46,15 +46,7 @@ for name, classes in reports:
 rnd = random.Random(5656)
 rows = []
 for g in ('whole', 'one', 'several'):
-    pool = pools[g][:]
-    rnd.shuffle(pool)
-    taken = collections.Counter()
-    for name, c in pool:
-        if len([r for r in rows if r[2] == g]) == per:
-            break
-        if taken[name] < 2:
-            taken[name] += 1
-            rows.append((name, c, g))
+    rows += [(name, c, g) for name, c in capped(pools[g], per, 2, rnd)]
 rnd.shuffle(rows)
 write_sets(work, rows, sets, 'T', roots,
            lambda r: (r[0], r[1]['id'], r[2], len(r[1]['fragments']), r[1]['lines'], r[1]['kind']))

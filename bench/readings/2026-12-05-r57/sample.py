@@ -11,7 +11,7 @@ module and set, with seed 6060.
     python3 sample.py WORK [TOP [REST [SETS [SEED [CAP]]]]]"""
 import collections, os, random, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from blinditem import work_reports, write_sets
+from blinditem import capped, work_reports, write_sets
 
 work = sys.argv[1]
 top, rest, sets, seed, cap = (int(a) for a in (sys.argv[2:] + ['40', '40', '4', '5757', '4'][len(sys.argv) - 2:])[:5])
@@ -26,15 +26,7 @@ for name, classes in reports:
 rnd = random.Random(seed)
 rows = []
 for s, n in (('top', top), ('rest', rest)):
-    pool = pools[s][:]
-    rnd.shuffle(pool)
-    taken = collections.Counter()
-    for name, c, rank in pool:
-        if sum(r[2] == s for r in rows) == n:
-            break
-        if taken[name] < cap:
-            taken[name] += 1
-            rows.append((name, c, s, rank))
+    rows += [(name, c, s, rank) for name, c, rank in capped(pools[s], n, cap, rnd)]
 rnd.shuffle(rows)
 write_sets(work, rows, sets, 'H', roots, lambda r: (r[0], r[1]['id'], r[2], r[3], r[1]['divergent']))
 print(len(rows), 'items;', {s: len(p) for s, p in pools.items()}, 'in the pools')

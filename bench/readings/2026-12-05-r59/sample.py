@@ -16,7 +16,7 @@ id, module, class, set, rank, drift steps.
     python3 sample.py WORK [GEN [DRIFT [SETS]]]"""
 import collections, os, random, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from blinditem import work_reports, write_sets
+from blinditem import capped, work_reports, write_sets
 
 work = sys.argv[1]
 ngen, ndrift, sets = (int(a) for a in (sys.argv[2:] + ['16', '24', '4'][len(sys.argv) - 2:])[:3])
@@ -43,16 +43,9 @@ rows, taken = [], set()
 
 
 def take(s, n, per):
-    pool = pools[s][:]
-    rnd.shuffle(pool)
-    count = collections.Counter()
-    for name, c in pool:
-        if len([r for r in rows if r[2] == s]) == n:
-            break
-        if count[name] < per:
-            count[name] += 1
-            taken.add(c['id'])
-            rows.append((name, c, s))
+    for name, c in capped(pools[s], n, per, rnd):
+        taken.add(c['id'])
+        rows.append((name, c, s))
 
 
 take('variant', 10**6, 2)
