@@ -396,9 +396,9 @@ type Signal struct {
 	// run in a test.
 	TestHelpers bool
 	// Generated says that a copy is in a file whose header says it is
-	// generated (then Category is mirror): a drift there is its
-	// generator's, which ranking does not list (see package report's
-	// signal).
+	// generated (so the class has a category: mirror, unless an earlier
+	// one holds): a drift there is its generator's, which ranking does
+	// not list (see package report's signal).
 	Generated bool
 	// Categorised says that Category and Shape were found already (from the files'
 	// contents, which a result stored in the index was found with), so

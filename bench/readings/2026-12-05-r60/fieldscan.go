@@ -42,6 +42,8 @@ func selectors(e ast.Expr) string {
 	return "?"
 }
 
+// A run is consecutive field copies of one block: the fields copied, the
+// selectors they are copied between, and its first line.
 type run struct {
 	fields []string
 	prefix string
