@@ -29,7 +29,8 @@ import (
 // (docs/drift.md). Classes of equal score keep the order they came in
 // (file order). Classes in tests or examples and copies on purpose are
 // left out of the listed classes (Signal.LeftOut), but for drifted ones, which are
-// listed wherever their copies are.
+// listed wherever their copies are but in tests, examples and generated
+// files.
 const (
 	bandDivergent   = 85
 	bandProduction  = 50
