@@ -2,7 +2,7 @@
 an id, the number of copies, the first two copies' FILE:START-END with
 their code cut at CUT lines, and the other copies' locations. Used by
 blind.py and abtop.py."""
-import collections, json, os
+import collections, json, os, random
 
 CUT = 60
 
@@ -71,3 +71,18 @@ def capped(pool, n, per, rnd):
             count[row[0]] += 1
             out.append(row)
     return out
+
+
+def one_a_module(argv, pool_of, seed, prefix, key_of):
+    """The sampler of readings 61 and 63: argv is WORK [N [SETS]] (60 and
+    3 by default); pool_of(name, classes) gives a module's rows ((module,
+    class, ...) tuples); N rows at random (seed), one a module at most,
+    are written blind in SETS sets with prefix and key_of (write_sets)."""
+    work = argv[1]
+    n = int(argv[2]) if len(argv) > 2 else 60
+    sets = int(argv[3]) if len(argv) > 3 else 3
+    roots, reports = work_reports(work)
+    pool = [row for name, classes in reports for row in pool_of(name, classes)]
+    rows = capped(pool, n, 1, random.Random(seed))
+    write_sets(work, rows, sets, prefix, roots, key_of)
+    print(len(rows), 'items of', len(pool))

@@ -6,18 +6,14 @@ WORK/key.tsv: id, module, class, rank among the module's listed
 classes, drifted.
 
     python3 sample.py WORK [N [SETS]]"""
-import os, random, sys
+import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from blinditem import capped, work_reports, write_sets
+from blinditem import one_a_module
 
-work = sys.argv[1]
-n = int(sys.argv[2]) if len(sys.argv) > 2 else 60
-sets = int(sys.argv[3]) if len(sys.argv) > 3 else 3
-roots, reports = work_reports(work)
-pool = []
-for name, classes in reports:
-    listed = [c for c in classes if c.get('listed')]
-    pool += [(name, c, rank) for rank, c in enumerate(listed, 1)]
-rows = capped(pool, n, 1, random.Random(6363))
-write_sets(work, rows, sets, 'S', roots, lambda r: (r[0], r[1]['id'], r[2], r[1]['divergent']))
-print(len(rows), 'items of', len(pool))
+
+def listed(name, classes):
+    """The module's listed classes, each with its rank among them."""
+    return [(name, c, rank) for rank, c in enumerate((c for c in classes if c.get('listed')), 1)]
+
+
+one_a_module(sys.argv, listed, 6363, 'S', lambda r: (r[0], r[1]['id'], r[2], r[1]['divergent']))
