@@ -15,7 +15,7 @@ import (
 // the rest of its record, so that a report need not read the file again.
 type Facts struct {
 	Build     string // the //go:build line before the package clause; "" if none
-	Generated bool   // a header that says the file is generated (ignore.SaysGenerated)
+	Generated bool   // the file is generated: a header says so (ignore.SaysGenerated), or it is a generator's state machine (ignore.IsStateMachine)
 	// Package is the line of the package clause; 0 if none was found.
 	// The comments above it are the file's header.
 	Package int32
@@ -208,7 +208,7 @@ func isWordByte(c byte) bool {
 
 // ScanFacts derives a file's Facts from its bytes, one line at a time.
 func ScanFacts(src []byte) Facts {
-	fs := Facts{Generated: ignore.SaysGenerated(src)}
+	fs := Facts{Generated: ignore.SaysGenerated(src) || ignore.IsStateMachine(src)}
 	inHeader := true
 	var prev []byte // the comment of the line before, if it held only one
 	prevHint := false

@@ -2,6 +2,7 @@ package fingerprint
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -99,6 +100,23 @@ func (h *Histogram[T]) Equals(o *Histogram[T]) bool {
 		if got := ScanFacts([]byte(src)).Notes; !slices.Equal(got, want) {
 			t.Errorf("notes after code (file ending %q): %v, want %v", end, got, want)
 		}
+	}
+}
+
+// A generator's state machine, which no header marks, is generated: a
+// class with a copy in it is a mirror of generated code.
+func TestScanFactsStateMachine(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package urn\n\nfunc parse(data []byte) int {\n\tp, cs := 0, 1\n\tswitch cs {\n\tcase 1:\n")
+	for i := range 120 {
+		fmt.Fprintf(&b, "st%d:\n\tp++\n\tif data[p] == 'a' {\n\t\tgoto st%d\n\t}\n\tgoto st%d\n", i, (i+1)%120, i)
+	}
+	b.WriteString("\t}\n\treturn p\n}\n")
+	if fs := ScanFacts([]byte(b.String())); !fs.Generated {
+		t.Error("a state machine of 120 states: not generated")
+	}
+	if fs := ScanFacts([]byte("package p\n\nfunc f() {\nagain:\n\tgoto again\n}\n")); fs.Generated {
+		t.Error("one label: generated")
 	}
 }
 

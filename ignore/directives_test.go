@@ -1,6 +1,7 @@
 package ignore
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -128,6 +129,59 @@ func TestGeneratedWords(t *testing.T) {
 			if src := "// " + c + "\npackage p\n"; !SaysGenerated([]byte(src)) {
 				t.Errorf("SaysGenerated(%q) = false, want true", src)
 			}
+		}
+	}
+}
+
+// machine writes a function of n states, each a label that gotos jump
+// to, in the shape Ragel writes (after a case's colon, the first state)
+// or, with keyed, as keys of a composite literal instead of labels.
+func machine(n int, keyed bool) string {
+	var b strings.Builder
+	b.WriteString("package p\n\nfunc exec(data []byte) int {\n\tp := 0\n\tswitch p {\n\tcase 0:\n")
+	for i := range n {
+		if keyed {
+			fmt.Fprintf(&b, "\t_ = T{\n\t\tst%d: 1,\n\t}\n\tgoto st%d\n", i, i)
+			continue
+		}
+		fmt.Fprintf(&b, "st%d:\n\tif data[p] == %d {\n\t\tgoto st%d\n\t}\n", i, i, (i+1)%n)
+	}
+	b.WriteString("\t}\n\treturn p\n}\n")
+	return b.String()
+}
+
+// TestStateMachine: a function of 100 labels or more that gotos jump to
+// is a generator's state machine, and as many spread over functions are
+// not; labels are told from composite literals' keys, cases and slices,
+// and from the words in comments and strings.
+func TestStateMachine(t *testing.T) {
+	fewLabels := "package p\n\nfunc f(x int) int {\nagain:\n" + strings.Repeat("\tif x > 0 {\n\t\tx--\n\t\tgoto again\n\t}\n", 150) + "\treturn x\n}\n"
+	// Four functions of 30 states, as a parser written from a grammar.
+	spread := "package p\n" + strings.Repeat(strings.ReplaceAll(strings.TrimPrefix(machine(30, false), "package p\n"), "func exec(", "func (p *parser) exec("), 4)
+	inComments := "package p\n\n" + strings.Repeat("// st1:\n// goto st1\nvar _ = \"x:\\ngoto x\"\n", 150)
+	for _, tc := range []struct {
+		name string
+		src  string
+		want bool
+	}{
+		{"100 states", machine(100, false), true},
+		{"1,000 states", machine(1000, false), true},
+		{"99 states", machine(99, false), false},
+		{"states over functions", spread, false},
+		{"a machine among functions", spread + strings.TrimPrefix(machine(100, false), "package p\n"), true},
+		{"keys, not labels", machine(150, true), false},
+		{"many gotos, one label", fewLabels, false},
+		{"comments and strings", inComments, false},
+		{"no gotos", "package p\n\nvar a = b[1:2:3]\n", false},
+	} {
+		if got := IsStateMachine([]byte(tc.src)); got != tc.want {
+			t.Errorf("%s: IsStateMachine = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	// The sources compile: each label is a label, each key a key.
+	for _, src := range []string{machine(100, false), machine(3, true), fewLabels, inComments, spread} {
+		if _, err := parser.ParseFile(token.NewFileSet(), "m.go", src, 0); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
