@@ -73,6 +73,20 @@ def capped(pool, n, per, rnd):
     return out
 
 
+def newly_left_out(before, after, read):
+    """The rows (module, class) of the classes that BEFORE/NAME.json lists
+    and AFTER/NAME.json leaves out, for each NAME.json of AFTER in name
+    order (`copycat -all -json` of one module at two commits), less the
+    classes whose ids are in read."""
+    import glob
+    pool = []
+    for f in sorted(glob.glob(os.path.join(after, '*.json'))):
+        name = os.path.basename(f)[:-5]
+        listed = {c['id'] for c in json.load(open(os.path.join(before, name + '.json')))['classes'] if c.get('listed')}
+        pool += [(name, c) for c in json.load(open(f))['classes'] if c['id'] in listed and not c.get('listed') and c['id'] not in read]
+    return pool
+
+
 def one_a_module(argv, pool_of, seed, prefix, key_of):
     """The sampler of readings 61 and 63: argv is WORK [N [SETS]] (60 and
     3 by default); pool_of(name, classes) gives a module's rows ((module,
