@@ -73,6 +73,17 @@ def capped(pool, n, per, rnd):
     return out
 
 
+def earlier_ids(here):
+    """The class ids in the key.tsv of every reading beside the folder
+    here, but its own."""
+    import glob, re
+    ids = set()
+    for k in glob.glob(os.path.join(here, '..', '*', 'key.tsv')):
+        if os.path.dirname(os.path.abspath(k)) != os.path.abspath(here):
+            ids |= set(re.findall(r'\b[0-9a-f]{64}\b', open(k).read()))
+    return ids
+
+
 def newly_left_out(before, after, read):
     """The rows (module, class) of the classes that BEFORE/NAME.json lists
     and AFTER/NAME.json leaves out, for each NAME.json of AFTER in name

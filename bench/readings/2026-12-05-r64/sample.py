@@ -9,17 +9,14 @@ the rule changes. Written blind (../blinditem.py) in one set;
 WORK/key.tsv: id, module, class, rule.
 
     python3 sample.py WORK ROOTS BEFORE AFTER"""
-import glob, os, random, re, sys
+import os, random, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from blinditem import capped, newly_left_out, write_sets
+from blinditem import capped, earlier_ids, newly_left_out, write_sets
 
 work, rootsf, before, after = sys.argv[1:5]
 here = os.path.dirname(os.path.abspath(__file__))
 roots = dict(l.strip().split('=', 1) for l in open(rootsf) if l.strip())
-read = set()
-for k in glob.glob(os.path.join(here, '..', '*', 'key.tsv')):
-    if os.path.dirname(os.path.abspath(k)) != here:  # an earlier reading's
-        read |= set(re.findall(r'\b[0-9a-f]{64}\b', open(k).read()))
+read = earlier_ids(here)
 pool = newly_left_out(before, after, read)
 rows = capped(pool, 20, 7, random.Random(6464))
 write_sets(work, rows, 1, 'S', roots, lambda r: (r[0], r[1]['id'], r[1].get('left_out', '')))

@@ -1,0 +1,24 @@
+"""Reading 65's items: classes that 99de024 listed (goupnp's report is
+the same at 3f467c1) and that a comment
+right after the package clause saying both that the file is generated
+and not to edit it (ignore.SaysGenerated) leaves out as generated, none
+that an earlier reading read, at random (seed 6565), at most ten.
+BEFORE/NAME.json and AFTER/NAME.json are `copycat -all -json
+-cache=off ./...` of each module of ROOTS (NAME=DIR) before and after
+the rule; AFTER holds the modules whose files it reads anew. Written
+blind (../blinditem.py) in one set; WORK/key.tsv: id, module, class,
+rule.
+
+    python3 sample.py WORK ROOTS BEFORE AFTER"""
+import os, random, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+from blinditem import capped, earlier_ids, newly_left_out, write_sets
+
+work, rootsf, before, after = sys.argv[1:5]
+here = os.path.dirname(os.path.abspath(__file__))
+roots = dict(l.strip().split('=', 1) for l in open(rootsf) if l.strip())
+read = earlier_ids(here)
+pool = newly_left_out(before, after, read)
+rows = capped(pool, 10, 10, random.Random(6565))
+write_sets(work, rows, 1, 'U', roots, lambda r: (r[0], r[1]['id'], r[1].get('left_out', '')))
+print(len(rows), 'items of', len(pool))
