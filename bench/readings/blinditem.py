@@ -98,6 +98,20 @@ def newly_left_out(before, after, read):
     return pool
 
 
+def left_out_sample(argv, read, n, per, seed, prefix):
+    """The sampler of readings 62, 64 and 65: argv is WORK ROOTS BEFORE
+    AFTER (ROOTS lines of NAME=DIR; BEFORE and AFTER as newly_left_out
+    reads them); n of the classes a rule newly leaves out, less those in
+    read, at random (seed), at most per a module, written blind in one
+    set with prefix; WORK/key.tsv: id, module, class, the rule."""
+    work, rootsf, before, after = argv[1:5]
+    roots = dict(l.strip().split('=', 1) for l in open(rootsf) if l.strip())
+    pool = newly_left_out(before, after, read)
+    rows = capped(pool, n, per, random.Random(seed))
+    write_sets(work, rows, 1, prefix, roots, lambda r: (r[0], r[1]['id'], r[1].get('left_out', '')))
+    print(len(rows), 'items of', len(pool))
+
+
 def one_a_module(argv, pool_of, seed, prefix, key_of):
     """The sampler of readings 61 and 63: argv is WORK [N [SETS]] (60 and
     3 by default); pool_of(name, classes) gives a module's rows ((module,

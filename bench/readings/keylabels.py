@@ -70,3 +70,14 @@ def tally(key, labels, group_of):
         t[g, 'bug'] += ys >= 2
         t[g, 'bug1'] += ys >= 1
     return t
+
+
+def print_by_module(folder, *groups):
+    """Prints a reading's figures per module, in all, and by each of
+    groups (functions of a key's row that name its group): the items, the labels actionable
+    and false, and the items one reader at least files as a bug."""
+    key, labels = load(folder)
+    for group in (lambda row: row[1], lambda row: 'all') + groups:
+        t = tally(key, labels, group)
+        for g in sorted({k[0] for k in t}):
+            print('%-40s items %d, A %d of %d labels, F %d, a bug to one reader %d' % (g, t[g, 'items'], t[g, 'A'], t[g, 'labels'], t[g, 'F'], t[g, 'bug1']))

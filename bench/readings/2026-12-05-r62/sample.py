@@ -8,17 +8,10 @@ commits. Written blind (../blinditem.py) in one set; WORK/key.tsv: id,
 module, class, rule.
 
     python3 sample.py WORK ROOTS BEFORE AFTER"""
-import os, random, sys
+import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from blinditem import capped, newly_left_out, write_sets
+from blinditem import left_out_sample
 
-work, rootsf, before, after = sys.argv[1:5]
 here = os.path.dirname(os.path.abspath(__file__))
-roots = dict(l.strip().split('=', 1) for l in open(rootsf) if l.strip())
-read = set()
-for r in ('2026-12-05-r59', '2026-12-05-r60', '2026-12-05-r61'):
-    read |= {l.split('\t')[2] for l in open(os.path.join(here, '..', r, 'key.tsv'))}
-pool = newly_left_out(before, after, read)
-rows = capped(pool, 20, 7, random.Random(6262))
-write_sets(work, rows, 1, 'G', roots, lambda r: (r[0], r[1]['id'], r[1].get('left_out', '')))
-print(len(rows), 'items of', len(pool))
+left_out_sample(sys.argv, {l.split('\t')[2] for r in ('2026-12-05-r59', '2026-12-05-r60', '2026-12-05-r61')
+                                 for l in open(os.path.join(here, '..', r, 'key.tsv'))}, 20, 7, 6262, 'G')

@@ -9,15 +9,9 @@ the rule changes. Written blind (../blinditem.py) in one set;
 WORK/key.tsv: id, module, class, rule.
 
     python3 sample.py WORK ROOTS BEFORE AFTER"""
-import os, random, sys
+import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
-from blinditem import capped, earlier_ids, newly_left_out, write_sets
+from blinditem import earlier_ids, left_out_sample
 
-work, rootsf, before, after = sys.argv[1:5]
 here = os.path.dirname(os.path.abspath(__file__))
-roots = dict(l.strip().split('=', 1) for l in open(rootsf) if l.strip())
-read = earlier_ids(here)
-pool = newly_left_out(before, after, read)
-rows = capped(pool, 20, 7, random.Random(6464))
-write_sets(work, rows, 1, 'S', roots, lambda r: (r[0], r[1]['id'], r[1].get('left_out', '')))
-print(len(rows), 'items of', len(pool))
+left_out_sample(sys.argv, earlier_ids(here), 20, 7, 6464, 'S')
