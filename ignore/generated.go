@@ -103,6 +103,7 @@ const machineLabels = 100
 // says so (go-syslog's and go-urn's Ragel machines, gorst's leg parser);
 // the most labels in a function that no generator wrote is 16 (9fans'
 // devdraw).
+//
 // One function, not the file: modernc.org/gc's parser, written from its
 // EBNF and edited by hand since, spreads 207 labels over its functions,
 // 24 at most in one, and a drifted class there is a bug (reading 64:
