@@ -66,9 +66,29 @@ var generatedWords = [][]byte{[]byte("code generated"), []byte("do not edit"), [
 // imports (generated.go, 126 listed classes of 132), which the
 // convention does not read. A comment, not a string: generators hold
 // the line in the templates they write from (crypto/md5's gen.go).
-func SaysGenerated(src []byte) bool {
-	return saysGeneratedInHeader(src) || saysGeneratedAfterClause(src) ||
-		bytes.Contains(src, []byte("// Code generated ")) && conventionComment(src)
+func SaysGenerated(src []byte) bool { return GeneratedSaidBy(src) != "" }
+
+// Where a file says it is generated (GeneratedSaidBy).
+const (
+	SaidInHeader     = "header"                   // the header's words or line directive
+	SaidAfterClause  = "after the package clause" // a comment right after the package clause
+	SaidByConvention = "convention's line"        // the convention's line later in the file
+)
+
+// GeneratedSaidBy returns where src says it is generated, the first of
+// SaidInHeader, SaidByConvention and SaidAfterClause that holds, or "" if
+// it does not: a file that SaidAfterClause names is one that only that
+// rule reads as generated.
+func GeneratedSaidBy(src []byte) string {
+	switch {
+	case saysGeneratedInHeader(src):
+		return SaidInHeader
+	case bytes.Contains(src, []byte("// Code generated ")) && conventionComment(src):
+		return SaidByConvention
+	case saysGeneratedAfterClause(src):
+		return SaidAfterClause
+	}
+	return ""
 }
 
 // saysGeneratedAfterClause reports whether a comment between src's
