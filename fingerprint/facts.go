@@ -15,7 +15,11 @@ import (
 // the rest of its record, so that a report need not read the file again.
 type Facts struct {
 	Build     string // the //go:build line before the package clause; "" if none
-	Generated bool   // the file is generated: a header says so (ignore.SaysGenerated), or it is a generator's state machine (ignore.IsStateMachine)
+	Generated bool   // the file is generated: a comment says so (ignore.SaysGenerated), or it is a generator's state machine (Machine)
+	// Machine says that the file holds a generator's state machine
+	// (ignore.IsStateMachine) and no comment says it is generated: the
+	// one way a file is generated that its reader cannot see at once.
+	Machine bool
 	// Package is the line of the package clause; 0 if none was found.
 	// The comments above it are the file's header.
 	Package int32
@@ -208,7 +212,11 @@ func isWordByte(c byte) bool {
 
 // ScanFacts derives a file's Facts from its bytes, one line at a time.
 func ScanFacts(src []byte) Facts {
-	fs := Facts{Generated: ignore.SaysGenerated(src) || ignore.IsStateMachine(src)}
+	fs := Facts{Generated: ignore.SaysGenerated(src)}
+	if !fs.Generated {
+		fs.Machine = ignore.IsStateMachine(src)
+		fs.Generated = fs.Machine
+	}
 	inHeader := true
 	var prev []byte // the comment of the line before, if it held only one
 	prevHint := false

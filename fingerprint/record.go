@@ -16,7 +16,7 @@ import (
 // the derivation (the canonical codes, the hashes, the units, windows or
 // grams) changes, so that an index built by another version is never read
 // as this one's: the version is part of every record's key and header.
-const RecordVersion = 18
+const RecordVersion = 19
 
 // A record is one indexed File as bytes:
 //
@@ -130,7 +130,7 @@ func openRecord(rec []byte, kind byte) (decoder, error) {
 func appendFacts(dst []byte, fs *Facts) []byte {
 	dst = binary.AppendUvarint(dst, uint64(len(fs.Build)))
 	dst = append(dst, fs.Build...)
-	dst = binary.AppendUvarint(dst, b2u(fs.Generated))
+	dst = binary.AppendUvarint(dst, b2u(fs.Machine)<<1|b2u(fs.Generated))
 	dst = binary.AppendUvarint(dst, uint64(fs.Package))
 	dst = appendSeq(dst, fs.Comments, appendRising)
 	dst = appendSeq(dst, fs.Notes, func(dst []byte, n, prev Note) []byte {

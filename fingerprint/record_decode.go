@@ -209,10 +209,10 @@ func (d *decoder) window(w *window, prev window) {
 func (d *decoder) facts(fs *Facts) {
 	fs.Build = string(d.bytes())
 	flags := d.uvarint()
-	if flags > 1 {
+	if flags > 3 || flags == 2 { // a state machine is generated
 		d.fail("bad facts flags")
 	}
-	fs.Generated = flags&1 != 0
+	fs.Generated, fs.Machine = flags&1 != 0, flags&2 != 0
 	fs.Package = d.plus(0, d.uvarint())
 	fs.Comments = d.risingSeq()
 	fs.Notes = decodeSeq(d, 2, func(d *decoder, n *Note, prev Note) {

@@ -322,6 +322,27 @@ func TestFactsRecord(t *testing.T) {
 	}
 }
 
+// TestFactsRecordFlags: a file's two flags come back as they went, and
+// Facts that say a state machine is not generated do not decode (the
+// file then has none, as with any Facts that do not decode).
+func TestFactsRecordFlags(t *testing.T) {
+	for _, fs := range []Facts{{}, {Generated: true}, {Generated: true, Machine: true}} {
+		g := &File{Name: "a.go", Lines: 4}
+		if err := g.SetFactsRecord(AppendFactsRecord(nil, 4, &fs)); err != nil {
+			t.Fatal(err)
+		}
+		if got := g.FactsOf(); got.Generated != fs.Generated || got.Machine != fs.Machine {
+			t.Errorf("%+v came back as generated %v, a state machine %v", fs, got.Generated, got.Machine)
+		}
+	}
+	g := &File{Name: "a.go", Lines: 4}
+	bad := Facts{Machine: true, Funcs: []Func{{Line: 1, Name: "f"}}}
+	g.SetFactsRecord(AppendFactsRecord(nil, 4, &bad))
+	if got := g.FactsOf(); got.Machine || got.Funcs != nil {
+		t.Errorf("a state machine not generated decoded as %+v", got)
+	}
+}
+
 func FuzzSetFactsRecord(f *testing.F) {
 	fs := ScanFacts([]byte("package p\n\n// F.\nfunc F() {}\n"))
 	f.Add(AppendFactsRecord(nil, 4, &fs))

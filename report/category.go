@@ -466,6 +466,9 @@ func pathArch(name string) string {
 // not: that is how packages are laid out, not a mirror.
 func (h *headers) mirror(c fingerprint.Class) string {
 	if f := h.generated(c); f != "" {
+		if h.header(f).facts.Machine {
+			return FileName(f) + " is a generator's state machine"
+		}
 		return FileName(f) + " is generated"
 	}
 	if ev := h.notedCopy(c); ev != "" {
