@@ -83,24 +83,25 @@ const (
 // it does not: a file that SaidAfterClause names is one that only that
 // rule reads as generated.
 func GeneratedSaidBy(src []byte) string {
+	said, code := scanGeneratedHeader(src)
 	switch {
-	case saysGeneratedInHeader(src):
+	case said:
 		return SaidInHeader
 	case bytes.Contains(src, []byte("// Code generated ")) && conventionComment(src):
 		return SaidByConvention
-	case saysGeneratedAfterClause(src):
+	case saysGeneratedAfterClause(code):
 		return SaidAfterClause
 	}
 	return ""
 }
 
-// saysGeneratedAfterClause reports whether a comment between src's
-// package clause and its next line of code says, in one line, both that
+// saysGeneratedAfterClause reports whether code, a file from its first
+// line of code on, starts with a package clause and a comment after it,
+// before the next line of code, that says, in one line, both that
 // the file is generated and not to edit it ("GENERATED FILE - DO NOT EDIT
 // BY HAND", "DO NOT EDIT. THIS FILE IS AUTO-GENERATED FROM …"): the
 // generators whose templates start with the package clause.
-func saysGeneratedAfterClause(src []byte) bool {
-	_, code := scanHeader(src, false, func([]byte) bool { return false })
+func saysGeneratedAfterClause(code []byte) bool {
 	clause, rest, _ := bytes.Cut(code, []byte("\n"))
 	if !bytes.HasPrefix(clause, []byte("package ")) {
 		return false
@@ -194,10 +195,12 @@ func conventionComment(src []byte) bool {
 	}
 }
 
-// saysGeneratedInHeader is SaysGenerated for the header alone.
-func saysGeneratedInHeader(src []byte) bool {
+// scanGeneratedHeader reports whether src's header says the file is
+// generated (SaidInHeader) and, when it does not, returns src from its
+// first line of code on, which the header's scan found.
+func scanGeneratedHeader(src []byte) (bool, []byte) {
 	var buf [256]byte // a header's line, in lower case: most fit
-	return headerComment(src, true, func(line []byte) bool {
+	return scanHeader(src, true, func(line []byte) bool {
 		if lineDirective(line) {
 			return true
 		}
