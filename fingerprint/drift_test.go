@@ -170,6 +170,27 @@ func readUint8VectorJSON(iter *Iterator, size int) (*Vector, error) {
 }
 `
 
+// invoke is the shape of syscall/js's Value.Invoke, which Value.New was
+// copied from: New still panics with "Value.Invoke", a method of a plain
+// word's name that a string names qualified by its receiver's type.
+const invoke = `package p
+
+func (v Value) Invoke(args ...any) Value {
+	argVals, argRefs := makeArgSlices(len(args))
+	storeArgs(args, argVals, argRefs)
+	res, ok := valueInvoke(v.ref, argRefs)
+	runtime.KeepAlive(v)
+	runtime.KeepAlive(argVals)
+	if !ok {
+		if vType := v.Type(); vType != TypeFunction {
+			panic(&ValueError{"Value.Invoke", vType})
+		}
+		panic(Error{makeValue(res)})
+	}
+	return makeValue(res)
+}
+`
+
 const store = `package p
 
 func (c *cache) put(key string, v []byte) error {
@@ -450,6 +471,30 @@ func TestDrift(t *testing.T) {
 		// the copy's name holds it.
 		{"string naming the operation the function carries out", r("func readUint8VectorJSON(", "func readUint8VectorJSONInto(").Replace(readVector),
 			r("readUint8VectorJSON", "readTimeVectorJSON", "ReadUint8()", "ReadTime()").Replace(readVector), false, nil},
+		// A function of a plain word's name is named by a string that
+		// is the name alone, or the name qualified ("Value.Invoke"):
+		// syscall/js's Value.New, copied from Value.Invoke, panics with
+		// "Value.Invoke"; gopkg.in/mgo.v2's Bulk.Upsert with "Bulk.Update".
+		{"string naming the twin's method qualified", invoke, r("Invoke(args", "New(args", "valueInvoke(", "valueNew(").Replace(invoke),
+			true, []string{"b.go:11 unrenamed string a.go:11-11"}},
+		{"string naming the twin's function alone", r(`"Value.Invoke"`, `"Invoke"`).Replace(invoke), r("Invoke(args", "New(args", "valueInvoke(", "valueNew(", `"Value.Invoke"`, `"Invoke"`).Replace(invoke),
+			true, []string{"b.go:11 unrenamed string a.go:11-11"}},
+		{"strings naming each its own method", invoke, r("Invoke", "New").Replace(invoke), false, nil},
+		// The same name as a method and as a function (reflectlite's
+		// Field, written after reflect's Value.Field, panics with
+		// "reflect.Value.Field"; os's File.chmod and chmod both say
+		// "chmod").
+		{"string naming a method and a function of one name", invoke, r("func (v Value) Invoke(args", "func Invoke(v Value, args").Replace(invoke), false, nil},
+		{"string naming a function and a method of one name alone", r(`"Value.Invoke"`, `"Invoke"`).Replace(invoke),
+			r("func (v Value) Invoke(args", "func Invoke(v Value, args", `"Value.Invoke"`, `"Invoke"`).Replace(invoke), false, nil},
+		// A name the copy's own name holds is what the copy does too
+		// (hyperpb's searchFunc logs "search" as search does).
+		{"string naming what the copy's name holds", r(`"Value.Invoke"`, `"Invoke"`).Replace(invoke),
+			r("Invoke(args", "InvokeFunc(args", "valueInvoke(", "valueNew(", `"Value.Invoke"`, `"Invoke"`).Replace(invoke), false, nil},
+		// A word that only holds the name, or names it unqualified in a
+		// sentence, names nothing.
+		{"string holding the twin's plain name in a sentence", r(`"Value.Invoke"`, `"cannot Invoke value"`).Replace(invoke),
+			r("Invoke(args", "New(args", "valueInvoke(", "valueNew(", `"Value.Invoke"`, `"cannot Invoke value"`).Replace(invoke), false, nil},
 		{"string saying another thing", readVector, r("func readUint8VectorJSON(", "func readTimeVectorJSON(", `"readUint8VectorJSON"`, `"time vector"`, "ReadUint8()", "ReadTime()").Replace(readVector),
 			false, nil},
 		{"string naming the function, renamed too", readVector, r("readUint8VectorJSON", "readTimeVectorJSON", "ReadUint8()", "ReadTime()").Replace(readVector),

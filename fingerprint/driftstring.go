@@ -22,7 +22,15 @@ import (
 // kept however edited the pair is. Only names that are no plain word
 // count (an inner capital, a digit or an underscore: readUint8VectorJSON,
 // setupGitHub), so that "cannot authorize" in a copy of authorize renamed
-// authorizeRead is no slip.
+// authorizeRead is no slip. A function of a plain word's name is named
+// only as no sentence names it: qualified by a name and a dot (syscall/js's
+// Value.New, copied from Value.Invoke, panics with "Value.Invoke";
+// mgo's Bulk.Upsert with "Bulk.Update requires an even number of
+// parameters"), or by a string that is the name alone, of four letters or
+// more. A string that is, alone, a name the copy's own name holds says
+// what that copy does (File.heldOwn): hyperpb's searchFunc logs "search"
+// as search does, pop's UpdateColumns times "Update", and
+// updateScheduleWorkflow reports "UpdateSchedule".
 //
 // So is a string that is a bare name of a function the copy does not
 // use, where its twin's is the twin's own name bare (File.bareOwn,
@@ -61,13 +69,15 @@ import (
 // os/signal's runSessionLeader, which names on purpose the test it runs.
 
 // markOwnNamed records the string literals among tokens [t0, t1) that
-// name fn, the function declaration that spans them.
+// name fn, the function declaration that spans them, and those that are
+// a name fn holds (File.heldOwn).
 func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
-	if !compoundName(fn) {
-		return
-	}
 	name := []byte(fn)
-	parts := digitParts(fn)
+	compound := compoundName(fn)
+	var parts [][]byte
+	if compound {
+		parts = digitParts(fn)
+	}
 	codes, offs := ix.ts.codes, ix.ts.offs
 	for t := t0; t < t1; t++ {
 		if token.Token(codes[t]) != token.STRING {
@@ -78,7 +88,22 @@ func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
 		if len(lit) < 2 {
 			continue
 		}
-		switch bare := lit[1 : len(lit)-1]; {
+		bare := lit[1 : len(lit)-1]
+		if isIdent(bare) && containsFold(name, bare) {
+			ix.file.heldOwn = append(ix.file.heldOwn, t)
+		}
+		if !compound {
+			// A function of a plain word's name is named as nothing
+			// else could name it: qualified ("Value.Invoke",
+			// "wireclient.Conn.Ping"), or alone when the word has four
+			// letters or more ("encrypt"; "get" and "run" are as often
+			// the name of an operation).
+			if len(name) >= minVariantWord && bytes.Equal(bare, name) || namesQualified(lit, name) {
+				ix.file.ownNamed = append(ix.file.ownNamed, t)
+			}
+			continue
+		}
+		switch {
 		case namesWord(lit, name):
 			ix.file.ownNamed = append(ix.file.ownNamed, t)
 			if bytes.Equal(bare, name) {
@@ -91,6 +116,24 @@ func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
 			ix.file.ownPart = append(ix.file.ownPart, t)
 		}
 	}
+}
+
+// containsFold reports whether s holds sub, in any case.
+func containsFold(s, sub []byte) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if bytes.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesQualified reports whether lit holds name after a dot that follows
+// a word, and before no word byte: "Value.Invoke" holds Invoke.
+func namesQualified(lit, name []byte) bool {
+	return holdsWhere(lit, name, func(at int) bool {
+		return at >= 2 && lit[at-1] == '.' && isWordByte(lit[at-2]) && wordEndsAt(lit, at+len(name))
+	})
 }
 
 // holdsEither reports whether either of a string's bare name and its
@@ -182,20 +225,27 @@ func compoundName(name string) bool {
 // namesWord reports whether lit holds name as a word: not inside a longer
 // identifier.
 func namesWord(lit, name []byte) bool {
+	return holdsWhere(lit, name, func(at int) bool {
+		return (at == 0 || !isWordByte(lit[at-1])) && wordEndsAt(lit, at+len(name))
+	})
+}
+
+// holdsWhere reports whether lit holds name at an offset where ok holds.
+func holdsWhere(lit, name []byte, ok func(at int) bool) bool {
 	for i := 0; ; {
 		j := bytes.Index(lit[i:], name)
 		if j < 0 {
 			return false
 		}
-		at := i + j
-		before := at == 0 || !isWordByte(lit[at-1])
-		after := at+len(name) == len(lit) || !isWordByte(lit[at+len(name)])
-		if before && after {
+		if ok(i + j) {
 			return true
 		}
-		i = at + 1
+		i += j + 1
 	}
 }
+
+// wordEndsAt reports whether no word byte of lit stands at offset end.
+func wordEndsAt(lit []byte, end int) bool { return end == len(lit) || !isWordByte(lit[end]) }
 
 // namesOwn reports whether token t of f is a string that names the
 // function declaration holding it.
@@ -241,6 +291,12 @@ func (d *detector) nameSlips(al alignment) (forA, forB []Drift) {
 			default:
 				forA = nextLine(forA, Drift{Kind: DriftUnrenamed, Step: StepNamePart, Lines: fa.tokenLineRange(ta), TwinLines: fb.tokenLineRange(tb)})
 			}
+			continue
+		}
+		// A name the unmarked copy's own name holds is what that copy
+		// does too: hyperpb's searchFunc logs "search" as search does,
+		// pop's UpdateColumns times "Update".
+		if ownA && in(fb.heldOwn, tb) || ownB && in(fa.heldOwn, ta) {
 			continue
 		}
 		// Or the copy's string is a bare name, of a function it does not

@@ -35,6 +35,7 @@ type File struct {
 	bareOwn   []int32   // of those, the strings that are the function's name alone
 	bareOther []int32   // the strings that are, alone, another compound name, one their function does not use
 	ownPart   []int32   // the strings that name a part of their function's name with a digit in it (driftstring.go), rising
+	heldOwn   []int32   // the strings that are, alone, a name their function's name holds in any case ("search" in searchFunc), rising
 	fnWords   []tokWord // the words of each function declaration's name, at its first token (driftvariant.go), rising
 	strWords  []tokWord // the words of each string literal inside a function declaration (driftvariant.go), rising
 	vals      []uint64  // name and value hashes of the tokens that carry one

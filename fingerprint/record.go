@@ -16,7 +16,7 @@ import (
 // the derivation (the canonical codes, the hashes, the units, windows or
 // grams) changes, so that an index built by another version is never read
 // as this one's: the version is part of every record's key and header.
-const RecordVersion = 20
+const RecordVersion = 21
 
 // A record is one indexed File as bytes:
 //
@@ -60,6 +60,7 @@ func AppendRecord(dst []byte, f *File) []byte {
 	dst = appendSeq(dst, f.bareOwn, appendRising)
 	dst = appendSeq(dst, f.bareOther, appendRising)
 	dst = appendSeq(dst, f.ownPart, appendRising)
+	dst = appendSeq(dst, f.heldOwn, appendRising)
 	dst = appendSeq(dst, f.fnWords, appendTokWord)
 	dst = appendSeq(dst, f.strWords, appendTokWord)
 	// The Facts go last, after their length: a run decodes them only
@@ -287,6 +288,7 @@ func DecodeRecord(name string, rec []byte) (*File, error) {
 	f.bareOwn = d.risingSeq()
 	f.bareOther = d.risingSeq()
 	f.ownPart = d.risingSeq()
+	f.heldOwn = d.risingSeq()
 	f.fnWords = decodeSeq(&d, 9, (*decoder).tokWord)
 	f.strWords = decodeSeq(&d, 9, (*decoder).tokWord)
 	if d.err != "" {

@@ -286,7 +286,7 @@ func (f *File) check() error {
 		return fmt.Errorf("line table past the last token")
 	case f.ignored != nil && (len(f.ignored) != len(f.codes)+1 || f.ignored[0] != 0):
 		return fmt.Errorf("ignored-token table of %d entries for %d tokens", len(f.ignored), nt)
-	case !tokensIn(f.ownNamed, nt) || !tokensIn(f.bareOwn, nt) || !tokensIn(f.bareOther, nt) || !tokensIn(f.ownPart, nt):
+	case !tokensIn(f.ownNamed, nt) || !tokensIn(f.bareOwn, nt) || !tokensIn(f.bareOther, nt) || !tokensIn(f.ownPart, nt) || !tokensIn(f.heldOwn, nt):
 		return fmt.Errorf("a string naming a function past the last token")
 	case !wordsIn(f.fnWords, nt) || !wordsIn(f.strWords, nt):
 		return fmt.Errorf("a word past the last token")

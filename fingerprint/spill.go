@@ -17,7 +17,7 @@ func (f *File) MoveTables(a Allocator) {
 	n := tableBytes(f.codes) + tableBytes(f.grams) + tableBytes(f.ignored) +
 		tableBytes(f.vals) + tableBytes(f.lineStart) + tableBytes(f.lineOff) +
 		tableBytes(f.units) + tableBytes(f.blocks) + tableBytes(f.windows) + tableBytes(f.ownNamed) +
-		tableBytes(f.bareOwn) + tableBytes(f.bareOther) + tableBytes(f.ownPart) + tableBytes(f.fnWords) +
+		tableBytes(f.bareOwn) + tableBytes(f.bareOther) + tableBytes(f.ownPart) + tableBytes(f.heldOwn) + tableBytes(f.fnWords) +
 		tableBytes(f.strWords)
 	if n == 0 {
 		return
@@ -39,6 +39,7 @@ func (f *File) MoveTables(a Allocator) {
 	f.bareOwn, buf = moveTable(f.bareOwn, buf)
 	f.bareOther, buf = moveTable(f.bareOther, buf)
 	f.ownPart, buf = moveTable(f.ownPart, buf)
+	f.heldOwn, buf = moveTable(f.heldOwn, buf)
 	f.fnWords, buf = moveTable(f.fnWords, buf)
 	f.strWords, _ = moveTable(f.strWords, buf)
 }
