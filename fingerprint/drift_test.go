@@ -191,6 +191,39 @@ func (v Value) Invoke(args ...any) Value {
 }
 `
 
+// sectionRange is the shape of grafana/loki's sectionReader.DataRange,
+// which MetadataRange was copied from without the two branches of its
+// else-if chain that refuse a region too large (read blind as a bug in
+// reading 58).
+const sectionRange = `package p
+
+func (sr *sectionReader) DataRange(ctx context.Context, offset, length int64) (io.ReadCloser, error) {
+	if offset < 0 || length < 0 {
+		return nil, fmt.Errorf("parameters must not be negative: offset=%d length=%d", offset, length)
+	}
+
+	region := sr.sec.GetLayout().GetData()
+	if region == nil {
+		return nil, fmt.Errorf("section has no data")
+	} else if region.Offset > math.MaxInt64 {
+		return nil, fmt.Errorf("section data offset is too large")
+	} else if region.Length > math.MaxInt64 {
+		return nil, fmt.Errorf("section data length is too large")
+	}
+
+	var (
+		start = offset
+		end   = offset + length - 1
+	)
+	if start > int64(region.Length) || end > int64(region.Length) {
+		return nil, fmt.Errorf("section data is invalid: start=%d end=%d length=%d", start, end, region.Length)
+	}
+
+	absoluteOffset := sr.startOff + int64(region.Offset) + offset
+	return sr.rr.ReadRange(ctx, absoluteOffset, length)
+}
+`
+
 const store = `package p
 
 func (c *cache) put(key string, v []byte) error {
@@ -495,6 +528,20 @@ func TestDrift(t *testing.T) {
 		// sentence, names nothing.
 		{"string holding the twin's plain name in a sentence", r(`"Value.Invoke"`, `"cannot Invoke value"`).Replace(invoke),
 			r("Invoke(args", "New(args", "valueInvoke(", "valueNew(", `"Value.Invoke"`, `"cannot Invoke value"`).Replace(invoke), false, nil},
+		// A branch of an else-if chain that returns, lacked (loki's
+		// MetadataRange).
+		{"else-if guards lacked", sectionRange, r("\t} else if region.Offset > math.MaxInt64 {\n\t\treturn nil, fmt.Errorf(\"section data offset is too large\")\n\t} else if region.Length > math.MaxInt64 {\n\t\treturn nil, fmt.Errorf(\"section data length is too large\")\n", "",
+			"DataRange", "MetadataRange", "GetData", "GetMetadata", "region", "metadataRegion", "has no data", "has no metadata").Replace(sectionRange),
+			true, []string{"b.go:9 lacks guard a.go:11-15"}},
+		// Controls: branches that do not leave, and branches on a name
+		// the copy never names (a limit of that variant's own).
+		{"else-if branches that do not leave", r("return nil, fmt.Errorf(\"section data offset is too large\")", "log.Print(\"section data offset is too large\")",
+			"return nil, fmt.Errorf(\"section data length is too large\")", "log.Print(\"section data length is too large\")").Replace(sectionRange),
+			r("\t} else if region.Offset > math.MaxInt64 {\n\t\treturn nil, fmt.Errorf(\"section data offset is too large\")\n\t} else if region.Length > math.MaxInt64 {\n\t\treturn nil, fmt.Errorf(\"section data length is too large\")\n", "",
+				"DataRange", "MetadataRange", "GetData", "GetMetadata", "region", "metadataRegion", "has no data", "has no metadata").Replace(sectionRange), false, nil},
+		{"else-if guards on the variant's own limit", r("math.MaxInt64", "maxDataRegion").Replace(sectionRange),
+			r("\t} else if region.Offset > math.MaxInt64 {\n\t\treturn nil, fmt.Errorf(\"section data offset is too large\")\n\t} else if region.Length > math.MaxInt64 {\n\t\treturn nil, fmt.Errorf(\"section data length is too large\")\n", "",
+				"DataRange", "MetadataRange", "GetData", "GetMetadata", "region", "metadataRegion", "has no data", "has no metadata").Replace(sectionRange), false, nil},
 		{"string saying another thing", readVector, r("func readUint8VectorJSON(", "func readTimeVectorJSON(", `"readUint8VectorJSON"`, `"time vector"`, "ReadUint8()", "ReadTime()").Replace(readVector),
 			false, nil},
 		{"string naming the function, renamed too", readVector, r("readUint8VectorJSON", "readTimeVectorJSON", "ReadUint8()", "ReadTime()").Replace(readVector),

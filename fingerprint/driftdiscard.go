@@ -180,13 +180,14 @@ func (d *detector) uncheckedCalls(al alignment, with, without span) []Drift {
 // its call alone, which an alignment may leave unmatched as wholes; each
 // such pair is taken out of the added statements.
 func (d *detector) uncheckedAdded(al *alignment) (forB, forA []Drift) {
-	return d.facingDrifts(al, DriftDiscards, StepUnchecked, func(with, without *File, r, q []int32) bool {
+	return d.facingDrifts(al, DriftDiscards, StepUnchecked, func(ws, wos span, r, q []int32) (lo, hi int32, ok bool) {
+		with, without := d.files[ws.file], d.files[wos.file]
 		u := with.stmtAt(r[0], r[1])
 		if u < 0 {
-			return false
+			return 0, 0, false
 		}
 		call0, call1, ok := d.checkedCall(with, with.units[u])
-		return ok && bytes.Equal(with.codes[call0:call1], without.codes[q[0]:q[1]])
+		return r[0], r[1], ok && bytes.Equal(with.codes[call0:call1], without.codes[q[0]:q[1]])
 	})
 }
 

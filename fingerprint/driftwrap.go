@@ -78,32 +78,30 @@ func (d *detector) wraps(al alignment) (forB, forA []Drift) {
 // unmatched as a whole. Each such pair is taken out of the added
 // statements: the copy with the bare return lacks an error wrap.
 func (d *detector) wrappedReturns(al *alignment) (forB, forA []Drift) {
-	return d.facingDrifts(al, DriftLacks, StepWrap, func(with, without *File, r, q []int32) bool {
-		return wrapOf(with.codes[r[0]:r[1]], without.codes[q[0]:q[1]])
+	return d.facingDrifts(al, DriftLacks, StepWrap, func(with, without span, r, q []int32) (lo, hi int32, ok bool) {
+		return r[0], r[1], wrapOf(d.files[with.file].codes[r[0]:r[1]], d.files[without.file].codes[q[0]:q[1]])
 	})
 }
 
 // facingDrifts takes out of the alignment's added statements each pair
 // of one copy's and the other's that face each other (each replaced the
 // other) where lacked says that statement q of without lacks what
-// statement r of with has, and returns the drifts (of kind and step) of
-// the copies without.
-func (d *detector) facingDrifts(al *alignment, kind DriftKind, step string, lacked func(with, without *File, r, q []int32) bool) (forB, forA []Drift) {
-	fa, fb := d.files[al.a.file], d.files[al.b.file]
+// statement r of with has, tokens [lo, hi) of it, and returns the drifts
+// (of kind and step) of the copies without.
+func (d *detector) facingDrifts(al *alignment, kind DriftKind, step string, lacked func(with, without span, r, q []int32) (lo, hi int32, ok bool)) (forB, forA []Drift) {
 	for i := 0; i < len(al.addA); i += 2 {
 		for j := 0; j < len(al.addB); j += 2 {
 			if !al.facing(i/2, j/2) {
 				continue
 			}
 			ra, rb := al.addA[i:i+2], al.addB[j:j+2]
-			switch {
-			case lacked(fa, fb, ra, rb):
+			if lo, hi, ok := lacked(al.a, al.b, ra, rb); ok {
 				forB = append(forB, Drift{Kind: kind, Step: step,
-					Lines: d.tokenLines(al.b, rb[0], rb[1]), TwinLines: d.tokenLines(al.a, ra[0], ra[1])})
-			case lacked(fb, fa, rb, ra):
+					Lines: d.tokenLines(al.b, rb[0], rb[1]), TwinLines: d.tokenLines(al.a, lo, hi)})
+			} else if lo, hi, ok := lacked(al.b, al.a, rb, ra); ok {
 				forA = append(forA, Drift{Kind: kind, Step: step,
-					Lines: d.tokenLines(al.a, ra[0], ra[1]), TwinLines: d.tokenLines(al.b, rb[0], rb[1])})
-			default:
+					Lines: d.tokenLines(al.a, ra[0], ra[1]), TwinLines: d.tokenLines(al.b, lo, hi)})
+			} else {
 				continue
 			}
 			al.addA, al.pureA, al.gapsA = dropAdded(al.addA, al.pureA, al.gapsA, i/2)
