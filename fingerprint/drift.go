@@ -159,6 +159,7 @@ func (d *detector) markDrift(v *verifier, c *Class, ss []span) {
 	}
 	markConsensus(c, compared)
 	d.lackingAlike(v, c, ss)
+	d.familyStringSlips(c, ss)
 	c.SetDrift()
 }
 

@@ -972,3 +972,60 @@ func TestInSignature(t *testing.T) {
 		t.Errorf("in signature %v\nwant         %v", got, want)
 	}
 }
+
+// spanned is the shape of ory/kratos's persisters, each opening a trace
+// span named after itself.
+const spanned = `package p
+
+func (p *Persister) UpdateContinuity(ctx context.Context, id uuid.UUID) (err error) {
+	ctx, span := p.r.Tracer(ctx).Tracer().Start(ctx, "persistence.sql.UpdateContinuity")
+	defer otelx.End(span, &err)
+	count, err := p.GetConnection(ctx).RawQuery("UPDATE continuity SET expires_at = ? WHERE id = ? AND nid = ?", time.Now(), id, p.NetworkID(ctx)).ExecWithCount()
+	if err != nil {
+		return sqlcon.HandleError(err)
+	}
+	if count == 0 {
+		return errors.WithStack(sqlcon.ErrNoRows)
+	}
+	return nil
+}
+`
+
+// TestFamilyStringSlips checks a string naming another later copy's
+// function: kratos's IncrementMessageSendCount, pasted from
+// SetMessageStatus, opens its span as "persistence.sql.SetMessageStatus";
+// compared with the first copy alone, it was never said.
+func TestFamilyStringSlips(t *testing.T) {
+	r := strings.NewReplacer
+	status := r("UpdateContinuity", "SetMessageStatus", "continuity", "courier_messages").Replace(spanned)
+	o := Options{MinTokens: 50, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.8, Workers: 2}
+	for _, tc := range []struct {
+		name, c string
+		want    []string
+	}{
+		{"span of the copy pasted from", r("SetMessageStatus(ctx", "IncrementMessageSendCount(ctx", "SET expires_at", "SET send_count").Replace(status),
+			[]string{"c.go:4 unrenamed string b.go:4-4"}},
+		{"span of its own", r("SetMessageStatus", "IncrementMessageSendCount", "SET expires_at", "SET send_count").Replace(status), nil},
+		{"calling the function it names", r("SetMessageStatus(ctx", "IncrementMessageSendCount(ctx", "time.Now()", "p.SetMessageStatus").Replace(status), nil},
+		{"a name holding the name it names", r("SetMessageStatus(ctx", "SetMessageStatusTx(ctx", "SET expires_at", "SET send_count").Replace(status), nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			found := false
+			for _, c := range detect(t, o, map[string]string{"a.go": spanned, "b.go": status, "c.go": tc.c}) {
+				if len(c.Fragments) == 3 {
+					found, got = true, driftOf(c)
+					if c.Divergent != (tc.want != nil) {
+						t.Errorf("Divergent = %v with drift %v", c.Divergent, got)
+					}
+				}
+			}
+			if !found {
+				t.Fatal("no class of the three copies")
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("drift %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -363,7 +363,80 @@ func (d *detector) markStringSlips(c *Class, ss []span) {
 		c.addPairDrift(i, forA, forB)
 		found = found || len(forA)+len(forB) > 0
 	}
-	if found {
+	if d.familyStringSlips(c, ss) || found {
 		c.SetDrift()
 	}
+}
+
+// familyStringSlips adds, and reports whether it found, in a class of three copies or more, the
+// strings of one later copy that name another later copy's function:
+// drifts are found between the first copy and each other, so a string
+// that the paste of the second into the third kept was never compared
+// with the copy it names (ory/kratos's IncrementMessageSendCount, a copy
+// of SetMessageStatus, opens its trace span as
+// "persistence.sql.SetMessageStatus": filed blind as a bug in reading
+// 48). The string must be, letter for letter, one that names the other
+// copy's function there (File.ownNamed), and not one the copy's own name
+// holds (File.heldOwn), nor in a copy that calls the function it names
+// or whose name holds every word of that function's name
+// (SetMessageStatusTx opening the span of SetMessageStatus).
+func (d *detector) familyStringSlips(c *Class, ss []span) (found bool) {
+	if len(ss) < 3 {
+		return false
+	}
+	named := make([]map[uint64]int32, len(ss)) // a later copy's strings naming its function, by value
+	for i := 1; i < len(ss); i++ {
+		f := d.files[ss[i].file]
+		t0, t1 := d.tokens(ss[i])
+		for _, t := range f.ownNamed {
+			if t0 <= t && t < t1 {
+				if named[i] == nil {
+					named[i] = map[uint64]int32{}
+				}
+				named[i][f.vals[d.valueAt(f, t)]] = t
+			}
+		}
+	}
+	for x := 1; x < len(ss); x++ {
+		f := d.files[ss[x].file]
+		t0, t1 := d.tokens(ss[x])
+		for t := t0; t < t1; t++ {
+			if token.Token(f.codes[t]) != token.STRING || in(f.ownNamed, t) || in(f.heldOwn, t) {
+				continue
+			}
+			h := f.vals[d.valueAt(f, t)]
+			for y := 1; y < len(ss); y++ {
+				ty, ok := named[y][h]
+				if !ok || y == x || d.namesFunctionOf(ss[x], ss[y]) {
+					continue
+				}
+				c.Fragments[x].Drift = append(c.Fragments[x].Drift, Drift{Kind: DriftUnrenamed, Step: StepString, Twin: y,
+					Lines: f.tokenLineRange(t), TwinLines: d.files[ss[y].file].tokenLineRange(ty)})
+				found = true
+				break
+			}
+		}
+	}
+	return found
+}
+
+// namesFunctionOf reports whether the copy s calls the function that
+// holds the copy of, or has a name holding every word of its name.
+func (d *detector) namesFunctionOf(s, of span) bool {
+	name, _, fn, ok := d.funcName(of)
+	_, _, sfn, sok := d.funcName(s)
+	if !ok || !sok {
+		return true
+	}
+	f := d.files[s.file]
+	t0, t1 := d.tokens(s)
+	for t := t0; t < t1; t++ {
+		if isName(f.codes[t]) && f.vals[d.valueAt(f, t)] == name {
+			return true
+		}
+	}
+	g := d.files[of.file]
+	ws := wordsAt(g.fnWords, g.units[fn].tok0)
+	own := wordsAt(f.fnWords, f.units[sfn].tok0)
+	return len(ws) > 0 && !slices.ContainsFunc(ws, func(w tokWord) bool { return !hasWord(own, w.word) })
 }

@@ -10,6 +10,7 @@ import (
 // more so that its first two are two that differ in the way the report
 // says: the copy of the strongest drift between the first copy and
 // another (fingerprint.Drift.Strength; the first of equals) comes second,
+// or, when no drift is with the first, the copy of the strongest drift,
 // the others after it in their order. Drifts are found between the
 // first copy and each other, so the copy that lacks a step is often the
 // third or the fifth in file order, and a reader who compares the first
@@ -32,7 +33,10 @@ func driftPairFirst(c *fingerprint.Class) {
 	if !c.Divergent || len(c.Fragments) < 3 {
 		return
 	}
-	second, best := 0, 0
+	// A drift between two later copies (a string that names a third
+	// copy's function, fingerprint's familyStringSlips) puts the copy
+	// that slipped second when no drift is with the first.
+	second, best, later, bestLater := 0, 0, 0, 0
 	for i, f := range c.Fragments {
 		for _, d := range f.Drift {
 			j := 0
@@ -41,11 +45,16 @@ func driftPairFirst(c *fingerprint.Class) {
 				j = d.Twin
 			case d.Twin == 0:
 				j = i
+			case d.Strength() > bestLater:
+				later, bestLater = i, d.Strength()
 			}
 			if j > 0 && d.Strength() > best {
 				second, best = j, d.Strength()
 			}
 		}
+	}
+	if best == 0 {
+		second = later
 	}
 	if second <= 1 {
 		return

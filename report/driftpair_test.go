@@ -57,12 +57,24 @@ func TestDriftPairFirst(t *testing.T) {
 			t.Errorf("a.go's twin is %d, want 1 (c.go)", tw)
 		}
 	})
+	// A drift between two later copies (a string naming a third copy's
+	// function) shows the copy that drifted.
+	t.Run("no drift with the first: the copy that drifted comes second", func(t *testing.T) {
+		c := []fingerprint.Class{{Divergent: true, Fragments: []fingerprint.Fragment{
+			copyIn("a.go"), copyIn("b.go"), copyIn("c.go", at(guard, 1))}}}
+		DriftPairFirst(c)
+		if got, want := files(c[0]), []string{"a.go", "c.go", "b.go"}; !slices.Equal(got, want) {
+			t.Fatalf("order %v, want %v", got, want)
+		}
+		if tw := c[0].Fragments[1].Drift[0].Twin; tw != 2 {
+			t.Errorf("c.go's twin is %d, want 2 (b.go)", tw)
+		}
+	})
 	t.Run("left as it is", func(t *testing.T) {
 		for name, c := range map[string]fingerprint.Class{
-			"pair already first":  {Divergent: true, Fragments: []fingerprint.Fragment{copyIn("a.go"), copyIn("b.go", at(guard, 0)), copyIn("c.go", at(changed, 0))}},
-			"two copies":          {Divergent: true, Fragments: []fingerprint.Fragment{copyIn("a.go"), copyIn("b.go", at(guard, 0))}},
-			"not drifted":         {Fragments: []fingerprint.Fragment{copyIn("a.go"), copyIn("b.go"), copyIn("c.go", at(changed, 0))}},
-			"no drift with first": {Divergent: true, Fragments: []fingerprint.Fragment{copyIn("a.go"), copyIn("b.go"), copyIn("c.go", at(guard, 1))}},
+			"pair already first": {Divergent: true, Fragments: []fingerprint.Fragment{copyIn("a.go"), copyIn("b.go", at(guard, 0)), copyIn("c.go", at(changed, 0))}},
+			"two copies":         {Divergent: true, Fragments: []fingerprint.Fragment{copyIn("a.go"), copyIn("b.go", at(guard, 0))}},
+			"not drifted":        {Fragments: []fingerprint.Fragment{copyIn("a.go"), copyIn("b.go"), copyIn("c.go", at(changed, 0))}},
 		} {
 			want := files(c)
 			cs := []fingerprint.Class{c}
