@@ -34,11 +34,13 @@ def args():
     return roots, a[cut + 1:]
 
 
-def items(jsondirs):
-    """(reading, module, class, labels) of each labelled class found."""
+def items(jsondirs, first=25, last=69):
+    """(reading, module, class, labels) of each labelled class found, of
+    readings first to last (2026-12-05)."""
     find, seen, out = keylabels.class_finder(), set(), []
     for rd in sorted(glob.glob(os.path.join(HERE, '2026-12-05-r*/'))):
-        if not os.path.exists(rd + 'key.tsv'):
+        n = int(re.search(r'r(\d+)/$', rd).group(1))
+        if not os.path.exists(rd + 'key.tsv') or not first <= n <= last:
             continue
         key, labels = keylabels.load(rd)
         for iid, row in key.items():
@@ -126,4 +128,5 @@ def main():
         print('- %s %s %s:%d ~ %s:%d' % (reading, mod, f[0]['file'], f[0]['start_line'], f[1]['file'], f[1]['start_line']))
 
 
-main()
+if __name__ == '__main__':
+    main()
