@@ -397,6 +397,9 @@ func (d *detector) familyStringSlips(c *Class, ss []span) (found bool) {
 			}
 		}
 	}
+	if !slices.ContainsFunc(named, func(m map[uint64]int32) bool { return m != nil }) {
+		return false // no later copy's string names its function: most classes
+	}
 	for x := 1; x < len(ss); x++ {
 		f := d.files[ss[x].file]
 		t0, t1 := d.tokens(ss[x])
