@@ -9,7 +9,9 @@ Each item: the commit's subject, the copy the commit changed or added,
 its twin, and both files as of the commit under OUTDIR/items/ID/;
 OUTDIR/key.tsv is the key, OUTDIR/readers/rK/items.txt the K-th of two
 readers' shares."""
-import collections, glob, json, os, random, subprocess, sys
+import collections, glob, json, os, random, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from commititem import Copies, git
 
 MODES = {  # seed, reports, verdict, item prefix
     'twins': (28, '/tmp/ft/out2', 'forgotten-twin', 'F'),
@@ -25,11 +27,6 @@ def is_test(f):
 
 def group(c):
     return 'tests' if all(is_test(f['file']) for f in c['fragments']) else 'prod'
-
-
-def git(repo, *a):
-    return subprocess.run(['git', '--git-dir=/work/.mirror/%s/repo' % repo] + list(a),
-                          capture_output=True, text=True, errors='replace').stdout
 
 
 def candidates(reports, verdict):
@@ -107,19 +104,8 @@ def main():
         iid = '%s%03d' % (prefix, n + 1)
         d = os.path.join(out, 'items', iid)
         subj = git(repo, 'log', '-1', '--format=%s', commit).strip()
-        for fr in (X, Y):
-            p = os.path.join(d, fr['file'])
-            os.makedirs(os.path.dirname(p), exist_ok=True)
-            open(p, 'w').write(git(repo, 'show', '%s:%s' % (commit, fr['file'])))
-
-        def code(fr):
-            L = open(os.path.join(d, fr['file']), errors='replace').read().split('\n')[fr['start_line'] - 1:fr['end_line']]
-            if len(L) > 60:
-                L = L[:60] + ['... (%d more lines)' % (fr['end_line'] - fr['start_line'] + 1 - 60)]
-            return '\n'.join(L)
-
-        def place(fr):
-            return '%s/%s:%d-%d' % (d, fr['file'], fr['start_line'], fr['end_line'])
+        cp = Copies(repo, commit, d, (X, Y))
+        code, place = cp.code, cp.place
 
         if mode == 'new':
             t = ['######## %s  (a commit: "%s"; %d copies)' % (iid, subj[:120], len(c['fragments'])),

@@ -16,7 +16,9 @@ and set (seed 72), shuffled; each item as reading 28's: the commit's
 subject, the changed copy after the commit, the commit's diff hunks
 that overlap it, the twin as it stands, and both files as of the commit. OUTDIR gets
 key.tsv and readers/rK/items.txt."""
-import collections, glob, json, os, random, re, subprocess, sys
+import collections, glob, json, os, random, re, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from commititem import Copies, git
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TD = {'test', 'tests', 'e2e', 'e2e_node', 'testutil', 'testutils', 'testhelpers'}
@@ -25,11 +27,6 @@ WANT = 16
 
 def is_test(f):
     return f.endswith('_test.go') or any(x in TD for x in f.split('/')[:-1])
-
-
-def git(repo, *a):
-    return subprocess.run(['git', '--git-dir=/work/.mirror/%s/repo' % repo] + list(a),
-                          capture_output=True, text=True, errors='replace').stdout
 
 
 def added(repo, commit, path, memo={}):
@@ -138,19 +135,8 @@ def main():
         iid = 'T%03d' % (n + 1)
         d = os.path.join(out, 'items', iid)
         subj = git(repo, 'log', '-1', '--format=%s', commit).strip()
-        for fr in (X, Y):
-            p = os.path.join(d, fr['file'])
-            os.makedirs(os.path.dirname(p), exist_ok=True)
-            open(p, 'w').write(git(repo, 'show', '%s:%s' % (commit, fr['file'])))
-
-        def code(fr):
-            L = open(os.path.join(d, fr['file']), errors='replace').read().split('\n')[fr['start_line'] - 1:fr['end_line']]
-            if len(L) > 60:
-                L = L[:60] + ['... (%d more lines)' % (fr['end_line'] - fr['start_line'] + 1 - 60)]
-            return '\n'.join(L)
-
-        def place(fr):
-            return '%s/%s:%d-%d' % (d, fr['file'], fr['start_line'], fr['end_line'])
+        cp = Copies(repo, commit, d, (X, Y))
+        code, place = cp.code, cp.place
 
         t = ['######## %s  (a commit: "%s")' % (iid, subj[:120]),
              '---- copy 1, changed by the commit: %s (after the commit) ----' % place(X), code(X),
