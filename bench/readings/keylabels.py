@@ -83,14 +83,15 @@ def print_by_module(folder, *groups):
             print('%-40s items %d, A %d of %d labels, F %d, a bug to one reader %d' % (g, t[g, 'items'], t[g, 'A'], t[g, 'labels'], t[g, 'F'], t[g, 'bug1']))
 
 
-def print_groups(folder, column, groups):
+def print_groups(folder, column, groups, title='the rule'):
     """Prints, as a markdown table, a reading's items, labels actionable
     and false, and the items both readers and one reader at least file as
     a bug, for each of groups, the values of the key's column (readings 70
-    and 71: what a rule does to the class)."""
+    and 71: what a rule does to the class; 72 and 73: the set sampled),
+    under a first column named title."""
     key, labels = load(folder)
     t = tally(key, labels, lambda r: r[column])
-    print('| the rule | items | A labels | F labels | a bug to both | to one at least |')
+    print('| %s | items | A labels | F labels | a bug to both | to one at least |' % title)
     print('| --- | ---: | ---: | ---: | ---: | ---: |')
     for g in groups:
         print('| %s | %d | %d of %d | %d | %d | %d |' % (g, t[g, 'items'], t[g, 'A'], t[g, 'labels'], t[g, 'F'], t[g, 'bug'], t[g, 'bug1']))
