@@ -87,7 +87,8 @@ func LoadedFacts(files []*fingerprint.File, other FileSource) FileSource {
 // Facts, from the loaded files or else by reading it, and its build
 // constraint.
 type headers struct {
-	src FileSource // nil: no file is known
+	src   FileSource // nil: no file is known
+	paths *modulePaths
 	// mu guards cache and exclusives: Categorise asks from all CPUs.
 	mu    sync.Mutex
 	cache map[string]*header
@@ -163,7 +164,7 @@ func (h *headers) category(c fingerprint.Class) (category, evidence string) {
 		a, b := h.twoFiles(c)
 		return CategoryBuildVariant, fmt.Sprintf("%s and %s are never built together", a, b)
 	}
-	if a, b := perArch(c); a != "" {
+	if a, b := perArch(h.paths.class(c)); a != "" {
 		return CategoryPerArch, fmt.Sprintf("paths name %s and %s", a, b)
 	}
 	if ev := h.mirror(c); ev != "" {
@@ -474,10 +475,11 @@ func (h *headers) mirror(c fingerprint.Class) string {
 	if ev := h.notedCopy(c); ev != "" {
 		return ev
 	}
-	if a, b := versionedPaths(c); a != "" {
+	in := h.paths.class(c)
+	if a, b := versionedPaths(in); a != "" {
 		return fmt.Sprintf("paths differ only by a version: %s and %s", a, b)
 	}
-	return sameFileOtherVersion(c)
+	return sameFileOtherVersion(in)
 }
 
 // generated returns the first of c's files whose header says it is

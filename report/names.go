@@ -31,7 +31,8 @@ func (h *headers) perType(c fingerprint.Class) bool {
 		return false
 	}
 	if a.Name == b.Name {
-		pa, pb := path.Base(path.Dir(c.Fragments[0].File)), path.Base(path.Dir(c.Fragments[1].File))
+		in := h.paths.class(c)
+		pa, pb := path.Base(path.Dir(in.Fragments[0].File)), path.Base(path.Dir(in.Fragments[1].File))
 		return pa != pb && onlyTypeWords(nameWords(pa), nameWords(pb)) ||
 			a.Sig != b.Sig && sameButTypes(a.Sig, b.Sig)
 	}
@@ -337,7 +338,7 @@ func (h *headers) testCases(c fingerprint.Class) bool {
 func (h *headers) testHelpers(c fingerprint.Class) bool {
 	byParams := false
 	for _, f := range c.Fragments {
-		if isTest(f.File) {
+		if isTest(h.paths.of(f.File)) {
 			continue
 		}
 		fn, ok := h.header(f.File).facts.Func(f.Start.Line)

@@ -122,10 +122,11 @@ const (
 // score, the highest first; ties keep their order. src, if not nil, gives
 // the Facts of the classes' files that were not categorised yet.
 func Rank(classes []fingerprint.Class, src FileSource, order string) {
-	Categorise(classes, src)
+	paths := newModulePaths()
+	categorise(classes, src, paths)
 	for i := range classes {
 		c := &classes[i]
-		c.Signal.Score, c.Signal.Reason, c.Signal.LeftOut = signal(*c)
+		c.Signal.Score, c.Signal.Reason, c.Signal.LeftOut = signal(*c, paths.class(*c))
 		c.Signal.Categorised = true
 	}
 	if order == SortRank {
@@ -137,7 +138,11 @@ func Rank(classes []fingerprint.Class, src FileSource, order string) {
 // yet (Signal.Category, Signal.Shape) from the Facts of its files, so
 // that a result stored with them is ranked without them.
 func Categorise(classes []fingerprint.Class, src FileSource) {
-	h := &headers{src: src, cache: map[string]*header{}}
+	categorise(classes, src, newModulePaths())
+}
+
+func categorise(classes []fingerprint.Class, src FileSource, paths *modulePaths) {
+	h := &headers{src: src, paths: paths, cache: map[string]*header{}}
 	h.prefetch(classes)
 	// Each class on its own, on all CPUs.
 	par.For(len(classes), runtime.GOMAXPROCS(0), func(_, i int) {
@@ -165,11 +170,12 @@ func Categorise(classes []fingerprint.Class, src FileSource) {
 
 // signal scores a categorised class (Signal.Category, Shape and
 // TestHelpers found), says why it ranks there, and names the rule that
-// leaves it out, "" for none.
-func signal(c fingerprint.Class) (score int, why, left string) {
+// leaves it out, "" for none. in is c with its files' paths within
+// their modules (modulePaths.class), which the rules on directories read.
+func signal(c, in fingerprint.Class) (score int, why, left string) {
 	category := c.Signal.Category
-	test := c.Signal.TestHelpers || testsOnly(c)
-	examples := !test && examplesOnly(c)
+	test := c.Signal.TestHelpers || testsOnly(in)
+	examples := !test && examplesOnly(in)
 	// A drift is news wherever it is, but in example programs, which are
 	// written to stand alone: read blind, the two drifted classes of
 	// clickhouse-go's examples (a string naming the twin's program) were

@@ -192,3 +192,44 @@ func TestPasteListedAtDefaults(t *testing.T) {
 		})
 	}
 }
+
+// The directories above a module's root are where its user keeps it,
+// not part of the module: a module kept under a folder named tests or
+// demo lists its production copies whether the run names its files from
+// inside it, from the folder above, or by absolute path; a directory of
+// tests inside the module still leaves its classes out.
+func TestFoldersAboveTheModule(t *testing.T) {
+	for _, parent := range []string{"tests", "demo"} {
+		t.Run(parent, func(t *testing.T) {
+			top := t.TempDir()
+			dir := filepath.Join(top, parent, "proj")
+			for _, d := range []string{"a", "b", "test/c", "test/d"} {
+				if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			testtool.WriteFiles(t, dir, map[string]string{
+				"go.mod":        "module m\n\ngo 1.26\n",
+				"a/big.go":      "package a\n\n" + body("Big", 12),
+				"b/big.go":      "package b\n\n" + body("Big", 12),
+				"test/c/inc.go": "package c\n\n" + strings.ReplaceAll(body("Inc", 12), "*", "-"),
+				"test/d/inc.go": "package d\n\n" + strings.ReplaceAll(body("Inc", 12), "*", "-"),
+			})
+			inside, code := runIn(t, dir, "./...")
+			if code != ExitClones || !strings.Contains(inside, "a/big.go:3:1: duplicate of b/big.go") ||
+				strings.Contains(inside, "inc.go") || !strings.Contains(inside, "not listed: 1 class in tests") {
+				t.Fatalf("run inside the module: exit %d, want %d, Big listed and Inc left out as tests:\n%s", code, ExitClones, inside)
+			}
+			for _, run := range []struct{ wd, arg, prefix string }{
+				{top, "./" + parent + "/proj/...", parent + "/proj/"},
+				{filepath.Join(top, parent), "./proj/...", "proj/"},
+				{t.TempDir(), dir + "/...", dir + "/"},
+			} {
+				got, code := runIn(t, run.wd, run.arg)
+				if want := strings.ReplaceAll(strings.ReplaceAll(inside, "a/big.go", run.prefix+"a/big.go"), "b/big.go", run.prefix+"b/big.go"); code != ExitClones || got != want {
+					t.Errorf("copycat %s in %s: exit %d, output\n%s\nwant, as inside the module,\n%s", run.arg, run.wd, code, got, want)
+				}
+			}
+		})
+	}
+}

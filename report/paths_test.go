@@ -1,0 +1,52 @@
+package report
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// modulePaths reads a file's path from the outermost go.mod above it (a
+// module nested in another is a part of the outer one), else from the
+// nearest .git, and keeps names that are not files, or lie in neither,
+// as they are.
+func TestModulePaths(t *testing.T) {
+	top := t.TempDir()
+	for name, body := range map[string]string{
+		"tests/proj/go.mod":                 "module m\n",
+		"tests/proj/a/x.go":                 "package a\n",
+		"tests/proj/examples/go.mod":        "module m/examples\n",
+		"tests/proj/examples/hello/main.go": "package main\n",
+		"demo/repo/.git/HEAD":               "ref: refs/heads/main\n",
+		"demo/repo/test/e2e/x.go":           "package e2e\n",
+		"example/loose/y.go":                "package loose\n",
+	} {
+		p := filepath.Join(top, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := newModulePaths()
+	for _, tt := range []struct{ name, want string }{
+		{filepath.Join(top, "tests/proj/a/x.go"), "a/x.go"},
+		{filepath.Join(top, "tests/proj/examples/hello/main.go"), "examples/hello/main.go"},
+		{filepath.Join(top, "demo/repo/test/e2e/x.go"), "test/e2e/x.go"},
+		{filepath.Join(top, "example/loose/y.go"), filepath.Join(top, "example/loose/y.go")},
+		{"not/a/file.go", "not/a/file.go"},
+	} {
+		if got := m.of(tt.name); got != tt.want {
+			t.Errorf("of(%s) = %s, want %s", tt.name, got, tt.want)
+		}
+	}
+	t.Chdir(filepath.Join(top, "tests"))
+	if got := newModulePaths().of("proj/a/x.go"); got != "a/x.go" {
+		t.Errorf("of(proj/a/x.go) in the folder above the module = %s, want a/x.go", got)
+	}
+	var none *modulePaths
+	if got := none.of("tests/a.go"); got != "tests/a.go" {
+		t.Errorf("a nil modulePaths gave %s for tests/a.go", got)
+	}
+}
