@@ -201,7 +201,7 @@ func (r *resolver) resolve(arg string) {
 		r.add(arg, isLink(arg)) // a file named explicitly is always read
 	case isLink(arg):
 		r.errs = append(r.errs, brokenLink(arg, err))
-	case isLocal(arg) || !errors.Is(err, fs.ErrNotExist):
+	case isLocal(arg) || !errors.Is(err, fs.ErrNotExist) || goFileName(arg):
 		r.errs = append(r.errs, fmt.Errorf("%s: %w", arg, unwrapPathError(err)))
 	default:
 		r.packages(arg)
@@ -337,6 +337,14 @@ func isLink(p string) bool {
 // path pattern.
 func isLocal(arg string) bool {
 	return filepath.IsAbs(arg) || arg == "." || arg == ".." || strings.HasPrefix(arg, "./") || strings.HasPrefix(arg, "../")
+}
+
+// goFileName reports whether arg names a Go file rather than a package:
+// it ends in .go and does not start with a domain, as an import path
+// such as github.com/x/y.go may.
+func goFileName(arg string) bool {
+	first, _, _ := strings.Cut(filepath.ToSlash(arg), "/")
+	return strings.HasSuffix(arg, ".go") && (first == arg || !strings.Contains(first, "."))
 }
 
 func exists(p string) bool {

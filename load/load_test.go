@@ -592,6 +592,27 @@ func TestBrokenLinks(t *testing.T) {
 	}
 }
 
+// A missing Go file named as an argument is an error that says so, not
+// "matched no packages" from the go command; an import path ending in
+// .go is still one.
+func TestMissingGoFile(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, arg := range []string{"nonexist.go", "pkg/nonexist.go"} {
+		res := Load([]string{arg}, Options{MinTokens: 5})
+		if len(res.Errors) != 1 || res.Errors[0].Error() != arg+": no such file or directory" {
+			t.Errorf("%s: errors %v, want %q", arg, res.Errors, arg+": no such file or directory")
+		}
+	}
+	for _, tt := range []struct {
+		arg  string
+		want bool
+	}{{"x.go", true}, {"a/b/x.go", true}, {"github.com/x/y.go", false}, {"./x", false}, {"net/http", false}} {
+		if got := goFileName(tt.arg); got != tt.want {
+			t.Errorf("goFileName(%q) = %t, want %t", tt.arg, got, tt.want)
+		}
+	}
+}
+
 // TestMalformedBuildLine: a //go:build line that does not parse is a
 // warning naming its line; the file is read as it is.
 func TestMalformedBuildLine(t *testing.T) {

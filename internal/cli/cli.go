@@ -328,7 +328,11 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 // (copycat ./nope) has nothing to report but its errors, and a summary
 // of 0 classes in 0 files above them would read as a result.
 func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fingerprint.Class) int {
-	failed := len(res.Errors) > 0
+	// Go files found, none of them read (each broke off with a warning:
+	// a syntax error, a file too large): a run that checked nothing is no
+	// clean run, or a CI gate over a tree that no longer parses would pass.
+	unread := len(res.Errors) == 0 && len(res.Files) == 0 && res.Lazy() == 0 && res.FilesFound > res.FilesGenerated
+	failed := len(res.Errors) > 0 || unread
 	var findings int
 	var err error
 	emitted := !failed || c.printsOnError() && len(res.Files) > 0
@@ -341,11 +345,18 @@ func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fi
 	if emitted && err == nil {
 		c.wrote(stderr, c.written)
 	}
-	findings += c.warn(stderr, res.Warnings)
+	findings += c.warn(stderr, res.Warnings, unread)
 	for _, e := range res.Errors {
 		fmt.Fprintf(stderr, "copycat: %s\n", report.OneLine(e.Error()))
 	}
 	commandHint(stderr, res.Errors)
+	if unread {
+		if n := res.FilesFound - res.FilesGenerated; n == 1 {
+			fmt.Fprintln(stderr, "copycat: no file could be read: the one file found was skipped (see above)")
+		} else {
+			fmt.Fprintf(stderr, "copycat: no file could be read: the %d files found were all skipped (see above)\n", n)
+		}
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "copycat: %v\n", err)
 		failed = true
@@ -384,8 +395,9 @@ func (c *Config) wrote(stderr io.Writer, classes int) {
 
 // warn prints the warnings and returns the number of findings among them:
 // malformed suppression directives, which set the exit status as clones
-// do. Those are printed even with -q, since they change the status.
-func (c *Config) warn(stderr io.Writer, warnings []error) int {
+// do. Those are printed even with -q, since they change the status, and
+// all of them when evenQuiet (they are why the run failed).
+func (c *Config) warn(stderr io.Writer, warnings []error, evenQuiet bool) int {
 	findings := 0
 	for _, w := range warnings {
 		var p ignore.Problem
@@ -393,7 +405,7 @@ func (c *Config) warn(stderr io.Writer, warnings []error) int {
 		if isFinding {
 			findings++
 		}
-		if isFinding || !c.Quiet {
+		if isFinding || !c.Quiet || evenQuiet {
 			fmt.Fprintf(stderr, "copycat: warning: %s\n", report.OneLine(w.Error()))
 		}
 	}

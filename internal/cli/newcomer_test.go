@@ -225,3 +225,37 @@ func TestNothingFoundNamesTheFloor(t *testing.T) {
 		t.Errorf("-max-occurrences 1: exit %d, stdout:\n%s", code, out.String())
 	}
 }
+
+// A run that found Go files and could read none of them (each a syntax
+// error, or not Go at all) fails, with the warnings even under -q and a
+// line that says so: a CI gate over a tree that no longer parses must
+// not pass. A run that read some files goes on past the others.
+func TestNoFileReadFails(t *testing.T) {
+	dir := t.TempDir()
+	testtool.WriteFiles(t, dir, map[string]string{
+		"go.mod":      "module example.com/m\n\ngo 1.26\n",
+		"broken/a.go": "package broken\n\nfunc (\n",
+		"broken/b.go": "package broken\n\nvar = 1\n",
+		"notgo.txt":   "hello\n",
+		"ok/ok.go":    "package ok\n\nfunc OK() {}\n",
+	})
+	t.Chdir(dir)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"./broken"}, "copycat: no file could be read: the 2 files found were all skipped (see above)\n"},
+		{[]string{"-q", "./broken"}, "copycat: no file could be read: the 2 files found were all skipped (see above)\n"},
+		{[]string{"notgo.txt"}, "copycat: no file could be read: the one file found was skipped (see above)\n"},
+	} {
+		var out, errs bytes.Buffer
+		code := Run(append([]string{"-cache=off"}, tt.args...), &out, &errs)
+		if code != ExitError || out.Len() != 0 || !strings.HasSuffix(errs.String(), tt.want) || !strings.Contains(errs.String(), "syntax error, file skipped") {
+			t.Errorf("copycat %s: exit %d, stdout %q, stderr:\n%s\nwant exit %d, the warnings and %q", strings.Join(tt.args, " "), code, out.String(), errs.String(), ExitError, tt.want)
+		}
+	}
+	var out, errs bytes.Buffer
+	if code := Run([]string{"-cache=off", "./..."}, &out, &errs); code != ExitClean || !strings.Contains(out.String(), "in 1 file)") || strings.Contains(errs.String(), "no file could be read") {
+		t.Errorf("copycat ./...: exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 0 over ok.go, the others warned of", code, out.String(), errs.String())
+	}
+}
