@@ -68,7 +68,7 @@ func (c *config) apply(s settings) error {
 	}
 	set(&c.maxFiles, s.MaxFiles)
 	if c.maxFiles < 0 {
-		return fmt.Errorf("maxFiles must not be negative, not %d", c.maxFiles)
+		return fmt.Errorf("maxFiles must be 0 or more, not %d", c.maxFiles)
 	}
 	// The same limits as the flags'.
 	check := cli.Config{MinTokens: c.opt.MinTokens, MinLines: c.opt.MinLines, MaxOccurrences: c.opt.MaxOccurrences, Similarity: c.opt.Similarity,

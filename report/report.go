@@ -336,6 +336,13 @@ func (r *Report) LeftLine() string {
 	case r.All:
 		return "copycat: of these, not listed by default: " + why
 	}
+	n := 0
+	for _, lc := range r.LeftCounts() {
+		n += lc.Classes
+	}
+	if n == 1 {
+		return "copycat: not listed: " + why + " (-all lists it)"
+	}
 	return "copycat: not listed: " + why + " (-all lists them)"
 }
 

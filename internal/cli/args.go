@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -70,11 +71,28 @@ func (cmd *command) parse(args []string, stdout, stderr io.Writer) (paths []stri
 	case cmd.showVersion:
 		return nil, cmd.printVersion(stdout, stderr), false
 	}
-	if err := cmp.Or(cmd.Check(), cmd.checkOutput(cmd.fs), cmd.checkProfiles(), cmd.checkExitCode(), cmd.checkChanges()); err != nil {
+	if err := cmp.Or(cmd.checkPathValues(), cmd.Check(), cmd.checkOutput(cmd.fs), cmd.checkProfiles(), cmd.checkExitCode(), cmd.checkChanges()); err != nil {
 		fmt.Fprintf(stderr, "copycat: %v\n", err)
 		return nil, ExitError, false
 	}
 	return paths, ExitClean, true
+}
+
+// pathFlags are the flags whose value names a file or a folder to
+// write.
+var pathFlags = []string{"o", "baseline", "cache", "cpuprofile", "memprofile"}
+
+// checkPathValues refuses a package pattern as the value of a flag that
+// names a file or folder: copycat -o ./... is -o given no value, which
+// took the packages for it (and would write a file named "...").
+func (cmd *command) checkPathValues() (err error) {
+	cmd.fs.Visit(func(f *flag.Flag) {
+		v := f.Value.String()
+		if err == nil && slices.Contains(pathFlags, f.Name) && (v == "..." || strings.HasSuffix(filepath.ToSlash(v), "/...")) {
+			err = fmt.Errorf("-%s %s: that is a package pattern, not a file or folder; a value is missing after -%s", f.Name, v, f.Name)
+		}
+	})
+	return err
 }
 
 // checkProfiles refuses a profile named as Go source, as checkOutput

@@ -464,7 +464,7 @@ func TestChangeForgottenTwinInTests(t *testing.T) {
 	edit("a/sum_test.go", `"repeat 3: got %q"`, `"repeat three: got %q"`)
 	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
 	if code != ExitClean || strings.Contains(out, "sum_test.go") || !strings.Contains(out, "0 forgotten twins") ||
-		!strings.Contains(out, "copycat: not listed: 1 class in tests (-all lists them)") {
+		!strings.Contains(out, "copycat: not listed: 1 class in tests (-all lists it)") {
 		t.Errorf("a forgotten twin in tests: exit %d:\n%s%s", code, out, errs)
 	}
 	out, errs, code = runChange(t, "-all", "-new-from-rev", "HEAD", "./...")

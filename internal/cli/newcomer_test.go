@@ -259,3 +259,20 @@ func TestNoFileReadFails(t *testing.T) {
 		t.Errorf("copycat ./...: exit %d, stdout:\n%s\nstderr:\n%s\nwant exit 0 over ok.go, the others warned of", code, out.String(), errs.String())
 	}
 }
+
+// A flag that names a file or folder given a package pattern is a value
+// left out (copycat -o ./...), refused before anything is written.
+func TestPathFlagGivenPackages(t *testing.T) {
+	dir := unpack(t, "module.txtar")
+	for _, name := range pathFlags {
+		var out, errs bytes.Buffer
+		code := Run([]string{"-" + name, "./..."}, &out, &errs)
+		want := "copycat: -" + name + " ./...: that is a package pattern, not a file or folder; a value is missing after -" + name + "\n"
+		if code != ExitError || errs.String() != want || out.Len() != 0 {
+			t.Errorf("-%s ./...: exit %d, stdout %q, stderr %q; want exit %d and %q", name, code, out.String(), errs.String(), ExitError, want)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); slices.ContainsFunc(entries, func(e os.DirEntry) bool { return e.Name() == "..." }) {
+		t.Error("a file or folder named ... was written")
+	}
+}

@@ -84,7 +84,7 @@ func (c *Config) checkOutput(fs *flag.FlagSet) error {
 		return fmt.Errorf("-sort must be rank or position, not %q", c.Sort)
 	}
 	if c.MaxClasses < 0 {
-		return fmt.Errorf("-max-classes must not be negative, not %d", c.MaxClasses)
+		return fmt.Errorf("-max-classes must be 0 (no limit) or more, not %d", c.MaxClasses)
 	}
 	if c.UpdateBaseline && c.Baseline == "" {
 		return errors.New("-update-baseline needs -baseline FILE")

@@ -79,7 +79,7 @@ func TestBaseline(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code = Run(append(flags, src+"/..."), &stdout, &stderr)
 			if tt.code == ExitClean && (code != ExitClean ||
-				!strings.HasPrefix(stdout.String(), "copycat: not listed: 1 class in the baseline (-all lists them)\ncopycat: 0 classes,")) {
+				!strings.HasPrefix(stdout.String(), "copycat: not listed: 1 class in the baseline (-all lists it)\ncopycat: 0 classes,")) {
 				t.Errorf("without -all: exit %d, output:\n%s", code, stdout.String())
 			}
 		})

@@ -67,7 +67,7 @@ func TestListedByDefault(t *testing.T) {
 		t.Errorf("default: exit %d, want the big and the small copy, not the tests':\n%s", code, out)
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) < 2 || lines[len(lines)-2] != "copycat: not listed: 1 class in tests (-all lists them)" ||
+	if len(lines) < 2 || lines[len(lines)-2] != "copycat: not listed: 1 class in tests (-all lists it)" ||
 		!strings.HasPrefix(lines[len(lines)-1], "copycat: ") || !strings.Contains(lines[len(lines)-1], "duplicated lines") {
 		t.Errorf("default: want a line counting the class in tests, then the summary:\n%s", out)
 	}

@@ -50,8 +50,23 @@ func createTemp(name string) (*os.File, error) {
 	for range 100 {
 		tmp := filepath.Join(dir, "."+base+"."+strconv.FormatUint(uint64(rand.Uint32()), 36)+".tmp")
 		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
-		if !errors.Is(err, fs.ErrExist) {
-			return f, err
+		switch {
+		case err == nil:
+			return f, nil
+		case !errors.Is(err, fs.ErrExist):
+			// The temporary file's name is ours, not the user's: the
+			// error names the folder, and why a file is made there.
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			if dir == "" {
+				dir = "."
+			}
+			if errors.Is(err, fs.ErrPermission) {
+				return nil, fmt.Errorf("cannot create a file in %s (a file is replaced through a new one beside it): %w", dir, err)
+			}
+			return nil, fmt.Errorf("cannot create a file in %s: %w", dir, err)
 		}
 	}
 	return nil, fmt.Errorf("cannot create a temporary file beside %s", name)

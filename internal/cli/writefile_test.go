@@ -64,3 +64,14 @@ func TestWriteFileReplaces(t *testing.T) {
 		t.Error("writing into a missing directory: no error")
 	}
 }
+
+// A report that cannot be written names its folder, not the temporary
+// file it would have been written through.
+func TestWriteFileErrorNamesTheFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "missing")
+	err := writeFile(filepath.Join(dir, "r.html"), func(w io.Writer) error { return nil })
+	want := "cannot create a file in " + dir + string(filepath.Separator) + ": no such file or directory"
+	if err == nil || err.Error() != want {
+		t.Errorf("err %v, want %q", err, want)
+	}
+}
