@@ -276,3 +276,17 @@ func TestPathFlagGivenPackages(t *testing.T) {
 		t.Error("a file or folder named ... was written")
 	}
 }
+
+// A -baseline that does not exist, or is empty, says how one is made.
+func TestMissingBaselineSaysHowToMakeOne(t *testing.T) {
+	unpack(t, "module.txtar")
+	if err := os.WriteFile("empty.txt", nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"nope.txt", "empty.txt"} {
+		_, errs, code := run(t, "-cache=off", "-baseline", name, "./...")
+		if code != ExitError || !strings.Contains(errs, name) || !strings.Contains(errs, "(-update-baseline writes") {
+			t.Errorf("-baseline %s: exit %d, stderr %q; want exit %d naming -update-baseline", name, code, errs, ExitError)
+		}
+	}
+}

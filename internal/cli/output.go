@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -298,13 +299,16 @@ func (c *Config) print(w io.Writer, rep *report.Report) error {
 
 func readBaseline(name string) (*report.Baseline, error) {
 	f, err := os.Open(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("cannot read baseline: %w (-update-baseline writes it)", err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot read baseline: %w", err)
 	}
 	defer f.Close()
 	b, err := report.ReadBaseline(f)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s: %w (-update-baseline writes a new one)", name, err)
 	}
 	return b, nil
 }
