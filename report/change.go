@@ -34,7 +34,7 @@ func (s ChangeStats) OverGate() bool { return s.MaxNew >= 0 && s.Percent() > s.M
 
 // Line is the text report's line on the change.
 func (s ChangeStats) Line() string {
-	line := fmt.Sprintf("copycat: the change: %s, %s, %s; %d of the %s it added are in new copies (%.1f%%)",
+	line := fmt.Sprintf("copycat: the change: %s, %s, %s; %d of the %s it added copy other code (%.1f%%)",
 		Count(s.New, "new copy", "new copies"), Count(s.ForgottenTwins, "forgotten twin", "forgotten twins"),
 		Count(s.Grown, "class grown", "classes grown"), s.NewDuplicated, Count(s.AddedLines, "line", "lines"), s.Percent())
 	if s.Removed > 0 {
@@ -70,7 +70,7 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 		}
 		switch a, r := v.Added[j], v.Removed[j]; {
 		case a > 0 && r > 0:
-			return fmt.Sprintf("%s added, %d removed", added, r)
+			return fmt.Sprintf("%s added, %s removed", added, Count(r, "line", "lines"))
 		case a > 0:
 			return added + " added"
 		default:

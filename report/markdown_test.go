@@ -31,7 +31,7 @@ func TestMarkdownChange(t *testing.T) {
 	}
 	want := "### copycat: 1 new copy, 1 forgotten twin, 0 classes grown\n\n" +
 		"**Forgotten twins: the change edited one copy and not the other**\n\n" +
-		"- `a/a_x.go:10-15` (near 0%, 20 lines): forgotten twin: you changed this copy (1 line added, 1 removed); b/b.go:20-25 held the same code and was not changed\n\n" +
+		"- `a/a_x.go:10-15` (near 0%, 20 lines): forgotten twin: you changed this copy (1 line added, 1 line removed); b/b.go:20-25 held the same code and was not changed\n\n" +
 		"**New copies**\n\n" +
 		"- `c/c.go:10-15` (exact, 20 lines): new copy of a/a.go:20-25 (unchanged)\n\n" +
 		"New duplicated lines: 6 of the 12 lines the change added (50.0%), **over** `-max-new-duplication 10`.\n"

@@ -325,11 +325,14 @@ func rankJudged(classes []fingerprint.Class, verdicts []change.Verdict, src repo
 }
 
 // changeFindings counts the classes that set the exit status of a run
-// over a change: new copies and forgotten twins.
+// over a change: new copies, forgotten twins, and classes grown by a copy
+// the change pasted (one more copy of code already copied is a copy the
+// change adds, as the first was); not a class whose copies all grew
+// alike.
 func changeFindings(verdicts []change.Verdict) int {
 	n := 0
 	for _, v := range verdicts {
-		if v.Kind == change.New || v.Kind == change.ForgottenTwin {
+		if v.Kind == change.New || v.Kind == change.ForgottenTwin || v.Kind == change.Grown && slices.Contains(v.New, true) {
 			n++
 		}
 	}

@@ -75,7 +75,7 @@ func TestChangeVerdicts(t *testing.T) {
 		!strings.Contains(out, "; new copy of a/a.go:8-27 (unchanged)") || strings.Contains(out, "x/x.go") {
 		t.Errorf("a new copy: exit %d:\n%s%s", code, out, errs)
 	}
-	if !strings.Contains(out, "copycat: the change: 1 new copy, 0 forgotten twins, 0 classes grown; 20 of the 27 lines it added are in new copies (74.1%)") {
+	if !strings.Contains(out, "copycat: the change: 1 new copy, 0 forgotten twins, 0 classes grown; 20 of the 27 lines it added copy other code (74.1%)") {
 		t.Errorf("the change's line:\n%s", out)
 	}
 	// A fix to one copy only, not committed: the working tree counts.
@@ -84,8 +84,8 @@ func TestChangeVerdicts(t *testing.T) {
 	testtool.WriteFiles(t, dir, map[string]string{"a/a.go": fixed})
 	forgottenTwin(t,
 		"a/a.go:8:1: duplicate of c/c.go:8-27",
-		"; forgotten twin: you changed this copy (line 12 added, 1 removed); c/c.go:8-27 held the same code and was not changed",
-		"; forgotten twin: a/a.go:8-27, a copy of this code, was changed (line 12 added, 1 removed) and this copy was not",
+		"; forgotten twin: you changed this copy (line 12 added, 1 line removed); c/c.go:8-27 held the same code and was not changed",
+		"; forgotten twin: a/a.go:8-27, a copy of this code, was changed (line 12 added, 1 line removed) and this copy was not",
 	)
 	js, _, _ := runChange(t, "-new-from-rev", "HEAD", "-json", "./...")
 	var rep struct {
@@ -159,17 +159,18 @@ func TestChangeMergeBase(t *testing.T) {
 	testtool.Git(t, "add", "-A")
 	testtool.Git(t, "commit", "-q", "-m", "main paste")
 	testtool.Git(t, "checkout", "-q", "feature")
-	// The paste grows the class of a and b: listed, but grown classes do
-	// not set the exit status.
+	// The paste grows the class of a and b: one more copy the change
+	// adds, which sets the exit status as a new copy does.
 	out, errs, code := runChange(t, "-new-from-merge-base", "main", "./...")
-	if code != ExitClean || !strings.Contains(out, "c/c.go:8:1") || !strings.Contains(out, "1 class grown") ||
+	if code != ExitClones || !strings.Contains(out, "c/c.go:8:1") || !strings.Contains(out, "1 class grown") ||
 		strings.Contains(out, "d/d.go") || strings.Contains(out, "x/x.go") {
 		t.Errorf("merge base: exit %d:\n%s%s", code, out, errs)
 	}
 	// Against main itself, main's paste shows as removed, with its file:
-	// not a new copy, and no finding.
+	// not a new copy, and no finding (the exit status is the grown
+	// class's).
 	out, errs, code = runChange(t, "-new-from-rev", "main", "./...")
-	if code != ExitClean || !strings.Contains(out, "d/d.go:3:1: duplicate of x/x.go:3-42 (exact, 220 tokens, 3 copies; production, 3 packages, 40 lines); removed copy: the change took away this copy of x/x.go:3-42 (40 lines removed)\n") {
+	if code != ExitClones || strings.Contains(out, "2 classes grown") || !strings.Contains(out, "d/d.go:3:1: duplicate of x/x.go:3-42 (exact, 220 tokens, 3 copies; production, 3 packages, 40 lines); removed copy: the change took away this copy of x/x.go:3-42 (40 lines removed)\n") {
 		t.Errorf("-new-from-rev main: exit %d, main's own copy not removed:\n%s%s", code, out, errs)
 	}
 }
@@ -254,7 +255,7 @@ func TestChangeUntracked(t *testing.T) {
 		".gitignore": "gen/\n",
 	})
 	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
-	if code != ExitClean || !strings.Contains(out, "c/c.go:8:1: duplicate of") || !strings.Contains(out, "one more copy: a class of") {
+	if code != ExitClones || !strings.Contains(out, "c/c.go:8:1: duplicate of") || !strings.Contains(out, "one more copy: a class of") {
 		t.Errorf("an untracked copy: exit %d:\n%s%s", code, out, errs)
 	}
 	for _, line := range strings.Split(out, "\n") {
@@ -311,8 +312,8 @@ func TestChangeBrokenTwin(t *testing.T) {
 	}
 	out := forgottenTwin(t,
 		"a/a.go:8:1: duplicate of b/b.go:8-27",
-		"; forgotten twin: you changed this copy (lines 15-17, 19-20 and 22-26 added, 4 removed) until it no longer matches b/b.go:8-27, which held the same code at the base and was not changed",
-		"; forgotten twin: a/a.go:8-33 held the same code at the base and was changed (lines 15-17, 19-20 and 22-26 added, 4 removed) until it no longer matches; this copy was not",
+		"; forgotten twin: you changed this copy (lines 15-17, 19-20 and 22-26 added, 4 lines removed) until it no longer matches b/b.go:8-27, which held the same code at the base and was not changed",
+		"; forgotten twin: a/a.go:8-33 held the same code at the base and was changed (lines 15-17, 19-20 and 22-26 added, 4 lines removed) until it no longer matches; this copy was not",
 		"copycat: the change: 0 new copies, 1 forgotten twin, 0 classes grown",
 	)
 	// The same change as git's diff: its index lines name the old files'
@@ -354,9 +355,9 @@ func TestChangeBrokenTwin(t *testing.T) {
 	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
 	for _, want := range []string{
 		"a/a.go:5:1: duplicate of b/b.go:8-27 (renamed",
-		"; removed copy: the change took away this copy of b/b.go:8-27 (line 6 added, 18 removed)",
+		"; removed copy: the change took away this copy of b/b.go:8-27 (line 6 added, 18 lines removed)",
 		"b/b.go:8:1: duplicate of a/a.go:5-7",
-		"; the change took away a copy of this code at a/a.go:5-7 (line 6 added, 18 removed)",
+		"; the change took away a copy of this code at a/a.go:5-7 (line 6 added, 18 lines removed)",
 		"copycat: the change touches 0 classes of the tree: 0 fragments, 0 duplicated lines",
 		"; it removed 1 copy",
 	} {
@@ -492,13 +493,33 @@ func TestChangeForgottenTwinBesideAPaste(t *testing.T) {
 		"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"}),
 	})
 	out := forgottenTwin(t,
-		"; forgotten twin: you changed this copy (line 12 added, 1 removed); b/b.go:8-27 held the same code and was not changed",
-		"; forgotten twin: a/a.go:8-27, a copy of this code, was changed (line 12 added, 1 removed) and this copy was not",
+		"; forgotten twin: you changed this copy (line 12 added, 1 line removed); b/b.go:8-27 held the same code and was not changed",
+		"; forgotten twin: a/a.go:8-27, a copy of this code, was changed (line 12 added, 1 line removed) and this copy was not",
 		"c/c.go:8:1: duplicate of a/a.go:8-27",
 		"; new copy of b/b.go:8-27 (unchanged)",
 		"copycat: the change: 0 new copies, 1 forgotten twin, 0 classes grown",
 	)
 	if t.Failed() {
 		t.Log(out)
+	}
+}
+
+// Copies that grew alike (the change added the same lines to each) make
+// a grown class that is listed but sets no exit status: nothing was
+// copied, and no twin was forgotten.
+func TestChangeCopiesGrewAlike(t *testing.T) {
+	dir := gitRepo(t)
+	grow := func(pkg string, names [4]string) string {
+		line := names[2]
+		trim := "\t\t" + line + " = strings.TrimSpace(" + line + ")\n"
+		return strings.Replace(pasteSource(pkg, names), trim, trim+"\t\t"+line+" = strings.ToLower("+line+")\n", 1)
+	}
+	testtool.WriteFiles(t, dir, map[string]string{
+		"a/a.go": grow("a", [4]string{"rows", "out", "line", "total"}),
+		"b/b.go": grow("b", [4]string{"items", "b", "s", "n"}),
+	})
+	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
+	if code != ExitClean || !strings.Contains(out, "0 new copies, 0 forgotten twins, 1 class grown") {
+		t.Errorf("copies grown alike: exit %d, want %d:\n%s%s", code, ExitClean, out, errs)
 	}
 }
