@@ -171,7 +171,7 @@ func (h *headers) category(c fingerprint.Class) (category, evidence string) {
 		return CategoryMirror, ev
 	}
 	if h.perType(c) {
-		return CategoryPerType, h.functionPair(c, "differ only by a type or a width")
+		return CategoryPerType, h.functionPair(c, h.perTypeRelation(c))
 	}
 	if h.perArity(c) {
 		return CategoryPerType, h.functionPair(c, "differ only by their number of type parameters")

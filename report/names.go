@@ -45,6 +45,25 @@ func (h *headers) perType(c fingerprint.Class) bool {
 	return onlyTypeWords(wa, wb)
 }
 
+// perTypeRelation says how the functions of a per-type class differ:
+// by a number alone when the words of their names differ only in
+// small numbers or versions (Summarize and Summarize2, decodeV1 and
+// decodeV2), which the evidence should not call a type; else by a type
+// or a width (sum32 and sum64).
+func (h *headers) perTypeRelation(c fingerprint.Class) string {
+	if a, b, ok := h.functions(c); ok && a.Name != b.Name {
+		numbered := func(w string) bool {
+			v, ok := strings.CutPrefix(w, "v")
+			return ok && isNumber(v) || len(w) == 1 && '0' <= w[0] && w[0] <= '4'
+		}
+		other := func(w string) bool { return !numbered(w) }
+		if wa, wb := nameWords(a.Name), nameWords(b.Name); slices.Equal(filter(wa, other), filter(wb, other)) {
+			return "differ only by a number"
+		}
+	}
+	return "differ only by a type or a width"
+}
+
 // onlyCopyNumbers reports whether two lists of words differ only by the
 // small numbers that number copies (Summarize2, TestInMemory2, draw2)
 // rather than name a width.

@@ -206,6 +206,21 @@ func TestPerType(t *testing.T) {
 			t.Errorf("exact %s ~ %s: category %q, want %q", tc[0], tc[1], got, tc[2])
 		}
 	}
+	// The evidence says a number, not a type, when the names differ only
+	// by one.
+	for _, tc := range [][3]string{
+		{"func Y0(x float64) float64", "func Y1(x float64) float64", "Y0 and Y1 differ only by a number"},
+		{"func decodeV1(b []byte) int", "func decodeV2(b []byte) int", "decodeV1 and decodeV2 differ only by a number"},
+		{"func getSymbols32(typ int) int", "func getSymbols64(typ int) int", "getSymbols32 and getSymbols64 differ only by a type or a width"},
+		{"func sumInt32(x int) int", "func sumInt64(x int) int", "sumInt32 and sumInt64 differ only by a type or a width"},
+		{"func convertToIntegerHistogram() int", "func convertToFloatHistogram() int", "convertToIntegerHistogram and convertToFloatHistogram differ only by a type or a width"},
+	} {
+		files := map[string]string{"a/x.go": inFunc(tc[0]), "b/y.go": inFunc(tc[1])}
+		h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
+		if _, ev := h.category(bodyClass("a/x.go", "b/y.go")); ev != tc[2] {
+			t.Errorf("%s ~ %s: evidence %q, want %q", tc[0], tc[1], ev, tc[2])
+		}
+	}
 	// The same function in packages whose names differ by a width.
 	files := map[string]string{"sha256/a.go": inFunc("func block(d *Digest)"), "sha512/b.go": inFunc("func block(d *Digest)"),
 		"agentgateway/a.go": inFunc("func find(d *Digest)"), "gateway/b.go": inFunc("func find(d *Digest)")}
