@@ -182,6 +182,17 @@ func TestRankOrder(t *testing.T) {
 	}
 }
 
+// lackedByTwo is a class of three copies whose first has a guard that
+// the other two lack.
+func lackedByTwo() fingerprint.Class {
+	c := class("two", fingerprint.Exact, "a/x.go", "b/y.go", "c/z.go")
+	c.Fragments[0].Extra = []fingerprint.LineRange{{Start: 11, End: 12}}
+	for i := 1; i < 3; i++ {
+		c.Fragments[i].Drift = []fingerprint.Drift{{Kind: fingerprint.DriftLacks, Step: fingerprint.StepGuard, Lines: fingerprint.LineRange{Start: 20, End: 20}, Twin: 0, TwinLines: fingerprint.LineRange{Start: 11, End: 12}}}
+	}
+	return c
+}
+
 func TestRankReason(t *testing.T) {
 	c := class("id", fingerprint.Near, "a/x.go", "b/y.go", "c/z_test.go")
 	c.Lines, c.Divergent = 140, true
@@ -206,6 +217,7 @@ func TestRankReason(t *testing.T) {
 		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); another copy lacks this one's guard (lines 31-32)"},
 		{Message(classes[0], 0), "duplicate of b/y.go:20-25 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); " +
 			"lacks the guard of c/z_test.go:31-32 (after this copy's line 12); lacks the flag of b/y.go:20 (after this copy's line 13)"},
+		{Message(lackedByTwo(), 0), "duplicate of b/y.go:20-25 (exact, 0 tokens, 3 copies); 2 other copies lack this one's guard (lines 11-12)"},
 		{reason(p, CategoryPerType, false, false, 1), "one copy per type, on purpose; production, 1 package, 12 lines"},
 		{reason(p, CategoryInverse, false, false, 1), "inverse operations, on purpose; production, 1 package, 12 lines"},
 		{reason(p, "", false, true, 2), "examples, 2 packages, 12 lines"},

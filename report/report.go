@@ -102,10 +102,24 @@ func Message(c fingerprint.Class, i int) string {
 		msg += "; " + strings.Join(words, "; ")
 	case len(f.Extra) > 0 && len(c.Fragments) == 2:
 		msg += "; the other copy lacks this one's " + lackedSteps(c, i)
+	case len(f.Extra) > 0 && lackingCopies(c, i) > 1:
+		msg += fmt.Sprintf("; %d other copies lack this one's %s", lackingCopies(c, i), lackedSteps(c, i))
 	case len(f.Extra) > 0:
 		msg += "; another copy lacks this one's " + lackedSteps(c, i)
 	}
 	return msg
+}
+
+// lackingCopies counts the other copies of c that lack a step of
+// fragment i (a Lacks drift whose twin is i).
+func lackingCopies(c fingerprint.Class, i int) int {
+	n := 0
+	for j, f := range c.Fragments {
+		if j != i && slices.ContainsFunc(f.Drift, func(d fingerprint.Drift) bool { return d.Kind == fingerprint.DriftLacks && d.Twin == i }) {
+			n++
+		}
+	}
+	return n
 }
 
 // lackedSteps names the steps of fragment i that another copy lacks, with
