@@ -69,7 +69,8 @@ func Parse(name, dir string, data []byte) (*List, []error) {
 	if len(data) > MaxFileSize {
 		// Rules cost some 70 times their bytes: a file this large is
 		// not a list of paths written by hand.
-		return l, []error{&FileError{name, fmt.Errorf("%d bytes, more than the %d a %s may have: none of its lines apply", len(data), MaxFileSize, FileName)}}
+		// (ReadFile reads one byte past the limit, not the whole file.)
+		return l, []error{&FileError{name, fmt.Errorf("more than the %d bytes a %s may have: none of its lines apply", MaxFileSize, FileName)}}
 	}
 	var errs []error
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // git skips a byte order mark

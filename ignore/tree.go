@@ -2,6 +2,8 @@ package ignore
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -27,7 +29,7 @@ type Tree struct {
 }
 
 // NewTree returns a Tree rooted at dir. readFile reads a .duplignore file;
-// nil means os.ReadFile (the editor server passes its own, to see unsaved
+// nil means ReadFile (the editor server passes its own, to see unsaved
 // buffers).
 func NewTree(dir string, readFile func(string) ([]byte, error)) *Tree {
 	wd, _ := os.Getwd()
@@ -35,7 +37,7 @@ func NewTree(dir string, readFile func(string) ([]byte, error)) *Tree {
 		dir = filepath.Join(wd, dir)
 	}
 	if readFile == nil {
-		readFile = os.ReadFile
+		readFile = ReadFile
 	}
 	return &Tree{root: filepath.Clean(dir), wd: wd, readFile: readFile, lists: map[string]*List{}}
 }
@@ -146,6 +148,41 @@ func (t *Tree) ruled(rel string, isDir bool) (decided, ignored bool) {
 // skippedDir reports the directories left out by default.
 func skippedDir(name string) bool {
 	return name == "vendor" || name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")
+}
+
+// ReadFile reads a .duplignore file as a Tree does by default: a regular
+// file only (a named pipe would block the run until something wrote to
+// it, a link to /dev/zero would never end), and no more than one byte
+// past MaxFileSize, which Parse refuses whole.
+func ReadFile(name string) ([]byte, error) {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("not a regular file (%s), not read", fileKind(fi.Mode()))}
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+}
+
+// fileKind names the kind of a file that is not a regular one.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
 }
 
 // list returns the rules of the .duplignore file in dir, reading it once.

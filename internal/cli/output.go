@@ -169,7 +169,7 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 	}
 	known := 0
 	if c.Baseline != "" {
-		b, err := readBaseline(c.Baseline)
+		b, err := c.readBaselineUntilDone()
 		if err != nil {
 			return 0, err
 		}
@@ -295,6 +295,28 @@ func (c *Config) print(w io.Writer, rep *report.Report) error {
 		return report.HTML(w, rep, report.HTMLOptions{ReadFile: c.reread})
 	}
 	return report.Text(w, rep)
+}
+
+// readBaselineUntilDone reads -baseline, or gives up when the run is
+// interrupted: a named pipe (-baseline <(git show main:.copycat-baseline))
+// blocks until something writes to it, and SIGINT must still stop the
+// run.
+func (c *Config) readBaselineUntilDone() (*report.Baseline, error) {
+	type read struct {
+		b   *report.Baseline
+		err error
+	}
+	out := make(chan read, 1)
+	go func() {
+		b, err := readBaseline(c.Baseline)
+		out <- read{b, err}
+	}()
+	select {
+	case r := <-out:
+		return r.b, r.err
+	case <-c.done:
+		return nil, errInterrupted
+	}
 }
 
 func readBaseline(name string) (*report.Baseline, error) {
