@@ -182,7 +182,11 @@ func (x *Index) open() {
 
 // guard runs fn, turning a panic or a memory fault of the store (a
 // damaged file can cause either) into an error.
-func (x *Index) guard(fn func() error) (err error) {
+func (x *Index) guard(fn func() error) error { return guarded(fn) }
+
+// guarded runs fn, turning a panic or a memory fault (a bus error on a
+// mapped file cut short) into an error.
+func guarded(fn func() error) (err error) {
 	old := debug.SetPanicOnFault(true)
 	defer func() {
 		debug.SetPanicOnFault(old)

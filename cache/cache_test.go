@@ -189,6 +189,38 @@ func TestCorruptDatabase(t *testing.T) {
 	}
 }
 
+// copycat cache stats on a damaged index says it cannot be read, or
+// gives its figures; it never crashes (a bus error on a file cut short,
+// a panic of the store on a page of zeros).
+func TestStatsOnDamagedIndex(t *testing.T) {
+	srcs := map[string][]byte{}
+	for i := range 200 {
+		srcs[fmt.Sprintf("f%d.go", i)] = src(i)
+	}
+	for name, spoil := range map[string]func(b []byte) []byte{
+		"meta pages only": func(b []byte) []byte { return b[:8192] },
+		"cut in half":     func(b []byte) []byte { return b[:len(b)/2] },
+		"zeroed page":     func(b []byte) []byte { clear(b[len(b)/2 : len(b)/2+4096]); return b },
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			run(t, dir, Options{}, srcs)
+			path := filepath.Join(dir, FileName)
+			b, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, spoil(b), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var out strings.Builder
+			if err := Stats(&out, dir); err != nil && !strings.Contains(err.Error(), "cannot be read") {
+				t.Errorf("stats: %v", err)
+			}
+		})
+	}
+}
+
 func TestEvictsLeastRecentlyUsed(t *testing.T) {
 	dir := t.TempDir()
 	now := time.Unix(1e9, 0)

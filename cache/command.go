@@ -162,35 +162,38 @@ func Stats(w io.Writer, dir string) error {
 	if err != nil {
 		return err
 	}
-	db, err := bolt.Open(path, 0o644, &bolt.Options{ReadOnly: true, Timeout: lockTimeout})
-	if err != nil {
-		return fmt.Errorf("index %s: %w", path, err)
-	}
-	defer db.Close()
 	var n, size, paths int64
 	var oldest, newest uint64
-	err = db.View(func(tx *bolt.Tx) error {
-		if st := tx.Bucket(statBucket); st != nil {
-			paths = int64(st.Stats().KeyN)
+	err = guarded(func() error {
+		db, err := bolt.Open(path, 0o644, &bolt.Options{ReadOnly: true, Timeout: lockTimeout})
+		if err != nil {
+			return err
 		}
-		recs, used := tx.Bucket(recordsBucket), tx.Bucket(usedBucket)
-		if recs == nil || used == nil {
-			return nil
-		}
-		return recs.ForEach(func(k, v []byte) error {
-			n, size = n+1, size+int64(len(k)+len(v))
-			if s := used.Get(k); len(s) == 8 {
-				t := binary.LittleEndian.Uint64(s)
-				if oldest == 0 || t < oldest {
-					oldest = t
-				}
-				newest = max(newest, t)
+		defer db.Close()
+		return db.View(func(tx *bolt.Tx) error {
+			if st := tx.Bucket(statBucket); st != nil {
+				paths = int64(st.Stats().KeyN)
 			}
-			return nil
+			recs, used := tx.Bucket(recordsBucket), tx.Bucket(usedBucket)
+			if recs == nil || used == nil {
+				return nil
+			}
+			return recs.ForEach(func(k, v []byte) error {
+				n, size = n+1, size+int64(len(k)+len(v))
+				if s := used.Get(k); len(s) == 8 {
+					t := binary.LittleEndian.Uint64(s)
+					if oldest == 0 || t < oldest {
+						oldest = t
+					}
+					newest = max(newest, t)
+				}
+				return nil
+			})
 		})
 	})
 	if err != nil {
-		return fmt.Errorf("index %s: %w", path, err)
+		// A damaged index: a run rebuilds it, and says so.
+		return fmt.Errorf("index %s cannot be read: %w (a run rebuilds it; copycat cache clean removes it)", path, err)
 	}
 	fmt.Fprintf(w, "index %s: %s, %.1f MB (limit %.0f MB), file %.1f MB\n",
 		path, report.Count(int(n), "record", "records"), mb(size), mb(DefaultLimit), mb(info.Size()))
