@@ -197,12 +197,35 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		var stop context.CancelCauseFunc
 		ctx, stop = context.WithCancelCause(ctx)
 		defer stop(nil)
-		wait, saw, loaded, err := c.Changes.start(os.Stdin, func(err error) { stop(changeError{err}) })
-		if err != nil {
-			fmt.Fprintf(stderr, "copycat: %v\n", err)
+		// The diff is read before any work, from a file or standard
+		// input that may be a pipe no one writes to: an interrupt
+		// still ends the run.
+		type started struct {
+			wait   func() (*change.Change, error)
+			saw    func(load.Status)
+			loaded func()
+			err    error
+		}
+		out := make(chan started, 1)
+		go func() {
+			wait, saw, loaded, err := c.Changes.start(os.Stdin, func(err error) { stop(changeError{err}) })
+			out <- started{wait, saw, loaded, err}
+		}()
+		var st started
+		select {
+		case st = <-out:
+		case <-ctx.Done():
+			if err := (changeError{}); errors.As(context.Cause(ctx), &err) {
+				st.err = err.error
+				break
+			}
+			return interrupted(stderr)
+		}
+		if st.err != nil {
+			fmt.Fprintf(stderr, "copycat: %v\n", st.err)
 			return ExitError
 		}
-		c.change, c.saw, c.loaded = wait, saw, loaded
+		c.change, c.saw, c.loaded = st.wait, st.saw, st.loaded
 	}
 	c.done = ctx.Done()
 	if cmd.cpuProfile != "" {
