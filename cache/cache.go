@@ -27,6 +27,15 @@ import (
 	"github.com/copycat-go/copycat/report"
 )
 
+// lockTimeout is how long a run waits for another run's lock before it
+// goes on without reading, or without writing, the index; busyTimeout
+// how long a run that waited that long once waits to write at its end.
+// Variables, for tests.
+var (
+	lockTimeout = 10 * time.Second
+	busyTimeout = time.Second
+)
+
 // keyVersion changes when what the loader does before indexing (parser
 // mode, directives) changes; fingerprint.RecordVersion covers the engine.
 const keyVersion = 1
@@ -37,9 +46,6 @@ const (
 	// DefaultLimit is the size limit of the records: above it, the least
 	// recently used are evicted.
 	DefaultLimit = 1 << 30
-	// lockTimeout is how long a run waits for another run's lock before it
-	// goes on without reading, or without writing, the index.
-	lockTimeout = 10 * time.Second
 	// restampAfter is the age of a last-used stamp that a run renews, so
 	// that a warm run with nothing new writes nothing.
 	restampAfter = time.Hour
@@ -73,6 +79,10 @@ type Index struct {
 	db       *bolt.DB // read-only while files load; nil when there is none
 	broken   atomic.Bool
 	brokenAt int // the index in warnings of markBroken's warning
+	// busy says that another run held the lock past lockTimeout: this
+	// run reads the index no more, and tries once more, briefly, to
+	// write it.
+	busy atomic.Bool
 
 	mu         sync.Mutex
 	puts       []put        // records to commit
@@ -172,6 +182,7 @@ func (x *Index) open() {
 	switch {
 	case errors.Is(err, berrors.ErrTimeout):
 		// A writer holds it: go on without reading.
+		x.markBusy()
 	case err != nil && ioFailure(err):
 		// It may not be read: go on without it, and leave it as it is.
 		x.warn(fmt.Errorf("index %s cannot be read: %w", x.path, err))
@@ -195,6 +206,16 @@ func guarded(fn func() error) (err error) {
 		}
 	}()
 	return fn()
+}
+
+// markBusy records, once, with a warning, that another run held the
+// index's lock past lockTimeout: one still writing a large tree, or
+// one stopped (Ctrl-Z) while it held it.
+func (x *Index) markBusy() {
+	if x.busy.Swap(true) {
+		return
+	}
+	x.warn(fmt.Errorf("index %s is locked by another copycat run (still writing, or stopped while it held it): this run goes on without it", x.path))
 }
 
 // markBroken records that the database is corrupt: one warning, no more

@@ -40,7 +40,9 @@ func (x *Index) Commit() {
 		err = x.write()
 	}
 	switch {
-	case err == nil, errors.Is(err, berrors.ErrTimeout):
+	case err == nil:
+	case errors.Is(err, berrors.ErrTimeout):
+		x.markBusy()
 	case ioFailure(err):
 		// The disk is full, or the file may not be written: what it
 		// holds is still good, and the next run reads it.
@@ -93,7 +95,11 @@ func (x *Index) write() error {
 	return x.guard(func() error {
 		// A map as large as the records may grow to: bbolt copies every
 		// dirty node out of the map each time it has to remap.
-		db, err := openWrite(x.path, 0o644, &bolt.Options{Timeout: lockTimeout, InitialMmapSize: int(2 * x.opt.Limit)})
+		timeout := lockTimeout
+		if x.busy.Load() {
+			timeout = busyTimeout // waited for once already
+		}
+		db, err := openWrite(x.path, 0o644, &bolt.Options{Timeout: timeout, InitialMmapSize: int(2 * x.opt.Limit)})
 		if err != nil {
 			return err
 		}

@@ -131,7 +131,7 @@ type storedResult struct {
 // Result returns the result stored under key. A damaged one counts as a
 // corrupt record and is not used.
 func (x *Index) Result(key [32]byte) (fingerprint.Result, bool) {
-	if x.db == nil && !x.broken.Load() {
+	if x.db == nil && !x.broken.Load() && !x.busy.Load() {
 		x.open() // closed by a Commit
 	}
 	var r storedResult

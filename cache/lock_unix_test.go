@@ -1,0 +1,55 @@
+//go:build unix
+
+package cache
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// A run that finds the index locked past lockTimeout by another process
+// (one stopped with Ctrl-Z while it wrote, or an outside lock) goes on
+// without it, says so once, and waits no more than once for the lock and
+// briefly at its end, whatever it asks of the index.
+func TestLockedIndex(t *testing.T) {
+	dir := t.TempDir()
+	run(t, dir, Options{}, map[string][]byte{"a.go": src(1)})
+	f, err := os.OpenFile(filepath.Join(dir, FileName), os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		t.Skipf("cannot lock the index: %v", err)
+	}
+	oldLock, oldBusy := lockTimeout, busyTimeout
+	lockTimeout, busyTimeout = 300*time.Millisecond, 100*time.Millisecond
+	defer func() { lockTimeout, busyTimeout = oldLock, oldBusy }()
+
+	var writeTimeouts []time.Duration
+	defer func(open func(string, os.FileMode, *bolt.Options) (*bolt.DB, error)) { openWrite = open }(openWrite)
+	openWrite = func(path string, mode os.FileMode, o *bolt.Options) (*bolt.DB, error) {
+		writeTimeouts = append(writeTimeouts, o.Timeout)
+		return bolt.Open(path, mode, o)
+	}
+
+	files, _, x := run(t, dir, Options{}, map[string][]byte{"a.go": src(1), "b.go": src(2)})
+	if files["a.go"] == nil || files["b.go"] == nil {
+		t.Errorf("files %v: want both indexed without the index", files)
+	}
+	if w := x.Warnings(); len(w) != 1 || !strings.Contains(w[0].Error(), "is locked by another copycat run") {
+		t.Errorf("warnings %v, want one saying the index is locked", w)
+	}
+	if len(writeTimeouts) != 1 || writeTimeouts[0] != busyTimeout {
+		t.Errorf("the commit waited %v for the lock, want once, %v (the run waited its %v already)", writeTimeouts, busyTimeout, lockTimeout)
+	}
+	if _, ok := x.Result([32]byte{1}); ok || x.db != nil {
+		t.Error("a read after the commit opened the index again")
+	}
+}
