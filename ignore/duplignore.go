@@ -103,6 +103,9 @@ func Parse(name, dir string, data []byte) (*List, []error) {
 const (
 	MaxFileSize = 1 << 20
 	MaxLine     = 4096
+	// MaxTotalSize is the most bytes all the .duplignore files of a
+	// Tree may hold between them.
+	MaxTotalSize = 4 << 20
 )
 
 // parseLine reads one line as git's dir.c does, without its line end

@@ -26,6 +26,8 @@ type Tree struct {
 	mu    sync.Mutex
 	lists map[string]*List // by slash-separated directory relative to root; nil when it has no file
 	errs  []error
+	read  int            // bytes of the .duplignore files parsed
+	sizes map[string]int // each one's, by directory as lists has it
 }
 
 // NewTree returns a Tree rooted at dir. readFile reads a .duplignore file;
@@ -39,7 +41,7 @@ func NewTree(dir string, readFile func(string) ([]byte, error)) *Tree {
 	if readFile == nil {
 		readFile = ReadFile
 	}
-	return &Tree{root: filepath.Clean(dir), wd: wd, readFile: readFile, lists: map[string]*List{}}
+	return &Tree{root: filepath.Clean(dir), wd: wd, readFile: readFile, lists: map[string]*List{}, sizes: map[string]int{}}
 }
 
 // Root is the tree's root directory.
@@ -197,7 +199,14 @@ func (t *Tree) list(dir string) *List {
 	data, err := t.readFile(name)
 	var l *List
 	switch {
+	case err == nil && t.read+len(data) > MaxTotalSize:
+		// Rules cost some 70 times their bytes: many files, each under
+		// MaxFileSize, would take gigabytes between them.
+		t.errs = append(t.errs, &FileError{name, fmt.Errorf("the %s files read before it hold %d bytes, and the most all of a tree's may hold is %d: none of its lines apply", FileName, t.read, MaxTotalSize)})
+		l = &List{Dir: dir}
 	case err == nil:
+		t.read += len(data)
+		t.sizes[dir] = len(data)
 		var errs []error
 		l, errs = Parse(name, dir, data)
 		t.errs = append(t.errs, errs...)
@@ -221,5 +230,7 @@ func (t *Tree) Forget(p string) {
 	}
 	t.mu.Lock()
 	delete(t.lists, rel)
+	t.read -= t.sizes[rel]
+	delete(t.sizes, rel)
 	t.mu.Unlock()
 }

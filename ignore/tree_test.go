@@ -1,8 +1,12 @@
 package ignore
 
 import (
+	"bytes"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -17,5 +21,39 @@ func BenchmarkIgnoredEntry(b *testing.B) {
 	t := NewTree(".", nil)
 	for b.Loop() {
 		t.IgnoredEntry(filepath.Join("a", "b", "x.go"), false)
+	}
+}
+
+// The .duplignore files of a tree may hold MaxTotalSize bytes between
+// them (their rules take some 70 times their size): a file past that is
+// an error naming it, and none of its lines apply; forgetting a file (an
+// editor's unsaved buffer changed) gives its bytes back.
+func TestTotalSizeOfDuplignores(t *testing.T) {
+	files := map[string][]byte{}
+	per := MaxFileSize - 100
+	n := MaxTotalSize/per + 2
+	for i := range n {
+		files[filepath.Join("/r", fmt.Sprintf("d%02d", i), FileName)] = bytes.Repeat([]byte("x.go\n"), per/5)
+	}
+	tree := NewTree("/r", func(name string) ([]byte, error) {
+		if b, ok := files[name]; ok {
+			return b, nil
+		}
+		return nil, fs.ErrNotExist
+	})
+	ignored := 0
+	for i := range n {
+		if tree.Ignored(filepath.Join("/r", fmt.Sprintf("d%02d", i), "x.go"), false) {
+			ignored++
+		}
+	}
+	errs := tree.Errors()
+	if ignored != MaxTotalSize/per || len(errs) != n-ignored || !strings.Contains(fmt.Sprint(errs), "none of its lines apply") {
+		t.Errorf("%d of %d files applied, errors %v; want %d, and an error for each other", ignored, n, errs, MaxTotalSize/per)
+	}
+	tree.Forget(filepath.Join("/r", "d00", "x.go"))
+	tree.Forget(filepath.Join("/r", "d01", "x.go"))
+	if !tree.Ignored(filepath.Join("/r", "d00", "x.go"), false) {
+		t.Error("a file forgotten and read again does not apply: its bytes were counted twice")
 	}
 }
