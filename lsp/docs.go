@@ -188,7 +188,13 @@ func uriToPath(uri string) (string, error) {
 	if runtime.GOOS == "windows" {
 		p = strings.TrimPrefix(p, "/")
 	}
-	return filepath.Clean(filepath.FromSlash(p)), nil
+	p = filepath.FromSlash(p)
+	if u.Opaque != "" || !filepath.IsAbs(p) {
+		// "file:" or "file:dir" names no absolute path: read as one, it
+		// would be the server's working directory, whatever that is.
+		return "", fmt.Errorf("document URI %q names no absolute path", uri)
+	}
+	return filepath.Clean(p), nil
 }
 
 // pathToURI converts an absolute file path into a file URI.

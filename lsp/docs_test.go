@@ -89,6 +89,13 @@ func TestURIs(t *testing.T) {
 	if _, err := uriToPath("untitled:Untitled-1"); err == nil {
 		t.Error("uriToPath accepted a URI that is not a file")
 	}
+	// A file URI with no absolute path would stand for the server's
+	// working directory (and a workspace of it, for whatever is there).
+	for _, uri := range []string{"file:", "file:relative/dir", "file://", "file:a.go"} {
+		if p, err := uriToPath(uri); err == nil {
+			t.Errorf("uriToPath(%q) = %q, want an error", uri, p)
+		}
+	}
 }
 
 // TestDocumentChangesKeepOldBuffer: a buffer handed out by get (an index
