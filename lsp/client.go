@@ -3,17 +3,19 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
+	"math/rand/v2"
 	"sync"
 )
 
 // A client is the editor as the server sees it: notifications and
 // requests go to it, and responses to copycat's own requests come back.
-// copycat's request IDs are strings starting with "copycat-", so that in
-// proxy mode they never clash with gopls's and their responses can be kept
-// from gopls.
+// copycat's request IDs are strings of a prefix of its own, random for
+// each process ("copycat-3f9a1c2e-1"), so that in proxy mode they do not
+// clash with gopls's (which may be any string) and their responses, known
+// by the requests still waiting, are kept from gopls.
 type client struct {
-	w *writer
+	w      *writer
+	prefix string
 
 	mu      sync.Mutex
 	next    int
@@ -21,7 +23,7 @@ type client struct {
 }
 
 func newClient(w *writer) *client {
-	return &client{w: w, waiting: map[string]func(json.RawMessage, *rpcError){}}
+	return &client{w: w, prefix: fmt.Sprintf("copycat-%08x-", rand.Uint32()), waiting: map[string]func(json.RawMessage, *rpcError){}}
 }
 
 func (c *client) notify(method string, params any) error { return c.w.notify(method, params) }
@@ -30,17 +32,25 @@ func (c *client) notify(method string, params any) error { return c.w.notify(met
 func (c *client) call(method string, params any, done func(json.RawMessage, *rpcError)) error {
 	c.mu.Lock()
 	c.next++
-	id := fmt.Sprintf("%q", fmt.Sprintf("copycat-%d", c.next))
-	if done != nil {
-		c.waiting[id] = done
+	id := fmt.Sprintf("%q", fmt.Sprintf("%s%d", c.prefix, c.next))
+	if done == nil {
+		done = func(json.RawMessage, *rpcError) {}
 	}
+	c.waiting[id] = done
 	c.mu.Unlock()
 	return c.w.request(json.RawMessage(id), method, params)
 }
 
-// isOurs reports whether a response answers one of copycat's requests.
-func isOurs(m *message) bool {
-	return m.isResponse() && strings.HasPrefix(string(m.ID), `"copycat-`)
+// answers reports whether m is the response to one of copycat's requests
+// still waiting for it: an ID of copycat's prefix that this process sent.
+func (c *client) answers(m *message) bool {
+	if !m.isResponse() {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, ok := c.waiting[string(m.ID)]
+	return ok
 }
 
 // handleResponse passes a response to the request's callback.

@@ -171,7 +171,7 @@ func (p *proxy) fromEditor(in io.Reader) error {
 			}
 			continue
 		}
-		if isOurs(m) {
+		if p.client.answers(m) {
 			p.client.handleResponse(m)
 			continue
 		}

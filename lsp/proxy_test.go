@@ -348,3 +348,23 @@ func TestMergedVersion(t *testing.T) {
 		}
 	}
 }
+
+// The editor's answer to a request of gopls's reaches gopls, whatever
+// its ID: one that looks like copycat's ("copycat-1") is copycat's only
+// when copycat sent it (its IDs carry a prefix random for each process).
+func TestProxyForwardsAnswersToGopls(t *testing.T) {
+	got := filepath.Join(t.TempDir(), "gopls-got")
+	gopls := fakeGopls(t, "cat > "+got)
+	e := startEditor(t, runServer("-proxy", "-gopls", gopls))
+	for _, id := range []string{`"copycat-1"`, `"copycat-watch"`, `7`} {
+		e.raw(framed(`{"jsonrpc":"2.0","id":` + id + `,"result":null}`))
+	}
+	e.notify("exit", nil)
+	waitDone(e)
+	data, err := os.ReadFile(got)
+	for _, id := range []string{`"id":"copycat-1"`, `"id":"copycat-watch"`, `"id":7`} {
+		if err != nil || !strings.Contains(string(data), id) {
+			t.Errorf("gopls was given %q, %v; want the answer with %s", data, err, id)
+		}
+	}
+}
