@@ -854,7 +854,7 @@ func Source(ix *fingerprint.Indexer, name string, src []byte, minTokens int) (fi
 	if err != nil {
 		var list scanner.ErrorList
 		if errors.As(err, &list) && len(list) > 0 {
-			err = fmt.Errorf("%s: syntax error, file skipped: %s%s", list[0].Pos, list[0].Msg, newerGo(src))
+			err = fmt.Errorf("%s: syntax error, file skipped: %s%s", realPosition(name, src, list[0].Pos), list[0].Msg, newerGo(src))
 		} else {
 			err = fmt.Errorf("%s: cannot parse, file skipped: %v", name, err)
 		}
@@ -874,6 +874,20 @@ func Source(ix *fingerprint.Indexer, name string, src []byte, minTokens int) (fi
 	}
 	warnings = append(warnings, buildLineWarnings(name, src[:fset.Position(f.Package).Offset])...)
 	return indexFile(ix, name, fset, f, src, minTokens, skip), warnings
+}
+
+// realPosition is where pos lies in the file itself: a //line directive
+// before it (a generator's, or a hostile one naming /etc/passwd) makes
+// the parser say another file's name and line, but its byte offset is
+// the file's. The column counts bytes, as go/token's does.
+func realPosition(name string, src []byte, pos token.Position) token.Position {
+	if pos.Offset < 0 || pos.Offset > len(src) {
+		return pos
+	}
+	before := src[:pos.Offset]
+	line := bytes.Count(before, []byte{'\n'}) + 1
+	col := pos.Offset - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return token.Position{Filename: name, Offset: pos.Offset, Line: line, Column: col}
 }
 
 // buildLineWarnings says of each //go:build line of a file's header (its

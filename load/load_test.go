@@ -626,3 +626,20 @@ func TestMalformedBuildLine(t *testing.T) {
 		t.Errorf("a good line: warnings %v", ws)
 	}
 }
+
+// A syntax error after a //line directive is reported where it is in the
+// file, not at the directive's target (a file that may not exist, or
+// /etc/passwd).
+func TestSyntaxErrorAtRealPosition(t *testing.T) {
+	var ix fingerprint.Indexer
+	for _, tt := range []struct{ src, want string }{
+		{"package p\n\n//line /etc/other.go:500\nfunc f() { x := }\n", "real.go:4:17: syntax error, file skipped"},
+		{"package p\n\n//line gen.y:7\nfunc g() {\n\ty := }\n", "real.go:5:7: syntax error, file skipped"},
+		{"package p\n\nfunc h() { z := }\n", "real.go:3:17: syntax error, file skipped"},
+	} {
+		_, ws := Source(&ix, "real.go", []byte(tt.src), 5)
+		if len(ws) != 1 || !strings.HasPrefix(ws[0].Error(), tt.want) {
+			t.Errorf("%q: warnings %v, want one starting %q", tt.src, ws, tt.want)
+		}
+	}
+}
