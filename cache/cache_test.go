@@ -149,6 +149,19 @@ func inDB(t *testing.T, dir string, fn func(tx *bolt.Tx) error) {
 	}
 }
 
+// spoilIndex rewrites the index in dir as spoil makes it.
+func spoilIndex(t *testing.T, dir string, spoil func([]byte) []byte) {
+	t.Helper()
+	path := filepath.Join(dir, FileName)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, spoil(b), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestCorruptDatabase(t *testing.T) {
 	srcs := map[string][]byte{"a.go": src(1), "b.go": src(2)}
 	for name, spoil := range map[string]func(b []byte) []byte{
@@ -165,14 +178,7 @@ func TestCorruptDatabase(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			want, _, _ := run(t, dir, Options{}, srcs)
-			path := filepath.Join(dir, FileName)
-			b, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, spoil(b), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			spoilIndex(t, dir, spoil)
 			got, _, x := run(t, dir, Options{}, srcs)
 			if w := x.Warnings(); len(w) != 1 {
 				t.Errorf("warnings %v, want one", w)
@@ -205,14 +211,7 @@ func TestStatsOnDamagedIndex(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			run(t, dir, Options{}, srcs)
-			path := filepath.Join(dir, FileName)
-			b, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, spoil(b), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			spoilIndex(t, dir, spoil)
 			var out strings.Builder
 			if err := Stats(&out, dir); err != nil && !strings.Contains(err.Error(), "cannot be read") {
 				t.Errorf("stats: %v", err)

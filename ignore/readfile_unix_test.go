@@ -35,7 +35,7 @@ func TestReadFileRefusesSpecialFiles(t *testing.T) {
 	if err := os.WriteFile(big, bytes.Repeat([]byte("a.go\n"), 3*MaxFileSize/5), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for p, want := range map[string]string{pipe: "not a regular file (a named pipe), not read", zero: "not a regular file (a device), not read"} {
+	for p, want := range map[string]string{pipe: "not a regular file (named pipe), not read", zero: "not a regular file (character device), not read"} {
 		done := make(chan error, 1)
 		go func() { _, err := ReadFile(p); done <- err }()
 		select {

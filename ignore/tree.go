@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/copycat-go/copycat/internal/words"
 )
 
 // A Tree answers whether paths under a root directory are left out: by the
@@ -162,7 +164,7 @@ func ReadFile(name string) ([]byte, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("not a regular file (%s), not read", fileKind(fi.Mode()))}
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("not a regular file (%s), not read", words.FileKind(fi.Mode()))}
 	}
 	f, err := os.Open(name)
 	if err != nil {
@@ -170,21 +172,6 @@ func ReadFile(name string) ([]byte, error) {
 	}
 	defer f.Close()
 	return io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-}
-
-// fileKind names the kind of a file that is not a regular one.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "a special file"
 }
 
 // list returns the rules of the .duplignore file in dir, reading it once.

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/copycat-go/copycat/ignore"
+	"github.com/copycat-go/copycat/internal/words"
 )
 
 // DefaultMaxFileSize is the largest file read unless told otherwise: twice
@@ -117,7 +118,7 @@ func CheckFile(path string, max int64) error {
 // check returns a *SkipError for a file that must not be read.
 func check(path string, info fs.FileInfo, max int64) error {
 	if !info.Mode().IsRegular() {
-		return &SkipError{Path: path, Reason: "not a regular file (" + kind(info.Mode()) + ")"}
+		return &SkipError{Path: path, Reason: "not a regular file (" + words.FileKind(info.Mode()) + ")"}
 	}
 	return CheckSize(path, info.Size(), max)
 }
@@ -144,23 +145,6 @@ const MaxIndexable = math.MaxInt32
 
 func tooLarge(path string, max int64) error {
 	return &SkipError{Path: path, Reason: fmt.Sprintf("larger than -max-file-size (%d bytes)", max), TooLarge: true}
-}
-
-// kind names a file type for a warning.
-func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "named pipe"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeCharDevice != 0:
-		return "character device"
-	case m&fs.ModeDevice != 0:
-		return "device"
-	}
-	return "irregular file"
 }
 
 // GeneratedHeader reports whether a regular file starts with a generated

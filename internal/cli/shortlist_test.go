@@ -26,12 +26,7 @@ func body(name string, n int) string {
 // two packages, a 14-line one, and a 38-line one in tests only.
 func shortListTree(t *testing.T) string {
 	dir := t.TempDir()
-	for _, d := range []string{"a", "b"} {
-		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	testtool.WriteFiles(t, dir, map[string]string{
+	writeFiles(t, dir, map[string]string{
 		"go.mod":      "module m\n\ngo 1.26\n",
 		"a/big.go":    "package a\n\n" + body("Big", 12),
 		"b/big.go":    "package b\n\n" + body("Big", 12),
@@ -41,6 +36,18 @@ func shortListTree(t *testing.T) string {
 		"b/b_test.go": "package b\n\n" + strings.ReplaceAll(body("helper", 12), "*", "-"),
 	})
 	return dir
+}
+
+// writeFiles writes files (by slash-separated name) under dir, making
+// their folders.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name := range files {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(filepath.FromSlash(name))), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	testtool.WriteFiles(t, dir, files)
 }
 
 func runIn(t *testing.T, dir string, args ...string) (string, int) {
@@ -203,12 +210,7 @@ func TestFoldersAboveTheModule(t *testing.T) {
 		t.Run(parent, func(t *testing.T) {
 			top := t.TempDir()
 			dir := filepath.Join(top, parent, "proj")
-			for _, d := range []string{"a", "b", "test/c", "test/d"} {
-				if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
-			testtool.WriteFiles(t, dir, map[string]string{
+			writeFiles(t, dir, map[string]string{
 				"go.mod":        "module m\n\ngo 1.26\n",
 				"a/big.go":      "package a\n\n" + body("Big", 12),
 				"b/big.go":      "package b\n\n" + body("Big", 12),
