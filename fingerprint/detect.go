@@ -294,96 +294,26 @@ type hashed struct {
 }
 
 // candidates lists the windows whose fingerprints were seen at least twice
-// and not more than MaxOccurrences times, or more but never twice in one
-// file (see spreadPrints), sorted by fingerprint, each with the hash that
-// confirms it. The hashes are taken here, file by file in the order the
-// windows lie in memory, rather than by fingerprint, which would jump
-// between files at every window.
+// and not more than MaxOccurrences times, sorted by fingerprint, each
+// with the hash that confirms it. The hashes are taken here, file by file
+// in the order the windows lie in memory, rather than by fingerprint,
+// which would jump between files at every window.
 func (d *detector) candidates(sk *sketch) []hashed {
 	per := make([][]hashed, d.opt.workers())
-	add := func(w, i int, j int32) {
-		r := ref{d.files[i].windows[j].fp, int32(i), j}
-		per[w] = append(per[w], hashed{blake3.Sum256(d.windowCodes(r)), r})
-	}
-	over := make([][]int32, len(d.files))
 	d.parallel(len(d.files), func(w, i int) {
 		for j, win := range d.files[i].windows {
-			switch {
-			case !d.seeds(win.fp):
-			case sk.repeated(win.fp, d.opt.MaxOccurrences):
-				add(w, i, int32(j))
-			case d.opt.MaxOccurrences > 0 && sk.repeated(win.fp, 0):
-				over[i] = append(over[i], int32(j))
+			if d.seeds(win.fp) && sk.repeated(win.fp, d.opt.MaxOccurrences) {
+				r := ref{win.fp, int32(i), int32(j)}
+				per[w] = append(per[w], hashed{blake3.Sum256(d.windowCodes(r)), r})
 			}
 		}
 	})
-	if spread := d.spreadPrints(over); len(spread) > 0 {
-		d.parallel(len(d.files), func(w, i int) {
-			for _, j := range over[i] {
-				if spread[d.files[i].windows[j].fp] {
-					add(w, i, j)
-				}
-			}
-		})
-	}
 	hs := slices.Concat(per...)
 	slices.SortFunc(hs, func(a, b hashed) int {
 		return cmp.Or(cmp.Compare(a.r.fp, b.r.fp), cmp.Compare(a.r.file, b.r.file), cmp.Compare(a.r.win, b.r.win))
 	})
 	d.work.Candidates = int64(len(hs))
 	return hs
-}
-
-// spreadWindows returns those of the windows over (indices into ws,
-// rising) seen more than MaxOccurrences times whose fingerprint is
-// nowhere else in ws: code pasted once into each of many files is a
-// copy, however many files hold it, where boilerplate (a case shape, a
-// row of a table) repeats within a file. A function pasted into twelve
-// packages is one class of twelve copies, not left out unsaid; over the
-// standard library and the five corpus modules (about 6 M lines) this
-// adds 4 classes to the 7,094 that -max-occurrences 10 gives (2 listed,
-// in Kubernetes' registry), none of more than ten copies.
-func spreadWindows(ws []window, over []int32) []int32 {
-	if len(over) == 0 {
-		return nil
-	}
-	n := make(map[uint64]int, len(over))
-	for _, j := range over {
-		n[ws[j].fp] = 0
-	}
-	for _, w := range ws {
-		if _, ok := n[w.fp]; ok {
-			n[w.fp]++
-		}
-	}
-	return slices.DeleteFunc(over, func(j int32) bool { return n[ws[j].fp] != 1 })
-}
-
-// spreadPrints returns the fingerprints of the windows over[i] of each
-// file i (seen more than MaxOccurrences times) that no file holds twice:
-// code pasted once into each of many files is a copy, however many files
-// hold it, where boilerplate (a case shape, a row of a table) repeats
-// within a file. A function pasted into twelve packages makes one class
-// of twelve copies rather than none, unsaid, and a tree copied whole 21
-// times a class per file rather than nothing; over the standard library
-// and the five corpus modules (about 6 M lines) this adds one class, not
-// listed, to the 7,094 that -max-occurrences 10 gives.
-func (d *detector) spreadPrints(over [][]int32) map[uint64]bool {
-	spread := map[uint64]bool{}
-	for i, js := range over {
-		in := make(map[uint64]bool, len(js))
-		for _, j := range js {
-			fp := d.files[i].windows[j].fp
-			if _, met := spread[fp]; !met {
-				spread[fp] = true
-			}
-			if in[fp] {
-				spread[fp] = false // boilerplate, wherever else it is
-			}
-			in[fp] = true
-		}
-	}
-	return spread
 }
 
 // seedGroups confirms candidates: within a fingerprint, windows are grouped

@@ -1,8 +1,6 @@
 package fingerprint
 
 import (
-	"cmp"
-	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -152,49 +150,33 @@ func TestNoFragmentOverlapsItsCopy(t *testing.T) {
 }
 
 // TestThresholds checks -max-occurrences (boilerplate), -min-lines and
-// -min-tokens on copies of sum, a 14-line function of about 90 tokens,
-// each in a file of its own but the first inFirst, which share a.go.
-// Code repeated more often than -max-occurrences is left out when a file
-// holds it twice (boilerplate repeats within a file), not when it was
-// pasted once into each of many files.
+// -min-tokens on copies of sum, a 14-line function of about 90 tokens.
 func TestThresholds(t *testing.T) {
 	for _, tc := range []struct {
-		name    string
-		copies  int
-		inFirst int
-		set     func(*Options)
-		want    int
+		name   string
+		copies int
+		set    func(*Options)
+		want   int
 	}{
-		{"4 copies, 2 in one file, over a limit of 3", 4, 2, func(o *Options) { o.MaxOccurrences = 3 }, 0},
-		{"4 copies, 2 in one file, at a limit of 4", 4, 2, func(o *Options) { o.MaxOccurrences = 4 }, 1},
-		{"4 copies, one a file, over a limit of 3", 4, 1, func(o *Options) { o.MaxOccurrences = 3 }, 1},
-		{"12 copies, one a file, over a limit of 10", 12, 1, func(o *Options) { o.MaxOccurrences = 10 }, 1},
-		{"12 copies, 3 in one file, over a limit of 10", 12, 3, func(o *Options) { o.MaxOccurrences = 10 }, 0},
-		{"14 lines under -min-lines 15", 2, 1, func(o *Options) { o.MinLines = 15 }, 0},
-		{"14 lines at -min-lines 14", 2, 1, func(o *Options) { o.MinLines = 14 }, 1},
-		{"small copies under -min-tokens 200", 2, 1, func(o *Options) { o.MinTokens = 200 }, 0},
-		{"-min-tokens past int32", 2, 1, func(o *Options) { o.MinTokens = 1<<32 + 50 }, 0},
-		{"-min-tokens of the largest int", 2, 1, func(o *Options) { o.MinTokens = math.MaxInt }, 0},
-		{"-min-lines of the largest int", 2, 1, func(o *Options) { o.MinLines = math.MaxInt }, 0},
-		{"-max-occurrences of the largest int", 4, 2, func(o *Options) { o.MaxOccurrences = math.MaxInt }, 1},
+		{"4 copies over a limit of 3", 4, func(o *Options) { o.MaxOccurrences = 3 }, 0},
+		{"4 copies at a limit of 4", 4, func(o *Options) { o.MaxOccurrences = 4 }, 1},
+		{"14 lines under -min-lines 15", 2, func(o *Options) { o.MinLines = 15 }, 0},
+		{"14 lines at -min-lines 14", 2, func(o *Options) { o.MinLines = 14 }, 1},
+		{"small copies under -min-tokens 200", 2, func(o *Options) { o.MinTokens = 200 }, 0},
+		{"-min-tokens past int32", 2, func(o *Options) { o.MinTokens = 1<<32 + 50 }, 0},
+		{"-min-tokens of the largest int", 2, func(o *Options) { o.MinTokens = math.MaxInt }, 0},
+		{"-min-lines of the largest int", 2, func(o *Options) { o.MinLines = math.MaxInt }, 0},
+		{"-max-occurrences of the largest int", 4, func(o *Options) { o.MaxOccurrences = math.MaxInt }, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srcs := map[string]string{"a.go": "package p\n"}
+			srcs := map[string]string{}
 			for i := range tc.copies {
-				name := "a.go"
-				if i >= tc.inFirst {
-					name = string(rune('b'+i-tc.inFirst)) + ".go"
-				}
-				srcs[name] = cmp.Or(srcs[name], "package p\n") + "\n" + strings.Replace(sum, "func Sum(", fmt.Sprintf("func Sum%d(", i), 1)
+				srcs[string(rune('a'+i))+".go"] = "package p\n\n" + sum
 			}
 			opt := opts()
 			tc.set(&opt)
-			got := describe(detect(t, opt, srcs))
-			if len(got) != tc.want {
-				t.Fatalf("got %q, want %d classes", got, tc.want)
-			}
-			if len(got) == 1 && strings.Count(got[0], ".go:") != tc.copies {
-				t.Errorf("got %q, want a class of all %d copies", got, tc.copies)
+			if got := describe(detect(t, opt, srcs)); len(got) != tc.want {
+				t.Errorf("got %q, want %d classes", got, tc.want)
 			}
 		})
 	}
@@ -370,24 +352,5 @@ func TestIgnoredStatementInNoFragment(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// Copies of a window seen more than -max-occurrences times, never twice
-// in a file, are grown along a chain, not pairwise: 20 copies of sum in
-// 20 files make one class of 20 from a few dozen extensions, not the
-// 190 pairs', and with no warning (a chain is what 20 pasted copies grow
-// into anyway).
-func TestSpreadCopiesGrowAlongAChain(t *testing.T) {
-	srcs := map[string]string{}
-	for i := range 20 {
-		srcs[fmt.Sprintf("p%02d.go", i)] = "package p\n\n" + strings.Replace(sum, "func Sum(", fmt.Sprintf("func Sum%d(", i), 1)
-	}
-	res := Run(indexSources(t, 30, srcs), opts())
-	if got := describe(res.Classes); len(got) != 1 || strings.Count(got[0], ".go:") != 20 {
-		t.Fatalf("got %q, want one class of 20 copies", got)
-	}
-	if res.Work.Extensions >= 190 || res.Work.LargeSeeds != 0 || len(res.Warnings) != 0 {
-		t.Errorf("%d extensions, %d large seeds, warnings %q: want the copies grown along a chain, unsaid", res.Work.Extensions, res.Work.LargeSeeds, res.Warnings)
 	}
 }

@@ -108,7 +108,7 @@ type diagonal struct {
 func (d *detector) seedPairs(groups [][]ref) ([][2]ref, []diagonal) {
 	var seeds [][2]ref
 	for _, g := range groups {
-		if len(g) > largeSeed || d.spread(len(g)) {
+		if len(g) > largeSeed {
 			seeds = d.chainPairs(g, seeds)
 			continue
 		}
@@ -193,9 +193,7 @@ const largeSeed = 32
 // than the window shared by two copies that the sort did not put side by
 // side.
 func (d *detector) chainPairs(g []ref, out [][2]ref) [][2]ref {
-	if len(g) > largeSeed {
-		d.work.LargeSeeds++
-	}
+	d.work.LargeSeeds++
 	type keyed struct {
 		key [2 * contextSize]uint64
 		r   ref
@@ -224,17 +222,6 @@ func (d *detector) chainPairs(g []ref, out [][2]ref) [][2]ref {
 		}
 	}
 	return out
-}
-
-// spread reports whether a window of n copies is seen more than
-// MaxOccurrences times, so that no file holds it twice (see
-// spreadPrints): its copies are grown along a chain, as a large seed's,
-// rather than pairwise. Such copies are most often whole files or
-// functions pasted alike into many places, which a chain grows into the
-// same class: 21 copies of copycat's own tree (1.2 M lines) grow into
-// the same 590 classes in 0.74 s as pairwise in 3.3 s.
-func (d *detector) spread(n int) bool {
-	return d.opt.MaxOccurrences > 0 && n > d.opt.MaxOccurrences
 }
 
 func compareRefs(x, y ref) int {

@@ -212,13 +212,7 @@ func TestNothingFoundNamesTheFloor(t *testing.T) {
 		t.Errorf("-json: exit %d, stdout:\n%s", code, out.String())
 	}
 	// A -max-occurrences under the default left the pair out as
-	// boilerplate, both copies being in one file: the line names it too.
-	// (Copies one a file are not boilerplate, however many; see
-	// fingerprint's TestThresholds.)
-	testtool.WriteFiles(t, dir, map[string]string{
-		"a/a.go": "package a\n\n" + fmt.Sprintf(join, "Join") + "\n" + fmt.Sprintf(strings.TrimPrefix(join, "import \"strings\"\n\n"), "Concat"),
-		"b/b.go": "package b\n",
-	})
+	// boilerplate: the line names it too.
 	out.Reset()
 	if code := Run([]string{"-cache=off", "-min-tokens", "50", "-max-occurrences", "1", "./..."}, &out, &errs); code != ExitClean ||
 		!strings.Contains(out.String(), "look for smaller ones, and -max-occurrences 1 left out code repeated more often than that\n") {
