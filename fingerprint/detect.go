@@ -301,11 +301,19 @@ type hashed struct {
 func (d *detector) candidates(sk *sketch) []hashed {
 	per := make([][]hashed, d.opt.workers())
 	d.parallel(len(d.files), func(w, i int) {
+		var over int64
 		for j, win := range d.files[i].windows {
-			if d.seeds(win.fp) && sk.repeated(win.fp, d.opt.MaxOccurrences) {
+			switch {
+			case !d.seeds(win.fp):
+			case sk.repeated(win.fp, d.opt.MaxOccurrences):
 				r := ref{win.fp, int32(i), int32(j)}
 				per[w] = append(per[w], hashed{blake3.Sum256(d.windowCodes(r)), r})
+			case d.opt.MaxOccurrences > 0 && sk.repeated(win.fp, 0):
+				over++
 			}
+		}
+		if over > 0 {
+			counter(&d.work.Boilerplate, over)
 		}
 	})
 	hs := slices.Concat(per...)

@@ -354,3 +354,23 @@ func TestIgnoredStatementInNoFragment(t *testing.T) {
 		}
 	}
 }
+
+// The windows left out for being seen more than MaxOccurrences times are
+// counted, so that a run that finds nothing can say why.
+func TestBoilerplateCounted(t *testing.T) {
+	srcs := map[string]string{}
+	for i := range 4 {
+		srcs[string(rune('a'+i))+".go"] = "package p\n\n" + sum
+	}
+	files := indexSources(t, 30, srcs)
+	for _, tc := range []struct {
+		max  int
+		over bool
+	}{{3, true}, {4, false}, {0, false}} {
+		opt := opts()
+		opt.MaxOccurrences = tc.max
+		if got := Run(files, opt).Work.Boilerplate; (got > 0) != tc.over {
+			t.Errorf("-max-occurrences %d: %d windows counted as boilerplate, want some: %t", tc.max, got, tc.over)
+		}
+	}
+}

@@ -52,6 +52,9 @@ type Work struct {
 	Confirmed int64 // candidate windows whose content blake3 matched another's
 	Pairs     int64 // maximal pairs of exact clones kept
 	NearFound int64 // near-miss pairs kept
+	// Boilerplate counts the windows seen more than MaxOccurrences
+	// times, left out as boilerplate: a run that finds nothing says so.
+	Boilerplate int64
 
 	// Caps reached; each is reported by a warning.
 	DeepUnits       int64 // near-miss units left out for their nesting

@@ -60,8 +60,8 @@ type Report struct {
 	// copycat -q leaves them 0).
 	MinTokens, MinLines int
 	// MaxOccurrences, when not 0, is a -max-occurrences lower than the
-	// default: code repeated more often was left out as boilerplate, which
-	// FloorLine names too.
+	// default, or one past which the run left out code as boilerplate,
+	// which FloorLine names too.
 	MaxOccurrences int
 }
 

@@ -88,6 +88,9 @@ type Config struct {
 
 	// written counts the classes the report held (see wrote).
 	written int
+	// boilerplate says that detection left out windows seen more than
+	// -max-occurrences times, which a report that found nothing names.
+	boilerplate bool
 	// reread reads again the files the report shows (see rereader).
 	reread func(string) ([]byte, error)
 
@@ -336,6 +339,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 		}
 	}
 	c.measure(opts, res, found, reused)
+	c.boilerplate = found.Work.Boilerplate > 0
 	if bar != nil {
 		bar.clear()
 	}

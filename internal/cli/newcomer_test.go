@@ -284,3 +284,25 @@ func TestMissingBaselineSaysHowToMakeOne(t *testing.T) {
 		}
 	}
 }
+
+// A function pasted into more packages than -max-occurrences is left out
+// as boilerplate; a run that then finds nothing says so, at the default
+// too, rather than pointing at -min-tokens alone.
+func TestBoilerplateNamedWhenNothingFound(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{"go.mod": "module example.com/m\n\ngo 1.26\n"}
+	for _, pkg := range strings.Fields("alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima") {
+		files[pkg+"/"+pkg+".go"] = "package " + pkg + "\n\n" + body("Sum", 12)
+	}
+	writeFiles(t, dir, files)
+	t.Chdir(dir)
+	var out, errs bytes.Buffer
+	want := "copycat: found no copy of 100 tokens and 6 lines or more; -min-tokens and -min-lines look for smaller ones, and -max-occurrences 10 left out code repeated more often than that\n"
+	if code := Run([]string{"-cache=off", "./..."}, &out, &errs); code != ExitClean || !strings.HasPrefix(out.String(), want) {
+		t.Errorf("default run: exit %d, stdout:\n%s\nwant it to start\n%s", code, out.String(), want)
+	}
+	out.Reset()
+	if code := Run([]string{"-cache=off", "-max-occurrences", "0", "./..."}, &out, &errs); code != ExitClones || !strings.Contains(out.String(), "12 copies") {
+		t.Errorf("-max-occurrences 0: exit %d, stdout:\n%s", code, out.String())
+	}
+}

@@ -194,7 +194,7 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 	rep.All, rep.MaxClasses = c.All, c.MaxClasses
 	if !c.Quiet {
 		rep.MinTokens, rep.MinLines = c.MinTokens, c.MinLines // said when nothing is found
-		if c.MaxOccurrences > 0 && c.MaxOccurrences < DefaultMaxOccurrences {
+		if c.MaxOccurrences > 0 && (c.MaxOccurrences < DefaultMaxOccurrences || c.boilerplate) {
 			rep.MaxOccurrences = c.MaxOccurrences
 		}
 	}
