@@ -304,11 +304,11 @@ func (d *detector) candidates(sk *sketch) []hashed {
 		var over int64
 		for j, win := range d.files[i].windows {
 			switch {
-			case !d.seeds(win.fp):
-			case sk.repeated(win.fp, d.opt.MaxOccurrences):
+			case !d.seeds(win.fp) || !sk.repeated(win.fp, 0): // most windows: seen once
+			case d.opt.MaxOccurrences <= 0 || sk.repeated(win.fp, d.opt.MaxOccurrences):
 				r := ref{win.fp, int32(i), int32(j)}
 				per[w] = append(per[w], hashed{blake3.Sum256(d.windowCodes(r)), r})
-			case d.opt.MaxOccurrences > 0 && sk.repeated(win.fp, 0):
+			default:
 				over++
 			}
 		}
