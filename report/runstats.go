@@ -28,9 +28,10 @@ type RunStats struct {
 	Windows        int64         `json:"windows"`
 	Bloom          BloomStats    `json:"bloom"`
 	CountMin       CountMinStats `json:"count_min"`
-	Candidates     int64         `json:"candidates"` // windows the sketch let through
-	Confirmed      int64         `json:"confirmed"`  // candidates whose content blake3 matched another's
-	Pairs          int64         `json:"pairs"`      // maximal exact pairs kept
+	Candidates     int64         `json:"candidates"`          // windows the sketch let through
+	Boilerplate    int64         `json:"boilerplate_windows"` // windows it held back, seen more than -max-occurrences times
+	Confirmed      int64         `json:"confirmed"`           // candidates whose content blake3 matched another's
+	Pairs          int64         `json:"pairs"`               // maximal exact pairs kept
 	NearUnits      int64         `json:"near_units"`
 	NearVerified   int64         `json:"near_verified"` // near-miss candidate pairs verified
 	NearPairs      int64         `json:"near_pairs"`    // near-miss pairs kept
@@ -89,7 +90,7 @@ func NewRunStats(res fingerprint.Result) *RunStats {
 		Windows:    w.Windows,
 		Bloom:      BloomStats{Bits: z.BloomBits, Hashes: z.BloomHashes, Keys: z.Keys, FalsePositiveRate: z.FalsePositiveRate()},
 		CountMin:   CountMinStats{Width: z.CountMinWidth, Depth: z.CountMinDepth, Epsilon: eps, Delta: delta, Total: z.Keys, ErrorBound: eps * float64(z.Keys)},
-		Candidates: w.Candidates, Confirmed: w.Confirmed, Pairs: w.Pairs,
+		Candidates: w.Candidates, Boilerplate: w.Boilerplate, Confirmed: w.Confirmed, Pairs: w.Pairs,
 		NearUnits: w.NearUnits, NearVerified: w.NearDiffs, NearPairs: w.NearFound,
 		Classes: len(res.Classes), SpillBudget: -1,
 	}
@@ -174,6 +175,7 @@ func (s *RunStats) figures() [][2]string {
 			Count(int(b.Hashes), "hash function", "hash functions"), b.FalsePositiveRate, Count(int(b.Keys), "key", "keys"))},
 		{"count-min sketch", fmt.Sprintf("width %d, depth %d, over-count ≤ ε·N = %.3g·%d = %.3g with probability %.3g", c.Width, c.Depth, c.Epsilon, c.Total, c.ErrorBound, 1-c.Delta)},
 		{"candidates", fmt.Sprint(s.Candidates)},
+		{"left out as boilerplate (-max-occurrences)", fmt.Sprint(s.Boilerplate)},
 		{"confirmed (blake3)", fmt.Sprint(s.Confirmed)},
 		{"exact pairs", fmt.Sprint(s.Pairs)},
 		{"near-miss units", fmt.Sprint(s.NearUnits)},

@@ -14,7 +14,7 @@ import (
 func sampleRun() *RunStats {
 	s := NewRunStats(fingerprint.Result{
 		Classes: make([]fingerprint.Class, 3),
-		Work:    fingerprint.Work{Windows: 500, Candidates: 40, Confirmed: 30, Pairs: 7, NearUnits: 20, NearDiffs: 5, NearFound: 2},
+		Work:    fingerprint.Work{Windows: 500, Candidates: 40, Boilerplate: 12, Confirmed: 30, Pairs: 7, NearUnits: 20, NearDiffs: 5, NearFound: 2},
 		Sketch:  fingerprint.SketchSize{BloomBits: 4793, BloomHashes: 7, CountMinWidth: 512, CountMinDepth: 4, Keys: 500},
 		Phases:  []fingerprint.Phase{{Name: "sketch", Nanos: 1500000}},
 	})
@@ -38,7 +38,7 @@ func TestRunStatsTable(t *testing.T) {
 		"files read  ", "  11\n", "files reused from the index", "  9\n", "windows  ", "500",
 		"4793 bits, 7 hash functions, est. false-positive rate 0.01", "at 500 keys",
 		"width 512, depth 4, over-count ≤ ε·N = 0.00531·500 = 2.65 with probability 0.982",
-		"candidates  ", "40", "confirmed (blake3)", "30", "exact pairs", "7",
+		"candidates  ", "40", "left out as boilerplate (-max-occurrences)  ", "  12\n", "confirmed (blake3)", "30", "exact pairs", "7",
 		"near-miss units", "20", "near-miss candidates verified", "near-miss pairs", "classes  ",
 		"tables kept on the heap  ", "  up to 1048576 bytes (memory limit 67108864 bytes)\n",
 		"tables spilled to a mapped file  ", "  65536 bytes (resident up to 16777216 bytes, dropped from memory 3 times)\n",
