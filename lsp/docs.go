@@ -49,7 +49,22 @@ func (s *docStore) change(path string, version int, changes []contentChange) err
 	if !ok {
 		return fmt.Errorf("didChange for %s, which is not open", path)
 	}
-	text, owned := d.text, false
+	text, err := apply(d.text, changes)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	d.text, d.version = text, version
+	return nil
+}
+
+// apply applies changes to text, in one pass when they run from its end
+// towards its start (applyDescending), else one by one; text itself is
+// not changed.
+func apply(text []byte, changes []contentChange) ([]byte, error) {
+	if out, ok := applyDescending(text, changes); ok {
+		return out, nil
+	}
+	owned := false
 	for i, c := range changes {
 		if c.Range == nil {
 			text, owned = []byte(c.Text), true
@@ -57,7 +72,7 @@ func (s *docStore) change(path string, version int, changes []contentChange) err
 		}
 		start, line, err := offsetFrom(text, 0, 0, c.Range.Start)
 		if err != nil {
-			return fmt.Errorf("%s: change %d: start: %w", path, i, err)
+			return nil, fmt.Errorf("change %d: start: %w", i, err)
 		}
 		// The end is looked for from the start's line.
 		from, fromLine := 0, 0
@@ -66,18 +81,82 @@ func (s *docStore) change(path string, version int, changes []contentChange) err
 		}
 		end, _, err := offsetFrom(text, from, fromLine, c.Range.End)
 		if err != nil {
-			return fmt.Errorf("%s: change %d: end: %w", path, i, err)
+			return nil, fmt.Errorf("change %d: end: %w", i, err)
 		}
 		if end < start {
-			return fmt.Errorf("%s: change %d: range ends before it starts", path, i)
+			return nil, fmt.Errorf("change %d: range ends before it starts", i)
 		}
 		if !owned {
 			text, owned = slices.Clone(text), true
 		}
 		text = slices.Replace(text, start, end, []byte(c.Text)...)
 	}
-	d.text, d.version = text, version
-	return nil
+	return text, nil
+}
+
+// applyDescending applies changes that run from the end of text towards
+// its start, each ending at or before where the one before it starts, as
+// VS Code sends a multi-cursor edit or a replace-all: each is then at the
+// same place in text as in the text the changes before it made, so all
+// are applied in one pass, not one copy of the buffer each (100,000 edits
+// to a 2 MB buffer took 20 s). ok is false for fewer than two changes, a
+// change of the whole text, a position past the end, or changes in any
+// other order: the caller applies them one by one.
+func applyDescending(text []byte, changes []contentChange) (out []byte, ok bool) {
+	if len(changes) < 2 {
+		return nil, false
+	}
+	lines := []int{0} // where each line starts
+	for i, b := range text {
+		if b == '\n' {
+			lines = append(lines, i+1)
+		}
+	}
+	at := func(p position) (int, bool) {
+		if p.Line < 0 || p.Line >= len(lines) {
+			return 0, false
+		}
+		off, start, err := offsetFrom(text, lines[p.Line], p.Line, p)
+		// A position past its line's end is clamped to it; in the text
+		// the changes before made, that line may be longer.
+		return off, err == nil && utf16Len(text[start:off]) == p.Character
+	}
+	type span struct {
+		start, end int
+		text       string
+	}
+	spans := make([]span, len(changes))
+	limit, grows := len(text), 0
+	for i, c := range changes {
+		if c.Range == nil {
+			return nil, false
+		}
+		start, okStart := at(c.Range.Start)
+		end, okEnd := at(c.Range.End)
+		if !okStart || !okEnd || end < start || end > limit {
+			return nil, false
+		}
+		spans[i], limit, grows = span{start, end, c.Text}, start, grows+len(c.Text)
+	}
+	out = make([]byte, 0, len(text)+grows)
+	from := 0
+	for i := len(spans) - 1; i >= 0; i-- {
+		out = append(append(out, text[from:spans[i].start]...), spans[i].text...)
+		from = spans[i].end
+	}
+	return append(out, text[from:]...), true
+}
+
+// utf16Len is the length of b in UTF-16 code units, as LSP counts
+// characters.
+func utf16Len(b []byte) int {
+	n := 0
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		n += utf16.RuneLen(r)
+		b = b[size:]
+	}
+	return n
 }
 
 // close forgets a buffer.

@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -160,23 +162,121 @@ func TestDocumentManyChanges(t *testing.T) {
 }
 
 // BenchmarkDidChangeManyEdits: one didChange of 2,000 one-character edits
-// to a 1 MB buffer.
+// to a 1 MB buffer, in no order (one by one), and in VS Code's order, from
+// the end towards the start (in one pass).
 func BenchmarkDidChangeManyEdits(b *testing.B) {
 	var sb strings.Builder
 	for i := 0; sb.Len() < 1<<20; i++ {
 		fmt.Fprintf(&sb, "\tx%d := compute(%d, y) // a line of code\n", i, i)
 	}
 	lines := strings.Count(sb.String(), "\n")
-	changes := make([]contentChange, 2000)
-	for i := range changes {
+	scattered := make([]contentChange, 2000)
+	for i := range scattered {
 		p := position{(i * 997) % lines, 1}
-		changes[i] = contentChange{Range: &lspRange{p, p}, Text: "y"}
+		scattered[i] = contentChange{Range: &lspRange{p, p}, Text: "y"}
 	}
+	descending := make([]contentChange, 2000)
+	for i := range descending {
+		p := position{lines - 1 - i*(lines/2000), 1}
+		descending[i] = contentChange{Range: &lspRange{p, p}, Text: "y"}
+	}
+	b.Run("scattered", func(b *testing.B) { benchChanges(b, sb.String(), scattered) })
+	b.Run("descending", func(b *testing.B) { benchChanges(b, sb.String(), descending) })
+}
+
+func benchChanges(b *testing.B, text string, changes []contentChange) {
 	s := newDocStore()
 	for b.Loop() {
-		s.open("/f.go", "file:///f.go", 1, sb.String())
+		s.open("/f.go", "file:///f.go", 1, text)
 		if err := s.change("/f.go", 2, changes); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// Changes that run from the end of the text towards its start (VS
+// Code's multi-cursor edits) are applied in one pass, to the text that
+// applying them one by one gives; changes in any other order, or past a
+// line's end, go one by one.
+func TestDescendingChangesInOnePass(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 9))
+	runes := []string{"a", "b", "\n", "é", "😀", " ", "\t"}
+	text := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(runes[r.IntN(len(runes))])
+		}
+		return b.String()
+	}
+	// pos is the LSP position of byte offset off of s.
+	pos := func(s string, off int) position {
+		line := strings.Count(s[:off], "\n")
+		start := strings.LastIndexByte(s[:off], '\n') + 1
+		return position{line, utf16Len([]byte(s[start:off]))}
+	}
+	// boundaries are the offsets of s that start a rune.
+	boundaries := func(s string) []int {
+		var out []int
+		for i := range s {
+			out = append(out, i)
+		}
+		return append(out, len(s))
+	}
+	onePass := 0
+	for range 500 {
+		doc := text(r.IntN(60))
+		offs := boundaries(doc)
+		// Cut points, taken from the end: each change ends at or before
+		// the previous one's start.
+		n := 2 + r.IntN(6)
+		picks := make([]int, 2*n)
+		for i := range picks {
+			picks[i] = offs[r.IntN(len(offs))]
+		}
+		slices.Sort(picks)
+		var changes []contentChange
+		if r.IntN(4) == 0 {
+			// Ascending, as Neovim sends them: each at its place in the
+			// text the ones before made; applied one by one.
+			cur, delta := doc, 0
+			for i := 0; i < len(picks); i += 2 {
+				a, b, ins := picks[i]+delta, picks[i+1]+delta, text(r.IntN(4))
+				changes = append(changes, contentChange{Range: &lspRange{pos(cur, a), pos(cur, b)}, Text: ins})
+				cur, delta = cur[:a]+ins+cur[b:], delta+len(ins)-(picks[i+1]-picks[i])
+			}
+		} else {
+			for i := len(picks) - 2; i >= 0; i -= 2 {
+				changes = append(changes, contentChange{Range: &lspRange{pos(doc, picks[i]), pos(doc, picks[i+1])}, Text: text(r.IntN(4))})
+			}
+		}
+		want := []byte(doc)
+		for _, c := range changes {
+			var err error
+			if want, err = apply(want, []contentChange{c}); err != nil {
+				t.Fatalf("%q %v: one by one: %v", doc, changes, err)
+			}
+		}
+		if _, ok := applyDescending([]byte(doc), changes); ok {
+			onePass++
+		}
+		got, err := apply([]byte(doc), changes)
+		if err != nil || string(got) != string(want) {
+			t.Fatalf("%q with %+v: got %q, %v; want %q", doc, changes, got, err, want)
+		}
+	}
+	if onePass < 300 {
+		t.Errorf("%d of 500 sets went in one pass: want the descending ones (about three in four)", onePass)
+	}
+	// A character past its line's end, which the text the change before
+	// made may have made a place: one by one.
+	changes := []contentChange{
+		{Range: &lspRange{position{0, 2}, position{0, 2}}, Text: "xyz"},
+		{Range: &lspRange{position{0, 4}, position{0, 4}}, Text: "!"},
+	}
+	if _, ok := applyDescending([]byte("ab\ncd\n"), changes); ok {
+		t.Error("a position past its line's end went in one pass")
+	}
+	if got, _ := apply([]byte("ab\ncd\n"), changes); string(got) != "abxy!z\ncd\n" {
+		t.Errorf("got %q, want %q", got, "abxy!z\ncd\n")
 	}
 }
