@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/copycat-go/copycat/internal/nowait"
 	"github.com/copycat-go/copycat/internal/words"
 )
 
@@ -155,22 +156,23 @@ func skippedDir(name string) bool {
 }
 
 // ReadFile reads a .duplignore file as a Tree does by default: a regular
-// file only (a named pipe would block the run until something wrote to
-// it, a link to /dev/zero would never end), and no more than one byte
-// past MaxFileSize, which Parse refuses whole.
+// file only, opened without waiting and checked once open (a named pipe
+// would block the run until something wrote to it, a link to /dev/zero
+// would never end), and no more than one byte past MaxFileSize, which
+// Parse refuses whole.
 func ReadFile(name string) ([]byte, error) {
-	fi, err := os.Stat(name)
+	f, err := nowait.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
 	if err != nil {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("not a regular file (%s), not read", words.FileKind(fi.Mode()))}
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	return io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 }
 

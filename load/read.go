@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/copycat-go/copycat/ignore"
+	"github.com/copycat-go/copycat/internal/nowait"
 	"github.com/copycat-go/copycat/internal/words"
 )
 
@@ -50,7 +51,7 @@ func readFile(path string, max int64, buf []byte) ([]byte, fs.FileInfo, error) {
 	if max <= 0 {
 		max = DefaultMaxFileSize
 	}
-	f, err := openNoBlock(path)
+	f, err := nowait.Open(path)
 	if err != nil {
 		// A socket cannot be opened: say what it is, as for a pipe.
 		if cerr := CheckFile(path, max); cerr != nil {
