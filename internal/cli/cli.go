@@ -209,20 +209,17 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			loaded func()
 			err    error
 		}
-		out := make(chan started, 1)
-		go func() {
+		st, ok := untilDone(ctx.Done(), func() started {
 			wait, saw, loaded, err := c.Changes.start(os.Stdin, func(err error) { stop(changeError{err}) })
-			out <- started{wait, saw, loaded, err}
-		}()
-		var st started
-		select {
-		case st = <-out:
-		case <-ctx.Done():
-			if err := (changeError{}); errors.As(context.Cause(ctx), &err) {
-				st.err = err.error
-				break
+			return started{wait, saw, loaded, err}
+		})
+		if !ok {
+			// A missing base revision stops the run as an interrupt does.
+			var cerr changeError
+			if !errors.As(context.Cause(ctx), &cerr) {
+				return interrupted(stderr)
 			}
-			return interrupted(stderr)
+			st.err = cerr.error
 		}
 		if st.err != nil {
 			fmt.Fprintf(stderr, "copycat: %v\n", st.err)

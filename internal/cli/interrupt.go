@@ -30,32 +30,41 @@ func interrupted(stderr io.Writer) int {
 	return ExitInterrupted
 }
 
+// untilDone runs f and returns what it returns, or ok false as soon as
+// done is closed: f may be blocked where no signal reaches it (a named
+// pipe no one writes to, a lock on the index, a go command), and the run
+// ends without it. A nil done is never closed.
+func untilDone[T any](done <-chan struct{}, f func() T) (v T, ok bool) {
+	out := make(chan T, 1)
+	go func() { out <- f() }()
+	select {
+	case v = <-out:
+		return v, !closed(done)
+	case <-done:
+		return v, false
+	}
+}
+
 // detectUntil is detect, stopped when ctx is done: it then returns ok
-// false at once, without waiting for loading or detection (a lock on the
-// index, a go command, a slow disk) to notice, and nothing found is
-// committed to the index afterwards.
+// false at once, without waiting for loading or detection to notice, and
+// nothing found is committed to the index afterwards.
 func (c *Config) detectUntil(ctx context.Context, paths []string, stderr io.Writer) (res *load.Result, classes []fingerprint.Class, ok bool) {
 	bar := c.newProgress(stderr)
 	type result struct {
 		res     *load.Result
 		classes []fingerprint.Class
 	}
-	out := make(chan result, 1)
-	go func() {
+	r, ok := untilDone(ctx.Done(), func() result {
 		res, classes := c.detect(ctx.Done(), paths, bar)
-		out <- result{res, classes}
-	}()
-	select {
-	case r := <-out:
-		if ctx.Err() == nil {
-			return r.res, r.classes, true
+		return result{res, classes}
+	})
+	if !ok {
+		if bar != nil {
+			bar.stop()
 		}
-	case <-ctx.Done():
+		return nil, nil, false
 	}
-	if bar != nil {
-		bar.stop()
-	}
-	return nil, nil, false
+	return r.res, r.classes, true
 }
 
 // writeOutput is writeFile for a report or a baseline: when the run is

@@ -306,17 +306,14 @@ func (c *Config) readBaselineUntilDone() (*report.Baseline, error) {
 		b   *report.Baseline
 		err error
 	}
-	out := make(chan read, 1)
-	go func() {
+	r, ok := untilDone(c.done, func() read {
 		b, err := readBaseline(c.Baseline)
-		out <- read{b, err}
-	}()
-	select {
-	case r := <-out:
-		return r.b, r.err
-	case <-c.done:
+		return read{b, err}
+	})
+	if !ok {
 		return nil, errInterrupted
 	}
+	return r.b, r.err
 }
 
 func readBaseline(name string) (*report.Baseline, error) {
