@@ -46,20 +46,17 @@ func (h *headers) perType(c fingerprint.Class) bool {
 }
 
 // perTypeRelation says how the functions of a per-type class differ:
-// by a number alone when the words of their names differ only in
-// small numbers or versions (Summarize and Summarize2, decodeV1 and
-// decodeV2), which the evidence should not call a type; else by a type
-// or a width (sum32 and sum64).
+// by a number alone when the words of their names differ only in copy
+// numbers or versions (Summarize and Summarize2, decodeV1 and decodeV2),
+// which the evidence should not call a type; else by a type or a width
+// (sum32 and sum64).
 func (h *headers) perTypeRelation(c fingerprint.Class) string {
-	if a, b, ok := h.functions(c); ok && a.Name != b.Name {
-		numbered := func(w string) bool {
-			v, ok := strings.CutPrefix(w, "v")
-			return ok && isNumber(v) || len(w) == 1 && '0' <= w[0] && w[0] <= '4'
-		}
-		other := func(w string) bool { return !numbered(w) }
-		if wa, wb := nameWords(a.Name), nameWords(b.Name); slices.Equal(filter(wa, other), filter(wb, other)) {
-			return "differ only by a number"
-		}
+	numbered := func(w string) bool {
+		v, ok := strings.CutPrefix(w, "v")
+		return ok && isNumber(v) || isCopyNumber(w)
+	}
+	if a, b, ok := h.functions(c); ok && differOnlyIn(nameWords(a.Name), nameWords(b.Name), numbered) {
+		return "differ only by a number"
 	}
 	return "differ only by a type or a width"
 }
@@ -67,10 +64,17 @@ func (h *headers) perTypeRelation(c fingerprint.Class) string {
 // onlyCopyNumbers reports whether two lists of words differ only by the
 // small numbers that number copies (Summarize2, TestInMemory2, draw2)
 // rather than name a width.
-func onlyCopyNumbers(wa, wb []string) bool {
-	isCopyNumber := func(w string) bool { return len(w) == 1 && '0' <= w[0] && w[0] <= '4' }
-	other := func(w string) bool { return !isCopyNumber(w) }
-	return !slices.Equal(wa, wb) && slices.Equal(filter(wa, other), filter(wb, other))
+func onlyCopyNumbers(wa, wb []string) bool { return differOnlyIn(wa, wb, isCopyNumber) }
+
+// isCopyNumber reports whether a word is a small number that numbers a
+// copy (0 to 4) rather than names a width.
+func isCopyNumber(w string) bool { return len(w) == 1 && '0' <= w[0] && w[0] <= '4' }
+
+// differOnlyIn reports whether two lists of words differ, and only in
+// words that in holds for.
+func differOnlyIn(wa, wb []string, in func(string) bool) bool {
+	out := func(w string) bool { return !in(w) }
+	return !slices.Equal(wa, wb) && slices.Equal(filter(wa, out), filter(wb, out))
 }
 
 // perArity reports whether the first two fragments of c are one generic
