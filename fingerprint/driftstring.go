@@ -79,6 +79,7 @@ func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
 		parts = digitParts(fn)
 	}
 	codes, offs := ix.ts.codes, ix.ts.offs
+	namesMade := false
 	for t := t0; t < t1; t++ {
 		if token.Token(codes[t]) != token.STRING {
 			continue
@@ -109,8 +110,14 @@ func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
 			if bytes.Equal(bare, name) {
 				ix.file.bareOwn = append(ix.file.bareOwn, t)
 			}
-		case isIdent(bare) && compoundName(string(bare)) && !holdsEither(bare, name) && !ix.usesName(t0, t1, hashBytes(bare)):
-			ix.file.bareOther = append(ix.file.bareOther, t)
+		case isIdent(bare) && compoundName(string(bare)) && !holdsEither(bare, name):
+			if !namesMade {
+				ix.nameSet(t0, t1)
+				namesMade = true
+			}
+			if _, used := ix.names[hashBytes(bare)]; !used {
+				ix.file.bareOther = append(ix.file.bareOther, t)
+			}
 		}
 		if len(parts) > 0 && namesAnyWord(bytes.ToLower(lit), parts) {
 			ix.file.ownPart = append(ix.file.ownPart, t)
@@ -201,14 +208,20 @@ func isIdent(b []byte) bool {
 	return true
 }
 
-// usesName reports whether a name of hash h is used among tokens [t0, t1).
-func (ix *Indexer) usesName(t0, t1 int32, h uint64) bool {
+// nameSet makes ix.names the hashes of the names used among tokens
+// [t0, t1), for markOwnNamed to ask of each string in one look: it used
+// to scan the function once a string, and a function listing 100,000
+// strings such as "someName1" took 13 s to index, against 0.2 s to parse.
+func (ix *Indexer) nameSet(t0, t1 int32) {
+	if ix.names == nil {
+		ix.names = map[uint64]struct{}{}
+	}
+	clear(ix.names)
 	for t := t0; t < t1; t++ {
-		if isName(ix.ts.codes[t]) && ix.ts.vals[ix.ts.valAt[t]] == h {
-			return true
+		if isName(ix.ts.codes[t]) {
+			ix.names[ix.ts.vals[ix.ts.valAt[t]]] = struct{}{}
 		}
 	}
-	return false
 }
 
 // compoundName reports whether a function's name is no plain word: it has
