@@ -40,6 +40,7 @@ type Work struct {
 	Windows     int64 // windows sketched
 	Candidates  int64 // windows whose fingerprint was seen at least twice
 	Extensions  int64 // pairs of windows grown into maximal pairs
+	Grown       int64 // statements those pairs took in as they grew, windows and all
 	Dominance   int64 // pairs tested against a larger pair that might hold them
 	NearUnits   int64 // functions and blocks considered for near-miss clones
 	NearEntries int64 // (gram, unit) incidences sorted to find near-miss candidates
@@ -66,7 +67,7 @@ type Work struct {
 // Total sums the counts of work done (not the caps): a figure that grows
 // with the input, linearly for any input if the engine is as it should be.
 func (w *Work) Total() int64 {
-	return w.Windows + w.Candidates + w.Extensions + w.Dominance +
+	return w.Windows + w.Candidates + w.Extensions + w.Grown + w.Dominance +
 		w.NearUnits + w.NearEntries + w.NearPairs + w.NearCopies + w.NearDiffs + w.LCSWords
 }
 

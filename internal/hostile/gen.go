@@ -171,3 +171,19 @@ func ManyStrings(n int) []byte {
 	b.WriteString("\t}\n}\n")
 	return b.Bytes()
 }
+
+// RenamedCopies returns two copies of RepeatedStatements' function of n
+// statements, the second with one name changed in one statement past
+// the middle ("x = z + 1" for "x = y + 1"), which breaks the renaming
+// there: each window before it grows to the function's start and to that
+// statement, and each after it from there to the end, and every window
+// of a half grew into the same pair on its own (two copies of 20,000
+// statements of another shape took 58 s, the parse 0.2 s).
+func RenamedCopies(n int) []byte {
+	body := RepeatedStatements(n)
+	copied := bytes.Replace(body[bytes.Index(body, []byte("func f() {")):], []byte("func f()"), []byte("func g()"), 1)
+	mid := len(copied) / 2
+	at := mid + bytes.Index(copied[mid:], []byte("x = y + 1\n"))
+	copied[at+len("x = ")] = 'z'
+	return append(append(body, '\n'), copied...)
+}
