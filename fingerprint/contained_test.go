@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -136,5 +137,50 @@ func TestDropContainedRemembers(t *testing.T) {
 	want := []ClassRef{{"middle", Renamed, 2}, {"small", Exact, 2}}
 	if !slices.Equal(kept[0].Contained, want) {
 		t.Errorf("contained %v, want %v", kept[0].Contained, want)
+	}
+}
+
+// Many classes in one file, one of them spanning the others: each class
+// is left out into the first class, in the classes' order, that holds it
+// and stays, whatever the lines of the others; a copy that shares one
+// line with another, or half its lines, is not inside it (half, whose
+// other half is in edge).
+func TestDropContainedManyInOneFile(t *testing.T) {
+	fr := func(file string, l0, l1 int) Fragment {
+		return Fragment{File: file, Start: Position{l0, 1}, End: Position{l1, 2}}
+	}
+	classes := []Class{
+		{ID: "wide", Kind: Near, Tokens: 300, Fragments: []Fragment{fr("a.go", 500, 520), fr("b.go", 500, 520), fr("c.go", 1, 21)}},
+		{ID: "long", Kind: Renamed, Tokens: 5000, Fragments: []Fragment{fr("a.go", 1, 1000), fr("b.go", 1, 1000)}},
+		{ID: "edge", Kind: Exact, Tokens: 60, Fragments: []Fragment{fr("a.go", 1000, 1010), fr("b.go", 1000, 1010)}},
+		{ID: "half", Kind: Exact, Tokens: 60, Fragments: []Fragment{fr("a.go", 996, 1005), fr("b.go", 996, 1005)}},
+		{ID: "tail", Kind: Exact, Tokens: 60, Fragments: []Fragment{fr("a.go", 995, 1004), fr("b.go", 995, 1004)}},
+	}
+	var inLong []ClassRef
+	for i := range 50 {
+		id := fmt.Sprintf("s%02d", i)
+		classes = append(classes, Class{ID: id, Kind: Exact, Tokens: 50, Fragments: []Fragment{fr("a.go", 10+20*i, 20+20*i), fr("b.go", 10+20*i, 20+20*i)}})
+		if i != 25 { // a.go 510-520, inside wide, which comes first
+			inLong = append(inLong, ClassRef{id, Exact, 2})
+		}
+	}
+	inLong = append(inLong, ClassRef{"tail", Exact, 2})
+	var got []string
+	contained := map[string][]ClassRef{}
+	for _, c := range DropContained(classes) {
+		got = append(got, c.ID)
+		contained[c.ID] = c.Contained
+	}
+	if want := []string{"wide", "long", "edge"}; !slices.Equal(got, want) {
+		t.Fatalf("kept %q, want %q", got, want)
+	}
+	if want := []ClassRef{{"s25", Exact, 2}}; !slices.Equal(contained["wide"], want) {
+		t.Errorf("wide holds %v, want %v", contained["wide"], want)
+	}
+	if !slices.Equal(contained["long"], inLong) {
+		t.Errorf("long holds %v, want %v", contained["long"], inLong)
+	}
+	if want := []ClassRef{{"half", Exact, 2}}; !slices.Equal(contained["edge"], want) {
+		t.Errorf("edge holds %v, want %v", contained["edge"], want)
 	}
 }

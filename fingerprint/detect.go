@@ -131,7 +131,7 @@ func (d *detector) detect() []Class {
 	d.count(seeds, pairs, near)
 	classes := append(d.exactClasses(pairs), nearClasses...)
 	sortClasses(classes)
-	classes = DropContained(classes)
+	classes, d.work.Containment = dropContained(classes)
 	uniqueIDs(classes)
 	d.phases, _ = d.lap(d.phases, "classes", at)
 	return classes

@@ -48,6 +48,7 @@ type Work struct {
 	NearCopies  int64 // candidate pairs found copies by their keys, not verified
 	NearDiffs   int64 // candidate pairs verified
 	LCSWords    int64 // word steps of their bit-parallel LCS, the bulk of verifying
+	Containment int64 // fragments a class's first copy was compared with, to leave out classes inside others
 
 	// Outcomes, counted once a phase is over.
 	Confirmed int64 // candidate windows whose content blake3 matched another's
@@ -68,7 +69,7 @@ type Work struct {
 // with the input, linearly for any input if the engine is as it should be.
 func (w *Work) Total() int64 {
 	return w.Windows + w.Candidates + w.Extensions + w.Grown + w.Dominance +
-		w.NearUnits + w.NearEntries + w.NearPairs + w.NearCopies + w.NearDiffs + w.LCSWords
+		w.NearUnits + w.NearEntries + w.NearPairs + w.NearCopies + w.NearDiffs + w.LCSWords + w.Containment
 }
 
 // warnings describes the caps this run reached.
