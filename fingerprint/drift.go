@@ -383,7 +383,7 @@ func (d *detector) lackedStep(al *alignment, with, without span, t0, t1 int32) (
 		return "", false
 	}
 	step = d.stepKind(with.file, int32(u))
-	if step == "" || d.checksOwnResult(with, int32(u), matched) || d.checksAddress(with, without, t0, t1, to) {
+	if step == "" || d.checksOwnResult(with, int32(u), matched) || d.checksAddress(al, with, without, t0, t1, to) {
 		return "", false
 	}
 	if step == StepErrorPath || step == StepEarlyReturn {
@@ -495,7 +495,7 @@ func (d *detector) checksOwnResult(s span, u int32, matched func(int32) bool) bo
 // values cannot have (apimachinery's EachPtrSliceVal and EachValSliceVal,
 // read blind as variants made on purpose, three such pairs). to maps the
 // tokens of with to the other copy's, as in lackedStep.
-func (d *detector) checksAddress(with, without span, t0, t1 int32, to []int32) bool {
+func (d *detector) checksAddress(al *alignment, with, without span, t0, t1 int32, to []int32) bool {
 	f, g := d.files[with.file], d.files[without.file]
 	if token.Token(f.codes[t0]) != token.IF {
 		return false
@@ -510,13 +510,13 @@ func (d *detector) checksAddress(with, without span, t0, t1 int32, to []int32) b
 	name := f.vals[d.valueAt(f, c0)]
 	w0, _ := d.tokens(with)
 	o0, o1 := d.tokens(without)
-	set := int32(-1) // the last token of with that sets the name alone
-	for k := range d.walk(f, w0, t0) {
-		if isName(k.c) && k.val == name && k.prev != byte(token.PERIOD) && k.prev != byte(token.COMMA) && setsAlone(f.codes, k.t) {
-			set = k.t
-		}
+	sets := al.namesOf(d, with).sets[name]
+	i, _ := slices.BinarySearch(sets, t0)
+	if i == 0 {
+		return false
 	}
-	if set < 0 || token.Token(f.codes[set+2]) == token.AND || to[set-w0] < 0 {
+	set := sets[i-1] // the last token of with before t0 that sets the name alone
+	if token.Token(f.codes[set+2]) == token.AND || to[set-w0] < 0 {
 		return false
 	}
 	y := o0 + to[set-w0]

@@ -1031,3 +1031,52 @@ func TestFamilyStringSlips(t *testing.T) {
 		})
 	}
 }
+
+// stepsOfOnePair is a function whose copy (a paste that renamed total to
+// sum) lacks several of its steps: what drift analysis reads of the two
+// copies' names for one step must not leak into the next. Its guard and
+// its check on the renamed local are lacked; the check of what the copy
+// takes the address of (item, set twice, the last time as an element's
+// address) is not, nor is the check of a field of a value only this copy
+// has.
+const stepsOfOnePair = `package p
+
+func sumValid(items []Item, limit int, extra *Extra) (int, error) {
+	total := 0
+	item := items[0]
+	for i := range items {
+		item = items[i]
+		if item == nil {
+			continue
+		}
+		total += item.Size
+		if total > limit {
+			return total, nil
+		}
+		if extra.Strict != nil {
+			return total, nil
+		}
+		total += item.Extra
+	}
+	if total < 0 {
+		return 0, nil
+	}
+	return total, nil
+}
+`
+
+// TestDriftStepsOfOnePair checks the drifts of a pair whose copy lacks
+// several steps, each judged on the names of the two copies.
+func TestDriftStepsOfOnePair(t *testing.T) {
+	b := strings.NewReplacer("total", "sum", "item = items[i]", "item = &items[i]", "\t\tif item == nil {\n\t\t\tcontinue\n\t\t}\n", "",
+		"\t\tif total > limit {\n\t\t\treturn total, nil\n\t\t}\n", "", "\t\tif extra.Strict != nil {\n\t\t\treturn total, nil\n\t\t}\n", "",
+		"\tif total < 0 {\n\t\treturn 0, nil\n\t}\n", "", "func sumValid(", "func sumAll(").Replace(stepsOfOnePair)
+	classes := detect(t, Options{MinTokens: 20, MinLines: 3, Near: true, Similarity: 0.6}, map[string]string{"a.go": stepsOfOnePair, "b.go": b})
+	if len(classes) != 1 {
+		t.Fatalf("classes %v, want the two functions", describe(classes))
+	}
+	want := []string{"b.go:10 lacks check a.go:20-22", "b.go:8 lacks guard a.go:12-14"}
+	if got := driftOf(classes[0]); !slices.Equal(got, want) {
+		t.Errorf("drift\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -23,13 +23,14 @@ const depthBit = 0x80
 // taken out.
 type alignment struct {
 	a, b         span
-	match        []int32 // match[x] is the token of b matched to a's x-th, or -1
-	back         []int32 // back[y] is the token of a matched to b's y-th, or -1
-	seenB        []bool  // seenB[y]: b's y-th token is matched
-	addA, addB   []int32 // the added statements' token ranges, in pairs
-	pureA, pureB []bool  // each added statement is a pure insertion
-	gapsA, gapsB []int   // the kept token each added statement came before
-	kept         []int32 // the alignment of a's kept tokens against b's
+	match        []int32       // match[x] is the token of b matched to a's x-th, or -1
+	back         []int32       // back[y] is the token of a matched to b's y-th, or -1
+	seenB        []bool        // seenB[y]: b's y-th token is matched
+	addA, addB   []int32       // the added statements' token ranges, in pairs
+	pureA, pureB []bool        // each added statement is a pure insertion
+	gapsA, gapsB []int         // the kept token each added statement came before
+	kept         []int32       // the alignment of a's kept tokens against b's
+	names        [2]*copyNames // of a and of b, made on first use (namesOf)
 }
 
 // tokenLines is the range of lines of tokens [t0, t1) of s's file.

@@ -81,7 +81,7 @@ func (d *detector) discards(al *alignment, with, without span, t0, t1 int32, to 
 func (d *detector) sameCallee(al *alignment, with span, f *File, t, f1 int32, g *File, u, g1 int32) bool {
 	a, okA := d.callee(f, t, f1)
 	b, okB := d.callee(g, u, g1)
-	return okA && okB && (a == b || d.renamedInCopy(al, with, func(int32) bool { return false })[a])
+	return okA && okB && (a == b || d.renamedInCopy(al, with, a))
 }
 
 // callee is the name hash of the function whose call the assignment at

@@ -374,13 +374,18 @@ func (d *detector) classID(s span) string {
 // eachValue calls fn for each token of s that carries a name or value,
 // except a function's own name, with the token's index, code and value.
 func (d *detector) eachValue(s span, fn func(tok int32, c byte, v uint64)) {
-	f := d.files[s.file]
 	t0, t1 := d.tokens(s)
+	d.valuesIn(s, t0, t1, d.files[s.file].units[s.first].val0, fn)
+}
+
+// valuesIn is eachValue of tokens [t0, t1) of s, the first value at or
+// after t0 the file's v-th.
+func (d *detector) valuesIn(s span, t0, t1, v int32, fn func(tok int32, c byte, v uint64)) {
+	f := d.files[s.file]
 	own := int32(-1)
 	if s.first == s.last {
 		own = f.units[s.first].name
 	}
-	v := f.units[s.first].val0
 	for t := t0; t < t1; t++ {
 		c := f.codes[t]
 		if !hasValue(c) {
