@@ -278,6 +278,41 @@ func dropContained(classes []Class) ([]Class, int64) {
 // its file was, and 20,000 classes of two copies in one file took 13 s.
 // It also counts the fragments compared.
 func overlappingBeaters(classes []Class) (beaters [][]int, compared int64) {
+	byFile := fragsByFile(classes)
+	of := make([]map[string]*fragAt, len(classes)) // each class's own, made on first use
+	holds := func(d, c int) bool {
+		if of[d] == nil {
+			of[d] = fragsByFile(classes[d : d+1])
+		}
+		return holds(classes[d], of[d], classes[c], &compared)
+	}
+	beaters = make([][]int, len(classes))
+	var near []int32
+	for ci, c := range classes {
+		x := byFile[c.Fragments[0].File]
+		near = x.overlapping(c.Fragments[0].Start.Line, c.Fragments[0].End.Line, near[:0])
+		slices.Sort(near)
+		compared += int64(len(near))
+		for _, i := range near {
+			a := x.ats[i]
+			d := classes[a.class]
+			if a.class == ci || len(d.Fragments) < len(c.Fragments) || !mostlyWithin(c.Fragments[0], d.Fragments[a.frag]) ||
+				slices.Contains(beaters[ci], a.class) || !holds(a.class, ci) {
+				continue
+			}
+			if holds(ci, a.class) && cmp.Or(cmp.Compare(kindRank(c.Kind), kindRank(d.Kind)), cmp.Compare(d.Tokens, c.Tokens),
+				strings.Compare(c.ID, d.ID), cmp.Compare(ci, a.class)) < 0 {
+				continue // the same copies: c is the one to keep
+			}
+			beaters[ci] = append(beaters[ci], a.class)
+		}
+	}
+	return beaters, compared
+}
+
+// fragsByFile returns the fragments of the classes by file, each file's
+// ready to be asked which share a line with a range (fragAt.overlapping).
+func fragsByFile(classes []Class) map[string]*fragAt {
 	byFile := map[string]*fragAt{}
 	for ci, c := range classes {
 		for fi, f := range c.Fragments {
@@ -293,28 +328,7 @@ func overlappingBeaters(classes []Class) (beaters [][]int, compared int64) {
 	for _, x := range byFile {
 		x.sort()
 	}
-	beaters = make([][]int, len(classes))
-	var near []int32
-	for ci, c := range classes {
-		x := byFile[c.Fragments[0].File]
-		near = x.overlapping(c.Fragments[0].Start.Line, c.Fragments[0].End.Line, near[:0])
-		slices.Sort(near)
-		compared += int64(len(near))
-		for _, i := range near {
-			a := x.ats[i]
-			d := classes[a.class]
-			if a.class == ci || len(d.Fragments) < len(c.Fragments) || !mostlyWithin(c.Fragments[0], d.Fragments[a.frag]) ||
-				slices.Contains(beaters[ci], a.class) || !holds(d, c) {
-				continue
-			}
-			if holds(c, d) && cmp.Or(cmp.Compare(kindRank(c.Kind), kindRank(d.Kind)), cmp.Compare(d.Tokens, c.Tokens),
-				strings.Compare(c.ID, d.ID), cmp.Compare(ci, a.class)) < 0 {
-				continue // the same copies: c is the one to keep
-			}
-			beaters[ci] = append(beaters[ci], a.class)
-		}
-	}
-	return beaters, compared
+	return byFile
 }
 
 // A classFrag is a class's fragment: their indexes.
@@ -377,13 +391,25 @@ func (x *fragAt) collect(node, lo, hi, n, first int, out []int32) []int32 {
 }
 
 // holds reports whether every fragment of c lies mostly inside its own
-// fragment of d.
-func holds(d, c Class) bool {
+// fragment of d: the first of d's, in order, that no fragment of c
+// before it took. in holds d's fragments by file (fragsByFile), so that
+// only those that share a line with a fragment of c are looked at (and
+// counted in compared): two classes of the same 8,000 copies compared
+// each copy with all the others.
+func holds(d Class, in map[string]*fragAt, c Class, compared *int64) bool {
 	used := make([]bool, len(d.Fragments))
+	var near []int32
 next:
 	for _, f := range c.Fragments {
-		for gi, g := range d.Fragments {
-			if !used[gi] && mostlyWithin(f, g) {
+		x := in[f.File]
+		if x == nil {
+			return false
+		}
+		near = x.overlapping(f.Start.Line, f.End.Line, near[:0])
+		slices.Sort(near)
+		*compared += int64(len(near))
+		for _, i := range near {
+			if gi := x.ats[i].frag; !used[gi] && mostlyWithin(f, d.Fragments[gi]) {
 				used[gi] = true
 				continue next
 			}

@@ -184,3 +184,27 @@ func TestDropContainedManyInOneFile(t *testing.T) {
 		t.Errorf("edge holds %v, want %v", contained["edge"], want)
 	}
 }
+
+// A class's copies are matched to the other class's in their order, each
+// to the first copy of the other that none before it took: whether a
+// class is held depends on that order, as it did when every two copies
+// were compared.
+func TestDropContainedFirstFree(t *testing.T) {
+	fr := func(l0, l1 int) Fragment { return Fragment{File: "a.go", Start: Position{l0, 1}, End: Position{l1, 2}} }
+	d := Class{ID: "d", Kind: Renamed, Tokens: 200, Fragments: []Fragment{fr(1, 20), fr(15, 30)}}
+	for _, tc := range []struct {
+		c    Class
+		want []string
+	}{
+		{Class{ID: "c", Kind: Exact, Tokens: 50, Fragments: []Fragment{fr(2, 10), fr(12, 20)}}, []string{"d"}},
+		{Class{ID: "c", Kind: Exact, Tokens: 50, Fragments: []Fragment{fr(12, 20), fr(2, 10)}}, []string{"d", "c"}},
+	} {
+		var got []string
+		for _, k := range DropContained([]Class{d, tc.c}) {
+			got = append(got, k.ID)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("copies %v: kept %q, want %q", tc.c.Fragments, got, tc.want)
+		}
+	}
+}

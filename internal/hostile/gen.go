@@ -240,3 +240,25 @@ var guardedShapes = [...]string{
 	"\tv%d := v%d*2 - v%d\n",
 	"\tv%d := []int{v%d, v%d}[0]\n",
 }
+
+// DriftedCopies returns n copies of Copies' function in files files,
+// every other one without its guard on an empty list: one near-miss
+// class of all the copies, drifted, and a renamed class of each half
+// inside it, whose copies were each compared with every copy of the
+// near-miss class (8,000 copies of a smaller function: 1.9 s, the parse
+// 0.15 s).
+func DriftedCopies(n, files int) map[string][]byte {
+	out := Copies(n, files)
+	guard := []byte("if count == 0 {\n\treturn 0, errEmpty\n}\n")
+	for name, src := range out {
+		var b bytes.Buffer
+		for i, fn := range bytes.SplitAfter(src, []byte("\nfunc ")) {
+			if i%2 == 1 {
+				fn = bytes.Replace(fn, guard, nil, 1)
+			}
+			b.Write(fn)
+		}
+		out[name] = b.Bytes()
+	}
+	return out
+}
