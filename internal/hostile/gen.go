@@ -62,12 +62,15 @@ func genStatements(lines int, kinds uint64) []byte {
 	b.WriteString("package p\n\nvar x, y, z int\n\nfunc f() {\n")
 	r := uint32(1)
 	for range lines {
-		r = r*1664525 + 1013904223
+		r = lcg(r)
 		b.WriteString(stmtShapes[uint64(r)*kinds>>32])
 	}
 	b.WriteString("}\n")
 	return b.Bytes()
 }
+
+// lcg is the pseudo-random sequence's next number after r.
+func lcg(r uint32) uint32 { return r*1664525 + 1013904223 }
 
 var stmtShapes = [...]string{
 	"x = y + 1\n",
@@ -201,7 +204,7 @@ func ManyClasses(n int) []byte {
 			fmt.Fprintf(&b, "\nfunc f%d%s() {\n", i, copy)
 			r := uint32(i)*2654435761 + 1
 			for range 30 {
-				r = r*1664525 + 1013904223
+				r = lcg(r)
 				b.WriteString(stmtShapes[uint64(r)*uint64(len(stmtShapes))>>32])
 			}
 			b.WriteString("}\n")
@@ -223,8 +226,7 @@ func LackedGuards(n int) []byte {
 		fmt.Fprintf(&b, "\nfunc %s(v0 int) int {\n", name)
 		r := uint32(1)
 		for i := 1; i < n; i++ {
-			r = r*1664525 + 1013904223
-			if c == 1 && i%250 == 125 {
+			if r = lcg(r); c == 1 && i%250 == 125 {
 				fmt.Fprintf(&b, "\tif v%d > 0 {\n\t\treturn 0\n\t}\n", i-1)
 			}
 			fmt.Fprintf(&b, guardedShapes[r>>30], i, i-1, max(i-2, 0))
