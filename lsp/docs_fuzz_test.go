@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"bytes"
+	"math"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -60,5 +62,45 @@ func FuzzOffset(f *testing.F) {
 		if err != nil || off != b.off {
 			t.Errorf("offset(%q, %d:%d) = %d, %v; want %d", text, p.Line, p.Character, off, err, b.off)
 		}
+	})
+}
+
+// FuzzApply: any changes to any text give what applying them one by one
+// gives (applyOneByOne), error included. ops holds the changes: for each,
+// a byte whose low three bits are the length of its text (a whole-text
+// change when its high four bits are all set), four bytes for its start
+// and end (line, character; 0xff is -1, 0xfe the largest int, 0xfd 2^40),
+// then its text.
+func FuzzApply(f *testing.F) {
+	f.Add([]byte("é😀x\nab\n"), []byte("\x03\x00\x01\x01\x02xyz\x01\x00\x04\x00\x09!"))
+	f.Add([]byte("ab\r\ncd\rx\n"), []byte("\x00\x01\x01\x00\x00\x02\x00\x05\x00\x05\r\n\x01\x03\x00\x03\x00q"))
+	f.Add([]byte("one\ntwo\n"), []byte("\x01\x00\x00\x00\x00a\xf2\x00\x00\x00\x00zz\x01\x00\x01\x00\x00b"))
+	f.Add([]byte("a\nb"), []byte("\x00\x02\x00\x02\x00\x00\x03\x00\x03\x00\x00\x00\x02\x00\x01"))
+	f.Add([]byte("abc"), []byte("\x00\x00\xfe\x00\xfe\x00\xff\x00\x00\x00"))
+	f.Add([]byte("\xf0\x9fX\x98\x80\n"), []byte("\x00\x00\x02\x00\x03\x00\x00\x03\x00\x04"))
+	f.Add([]byte(strings.Repeat("ab😀c\n", 90)+strings.Repeat("é", 700)), []byte("\x02\x5a\x64\x5a\xfdxy\x01\x20\x03\x50\x00\n\x00\x5a\xfe\x5a\xfe"))
+	f.Fuzz(func(t *testing.T, text, ops []byte) {
+		num := func(b byte) int {
+			switch b {
+			case 0xff:
+				return -1
+			case 0xfe:
+				return math.MaxInt
+			case 0xfd:
+				return 1 << 40
+			}
+			return int(b)
+		}
+		var changes []contentChange
+		for len(ops) >= 5 {
+			n := min(int(ops[0]&7), len(ops)-5)
+			c := contentChange{Text: string(ops[5 : 5+n])}
+			if ops[0]>>4 != 0xf {
+				c.Range = &lspRange{position{num(ops[1]), num(ops[2])}, position{num(ops[3]), num(ops[4])}}
+			}
+			changes = append(changes, c)
+			ops = ops[5+n:]
+		}
+		checkApply(t, text, changes)
 	})
 }
