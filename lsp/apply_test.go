@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/copycat-go/copycat/report"
 )
 
 // applyOneByOne is how apply applied a message's changes until
@@ -46,19 +49,88 @@ func applyOneByOne(text []byte, changes []contentChange) ([]byte, error) {
 	return text, nil
 }
 
+// offset converts an LSP position (UTF-16 code units) into a byte offset
+// in text. A character past the end of its line means the line's end, as
+// the protocol asks. It and offsetFrom found apply's positions until
+// 2026-12-06, as applyOneByOne's now.
+func offset(text []byte, p position) (int, error) {
+	off, _, err := offsetFrom(text, 0, 0, p)
+	return off, err
+}
+
+// offsetFrom is offset with the search for p's line started at from, the
+// start of line fromLine (at most p.Line). It also returns where p's line
+// starts, or -1 for the line just past the last one, which is no place to
+// search on from.
+func offsetFrom(text []byte, from, fromLine int, p position) (off, lineStart int, err error) {
+	if p.Line < 0 || p.Character < 0 {
+		return 0, 0, fmt.Errorf("negative position %d:%d", p.Line, p.Character)
+	}
+	off = from
+	for line := fromLine; line < p.Line; {
+		// Far from the line, whole blocks are passed over by counting
+		// their newlines, which is much faster than finding each one.
+		if block := min(len(text)-off, 4096); p.Line-line > 64 && block > 0 {
+			if n := bytes.Count(text[off:off+block], newline); line+n < p.Line {
+				off, line = off+block, line+n
+				continue
+			}
+		}
+		i := bytes.IndexByte(text[off:], '\n')
+		if i < 0 {
+			if line == p.Line-1 {
+				return len(text), -1, nil // the line just past the last one
+			}
+			return 0, 0, fmt.Errorf("line %d is past the end (%s)", p.Line+1, report.Count(line+1, "line", "lines"))
+		}
+		off += i + 1
+		line++
+	}
+	return off + column(text[off:], p.Character), off, nil
+}
+
 // checkApply fails t unless apply gives what applyOneByOne gives (the
-// text, or the same error), and leaves text as it was.
+// text, or the same error), and leaves text as it was; and so with
+// pieces of at most 4 bytes, which make the text's few bytes many
+// pieces, runes cut between two, and edits over several.
 func checkApply(t testing.TB, text []byte, changes []contentChange) {
 	t.Helper()
 	kept := string(text)
 	want, wantErr := applyOneByOne(text, changes)
-	got, err := apply(text, changes)
-	if string(text) != kept {
-		t.Fatalf("apply changed the text it was given: %q, was %q", text, kept)
+	for _, size := range []int{maxPiece, 4} {
+		b := buffer{size: size}
+		got, err := b.apply(text, changes)
+		if string(text) != kept {
+			t.Fatalf("apply changed the text it was given: %q, was %q", text, kept)
+		}
+		if fmt.Sprint(err) != fmt.Sprint(wantErr) || string(got) != string(want) {
+			t.Fatalf("%q with %s, pieces of %d bytes:\ngot  %q, %v\nwant %q, %v", kept, describeChanges(changes), size, got, err, want, wantErr)
+		}
+		if err := checkTreap(b.root); err != nil {
+			t.Fatalf("%q with %s, pieces of %d bytes: %v", kept, describeChanges(changes), size, err)
+		}
 	}
-	if fmt.Sprint(err) != fmt.Sprint(wantErr) || string(got) != string(want) {
-		t.Fatalf("%q with %s:\ngot  %q, %v\nwant %q, %v", kept, describeChanges(changes), got, err, want, wantErr)
+}
+
+// checkTreap says what is wrong with p, if anything: a piece whose
+// counts are not those of its text, a subtree's counts not the sum of
+// its pieces', a piece of lower priority than a child.
+func checkTreap(p *piece) error {
+	if p == nil {
+		return nil
 	}
+	for _, c := range []*piece{p.left, p.right} {
+		if c != nil && c.priority > p.priority {
+			return fmt.Errorf("piece %q below piece %q of lower priority", c.text, p.text)
+		}
+		if err := checkTreap(c); err != nil {
+			return err
+		}
+	}
+	if p.own != countsOf(p.text) || p.all != p.left.counts().plus(p.own).plus(p.right.counts()) {
+		return fmt.Errorf("piece %q counts %v, of its subtree %v", p.text, p.own, p.all)
+	}
+	return nil
 }
 
 func describeChanges(changes []contentChange) string {

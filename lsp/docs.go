@@ -1,18 +1,14 @@
 package lsp
 
 import (
-	"bytes"
 	"fmt"
 	"net/url"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
-
-	"github.com/copycat-go/copycat/report"
 )
 
 // A docStore holds the buffers the editor has open, by file path. It is
@@ -39,9 +35,7 @@ func (s *docStore) open(path, uri string, version int, text string) {
 
 // change applies the editor's content changes, in order, to an open
 // buffer. The buffer get returned before stays as it was (an index may be
-// reading it): the changes go to one copy, edited in place, so a message
-// of many small edits costs a copy and a move per edit, not a new buffer
-// per edit.
+// reading it): apply makes a new one.
 func (s *docStore) change(path string, version int, changes []contentChange) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -57,106 +51,65 @@ func (s *docStore) change(path string, version int, changes []contentChange) err
 	return nil
 }
 
-// apply applies changes to text, in one pass when they run from its end
-// towards its start (applyDescending), else one by one; text itself is
-// not changed.
+// apply applies changes to text, each to the text the ones before it
+// left, as the protocol asks; text itself is not changed. While the
+// changes are made the text is held as a tree of pieces (see buffer):
+// a message of N edits, in any order, costs about N log N, and the
+// bytes of the text and of what is put in a few times each (edited one
+// by one in one array, 100,000 edits in no order to 2 MB took 20 s).
 func apply(text []byte, changes []contentChange) ([]byte, error) {
-	if out, ok := applyDescending(text, changes); ok {
-		return out, nil
+	b := buffer{size: maxPiece}
+	return b.apply(text, changes)
+}
+
+// apply is apply in pieces of at most b.size bytes.
+func (b *buffer) apply(text []byte, changes []contentChange) ([]byte, error) {
+	if len(changes) == 0 {
+		return text, nil
 	}
-	owned := false
+	b.valid = utf8.Valid(text)
+	for _, c := range changes {
+		b.valid = b.valid && utf8.ValidString(c.Text)
+	}
+	if changes[0].Range != nil {
+		b.reset(text)
+	}
 	for i, c := range changes {
 		if c.Range == nil {
-			text, owned = []byte(c.Text), true
+			b.reset([]byte(c.Text))
 			continue
 		}
-		start, line, err := offsetFrom(text, 0, 0, c.Range.Start)
+		start, err := b.offset(c.Range.Start)
 		if err != nil {
 			return nil, fmt.Errorf("change %d: start: %w", i, err)
 		}
-		// The end is looked for from the start's line.
-		from, fromLine := 0, 0
-		if c.Range.End.Line >= c.Range.Start.Line && line >= 0 {
-			from, fromLine = line, c.Range.Start.Line
-		}
-		end, _, err := offsetFrom(text, from, fromLine, c.Range.End)
+		end, err := b.offset(c.Range.End)
 		if err != nil {
 			return nil, fmt.Errorf("change %d: end: %w", i, err)
 		}
 		if end < start {
 			return nil, fmt.Errorf("change %d: range ends before it starts", i)
 		}
-		if !owned {
-			text, owned = slices.Clone(text), true
-		}
-		text = slices.Replace(text, start, end, []byte(c.Text)...)
+		b.replace(start, end, c.Text)
 	}
-	return text, nil
+	return b.text(), nil
 }
 
-// applyDescending applies changes that run from the end of text towards
-// its start, each ending at or before where the one before it starts, as
-// VS Code sends a multi-cursor edit or a replace-all: each is then at the
-// same place in text as in the text the changes before it made, so all
-// are applied in one pass, not one copy of the buffer each (100,000 edits
-// to a 2 MB buffer took 20 s). ok is false for fewer than two changes, a
-// change of the whole text, a position past the end, or changes in any
-// other order: the caller applies them one by one.
-func applyDescending(text []byte, changes []contentChange) (out []byte, ok bool) {
-	if len(changes) < 2 {
-		return nil, false
-	}
-	lines := []int{0} // where each line starts
-	for i, b := range text {
-		if b == '\n' {
-			lines = append(lines, i+1)
+// column is the byte offset in line of UTF-16 unit char: where the line
+// ends (at a newline, or at the end of line) if that comes first, and the
+// start of the rune that char falls within (the second unit of a rune
+// past U+FFFF).
+func column(line []byte, char int) int {
+	off := 0
+	for units := 0; units < char && off < len(line) && line[off] != '\n'; {
+		r, size := utf8.DecodeRune(line[off:])
+		units += utf16.RuneLen(r)
+		if units > char {
+			break
 		}
+		off += size
 	}
-	at := func(p position) (int, bool) {
-		if p.Line < 0 || p.Line >= len(lines) {
-			return 0, false
-		}
-		off, start, err := offsetFrom(text, lines[p.Line], p.Line, p)
-		// A position past its line's end is clamped to it; in the text
-		// the changes before made, that line may be longer.
-		return off, err == nil && utf16Len(text[start:off]) == p.Character
-	}
-	type span struct {
-		start, end int
-		text       string
-	}
-	spans := make([]span, len(changes))
-	limit, grows := len(text), 0
-	for i, c := range changes {
-		if c.Range == nil {
-			return nil, false
-		}
-		start, okStart := at(c.Range.Start)
-		end, okEnd := at(c.Range.End)
-		if !okStart || !okEnd || end < start || end > limit {
-			return nil, false
-		}
-		spans[i], limit, grows = span{start, end, c.Text}, start, grows+len(c.Text)
-	}
-	out = make([]byte, 0, len(text)+grows)
-	from := 0
-	for i := len(spans) - 1; i >= 0; i-- {
-		out = append(append(out, text[from:spans[i].start]...), spans[i].text...)
-		from = spans[i].end
-	}
-	return append(out, text[from:]...), true
-}
-
-// utf16Len is the length of b in UTF-16 code units, as LSP counts
-// characters.
-func utf16Len(b []byte) int {
-	n := 0
-	for len(b) > 0 {
-		r, size := utf8.DecodeRune(b)
-		n += utf16.RuneLen(r)
-		b = b[size:]
-	}
-	return n
+	return off
 }
 
 // close forgets a buffer.
@@ -188,56 +141,6 @@ func (s *docStore) paths() []string {
 	}
 	return ps
 }
-
-// offset converts an LSP position (UTF-16 code units) into a byte offset
-// in text. A character past the end of its line means the line's end, as
-// the protocol asks.
-func offset(text []byte, p position) (int, error) {
-	off, _, err := offsetFrom(text, 0, 0, p)
-	return off, err
-}
-
-// offsetFrom is offset with the search for p's line started at from, the
-// start of line fromLine (at most p.Line). It also returns where p's line
-// starts, or -1 for the line just past the last one, which is no place to
-// search on from.
-func offsetFrom(text []byte, from, fromLine int, p position) (off, lineStart int, err error) {
-	if p.Line < 0 || p.Character < 0 {
-		return 0, 0, fmt.Errorf("negative position %d:%d", p.Line, p.Character)
-	}
-	off = from
-	for line := fromLine; line < p.Line; {
-		// Far from the line, whole blocks are passed over by counting
-		// their newlines, which is much faster than finding each one.
-		if block := min(len(text)-off, 4096); p.Line-line > 64 && block > 0 {
-			if n := bytes.Count(text[off:off+block], newline); line+n < p.Line {
-				off, line = off+block, line+n
-				continue
-			}
-		}
-		i := bytes.IndexByte(text[off:], '\n')
-		if i < 0 {
-			if line == p.Line-1 {
-				return len(text), -1, nil // the line just past the last one
-			}
-			return 0, 0, fmt.Errorf("line %d is past the end (%s)", p.Line+1, report.Count(line+1, "line", "lines"))
-		}
-		off += i + 1
-		line++
-	}
-	lineStart = off
-	for units := 0; units < p.Character && off < len(text) && text[off] != '\n'; {
-		r, size := utf8.DecodeRune(text[off:])
-		units += utf16.RuneLen(r)
-		if units > p.Character {
-			break
-		}
-		off += size
-	}
-	return off, lineStart, nil
-}
-
-var newline = []byte{'\n'}
 
 // utf16Column converts a 1-based byte column on a line into a 0-based
 // UTF-16 character offset.

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 func TestDocumentChanges(t *testing.T) {
@@ -195,9 +196,10 @@ func benchChanges(b *testing.B, text string, changes []contentChange) {
 }
 
 // Changes that run from the end of the text towards its start (VS
-// Code's multi-cursor edits) are applied in one pass, to the text that
-// applying them one by one gives; changes in any other order, or past a
-// line's end, go one by one.
+// Code's multi-cursor edits), or from its start towards its end (as
+// Neovim sends them), give the text that applying them one by one gives,
+// and so do changes past a line's end, which the text the changes before
+// made may have made a place.
 func TestDescendingChangesInOnePass(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 9))
 	runes := []string{"a", "b", "\n", "é", "😀", " ", "\t"}
@@ -212,7 +214,7 @@ func TestDescendingChangesInOnePass(t *testing.T) {
 	pos := func(s string, off int) position {
 		line := strings.Count(s[:off], "\n")
 		start := strings.LastIndexByte(s[:off], '\n') + 1
-		return position{line, utf16Len([]byte(s[start:off]))}
+		return position{line, len(utf16.Encode([]rune(s[start:off])))}
 	}
 	// boundaries are the offsets of s that start a rune.
 	boundaries := func(s string) []int {
@@ -222,7 +224,6 @@ func TestDescendingChangesInOnePass(t *testing.T) {
 		}
 		return append(out, len(s))
 	}
-	onePass := 0
 	for range 500 {
 		doc := text(r.IntN(60))
 		offs := boundaries(doc)
@@ -237,7 +238,7 @@ func TestDescendingChangesInOnePass(t *testing.T) {
 		var changes []contentChange
 		if r.IntN(4) == 0 {
 			// Ascending, as Neovim sends them: each at its place in the
-			// text the ones before made; applied one by one.
+			// text the ones before made.
 			cur, delta := doc, 0
 			for i := 0; i < len(picks); i += 2 {
 				a, b, ins := picks[i]+delta, picks[i+1]+delta, text(r.IntN(4))
@@ -252,29 +253,20 @@ func TestDescendingChangesInOnePass(t *testing.T) {
 		want := []byte(doc)
 		for _, c := range changes {
 			var err error
-			if want, err = apply(want, []contentChange{c}); err != nil {
+			if want, err = applyOneByOne(want, []contentChange{c}); err != nil {
 				t.Fatalf("%q %v: one by one: %v", doc, changes, err)
 			}
-		}
-		if _, ok := applyDescending([]byte(doc), changes); ok {
-			onePass++
 		}
 		got, err := apply([]byte(doc), changes)
 		if err != nil || string(got) != string(want) {
 			t.Fatalf("%q with %+v: got %q, %v; want %q", doc, changes, got, err, want)
 		}
 	}
-	if onePass < 300 {
-		t.Errorf("%d of 500 sets went in one pass: want the descending ones (about three in four)", onePass)
-	}
 	// A character past its line's end, which the text the change before
-	// made may have made a place: one by one.
+	// made may have made a place.
 	changes := []contentChange{
 		{Range: &lspRange{position{0, 2}, position{0, 2}}, Text: "xyz"},
 		{Range: &lspRange{position{0, 4}, position{0, 4}}, Text: "!"},
-	}
-	if _, ok := applyDescending([]byte("ab\ncd\n"), changes); ok {
-		t.Error("a position past its line's end went in one pass")
 	}
 	if got, _ := apply([]byte("ab\ncd\n"), changes); string(got) != "abxy!z\ncd\n" {
 		t.Errorf("got %q, want %q", got, "abxy!z\ncd\n")

@@ -27,8 +27,12 @@ func TestIndexedMessageCounts(t *testing.T) {
 }
 
 func TestOffsetPastTheEndCountsLines(t *testing.T) {
-	_, err := offset([]byte("package p"), position{Line: 3})
-	if err == nil || !strings.Contains(err.Error(), "(1 line)") {
-		t.Errorf("err %v, want one that says the text has 1 line", err)
+	p := position{Line: 3}
+	_, errOffset := offset([]byte("package p"), p)
+	_, errApply := apply([]byte("package p"), []contentChange{{Range: &lspRange{p, p}}})
+	for _, err := range []error{errOffset, errApply} {
+		if err == nil || !strings.Contains(err.Error(), "(1 line)") {
+			t.Errorf("err %v, want one that says the text has 1 line", err)
+		}
 	}
 }
