@@ -204,6 +204,23 @@ func TestParts(t *testing.T) {
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("%d parts found %d classes, the whole %d:\nparts: %v\nwhole: %v", len(parts), len(got), len(want), firstDiff(got, want), firstDiff(want, got))
 			}
+			// Given, in place of the sketch, its answers for their
+			// files' windows (as the Beam pipeline gives them, its
+			// sketch split across workers), the parts find them too.
+			got = nil
+			for _, p := range parts {
+				var keys []uint64
+				for _, f := range p {
+					keys = append(keys, f.CandidateKeys(partOpt.Corpus.Sketch, opt.MaxOccurrences)...)
+				}
+				o := partOpt
+				o.Corpus = &fingerprint.Corpus{Windows: fingerprint.CandidateWindows(keys), SharedNearKeys: partOpt.Corpus.SharedNearKeys}
+				got = append(got, fingerprint.Detect(p, o)...)
+			}
+			fingerprint.SortClasses(got)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("given their candidates, %d parts found %d classes, the whole %d:\nparts: %v\nwhole: %v", len(parts), len(got), len(want), firstDiff(got, want), firstDiff(want, got))
+			}
 			t.Logf("%d files, %d parts, the largest of %d files, %d classes", len(files), len(parts), largest(parts), len(want))
 		})
 	}

@@ -88,11 +88,18 @@ const (
 // the expected over-count of a row is at most countMinSlack, and width
 // ⌈e/ε⌉ (rounded up to a power of two), depth ⌈ln 1/δ⌉.
 func newCountMin(n int) *countMin {
-	eps := float64(countMinSlack) / float64(n)
-	width := uint64(math.Ceil(math.E / eps))
-	width = 1 << bits.Len64(max(width, 64)-1)
-	depth := int(math.Ceil(math.Log(1 / countMinDelta)))
+	width, depth := countMinShape(n)
 	return &countMin{mask: width - 1, depth: depth, counts: make([]uint32, width*uint64(depth))}
+}
+
+// countMinShape is the width and depth newCountMin gives a sketch for n
+// fingerprints.
+func countMinShape(n int) (width uint64, depth int) {
+	eps := float64(countMinSlack) / float64(n)
+	width = uint64(math.Ceil(math.E / eps))
+	width = 1 << bits.Len64(max(width, 64)-1)
+	depth = int(math.Ceil(math.Log(1 / countMinDelta)))
+	return width, depth
 }
 
 // rowSeeds make the rows' hash functions independent.
