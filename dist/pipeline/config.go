@@ -26,6 +26,11 @@ type Config struct {
 	// past it, its files' tables and the engine's large arrays are kept
 	// in a file mapped from the worker's disk (-unit-heap; 0: never).
 	UnitHeap int64
+	// SketchShards splits the corpus's window sketch into this many
+	// fingerprint ranges (and its Count-Min counters into as many
+	// ranges), each held by one worker (-sketch-shards; 0: one for each
+	// DefaultShardBytes of the whole sketch).
+	SketchShards int
 }
 
 // DefaultUnitHeap is -unit-heap's default: 256 MB of a unit's tables on
@@ -51,6 +56,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("no output file")
 	case c.UnitHeap < 0:
 		return fmt.Errorf("-unit-heap must be 0 or more bytes, not %d", c.UnitHeap)
+	case c.SketchShards < 0 || c.SketchShards > MaxSketchShards:
+		return fmt.Errorf("-sketch-shards must be 0 to %d, not %d", MaxSketchShards, c.SketchShards)
 	}
 	if err := cli.RefuseGoFile("o", c.Output, "a report"); err != nil {
 		return err

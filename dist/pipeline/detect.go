@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -17,33 +18,37 @@ import (
 // Stage 4: detection, one work unit at a time.
 
 func init() {
-	register.DoFn6x0[context.Context, string, func(*[]byte) bool, func(*string) bool, func(*uint32) bool, func(string, FileRecord)](&joinFn{})
+	register.DoFn7x0[context.Context, string, func(*[]byte) bool, func(*string) bool, func(*uint32) bool, func(*uint64) bool, func(string, FileRecord)](&joinFn{})
+	register.Iter1[uint64]()
 	register.Emitter2[string, FileRecord]()
 	register.DoFn5x0[context.Context, string, []byte, func(string) func(*string) bool, func(string, []byte)](&activeFn{})
 	register.Iter1[[]byte]()
 	register.Iter1[FileRecord]()
-	register.DoFn5x1[context.Context, string, func(*FileRecord) bool, []byte, func([]byte), error](&detectFn{})
+	register.DoFn4x1[context.Context, string, func(*FileRecord) bool, func([]byte), error](&detectFn{})
 	register.Emitter1[[]byte]()
 }
 
-// A FileRecord is a file's name and index record, and the near keys it
-// holds that the corpus counts.
+// A FileRecord is a file's name and index record, the near keys it
+// holds that the corpus counts, and its candidate keys: the window
+// fingerprints the corpus's sketch calls candidates.
 type FileRecord struct {
-	Name       string
-	Record     []byte
-	SharedKeys []uint32
+	Name          string
+	Record        []byte
+	SharedKeys    []uint32
+	CandidateKeys []uint64
 }
 
-// Detect joins the records with their units (file → unit) and the near
-// keys they hold that the corpus counts (file → key), and runs the engine
-// over each unit, given the corpus's sketch (a side input). It returns
-// the classes, each encoded as JSON, already categorised from their
-// files' Facts.
-func Detect(s beam.Scope, e Engine, recs, units, shared, sketch beam.PCollection) beam.PCollection {
+// Detect joins the records with their units (file → unit), the near
+// keys they hold that the corpus counts (file → key) and their candidate
+// keys (file → key), and runs the engine over each unit, given the
+// answers of the corpus's sketch for its files' windows (their candidate
+// keys) and the near keys. It returns the classes, each encoded as JSON,
+// already categorised from their files' Facts.
+func Detect(s beam.Scope, e Engine, recs, units, shared, candidates beam.PCollection) beam.PCollection {
 	// Only the records of files in a unit are shuffled to the join.
 	recs = beam.ParDo(s, &activeFn{}, recs, beam.SideInput{Input: units})
-	byUnit := beam.ParDo(s, &joinFn{}, beam.CoGroupByKey(s, recs, units, shared))
-	return beam.ParDo(s, &detectFn{Engine: e}, beam.GroupByKey(s, byUnit), beam.SideInput{Input: sketch})
+	byUnit := beam.ParDo(s, &joinFn{}, beam.CoGroupByKey(s, recs, units, shared, candidates))
+	return beam.ParDo(s, &detectFn{Engine: e}, beam.GroupByKey(s, byUnit))
 }
 
 // activeFn keeps the records of the files that are in a unit (a map side
@@ -63,37 +68,38 @@ func (activeFn) ProcessElement(ctx context.Context, name string, rec []byte, uni
 // joinFn keys the record of each file that is in a unit by its unit.
 type joinFn struct{}
 
-func (joinFn) ProcessElement(ctx context.Context, name string, recs func(*[]byte) bool, units func(*string) bool, shared func(*uint32) bool, emit func(string, FileRecord)) {
+func (joinFn) ProcessElement(ctx context.Context, name string, recs func(*[]byte) bool, units func(*string) bool, shared func(*uint32) bool, candidates func(*uint64) bool, emit func(string, FileRecord)) {
 	var unit string
 	if !units(&unit) {
 		return // in no unit: it holds no class
 	}
-	var keys []uint32
-	var k uint32
-	for shared(&k) {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := sorted(shared)
+	cands := sorted(candidates)
 	var rec []byte
 	for recs(&rec) {
-		mJoinBytes.Inc(ctx, int64(len(unit)+len(name)+len(rec)+4*len(keys)))
-		emit(unit, FileRecord{name, rec, keys})
+		mJoinBytes.Inc(ctx, int64(len(unit)+len(name)+len(rec)+4*len(keys)+8*len(cands)))
+		emit(unit, FileRecord{name, rec, keys, cands})
 	}
+}
+
+// sorted returns the values of an iterator, sorted.
+func sorted[T cmp.Ordered](next func(*T) bool) []T {
+	var vs []T
+	var v T
+	for next(&v) {
+		vs = append(vs, v)
+	}
+	slices.Sort(vs)
+	return vs
 }
 
 // detectFn runs the engine over one unit's files.
 type detectFn struct {
 	Engine Engine
-
-	sk     *fingerprint.Sketch
-	sketch []byte
 }
 
-func (fn *detectFn) ProcessElement(ctx context.Context, unit string, recs func(*FileRecord) bool, sketch []byte, emit func([]byte)) error {
+func (fn *detectFn) ProcessElement(ctx context.Context, unit string, recs func(*FileRecord) bool, emit func([]byte)) error {
 	t0 := time.Now()
-	if err := decodeOnce(&fn.sk, &fn.sketch, sketch); err != nil {
-		return err
-	}
 	// A unit's size is what the corpus's copies make it: its tables stay
 	// on the heap up to UnitHeap bytes, and the rest, with the engine's
 	// large arrays, go to a file mapped from the worker's disk, whose
@@ -106,11 +112,13 @@ func (fn *detectFn) ProcessElement(ctx context.Context, unit string, recs func(*
 	}
 	var files []*fingerprint.File
 	var shared []uint32
+	var cands []uint64
 	var r FileRecord
 	var size int64
 	for recs(&r) {
 		size += int64(len(r.Record))
 		shared = append(shared, r.SharedKeys...)
+		cands = append(cands, r.CandidateKeys...)
 		f, err := decode(r.Name, r.Record)
 		if err != nil {
 			return err
@@ -124,10 +132,11 @@ func (fn *detectFn) ProcessElement(ctx context.Context, unit string, recs func(*
 	if arena != nil {
 		opt.Scratch = arena
 	}
-	if fn.sk != nil {
-		slices.Sort(shared)
-		opt.Corpus = &fingerprint.Corpus{Sketch: fn.sk, SharedNearKeys: slices.Compact(shared)}
-	}
+	// The sketch's answers for the unit's windows, in place of the
+	// sketch: a fingerprint of its files is a candidate if one of them
+	// holds it as a candidate key.
+	slices.Sort(shared)
+	opt.Corpus = &fingerprint.Corpus{Windows: fingerprint.CandidateWindows(cands), SharedNearKeys: slices.Compact(shared)}
 	classes := fingerprint.Detect(files, opt)
 	// As the copycat command does, from the Facts of the files loaded.
 	report.Categorise(classes, report.LoadedFacts(files, noFacts))

@@ -13,25 +13,34 @@
 //     load.Source's File), keyed by its name in the report (a module's or
 //     a repository's files under the argument), and
 //     the corpus's totals (files, lines, tokens, windows) by a CombineFn.
-//  2. sketch (sketch.go): records → one window sketch per bundle, sized
-//     for the corpus's windows (a side input) → merged by a CombineFn:
-//     the Bloom filters by OR, the Count-Min sketch by element-wise SUM.
-//     The merged sketch is the one a run over the whole corpus builds.
-//  3. units (units.go): each file's candidate keys (window fingerprints
-//     the sketch says are repeated, and not more than -max-occurrences
-//     times) shuffled by key → the files that share each; each near-miss
+//  2. sketch (sketch.go): the corpus's window sketch, never whole on a
+//     worker: split, as a plan made from the corpus's windows says
+//     (-sketch-shards), into fingerprint ranges (shards) and ranges of
+//     Count-Min counters (parts). Records → each file's window
+//     fingerprints shuffled by shard, and its windows' additions to the
+//     Count-Min counters by part → per shard, its Bloom filters, then the
+//     files of each fingerprint they call seen twice (fingerprint →
+//     file), and questions for that fingerprint's counters, by part →
+//     per part, its counters summed, and their answers (fingerprint →
+//     counter). The answers are those of the sketch a run over the whole
+//     corpus builds (fingerprint/sketchsplit.go).
+//  3. units (units.go): the files of each fingerprint seen twice, joined
+//     with its counters → the candidate keys (seen twice, and not more
+//     than -max-occurrences times), the files that share each, and each
+//     file's candidate keys (file → key); each near-miss
 //     unit's near keys shuffled by key → the pairs of units the engine
 //     compares, with the keys they share and each unit's count of counted
 //     keys (the engine's near-miss candidate stage, as shuffles) → the
 //     files of each candidate pair; then connected components of the
 //     files so linked: the work units.
-//  4. detect (detect.go): records joined with their unit and the near
-//     keys the corpus counts → per unit, the engine's Run over the unit's
-//     files, given the corpus's sketch and those keys
-//     (fingerprint.Options.Corpus), and the classes categorised from the
-//     files' Facts. A unit holds every file that shares a candidate with
-//     one of its files, so the engine finds there exactly the classes a
-//     run over the whole corpus finds among them.
+//  4. detect (detect.go): records joined with their unit, their candidate
+//     keys and the near keys the corpus counts → per unit, the engine's
+//     Run over the unit's files, given the sketch's answers for them
+//     (their candidate keys, fingerprint.CandidateWindows) and those near
+//     keys (fingerprint.Options.Corpus), and the classes categorised from
+//     the files' Facts. A unit holds every file that shares a candidate
+//     with one of its files, so the engine finds there exactly the
+//     classes a run over the whole corpus finds among them.
 //  5. report (report.go): the classes of all units, in the engine's order
 //     (fingerprint.SortClasses), ranked and written with report.JSON: the
 //     bytes `copycat -json` writes for the same files.

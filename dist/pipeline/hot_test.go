@@ -52,8 +52,9 @@ func writeHot(t *testing.T, dir string, n int) {
 
 // TestHotFingerprint runs the pipeline over files that all share one
 // function, beside a small tree of clones: the report is copycat's, and
-// no work unit holds the hot function's files: the largest holds two.
-// COPYCAT_DIST_HOT sets the number of files (2,000 by default; the
+// no work unit holds the hot function's files: the largest holds two;
+// with the sketch in one shard and in several, each worker holding its
+// share of the sketch. COPYCAT_DIST_HOT sets the number of files (2,000 by default; the
 // README's figures are of 100,000).
 func TestHotFingerprint(t *testing.T) {
 	n := 2000
@@ -71,14 +72,17 @@ func TestHotFingerprint(t *testing.T) {
 	c := DefaultConfig()
 	c.Dirs = []string{hot, small}
 	want := oneMachine(t, c)
-	got, r := distributedMetrics(t, c)
-	if !bytes.Equal(got, want) {
-		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
-	}
-	if files := distribution(r, "3 units: files per unit").Max; files == 0 || files > 2 {
-		t.Errorf("the largest work unit holds %d files, want 1 or 2: the hot function's files must not meet on a worker", files)
-	}
-	var b bytes.Buffer
-	PrintMetrics(&b, r)
-	t.Logf("%d hot files:\n%s", n, b.String())
+	forShards(t, c, shardCounts, func(t *testing.T, c Config) {
+		got, r := distributedMetrics(t, c)
+		if !bytes.Equal(got, want) {
+			t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+		}
+		if files := distribution(r, "3 units: files per unit").Max; files == 0 || files > 2 {
+			t.Errorf("the largest work unit holds %d files, want 1 or 2: the hot function's files must not meet on a worker", files)
+		}
+		checkSplit(t, r, c.SketchShards)
+		var b bytes.Buffer
+		PrintMetrics(&b, r)
+		t.Logf("%d hot files:\n%s", n, b.String())
+	})
 }

@@ -25,11 +25,18 @@ var (
 	mWarnings    = beam.NewCounter(namespace, "1 files: warnings")
 	mIndexUs     = beam.NewCounter(namespace, "1 files: µs")
 
-	mSketchParts = beam.NewCounter(namespace, "2 sketch: parts")
-	mSketchBytes = beam.NewCounter(namespace, "2 sketch: part bytes")
-	mSketchUs    = beam.NewCounter(namespace, "2 sketch: µs")
+	mShards         = beam.NewCounter(namespace, "2 sketch: shards")
+	mWholeBytes     = beam.NewCounter(namespace, "2 sketch: whole sketch bytes (not built)")
+	mShardBytes     = beam.NewDistribution(namespace, "2 sketch: Bloom filter bytes per shard")
+	mPartBytes      = beam.NewDistribution(namespace, "2 sketch: Count-Min bytes per part")
+	mSketchWindows  = beam.NewCounter(namespace, "2 sketch: windows shuffled")
+	mSketchShuffled = beam.NewCounter(namespace, "2 sketch: shuffle bytes")
+	mAsked          = beam.NewCounter(namespace, "2 sketch: fingerprints asked (Count-Min)")
+	mSketchUs       = beam.NewCounter(namespace, "2 sketch: µs")
 
-	mWindowKeys   = beam.NewCounter(namespace, "3 units: candidate keys shuffled")
+	mWindowKeys   = beam.NewCounter(namespace, "3 units: window keys shuffled (seen twice)")
+	mOverLimit    = beam.NewCounter(namespace, "3 units: window keys over -max-occurrences")
+	mCandidates   = beam.NewCounter(namespace, "3 units: candidate keys")
 	mNearKeys     = beam.NewCounter(namespace, "3 units: near keys shuffled")
 	mKeyBytes     = beam.NewCounter(namespace, "3 units: key shuffle bytes")
 	mLinks        = beam.NewCounter(namespace, "3 units: window links")
@@ -52,23 +59,47 @@ func since(ctx context.Context, c beam.Counter, t0 time.Time) {
 	c.Inc(ctx, time.Since(t0).Microseconds())
 }
 
-// PrintMetrics prints the pipeline's figures from a run's metrics.
+// PrintMetrics prints the pipeline's figures from a run's metrics: each
+// summed over the steps that update it.
 func PrintMetrics(w io.Writer, r metrics.QueryResults) {
-	var lines []string
+	sums := map[string]int64{}
 	for _, c := range r.Counters() {
 		if c.Key.Namespace == namespace {
-			lines = append(lines, fmt.Sprintf("%-40s %14d", c.Key.Name, c.Result()))
+			sums[c.Key.Name] += c.Result()
 		}
 	}
+	var lines []string
+	for name, v := range sums {
+		lines = append(lines, fmt.Sprintf("%-40s %14d", name, v))
+	}
+	done := map[string]bool{}
 	for _, d := range r.Distributions() {
-		if d.Key.Namespace == namespace {
-			v := d.Result()
-			lines = append(lines, fmt.Sprintf("%-40s %14d  (count %d, min %d, max %d)", d.Key.Name+" (sum)", v.Sum, v.Count, v.Min, v.Max))
+		if d.Key.Namespace != namespace || done[d.Key.Name] {
+			continue
 		}
+		done[d.Key.Name] = true
+		v := distribution(r, d.Key.Name)
+		lines = append(lines, fmt.Sprintf("%-40s %14d  (count %d, min %d, max %d)", d.Key.Name+" (sum)", v.Sum, v.Count, v.Min, v.Max))
 	}
-	// The same metric may be reported once per step that updates it.
 	slices.Sort(lines)
-	for _, l := range slices.Compact(lines) {
+	for _, l := range lines {
 		fmt.Fprintln(w, l)
 	}
+}
+
+// distribution merges the distribution of the pipeline's metric name over
+// the steps that update it.
+func distribution(r metrics.QueryResults, name string) metrics.DistributionValue {
+	var v metrics.DistributionValue
+	for _, d := range r.Distributions() {
+		if d.Key.Namespace != namespace || d.Key.Name != name {
+			continue
+		}
+		w := d.Result()
+		if v.Count == 0 {
+			v.Min, v.Max = w.Min, w.Max
+		}
+		v.Count, v.Sum, v.Min, v.Max = v.Count+w.Count, v.Sum+w.Sum, min(v.Min, w.Min), max(v.Max, w.Max)
+	}
+	return v
 }

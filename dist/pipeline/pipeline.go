@@ -15,9 +15,9 @@ func Build(s beam.Scope, c Config) {
 	e := c.engine()
 	dirs := beam.CreateList(s.Scope("dirs"), c.Dirs)
 	recs, sums := Files(s.Scope("files"), c, dirs)
-	sketch := Sketch(s.Scope("sketch"), recs, sums)
-	units, shared := Units(s.Scope("units"), e, recs, sketch)
-	classes := Detect(s.Scope("detect"), e, recs, units, shared, sketch)
+	seen, counters := Sketch(s.Scope("sketch"), e, c.SketchShards, recs, sums)
+	units, shared, candidates := Units(s.Scope("units"), e, recs, seen, counters)
+	classes := Detect(s.Scope("detect"), e, recs, units, shared, candidates)
 	rep := Report(s.Scope("report"), c.format(), classes, sums)
 	textio.Write(s.Scope("write"), c.Output, rep)
 }

@@ -107,23 +107,6 @@ func distributedMetrics(t *testing.T, c Config) ([]byte, metrics.QueryResults) {
 	return b, res.Metrics().AllMetrics()
 }
 
-// distribution merges the distribution of the pipeline's metric name over
-// the steps that update it.
-func distribution(r metrics.QueryResults, name string) metrics.DistributionValue {
-	var v metrics.DistributionValue
-	for _, d := range r.Distributions() {
-		if d.Key.Namespace != namespace || d.Key.Name != name {
-			continue
-		}
-		w := d.Result()
-		if v.Count == 0 {
-			v.Min, v.Max = w.Min, w.Max
-		}
-		v.Count, v.Sum, v.Min, v.Max = v.Count+w.Count, v.Sum+w.Sum, min(v.Min, w.Min), max(v.Max, w.Max)
-	}
-	return v
-}
-
 // TestSmall runs the pipeline over a small tree of clones (exact,
 // renamed, near, inside one file), a file that does not parse and a
 // generated one, under the default options and others: no limit on
@@ -157,10 +140,12 @@ func TestSmall(t *testing.T) {
 			if c.Near && !bytes.Contains(want, []byte(`"kind": "near"`)) {
 				t.Fatalf("the small tree's report lacks a near class: the test shows little\n%s", want)
 			}
-			got := distributed(t, c)
-			if !bytes.Equal(got, want) {
-				t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
-			}
+			forShards(t, c, shardCounts, func(t *testing.T, c Config) {
+				got := distributed(t, c)
+				if !bytes.Equal(got, want) {
+					t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+				}
+			})
 		})
 	}
 }
@@ -173,7 +158,7 @@ var realModules = []string{"golang.org/x/tools", "golang.org/x/net", "google.gol
 // TestModules runs the pipeline over real modules (over 700,000 lines),
 // named as path@version, and checks that it writes the bytes copycat
 // writes for their directories in the module cache, with the files named
-// under path@version.
+// under path@version; with the sketch in one shard and in seven.
 func TestModules(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the differential test over real modules is not short")
@@ -210,10 +195,13 @@ func TestModules(t *testing.T) {
 		want = bytes.ReplaceAll(want, []byte(c.Dirs[i]+"/"), []byte(mod+"/"))
 	}
 	c.Dirs = mods
-	got := distributed(t, c)
-	if !bytes.Equal(got, want) {
-		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
-	}
+	forShards(t, c, []int{1, 7}, func(t *testing.T, c Config) {
+		got, r := distributedMetrics(t, c)
+		if !bytes.Equal(got, want) {
+			t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+		}
+		checkSplit(t, r, c.SketchShards)
+	})
 }
 
 // TestNoClasses checks that a tree without clones has its report too.

@@ -3,6 +3,8 @@ package pipeline
 import (
 	"cmp"
 	"context"
+	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,9 +25,11 @@ import (
 // near-miss units that a run over the corpus compares (see
 // fingerprint.NearCandidate). A work unit is a connected component of the
 // files linked so: every class lies in one, and the engine run over one,
-// given the corpus's sketch and the near keys it counts, finds exactly the
-// classes a run over the corpus finds among its files (see
-// fingerprint/part.go, and its test). A file that shares nothing with any
+// given the sketch's answers for its files (their candidate keys) and the
+// near keys the corpus counts, finds exactly the classes a run over the
+// corpus finds among its files (see fingerprint/part.go, and its test).
+// The candidate keys are the sketch's answers of stage 2 (sketch.go),
+// joined by fingerprint. A file that shares nothing with any
 // file, itself included, belongs to no unit: it holds no class.
 //
 // Near-miss candidates are found as the engine finds them, with the
@@ -47,10 +51,11 @@ import (
 // Engine.UnitHeap (see detectFn), not the unit's files.
 
 func init() {
-	register.DoFn6x1[context.Context, string, []byte, []byte, func(uint64, string), func(uint32, NearRef), error](&keysFn{})
-	register.Emitter2[uint64, string]()
+	register.DoFn4x1[context.Context, string, []byte, func(uint32, NearRef), error](&keysFn{})
 	register.Emitter2[uint32, NearRef]()
-	register.DoFn4x0[context.Context, uint64, func(*string) bool, func([]string)](&windowLinksFn{})
+	register.DoFn6x1[context.Context, uint64, func(*string) bool, func(*uint32) bool, func([]string), func(string, uint64), error](&windowLinksFn{})
+	register.Iter1[uint32]()
+	register.Emitter2[string, uint64]()
 	register.DoFn7x0[context.Context, uint32, func(*NearRef) bool, func(string, uint32), func([]string), func(string, int64), func(string, int64)](&nearKeysFn{})
 	register.Emitter1[[]string]()
 	register.Emitter2[string, uint32]()
@@ -91,11 +96,13 @@ type PairHalf struct {
 }
 
 // Units returns the work unit of each file that is in one (file → the
-// unit's name: its first file's), and the near keys each file holds that
-// the corpus counts (file → key).
-func Units(s beam.Scope, e Engine, recs, sketch beam.PCollection) (units, shared beam.PCollection) {
-	windowKeys, nearKeys := beam.ParDo2(s, &keysFn{Engine: e}, recs, beam.SideInput{Input: sketch})
-	windowLinks := beam.ParDo(s, &windowLinksFn{}, beam.GroupByKey(s, windowKeys))
+// unit's name: its first file's), the near keys each file holds that the
+// corpus counts (file → key) and its candidate keys (file → key), from
+// the sketch's answers (see Sketch): the files of each fingerprint seen
+// twice, and its Count-Min counters.
+func Units(s beam.Scope, e Engine, recs, seen, counters beam.PCollection) (units, shared, candidates beam.PCollection) {
+	nearKeys := beam.ParDo(s, &keysFn{Engine: e}, recs)
+	windowLinks, candidates := beam.ParDo2(s, &windowLinksFn{Engine: e}, beam.CoGroupByKey(s, seen, counters))
 	shared, keyLinks, kept, pairs := beam.ParDo4(s, &nearKeysFn{Engine: e}, beam.GroupByKey(s, nearKeys))
 	kept = stats.SumPerKey(s, kept)
 	pairs = stats.SumPerKey(s, pairs)
@@ -104,37 +111,22 @@ func Units(s beam.Scope, e Engine, recs, sketch beam.PCollection) (units, shared
 	pairLinks := beam.ParDo(s, &keptSecondFn{}, beam.CoGroupByKey(s, seconds, kept))
 	links := beam.Flatten(s, windowLinks, keyLinks, pairLinks)
 	units = beam.ParDo(s, &componentsFn{}, beam.GroupByKey(s, beam.AddFixedKey(s, links)))
-	return units, shared
+	return units, shared, candidates
 }
 
-// keysFn emits a file's candidate keys, and the near keys of each of its
-// near-miss units.
+// keysFn emits the near keys of each of a file's near-miss units.
 type keysFn struct {
 	Engine Engine
-
-	sk     *fingerprint.Sketch
-	sketch []byte // the encoding sk was decoded from
 }
 
-func (fn *keysFn) ProcessElement(ctx context.Context, name string, rec, sketch []byte, window func(uint64, string), near func(uint32, NearRef)) error {
-	defer since(ctx, mKeysUs, time.Now())
-	if err := decodeOnce(&fn.sk, &fn.sketch, sketch); err != nil {
-		return err
+func (fn *keysFn) ProcessElement(ctx context.Context, name string, rec []byte, near func(uint32, NearRef)) error {
+	if !fn.Engine.Near {
+		return nil
 	}
+	defer since(ctx, mKeysUs, time.Now())
 	f, err := decode(name, rec)
 	if err != nil {
 		return err
-	}
-	if fn.sk != nil {
-		keys := f.CandidateKeys(fn.sk, fn.Engine.MaxOccurrences)
-		for _, fp := range keys {
-			window(fp, name)
-		}
-		mWindowKeys.Inc(ctx, int64(len(keys)))
-		mKeyBytes.Inc(ctx, int64(len(keys)*(8+len(name))))
-	}
-	if !fn.Engine.Near {
-		return nil
 	}
 	for i, u := range fingerprint.NearUnits(f, fn.Engine.options()) {
 		for _, k := range u.Keys {
@@ -146,32 +138,51 @@ func (fn *keysFn) ProcessElement(ctx context.Context, name string, rec, sketch [
 	return nil
 }
 
-// decodeOnce decodes the corpus's sketch into *sk, unless it holds it
-// already: a side input is the same for every element.
-func decodeOnce(sk **fingerprint.Sketch, from *[]byte, b []byte) error {
-	if *sk != nil && len(*from) == len(b) {
-		return nil
-	}
-	s, err := decodeSketch(b)
-	if err != nil {
-		return err
-	}
-	*sk, *from = s, b
-	return nil
+// windowLinksFn takes the files that hold a window fingerprint the
+// sketch calls seen twice, and its Count-Min counters when
+// -max-occurrences sets a limit. A fingerprint whose estimate (its least
+// counter) is within the limit is a candidate, as in a run over the
+// corpus: it emits the files that hold it, and the key for each of them.
+// The files of one over the limit are counted as they stream past, not
+// kept, so that a fingerprint every file holds costs its worker no
+// memory.
+type windowLinksFn struct {
+	Engine Engine
 }
 
-// windowLinksFn emits the files that share a candidate key.
-type windowLinksFn struct{}
-
-func (windowLinksFn) ProcessElement(ctx context.Context, _ uint64, files func(*string) bool, link func([]string)) {
-	var names []string
+func (fn *windowLinksFn) ProcessElement(ctx context.Context, fp uint64, files func(*string) bool, counters func(*uint32) bool, link func([]string), candidate func(string, uint64)) error {
 	var name string
+	if fn.Engine.limited() {
+		est, n := uint32(math.MaxUint32), 0
+		var c uint32
+		for counters(&c) {
+			est, n = min(est, c), n+1
+		}
+		if n == 0 {
+			return fmt.Errorf("window fingerprint %x: no Count-Min counters", fp)
+		}
+		if est > uint32(fn.Engine.MaxOccurrences) {
+			over := int64(0)
+			for files(&name) {
+				over++
+			}
+			mOverLimit.Inc(ctx, over)
+			return nil
+		}
+	}
+	var names []string
 	for files(&name) {
 		names = append(names, name)
 	}
 	slices.Sort(names)
-	link(slices.Compact(names))
+	names = slices.Compact(names)
+	link(names)
+	for _, name := range names {
+		candidate(name, fp)
+	}
 	mLinks.Inc(ctx, 1)
+	mCandidates.Inc(ctx, int64(len(names)))
+	return nil
 }
 
 // nearKeysFn takes the units that hold a near key. A key that two units

@@ -31,6 +31,7 @@ func main() {
 	cc.Flags(flag.CommandLine)
 	cc.FileFlags(flag.CommandLine)
 	unitHeap := flag.Int64("unit-heap", pipeline.DefaultUnitHeap>>20, "keep at most this many `MB` of a work unit's tables on a worker's heap, the rest in a file mapped from its disk (0: all on the heap)")
+	flag.IntVar(&c.SketchShards, "sketch-shards", 0, "split the corpus's window sketch into `N` fingerprint ranges (and its counters into N ranges), each held by one worker (0: one for each 256 MB of sketch)")
 	stats := flag.Bool("stats", false, "print the pipeline's figures per stage (records, shuffle bytes, time) and its wall time")
 	// Workers run this binary again: flags first, then beam.Init, before
 	// anything else.
