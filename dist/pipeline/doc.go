@@ -17,13 +17,14 @@
 //     worker: split, as a plan made from the corpus's windows says
 //     (-sketch-shards), into fingerprint ranges (shards) and ranges of
 //     Count-Min counters (parts). Records → each file's window
-//     fingerprints shuffled by shard, and its windows' additions to the
-//     Count-Min counters by part → per shard, its Bloom filters, then the
-//     files of each fingerprint they call seen twice (fingerprint →
-//     file), and questions for that fingerprint's counters, by part →
-//     per part, its counters summed, and their answers (fingerprint →
-//     counter). The answers are those of the sketch a run over the whole
-//     corpus builds (fingerprint/sketchsplit.go).
+//     fingerprints shuffled by shard → per shard, its Bloom filters and
+//     its windows' additions to the Count-Min counters, shuffled by part,
+//     then the files of each fingerprint the filters call seen twice
+//     (fingerprint → file), and questions for that fingerprint's
+//     counters, by part → per part, its counters summed, and their
+//     answers (fingerprint → counter). The answers are those of the
+//     sketch a run over the whole corpus builds
+//     (fingerprint/sketchsplit.go).
 //  3. units (units.go): the files of each fingerprint seen twice, joined
 //     with its counters → the candidate keys (seen twice, and not more
 //     than -max-occurrences times), the files that share each, and each

@@ -80,6 +80,12 @@ func TestHotFingerprint(t *testing.T) {
 		if files := distribution(r, "3 units: files per unit").Max; files == 0 || files > 2 {
 			t.Errorf("the largest work unit holds %d files, want 1 or 2: the hot function's files must not meet on a worker", files)
 		}
+		// The hot function's fingerprint is not shuffled with every
+		// file that holds it: its shard's worker stops sending them on
+		// past -max-occurrences (the small tree has 8 window keys).
+		if keys := counter(r, "3 units: window keys shuffled (seen twice)"); keys > int64(c.MaxOccurrences)+50 {
+			t.Errorf("%d window keys shuffled by fingerprint: the hot function's files went to its worker", keys)
+		}
 		checkSplit(t, r, c.SketchShards)
 		var b bytes.Buffer
 		PrintMetrics(&b, r)

@@ -31,7 +31,7 @@ var (
 	mPartBytes      = beam.NewDistribution(namespace, "2 sketch: Count-Min bytes per part")
 	mSketchWindows  = beam.NewCounter(namespace, "2 sketch: windows shuffled")
 	mSketchShuffled = beam.NewCounter(namespace, "2 sketch: shuffle bytes")
-	mAsked          = beam.NewCounter(namespace, "2 sketch: fingerprints asked (Count-Min)")
+	mTwice          = beam.NewCounter(namespace, "2 sketch: fingerprints seen twice")
 	mSketchUs       = beam.NewCounter(namespace, "2 sketch: µs")
 
 	mWindowKeys   = beam.NewCounter(namespace, "3 units: window keys shuffled (seen twice)")

@@ -18,8 +18,8 @@ import (
 //
 // A run on one machine puts every window of the corpus in one sketch:
 // Bloom filters that say which fingerprints were seen twice, and a
-// Count-Min sketch that says how often (fingerprint.Sketch), about 1.9 GB
-// a billion lines. Here no worker holds it. It is split into
+// Count-Min sketch that says how often (fingerprint.Sketch), some 2 GB a
+// billion lines (dist/README.md). Here no worker holds it. It is split into
 // Plan.Shards parts of each of its two kinds (fingerprint/sketchsplit.go):
 //
 //   - the Bloom filters, by fingerprint range: each file's window
@@ -28,13 +28,15 @@ import (
 //     again and emits each fingerprint the filters call seen twice with
 //     each file that holds it, keyed by the fingerprint (the window keys
 //     of stage 3), and, once for each such fingerprint, asks the
-//     Count-Min sketch for its counters, when -max-occurrences sets a
-//     limit;
+//     Count-Min sketch for its counters;
 //   - the Count-Min sketch's counters, by range of counters: each window
-//     adds 1 to one counter a row, and the additions go to the worker of
-//     the counter's range, which sums them into the range's counters and
-//     answers the questions about them, keyed by fingerprint.
+//     adds 1 to one counter a row; the shard's worker sends the additions
+//     of its windows, as it builds its filters, to the workers of the
+//     counters' ranges, which sum them into the range's counters and
+//     answer the questions about them, keyed by fingerprint.
 //
+// The Count-Min sketch is built and asked only when -max-occurrences
+// sets a limit: without one, a fingerprint seen twice is a candidate.
 // Stage 3 joins a fingerprint's files with its counters. The answers are
 // those of the one sketch a run over the whole corpus builds: the
 // counters are its counters, summed from every window, and a shard's
@@ -47,10 +49,10 @@ import (
 func init() {
 	register.DoFn3x1[context.Context, Totals, func(Plan), error](&planFn{})
 	register.Emitter1[Plan]()
-	register.DoFn6x1[context.Context, string, []byte, Plan, func(int, ShardWindows), func(int, Counters), error](&windowsFn{})
+	register.DoFn5x1[context.Context, string, []byte, Plan, func(int, ShardWindows), error](&windowsFn{})
 	register.Emitter2[int, ShardWindows]()
 	register.Emitter2[int, Counters]()
-	register.DoFn7x1[context.Context, int, func(*ShardWindows) bool, func(*ShardWindows) bool, Plan, func(uint64, string), func(int, Question), error](&seenFn{})
+	register.DoFn8x1[context.Context, int, func(*ShardWindows) bool, func(*ShardWindows) bool, Plan, func(uint64, string), func(int, Counters), func(int, Question), error](&seenFn{})
 	register.Iter1[ShardWindows]()
 	register.Emitter2[uint64, string]()
 	register.Emitter2[int, Question]()
@@ -168,11 +170,11 @@ type Question struct {
 func Sketch(s beam.Scope, e Engine, shards int, recs, totals beam.PCollection) (seen, counters beam.PCollection) {
 	plan := planSketch(s, shards, totals)
 	side := beam.SideInput{Input: plan}
-	windows, adds := beam.ParDo2(s, &windowsFn{Engine: e}, recs, side)
+	windows := beam.ParDo(s, &windowsFn{}, recs, side)
 	// A shard's windows are read twice, to build its filters and then
 	// to ask them; a group's values can be read once, so they are
 	// grouped twice over.
-	seen, questions := beam.ParDo2(s, &seenFn{Engine: e}, beam.CoGroupByKey(s, windows, windows), side)
+	seen, adds, questions := beam.ParDo3(s, &seenFn{Engine: e}, beam.CoGroupByKey(s, windows, windows), side)
 	counters = beam.ParDo(s, &countFn{}, beam.CoGroupByKey(s, adds, questions), side)
 	return seen, counters
 }
@@ -181,13 +183,10 @@ func Sketch(s beam.Scope, e Engine, shards int, recs, totals beam.PCollection) (
 // sketch.
 func (e Engine) limited() bool { return e.MaxOccurrences > 0 }
 
-// windowsFn sends a file's window fingerprints to their shards, and its
-// windows' additions to the Count-Min counters to the counters' ranges.
-type windowsFn struct {
-	Engine Engine
-}
+// windowsFn sends a file's window fingerprints to their shards.
+type windowsFn struct{}
 
-func (fn *windowsFn) ProcessElement(ctx context.Context, name string, rec []byte, p Plan, windows func(int, ShardWindows), adds func(int, Counters)) error {
+func (windowsFn) ProcessElement(ctx context.Context, name string, rec []byte, p Plan, windows func(int, ShardWindows)) error {
 	defer since(ctx, mSketchUs, time.Now())
 	f, err := decode(name, rec)
 	if err != nil {
@@ -206,63 +205,83 @@ func (fn *windowsFn) ProcessElement(ctx context.Context, name string, rec []byte
 		i = j
 	}
 	mSketchWindows.Inc(ctx, int64(len(fps)))
-	if !fn.Engine.limited() || len(fps) == 0 {
-		return nil
-	}
-	shape := p.shape()
-	n := shape.Counters()
-	parts := map[int][]uint64{}
-	for _, fp := range fps {
-		for r := range shape.Depth() {
-			c := shape.Counter(r, fp)
-			k := p.part(c, n)
-			parts[k] = append(parts[k], c)
-		}
-	}
-	for _, k := range slices.Sorted(maps.Keys(parts)) {
-		adds(k, Counters{parts[k]})
-		mSketchShuffled.Inc(ctx, int64(8*len(parts[k])))
-	}
 	return nil
 }
 
-// seenFn builds the Bloom filters of one shard from its windows, then
-// emits each file's fingerprints the filters call seen twice, keyed by
-// fingerprint, and asks the Count-Min counters of each of those once.
-// It holds the shard's filters and the fingerprints it asked about.
+// addsBuffer is how many additions to the Count-Min counters seenFn
+// keeps before it sends them to their parts.
+const addsBuffer = 1 << 20
+
+// seenFn builds the Bloom filters of one shard from its windows, and
+// sends the windows' additions to the Count-Min counters to the
+// counters' parts. Then it emits each file's fingerprints the filters
+// call seen twice, keyed by fingerprint, and asks the Count-Min counters
+// of each of those once. A fingerprint's files stop being emitted once
+// its windows number more than -max-occurrences: its counters, which
+// never count less, then put it over the limit too, so a fingerprint
+// that every file holds sends no more than that many files on. It holds
+// the shard's filters, each fingerprint seen twice with its count, and
+// up to addsBuffer additions.
 type seenFn struct {
 	Engine Engine
 }
 
-func (fn *seenFn) ProcessElement(ctx context.Context, shard int, build, ask func(*ShardWindows) bool, p Plan, seen func(uint64, string), question func(int, Question)) error {
+func (fn *seenFn) ProcessElement(ctx context.Context, shard int, build, ask func(*ShardWindows) bool, p Plan, seen func(uint64, string), adds func(int, Counters), question func(int, Question)) error {
 	defer since(ctx, mSketchUs, time.Now())
+	limited := fn.Engine.limited()
+	shape := p.shape()
+	n := shape.Counters()
 	filter := fingerprint.NewSeenFilter(p.shardWindows())
+	parts := map[int][]uint64{}
+	buffered := 0
 	var w ShardWindows
 	for build(&w) {
 		for _, fp := range w.FPs {
-			filter.Add(fp)
-		}
-	}
-	mShardBytes.Update(ctx, filter.Bytes())
-	shape := p.shape()
-	n := shape.Counters()
-	asked := map[uint64]bool{}
-	var keys, bytes int64
-	for ask(&w) {
-		for i, fp := range w.FPs {
-			if i > 0 && w.FPs[i-1] == fp || !filter.Twice(fp) {
-				continue
-			}
 			if p.shard(fp) != shard {
 				return fmt.Errorf("fingerprint %x of %s is not of shard %d", fp, w.File, shard)
+			}
+			filter.Add(fp)
+			if !limited {
+				continue
+			}
+			for r := range shape.Depth() {
+				c := shape.Counter(r, fp)
+				k := p.part(c, n)
+				parts[k] = append(parts[k], c)
+			}
+			if buffered += shape.Depth(); buffered >= addsBuffer {
+				sendAdds(ctx, parts, adds)
+				buffered = 0
+			}
+		}
+	}
+	sendAdds(ctx, parts, adds)
+	mShardBytes.Update(ctx, filter.Bytes())
+	count := map[uint64]int{} // the windows of each fingerprint seen twice, so far
+	var keys, bytes int64
+	for ask(&w) {
+		for i := 0; i < len(w.FPs); {
+			fp := w.FPs[i]
+			j := i + 1
+			for j < len(w.FPs) && w.FPs[j] == fp {
+				j++
+			}
+			windows := j - i
+			i = j
+			if !filter.Twice(fp) {
+				continue
+			}
+			seenBefore := count[fp] > 0
+			count[fp] += windows
+			if limited && count[fp] > fn.Engine.MaxOccurrences {
+				continue
 			}
 			seen(fp, w.File)
 			keys++
 			bytes += int64(8 + len(w.File))
-			if !fn.Engine.limited() || asked[fp] {
+			if !limited || seenBefore {
 				continue
 			}
-			asked[fp] = true
 			for r := range shape.Depth() {
 				c := shape.Counter(r, fp)
 				question(p.part(c, n), Question{c, fp})
@@ -271,8 +290,17 @@ func (fn *seenFn) ProcessElement(ctx context.Context, shard int, build, ask func
 	}
 	mWindowKeys.Inc(ctx, keys)
 	mKeyBytes.Inc(ctx, bytes)
-	mAsked.Inc(ctx, int64(len(asked)))
+	mTwice.Inc(ctx, int64(len(count)))
 	return nil
+}
+
+// sendAdds sends the additions of parts to their parts, and empties it.
+func sendAdds(ctx context.Context, parts map[int][]uint64, adds func(int, Counters)) {
+	for _, k := range slices.Sorted(maps.Keys(parts)) {
+		adds(k, Counters{parts[k]})
+		mSketchShuffled.Inc(ctx, int64(8*len(parts[k])))
+	}
+	clear(parts)
 }
 
 // countFn sums the additions to one range of the Count-Min counters,

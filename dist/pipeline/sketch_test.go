@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
+	"github.com/copycat-go/copycat/fingerprint"
 )
 
 // shardCounts are the numbers of sketch shards the differential tests run
@@ -103,5 +104,13 @@ func TestPlan(t *testing.T) {
 	if got := p.wholeBytes(); p.Shards < 2 || (got+int64(p.Shards)-1)/int64(p.Shards) > DefaultShardBytes {
 		t.Errorf("a billion windows (%d bytes of sketch): %d shards", got, p.Shards)
 	}
-	t.Logf("a billion windows: %d shards of a %d-byte sketch", p.Shards, p.wholeBytes())
+	// dist/README.md's model: 0.11 windows a line, as in its L.
+	for _, lines := range []float64{1e8, 1e9, 10e9, 50e9} {
+		p := planOf(0, Totals{Windows: int64(lines * 0.11)})
+		n := p.shape().Counters()
+		lo, hi := p.partRange(0, n)
+		t.Logf("%.1f billion lines: a sketch of %.2f GB (%.2f GB of counters) in %d shards: %.0f MB of filters and %.0f MB of counters a worker",
+			lines/1e9, float64(p.wholeBytes())/1e9, float64(p.shape().Bytes())/1e9, p.Shards,
+			float64(fingerprint.SeenFilterBytes(p.shardWindows()))/1e6, float64(4*(hi-lo))/1e6)
+	}
 }
