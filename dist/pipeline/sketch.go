@@ -43,8 +43,8 @@ import (
 // filters call seen twice every fingerprint seen twice, as the whole's
 // do; where the two filters' false positives differ (fingerprints seen
 // once), the window confirms nothing and links no two files, so no class
-// changes (see fingerprint/sketchsplit.go). With one shard, the filters
-// and the counters are the whole sketch's.
+// changes (see fingerprint/sketchsplit.go). With one shard, the counters
+// are the whole sketch's, and the filters are sized as its are.
 
 func init() {
 	register.DoFn3x1[context.Context, Totals, func(Plan), error](&planFn{})
