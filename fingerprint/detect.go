@@ -150,6 +150,9 @@ type detector struct {
 	// rootsOnce makes roots: exact and near-miss pairs, found at once,
 	// both place pairs.
 	rootsOnce sync.Once
+	// decls are each file's function declarations, by unit (declsOf).
+	decls     [][]int32
+	declsOnce sync.Once
 	// verdicts are those of the candidates verified, if Options.Verdicts
 	// is not nil.
 	verdicts []verdict

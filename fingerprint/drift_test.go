@@ -856,6 +856,104 @@ func (s *store) put(k string) {
 	}
 }
 
+// TestFuncNameOfEverySpan asks funcName of every span from a unit to a
+// unit that ends after it starts, in a file of many declarations (methods, a generic
+// receiver, a declaration without a body, a function literal outside any
+// function, a one-line function): a span is of the function whose lines
+// hold it, with its receiver's type, and a span in no function
+// declaration, or across two, is of none.
+func TestFuncNameOfEverySpan(t *testing.T) {
+	src := `package p
+
+var hook = func() {
+	x := 1
+	_ = x
+}
+
+func first(a int) int {
+	if a > 0 {
+		a--
+	}
+	return a
+}
+
+func ext()
+
+func (l *List[E]) second() {
+	for range 3 {
+		l.n++
+	}
+	l.n--
+}
+
+func third() { _ = 1 }
+
+func (s store) fourth() {
+	s.n++
+	go func() {
+		s.n--
+	}()
+}
+`
+	f := indexSources(t, 1, map[string]string{"a.go": src})[0]
+	d := &detector{files: []*File{f}}
+	lines := strings.Split(src, "\n")
+	// want is the name and receiver of the declaration holding lines
+	// [l0, l1], "" for none.
+	want := func(l0, l1 int) (name, recv string) {
+		start := 0
+		for l := l0; l >= 1; l-- {
+			if strings.HasPrefix(lines[l-1], "func ") || strings.HasPrefix(lines[l-1], "var ") {
+				start = l
+				break
+			}
+		}
+		end := start // a one-line declaration's; else the first "}" alone
+		for end < len(lines) && !strings.HasSuffix(lines[start-1], "}") && lines[end-1] != "}" {
+			end++
+		}
+		if start == 0 || !strings.HasPrefix(lines[start-1], "func ") || l1 > end {
+			return "", ""
+		}
+		decl := strings.TrimPrefix(lines[start-1], "func ")
+		if strings.HasPrefix(decl, "(") {
+			r := decl[1:strings.Index(decl, ")")]
+			recv = strings.TrimLeft(r[strings.LastIndexAny(r, " *[")+1:], "*")
+			recv = strings.TrimSuffix(recv, "]")
+			decl = decl[strings.Index(decl, ")")+2:]
+		}
+		return decl[:strings.IndexAny(decl, "([ ")], recv
+	}
+	spans := 0
+	for i := range int32(len(f.units)) {
+		for j := range int32(len(f.units)) {
+			if f.units[i].tok0 < f.units[j].tok1 {
+				s := span{0, i, j}
+				name, recv, fn, ok := d.funcName(s)
+				wn, wr := want(f.tokenLine(f.units[i].tok0), f.tokenLine(f.units[j].tok1-1))
+				switch {
+				case wn == "" && ok:
+					t.Errorf("units %d-%d (lines %d-%d): in unit %d, want none", i, j, f.tokenLine(f.units[i].tok0), f.tokenLine(f.units[j].tok1-1), fn)
+				case wn != "" && (!ok || name != hashBytes([]byte(wn)) || recv != hashOr0(wr) || !f.units[fn].fn):
+					t.Errorf("units %d-%d (lines %d-%d): %v %x %x, want %s of %q", i, j, f.tokenLine(f.units[i].tok0), f.tokenLine(f.units[j].tok1-1), ok, name, recv, wn, wr)
+				}
+				spans++
+			}
+		}
+	}
+	if spans < 50 {
+		t.Fatalf("%d spans asked", spans)
+	}
+}
+
+// hashOr0 is the hash of name, 0 for "".
+func hashOr0(name string) uint64 {
+	if name == "" {
+		return 0
+	}
+	return hashBytes([]byte(name))
+}
+
 // TestDriftConsensus checks the odd one out: in three copies, the step
 // one lacks and both others have is lacked by consensus; a step two of
 // three lack is not. Where each copy grew a statement of its own, the

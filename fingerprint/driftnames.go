@@ -4,6 +4,7 @@ package fingerprint
 // another name (see drift.go).
 
 import (
+	"cmp"
 	"go/token"
 	"slices"
 )
@@ -386,16 +387,14 @@ func (d *detector) sameFunction(a, b span) bool {
 func (d *detector) funcName(s span) (name, recv uint64, fn int, ok bool) {
 	f := d.files[s.file]
 	t0, t1 := d.tokens(s)
-	fn = -1
-	for i, u := range f.units {
-		if u.fn && u.tok0 <= t0 && t1 <= u.tok1 {
-			fn = i
-			break
-		}
-	}
-	if fn < 0 || f.units[fn].name < 0 {
+	// The declarations follow one another in the file, so the first
+	// that ends at or after s is the only one that can hold it.
+	fns := d.declsOf(int(s.file))
+	k, _ := slices.BinarySearchFunc(fns, t1, func(i int32, t1 int32) int { return cmp.Compare(f.units[i].tok1, t1) })
+	if k == len(fns) || f.units[fns[k]].tok0 > t0 || f.units[fns[k]].name < 0 {
 		return 0, 0, 0, false
 	}
+	fn = int(fns[k])
 	u := f.units[fn]
 	if token.Token(f.codes[u.tok0+1]) == token.LPAREN {
 		// The receiver's type is its last name before the closing
@@ -412,4 +411,23 @@ func (d *detector) funcName(s span) (name, recv uint64, fn int, ok bool) {
 		}
 	}
 	return f.vals[u.name], recv, fn, true
+}
+
+// declsOf returns the units of file i's function declarations, in the
+// file's order, made for every file at the first call: funcName looked
+// for a span's declaration among all the units of its file, and 20,000
+// pairs of functions in one file, each pair's copies asked for their
+// functions' names, took 64 s against 1.6 s to parse.
+func (d *detector) declsOf(i int) []int32 {
+	d.declsOnce.Do(func() {
+		d.decls = make([][]int32, len(d.files))
+		for i, f := range d.files {
+			for j, u := range f.units {
+				if u.fn {
+					d.decls[i] = append(d.decls[i], int32(j))
+				}
+			}
+		}
+	})
+	return d.decls[i]
 }
