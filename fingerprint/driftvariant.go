@@ -161,6 +161,15 @@ func hasWord(ws []tokWord, w uint64) bool {
 	return slices.ContainsFunc(ws, func(x tokWord) bool { return x.word == w })
 }
 
+// wordsOf returns the set of the words of ws.
+func wordsOf(ws []tokWord) map[uint64]bool {
+	set := make(map[uint64]bool, len(ws))
+	for _, w := range ws {
+		set[w.word] = true
+	}
+	return set
+}
+
 // holdsWord reports whether the words of ws are in set, one at least.
 func holdsWord(ws []tokWord, set map[uint64]bool) bool {
 	return slices.ContainsFunc(ws, func(w tokWord) bool { return set[w.word] })
@@ -206,19 +215,23 @@ func (d *detector) variantSlips(al alignment) (forA, forB []Drift) {
 	}
 	// The twin's words each copy renamed: renamedByB are a's words that b
 	// replaced with its own in a string, renamedByA b's that a replaced.
+	// Each string's words are looked up in a set of the other's: two
+	// strings of 64,000 words, each word scanning the other string,
+	// took 6.7 s.
 	renamedByA, renamedByB := map[uint64]bool{}, map[uint64]bool{}
 	for i, p := range pairs {
 		sa, sb := wordsAt(fa.strWords, p.ta), wordsAt(fb.strWords, p.tb)
 		if same[i] || !holdsWord(sa, onlyA) || !holdsWord(sb, onlyB) {
 			continue
 		}
+		inA, inB := wordsOf(sa), wordsOf(sb)
 		for _, w := range sa {
-			if onlyA[w.word] && !hasWord(sb, w.word) {
+			if onlyA[w.word] && !inB[w.word] {
 				renamedByB[w.word] = true
 			}
 		}
 		for _, w := range sb {
-			if onlyB[w.word] && !hasWord(sa, w.word) {
+			if onlyB[w.word] && !inA[w.word] {
 				renamedByA[w.word] = true
 			}
 		}

@@ -112,6 +112,41 @@ func (p *parser) caseClause() *CaseClause {
 	}
 }
 
+// A string of many words, each said many times: the copy renamed a word
+// when its string lacks it wherever the twin's holds it, and not when
+// its string holds it once among thousands of its own.
+func TestVariantSlipLongStrings(t *testing.T) {
+	many := func(word string) string { return strings.TrimSpace(strings.Repeat(word+" ", 3000)) }
+	twin := strings.Replace(ringSetup, `"compactor", ringKey`, `"`+many("compactor")+`", ringKey`, 1)
+	for _, tc := range []struct {
+		name, ring string
+		want       []string
+	}{
+		{"renamed everywhere", many("parquet-converter"),
+			[]string{"parquetconverter/converter.go:16 unrenamed variant compactor/compactor.go:16-16",
+				"parquetconverter/converter.go:7 unrenamed variant compactor/compactor.go:7-7"}},
+		{"kept once at the end", many("parquet-converter") + " compactor", nil},
+		{"kept once at the start", "compactor " + many("parquet-converter"), nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			copy := strings.NewReplacer("package compactor", "package parquetconverter", "*Compactor", "*Converter",
+				`"compactor", ringKey`, `"`+tc.ring+`", ringKey`).Replace(ringSetup)
+			classes := detect(t, divergentOpts(), map[string]string{"compactor/compactor.go": twin, "parquetconverter/converter.go": copy})
+			var got []string
+			for _, c := range classes {
+				for _, d := range driftOf(c) {
+					if strings.Contains(d, "variant") {
+						got = append(got, d)
+					}
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("variant slips\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}
+
 func TestEachWord(t *testing.T) {
 	for in, want := range map[string][]string{
 		"unable to initialize compactor ring":   {"unable", "initialize", "compactor", "ring"},
