@@ -1163,6 +1163,45 @@ func sumValid(items []Item, limit int, extra *Extra) (int, error) {
 }
 `
 
+// TestFamilyStringSlipsFirstTwin checks which copy a string names, when
+// its value names the functions of several later copies: the first in
+// the class's order whose function the copy neither calls nor holds the
+// words of, whatever the others.
+func TestFamilyStringSlipsFirstTwin(t *testing.T) {
+	r := strings.NewReplacer
+	both := `"persistence.sql.SetMessageStatus, UpdateStatus"`
+	named := func(fn string) string {
+		return r("UpdateContinuity", fn, "continuity", "courier_messages", `"persistence.sql.UpdateContinuity"`, both).Replace(spanned)
+	}
+	o := Options{MinTokens: 50, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.8, Workers: 2}
+	for _, tc := range []struct {
+		name, d string
+		want    []string
+	}{
+		{"the first", r("SetMessageStatus(ctx", "IncrementMessageSendCount(ctx").Replace(named("SetMessageStatus")),
+			[]string{"d.go:4 unrenamed string b.go:4-4"}},
+		{"the second, the first called", r("SetMessageStatus(ctx", "IncrementMessageSendCount(ctx", "time.Now()", "p.SetMessageStatus").Replace(named("SetMessageStatus")),
+			[]string{"d.go:4 unrenamed string c.go:4-4"}},
+		{"neither, both called", r("SetMessageStatus(ctx", "IncrementMessageSendCount(ctx", "time.Now(), id", "p.SetMessageStatus, p.UpdateStatus").Replace(named("SetMessageStatus")), nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			found := false
+			for _, c := range detect(t, o, map[string]string{"a.go": spanned, "b.go": named("SetMessageStatus"), "c.go": named("UpdateStatus"), "d.go": tc.d}) {
+				if len(c.Fragments) != 4 {
+					continue
+				}
+				found = true
+				if got := driftOf(c); !slices.Equal(got, tc.want) {
+					t.Errorf("drift %v, want %v", got, tc.want)
+				}
+			}
+			if !found {
+				t.Fatal("no class of the four copies")
+			}
+		})
+	}
+}
+
 // TestDriftStepsOfOnePair checks the drifts of a pair whose copy lacks
 // several steps, each judged on the names of the two copies.
 func TestDriftStepsOfOnePair(t *testing.T) {

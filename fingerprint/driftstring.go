@@ -393,66 +393,139 @@ func (d *detector) markStringSlips(c *Class, ss []span) {
 // holds (File.heldOwn), nor in a copy that calls the function it names
 // or whose name holds every word of that function's name
 // (SetMessageStatusTx opening the span of SetMessageStatus).
+//
+// The strings naming their functions are kept by value, and for each
+// value by the function named, with the first two copies whose string it
+// is (a copy is never its own twin): each string of a copy is looked up
+// once for each function its value names, and whether the copy calls
+// that function or its name holds that one's words is asked once a
+// function. Each string was looked up in every copy, and a class of
+// 8,000 copies of 20 strings each took 5.9 s against 0.29 s to parse.
 func (d *detector) familyStringSlips(c *Class, ss []span) (found bool) {
 	if len(ss) < 3 {
 		return false
 	}
-	named := make([]map[uint64]int32, len(ss)) // a later copy's strings naming its function, by value
+	named := map[uint64][]namedBy{} // a later copy's strings naming its function, by value
 	for i := 1; i < len(ss); i++ {
 		f := d.files[ss[i].file]
 		t0, t1 := d.tokens(ss[i])
-		for _, t := range f.ownNamed {
-			if t0 <= t && t < t1 {
-				if named[i] == nil {
-					named[i] = map[uint64]int32{}
-				}
-				named[i][f.vals[d.valueAt(f, t)]] = t
+		first, _ := slices.BinarySearch(f.ownNamed, t0)
+		if first == len(f.ownNamed) || f.ownNamed[first] >= t1 {
+			continue
+		}
+		name, _, fn, ok := d.funcName(ss[i])
+		if !ok {
+			continue // no function's: every copy names it
+		}
+		for k := range d.walk(f, f.ownNamed[first], t1) {
+			if in(f.ownNamed, k.t) {
+				named[k.val] = addNamedBy(named[k.val], namedBy{name: name, file: ss[i].file, fn: int32(fn), y: [2]int{i}, t: [2]int32{k.t}})
 			}
 		}
 	}
-	if !slices.ContainsFunc(named, func(m map[uint64]int32) bool { return m != nil }) {
+	if len(named) == 0 {
 		return false // no later copy's string names its function: most classes
 	}
 	for x := 1; x < len(ss); x++ {
 		f := d.files[ss[x].file]
 		t0, t1 := d.tokens(ss[x])
-		for t := t0; t < t1; t++ {
-			if token.Token(f.codes[t]) != token.STRING || in(f.ownNamed, t) || in(f.heldOwn, t) {
+		_, _, xfn, ok := d.funcName(ss[x])
+		if !ok {
+			continue // of no function: it names every function
+		}
+		var names *copyCalls
+		for k := range d.walk(f, t0, t1) {
+			if token.Token(k.c) != token.STRING || in(f.ownNamed, k.t) || in(f.heldOwn, k.t) {
 				continue
 			}
-			h := f.vals[d.valueAt(f, t)]
-			for y := 1; y < len(ss); y++ {
-				ty, ok := named[y][h]
-				if !ok || y == x || d.namesFunctionOf(ss[x], ss[y]) {
+			y, ty := 0, int32(0) // the first copy whose function the string names, and its string
+			for _, n := range named[k.val] {
+				j := 0 // the first of n's copies that is not x
+				if n.y[0] == x {
+					j = 1
+				}
+				if n.y[j] == 0 || y > 0 && n.y[j] > y {
 					continue
 				}
+				if names == nil {
+					names = d.callsOf(ss[x], xfn)
+				}
+				if !names.namesFunction(d, n) {
+					y, ty = n.y[j], n.t[j]
+				}
+			}
+			if y > 0 {
 				c.Fragments[x].Drift = append(c.Fragments[x].Drift, Drift{Kind: DriftUnrenamed, Step: StepString, Twin: y,
-					Lines: f.tokenLineRange(t), TwinLines: d.files[ss[y].file].tokenLineRange(ty)})
+					Lines: f.tokenLineRange(k.t), TwinLines: d.files[ss[y].file].tokenLineRange(ty)})
 				found = true
-				break
 			}
 		}
 	}
 	return found
 }
 
-// namesFunctionOf reports whether the copy s calls the function that
-// holds the copy of, or has a name holding every word of its name.
-func (d *detector) namesFunctionOf(s, of span) bool {
-	name, _, fn, ok := d.funcName(of)
-	_, _, sfn, sok := d.funcName(s)
-	if !ok || !sok {
-		return true
+// A namedBy is a function whose later copies in a class hold a string
+// naming it: its name, its declaration (file and unit), and the first
+// two such copies, in order, each with its last string of that value.
+type namedBy struct {
+	name uint64
+	file int32
+	fn   int32
+	y    [2]int // 0: none
+	t    [2]int32
+}
+
+// addNamedBy adds to ns, a value's functions, the copy n.y[0], whose
+// string n.t[0] names its function n.
+func addNamedBy(ns []namedBy, n namedBy) []namedBy {
+	for i := range ns {
+		if ns[i].name != n.name {
+			continue
+		}
+		switch m := &ns[i]; {
+		case m.y[0] == n.y[0]:
+			m.t[0] = n.t[0]
+		case m.y[1] == 0 || m.y[1] == n.y[0]:
+			m.y[1], m.t[1] = n.y[0], n.t[0]
+		}
+		return ns
 	}
+	return append(ns, n)
+}
+
+// copyCalls is what a copy says of the functions other copies' strings
+// name: the names it uses, the words of its function's name, and, by
+// function named, whether it calls that function or its name holds
+// every word of that one's.
+type copyCalls struct {
+	uses  map[uint64]bool
+	own   map[uint64]bool
+	names map[uint64]bool
+}
+
+// callsOf returns the copyCalls of the copy s, of the function
+// declared by the unit fn.
+func (d *detector) callsOf(s span, fn int) *copyCalls {
 	f := d.files[s.file]
+	cc := &copyCalls{uses: map[uint64]bool{}, own: wordsOf(wordsAt(f.fnWords, f.units[fn].tok0)), names: map[uint64]bool{}}
 	t0, t1 := d.tokens(s)
-	for t := t0; t < t1; t++ {
-		if isName(f.codes[t]) && f.vals[d.valueAt(f, t)] == name {
-			return true
+	for k := range d.walk(f, t0, t1) {
+		if isName(k.c) {
+			cc.uses[k.val] = true
 		}
 	}
-	g := d.files[of.file]
-	ws := wordsAt(g.fnWords, g.units[fn].tok0)
-	own := wordsAt(f.fnWords, f.units[sfn].tok0)
-	return len(ws) > 0 && !slices.ContainsFunc(ws, func(w tokWord) bool { return !hasWord(own, w.word) })
+	return cc
+}
+
+// namesFunction reports whether the copy calls the function n, or has a
+// name holding every word of its name.
+func (cc *copyCalls) namesFunction(d *detector, n namedBy) bool {
+	if r, ok := cc.names[n.name]; ok {
+		return r
+	}
+	g := d.files[n.file]
+	ws := wordsAt(g.fnWords, g.units[n.fn].tok0)
+	r := cc.uses[n.name] || len(ws) > 0 && !slices.ContainsFunc(ws, func(w tokWord) bool { return !cc.own[w.word] })
+	cc.names[n.name] = r
+	return r
 }

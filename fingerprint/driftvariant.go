@@ -156,11 +156,6 @@ func (d *detector) variantWords(s span) map[uint64]bool {
 	return words
 }
 
-// hasWord reports whether ws holds the word w.
-func hasWord(ws []tokWord, w uint64) bool {
-	return slices.ContainsFunc(ws, func(x tokWord) bool { return x.word == w })
-}
-
 // wordsOf returns the set of the words of ws.
 func wordsOf(ws []tokWord) map[uint64]bool {
 	set := make(map[uint64]bool, len(ws))

@@ -310,3 +310,30 @@ func VariantWords(n int) []byte {
 	}
 	return b.Bytes()
 }
+
+// NamingCopies returns n copies of Copies' function in files files,
+// each logging 20 messages and one naming its own function ("copy17
+// failed"): one class of n copies, each string of which was looked up in
+// every other copy for one whose function it names (8,000 copies of 20
+// strings: 5.9 s, the parse 0.29 s).
+func NamingCopies(n, files int) map[string][]byte {
+	out := Copies(n, files)
+	for name, src := range out {
+		var b bytes.Buffer
+		for i, fn := range bytes.SplitAfter(src, []byte("\nfunc ")) {
+			if i == 0 {
+				b.Write(fn)
+				continue
+			}
+			open := bytes.Index(fn, []byte("{\n")) + 2
+			b.Write(fn[:open])
+			fmt.Fprintf(&b, "\tlog.Print(\"%s failed\")\n", fn[:bytes.IndexByte(fn, '(')])
+			for m := range 20 {
+				fmt.Fprintf(&b, "\tlog.Printf(\"step %d of %%d\", len(xs))\n", m)
+			}
+			b.Write(fn[open:])
+		}
+		out[name] = b.Bytes()
+	}
+	return out
+}
