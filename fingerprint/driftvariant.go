@@ -185,7 +185,7 @@ func (d *detector) variantSlips(al alignment) (forA, forB []Drift) {
 	same := make([]bool, len(pairs))
 	changed := 0
 	for i, p := range pairs {
-		same[i] = fa.vals[d.valueAt(fa, p.ta)] == fb.vals[d.valueAt(fb, p.tb)]
+		same[i] = p.va == p.vb
 		if !same[i] {
 			changed++
 		}

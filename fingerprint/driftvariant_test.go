@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -144,6 +145,38 @@ func TestVariantSlipLongStrings(t *testing.T) {
 				t.Errorf("variant slips\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 			}
 		})
+	}
+}
+
+// Strings in one long statement: each matched string's value is its
+// own, wherever it stands in the statement, so that the strings a copy
+// changed and those it kept are told apart.
+func TestVariantSlipInOneStatement(t *testing.T) {
+	list := func(variant string) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "package %s\n\nfunc %sNames() []string {\n\treturn []string{\n\t\t\"%s ready\",\n", variant, variant, variant)
+		for i := range 300 {
+			fmt.Fprintf(&b, "\t\t\"step%d\",\n", i)
+			if i == 150 {
+				b.WriteString("\t\t\"unable to start compactor\",\n")
+			}
+		}
+		b.WriteString("\t\t\"compactor done\",\n\t}\n}\n")
+		return b.String()
+	}
+	classes := detect(t, divergentOpts(), map[string]string{"compactor/compactor.go": list("compactor"), "converter/converter.go": list("converter")})
+	var got []string
+	for _, c := range classes {
+		for _, d := range driftOf(c) {
+			if strings.Contains(d, "variant") {
+				got = append(got, d)
+			}
+		}
+	}
+	want := []string{"converter/converter.go:157 unrenamed variant compactor/compactor.go:157-157",
+		"converter/converter.go:307 unrenamed variant compactor/compactor.go:307-307"}
+	if !slices.Equal(got, want) {
+		t.Errorf("variant slips\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 

@@ -337,3 +337,20 @@ func NamingCopies(n, files int) map[string][]byte {
 	}
 	return out
 }
+
+// VariantLists returns two copies of ManyStrings' function, of n
+// strings, named for two variants (compactorNames, converterNames), each
+// list opening with a string naming its own variant: drift analysis
+// compares the values of the strings matched between the copies, and
+// counted each one's from its statement's start (40,000 strings: 3.2 s,
+// the parse 0.03 s).
+func VariantLists(n int) []byte {
+	const header = "package p\n"
+	list := ManyStrings(n)[len(header):]
+	b := bytes.NewBufferString(header)
+	for _, variant := range []string{"compactor", "converter"} {
+		open := fmt.Sprintf("func %sNames() []string {\n\treturn []string{\n\t\t\"%s ready\",\n", variant, variant)
+		b.Write(bytes.Replace(list, []byte("func listNames() []string {\n\treturn []string{\n"), []byte(open), 1))
+	}
+	return b.Bytes()
+}
