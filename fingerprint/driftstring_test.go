@@ -1,8 +1,11 @@
 package fingerprint
 
 import (
+	"fmt"
 	"go/token"
+	"maps"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -37,5 +40,59 @@ func sayIt() string {
 	// useIt's "otherName"; sayIt's "someName" and "otherName".
 	if inUseIt != 1 || inSayIt != 2 {
 		t.Errorf("bareOther holds %d strings of useIt and %d of sayIt, want 1 and 2", inUseIt, inSayIt)
+	}
+}
+
+// TestStringsNamingTheirFunction checks what the Indexer marks of each
+// string of a function: whether it names the function (ownNamed), is a
+// name the function's name holds in any case (heldOwn), or names a digit
+// part of it (ownPart), for names that fold (a capital, the Kelvin sign),
+// that repeat themselves (a1a1a1a1, held in a string at offsets that
+// overlap) and parts of other alphabets.
+func TestStringsNamingTheirFunction(t *testing.T) {
+	funcs := []struct {
+		name string
+		lits map[string]string // literal: the marks wanted
+	}{
+		{"readUint8VectorJSON", map[string]string{`"readUint8VectorJSON"`: "own held", `"readuint8vectorjson"`: "held", `"uint8 vector"`: "part", `"read uint80"`: ""}},
+		{"UpdateColumns", map[string]string{`"update"`: "held", `"UPDATECOLUMNS"`: "held", `"Update columns"`: "", `"UpdateColumns failed"`: "own"}},
+		{"a1a1a1a1", map[string]string{`"a1a1a1a1a1a1"`: "", `"xa1a1a1a1a1 a1a1a1a1"`: "own part", `"a1a1a1a1a1b"`: "", `"a1a1a"`: "held"}},
+		{"run\u212aelvin", map[string]string{`"run"`: "held", `"runkelvin"`: "", `"runk"`: ""}},
+		{"fromXé1Float32", map[string]string{`"bad xé1 value"`: "part", `"bad Float32"`: "part", `"bad xé10"`: "", `"fromX"`: "held"}},
+	}
+	var src strings.Builder
+	src.WriteString("package p\n")
+	type asked struct{ fn, lit, want string }
+	var order []asked // the strings in the source's order
+	for _, f := range funcs {
+		fmt.Fprintf(&src, "\nfunc %s() {\n", f.name)
+		for _, lit := range slices.Sorted(maps.Keys(f.lits)) {
+			fmt.Fprintf(&src, "\t_ = %s\n", lit)
+			order = append(order, asked{f.name, lit, f.lits[lit]})
+		}
+		src.WriteString("}\n")
+	}
+	f := indexSources(t, 1, map[string]string{"a.go": src.String()})[0]
+	n := 0
+	for i, c := range f.codes {
+		if token.Token(c) != token.STRING {
+			continue
+		}
+		var marks []string
+		for _, m := range []struct {
+			name string
+			ts   []int32
+		}{{"own", f.ownNamed}, {"held", f.heldOwn}, {"part", f.ownPart}} {
+			if in(m.ts, int32(i)) {
+				marks = append(marks, m.name)
+			}
+		}
+		if a := order[n]; strings.Join(marks, " ") != a.want {
+			t.Errorf("%s: %s marked %q, want %q", a.fn, a.lit, marks, a.want)
+		}
+		n++
+	}
+	if n != len(order) {
+		t.Fatalf("%d strings, want %d", n, len(order))
 	}
 }

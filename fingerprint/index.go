@@ -196,6 +196,7 @@ type Indexer struct {
 	blocks  []block             // scratch for File.blocks
 	windows []window            // scratch for File.windows
 	names   map[uint64]struct{} // scratch for markOwnNamed (nameSet)
+	lower   []byte              // scratch for markOwnNamed (lowered)
 }
 
 // Index normalises one parsed file. fset must hold f and src must be the
