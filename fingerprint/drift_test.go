@@ -1217,3 +1217,114 @@ func TestDriftStepsOfOnePair(t *testing.T) {
 		t.Errorf("drift\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// inSignatureScan and declaresScan are inSignature and declares as they
+// were written, scanning from each token alone, for nameSites to be held
+// to.
+func inSignatureScan(codes []byte, t int32) bool {
+	depth := 0
+	for u := t - 1; u >= 0; u-- {
+		switch token.Token(codes[u]) {
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth++
+		case token.LBRACK, token.LBRACE:
+			if depth--; depth < 0 {
+				return false
+			}
+		case token.LPAREN:
+			if depth--; depth < 0 {
+				return paramList(codes, u)
+			}
+		case token.SEMICOLON, token.DEFINE, token.ASSIGN:
+			return false
+		}
+	}
+	return false
+}
+
+func declaresScan(codes []byte, t int32) bool {
+	for t++; int(t) < len(codes); t += 2 {
+		switch token.Token(codes[t]) {
+		case token.DEFINE:
+			return true
+		case token.COMMA:
+			if int(t+1) >= len(codes) || !isName(codes[t+1]) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// TestNameSitesAsScanned asks one nameSites of every token of a file, in
+// several orders, whether it is declared there and whether it stands in
+// a signature: each answer is the scan's from that token alone.
+func TestNameSitesAsScanned(t *testing.T) {
+	const src = `package p
+
+var hook = func(a, b int) (c int) { return a }
+
+func (r *T) m(a int, b []string, fs ...func(x, y int) error) (n int, err error) {
+	x, y, z := f(a)(b), []int{a, b, c, d}, map[string][]int{"k": {a, b}}
+	_ = (*T)(x)
+	g := func(c int, d [2]int) {}
+	u, v := T{A: a, B: []int{b, c}}, func(e, f int) (g, h int) { return e, f }
+	var w, q = a, b
+	for i, j := 0, 1; i < j; i, j = i+1, j-1 {
+		k, l := i, j
+		_, _ = k, l
+	}
+	return
+}
+
+func (List[E]) n(e E) (s []E, ok bool) { s, ok = []E{e, e, e}, true; return }
+`
+	f := indexSources(t, 1, map[string]string{"a.go": src})[0]
+	n := int32(len(f.codes))
+	orders := map[string]func(i int32) int32{
+		"forward":  func(i int32) int32 { return i },
+		"backward": func(i int32) int32 { return n - 1 - i },
+		"strided":  func(i int32) int32 { return i * 7 % n },
+	}
+	for name, at := range orders {
+		ns := &nameSites{codes: f.codes}
+		for i := range n {
+			tok := at(i)
+			if got, want := ns.inSignature(tok), inSignatureScan(f.codes, tok); got != want {
+				t.Errorf("%s: token %d (%s): inSignature %v, want %v", name, tok, codeName(f.codes[tok]), got, want)
+			}
+			if isName(f.codes[tok]) {
+				if got, want := ns.declares(tok), declaresScan(f.codes, tok); got != want {
+					t.Errorf("%s: token %d (%s): declares %v, want %v", name, tok, codeName(f.codes[tok]), got, want)
+				}
+			}
+		}
+	}
+}
+
+// A pair renamed in a long list (a composite literal of 300 names, a
+// list of names declared): what the renaming weighs, and so the guard
+// one copy lacks, is as for a short one.
+func TestDriftRenamedInLongList(t *testing.T) {
+	copyOf := func(name string, guard bool) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "package p\n\nfunc f(%s, other int) int {\n", name)
+		if guard {
+			fmt.Fprintf(&b, "\tif %s < 0 {\n\t\treturn 0\n\t}\n", name)
+		}
+		b.WriteString("\txs := []int{" + strings.Repeat(name+", ", 300) + "}\n")
+		fmt.Fprintf(&b, "\ta, b, c, d := %s, %s+1, %s+2, other\n", name, name, name)
+		b.WriteString("\ttotal := 0\n\tfor i := 0; i < len(xs); i++ {\n\t\ttotal += xs[i] * a * b\n\t}\n\treturn total + c + d\n}\n")
+		return b.String()
+	}
+	classes := detect(t, Options{MinTokens: 20, MinLines: 3, Near: true, Similarity: 0.6}, map[string]string{"a.go": copyOf("alpha", false), "b.go": copyOf("beta", true)})
+	if len(classes) != 1 {
+		t.Fatalf("classes %v, want the two functions", describe(classes))
+	}
+	want := []string{"a.go:3 lacks check b.go:4-6"}
+	if got := driftOf(classes[0]); !slices.Equal(got, want) {
+		t.Errorf("drift\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -80,7 +80,7 @@ type nameMap struct {
 func (d *detector) newNameMap(al alignment) *nameMap {
 	m := &nameMap{d: d, al: al, pairs: d.namePairs(al), count: map[[2]uint64]int{}, declared: map[[2]uint64]bool{},
 		uses: map[span]map[uint64]int{}}
-	fa, fb := d.files[al.a.file], d.files[al.b.file]
+	sa, sb := &nameSites{codes: d.files[al.a.file].codes}, &nameSites{codes: d.files[al.b.file].codes}
 	for _, p := range m.pairs {
 		m.count[[2]uint64{p.x, p.y}]++
 		// The renamings of local variables: pairs of names both copies
@@ -88,7 +88,7 @@ func (d *detector) newNameMap(al alignment) *nameMap {
 		// function named the same in both copies, which an alignment of
 		// copies edited apart may pair with another name, is no renaming
 		// to slip on.
-		if declaresAt(fa.codes, p.ta) && declaresAt(fb.codes, p.tb) {
+		if sa.declaresAt(p.ta) && sb.declaresAt(p.tb) {
 			m.declared[[2]uint64{p.x, p.y}] = true
 		}
 	}
@@ -140,6 +140,7 @@ func (d *detector) declaredBy(f *File, t0, t1 int32, out map[uint64]bool) {
 	header, hdepth := false, 0 // in a func's signature, at this depth of parentheses
 	depth, group := 0, -1      // the depth of parentheses, and of a var group's
 	list := false              // in the names after var
+	sites := &nameSites{codes: f.codes}
 	for k := range d.walk(f, t0, t1) {
 		tok := token.Token(k.c)
 		list = list && (isName(k.c) || tok == token.COMMA || tok == token.PERIOD || tok == token.MUL)
@@ -163,7 +164,7 @@ func (d *detector) declaredBy(f *File, t0, t1 int32, out map[uint64]bool) {
 		case token.LBRACE:
 			header = header && hdepth != 0
 		}
-		if isName(k.c) && (list || group >= 0 && depth == group+1 || declaresAt(f.codes, k.t) || header && hdepth > 0) {
+		if isName(k.c) && (list || group >= 0 && depth == group+1 || sites.declaresAt(k.t) || header && hdepth > 0) {
 			out[k.val] = true
 		}
 	}
@@ -364,12 +365,6 @@ func (d *detector) namePairs(al alignment) []matchedNames {
 		}
 	})
 	return pairs
-}
-
-// declaresAt reports whether the name at token t of codes is declared
-// there: left of := or after var.
-func declaresAt(codes []byte, t int32) bool {
-	return declares(codes, t) || t > 0 && token.Token(codes[t-1]) == token.VAR
 }
 
 // sameFunction reports whether spans a and b lie in two functions of the

@@ -448,13 +448,14 @@ func (d *detector) renamedNames(first, s span, match []int32) int {
 			valB[t-b0], isB[t-b0] = v, true
 		}
 	})
+	sa, sb := &nameSites{codes: fa.codes}, &nameSites{codes: fb.codes}
 	d.eachValue(first, func(t int32, c byte, x uint64) {
 		y := t - a0 // renamed copies: the same canonical tokens
 		if match != nil {
 			y = match[y]
 		}
 		if isName(c) && y >= 0 && int(y) < len(isB) && isB[y] && valB[y] != x {
-			pairs = append(pairs, pair{x, valB[y], declaresAt(fa.codes, t) && declaresAt(fb.codes, b0+y)})
+			pairs = append(pairs, pair{x, valB[y], sa.declaresAt(t) && sb.declaresAt(b0+y)})
 		}
 	})
 	slices.SortFunc(pairs, func(p, q pair) int { return cmp.Or(cmp.Compare(p.x, q.x), cmp.Compare(p.y, q.y)) })

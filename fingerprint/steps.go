@@ -93,6 +93,7 @@ func (d *detector) ownNamesBy(al *alignment, with, without span, rs []int32, sha
 	}
 	var uses []use
 	prevTok, prevVal := int32(-1), uint64(0) // the last name met
+	sites := &nameSites{codes: codes}
 	d.eachAddedValue(with, rs, func(t int32, c byte, v uint64) {
 		if !isName(c) {
 			return
@@ -103,7 +104,7 @@ func (d *detector) ownNamesBy(al *alignment, with, without span, rs []int32, sha
 			if prevTok == t-2 {
 				uses = append(uses, use{t, v, prevVal})
 			}
-		case declares(codes, t) || at(t-1) == token.VAR:
+		case sites.declares(t) || at(t-1) == token.VAR:
 			declared[v] = true
 		default:
 			uses = append(uses, use{tok: t, name: v})
@@ -215,6 +216,7 @@ func (al *alignment) namesOf(d *detector, with span) *copyNames {
 			cn.twin[v] = true
 		}
 	})
+	sites := &nameSites{codes: codes}
 	for _, p := range d.namePairs(*al) {
 		v, w, t := p.x, p.y, p.ta
 		if i == 1 {
@@ -224,7 +226,7 @@ func (al *alignment) namesOf(d *detector, with span) *copyNames {
 			continue // the same name; or a value the copy drops, not renames
 		}
 		n := int32(1)
-		if declaresAt(codes, t) || inSignature(codes, t) {
+		if sites.declaresAt(t) || sites.inSignature(t) {
 			n = 2
 		}
 		cn.renames = append(cn.renames, copyRename{t, v, w, n})
@@ -292,26 +294,108 @@ func (d *detector) renamedInCopy(al *alignment, with span, v uint64) bool {
 
 // inSignature reports whether the token t of codes stands in a
 // parenthesised list of a function's signature (paramList): the name of
-// a receiver, a parameter or a result, or of its type.
-func inSignature(codes []byte, t int32) bool {
-	depth := 0
+// a receiver, a parameter or a result, or of its type. It scans back
+// from t for the bracket t stands in, and stops at ; := or =.
+func inSignature(codes []byte, t int32) bool { return (&nameSites{codes: codes}).inSignature(t) }
+
+// nameSites answers declares and inSignature of codes for many of its
+// tokens, each reading a token once: a list of names runs on to := or
+// not from each of its names alike, and a scan back from a token, at the
+// depth it starts at, goes the same way as one from the token before it.
+// Asked a name at a time, each name of a composite literal of 40,000 read
+// on to the literal's end and back to its start, and two copies of a
+// function holding one, renamed, took 4.1 s against 0.02 s to parse.
+type nameSites struct {
+	codes []byte
+	decl  map[int32]bool  // declares, by a name of a list
+	back  map[int32]bool  // inSignature's answer scanning back from a token at depth 0
+	group map[int32]int32 // a closing bracket passed: its opening one, -1 if ; := or = stand between
+}
+
+// declares reports whether the name at token t is declared there: it
+// stands, alone or in a list of names, left of :=.
+func (ns *nameSites) declares(t int32) bool {
+	codes := ns.codes
+	var list []int32 // the names read before the last, which answer as it does
+	r := false
+	for ; ; t += 2 {
+		if v, ok := ns.decl[t]; ok {
+			r = v
+			break
+		}
+		if int(t)+1 >= len(codes) {
+			break
+		}
+		if token.Token(codes[t+1]) == token.DEFINE {
+			r = true
+			break
+		}
+		if token.Token(codes[t+1]) != token.COMMA || int(t)+2 >= len(codes) || !isName(codes[t+2]) {
+			break
+		}
+		list = append(list, t)
+	}
+	if len(list) > 0 && ns.decl == nil {
+		ns.decl = map[int32]bool{}
+	}
+	for _, u := range list {
+		ns.decl[u] = r
+	}
+	return r
+}
+
+// declaresAt reports whether the name at token t is declared there:
+// left of := or after var.
+func (ns *nameSites) declaresAt(t int32) bool {
+	return ns.declares(t) || t > 0 && token.Token(ns.codes[t-1]) == token.VAR
+}
+
+// inSignature is the function inSignature, for a token of ns.codes.
+func (ns *nameSites) inSignature(t int32) bool {
+	codes := ns.codes
+	if ns.back == nil {
+		ns.back, ns.group = map[int32]bool{}, map[int32]int32{}
+	}
+	var path []int32   // the tokens passed at depth 0, which all answer alike
+	var closed []int32 // the closing brackets passed, still open, innermost last
+	r := false
+scan:
 	for u := t - 1; u >= 0; u-- {
-		switch token.Token(codes[u]) {
+		if len(closed) == 0 {
+			if v, ok := ns.back[u]; ok {
+				r = v
+				break
+			}
+			path = append(path, u)
+		}
+		if o, ok := ns.group[u]; ok {
+			if o < 0 {
+				break
+			}
+			u = o
+			continue
+		}
+		switch tok := token.Token(codes[u]); tok {
 		case token.RPAREN, token.RBRACK, token.RBRACE:
-			depth++
-		case token.LBRACK, token.LBRACE:
-			if depth--; depth < 0 {
-				return false
+			closed = append(closed, u)
+		case token.LBRACK, token.LBRACE, token.LPAREN:
+			if len(closed) == 0 {
+				r = tok == token.LPAREN && paramList(codes, u)
+				break scan
 			}
-		case token.LPAREN:
-			if depth--; depth < 0 {
-				return paramList(codes, u)
-			}
+			ns.group[closed[len(closed)-1]] = u
+			closed = closed[:len(closed)-1]
 		case token.SEMICOLON, token.DEFINE, token.ASSIGN:
-			return false
+			break scan
 		}
 	}
-	return false
+	for _, c := range closed {
+		ns.group[c] = -1 // the scan stopped inside them, and will again
+	}
+	for _, u := range path {
+		ns.back[u] = r
+	}
+	return r
 }
 
 // paramList reports whether the parenthesis at codes[u] opens a
@@ -374,24 +458,6 @@ func (d *detector) listItems(s span, rs []int32) bool {
 		}
 		if same(u-1) || same(u+1) {
 			return true
-		}
-	}
-	return false
-}
-
-// declares reports whether the name at token t is declared there: it
-// stands, alone or in a list of names, left of :=.
-func declares(codes []byte, t int32) bool {
-	for t++; int(t) < len(codes); t += 2 {
-		switch token.Token(codes[t]) {
-		case token.DEFINE:
-			return true
-		case token.COMMA:
-			if int(t+1) >= len(codes) || !isName(codes[t+1]) {
-				return false
-			}
-		default:
-			return false
 		}
 	}
 	return false
