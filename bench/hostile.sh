@@ -75,6 +75,7 @@ hostile "two copies of a function, each saying its variant's word 64,000 times i
 hostile "two copies of a function of 40,000 statements, one with 160 guards the other lacks, -max-file-size 1e9" 10 "$cc" "${off[@]}" -max-file-size 1000000000 "$work/full/lacked-guards"
 hostile "two copies of a function, its parameter renamed in a literal of 40,000 names, one with a guard the other lacks (0.5 MB)" 10 "$cc" "${off[@]}" "$work/full/renamed-literal"
 hostile "8,000 copies of one function in 800 files, each naming itself in one of 21 strings, -max-occurrences 0" 10 "$cc" "${off[@]}" -max-occurrences 0 "$work/full/naming-copies/..."
+hostile "8,000 copies of one function in 800 files, each but the first with a guard, -max-occurrences 0" 10 "$cc" "${off[@]}" -max-occurrences 0 "$work/full/lacking-first/..."
 hostile "8,000 copies of one function in 800 files, every other without a guard, -max-occurrences 0" 10 "$cc" "${off[@]}" -max-occurrences 0 "$work/full/drifted-copies/..."
 hostile "20,000 copies of one function in 2,000 files, -max-occurrences 0" 10 "$cc" "${off[@]}" -max-occurrences 0 "$work/full/copies/..."
 

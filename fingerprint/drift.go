@@ -233,31 +233,46 @@ func markConsensus(c *Class, compared []bool) {
 	if n < 3 || slices.Contains(compared[1:], false) {
 		return
 	}
+	// The steps are counted first, each drift then looked up: every
+	// drift was compared with every other, and 8,000 copies of one
+	// function, the first lacking a guard of the others, took 6.8 s
+	// against 0.17 s to parse.
+	type place struct {
+		step  string
+		lines LineRange
+	}
 	first := c.Fragments[0].Drift
-	for k, x := range first {
-		if x.Kind != DriftLacks {
-			continue
+	twins := map[place]map[int]bool{} // the twins whose step the first copy lacks at a place
+	for _, x := range first {
+		if x.Kind == DriftLacks {
+			p := place{x.Step, x.Lines}
+			if twins[p] == nil {
+				twins[p] = map[int]bool{}
+			}
+			twins[p][x.Twin] = true
 		}
-		twins := map[int]bool{}
-		for _, y := range first {
-			if y.Kind == DriftLacks && y.Step == x.Step && y.Lines == x.Lines {
-				twins[y.Twin] = true
+	}
+	for k, x := range first {
+		if x.Kind == DriftLacks {
+			first[k].Consensus = len(twins[place{x.Step, x.Lines}]) == n-1
+		}
+	}
+	// The later copies lacking a step, by its lines: the last counted,
+	// and how many.
+	type lacking struct{ last, copies int }
+	lackers := map[LineRange]lacking{}
+	for i := 1; i < n; i++ {
+		for _, x := range c.Fragments[i].Drift {
+			if l := lackers[x.TwinLines]; x.Kind == DriftLacks && l.last != i {
+				lackers[x.TwinLines] = lacking{i, l.copies + 1}
 			}
 		}
-		first[k].Consensus = len(twins) == n-1
 	}
 	for i := 1; i < n; i++ {
 		for k, x := range c.Fragments[i].Drift {
-			if x.Kind != DriftLacks {
-				continue
+			if x.Kind == DriftLacks {
+				c.Fragments[i].Drift[k].Consensus = lackers[x.TwinLines].copies == 1
 			}
-			alone := true
-			for j := 1; j < n && alone; j++ {
-				alone = j == i || !slices.ContainsFunc(c.Fragments[j].Drift, func(y Drift) bool {
-					return y.Kind == DriftLacks && y.TwinLines == x.TwinLines
-				})
-			}
-			c.Fragments[i].Drift[k].Consensus = alone
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -952,6 +953,64 @@ func hashOr0(name string) uint64 {
 		return 0
 	}
 	return hashBytes([]byte(name))
+}
+
+// TestMarkConsensusManyCopies marks, in a class of five copies, the
+// steps the first copy lacks of every other copy (at one place, however
+// often a twin is said) and not those only some have; and the steps a
+// later copy alone lacks of the first, not those two lack; a pair not
+// compared whole leaves every mark unset.
+func TestMarkConsensusManyCopies(t *testing.T) {
+	lr := func(l int) LineRange { return LineRange{l, l + 2} }
+	lacks := func(step string, lines LineRange, twin int, twinLines LineRange) Drift {
+		return Drift{Kind: DriftLacks, Step: step, Lines: lines, Twin: twin, TwinLines: twinLines}
+	}
+	class := func() Class {
+		c := Class{Fragments: make([]Fragment, 5)}
+		for twin := 1; twin < 5; twin++ {
+			c.Fragments[0].Drift = append(c.Fragments[0].Drift, lacks(StepGuard, lr(3), twin, lr(10)))
+		}
+		c.Fragments[0].Drift = append(c.Fragments[0].Drift,
+			lacks(StepGuard, lr(3), 2, lr(10)),  // a twin said twice
+			lacks(StepCheck, lr(20), 1, lr(30)), // only two twins have it
+			lacks(StepCheck, lr(20), 2, lr(30)),
+			lacks(StepGuard, lr(40), 1, lr(50)), // at another place
+			Drift{Kind: DriftUnrenamed, Lines: lr(60), Twin: 3})
+		c.Fragments[1].Drift = []Drift{lacks(StepGuard, lr(5), 0, lr(70)), lacks(StepLoop, lr(6), 0, lr(80))}
+		c.Fragments[2].Drift = []Drift{lacks(StepLoop, lr(6), 0, lr(80)), lacks(StepGuard, lr(5), 0, lr(90)), lacks(StepGuard, lr(8), 0, lr(90))}
+		c.Fragments[4].Drift = []Drift{{Kind: DriftSwapped, Lines: lr(9), TwinLines: lr(70)}}
+		return c
+	}
+	consensus := func(c Class) [][]bool {
+		var out [][]bool
+		for _, f := range c.Fragments {
+			var fs []bool
+			for _, x := range f.Drift {
+				fs = append(fs, x.Consensus)
+			}
+			out = append(out, fs)
+		}
+		return out
+	}
+	c := class()
+	markConsensus(&c, []bool{true, true, true, true, true})
+	want := [][]bool{
+		{true, true, true, true, true, false, false, false, false},
+		{true, false},
+		{false, true, true},
+		nil,
+		{false},
+	}
+	if got := consensus(c); !reflect.DeepEqual(got, want) {
+		t.Errorf("consensus %v\nwant      %v", got, want)
+	}
+	c = class()
+	markConsensus(&c, []bool{true, true, false, true, true})
+	for i, fs := range consensus(c) {
+		if slices.Contains(fs, true) {
+			t.Errorf("a pair not compared: copy %d marked %v", i, fs)
+		}
+	}
 }
 
 // TestDriftConsensus checks the odd one out: in three copies, the step

@@ -3,6 +3,7 @@ package hostile
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -405,4 +406,23 @@ func RenamedLiteral(n int) []byte {
 		b.WriteString("\ttotal := 0\n\tfor i := 0; i < len(xs); i++ {\n\t\ttotal += xs[i] * a * b\n\t}\n\treturn total + c + d\n}\n")
 	}
 	return b.Bytes()
+}
+
+// LackingFirst returns n copies of Copies' function in files files,
+// each but the first with a guard on its limit: one near-miss class whose
+// first copy lacks a step of each other copy, each of the n-1 drifts
+// compared with every other to tell whether every other copy has the
+// step (8,000 copies: 6.8 s, the parse 0.17 s).
+func LackingFirst(n, files int) map[string][]byte {
+	out := Copies(n, files)
+	open := []byte("key string) (int, error) {\n")
+	guarded := append(slices.Clone(open), "if limit < 0 {\n\treturn 0, errEmpty\n}\n"...)
+	for name, src := range out {
+		src = bytes.ReplaceAll(src, open, guarded)
+		if name == fmt.Sprintf("copies%04d.go", 0) {
+			src = bytes.Replace(src, guarded, open, 1)
+		}
+		out[name] = src
+	}
+	return out
 }
