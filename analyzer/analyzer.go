@@ -294,8 +294,9 @@ func noFacts(string) *fingerprint.Facts { return nil }
 // but says why a class is not listed.
 func (u *unit) reportClass(c fingerprint.Class) {
 	c.Signal.Reason = ""
+	msgs := report.Messages(c)
 	for i, fr := range c.Fragments {
-		msg := report.Message(c, i)
+		msg := msgs[i]
 		if !report.Listed(c) {
 			msg += "; not listed: " + report.LeftOut(c)
 		}

@@ -61,8 +61,9 @@ func CodeClimate(w io.Writer, r *Report) error {
 		case c.Divergent:
 			severity = SeverityDrifted
 		}
+		msgs := Messages(c)
 		for i, f := range c.Fragments {
-			text := Message(c, i)
+			text := msgs[i]
 			if words := r.changeWords(ci, i); words != "" {
 				text += "; " + words
 			}

@@ -416,3 +416,41 @@ func TestRankLackedReturnFirst(t *testing.T) {
 		t.Errorf("order %s (%d), %s (%d); want the lacked return first", classes[0].ID, classes[0].Signal.Score, classes[1].ID, classes[1].Signal.Score)
 	}
 }
+
+// The messages of a class of five copies whose first lacks steps of the
+// others, some of a copy twice and one lacked by a later copy too: each
+// copy says how many others lack its steps, and which, each once and by
+// line; the first says a step lacked at one place of several twins
+// once. Messages says what Message says of each.
+func TestMessagesLackedSteps(t *testing.T) {
+	lr := func(a, b int) fingerprint.LineRange { return fingerprint.LineRange{Start: a, End: b} }
+	lacks := func(step string, at, twin int, lines fingerprint.LineRange) fingerprint.Drift {
+		return fingerprint.Drift{Kind: fingerprint.DriftLacks, Step: step, Lines: lr(at, at), Twin: twin, TwinLines: lines}
+	}
+	c := class("five", fingerprint.Near, "a.go", "b.go", "c.go", "d.go", "e.go")
+	c.Fragments[0].Drift = []fingerprint.Drift{
+		lacks(fingerprint.StepGuard, 3, 1, lr(20, 22)), lacks(fingerprint.StepGuard, 3, 2, lr(20, 22)),
+		lacks(fingerprint.StepCheck, 5, 2, lr(9, 11)), lacks(fingerprint.StepGuard, 3, 2, lr(20, 22)),
+		lacks(fingerprint.StepGuard, 3, 3, lr(20, 22)), lacks("", 7, 3, lr(30, 30)),
+	}
+	c.Fragments[4].Drift = []fingerprint.Drift{lacks(fingerprint.StepCheck, 6, 2, lr(9, 11)), lacks(fingerprint.StepLoop, 8, 2, lr(40, 44))}
+	c.Fragments[1].Extra = []fingerprint.LineRange{lr(20, 22)}
+	c.Fragments[2].Extra = []fingerprint.LineRange{lr(9, 11), lr(20, 22), lr(40, 44)}
+	c.Fragments[3].Extra = []fingerprint.LineRange{lr(20, 22), lr(30, 30)}
+	head := func(of string) string { return "duplicate of " + of + " (near 0%, 0 tokens, 5 copies)" }
+	want := []string{
+		head("b.go:20-25") + "; lacks the guard of b.go:20-22 (after this copy's line 3); lacks the check of c.go:9-11 (after this copy's line 5); lacks the  of d.go:30 (after this copy's line 7)",
+		head("a.go:10-15") + "; another copy lacks this one's guard (lines 20-22)",
+		head("a.go:10-15") + "; 2 other copies lack this one's check (lines 9-11), guard (lines 20-22) and validation loop (lines 40-44)",
+		head("a.go:10-15") + "; another copy lacks this one's guard (lines 20-22)",
+		head("a.go:10-15") + "; lacks the check of c.go:9-11 (after this copy's line 6); lacks the validation loop of c.go:40-44 (after this copy's line 8)",
+	}
+	for i, w := range want {
+		if got := Message(c, i); got != w {
+			t.Errorf("copy %d:\ngot  %q\nwant %q", i, got, w)
+		}
+	}
+	if got := Messages(c); !slices.Equal(got, want) {
+		t.Errorf("Messages\n%q\nwant\n%q", got, want)
+	}
+}

@@ -83,6 +83,32 @@ func New(files []*fingerprint.File, classes []fingerprint.Class) *Report {
 // Message describes fragment i of class c for a reader looking at it:
 // lowercase, no period, naming the copy it duplicates.
 func Message(c fingerprint.Class, i int) string {
+	return message(c, i, func() *lackedOf { return newLackedOf(c) })
+}
+
+// Messages is Message of each fragment of c, in order: the steps other
+// copies lack of each fragment are read once for the class. Read for
+// each fragment, every fragment's message read every drift of the class,
+// and the text report of 8,000 copies of one function, the first lacking
+// a guard of each other, spent 1.6 s of the run's 2.2 s there.
+func Messages(c fingerprint.Class) []string {
+	var lk *lackedOf
+	of := func() *lackedOf {
+		if lk == nil {
+			lk = newLackedOf(c)
+		}
+		return lk
+	}
+	out := make([]string, len(c.Fragments))
+	for i := range c.Fragments {
+		out[i] = message(c, i, of)
+	}
+	return out
+}
+
+// message is Message, taking what other copies lack of the fragments
+// from lacked, called only when a fragment has lines others lack.
+func message(c fingerprint.Class, i int, lacked func() *lackedOf) string {
 	other := c.Fragments[0]
 	if i == 0 && len(c.Fragments) > 1 {
 		other = c.Fragments[1]
@@ -97,54 +123,73 @@ func Message(c fingerprint.Class, i int) string {
 	msg := fmt.Sprintf("duplicate of %s:%d-%d (%s, %s, %d copies%s)",
 		FileName(other.File), other.Start.Line, other.End.Line, KindLabel(c), Count(c.Tokens, "token", "tokens"), len(c.Fragments), why)
 	f := c.Fragments[i]
-	switch words := DriftSaid(c, i); {
+	words := DriftSaid(c, i)
+	switch {
 	case len(words) > 0:
 		msg += "; " + strings.Join(words, "; ")
-	case len(f.Extra) > 0 && len(c.Fragments) == 2:
-		msg += "; the other copy lacks this one's " + lackedSteps(c, i)
-	case len(f.Extra) > 0 && lackingCopies(c, i) > 1:
-		msg += fmt.Sprintf("; %d other copies lack this one's %s", lackingCopies(c, i), lackedSteps(c, i))
-	case len(f.Extra) > 0:
-		msg += "; another copy lacks this one's " + lackedSteps(c, i)
+	case len(f.Extra) == 0:
+	case len(c.Fragments) == 2:
+		msg += "; the other copy lacks this one's " + lacked().steps(c, i)
+	case lacked().copies[i] > 1:
+		msg += fmt.Sprintf("; %d other copies lack this one's %s", lacked().copies[i], lacked().steps(c, i))
+	default:
+		msg += "; another copy lacks this one's " + lacked().steps(c, i)
 	}
 	return msg
 }
 
-// lackingCopies counts the other copies of c that lack a step of
-// fragment i (a Lacks drift whose twin is i).
-func lackingCopies(c fingerprint.Class, i int) int {
-	n := 0
-	for j, f := range c.Fragments {
-		if j != i && slices.ContainsFunc(f.Drift, func(d fingerprint.Drift) bool { return d.Kind == fingerprint.DriftLacks && d.Twin == i }) {
-			n++
-		}
-	}
-	return n
+// lackedOf is what the copies of a class lack of each other, by the
+// fragment whose steps they lack (a Lacks drift whose twin it is): how
+// many other copies lack a step of it, and its steps they lack, each
+// once, in the order of the copies and their drifts.
+type lackedOf struct {
+	copies []int
+	lacked [][]lackedStep
 }
 
-// lackedSteps names the steps of fragment i that another copy lacks, with
+type lackedStep struct {
+	what  string
+	lines fingerprint.LineRange
+}
+
+func newLackedOf(c fingerprint.Class) *lackedOf {
+	n := len(c.Fragments)
+	lk := &lackedOf{copies: make([]int, n), lacked: make([][]lackedStep, n)}
+	last := make([]int, n) // the last copy counted lacking a step of each, plus one
+	type said struct {
+		twin int
+		step lackedStep
+	}
+	seen := map[said]bool{}
+	for j, f := range c.Fragments {
+		for _, d := range f.Drift {
+			i := d.Twin
+			if i == j || d.Kind != fingerprint.DriftLacks {
+				continue
+			}
+			if last[i] != j+1 {
+				last[i] = j + 1
+				lk.copies[i]++
+			}
+			if s := (lackedStep{d.Step, d.TwinLines}); d.Step != "" && !seen[said{i, s}] {
+				seen[said{i, s}] = true
+				lk.lacked[i] = append(lk.lacked[i], s)
+			}
+		}
+	}
+	return lk
+}
+
+// steps names the steps of fragment i that another copy lacks, with
 // their lines: "check (lines 9-11) and defer (line 14)". Said as "only
 // this copy has line 2386", a copy that has other lines its twin lacks
 // (a switch that is no step) read as having that line alone.
-func lackedSteps(c fingerprint.Class, i int) string {
-	type step struct {
-		what  string
-		lines fingerprint.LineRange
-	}
-	var steps []step
-	for j, f := range c.Fragments {
-		for _, d := range f.Drift {
-			s := step{d.Step, d.TwinLines}
-			if j == i || d.Twin != i || d.Kind != fingerprint.DriftLacks || d.Step == "" || slices.Contains(steps, s) {
-				continue
-			}
-			steps = append(steps, s)
-		}
-	}
+func (lk *lackedOf) steps(c fingerprint.Class, i int) string {
+	steps := slices.Clone(lk.lacked[i])
 	if len(steps) == 0 {
 		return rangesText(c.Fragments[i].Extra)
 	}
-	slices.SortFunc(steps, func(a, b step) int { return cmp.Compare(a.lines.Start, b.lines.Start) })
+	slices.SortFunc(steps, func(a, b lackedStep) int { return cmp.Compare(a.lines.Start, b.lines.Start) })
 	var parts []string
 	for _, s := range steps {
 		parts = append(parts, s.what+" ("+rangesText([]fingerprint.LineRange{s.lines})+")")
@@ -221,13 +266,17 @@ func (r *Report) Lines() []Line {
 func Text(w io.Writer, r *Report) error {
 	bw := bufio.NewWriter(w)
 	shown := r.shown()
+	msgs := make([][]string, len(r.Classes)) // each class's Messages, made when first needed
 	for _, l := range r.Lines() {
 		if shown != nil && !shown[l.Class] {
 			continue
 		}
 		c := r.Classes[l.Class]
 		f := c.Fragments[l.Fragment]
-		msg := Message(c, l.Fragment)
+		if msgs[l.Class] == nil {
+			msgs[l.Class] = Messages(c)
+		}
+		msg := msgs[l.Class][l.Fragment]
 		if !Listed(c) {
 			msg += "; not listed: " + LeftOut(c)
 		}

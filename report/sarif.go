@@ -206,12 +206,13 @@ func SARIF(w io.Writer, r *Report) error {
 	fragIDs := FragmentIDs(r.Classes)
 	for ci, c := range r.Classes {
 		ids := fragIDs[ci]
+		msgs := Messages(c)
 		for i, f := range c.Fragments {
 			res := sarifResult{
 				RuleID:              string(c.Kind),
 				RuleIndex:           ruleIndex(c.Kind),
 				Level:               "warning",
-				Message:             sarifText{Message(c, i)},
+				Message:             sarifText{msgs[i]},
 				Locations:           []sarifLocation{location(f)},
 				PartialFingerprints: map[string]string{FingerprintKey: ids[i]},
 				Properties: sarifResultProps{ClassID: c.ID, Kind: string(c.Kind),

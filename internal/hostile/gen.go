@@ -412,7 +412,8 @@ func RenamedLiteral(n int) []byte {
 // each but the first with a guard on its limit: one near-miss class whose
 // first copy lacks a step of each other copy, each of the n-1 drifts
 // compared with every other to tell whether every other copy has the
-// step (8,000 copies: 6.8 s, the parse 0.17 s).
+// step (8,000 copies: 6.8 s, the parse 0.17 s), and the text report's
+// message of each copy reading every drift of the class (2.2 s, then).
 func LackingFirst(n, files int) map[string][]byte {
 	out := Copies(n, files)
 	open := []byte("key string) (int, error) {\n")
