@@ -76,6 +76,7 @@ hostile "two copies of a function of 40,000 statements, one with 160 guards the 
 hostile "two copies of a function, its parameter renamed in a literal of 40,000 names, one with a guard the other lacks (0.5 MB)" 10 "$cc" "${off[@]}" "$work/full/renamed-literal"
 hostile "8,000 copies of one function in 800 files, each naming itself in one of 21 strings, -max-occurrences 0" 10 "$cc" "${off[@]}" -max-occurrences 0 "$work/full/naming-copies/..."
 hostile "8,000 copies of one function in 800 files, each but the first with a guard, -max-occurrences 0" 10 "$cc" "${off[@]}" -max-occurrences 0 "$work/full/lacking-first/..."
+hostile "8,000 copies of one function in 800 files, each noting it was copied from upstream, -max-occurrences 0" 10 "$cc" "${off[@]}" -max-occurrences 0 "$work/full/noted-copies/..."
 hostile "8,000 copies of one function in 800 files, every other without a guard, -max-occurrences 0" 10 "$cc" "${off[@]}" -max-occurrences 0 "$work/full/drifted-copies/..."
 hostile "20,000 copies of one function in 2,000 files, -max-occurrences 0" 10 "$cc" "${off[@]}" -max-occurrences 0 "$work/full/copies/..."
 

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"go/build/constraint"
 
@@ -565,26 +566,62 @@ func versionElem(s string) string { return elemVersion.ReplaceAllString(s, "") }
 // ("a point-in-time copy of a row's fields") may be about anything, and
 // does not count; nor does a note elsewhere in the file, which is about
 // some other code.
+//
+// The copies are looked up by the words of a note, each name kept with
+// the first two copies it names (a note never names its own copy): each
+// note was matched against the names of every copy, and 8,000 copies of
+// one function, each noting that it was copied from upstream, took 16 s
+// against 0.16 s to parse.
 func (h *headers) notedCopy(c fingerprint.Class) string {
-	var names [][]string // each copy's, found when a note is met
+	var named map[string][]int // the copies by each of their names, folded (foldKey); made when a note is met
 	for i, f := range c.Fragments {
 		fs := h.header(f.File).facts
 		for _, notes := range [][]fingerprint.Note{fs.NotesOn(f.Start.Line, f.End.Line), fs.HeaderNotes()} {
 			for _, n := range notes {
-				if names == nil {
-					for _, g := range c.Fragments {
-						names = append(names, h.copyNames(g))
+				if named == nil {
+					named = map[string][]int{}
+					for j, g := range c.Fragments {
+						for _, name := range h.copyNames(g) {
+							k := foldKey(name)
+							if js := named[k]; len(js) == 0 || len(js) == 1 && js[0] != j {
+								named[k] = append(js, j)
+							}
+						}
 					}
 				}
-				for j, g := range c.Fragments {
-					if j != i && namesCopy(n.Text, names[j]) {
-						return fmt.Sprintf("the note at %s:%d names %s", FileName(f.File), n.Line, FileName(g.File))
+				first := -1 // the first other copy a word of the note names
+				for w := range strings.FieldsFuncSeq(n.Text, func(r rune) bool { return !isWordRune(r) }) {
+					for _, j := range named[foldKey(w)] {
+						if j != i {
+							if first < 0 || j < first {
+								first = j
+							}
+							break
+						}
 					}
+				}
+				if first >= 0 {
+					return fmt.Sprintf("the note at %s:%d names %s", FileName(f.File), n.Line, FileName(c.Fragments[first].File))
 				}
 			}
 		}
 	}
 	return ""
+}
+
+// foldKey is s with each character the least of those it equals in any
+// case (unicode.SimpleFold): two strings equal under strings.EqualFold
+// have one foldKey.
+func foldKey(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		b.WriteRune(least)
+	}
+	return b.String()
 }
 
 // copyNames are the names a note may call copy f by: its directory's,
@@ -599,19 +636,8 @@ func (h *headers) copyNames(f fingerprint.Fragment) []string {
 	return slices.DeleteFunc(names, func(s string) bool { return len(s) < 2 || s == "." || s == "/" })
 }
 
-// namesCopy reports whether text holds one of names as a word of its
-// own (letters, digits and underscores), case aside.
-func namesCopy(text string, names []string) bool {
-	for w := range strings.FieldsFuncSeq(text, func(r rune) bool { return !isWordRune(r) }) {
-		for _, n := range names {
-			if strings.EqualFold(w, n) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
+// isWordRune reports whether r stands in a word of a note: an ASCII
+// letter, digit or underscore, or any character past ASCII.
 func isWordRune(r rune) bool {
 	return r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || r > 0x7f
 }

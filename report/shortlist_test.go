@@ -444,3 +444,39 @@ func TestDriftOneFunctionFirst(t *testing.T) {
 		t.Errorf("order %s (one function %v), %s (one function %v, divergent %v)", cs[0].ID, cs[0].Signal.OneFunction, cs[1].ID, cs[1].Signal.OneFunction, cs[1].Divergent)
 	}
 }
+
+// In a class of five copies, the first note that names another copy
+// gives the evidence, naming the first copy in order it names, in any
+// case (ſync is sync, KELVIN kelvin), never its own.
+func TestNotedCopyManyCopies(t *testing.T) {
+	body := "\tx := 1\n\ty := 2\n\treturn x + y\n}\n"
+	copies := []struct{ file, note, fn string }{
+		{"a/alpha.go", "// Copied from alpha, then from mirror and ſync.\n", "f"},
+		{"b/kelvin.go", "", "g"},
+		{"c/gamma.go", "// Copied from KELVIN.\n", "h"},
+		{"d/sync.go", "", "runSync"},
+		{"e/mirror.go", "// Copied from upstream.\n", "k"},
+	}
+	files := map[string]string{}
+	var names []string
+	for _, cp := range copies {
+		files[cp.file] = "package p\n\n" + cp.note + "func " + cp.fn + "() int {\n" + body
+		names = append(names, cp.file)
+	}
+	c := class("id", fingerprint.Near, names...)
+	for i, cp := range copies {
+		start := 3 + strings.Count(cp.note, "\n")
+		c.Fragments[i].Start.Line, c.Fragments[i].End.Line = start, start+4
+	}
+	h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
+	if got, ev := h.category(c); got != CategoryMirror || ev != "the note at a/alpha.go:3 names d/sync.go" {
+		t.Errorf("category %q, evidence %q", got, ev)
+	}
+	// Without the first note, the third copy's.
+	files["a/alpha.go"] = "package p\n\nfunc f() int {\n" + body
+	c.Fragments[0].Start.Line, c.Fragments[0].End.Line = 3, 7
+	h = &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
+	if got, ev := h.category(c); got != CategoryMirror || ev != "the note at c/gamma.go:3 names b/kelvin.go" {
+		t.Errorf("category %q, evidence %q", got, ev)
+	}
+}

@@ -31,6 +31,7 @@ var engineCases = []engineCase{
 	{name: "renamed-literal", files: oneFile(RenamedLiteral), small: 5000, full: 40000},
 	{name: "naming-copies", files: func(n int) map[string][]byte { return NamingCopies(n, n/10) }, small: 1000, full: 8000, maxOcc0: true},
 	{name: "lacking-first", files: func(n int) map[string][]byte { return LackingFirst(n, n/10) }, small: 1000, full: 8000, maxOcc0: true},
+	{name: "noted-copies", files: func(n int) map[string][]byte { return NotedCopies(n, n/10) }, small: 1000, full: 8000, maxOcc0: true},
 	{name: "drifted-copies", files: func(n int) map[string][]byte { return DriftedCopies(n, n/10) }, small: 1000, full: 8000, maxOcc0: true},
 	{name: "copies", files: func(n int) map[string][]byte { return Copies(n, n/10) }, small: 2000, full: 20000, maxOcc0: true},
 }
