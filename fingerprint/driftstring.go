@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"slices"
 	"strings"
+
+	"github.com/copycat-go/copycat/ignore"
 )
 
 // A string that names the wrong function: a copy whose function was
@@ -78,7 +80,7 @@ func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
 	if compound {
 		parts = newPartSet(digitParts(fn))
 	}
-	lowName := lowerASCII(nil, name)
+	lowName := ignore.AppendLower(nil, name)
 	codes, offs := ix.ts.codes, ix.ts.offs
 	namesMade := false
 	for t := t0; t < t1; t++ {
@@ -126,26 +128,15 @@ func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
 	}
 }
 
-// lowerASCII appends to dst s with its ASCII capitals in lower case.
-// A string's bare name (isIdent) is ASCII, so its function's name holds
-// it in any case (bytes.EqualFold at some offset, as it was asked) when
-// the two, lowered so, hold it: no byte of a character of more than one
-// folds to ASCII within the same length. Compared at each offset, a
-// function of an 80,000-letter name with strings of half as many took
-// 9.7 s to index.
-func lowerASCII(dst, s []byte) []byte {
-	for _, c := range s {
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		dst = append(dst, c)
-	}
-	return dst
-}
-
-// lowered is lowerASCII of b, in the Indexer's scratch.
+// lowered is b with its ASCII capitals in lower case (ignore.AppendLower),
+// in the Indexer's scratch. A string's bare name (isIdent) is ASCII, so
+// its function's name holds it in any case (bytes.EqualFold at some
+// offset, as it was asked) when the two, lowered so, hold it: no byte of
+// a character of more than one folds to ASCII within the same length.
+// Compared at each offset, a function of an 80,000-letter name with
+// strings of half as many took 9.7 s to index.
 func (ix *Indexer) lowered(b []byte) []byte {
-	ix.lower = lowerASCII(ix.lower[:0], b)
+	ix.lower = ignore.AppendLower(ix.lower[:0], b)
 	return ix.lower
 }
 

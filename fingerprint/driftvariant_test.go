@@ -55,14 +55,7 @@ func TestVariantSlip(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			classes := detect(t, divergentOpts(), map[string]string{"compactor/compactor.go": ringSetup, "parquetconverter/converter.go": tc.copy})
-			var got []string
-			for _, c := range classes {
-				for _, d := range driftOf(c) {
-					if strings.Contains(d, "variant") {
-						got = append(got, d)
-					}
-				}
-			}
+			got := variantDrifts(classes)
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("variant slips\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 			}
@@ -133,14 +126,7 @@ func TestVariantSlipLongStrings(t *testing.T) {
 			copy := strings.NewReplacer("package compactor", "package parquetconverter", "*Compactor", "*Converter",
 				`"compactor", ringKey`, `"`+tc.ring+`", ringKey`).Replace(ringSetup)
 			classes := detect(t, divergentOpts(), map[string]string{"compactor/compactor.go": twin, "parquetconverter/converter.go": copy})
-			var got []string
-			for _, c := range classes {
-				for _, d := range driftOf(c) {
-					if strings.Contains(d, "variant") {
-						got = append(got, d)
-					}
-				}
-			}
+			got := variantDrifts(classes)
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("variant slips\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 			}
@@ -165,19 +151,25 @@ func TestVariantSlipInOneStatement(t *testing.T) {
 		return b.String()
 	}
 	classes := detect(t, divergentOpts(), map[string]string{"compactor/compactor.go": list("compactor"), "converter/converter.go": list("converter")})
-	var got []string
-	for _, c := range classes {
-		for _, d := range driftOf(c) {
-			if strings.Contains(d, "variant") {
-				got = append(got, d)
-			}
-		}
-	}
+	got := variantDrifts(classes)
 	want := []string{"converter/converter.go:157 unrenamed variant compactor/compactor.go:157-157",
 		"converter/converter.go:307 unrenamed variant compactor/compactor.go:307-307"}
 	if !slices.Equal(got, want) {
 		t.Errorf("variant slips\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// variantDrifts lists the drifts of classes that name a variant.
+func variantDrifts(classes []Class) []string {
+	var out []string
+	for _, c := range classes {
+		for _, d := range driftOf(c) {
+			if strings.Contains(d, "variant") {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
 }
 
 func TestEachWord(t *testing.T) {

@@ -108,7 +108,7 @@ func saysGeneratedAfterClause(code []byte) bool {
 	}
 	var buf [256]byte
 	return headerComment(rest, true, func(line []byte) bool {
-		lower := appendLower(buf[:0], line)
+		lower := AppendLower(buf[:0], line)
 		return bytes.Contains(lower, []byte("generat")) &&
 			(bytes.Contains(lower, []byte("do not edit")) || thisFileGenerated.Match(lower))
 	})
@@ -204,7 +204,7 @@ func scanGeneratedHeader(src []byte) (bool, []byte) {
 		if lineDirective(line) {
 			return true
 		}
-		lower := appendLower(buf[:0], line)
+		lower := AppendLower(buf[:0], line)
 		// Every word holds one of these: most lines of a header (a
 		// licence, a package's documentation) are passed over after
 		// two searches rather than one a word.
@@ -252,9 +252,9 @@ func cutNumber(s []byte) ([]byte, bool) {
 	return s[:i], true
 }
 
-// appendLower appends s in lower case (ASCII letters only: the words
-// looked for are ASCII) to b.
-func appendLower(b, s []byte) []byte {
+// AppendLower appends s in lower case to b, its ASCII letters only (the
+// words looked for are ASCII), its other bytes as they are.
+func AppendLower(b, s []byte) []byte {
 	for _, c := range s {
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'

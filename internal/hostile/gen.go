@@ -393,18 +393,11 @@ func LongNames(n int) []byte {
 // literal read on to the literal's end and back to its start (40,000:
 // 4.1 s, the parse 0.02 s).
 func RenamedLiteral(n int) []byte {
-	var b bytes.Buffer
-	b.WriteString("package p\n")
-	for c, name := range []string{"alpha", "beta"} {
-		fmt.Fprintf(&b, "\nfunc f%d(%s, other int) int {\n", c, name)
-		if c == 1 {
-			fmt.Fprintf(&b, "\tif %s < 0 {\n\t\treturn 0\n\t}\n", name)
-		}
-		b.WriteString("\txs := []int{" + strings.Repeat(name+", ", n) + "}\n")
-		fmt.Fprintf(&b, "\ta, b, c, d := %s, %s+1, %s+2, other\n", name, name, name)
-		b.WriteString("\ttotal := 0\n\tfor i := 0; i < len(xs); i++ {\n\t\ttotal += xs[i] * a * b\n\t}\n\treturn total + c + d\n}\n")
-	}
-	return b.Bytes()
+	fn := "\nfunc fNUM(alpha, other int) int {\nGUARD\txs := []int{" + strings.Repeat("alpha, ", n) + "}\n" +
+		"\ta, b, c, d := alpha, alpha+1, alpha+2, other\n\ttotal := 0\n\tfor i := 0; i < len(xs); i++ {\n\t\ttotal += xs[i] * a * b\n\t}\n\treturn total + c + d\n}\n"
+	first := strings.NewReplacer("NUM", "0", "GUARD", "").Replace(fn)
+	second := strings.NewReplacer("NUM", "1", "alpha", "beta", "GUARD", "\tif beta < 0 {\n\t\treturn 0\n\t}\n").Replace(fn)
+	return []byte("package p\n" + first + second)
 }
 
 // LackingFirst returns n copies of Copies' function in files files,
