@@ -2,6 +2,7 @@ package fingerprint
 
 import (
 	"bytes"
+	"cmp"
 	"go/token"
 	"slices"
 	"strings"
@@ -437,7 +438,20 @@ func (d *detector) matchedStrings(al alignment) []strPair {
 			out = append(out, strPair{ta: k.t, tb: b0 + y, va: k.val})
 		}
 	}
-	// The twin's strings, matched in no order, each to its value.
+	if len(out) == 0 {
+		return nil
+	}
+	// The twin's strings, each to its value: in one pass where they are
+	// matched in order, as they mostly are, else through a map.
+	if slices.IsSortedFunc(out, func(p, q strPair) int { return cmp.Compare(p.tb, q.tb) }) {
+		i := 0
+		for k := range d.walk(fb, out[0].tb, out[len(out)-1].tb+1) {
+			for ; i < len(out) && out[i].tb == k.t; i++ {
+				out[i].vb = k.val
+			}
+		}
+		return out
+	}
 	byTok := make(map[int32]int, len(out))
 	for i, p := range out {
 		byTok[p.tb] = i
