@@ -96,3 +96,32 @@ func TestStringsNamingTheirFunction(t *testing.T) {
 		t.Fatalf("%d strings, want %d", n, len(order))
 	}
 }
+
+// Of a name's digit parts holding a letter of another alphabet, strings
+// are searched for the first maxOtherParts; parts of ASCII letters and
+// digits are all looked up, however many.
+func TestPartSetBounds(t *testing.T) {
+	var parts [][]byte
+	for i := range maxOtherParts + 2 {
+		parts = append(parts, fmt.Appendf(nil, "é%d", i))
+	}
+	for i := range 100 {
+		parts = append(parts, fmt.Appendf(nil, "v%d", i))
+	}
+	ps := newPartSet(parts)
+	for _, c := range []struct {
+		lit  string
+		want bool
+	}{
+		{`"the é0 variant"`, true},
+		{fmt.Sprintf(`"the é%d variant"`, maxOtherParts-1), true},
+		{fmt.Sprintf(`"the é%d variant"`, maxOtherParts), false}, // past the bound
+		{`"the v99 variant"`, true},
+		{`"the v100 variant"`, false},
+		{`"thev99 variant"`, false}, // not a word
+	} {
+		if got := ps.namedIn([]byte(c.lit)); got != c.want {
+			t.Errorf("namedIn(%s) = %v, want %v", c.lit, got, c.want)
+		}
+	}
+}
