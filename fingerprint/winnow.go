@@ -1,5 +1,7 @@
 package fingerprint
 
+import "slices"
+
 // Near-miss candidates are found through shared k-grams of canonical
 // tokens. Keeping every k-gram would cost a hash per token; winnowing keeps
 // the minimum hash of every window of winnowWindow consecutive k-grams, a
@@ -25,8 +27,12 @@ func (ix *Indexer) winnow() {
 		return
 	}
 	// spanHash of every gram, its base's power for gramSize tokens taken
-	// once.
-	hs := ix.grams[:0]
+	// once. The scratch is grown once to the file's grams, not by
+	// appends: on a file larger than any before, doubling left as much
+	// again of garbage (a 16 MB file, the hostile case many-classes at
+	// 20,000 pairs: 329 MB allocated here, 101 MB now, of 1.50 GB and
+	// 1.24 GB for the run).
+	hs := slices.Grow(ix.grams[:0], n)
 	k, prefix := ix.powOf(gramSize), ix.prefix
 	for i := range n {
 		hs = append(hs, mix(prefix[i+gramSize]-prefix[i]*k))
