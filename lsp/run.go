@@ -37,7 +37,7 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	var c cli.Config
 	c.Flags(fs)
 	tests := fs.Bool("tests", true, "include _test.go files")
-	fs.Int64Var(&c.MaxFileSize, "max-file-size", load.DefaultMaxFileSize, "skip, with a warning, files larger than this many bytes")
+	cli.SizeVar(fs, &c.MaxFileSize, "max-file-size", load.DefaultMaxFileSize, "skip, with a warning, files larger than `size`: bytes, or with a unit: 4MiB, 4MB")
 	severity := fs.String("severity", "information", "severity of the diagnostics: information, warning, hint or error")
 	proxyMode := fs.Bool("proxy", false, "run gopls as a child and merge copycat's diagnostics into its own")
 	gopls := fs.String("gopls", "", "with -proxy, the gopls to run (default: gopls on PATH, never copycat itself)")

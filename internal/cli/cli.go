@@ -113,7 +113,7 @@ func (c *Config) Flags(fs *flag.FlagSet) {
 func (c *Config) FileFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&c.Tests, "tests", true, "include _test.go files")
 	fs.BoolVar(&c.Generated, "generated", false, "include generated files (// Code generated … DO NOT EDIT.)")
-	fs.Int64Var(&c.MaxFileSize, "max-file-size", load.DefaultMaxFileSize, "skip, with a warning, files larger than this many bytes (0: the default, 2 MiB)")
+	SizeVar(fs, &c.MaxFileSize, "max-file-size", load.DefaultMaxFileSize, "skip, with a warning, files larger than `size`: bytes, or with a unit: 4MiB, 4MB (0: the default, 2 MiB)")
 }
 
 // Options converts the flags into engine options.
