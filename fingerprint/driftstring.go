@@ -264,7 +264,8 @@ func isIdent(b []byte) bool {
 // nameSet makes ix.names the hashes of the names used among tokens
 // [t0, t1), for markOwnNamed to ask of each string in one look: it used
 // to scan the function once a string, and a function listing 100,000
-// strings such as "someName1" took 13 s to index, against 0.2 s to parse.
+// strings such as "someName1" took 14.5 s to index, against 0.03 s to
+// parse (the hostile case many-strings).
 func (ix *Indexer) nameSet(t0, t1 int32) {
 	if ix.names == nil {
 		ix.names = map[uint64]struct{}{}
