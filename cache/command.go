@@ -12,6 +12,8 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/copycat-go/copycat/internal/nowait"
+	"github.com/copycat-go/copycat/internal/words"
 	"github.com/copycat-go/copycat/report"
 )
 
@@ -115,7 +117,7 @@ const boltMagic = 0xED0CDAED
 // bbolt uses) or empty, as a run that was stopped while creating it
 // leaves it.
 func isIndex(path string) (bool, error) {
-	f, err := os.Open(path)
+	f, err := nowait.Open(path) // a named pipe would wait for a writer
 	if err != nil {
 		return false, err
 	}
@@ -161,6 +163,10 @@ func Stats(w io.Writer, dir string) error {
 	}
 	if err != nil {
 		return err
+	}
+	if !info.Mode().IsRegular() {
+		// bbolt would open a named pipe and wait for a writer.
+		return fmt.Errorf("index %s is not a regular file (%s): not read", path, words.FileKind(info.Mode()))
 	}
 	var n, size, paths int64
 	var oldest, newest uint64

@@ -3,6 +3,7 @@
 package cache
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,5 +52,32 @@ func TestLockedIndex(t *testing.T) {
 	}
 	if _, ok := x.Result([32]byte{1}); ok || x.db != nil {
 		t.Error("a read after the commit opened the index again")
+	}
+}
+
+// An index that is a named pipe is refused by cache stats and left alone
+// by cache clean; neither waits for a writer.
+func TestCommandsOnNamedPipe(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, FileName), 0o644); err != nil {
+		t.Skipf("no named pipes here: %v", err)
+	}
+	for name, cmd := range map[string]func() error{
+		"stats": func() error { return Stats(io.Discard, dir) },
+		"clean": func() error { return Clean(dir) },
+	} {
+		done := make(chan error, 1)
+		go func() { done <- cmd() }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), FileName) {
+				t.Errorf("cache %s on a named pipe: %v, want an error naming it", name, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("cache %s on a named pipe still waiting after 10 s", name)
+		}
+	}
+	if _, err := os.Lstat(filepath.Join(dir, FileName)); err != nil {
+		t.Errorf("the named pipe is gone: %v", err)
 	}
 }
