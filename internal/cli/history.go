@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -9,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/copycat-go/copycat/change"
@@ -45,7 +47,7 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	c.spillFlag(fs)
 	maxCommits := fs.Int("max-commits", 100, "read at most this many commits, the newest")
 	since := fs.String("since", "", "read only the commits since this `date` (as git log --since takes it)")
-	format := fs.String("format", "csv", "csv, json or html")
+	format := fs.String("format", "csv", "csv, json or html; with -o, by default the one its extension names")
 	out := fs.String("o", "", "write to `file` instead of standard output")
 	rest, err := parseInterspersed(fs, args)
 	switch {
@@ -63,15 +65,20 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "copycat history: one revision, not %q\n", rest)
 		return ExitError
 	}
-	write := map[string]func(io.Writer, []report.HistoryPoint) error{
-		"csv": report.HistoryCSV, "json": report.HistoryJSON, "html": report.HistoryHTML}[*format]
+	formatSet := false
+	fs.Visit(func(f *flag.Flag) { formatSet = formatSet || f.Name == "format" })
+	var write func(io.Writer, []report.HistoryPoint) error
 	switch {
-	case write == nil:
+	case isPattern(rev):
+		err = fmt.Errorf("%s is a package pattern; history takes a revision (HEAD by default) and reads the folder it runs in: cd there and run copycat history", rev)
+	case historyWriters[*format] == nil:
 		err = fmt.Errorf("-format must be csv, json or html, not %q", *format)
 	case *maxCommits < 1:
 		err = fmt.Errorf("-max-commits must be at least 1, not %d", *maxCommits)
 	default:
-		err = c.Check()
+		*format, err = historyFileFormat(*out, *format, formatSet)
+		write = historyWriters[*format]
+		err = cmp.Or(err, RefuseGoFile("o", *out, "the history"), c.Check())
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "copycat history: %v\n", err)
@@ -192,4 +199,40 @@ func (c *Config) historyPoint(dir string, cm change.Commit, before map[string]bo
 		}
 	}
 	return p, now, res.FilesRead
+}
+
+// historyWriters write history's formats.
+var historyWriters = map[string]func(io.Writer, []report.HistoryPoint) error{
+	"csv": report.HistoryCSV, "json": report.HistoryJSON, "html": report.HistoryHTML,
+}
+
+// isPattern reports whether a history argument is a package pattern
+// (./..., dir/...), the main command's argument, rather than a revision:
+// git reads "..." as a range, and said "bad revision './...'".
+func isPattern(arg string) bool {
+	return arg == "..." || strings.HasSuffix(arg, "/...")
+}
+
+// historyFileFormat is the format of history's -o file (none: standard
+// output): the one its extension names (.csv, .json, .html, .htm) unless
+// -format chose one, and then the two must agree, so that -o plot.html
+// does not write CSV into a page. Other names get the format given.
+func historyFileFormat(name, format string, formatSet bool) (string, error) {
+	lower := strings.ToLower(name)
+	ext := ""
+	switch {
+	case strings.HasSuffix(lower, ".csv"):
+		ext = "csv"
+	case strings.HasSuffix(lower, ".json"):
+		ext = "json"
+	case strings.HasSuffix(lower, ".html"), strings.HasSuffix(lower, ".htm"):
+		ext = "html"
+	}
+	switch {
+	case ext == "", ext == format:
+		return format, nil
+	case !formatSet:
+		return ext, nil
+	}
+	return "", fmt.Errorf("-format %s and -o %s disagree: the extension says %s (leave out -format %s, or name the file *.%s)", format, name, ext, format, format)
 }

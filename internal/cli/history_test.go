@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -95,5 +96,45 @@ func TestHistoryNoCommits(t *testing.T) {
 		if code := Run([]string{"-cache=off", flag, "HEAD", "."}, &out, &errb); code != ExitError || !strings.Contains(errb.String(), "the repository has no commits yet") {
 			t.Errorf("%s HEAD: exit %d, %q", flag, code, errb.String())
 		}
+	}
+}
+
+// The traps of history's arguments: -o's extension names the format
+// unless -format disagrees, and a package pattern is not taken for a
+// revision (git said "bad revision './...'").
+func TestHistoryArguments(t *testing.T) {
+	gitRepo(t)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		code int
+		file string // the file -o names, and what it must start with
+		head string
+		err  string
+	}{
+		{args: []string{"-o", filepath.Join(dir, "plot.html")}, file: "plot.html", head: "<!DOCTYPE html>", err: "wrote html to"},
+		{args: []string{"-o", filepath.Join(dir, "h.JSON")}, file: "h.JSON", head: "{", err: "wrote json to"},
+		{args: []string{"-o", filepath.Join(dir, "h.txt")}, file: "h.txt", head: "commit,date,", err: "wrote csv to"},
+		{args: []string{"-format", "json", "-o", filepath.Join(dir, "h2.json")}, file: "h2.json", head: "{", err: "wrote json to"},
+		{args: []string{"-format", "csv", "-o", filepath.Join(dir, "plot2.html")}, code: ExitError, err: "-format csv and -o " + filepath.Join(dir, "plot2.html") + " disagree: the extension says html"},
+		{args: []string{"-o", filepath.Join(dir, "main.go")}, code: ExitError, err: "will not write the history over a Go file"},
+		{args: []string{"./..."}, code: ExitError, err: "./... is a package pattern; history takes a revision"},
+		{args: []string{"cmd/..."}, code: ExitError, err: "cmd/... is a package pattern"},
+	} {
+		_, errs, code := runHistoryCmd(t, tc.args...)
+		if code != tc.code || !strings.Contains(errs, tc.err) {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and %q", tc.args, code, errs, tc.code, tc.err)
+			continue
+		}
+		if tc.file == "" {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, tc.file))
+		if err != nil || !bytes.HasPrefix(bytes.TrimSpace(b), []byte(tc.head)) {
+			t.Errorf("%q: %s holds %.40q (%v), want it to start with %q", tc.args, tc.file, b, err, tc.head)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "plot2.html")); err == nil {
+		t.Errorf("a refused run wrote its file")
 	}
 }
