@@ -269,8 +269,20 @@ func TestStatsAndClean(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, FileName)); !os.IsNotExist(err) {
 		t.Errorf("after clean: %v", err)
 	}
-	if code := Command([]string{"frobnicate"}, &out, &errs); code != 2 {
-		t.Errorf("unknown subcommand: exit %d, want 2", code)
+	// A wrong command says which word was wrong before the usage.
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"frobnicate"}, `copycat cache: no command "frobnicate": stats or clean`},
+		{nil, "copycat cache: stats or clean?"},
+		{[]string{"-cache", dir}, "copycat cache: stats or clean?"},
+		{[]string{"stats", "extra"}, `copycat cache stats: takes no arguments but -cache DIR, not ["extra"]`},
+	} {
+		errs.Reset()
+		if code := Command(tc.args, &out, &errs); code != 2 || !strings.HasPrefix(errs.String(), tc.want+"\nusage: copycat cache stats|clean") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q, then the usage", tc.args, code, errs.String(), tc.want)
+		}
 	}
 }
 

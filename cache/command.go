@@ -39,6 +39,14 @@ func Command(args []string, stdout, stderr io.Writer) int {
 	if sub == "" && len(rest) > 0 {
 		sub, rest = rest[0], rest[1:]
 	}
+	switch {
+	case sub == "":
+		fmt.Fprintln(stderr, "copycat cache: stats or clean?")
+	case sub != "stats" && sub != "clean":
+		fmt.Fprintf(stderr, "copycat cache: no command %q: stats or clean\n", sub)
+	case len(rest) > 0:
+		fmt.Fprintf(stderr, "copycat cache %s: takes no arguments but -cache DIR, not %q\n", sub, rest)
+	}
 	if sub != "stats" && sub != "clean" || len(rest) > 0 {
 		fs.Usage()
 		return 2

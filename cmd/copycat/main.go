@@ -12,6 +12,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 
@@ -36,7 +37,11 @@ func main() {
 	case len(args) > 0 && args[0] == "lsp":
 		exit(lsp.Run(ctx, os.Stdin, os.Stdout, os.Stderr, args[1:]))
 	case len(args) > 0 && args[0] == "version":
-		exit(version.Print(os.Stdout, os.Stderr, args[1:]))
+		if err := version.Print(os.Stdout, os.Stderr, args[1:]); errors.Is(err, version.ErrUsage) {
+			os.Exit(2) // said, with the usage, as a flag error of the report's
+		} else {
+			exit(err)
+		}
 	}
 	os.Exit(runCLI(args))
 }

@@ -281,6 +281,14 @@ func TestVersionFlags(t *testing.T) {
 	if err != nil || !strings.HasPrefix(string(out), "usage: copycat") {
 		t.Errorf("copycat help: %v, %.40q", err, out)
 	}
+	// What version does not take is a usage error, said once, exit 2,
+	// as the report's flags are.
+	for _, args := range [][]string{{"version", "-x"}, {"version", "extra"}} {
+		r := runIn(t, bin, t.TempDir(), args...)
+		if r.code != 2 || r.out != "" || strings.Count(r.err, "usage: copycat version [-json]") != 1 || strings.Contains(r.err, "copycat: ") {
+			t.Errorf("copycat %q: exit %d, stdout %q, stderr %q; want exit 2 and the usage once", args, r.code, r.out, r.err)
+		}
+	}
 }
 
 var built struct {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/copycat-go/copycat/internal/version"
@@ -197,8 +198,21 @@ func checkFlag(fs *flag.FlagSet, a string, next []string) error {
 		return errors.New(msg)
 	case isBool(f) && !hasValue && len(next) > 0 && (next[0] == "true" || next[0] == "false"):
 		return fmt.Errorf("-%s is a boolean flag: write -%s=%s", name, name, next[0])
+	case isBool(f) && hasValue:
+		// The flag package says `invalid boolean value "maybe" for
+		// -tests: parse error`, which does not say what it takes.
+		if _, v, _ := strings.Cut(a, "="); !isBoolText(v) {
+			return fmt.Errorf("-%s takes true or false, not %q", name, v)
+		}
 	}
 	return nil
+}
+
+// isBoolText reports whether the flag package reads s as a boolean
+// (strconv.ParseBool: 1, t, T, TRUE, true, True, and their false forms).
+func isBoolText(s string) bool {
+	_, err := strconv.ParseBool(s)
+	return err == nil
 }
 
 // suggest returns the flags of fs that name may be a slip for: those

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -67,6 +68,25 @@ func TestBooleanFlagWithSeparateValue(t *testing.T) {
 	}
 	if _, errs, code := run(t, "-tests", "--", "false"); code != ExitError || !strings.Contains(errs, "false") || strings.Contains(errs, "boolean flag") {
 		t.Errorf("-tests -- false: exit %d, stderr %q; want the path false not found", code, errs)
+	}
+}
+
+// A boolean flag given a value that is no boolean says what it takes,
+// where the flag package said "invalid boolean value … parse error"; the
+// forms strconv.ParseBool reads still work.
+func TestBooleanFlagBadValue(t *testing.T) {
+	unpack(t, "module.txtar")
+	for _, args := range [][]string{{"-tests=maybe", "./..."}, {"--near=yes", "./..."}, {"-json=", "./..."}} {
+		name, value, _ := strings.Cut(strings.TrimLeft(args[0], "-"), "=")
+		want := fmt.Sprintf("copycat: -%s takes true or false, not %q\nrun 'copycat -h' for usage\n", name, value)
+		if out, errs, code := run(t, args...); code != ExitError || out != "" || errs != want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d, stderr %q", args, code, out, errs, ExitError, want)
+		}
+	}
+	for _, v := range []string{"0", "f", "FALSE", "1", "T", "True"} {
+		if _, errs, code := run(t, append(small, "-tests="+v, "./stats")...); code != ExitClones {
+			t.Errorf("-tests=%s: exit %d, stderr %q", v, code, errs)
+		}
 	}
 }
 

@@ -27,16 +27,29 @@ func Version() string {
 	return "(devel)"
 }
 
+// ErrUsage is Print's error for arguments it does not take, once it has
+// said why and printed its usage: the caller adds nothing.
+var ErrUsage = errors.New("usage")
+
 // Print runs copycat version [-json].
 func Print(stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("copycat version", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print the version as JSON")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: copycat version [-json]")
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
-		return err
+		return ErrUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "copycat version: takes no arguments but -json, not %q\n", fs.Args())
+		fs.Usage()
+		return ErrUsage
 	}
 	if !*asJSON {
 		_, err := fmt.Fprintf(stdout, "%s %s (%s)\n", Name, Version(), runtime.Version())
