@@ -157,7 +157,7 @@ func (d *detector) markDrift(v *verifier, c *Class, ss []span) {
 		compared[i] = ok
 		c.addPairDrift(i, forA, forB)
 	}
-	markConsensus(c, compared)
+	counter(&d.work.DriftLookups, int64(markConsensus(c, compared)))
 	d.lackingAlike(v, c, ss)
 	d.familyStringSlips(c, ss)
 	c.SetDrift()
@@ -227,11 +227,12 @@ func (c *Class) addPairDrift(i int, forA, forB []Drift) {
 // lacks against each of the others, at one place; or one that a later
 // copy lacks of the first and no other copy lacks. compared[i] says
 // that the first copy and copy i were compared whole (pairDrift kept
-// their drifts): a pair left out says nothing of its copies.
-func markConsensus(c *Class, compared []bool) {
+// their drifts): a pair left out says nothing of its copies. It returns
+// how many drifts it looked up (Work.DriftLookups).
+func markConsensus(c *Class, compared []bool) (looked int) {
 	n := len(c.Fragments)
 	if n < 3 || slices.Contains(compared[1:], false) {
-		return
+		return 0
 	}
 	// The steps are counted first, each drift then looked up: every
 	// drift was compared with every other, and 8,000 copies of one
@@ -257,6 +258,7 @@ func markConsensus(c *Class, compared []bool) {
 			first[k].Consensus = len(twins[place{x.Step, x.Lines}]) == n-1
 		}
 	}
+	looked = 2 * len(first)
 	// The later copies lacking a step, by its lines: the last counted,
 	// and how many.
 	type lacking struct{ last, copies int }
@@ -274,7 +276,9 @@ func markConsensus(c *Class, compared []bool) {
 				c.Fragments[i].Drift[k].Consensus = lackers[x.TwinLines].copies == 1
 			}
 		}
+		looked += 2 * len(c.Fragments[i].Drift)
 	}
+	return looked
 }
 
 // SetDrift makes c's Divergent and its fragments' Lacks and Extra say

@@ -6,6 +6,7 @@ package fingerprint
 import (
 	"cmp"
 	"go/token"
+	"math/bits"
 	"slices"
 )
 
@@ -80,7 +81,7 @@ type nameMap struct {
 func (d *detector) newNameMap(al alignment) *nameMap {
 	m := &nameMap{d: d, al: al, pairs: d.namePairs(al), count: map[[2]uint64]int{}, declared: map[[2]uint64]bool{},
 		uses: map[span]map[uint64]int{}}
-	sa, sb := &nameSites{codes: d.files[al.a.file].codes}, &nameSites{codes: d.files[al.b.file].codes}
+	sa, sb := d.sitesOf(d.files[al.a.file].codes), d.sitesOf(d.files[al.b.file].codes)
 	for _, p := range m.pairs {
 		m.count[[2]uint64{p.x, p.y}]++
 		// The renamings of local variables: pairs of names both copies
@@ -140,7 +141,7 @@ func (d *detector) declaredBy(f *File, t0, t1 int32, out map[uint64]bool) {
 	header, hdepth := false, 0 // in a func's signature, at this depth of parentheses
 	depth, group := 0, -1      // the depth of parentheses, and of a var group's
 	list := false              // in the names after var
-	sites := &nameSites{codes: f.codes}
+	sites := d.sitesOf(f.codes)
 	for k := range d.walk(f, t0, t1) {
 		tok := token.Token(k.c)
 		list = list && (isName(k.c) || tok == token.COMMA || tok == token.PERIOD || tok == token.MUL)
@@ -385,6 +386,7 @@ func (d *detector) funcName(s span) (name, recv uint64, fn int, ok bool) {
 	// The declarations follow one another in the file, so the first
 	// that ends at or after s is the only one that can hold it.
 	fns := d.declsOf(int(s.file))
+	counter(&d.work.DriftLookups, int64(bits.Len(uint(len(fns))))) // the declarations the search compares
 	k, _ := slices.BinarySearchFunc(fns, t1, func(i int32, t1 int32) int { return cmp.Compare(f.units[i].tok1, t1) })
 	if k == len(fns) || f.units[fns[k]].tok0 > t0 || f.units[fns[k]].name < 0 {
 		return 0, 0, 0, false
@@ -416,13 +418,16 @@ func (d *detector) funcName(s span) (name, recv uint64, fn int, ok bool) {
 func (d *detector) declsOf(i int) []int32 {
 	d.declsOnce.Do(func() {
 		d.decls = make([][]int32, len(d.files))
+		units := 0
 		for i, f := range d.files {
+			units += len(f.units)
 			for j, u := range f.units {
 				if u.fn {
 					d.decls[i] = append(d.decls[i], int32(j))
 				}
 			}
 		}
+		counter(&d.work.DriftLookups, int64(units))
 	})
 	return d.decls[i]
 }

@@ -94,7 +94,7 @@ func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
 			continue
 		}
 		bare := lit[1 : len(lit)-1]
-		if isIdent(bare) && bytes.Contains(lowName, ix.lowered(bare)) {
+		if isIdent(bare) && ix.heldBy(lowName, bare) {
 			ix.file.heldOwn = append(ix.file.heldOwn, t)
 		}
 		if !compound {
@@ -103,18 +103,18 @@ func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
 			// "wireclient.Conn.Ping"), or alone when the word has four
 			// letters or more ("encrypt"; "get" and "run" are as often
 			// the name of an operation).
-			if len(name) >= minVariantWord && bytes.Equal(bare, name) || namesQualified(lit, name) {
+			if len(name) >= minVariantWord && bytes.Equal(bare, name) || ix.namesQualified(lit, name) {
 				ix.file.ownNamed = append(ix.file.ownNamed, t)
 			}
 			continue
 		}
 		switch {
-		case namesWord(lit, name):
+		case ix.namesWord(lit, name):
 			ix.file.ownNamed = append(ix.file.ownNamed, t)
 			if bytes.Equal(bare, name) {
 				ix.file.bareOwn = append(ix.file.bareOwn, t)
 			}
-		case isIdent(bare) && compoundName(string(bare)) && !holdsEither(bare, name):
+		case isIdent(bare) && compoundName(string(bare)) && !ix.holdsEither(bare, name):
 			if !namesMade {
 				ix.nameSet(t0, t1)
 				namesMade = true
@@ -123,19 +123,27 @@ func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
 				ix.file.bareOther = append(ix.file.bareOther, t)
 			}
 		}
-		if !parts.empty() && parts.namedIn(bytes.ToLower(lit)) {
+		if !parts.empty() && parts.namedIn(ix, bytes.ToLower(lit)) {
 			ix.file.ownPart = append(ix.file.ownPart, t)
 		}
 	}
 }
 
-// lowered is b with its ASCII capitals in lower case (ignore.AppendLower),
-// in the Indexer's scratch. A string's bare name (isIdent) is ASCII, so
-// its function's name holds it in any case (bytes.EqualFold at some
-// offset, as it was asked) when the two, lowered so, hold it: no byte of
-// a character of more than one folds to ASCII within the same length.
-// Compared at each offset, a function of an 80,000-letter name with
-// strings of half as many took 9.7 s to index.
+// heldBy reports whether lowName, a function's name with its ASCII
+// capitals lowered (ignore.AppendLower), holds bare, a string's bare
+// name, in any case. A bare name (isIdent) is ASCII, so the name holds
+// it in any case (bytes.EqualFold at some offset, as it was asked) when
+// the two, lowered so, hold it: no byte of a character of more than one
+// folds to ASCII within the same length. Compared at each offset, a
+// function of an 80,000-letter name with strings of half as many took
+// 9.7 s to index.
+func (ix *Indexer) heldBy(lowName, bare []byte) bool {
+	ix.work += int64(len(bare) + len(lowName))
+	return bytes.Contains(lowName, ix.lowered(bare))
+}
+
+// lowered is b with its ASCII capitals in lower case, in the Indexer's
+// scratch.
 func (ix *Indexer) lowered(b []byte) []byte {
 	ix.lower = ignore.AppendLower(ix.lower[:0], b)
 	return ix.lower
@@ -143,8 +151,8 @@ func (ix *Indexer) lowered(b []byte) []byte {
 
 // namesQualified reports whether lit holds name after a dot that follows
 // a word, and before no word byte: "Value.Invoke" holds Invoke.
-func namesQualified(lit, name []byte) bool {
-	return holdsWhere(lit, name, func(at int) bool {
+func (ix *Indexer) namesQualified(lit, name []byte) bool {
+	return ix.holdsWhere(lit, name, func(at int) bool {
 		return at >= 2 && lit[at-1] == '.' && isWordByte(lit[at-2]) && wordEndsAt(lit, at+len(name))
 	})
 }
@@ -154,7 +162,8 @@ func namesQualified(lit, name []byte) bool {
 // "SpotRebalanceRecommendation" in RebalanceRecommendation, and Temporal's
 // "UpdateSchedule", the operation that updateScheduleWorkflow carries out
 // (read blind as no slip in reading 27).
-func holdsEither(bare, name []byte) bool {
+func (ix *Indexer) holdsEither(bare, name []byte) bool {
+	ix.work += int64(len(bare) + len(name))
 	b, n := bytes.ToLower(bare), bytes.ToLower(name)
 	return bytes.Contains(b, n) || bytes.Contains(n, b)
 }
@@ -226,8 +235,10 @@ func newPartSet(parts [][]byte) partSet {
 
 func (ps partSet) empty() bool { return len(ps.ascii)+len(ps.other) == 0 }
 
-// namedIn reports whether lit holds one of the parts as a word.
-func (ps partSet) namedIn(lit []byte) bool {
+// namedIn reports whether lit holds one of the parts as a word, the
+// bytes read counted in ix's work.
+func (ps partSet) namedIn(ix *Indexer, lit []byte) bool {
+	ix.work += int64(len(lit))
 	for start, i := -1, 0; i <= len(lit); i++ {
 		switch word := i < len(lit) && isWordByte(lit[i]); {
 		case word && start < 0:
@@ -240,7 +251,7 @@ func (ps partSet) namedIn(lit []byte) bool {
 		}
 	}
 	for _, w := range ps.other {
-		if namesWord(lit, w) {
+		if ix.namesWord(lit, w) {
 			return true
 		}
 	}
@@ -271,6 +282,7 @@ func (ix *Indexer) nameSet(t0, t1 int32) {
 		ix.names = map[uint64]struct{}{}
 	}
 	clear(ix.names)
+	ix.work += int64(t1 - t0)
 	for t := t0; t < t1; t++ {
 		if isName(ix.ts.codes[t]) {
 			ix.names[ix.ts.vals[ix.ts.valAt[t]]] = struct{}{}
@@ -291,8 +303,8 @@ func compoundName(name string) bool {
 
 // namesWord reports whether lit holds name as a word: not inside a longer
 // identifier.
-func namesWord(lit, name []byte) bool {
-	return holdsWhere(lit, name, func(at int) bool {
+func (ix *Indexer) namesWord(lit, name []byte) bool {
+	return ix.holdsWhere(lit, name, func(at int) bool {
 		return (at == 0 || !isWordByte(lit[at-1])) && wordEndsAt(lit, at+len(name))
 	})
 }
@@ -302,8 +314,10 @@ func namesWord(lit, name []byte) bool {
 // (Knuth, Morris and Pratt): looked for again from the byte after each,
 // offsets that overlap ("a1a1" in "a1a1a1…") were each compared in full,
 // and a function of a 40,000-byte name of that kind, with ten strings
-// twice as long, took 7.5 s to index.
-func holdsWhere(lit, name []byte, ok func(at int) bool) bool {
+// twice as long, took 7.5 s to index. The bytes read are counted in
+// ix's work: lit's for the search, name's for the pass's table.
+func (ix *Indexer) holdsWhere(lit, name []byte, ok func(at int) bool) bool {
+	ix.work += int64(len(lit))
 	j := bytes.Index(lit, name)
 	switch {
 	case j < 0:
@@ -315,6 +329,7 @@ func holdsWhere(lit, name []byte, ok func(at int) bool) bool {
 	}
 	// border[i] is the length of the longest proper prefix of
 	// name[:i+1] that is also its suffix.
+	ix.work += int64(len(name))
 	border := make([]int, len(name))
 	for i, k := 1, 0; i < len(name); i++ {
 		for k > 0 && name[i] != name[k] {
@@ -519,6 +534,8 @@ func (d *detector) familyStringSlips(c *Class, ss []span) (found bool) {
 		return false
 	}
 	named := map[uint64][]namedBy{} // a later copy's strings naming its function, by value
+	looked := 0                     // the strings and the functions they name looked up (Work.DriftLookups)
+	defer func() { counter(&d.work.DriftLookups, int64(looked)) }()
 	for i := 1; i < len(ss); i++ {
 		f := d.files[ss[i].file]
 		t0, t1 := d.tokens(ss[i])
@@ -532,6 +549,7 @@ func (d *detector) familyStringSlips(c *Class, ss []span) (found bool) {
 		}
 		for k := range d.walk(f, f.ownNamed[first], t1) {
 			if in(f.ownNamed, k.t) {
+				looked += len(named[k.val]) + 1
 				named[k.val] = addNamedBy(named[k.val], namedBy{name: name, file: ss[i].file, fn: int32(fn), y: [2]int{i}, t: [2]int32{k.t}})
 			}
 		}
@@ -552,6 +570,7 @@ func (d *detector) familyStringSlips(c *Class, ss []span) (found bool) {
 				continue
 			}
 			y, ty := 0, int32(0) // the first copy whose function the string names, and its string
+			looked += 1 + len(named[k.val])
 			for _, n := range named[k.val] {
 				j := 0 // the first of n's copies that is not x
 				if n.y[0] == x {

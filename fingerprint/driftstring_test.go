@@ -120,7 +120,7 @@ func TestPartSetBounds(t *testing.T) {
 		{`"the v100 variant"`, false},
 		{`"thev99 variant"`, false}, // not a word
 	} {
-		if got := ps.namedIn([]byte(c.lit)); got != c.want {
+		if got := ps.namedIn(new(Indexer), []byte(c.lit)); got != c.want {
 			t.Errorf("namedIn(%s) = %v, want %v", c.lit, got, c.want)
 		}
 	}

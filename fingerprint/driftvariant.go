@@ -214,9 +214,15 @@ func (d *detector) variantSlips(al alignment) (forA, forB []Drift) {
 	// strings of 64,000 words, each word scanning the other string,
 	// took 6.7 s.
 	renamedByA, renamedByB := map[uint64]bool{}, map[uint64]bool{}
+	looked := 0 // the words looked up (Work.DriftLookups)
+	defer func() { counter(&d.work.DriftLookups, int64(looked)) }()
 	for i, p := range pairs {
 		sa, sb := wordsAt(fa.strWords, p.ta), wordsAt(fb.strWords, p.tb)
-		if same[i] || !holdsWord(sa, onlyA) || !holdsWord(sb, onlyB) {
+		if same[i] {
+			continue
+		}
+		looked += len(sa) + len(sb)
+		if !holdsWord(sa, onlyA) || !holdsWord(sb, onlyB) {
 			continue
 		}
 		inA, inB := wordsOf(sa), wordsOf(sb)
@@ -239,6 +245,7 @@ func (d *detector) variantSlips(al alignment) (forA, forB []Drift) {
 			continue
 		}
 		s := wordsAt(fa.strWords, p.ta) // the same words in b's string
+		looked += len(s)
 		switch {
 		case holdsWord(s, renamedByB) && !holdsWord(s, onlyB):
 			forB = nextLine(forB, Drift{Kind: DriftUnrenamed, Step: StepVariant, Lines: fb.tokenLineRange(p.tb), TwinLines: fa.tokenLineRange(p.ta)})

@@ -386,6 +386,7 @@ func (d *detector) valuesIn(s span, t0, t1, v int32, fn func(tok int32, c byte, 
 	if s.first == s.last {
 		own = f.units[s.first].name
 	}
+	d.readTokens(t1 - t0)
 	for t := t0; t < t1; t++ {
 		c := f.codes[t]
 		if !hasValue(c) {
@@ -448,7 +449,7 @@ func (d *detector) renamedNames(first, s span, match []int32) int {
 			valB[t-b0], isB[t-b0] = v, true
 		}
 	})
-	sa, sb := &nameSites{codes: fa.codes}, &nameSites{codes: fb.codes}
+	sa, sb := d.sitesOf(fa.codes), d.sitesOf(fb.codes)
 	d.eachValue(first, func(t int32, c byte, x uint64) {
 		y := t - a0 // renamed copies: the same canonical tokens
 		if match != nil {

@@ -197,7 +197,17 @@ type Indexer struct {
 	windows []window            // scratch for File.windows
 	names   map[uint64]struct{} // scratch for markOwnNamed (nameSet)
 	lower   []byte              // scratch for markOwnNamed (lowered)
+	work    int64               // see Work
 }
+
+// Work counts what the Indexer read, over all the files it indexed, to
+// mark the strings that name their function (markOwnNamed): each
+// function's tokens, once, for the set of its names, and the bytes of
+// each string and of the name it was asked of. Those steps once read a
+// function again for each of its strings, or a string at each offset of
+// a name; a test bounds the count as the input grows (internal/hostile),
+// without timing it.
+func (ix *Indexer) Work() int64 { return ix.work }
 
 // Index normalises one parsed file. fset must hold f and src must be the
 // bytes it was parsed from. skip, if not nil, reports nodes (function

@@ -50,6 +50,13 @@ type Work struct {
 	LCSWords    int64 // word steps of their bit-parallel LCS, the bulk of verifying
 	Containment int64 // fragments a class's first copy was compared with, to leave out classes inside others
 
+	// Drift analysis (drift.go), and the names and values of the copies
+	// of renamed classes compared, counted where a step once read a
+	// copy again for each string, name or drift of it. Not in Total:
+	// they grow with the words of strings as much as with the tokens.
+	DriftTokens  int64 // tokens of copies read for their names and values
+	DriftLookups int64 // declarations, drifts, strings and words looked up or compared
+
 	// Outcomes, counted once a phase is over.
 	Confirmed int64 // candidate windows whose content blake3 matched another's
 	Pairs     int64 // maximal pairs of exact clones kept
@@ -65,8 +72,9 @@ type Work struct {
 	LargeUnverified int64 // large near-miss candidates given up past nearMaxEdits edits
 }
 
-// Total sums the counts of work done (not the caps): a figure that grows
-// with the input, linearly for any input if the engine is as it should be.
+// Total sums the counts of detection's work (not the caps, nor drift
+// analysis's): a figure that grows with the input, linearly for any
+// input if the engine is as it should be.
 func (w *Work) Total() int64 {
 	return w.Windows + w.Candidates + w.Extensions + w.Grown + w.Dominance +
 		w.NearUnits + w.NearEntries + w.NearPairs + w.NearCopies + w.NearDiffs + w.LCSWords + w.Containment

@@ -93,7 +93,7 @@ func (d *detector) ownNamesBy(al *alignment, with, without span, rs []int32, sha
 	}
 	var uses []use
 	prevTok, prevVal := int32(-1), uint64(0) // the last name met
-	sites := &nameSites{codes: codes}
+	sites := d.sitesOf(codes)
 	d.eachAddedValue(with, rs, func(t int32, c byte, v uint64) {
 		if !isName(c) {
 			return
@@ -216,7 +216,7 @@ func (al *alignment) namesOf(d *detector, with span) *copyNames {
 			cn.twin[v] = true
 		}
 	})
-	sites := &nameSites{codes: codes}
+	sites := d.sitesOf(codes)
 	for _, p := range d.namePairs(*al) {
 		v, w, t := p.x, p.y, p.ta
 		if i == 1 {
@@ -306,10 +306,23 @@ func inSignature(codes []byte, t int32) bool { return (&nameSites{codes: codes})
 // on to the literal's end and back to its start, and two copies of a
 // function holding one, renamed, took 4.1 s against 0.02 s to parse.
 type nameSites struct {
-	codes []byte
-	decl  map[int32]bool  // declares, by a name of a list
-	back  map[int32]bool  // inSignature's answer scanning back from a token at depth 0
-	group map[int32]int32 // a closing bracket passed: its opening one, -1 if ; := or = stand between
+	codes  []byte
+	decl   map[int32]bool  // declares, by a name of a list
+	back   map[int32]bool  // inSignature's answer scanning back from a token at depth 0
+	group  map[int32]int32 // a closing bracket passed: its opening one, -1 if ; := or = stand between
+	tokens *int64          // where the tokens read are counted (Work.DriftTokens); nil: nowhere
+}
+
+// sitesOf returns the nameSites of codes, counted in d's work.
+func (d *detector) sitesOf(codes []byte) *nameSites {
+	return &nameSites{codes: codes, tokens: &d.work.DriftTokens}
+}
+
+// read counts n tokens read.
+func (ns *nameSites) read(n int) {
+	if ns.tokens != nil {
+		counter(ns.tokens, int64(n))
+	}
 }
 
 // declares reports whether the name at token t is declared there: it
@@ -335,6 +348,7 @@ func (ns *nameSites) declares(t int32) bool {
 		}
 		list = append(list, t)
 	}
+	ns.read(len(list) + 1)
 	if len(list) > 0 && ns.decl == nil {
 		ns.decl = map[int32]bool{}
 	}
@@ -358,9 +372,10 @@ func (ns *nameSites) inSignature(t int32) bool {
 	}
 	var path []int32   // the tokens passed at depth 0, which all answer alike
 	var closed []int32 // the closing brackets passed, still open, innermost last
-	r := false
+	r, read := false, 0
 scan:
 	for u := t - 1; u >= 0; u-- {
+		read++
 		if len(closed) == 0 {
 			if v, ok := ns.back[u]; ok {
 				r = v
@@ -389,6 +404,7 @@ scan:
 			break scan
 		}
 	}
+	ns.read(read)
 	for _, c := range closed {
 		ns.group[c] = -1 // the scan stopped inside them, and will again
 	}
@@ -645,20 +661,32 @@ type walked struct {
 	prev byte
 }
 
-// walk yields tokens [t0, t1) of f, each as a walked.
+// walk yields tokens [t0, t1) of f, each as a walked, and counts those
+// it yielded (Work.DriftTokens).
 func (d *detector) walk(f *File, t0, t1 int32) iter.Seq[walked] {
 	return func(yield func(walked) bool) {
 		k := walked{next: d.valueAt(f, t0)}
-		for t := t0; t < t1; t++ {
+		t := t0
+		for ; t < t1; t++ {
 			k.prev, k.t, k.c, k.val = k.c, t, f.codes[t], 0
 			if hasValue(k.c) {
 				k.val = f.vals[k.next]
 				k.next++
 			}
 			if !yield(k) {
-				return
+				t++
+				break
 			}
 		}
+		d.readTokens(t - t0)
+	}
+}
+
+// readTokens counts n tokens read (Work.DriftTokens): once for each
+// reading, not for each token.
+func (d *detector) readTokens(n int32) {
+	if n > 0 {
+		counter(&d.work.DriftTokens, int64(n))
 	}
 }
 
@@ -796,6 +824,7 @@ func (d *detector) valueAt(f *File, t int32) int32 {
 	if best >= 0 {
 		v, from = f.units[best].val0, f.units[best].tok0
 	}
+	d.readTokens(t - from)
 	for ; from < t; from++ {
 		if hasValue(f.codes[from]) {
 			v++
