@@ -12,9 +12,9 @@ import (
 )
 
 // The engine's cases run at two sizes, n and 2n. Work, as the engine
-// counts it, and memory allocated may grow about linearly: a quadratic
-// step would multiply them by four. Each case also has a budget of memory
-// at size 2n.
+// counts it (detection's, drift analysis's, the Indexer's), and memory
+// allocated may grow about linearly: a quadratic step would multiply
+// them by four. Each case also has a budget of memory at size 2n.
 
 // engineOptions are the CLI's defaults, with MaxOccurrences 0 where the case
 // asks for it.
@@ -31,6 +31,7 @@ type engineMeasure struct {
 	res    fingerprint.Result
 	alloc  uint64 // bytes allocated while indexing and detecting
 	tokens int
+	index  int64 // the Indexer's counted work (Indexer.Work)
 }
 
 // engineRun indexes the files (parsed beforehand, outside the
@@ -51,7 +52,7 @@ func engineRun(t testing.TB, files map[string][]byte, opt fingerprint.Options) e
 	}
 	res := fingerprint.Run(fs, opt)
 	runtime.ReadMemStats(&after)
-	m := engineMeasure{res: res, alloc: after.TotalAlloc - before.TotalAlloc}
+	m := engineMeasure{res: res, alloc: after.TotalAlloc - before.TotalAlloc, index: ix.Work()}
 	for _, f := range fs {
 		m.tokens += f.Tokens
 	}
@@ -72,6 +73,25 @@ func TestEngineCases(t *testing.T) {
 				c.small, small.res.Work.Total(), small.alloc>>20, large.res.Work.Total(), large.alloc>>20, len(large.res.Classes), large.res.Warnings)
 			if r := float64(large.res.Work.Total()) / float64(small.res.Work.Total()); r > engineGrowth {
 				t.Errorf("work grew %.1f× from n to 2n (%+v, then %+v), want at most %.1f×", r, small.res.Work, large.res.Work, engineGrowth)
+			}
+			// Drift analysis and indexing are counted apart from
+			// detection, each count on its own, once it reaches the
+			// input's tokens: below that it is less than a step a
+			// token, and it may grow as the classes do (those of
+			// repeated-statements and clone-pairs, runs of random
+			// statements, grow faster than the input).
+			for _, w := range []struct {
+				what         string
+				small, large int64
+			}{
+				{"drift analysis's tokens read", small.res.Work.DriftTokens, large.res.Work.DriftTokens},
+				{"drift analysis's lookups", small.res.Work.DriftLookups, large.res.Work.DriftLookups},
+				{"indexing's work", small.index, large.index},
+			} {
+				t.Logf("%s: %d, then %d", w.what, w.small, w.large)
+				if w.large > int64(large.tokens) && float64(w.large) > engineGrowth*float64(w.small) {
+					t.Errorf("%s grew from %d to %d from n to 2n, want at most %.1f×", w.what, w.small, w.large, engineGrowth)
+				}
 			}
 			if r := float64(large.alloc) / float64(small.alloc); r > engineGrowth {
 				t.Errorf("memory allocated grew %.1f× from n to 2n (%d, then %d bytes), want at most %.1f×", r, small.alloc, large.alloc, engineGrowth)
