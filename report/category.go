@@ -574,6 +574,8 @@ func versionElem(s string) string { return elemVersion.ReplaceAllString(s, "") }
 // against 0.16 s to parse.
 func (h *headers) notedCopy(c fingerprint.Class) string {
 	var named map[string][]int // the copies by each of their names, folded (foldKey); made when a note is met
+	looked := 0                // the names and words looked up (work)
+	defer func() { work.Add(int64(looked)) }()
 	for i, f := range c.Fragments {
 		fs := h.header(f.File).facts
 		for _, notes := range [][]fingerprint.Note{fs.NotesOn(f.Start.Line, f.End.Line), fs.HeaderNotes()} {
@@ -582,6 +584,7 @@ func (h *headers) notedCopy(c fingerprint.Class) string {
 					named = map[string][]int{}
 					for j, g := range c.Fragments {
 						for _, name := range h.copyNames(g) {
+							looked++
 							k := foldKey(name)
 							if js := named[k]; len(js) == 0 || len(js) == 1 && js[0] != j {
 								named[k] = append(js, j)
@@ -591,7 +594,9 @@ func (h *headers) notedCopy(c fingerprint.Class) string {
 				}
 				first := -1 // the first other copy a word of the note names
 				for w := range strings.FieldsFuncSeq(n.Text, func(r rune) bool { return !isWordRune(r) }) {
-					for _, j := range named[foldKey(w)] {
+					js := named[foldKey(w)]
+					looked += 1 + len(js)
+					for _, j := range js {
 						if j != i {
 							if first < 0 || j < first {
 								first = j

@@ -69,6 +69,7 @@ func DriftSaid(c fingerprint.Class, i int) []string {
 	}
 	said := map[step]bool{}
 	var out []string
+	work.Add(int64(len(c.Fragments[i].Drift)))
 	for k, d := range c.Fragments[i].Drift {
 		if d.Kind != fingerprint.DriftLacks {
 			out = append(out, words[k])

@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/copycat-go/copycat/change"
@@ -101,6 +102,15 @@ func Messages(c fingerprint.Class) []string {
 	return out
 }
 
+// work counts what the messages of copies and the matching of notes
+// read (DriftSaid, newLackedOf, notedCopy): the drifts of a copy or a
+// class, the names of a class's copies and the words of a note, each
+// looked up. Those once read every drift of a class for each copy, each
+// drift against those before it, or every copy's names for each note; a
+// test holds the count about linear in the copies (TestReportHostile),
+// without timing it. No report shows it.
+var work atomic.Int64
+
 // message is Message, taking what other copies lack of the fragments
 // from lacked, called only when a fragment has lines others lack.
 func message(c fingerprint.Class, i int, lacked func() *lackedOf) string {
@@ -157,6 +167,7 @@ func newLackedOf(c fingerprint.Class) *lackedOf {
 	}
 	seen := map[said]bool{}
 	for j, f := range c.Fragments {
+		work.Add(int64(len(f.Drift)))
 		for _, d := range f.Drift {
 			i := d.Twin
 			if i == j || d.Kind != fingerprint.DriftLacks {
