@@ -66,6 +66,7 @@ hostile "500 near-identical functions, -max-occurrences 0" 10 "$cc" "${off[@]}" 
 largest=$(tr -cd '\n' <"$work/stdout" | wc -c)
 hostile "5,000 near-identical functions (2.7 MB), -max-occurrences 0 -max-file-size 1e9" 10 "$cc" "${off[@]}" -max-occurrences 0 -max-file-size 1000000000 "$work/full/near-identical"
 hostile "one function of 100,000 strings" 10 "$cc" "${off[@]}" "$work/full/many-strings"
+hostile "one function of a name of 200,000 letters listing 100,000 strings (2.1 MB)" 10 "$cc" "${off[@]}" "$work/full/long-name-strings"
 hostile "two copies of a function returning 40,000 strings, named for two variants (1.5 MB)" 10 "$cc" "${off[@]}" "$work/full/variant-lists"
 hostile "three functions of names of 40,000 bytes, each with ten strings that nearly name it (1.5 MB)" 10 "$cc" "${off[@]}" "$work/full/long-names"
 hostile "two copies of a function of 20,000 statements, one name changed" 10 "$cc" "${off[@]}" "$work/full/renamed-copies"

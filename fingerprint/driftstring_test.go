@@ -1,12 +1,16 @@
 package fingerprint
 
 import (
+	"bytes"
 	"fmt"
 	"go/token"
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/copycat-go/copycat/ignore"
 )
 
 // A string that is, alone, a compound name is another name's (bareOther)
@@ -122,6 +126,60 @@ func TestPartSetBounds(t *testing.T) {
 	} {
 		if got := ps.namedIn(new(Indexer), []byte(c.lit)); got != c.want {
 			t.Errorf("namedIn(%s) = %v, want %v", c.lit, got, c.want)
+		}
+	}
+}
+
+// A long name, indexed, holds what bytes.Contains finds in it, and
+// nothing else: strings of its own bytes, of one more, at its ends, and
+// empty.
+func TestHeldTextLong(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{longName - 1, longName, 3 * longName} {
+		text := make([]byte, n)
+		for i := range text {
+			text[i] = "ab1_"[r.IntN(4)]
+		}
+		h := newHeldText(text)
+		if (h.sa != nil) != (n >= longName) {
+			t.Fatalf("%d bytes: indexed %v", n, h.sa != nil)
+		}
+		var ix Indexer
+		for range 2000 {
+			i := r.IntN(n + 1)
+			j := min(n, i+r.IntN(12))
+			b := append([]byte(nil), text[i:j]...)
+			if r.IntN(2) == 0 && len(b) > 0 {
+				b[r.IntN(len(b))] = "ab1_x"[r.IntN(5)]
+			}
+			if got, want := h.holds(&ix, b), bytes.Contains(text, b); got != want {
+				t.Fatalf("%d bytes: holds(%q) = %v, want %v", n, b, got, want)
+			}
+		}
+		for _, b := range [][]byte{nil, text, append(slices.Clone(text), 'a'), text[n-5:], text[:5]} {
+			if got, want := h.holds(&ix, b), bytes.Contains(text, b); got != want {
+				t.Fatalf("%d bytes: holds(%.20q…) = %v, want %v", n, b, got, want)
+			}
+		}
+	}
+}
+
+// holdsEither answers as bytes.ToLower on both sides did, for names
+// short and long, ASCII and not (a Kelvin sign lowers to k).
+func TestHoldsEitherLowered(t *testing.T) {
+	reference := func(bare, name []byte) bool {
+		b, n := bytes.ToLower(bare), bytes.ToLower(name)
+		return bytes.Contains(b, n) || bytes.Contains(n, b)
+	}
+	long := strings.Repeat("Ab", longName)
+	for _, name := range []string{"updateScheduleWorkflow", "RebalanceRecommendation", "\u212Aey", "Σigma\u212AeyName", long + "\u212Aey", long + "Tail"} {
+		var ix Indexer
+		low := newHeldText(ignore.AppendLower(nil, []byte(name)))
+		var uni *heldText
+		for _, bare := range []string{"UpdateSchedule", "SpotRebalanceRecommendation", "key", "Key", "KeyName", "abab", "abTail", "tail", "Bat", strings.Repeat("ab", longName+3) + "key", "x"} {
+			if got, want := ix.holdsEither([]byte(bare), low, &uni, []byte(name)), reference([]byte(bare), []byte(name)); got != want {
+				t.Errorf("holdsEither(%q, %.30q…) = %v, want %v", bare, name, got, want)
+			}
 		}
 	}
 }

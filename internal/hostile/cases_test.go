@@ -21,6 +21,7 @@ var engineCases = []engineCase{
 	{name: "clone-pairs", files: oneFile(ClonePairs), small: 100000, full: 1000000},
 	{name: "near-identical", files: oneFile(NearIdentical), small: 500, full: 5000, maxOcc0: true},
 	{name: "many-strings", files: oneFile(ManyStrings), small: 10000, full: 100000},
+	{name: "long-name-strings", files: oneFile(LongNameStrings), small: 5000, full: 100000},
 	{name: "variant-lists", files: oneFile(VariantLists), small: 10000, full: 40000},
 	{name: "long-names", files: oneFile(LongNames), small: 5000, full: 40000},
 	{name: "renamed-copies", files: oneFile(RenamedCopies), small: 5000, full: 20000},

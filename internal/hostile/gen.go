@@ -181,6 +181,20 @@ func ManyStrings(n int) []byte {
 	return b.Bytes()
 }
 
+// LongNameStrings is ManyStrings' list of n strings in a function of a
+// name of 2n letters (fnaaa…aX): the Indexer asks of each string whether
+// the name holds it, and searched the whole name each time (n = 100,000,
+// 2.09 MB: 35.9 s to index, the parse 0.05 s).
+func LongNameStrings(n int) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "package p\n\nfunc fn%sX() []string {\n\treturn []string{\n", strings.Repeat("a", 2*n))
+	for i := range n {
+		fmt.Fprintf(&b, "\t\t\"someName%d\",\n", i)
+	}
+	b.WriteString("\t}\n}\n")
+	return b.Bytes()
+}
+
 // RenamedCopies returns two copies of RepeatedStatements' function of n
 // statements, the second with one name changed in one statement past
 // the middle ("x = z + 1" for "x = y + 1"), which breaks the renaming
