@@ -278,11 +278,15 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 		Workers:   runtime.GOMAXPROCS(0),
 
 		MaxFileSize: c.MaxFileSize,
-		// With an index, the report reads the Facts of the files it
-		// shows, and the index keeps those beside their records (see
-		// runIndex.facts); without one, they are found while the bytes
-		// are at hand: reading the shown files again cost more.
-		LazyFacts: cache.DirOf(c.Cache) != "",
+		// The report reads the Facts of the files it shows (a file's
+		// comments, notes and declarations, for the categories), and an
+		// index keeps those beside their records (see runIndex.facts).
+		// Without one they are read the same way, not found for every
+		// file while its bytes are at hand: on the standard library at
+		// -min-tokens 50 the report shows 1,979 of 5,095 files, and the
+		// run took 1-2% less CPU and 3-9% less memory at its peak, the
+		// reading done at detection's collector target (detectionGC).
+		LazyFacts: true,
 		LargeFile: largeFileGC(os.Getenv("GOGC")),
 		Saw:       c.saw,
 	}
@@ -328,7 +332,9 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 			testHookBeforeRank()
 		}
 		var changed changedFiles
+		restore := detectionGC(os.Getenv("GOGC")) // reading the files again is garbage beside the result
 		report.Categorise(found.Classes, report.LoadedFacts(res.Files, ix.facts(res.Files, c.rereader(res.Files), &changed)))
+		restore()
 		if ws := changed.warnings(); len(ws) > 0 {
 			res.Warnings = append(res.Warnings, ws...)
 		} else {

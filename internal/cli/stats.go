@@ -88,7 +88,9 @@ func (c *Config) printStats(stderr io.Writer, reporting, total time.Duration) {
 	}
 }
 
-// detectGCPercent is the collector's target while detection runs.
+// detectGCPercent is the collector's target while detection runs, and
+// while the report reads again the files it shows to categorise the
+// classes (their bytes are garbage at once).
 // Loading makes much garbage (the syntax trees) beside the files it keeps,
 // and runs at Go's default, 100; detection makes little beside them, so
 // at the default the heap doubles past the files before a collection,
