@@ -289,9 +289,10 @@ func reporterOf(dir string) string {
 func noFacts(string) *fingerprint.Facts { return nil }
 
 // reportClass reports every fragment of a clone class, with the other
-// fragments as related information. Its message leaves out why the
-// class ranks where it does (a package's diagnostics are not ranked),
-// but says why a class is not listed.
+// fragments as related information: at most report.MaxRelated of them,
+// those after it (wrapping around), as SARIF does. Its message leaves out
+// why the class ranks where it does (a package's diagnostics are not
+// ranked), but says why a class is not listed.
 func (u *unit) reportClass(c fingerprint.Class) {
 	c.Signal.Reason = ""
 	msgs := report.Messages(c)
@@ -302,11 +303,9 @@ func (u *unit) reportClass(c fingerprint.Class) {
 		}
 		d := analysis.Diagnostic{Category: string(c.Kind), Message: msg}
 		d.Pos, d.End = u.span(fr)
-		for j, other := range c.Fragments {
-			if j != i {
-				pos, end := u.span(other)
-				d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: RelatedMessage})
-			}
+		for _, j := range report.RelatedCopies(len(c.Fragments), i) {
+			pos, end := u.span(c.Fragments[j])
+			d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: RelatedMessage})
 		}
 		u.report(d)
 	}

@@ -11,7 +11,8 @@
 // exact copies, copies whose names were consistently renamed, and copies
 // edited after the paste (near misses; -near=false leaves them out). Each
 // copy is reported once, with
-// the other copies of the same clone class as related positions, and the
+// the other copies of the same clone class as related positions (at most
+// 10, the copies after it, as in the command line's SARIF), and the
 // kind of the clone (exact, renamed or near) as the diagnostic's category.
 // The message names the other copy by its path from the module's root, as
 // the command line run there does:

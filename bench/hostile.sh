@@ -99,6 +99,17 @@ hostile "one class of 5,000 copies, -format sarif -all -max-occurrences 0 -min-t
 rows[-1]=${rows[-1]%|*|}"| log $(du -h "$work/sarif.json" 2>/dev/null | cut -f1) |"
 rm -rf "$work/sarif"
 
+# go vet with copycat as its tool on one package of 4,000 copies of one
+# function: each diagnostic points to at most ten other copies (every
+# other copy made it quadratic: 212 s and 12.5 GB).
+mkdir -p "$work/vet/p"
+printf 'module example.com/m\n\ngo 1.22\n' >"$work/vet/go.mod"
+awk -v d="$work/vet/p" 'BEGIN { for (f = 0; f < 400; f++) { n = sprintf("%s/f%03d.go", d, f); printf "package p\n" > n; for (i = f * 10; i < f * 10 + 10; i++) printf "\nfunc copy%d(xs []int, scale, limit int) int {\n\ttotal := 0\n\tfor i := 0; i < len(xs); i++ {\n\t\tif xs[i] < 0 {\n\t\t\tcontinue\n\t\t}\n\t\ttotal += xs[i] * scale\n\t}\n\tcount := len(xs)\n\tif count == 0 {\n\t\treturn 0\n\t}\n\tmean := total / count\n\tspread := 0\n\tfor _, v := range xs {\n\t\td := v - mean\n\t\tspread += d * d\n\t}\n\tif spread > limit {\n\t\tspread = limit\n\t}\n\treturn mean + spread/count\n}\n", i > n; close(n) } }'
+vettool=$(cd "$(dirname "$(command -v "$cc")")" && pwd)/$(basename "$cc")
+hostile "go vet -vettool=copycat -copycat.max-occurrences=0 on one package of 4,000 copies of one function" 10 sh -c "cd '$work/vet' && GOCACHE='$work/vet-cache' GOFLAGS= go vet -vettool='$vettool' -copycat.max-occurrences=0 ./..."
+rows[-1]=${rows[-1]%|*|}"| $(grep -c 'other copy' "$work/stderr") related lines |"
+rm -rf "$work/vet" "$work/vet-cache"
+
 # 100,000 nested parentheses: the parser's nesting limit holds it.
 mkdir -p "$work/parens"
 { printf 'package p\n\nvar x = '; head -c 100000 /dev/zero | tr '\0' '('; printf '1'; head -c 100000 /dev/zero | tr '\0' ')'; printf '\n'; } >"$work/parens/x.go"

@@ -370,8 +370,8 @@ func TestSARIFRelatedLinear(t *testing.T) {
 			t.Errorf("%d copies: %d related locations, %d copies pointed to; want %d and %d", n, related, len(pointed), n*MaxRelated, n)
 		}
 	}
-	if got := relatedCopies(3, 2); !slices.Equal(got, []int{0, 1}) {
-		t.Errorf("relatedCopies(3, 2) = %v", got)
+	if got := RelatedCopies(3, 2); !slices.Equal(got, []int{0, 1}) {
+		t.Errorf("RelatedCopies(3, 2) = %v", got)
 	}
 }
 

@@ -1,0 +1,84 @@
+package analyzer_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/copycat-go/copycat/analyzer"
+	"github.com/copycat-go/copycat/internal/hostile"
+	"github.com/copycat-go/copycat/report"
+)
+
+// The analyzer on one package of n copies of one function
+// (hostile.Copies, -max-occurrences 0: one class of them all), then 2n:
+// what it reports, diagnostics and their related positions, may grow
+// about linearly, at most 2.6 times (every copy pointing to every other,
+// 4). Each copy points to at most report.MaxRelated others, and each is
+// pointed to.
+func TestAnalyzerHostile(t *testing.T) {
+	setFlags(t, "max-occurrences", "0")
+	const n = 300
+	smallDiags, small := relatedOfCopies(t, n)
+	largeDiags, large := relatedOfCopies(t, 2*n)
+	t.Logf("n=%d: %d diagnostics, %d related; 2n: %d, %d", n, smallDiags, small, largeDiags, large)
+	if smallDiags != n || largeDiags != 2*n {
+		t.Fatalf("%d and %d diagnostics, want one a copy: %d and %d", smallDiags, largeDiags, n, 2*n)
+	}
+	if small == 0 || float64(large) > 2.6*float64(small) {
+		t.Errorf("related positions: %d at n, %d at 2n: want some, growing at most 2.6×", small, large)
+	}
+	if large > 2*n*report.MaxRelated {
+		t.Errorf("%d related positions for %d copies, want at most %d a copy", large, 2*n, report.MaxRelated)
+	}
+}
+
+// relatedOfCopies runs the analyzer on one package of n copies of one
+// function in n/10 files, and counts its diagnostics and their related
+// positions, each copy of which must be pointed to.
+func relatedOfCopies(t *testing.T, n int) (diags, related int) {
+	t.Helper()
+	dir := t.TempDir()
+	src := hostile.Copies(n, n/10)
+	fset := token.NewFileSet()
+	var files []*ast.File
+	pointed := map[token.Pos]bool{}
+	for _, name := range slices.Sorted(maps.Keys(src)) {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, src[name], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := parser.ParseFile(fset, path, src[name], parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	pass := &analysis.Pass{
+		Analyzer: analyzer.Analyzer,
+		Fset:     fset,
+		Files:    files,
+		ReadFile: os.ReadFile,
+		Report: func(d analysis.Diagnostic) {
+			diags++
+			related += len(d.Related)
+			for _, r := range d.Related {
+				pointed[r.Pos] = true
+			}
+		},
+	}
+	if _, err := analyzer.Analyzer.Run(pass); err != nil {
+		t.Fatal(err)
+	}
+	if len(pointed) != n {
+		t.Errorf("%d copies: %d of them pointed to, want every one", n, len(pointed))
+	}
+	return diags, related
+}
