@@ -99,12 +99,18 @@ hostile "one class of 5,000 copies, -format sarif -all -max-occurrences 0 -min-t
 rows[-1]=${rows[-1]%|*|}"| log $(du -h "$work/sarif.json" 2>/dev/null | cut -f1) |"
 rm -rf "$work/sarif"
 
+# copiesPackage DIR writes a module in DIR whose package p holds 4,000
+# copies of one function in 400 files.
+copiesPackage() {
+	mkdir -p "$1/p"
+	printf 'module example.com/m\n\ngo 1.22\n' >"$1/go.mod"
+	awk -v d="$1/p" 'BEGIN { for (f = 0; f < 400; f++) { n = sprintf("%s/f%03d.go", d, f); printf "package p\n" > n; for (i = f * 10; i < f * 10 + 10; i++) printf "\nfunc copy%d(xs []int, scale, limit int) int {\n\ttotal := 0\n\tfor i := 0; i < len(xs); i++ {\n\t\tif xs[i] < 0 {\n\t\t\tcontinue\n\t\t}\n\t\ttotal += xs[i] * scale\n\t}\n\tcount := len(xs)\n\tif count == 0 {\n\t\treturn 0\n\t}\n\tmean := total / count\n\tspread := 0\n\tfor _, v := range xs {\n\t\td := v - mean\n\t\tspread += d * d\n\t}\n\tif spread > limit {\n\t\tspread = limit\n\t}\n\treturn mean + spread/count\n}\n", i > n; close(n) } }'
+}
+
 # go vet with copycat as its tool on one package of 4,000 copies of one
 # function: each diagnostic points to at most ten other copies (every
 # other copy made it quadratic: 212 s and 12.5 GB).
-mkdir -p "$work/vet/p"
-printf 'module example.com/m\n\ngo 1.22\n' >"$work/vet/go.mod"
-awk -v d="$work/vet/p" 'BEGIN { for (f = 0; f < 400; f++) { n = sprintf("%s/f%03d.go", d, f); printf "package p\n" > n; for (i = f * 10; i < f * 10 + 10; i++) printf "\nfunc copy%d(xs []int, scale, limit int) int {\n\ttotal := 0\n\tfor i := 0; i < len(xs); i++ {\n\t\tif xs[i] < 0 {\n\t\t\tcontinue\n\t\t}\n\t\ttotal += xs[i] * scale\n\t}\n\tcount := len(xs)\n\tif count == 0 {\n\t\treturn 0\n\t}\n\tmean := total / count\n\tspread := 0\n\tfor _, v := range xs {\n\t\td := v - mean\n\t\tspread += d * d\n\t}\n\tif spread > limit {\n\t\tspread = limit\n\t}\n\treturn mean + spread/count\n}\n", i > n; close(n) } }'
+copiesPackage "$work/vet"
 vettool=$(cd "$(dirname "$(command -v "$cc")")" && pwd)/$(basename "$cc")
 hostile "go vet -vettool=copycat -copycat.max-occurrences=0 on one package of 4,000 copies of one function" 10 sh -c "cd '$work/vet' && GOCACHE='$work/vet-cache' GOFLAGS= go vet -vettool='$vettool' -copycat.max-occurrences=0 ./..."
 rows[-1]=${rows[-1]%|*|}"| $(grep -c 'other copy' "$work/stderr") related lines |"
@@ -246,6 +252,21 @@ src=$(go env GOROOT)/src
 } >"$work/lsp-cap.2"
 hostile "editor server: a workspace over its cap on files (maxFiles 1,000, the standard library; input held 4 s)" 10 sh -c "{ cat '$work/lsp-cap.1'; sleep 4; cat '$work/lsp-cap.2'; } | '$cc' lsp -cache=off"
 rows[-1]=${rows[-1]%|*|}"| $(grep -o 'only the first 1000, by path, are indexed' "$work/stdout" | head -1 || echo 'NO MESSAGE') |"
+
+# The editor server on a workspace of 4,000 copies of one function
+# (maxOccurrences 0): each diagnostic points to at most ten other copies
+# (every other copy: 2.8 GB of diagnostics, 4.6 GB of memory). The row
+# holds if every file's diagnostics came in the 4 s.
+copiesPackage "$work/lspcopies"
+{
+	frame "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"rootUri\":\"file://$work/lspcopies\",\"initializationOptions\":{\"maxOccurrences\":0},\"capabilities\":{}}}"
+	frame '{"jsonrpc":"2.0","method":"initialized","params":{}}'
+} >"$work/lsp-copies.1"
+hostile "editor server: a workspace of 4,000 copies of one function in 400 files (maxOccurrences 0; input held 4 s)" 10 sh -c "{ cat '$work/lsp-copies.1'; sleep 4; cat '$work/lsp-cap.2'; } | '$cc' lsp -cache=off"
+published=$(grep -o publishDiagnostics "$work/stdout" | wc -l)
+rows[-1]=${rows[-1]%|*|}"| $published files' diagnostics of 400, $(du -h "$work/stdout" | cut -f1) |"
+if [ "$published" -lt 400 ]; then rows[-1]=${rows[-1]/| yes |/| NO |}; fi
+rm -rf "$work/lspcopies"
 
 echo
 echo "Hostile input (\`bench/hostile.sh\`, part of make bench): each input through the command line (\`-cache=off\`), killed after 60 s. The 500 near-identical functions printed $largest lines (one class holds them all)."

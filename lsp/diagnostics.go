@@ -41,7 +41,10 @@ type diagnosticData struct {
 
 // fileDiagnostics turns the classes with a fragment in path into one
 // diagnostic per fragment there, with the other copies as related
-// information. roots shorten the paths in messages. A divergent class
+// information: at most report.MaxRelated, those after it (wrapping
+// around), as SARIF and go vet's do, so that a class of n copies costs
+// neither n² locations nor each file's diagnostics a reading of every
+// other copy's file. roots shorten the paths in messages. A divergent class
 // (one copy has statements another lacks) is at least a warning.
 func fileDiagnostics(path string, classes []*fingerprint.Class, severity int, roots []string, text lineSource) []diagnostic {
 	ds := []diagnostic{}
@@ -62,10 +65,8 @@ func fileDiagnostics(path string, classes []*fingerprint.Class, severity int, ro
 				Message:  report.Message(shown, i),
 				Data:     data,
 			}
-			for j, other := range c.Fragments {
-				if j == i {
-					continue
-				}
+			for _, j := range report.RelatedCopies(len(c.Fragments), i) {
+				other := c.Fragments[j]
 				d.RelatedInformation = append(d.RelatedInformation, diagnosticRelatedInformation{
 					Location: location{URI: pathToURI(other.File), Range: conv(other)},
 					Message:  fmt.Sprintf("copy at %s:%d-%d", shown.Fragments[j].File, other.Start.Line, other.End.Line),
