@@ -81,6 +81,18 @@ hostile "8,000 copies of one function in 800 files, each noting it was copied fr
 hostile "8,000 copies of one function in 800 files, every other without a guard, -max-occurrences 0" 10 "$cc" "${off[@]}" -max-occurrences 0 "$work/full/drifted-copies/..."
 hostile "20,000 copies of one function in 2,000 files, -max-occurrences 0" 10 "$cc" "${off[@]}" -max-occurrences 0 "$work/full/copies/..."
 
+# A change (-diff) adding every other line of the file of 10,000 classes
+# of two copies, and removing one after every fourth: each copy's
+# questions (what the change added to it, removed from it) searched, not
+# read, the file's 330,000 ranges (hostile.EveryOtherLineAdded).
+awk 'BEGIN { print "diff --git a/x.go b/x.go"; print "--- a/x.go"; print "+++ b/x.go" }
+	{ l[NR] = $0 }
+	END { o = 0; for (i = 1; i <= NR; i++) if (i % 2 == 1) { o++; if (i % 4 == 3) o++ }
+		printf "@@ -1,%d +1,%d @@\n", o, NR
+		for (i = 1; i <= NR; i++) if (i % 2 == 0) print "+" l[i]; else { print " " l[i]; if (i % 4 == 3) print "-removed" } }' \
+	"$work/full/many-classes/x.go" >"$work/many-classes.diff"
+hostile "-diff adding every other line of the file of 10,000 classes (330,000 ranges), -max-file-size 1e9" 10 sh -c "cd '$work/full/many-classes' && '$cc' -cache=off -q -max-file-size 1000000000 -diff '$work/many-classes.diff' ."
+
 # 200,000 small files of one size in one folder: loading stays linear,
 # within 1.3 times the parse floor of the same files.
 mkdir -p "$work/many"

@@ -11,8 +11,10 @@ import (
 	"io"
 	"math"
 	"path"
+	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/copycat-go/copycat/fingerprint"
 )
@@ -45,6 +47,11 @@ type File struct {
 	// hunks are the diff's hunks, in order: where the old file's lines
 	// went in the new one (see NewLines).
 	hunks []hunk
+	// index, made once the diff is read, lets the queries below search
+	// the ranges rather than read them all: each was asked of every copy
+	// of every class, and a file of thousands of copies and of ranges
+	// took seconds (see lineIndex).
+	index *lineIndex
 }
 
 // A hunk is one hunk of a diff: old lines [old, old+oldN) became new
@@ -63,13 +70,22 @@ func (f *File) Changed(first, last int) bool {
 
 // AddedIn counts the added lines among lines first to last.
 func (f *File) AddedIn(first, last int) int {
+	if x := f.index; x != nil {
+		return x.linesIn(f.Added, x.added, first, last)
+	}
 	return fingerprint.LinesIn(f.AddedRanges(first, last))
 }
 
 // AddedRanges returns the added lines among lines first to last.
 func (f *File) AddedRanges(first, last int) []fingerprint.LineRange {
+	rs := f.Added
+	if x := f.index; x != nil {
+		lo, hi := x.among(rs, first, last)
+		rs = rs[lo:hi]
+	}
+	work.Add(int64(len(rs)))
 	var out []fingerprint.LineRange
-	for _, r := range f.Added {
+	for _, r := range rs {
 		if lo, hi := max(r.Start, first), min(r.End, last); lo <= hi {
 			out = append(out, fingerprint.LineRange{Start: lo, End: hi})
 		}
@@ -80,6 +96,17 @@ func (f *File) AddedRanges(first, last int) []fingerprint.LineRange {
 // RemovedIn counts the lines removed inside lines first to last: after
 // one of them and before the next.
 func (f *File) RemovedIn(first, last int) int {
+	if x := f.index; x != nil {
+		work.Add(1)
+		after := func(line int) int {
+			return sort.Search(len(f.Removed), func(i int) bool { return f.Removed[i].After >= line })
+		}
+		if lo, hi := after(first), after(last); lo < hi {
+			return x.removed[hi] - x.removed[lo]
+		}
+		return 0
+	}
+	work.Add(int64(len(f.Removed)))
 	n := 0
 	for _, r := range f.Removed {
 		if r.After >= first && r.After < last {
@@ -92,6 +119,10 @@ func (f *File) RemovedIn(first, last int) int {
 // GoneIn counts the old file's lines among first to last that the change
 // removed or rewrote.
 func (f *File) GoneIn(first, last int) int {
+	if x := f.index; x != nil {
+		return x.linesIn(f.Gone, x.gone, first, last)
+	}
+	work.Add(int64(len(f.Gone)))
 	n := 0
 	for _, r := range f.Gone {
 		if lo, hi := max(r.Start, first), min(r.End, last); lo <= hi {
@@ -121,8 +152,17 @@ func (f *File) OldEdits() []fingerprint.LineRange {
 // maps to the hunk's first new line, a last one to its last.
 func (f *File) NewLines(first, last int) (int, int) {
 	at := func(line int, end bool) int {
-		shift := 0
-		for _, h := range f.hunks {
+		hunks, shift := f.hunks, 0
+		if x := f.index; x != nil {
+			// The first hunk that ends past line, and the lines the
+			// hunks before it added.
+			k := sort.Search(len(hunks), func(i int) bool { return hunks[i].old+hunks[i].oldN > line })
+			hunks, shift = hunks[k:], x.shift[k]
+			work.Add(1)
+		} else {
+			work.Add(int64(len(hunks)))
+		}
+		for _, h := range hunks {
 			switch {
 			case line < h.old:
 				return line + shift
@@ -137,6 +177,90 @@ func (f *File) NewLines(first, last int) (int, int) {
 		return line + shift
 	}
 	return at(first, false), max(at(last, true), at(first, false))
+}
+
+// A lineIndex is what a File's queries search when its ranges are in
+// order, as a diff that names each file once, its hunks in order, gives
+// them: Added and Gone each rising and apart, Removed rising, and each
+// hunk ending where or after the one before it ends. It holds the lines
+// of Added, Gone and Removed before each of their ranges, and the lines
+// the hunks before each hunk added, so that a query finds its first range
+// by binary search and counts lines by subtracting two sums; it answers
+// as reading every range did.
+type lineIndex struct {
+	added, gone, removed []int // lines in the ranges before range i (len: ranges+1)
+	shift                []int // newN-oldN of the hunks before hunk i (len: hunks+1)
+}
+
+// work counts the ranges and hunks the queries of Files read, or one a
+// query where they are searched: a test holds it about linear in the
+// copies and ranges of a file (TestQueriesHostile), without timing it.
+var work atomic.Int64
+
+// indexLines makes f's index, unless its ranges are out of order: then
+// the queries read them all, as they always did.
+func (f *File) indexLines() {
+	f.index = nil
+	rising := func(rs []fingerprint.LineRange) bool {
+		for i, r := range rs {
+			if r.End < r.Start || i > 0 && r.Start <= rs[i-1].End {
+				return false
+			}
+		}
+		return true
+	}
+	if !rising(f.Added) || !rising(f.Gone) {
+		return
+	}
+	for i := 1; i < len(f.Removed); i++ {
+		if f.Removed[i].After <= f.Removed[i-1].After {
+			return
+		}
+	}
+	for i := 1; i < len(f.hunks); i++ {
+		if f.hunks[i].old+f.hunks[i].oldN < f.hunks[i-1].old+f.hunks[i-1].oldN {
+			return
+		}
+	}
+	sums := func(rs []fingerprint.LineRange) []int {
+		out := make([]int, len(rs)+1)
+		for i, r := range rs {
+			out[i+1] = out[i] + r.End - r.Start + 1
+		}
+		return out
+	}
+	x := &lineIndex{added: sums(f.Added), gone: sums(f.Gone), removed: make([]int, len(f.Removed)+1), shift: make([]int, len(f.hunks)+1)}
+	for i, r := range f.Removed {
+		x.removed[i+1] = x.removed[i] + r.Lines
+	}
+	for i, h := range f.hunks {
+		x.shift[i+1] = x.shift[i] + h.newN - h.oldN
+	}
+	f.index = x
+}
+
+// among returns the ranges of rs (in order, apart) that hold a line of
+// first to last: rs[lo:hi].
+func (x *lineIndex) among(rs []fingerprint.LineRange, first, last int) (lo, hi int) {
+	work.Add(1)
+	if first > last {
+		return 0, 0
+	}
+	lo = sort.Search(len(rs), func(i int) bool { return rs[i].End >= first })
+	hi = lo + sort.Search(len(rs)-lo, func(i int) bool { return rs[lo+i].Start > last })
+	return lo, hi
+}
+
+// linesIn counts the lines of rs (in order, apart; sums their lines
+// before each) among first to last.
+func (x *lineIndex) linesIn(rs []fingerprint.LineRange, sums []int, first, last int) int {
+	lo, hi := x.among(rs, first, last)
+	if lo >= hi {
+		return 0
+	}
+	// The ranges between hold lines of first to last; only the first may
+	// start before first, and only the last end after last.
+	return sums[hi] - sums[lo] - max(first-rs[lo].Start, 0) - max(rs[hi-1].End-last, 0)
 }
 
 // AddedLines counts every line the change added to the file.
@@ -240,6 +364,12 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 	}
 	if err := sc.Err(); err != nil {
 		return nil, nil, fmt.Errorf("reading the diff: %w", err)
+	}
+	for _, f := range files {
+		f.indexLines()
+	}
+	for _, f := range deleted {
+		f.indexLines()
 	}
 	return files, deleted, nil
 }

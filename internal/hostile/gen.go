@@ -446,3 +446,35 @@ func copiesOpening(n, files int, text string) map[string][]byte {
 	}
 	return out
 }
+
+// EveryOtherLineAdded returns a unified diff, as git writes it, of a
+// change to the file name that made src by adding every other line of it
+// (its even lines) and removing a line after every fourth: one hunk of
+// as many ranges of added lines, and of removed ones, as src has lines
+// over two and four. Every copy of every class in src is judged against
+// them (-diff); each query read every range of the file (ManyClasses of
+// 8,000 pairs, 4.2 MB: 11.4 s, the run without the diff 1.6 s).
+func EveryOtherLineAdded(name string, src []byte) []byte {
+	lines := strings.SplitAfter(string(src), "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	var body bytes.Buffer
+	oldN := 0
+	for i, l := range lines {
+		if i%2 == 1 {
+			body.WriteString("+" + l)
+			continue
+		}
+		body.WriteString(" " + l)
+		oldN++
+		if i%4 == 2 {
+			body.WriteString("-removed\n")
+			oldN++
+		}
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n@@ -1,%d +1,%d @@\n", name, name, name, name, oldN, len(lines))
+	b.Write(body.Bytes())
+	return b.Bytes()
+}
