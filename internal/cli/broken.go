@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/copycat-go/copycat/change"
@@ -65,8 +67,9 @@ func (c *Config) brokenTwins(ch *change.Change, res *load.Result, classes []fing
 	}
 	var out []fingerprint.Class
 	var verdicts []change.Verdict
+	joining := newFragIndex(classes)
 	for _, base := range found {
-		if cl, v, ok := broken(base, edited, classes); ok {
+		if cl, v, ok := broken(base, edited, joining); ok {
 			out, verdicts = append(out, cl), append(verdicts, v)
 		}
 	}
@@ -158,7 +161,7 @@ func partners(files []*fingerprint.File, keys map[uint64][]int32, most int, unto
 // to one of those any more. When the change edited no copy but took some
 // away (less than a third of one left), and others stay untouched, the
 // class is one the change removed (change.Removed).
-func broken(base fingerprint.Class, edited map[string]*change.File, classes []fingerprint.Class) (fingerprint.Class, change.Verdict, bool) {
+func broken(base fingerprint.Class, edited map[string]*change.File, tree *fragIndex) (fingerprint.Class, change.Verdict, bool) {
 	type copyOf struct {
 		fr             fingerprint.Fragment
 		added, removed int
@@ -195,13 +198,16 @@ func broken(base fingerprint.Class, edited map[string]*change.File, classes []fi
 			changed = append(changed, c)
 		}
 	}
+	// An untouched copy is forgotten unless a class of the tree joins it
+	// to an edited copy (see joins): the classes that hold an edit are
+	// found once for the class, each untouched copy asks them.
+	holding := map[int]bool{}
+	for _, e := range changed {
+		tree.holding(e.fr, e.addedAt, holding)
+	}
 	var forgotten []copyOf
 	for _, u := range untouched {
-		joined := false
-		for _, e := range changed {
-			joined = joined || joins(classes, e.fr, e.addedAt, u.fr)
-		}
-		if !joined {
+		if !tree.overlaps(u.fr, holding) {
 			forgotten = append(forgotten, u)
 		}
 	}
@@ -228,35 +234,72 @@ func broken(base fingerprint.Class, edited map[string]*change.File, classes []fi
 	return cl, v, true
 }
 
-// joins reports whether a class of classes joins a, a copy the change
-// edited, to b: it has a fragment overlapping b and one on a that holds
-// every line the change added to a (added; with none, one overlapping
-// a). A class that holds the edit speaks of it itself (change.Judge); one
-// that joins only a block the change left as it was beside the edit (the
-// tail of a function whose start was fixed) does not, and the rest of
-// b is forgotten.
-func joins(classes []fingerprint.Class, a fingerprint.Fragment, added []fingerprint.LineRange, b fingerprint.Fragment) bool {
-	overlaps := func(x, y fingerprint.Fragment) bool {
-		return x.File == y.File && x.Start.Line <= y.End.Line && y.Start.Line <= x.End.Line
-	}
-	holds := func(x fingerprint.Fragment) bool {
-		if len(added) == 0 {
-			return overlaps(x, a)
-		}
-		for _, r := range added {
-			if x.File != a.File || r.Start < x.Start.Line || r.End > x.End.Line {
-				return false
-			}
-		}
-		return true
-	}
-	for _, cl := range classes {
-		hasA, hasB := false, false
+// A fragIndex holds the fragments of the tree's classes by file, each
+// file's by first line, for the question of broken: does a class of the
+// tree join a copy the change edited, a, to an untouched one, b? It
+// does when it has a fragment overlapping b and one on a that holds
+// every line the change added to a (with none, one overlapping a). A
+// class that holds the edit speaks of it itself (change.Judge); one that
+// joins only a block the change left as it was beside the edit (the tail
+// of a function whose start was fixed) does not, and the rest of b is
+// forgotten. The question was asked of every class for each edited and
+// untouched pair: a class of 1,600 copies, half of them edited apart,
+// took 20 s (the parse 0.03 s).
+type fragIndex struct {
+	byFile map[string][]fragRef
+	read   int // fragments read, for a test that holds it linear
+}
+
+// A fragRef is one fragment of class class: its first and last lines.
+type fragRef struct{ start, end, class int }
+
+func newFragIndex(classes []fingerprint.Class) *fragIndex {
+	x := &fragIndex{byFile: map[string][]fragRef{}}
+	for ci, cl := range classes {
 		for _, fr := range cl.Fragments {
-			hasA = hasA || holds(fr)
-			hasB = hasB || overlaps(fr, b)
+			x.byFile[fr.File] = append(x.byFile[fr.File], fragRef{fr.Start.Line, fr.End.Line, ci})
 		}
-		if hasA && hasB {
+	}
+	for _, rs := range x.byFile {
+		slices.SortFunc(rs, func(a, b fragRef) int {
+			return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end), cmp.Compare(a.class, b.class))
+		})
+	}
+	return x
+}
+
+// holding adds to set the classes with a fragment that holds every line
+// added to a (added: a's ranges the change added), or with none added,
+// that overlaps a.
+func (x *fragIndex) holding(a fingerprint.Fragment, added []fingerprint.LineRange, set map[int]bool) {
+	lo, hi := a.Start.Line, a.End.Line // a fragment overlapping a: one that starts by hi and ends from lo
+	if len(added) > 0 {
+		// One that holds every range: starts by the first's start and
+		// ends from the last's end.
+		lo, hi = added[0].End, added[0].Start
+		for _, r := range added {
+			lo, hi = max(lo, r.End), min(hi, r.Start)
+		}
+	}
+	for _, r := range x.byFile[a.File] {
+		x.read++
+		if r.start > hi {
+			break
+		}
+		if r.end >= lo {
+			set[r.class] = true
+		}
+	}
+}
+
+// overlaps reports whether a fragment of a class in set overlaps b.
+func (x *fragIndex) overlaps(b fingerprint.Fragment, set map[int]bool) bool {
+	for _, r := range x.byFile[b.File] {
+		x.read++
+		if r.start > b.End.Line {
+			break
+		}
+		if r.end >= b.Start.Line && set[r.class] {
 			return true
 		}
 	}
