@@ -143,3 +143,31 @@ func TestKeywordTable(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkScan cuts the files of a few standard packages into tokens:
+// the lexer's share of indexing (about a tenth of it).
+func BenchmarkScan(b *testing.B) {
+	var srcs [][]byte
+	size := 0
+	for _, pkg := range []string{"net/http", "go/types", "runtime", "encoding/json", "fmt"} {
+		paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", pkg, "*.go"))
+		for _, p := range paths {
+			src, err := os.ReadFile(p)
+			if err != nil {
+				b.Fatal(err)
+			}
+			srcs = append(srcs, src)
+			size += len(src)
+		}
+	}
+	if len(srcs) == 0 {
+		b.Skip("no standard library sources")
+	}
+	b.SetBytes(int64(size))
+	var ts tokenStream
+	for b.Loop() {
+		for _, src := range srcs {
+			ts.scan(src)
+		}
+	}
+}
