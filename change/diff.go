@@ -44,8 +44,9 @@ type File struct {
 	// Gone are the old file's lines the change removed or rewrote,
 	// rising.
 	Gone []fingerprint.LineRange
-	// hunks are the diff's hunks, in order: where the old file's lines
-	// went in the new one (see NewLines).
+	// hunks are the runs of lines the diff's hunks change, in order
+	// (the hunks of git diff -U0, whatever the diff's context): where the
+	// old file's lines went in the new one (see NewLines).
 	hunks []hunk
 	// index, made once the diff is read, lets the queries below search
 	// the ranges rather than read them all: each was asked of every copy
@@ -284,6 +285,17 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 	var cur *File
 	var oldName, oldBlob string
 	newLine, oldLine, oldLeft, newLeft := 0, 0, 0, 0
+	// edit is the hunk of the lines a hunk of the diff changes since its
+	// last context line, -1 after one: a diff with context (diff -u,
+	// git diff -U3) holds the lines it changes as git diff -U0 does.
+	edit := -1
+	editing := func() *hunk {
+		if edit < 0 {
+			edit = len(cur.hunks)
+			cur.hunks = append(cur.hunks, hunk{old: oldLine + 1, new: newLine + 1})
+		}
+		return &cur.hunks[edit]
+	}
 	lineNo := 0
 	for sc.Scan() {
 		lineNo++
@@ -292,15 +304,18 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 			// Inside a hunk.
 			switch {
 			case strings.HasPrefix(line, "+"):
+				editing().newN++
 				newLine++
 				newLeft--
 				cur.add(newLine)
 			case strings.HasPrefix(line, "-"):
+				editing().oldN++
 				oldLine++
 				oldLeft--
 				cur.remove(newLine)
 				cur.Gone = addLine(cur.Gone, oldLine)
 			case strings.HasPrefix(line, " "), line == "":
+				edit = -1
 				newLine++
 				oldLine++
 				oldLeft--
@@ -350,16 +365,9 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 				newLine = n[0] // lines removed after line n[0]
 			}
 			if o[1] == 0 {
-				oldLine = o[0] // lines added after old line o[0]
+				oldLine = o[0] // lines added after old line o[0]: they move the lines from o[0]+1
 			}
-			h := hunk{old: o[0], oldN: o[1], new: n[0], newN: n[1]}
-			if h.oldN == 0 {
-				h.old++ // an insertion after old line o[0] moves the lines from o[0]+1
-			}
-			if h.newN == 0 {
-				h.new++
-			}
-			cur.hunks = append(cur.hunks, h)
+			edit = -1
 		}
 	}
 	if err := sc.Err(); err != nil {

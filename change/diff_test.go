@@ -1,6 +1,12 @@
 package change
 
 import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -132,6 +138,73 @@ func TestHunkHeaderBounds(t *testing.T) {
 		d := "--- a/x.go\n+++ b/x.go\n" + header + "\n"
 		if _, err := ParseDiff(strings.NewReader(d)); err != nil {
 			t.Errorf("%s: %v", header, err)
+		}
+	}
+}
+
+// A diff with context says what the change did to each line as the same
+// diff without context does: which lines it added, removed and rewrote,
+// and where each old line went (NewLines, OldEdits). A line of context
+// inside a hunk mapped to the whole hunk, and a copy beside an edit, in
+// the same hunk, looked edited.
+func TestParseDiffContextAsNone(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	r := rand.New(rand.NewPCG(7, 8))
+	for trial := range 60 {
+		old := make([]string, 10+r.IntN(60))
+		for i := range old {
+			old[i] = fmt.Sprintf("line %d", r.IntN(12))
+		}
+		var new []string
+		for _, l := range old {
+			switch r.IntN(8) {
+			case 0: // removed
+			case 1: // rewritten
+				new = append(new, l+" changed")
+			case 2: // one added after
+				new = append(new, l, fmt.Sprintf("added %d", r.IntN(5)))
+			default:
+				new = append(new, l)
+			}
+		}
+		a, b := filepath.Join(dir, "a.go"), filepath.Join(dir, "b.go")
+		if err := os.WriteFile(a, []byte(strings.Join(old, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(b, []byte(strings.Join(new, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		parse := func(context string) *File {
+			out, _ := exec.Command("git", "diff", "--no-index", "--no-color", "-U"+context, a, b).Output()
+			files, err := ParseDiff(bytes.NewReader(out))
+			if err != nil {
+				t.Fatalf("trial %d, -U%s: %v", trial, context, err)
+			}
+			for _, f := range files {
+				return f
+			}
+			return &File{}
+		}
+		want := parse("0")
+		for _, context := range []string{"1", "3", "10"} {
+			got := parse(context)
+			if !slices.Equal(got.Added, want.Added) || !slices.Equal(got.Gone, want.Gone) || !slices.Equal(got.Removed, want.Removed) ||
+				!slices.Equal(got.OldEdits(), want.OldEdits()) {
+				t.Fatalf("trial %d, -U%s: added %v, gone %v, removed %v, old edits %v; -U0: %v, %v, %v, %v", trial, context,
+					got.Added, got.Gone, got.Removed, got.OldEdits(), want.Added, want.Gone, want.Removed, want.OldEdits())
+			}
+			for first := 1; first <= len(old); first++ {
+				for last := first; last <= min(len(old), first+12); last++ {
+					g1, g2 := got.NewLines(first, last)
+					w1, w2 := want.NewLines(first, last)
+					if g1 != w1 || g2 != w2 {
+						t.Fatalf("trial %d, -U%s: old lines %d-%d went to %d-%d, -U0 says %d-%d", trial, context, first, last, g1, g2, w1, w2)
+					}
+				}
+			}
 		}
 	}
 }
