@@ -150,6 +150,22 @@ cp "$(go env GOROOT)/src/strings/strings.go" "$deep/$(printf 'd/%.0s' $(seq 30))
 echo '**/d/**/d/**/d/**/d/**/d/**/d/**/d/**/d/**/d/**/x.go' >"$deep/.duplignore"
 hostile ".duplignore line of ten ** on a tree 30 deep" 10 "$cc" -cache=off "$deep/..."
 
+# A chain of 2,000 nested folders (paths of 4,000 bytes), each holding a Go
+# file and every fourth a .duplignore: each path looks up its own folder's
+# rules, not those of every folder above it, so the walk stays within
+# 1.3 times the parse floor of the same files.
+chain=$work/chain
+mkdir -p "$chain/$(printf 'a/%.0s' $(seq 2000))"
+p=$chain
+for i in $(seq 0 1999); do
+	printf 'package a\n\nfunc F() { println(%d) }\n' "$i" >"$p/x.go"
+	if [ $((i % 4)) = 0 ]; then printf 'y.go\n/e/\n' >"$p/.duplignore"; fi
+	p=$p/a
+done
+floor=$( { /usr/bin/time -f %e "$work/parsefloor" "$chain/..." >/dev/null; } 2>&1 | tail -1)
+hostile "a chain of 2,000 nested folders, each with a Go file, every fourth with a .duplignore (parse floor ${floor} s; bound 1.3 times it)" "$(awk -v f="$floor" 'BEGIN { printf "%.2f", 1.3 * f }')" "$cc" "${off[@]}" "$chain/..."
+rm -rf "$chain"
+
 # One line of about 1 MB: 4,000 copies of a function side by side.
 mkdir -p "$work/longline"
 awk 'BEGIN { printf "package p\n\n"; for (i = 0; i < 4000; i++) printf "func f%d(a, b int) int { x := a * %d; y := b + x; if x > y { return x - y }; for j := 0; j < a; j++ { x += j * y; y -= j; if x > 1000 { x = x - 1000; y = y * 3 } }; z := x*y + a - b; if z < 0 { z = -z }; for k := 0; k < b; k++ { z += k * x; x -= k }; return z + %d }; ", i, i, i; printf "\n" }' >"$work/longline/x.go"

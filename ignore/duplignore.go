@@ -189,6 +189,13 @@ func (l *List) match(rel string, isDir bool) (decided, ignored bool) {
 		if len(rel) <= len(l.Dir) || rel[len(l.Dir)] != '/' || !strings.HasPrefix(rel, l.Dir) {
 			return false, false
 		}
+	}
+	return l.matchBelow(rel, isDir)
+}
+
+// matchBelow is match for a path known to lie below l.Dir.
+func (l *List) matchBelow(rel string, isDir bool) (decided, ignored bool) {
+	if l.Dir != "" {
 		rel = rel[len(l.Dir)+1:]
 	}
 	name := rel[strings.LastIndexByte(rel, '/')+1:]

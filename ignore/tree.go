@@ -28,9 +28,24 @@ type Tree struct {
 
 	mu    sync.Mutex
 	lists map[string]*List // by slash-separated directory relative to root; nil when it has no file
-	errs  []error
-	read  int            // bytes of the .duplignore files parsed
-	sizes map[string]int // each one's, by directory as lists has it
+	// chains holds, by directory as lists has it, the lists that apply to
+	// what it holds: its own and those above it, deepest first (nil when
+	// none has a file); out, whether Ignored leaves the directory out, by
+	// itself or by one above it. Each path asks one of its directory,
+	// not one of each directory above it (a path 2,000 directories deep).
+	chains map[string]*chain
+	out    map[string]bool
+	errs   []error
+	read   int            // bytes of the .duplignore files parsed
+	sizes  map[string]int // each one's, by directory as lists has it
+	work   int            // directories looked up (tests bound it)
+}
+
+// A chain is the lists of the .duplignore files in a directory and those
+// above it that have one, deepest first.
+type chain struct {
+	l  *List
+	up *chain
 }
 
 // NewTree returns a Tree rooted at dir. readFile reads a .duplignore file;
@@ -44,7 +59,17 @@ func NewTree(dir string, readFile func(string) ([]byte, error)) *Tree {
 	if readFile == nil {
 		readFile = ReadFile
 	}
-	return &Tree{root: filepath.Clean(dir), wd: wd, readFile: readFile, lists: map[string]*List{}, sizes: map[string]int{}}
+	return &Tree{root: filepath.Clean(dir), wd: wd, readFile: readFile, lists: map[string]*List{}, sizes: map[string]int{},
+		chains: map[string]*chain{}, out: map[string]bool{}}
+}
+
+// Work is the number of directories the tree has looked up to answer
+// its questions so far: the directories whose .duplignore files apply,
+// and those known to be left out. Tests bound it.
+func (t *Tree) Work() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.work
 }
 
 // Root is the tree's root directory.
@@ -61,12 +86,50 @@ func (t *Tree) Errors() []error {
 // itself or of one of its parent directories. Paths outside the root are
 // never ignored.
 func (t *Tree) Ignored(p string, isDir bool) bool {
-	return t.leftOut(p, isDir, t.decide)
+	rel, ok := t.rel(p)
+	if !ok || rel == "" {
+		return false
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if i := strings.LastIndexByte(rel, '/'); i >= 0 && t.dirOut(rel[:i]) {
+		return true
+	}
+	return t.decide(rel, isDir)
+}
+
+// dirOut reports whether Ignored leaves out the directory rel (not the
+// root): by itself or by one above it, each decided once. As leftOut, it
+// decides no directory below one left out, whose files are not read.
+// t.mu is held.
+func (t *Tree) dirOut(rel string) bool {
+	var todo []string // the directories not yet decided, deepest first
+	out := false
+	for dir := rel; ; {
+		t.work++
+		if known, ok := t.out[dir]; ok {
+			out = known
+			break
+		}
+		todo = append(todo, dir)
+		i := strings.LastIndexByte(dir, '/')
+		if i < 0 {
+			break
+		}
+		dir = dir[:i]
+	}
+	for i := len(todo) - 1; i >= 0; i-- {
+		dir := strings.Clone(todo[i]) // kept as a key; the caller's string may be long
+		out = out || t.decide(dir, true)
+		t.out[dir] = out
+	}
+	return out
 }
 
 // leftOut reports whether decide leaves out p or one of its parent
 // directories under the root: as git does, a directory left out takes
 // all it holds with it, and the .duplignore files inside it are not read.
+// IgnoredNamed, asked once a path named, asks it.
 func (t *Tree) leftOut(p string, isDir bool, decide func(rel string, isDir bool) bool) bool {
 	rel, ok := t.rel(p)
 	if !ok || rel == "" {
@@ -91,6 +154,8 @@ func (t *Tree) IgnoredEntry(p string, isDir bool) bool {
 	if !ok || rel == "" {
 		return false
 	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	return t.decide(rel, isDir)
 }
 
@@ -120,6 +185,8 @@ func (t *Tree) rel(p string) (string, bool) {
 // ./... does: run in testdata/example, ./... reads testdata/example.
 func (t *Tree) IgnoredNamed(p string) bool {
 	return t.leftOut(p, true, func(rel string, isDir bool) bool {
+		t.mu.Lock()
+		defer t.mu.Unlock()
 		decided, ignored := t.ruled(rel, isDir)
 		return decided && ignored
 	})
@@ -127,7 +194,7 @@ func (t *Tree) IgnoredNamed(p string) bool {
 
 // decide applies the rules to one path (slash-separated, relative to the
 // root): those of the deepest .duplignore file above it that has a
-// matching line, else the default.
+// matching line, else the default. t.mu is held.
 func (t *Tree) decide(rel string, isDir bool) bool {
 	if decided, ignored := t.ruled(rel, isDir); decided {
 		return ignored
@@ -136,18 +203,43 @@ func (t *Tree) decide(rel string, isDir bool) bool {
 }
 
 // ruled applies the .duplignore files to one path: those of the deepest
-// file above it that has a matching line; not decided if none has.
+// file above it that has a matching line; not decided if none has. t.mu
+// is held.
 func (t *Tree) ruled(rel string, isDir bool) (decided, ignored bool) {
-	dir := rel
-	for dir != "" {
-		dir = dir[:max(strings.LastIndexByte(dir, '/'), 0)]
-		if l := t.list(dir); l != nil {
-			if decided, ignored := l.match(rel, isDir); decided {
-				return true, ignored
-			}
+	for c := t.chain(rel[:max(strings.LastIndexByte(rel, '/'), 0)]); c != nil; c = c.up {
+		if decided, ignored := c.l.matchBelow(rel, isDir); decided {
+			return true, ignored
 		}
 	}
 	return false, false
+}
+
+// chain returns the lists that apply to what dir holds, deepest first,
+// reading the .duplignore files of the directories not asked before, from
+// the highest down. t.mu is held.
+func (t *Tree) chain(dir string) *chain {
+	var todo []string // the directories not asked before, deepest first
+	var c *chain
+	for {
+		t.work++
+		if known, ok := t.chains[dir]; ok {
+			c = known
+			break
+		}
+		todo = append(todo, dir)
+		if dir == "" {
+			break
+		}
+		dir = dir[:max(strings.LastIndexByte(dir, '/'), 0)]
+	}
+	for i := len(todo) - 1; i >= 0; i-- {
+		dir := strings.Clone(todo[i]) // kept as a key; the caller's string may be long
+		if l := t.list(dir); l != nil {
+			c = &chain{l, c}
+		}
+		t.chains[dir] = c
+	}
+	return c
 }
 
 // skippedDir reports the directories left out by default.
@@ -177,13 +269,11 @@ func ReadFile(name string) ([]byte, error) {
 }
 
 // list returns the rules of the .duplignore file in dir, reading it once.
+// t.mu is held, and dir is the tree's own string.
 func (t *Tree) list(dir string) *List {
-	t.mu.Lock()
-	defer t.mu.Unlock()
 	if l, ok := t.lists[dir]; ok {
 		return l
 	}
-	dir = strings.Clone(dir) // kept as a key; the caller's string may be long
 	name := filepath.Join(t.root, filepath.FromSlash(dir), FileName)
 	data, err := t.readFile(name)
 	var l *List
@@ -221,5 +311,7 @@ func (t *Tree) Forget(p string) {
 	delete(t.lists, rel)
 	t.read -= t.sizes[rel]
 	delete(t.sizes, rel)
+	clear(t.chains) // they hold the list forgotten, and what it decided
+	clear(t.out)
 	t.mu.Unlock()
 }
