@@ -237,6 +237,34 @@ wait "$swapper" || true
 rows[-1]=${rows[-1]%|*|}"| $( (grep -o 'changed since it was read\|not a regular file' "$work/swap.html" "$work/stderr" || echo 'swapped before it was read') | head -1 | sed 's/^[^:]*://') |"
 rm -rf "$work/swap" "$work/swap.html"
 
+# copycat history over a crafted repository: a tree object holding ".."
+# (git mktree makes it, a clone takes it without fsck) names ../evil.go,
+# which was written outside history's folder, and a later commit deleting
+# ../gone.go removed that file there; a folder z.go made a file ended the
+# history. The row holds if history exits 0 and the files outside stay.
+crafted=$work/crafted
+mkdir -p "$crafted/repo" "$crafted/tmp"
+echo 'package keep' >"$crafted/tmp/gone.go"
+(
+	cd "$crafted/repo"
+	g() { git -c user.name=b -c user.email=b@example.com "$@"; }
+	g init -q .
+	printf 'package p\n\nfunc F() {}\n' >a.go
+	g add a.go && g commit -q -m base
+	b=$(g hash-object -w a.go)
+	up=$(printf '100644 blob %s\tevil.go\n100644 blob %s\tgone.go\n' "$b" "$b" | g mktree)
+	folder=$(printf '100644 blob %s\ty.go\n' "$b" | g mktree)
+	t2=$(printf '100644 blob %s\ta.go\n040000 tree %s\t..\n040000 tree %s\tz.go\n' "$b" "$up" "$folder" | g mktree)
+	g update-ref HEAD "$(g commit-tree "$t2" -p HEAD -m crafted)"
+	t3=$(printf '100644 blob %s\ta.go\n100644 blob %s\tz.go\n' "$b" "$b" | g mktree)
+	g update-ref HEAD "$(g commit-tree "$t3" -p HEAD -m 'gone, z.go a file')"
+)
+hostile "copycat history over a crafted repository: paths ../evil.go and ../gone.go, a folder z.go made a file" 10 sh -c "cd '$crafted/repo' && TMPDIR='$crafted/tmp' '$cc' history -cache=off"
+outside=$(for f in evil.go gone.go; do if [ -e "$crafted/tmp/$f" ]; then printf '%s ' "$f"; fi; done)
+rows[-1]=${rows[-1]%|*|}"| files outside its folder: ${outside:-none }(gone.go must stay, evil.go must not appear) |"
+if [ "$outside" != "gone.go " ] || ! grep -q 'commits in' "$work/stderr"; then rows[-1]=${rows[-1]/| yes |/| NO |}; fi
+rm -rf "$crafted"
+
 # An index that cannot be written (a full disk): a warning that says so,
 # nothing deleted, and the next run reuses what the index held. Needs a
 # small file system of its own: root mounts a tmpfs; others skip it.

@@ -27,12 +27,40 @@ type Tree struct {
 	out    *bufio.Reader
 	// Missing lists the files whose objects were not found.
 	Missing []string
+	// Refused lists the paths, each once, that git lists but that have an
+	// element "", "." or ".." (a crafted tree can hold them; git refuses
+	// to check them out): written, "../x.go" would land outside Dir.
+	Refused []string
+	refused map[string]bool
 }
 
 // wanted reports whether copycat reads the file at path name.
 func wanted(name string) bool {
 	base := path.Base(name)
 	return strings.HasSuffix(base, ".go") || base == "go.mod" || base == ".duplignore"
+}
+
+// inTree reports whether name, a path as git lists it, names a file
+// inside the tree: no element is empty, "." or "..", as git's own
+// verify_path asks of a path it checks out, and the path is local.
+func inTree(name string) bool {
+	for elem := range strings.SplitSeq(name, "/") {
+		if elem == "" || elem == "." || elem == ".." {
+			return false
+		}
+	}
+	return filepath.IsLocal(filepath.FromSlash(name))
+}
+
+// refuse notes a path that is not inTree, once.
+func (t *Tree) refuse(name string) {
+	if t.refused == nil {
+		t.refused = map[string]bool{}
+	}
+	if !t.refused[name] {
+		t.refused[name] = true
+		t.Refused = append(t.Refused, name)
+	}
 }
 
 // NewTree writes commit's files into dir, which must be empty or absent.
@@ -64,6 +92,10 @@ func (r *Repo) NewTree(dir, commit string) (*Tree, error) {
 		if !ok || len(f) != 3 || f[1] != "blob" || f[0] == "120000" || !wanted(name) {
 			continue // not a file copycat reads, a link or a submodule
 		}
+		if !inTree(name) {
+			t.refuse(name)
+			continue
+		}
 		if err := t.write(name, f[2]); err != nil {
 			t.Close()
 			return nil, err
@@ -84,6 +116,10 @@ func (t *Tree) Move(commit string) error {
 	for i := 0; i+1 < len(fields); i += 2 {
 		meta, name := strings.Fields(strings.TrimPrefix(fields[i], ":")), fields[i+1]
 		if len(meta) != 5 || !wanted(name) {
+			continue
+		}
+		if !inTree(name) {
+			t.refuse(name)
 			continue
 		}
 		dstMode, dst, status := meta[1], meta[3], meta[4]
@@ -114,7 +150,19 @@ func (t *Tree) write(name, oid string) error {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(dst, body, 0o644)
+	err = os.WriteFile(dst, body, 0o644)
+	if err == nil {
+		return nil
+	}
+	if fi, statErr := os.Lstat(dst); statErr == nil && fi.IsDir() {
+		// A folder named like a Go file, that this commit made a file:
+		// git lists the file before what the folder held, all gone.
+		if err := os.RemoveAll(dst); err != nil {
+			return err
+		}
+		err = os.WriteFile(dst, body, 0o644)
+	}
+	return err
 }
 
 // catBlob asks a git cat-file --batch process, whose input is in and

@@ -143,6 +143,10 @@ func (c *Config) history(ctx context.Context, rev, since string, max int, stderr
 		if n := len(tree.Missing); n > 0 {
 			fmt.Fprintf(stderr, "copycat history: warning: %s not in git's objects, left out (a partial clone?)\n", report.Count(n, "file", "files"))
 		}
+		if n := len(tree.Refused); n > 0 {
+			fmt.Fprintf(stderr, "copycat history: warning: %s of a path with an element \"..\", \".\" or \"\" (such as %q), which git does not check out, left out\n",
+				report.Count(n, "file", "files"), tree.Refused[0])
+		}
 	}()
 	c.done = ctx.Done()
 	dir := filepath.Join(tmp, rel)

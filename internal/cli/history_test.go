@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -136,5 +137,86 @@ func TestHistoryArguments(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "plot2.html")); err == nil {
 		t.Errorf("a refused run wrote its file")
+	}
+}
+
+// mktree makes a git tree object of entries ("MODE TYPE OID\tNAME"),
+// which may name what git checks out nowhere ("..").
+func mktree(t *testing.T, entries ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", "mktree")
+	cmd.Stdin = strings.NewReader(strings.Join(entries, "\n") + "\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git mktree: %v", err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// commitTree makes a commit of tree on HEAD and moves the branch to it.
+func commitTree(t *testing.T, tree, msg string) {
+	t.Helper()
+	c := strings.TrimSpace(testtool.Git(t, "commit-tree", tree, "-p", "HEAD", "-m", msg))
+	testtool.Git(t, "update-ref", "HEAD", c)
+}
+
+// Trees a crafted repository can hold, that git itself never checks out:
+// a path "../x.go" (an element ".." in a tree object, which git mktree
+// makes and a clone takes without fsck) was written outside history's
+// folder, and a later commit deleting it removed the file there; and a
+// folder named x.go that a later commit made a file ended the history
+// ("open …/x.go: is a directory"). Such paths are left out with a
+// warning now, and the folder gives way to the file.
+func TestHistoryHostileTrees(t *testing.T) {
+	gitRepo(t)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp) // history's folder is made in it: "../x.go" lands in tmp
+	sentinel := filepath.Join(tmp, "gone.go")
+	if err := os.WriteFile(sentinel, []byte("package keep\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	blob := func(text string) string {
+		t.Helper()
+		cmd := exec.Command("git", "hash-object", "-w", "--stdin")
+		cmd.Stdin = strings.NewReader(text)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	base := strings.Fields(testtool.Git(t, "rev-parse", "HEAD^{tree}"))[0]
+	entries := func(extra ...string) []string {
+		return append(strings.Split(strings.TrimSpace(testtool.Git(t, "ls-tree", base)), "\n"), extra...)
+	}
+	src := blob("package p\n\n" + body("Evil", 12))
+	up := mktree(t, "100644 blob "+src+"\tevil.go", "100644 blob "+src+"\tgone.go", "100644 blob "+blob("module evil\n")+"\tgo.mod")
+	dotdot := "040000 tree " + up + "\t.."
+	folder := mktree(t, "100644 blob "+src+"\ty.go")
+	commitTree(t, mktree(t, entries(dotdot, "040000 tree "+mktree(t, dotdot)+"\tsub", "040000 tree "+folder+"\tz.go")...), "paths out of the tree, a folder z.go")
+	up2 := mktree(t, "100644 blob "+blob("package p\n\n"+body("Evil2", 12))+"\tevil.go")
+	commitTree(t, mktree(t, entries("040000 tree "+up2+"\t..", "100644 blob "+src+"\tz.go")...), "../gone.go deleted, ../evil.go changed, z.go a file")
+
+	out, errs, code := runHistoryCmd(t, "-format", "json")
+	for _, name := range []string{"evil.go", "go.mod"} {
+		if _, err := os.Stat(filepath.Join(tmp, name)); err == nil {
+			t.Errorf("%s written outside history's folder", name)
+		}
+	}
+	if _, err := os.Stat(sentinel); err != nil {
+		t.Errorf("a file outside history's folder removed: %v", err)
+	}
+	if code != ExitClean {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, `warning: 6 files of a path with an element "..", "." or ""`) {
+		t.Errorf("no warning of the paths left out: %q", errs)
+	}
+	var h struct{ Commits []struct{ Files int } }
+	if err := json.Unmarshal([]byte(out), &h); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	if n := len(h.Commits); n != 3 || h.Commits[1].Files != h.Commits[0].Files+1 || h.Commits[2].Files != h.Commits[1].Files {
+		t.Errorf("files at each commit %+v, want the base's, then z.go/y.go, then z.go", h.Commits)
 	}
 }
