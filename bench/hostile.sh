@@ -324,6 +324,29 @@ rows[-1]=${rows[-1]%|*|}"| $published files' diagnostics of 400, $(du -h "$work/
 if [ "$published" -lt 400 ]; then rows[-1]=${rows[-1]/| yes |/| NO |}; fi
 rm -rf "$work/lspcopies"
 
+# The editor server asked for the code actions of a whole file of 1,000
+# copies of one function (maxOccurrences 0; the editor opens documents),
+# with the file's diagnostics, as an editor asks for a selection of it:
+# each copy offers jumps to the copies its diagnostic points to, each
+# resolving that diagnostic (250 copies had made a 1.8 GB answer and 7.8
+# GB of memory, 500 ran out of it). The row holds if the answer came.
+mkdir -p "$work/lspactions"
+printf 'module example.com/m\n\ngo 1.22\n' >"$work/lspactions/go.mod"
+awk -v n="$work/lspactions/f.go" 'BEGIN { printf "package p\n" > n; for (i = 0; i < 1000; i++) printf "\nfunc copy%d(xs []int, scale, limit int) int {\n\ttotal := 0\n\tfor i := 0; i < len(xs); i++ {\n\t\tif xs[i] < 0 {\n\t\t\tcontinue\n\t\t}\n\t\ttotal += xs[i] * scale\n\t}\n\tcount := len(xs)\n\tif count == 0 {\n\t\treturn 0\n\t}\n\tmean := total / count\n\tspread := 0\n\tfor _, v := range xs {\n\t\td := v - mean\n\t\tspread += d * d\n\t}\n\tif spread > limit {\n\t\tspread = limit\n\t}\n\treturn mean + spread/count\n}\n", i > n; close(n) }'
+{
+	frame "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"rootUri\":\"file://$work/lspactions\",\"initializationOptions\":{\"maxOccurrences\":0},\"capabilities\":{\"window\":{\"showDocument\":{\"support\":true}}}}}"
+	frame '{"jsonrpc":"2.0","method":"initialized","params":{}}'
+} >"$work/lsp-actions.1"
+diags=$(awk 'BEGIN { for (i = 0; i < 1000; i++) printf "%s{\"range\":{\"start\":{\"line\":%d,\"character\":0},\"end\":{\"line\":%d,\"character\":1}},\"source\":\"copycat\",\"message\":\"duplicate\"}", (i ? "," : ""), 2 + 24 * i, 24 + 24 * i }')
+{
+	frame "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"textDocument/codeAction\",\"params\":{\"textDocument\":{\"uri\":\"file://$work/lspactions/f.go\"},\"range\":{\"start\":{\"line\":0,\"character\":0},\"end\":{\"line\":100000,\"character\":0}},\"context\":{\"diagnostics\":[$diags]}}}"
+} >"$work/lsp-actions.2"
+hostile "editor server: code actions over a whole file of 1,000 copies of one function, with its diagnostics (maxOccurrences 0; input held 4 s, then 2 s)" 10 sh -c "{ cat '$work/lsp-actions.1'; sleep 4; cat '$work/lsp-actions.2'; sleep 2; cat '$work/lsp-cap.2'; } | '$cc' lsp -cache=off"
+answer=$(grep -o '"id":2,"result":\[' "$work/stdout" | head -1 || true)
+rows[-1]=${rows[-1]%|*|}"| ${answer:+answered, }$(grep -o '"command":"copycat.openCopy"' "$work/stdout" | wc -l) jumps, output $(du -h "$work/stdout" | cut -f1) |"
+if [ -z "$answer" ]; then rows[-1]=${rows[-1]/| yes |/| NO |}; fi
+rm -rf "$work/lspactions"
+
 echo
 echo "Hostile input (\`bench/hostile.sh\`, part of make bench): each input through the command line (\`-cache=off\`), killed after 60 s. The 500 near-identical functions printed $largest lines (one class holds them all)."
 echo

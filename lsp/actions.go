@@ -2,11 +2,15 @@ package lsp
 
 import (
 	"bytes"
+	"cmp"
+	"container/heap"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/report"
 )
 
 // commandOpenCopy opens another copy of a clone in the editor; its one
@@ -24,67 +28,167 @@ const actionData = "copycat"
 // before it. The server answers with them; the proxy adds them to
 // gopls's.
 func codeActions(eng *engine, p codeActionParams) []codeAction {
-	actions := []codeAction{}
 	path, err := uriToPath(p.TextDocument.URI)
 	if err != nil || !wants(p.Context.Only, "quickfix") {
-		return actions
+		return []codeAction{}
 	}
+	actions, _ := actionsAt(path, p, eng.classesAt(path), eng.roots, eng.lineText, eng.showsDocuments())
+	return actions
+}
+
+// actionsAt is codeActions on the classes at path, whose files' text
+// comes from text. A copy's jumps go to the copies its diagnostic points
+// to (report.RelatedCopies: every other copy of a class of at most 11,
+// else the 10 after it), and its actions resolve the diagnostics of the
+// request that overlap it: a range over a file of 250 copies of one
+// function offered each the 249 others, each action resolving the 250
+// diagnostics (a 1.8 GB answer). It also returns the work done, counted
+// for tests: the actions and the diagnostics they carry, and the
+// diagnostics the search for those overlapping each copy went through.
+func actionsAt(path string, p codeActionParams, classes []*fingerprint.Class, roots []string, text lineSource, goTo bool) (actions []codeAction, work int) {
+	actions = []codeAction{}
 	var diags []diagnostic
 	for _, d := range p.Context.Diagnostics {
 		if isCopycatDiagnostic(d) {
 			diags = append(diags, d)
 		}
 	}
-	conv := positionConverter(eng.lineText)
-	text := eng.lineText(path)
-	var ignores []codeAction
-	ignored := map[int]bool{} // the lines a directive is offered before
-	goTo := eng.showsDocuments()
-	for _, c := range eng.classesAt(path) {
-		shown := displayClass(c, eng.roots)
+	conv := positionConverter(text)
+	lines := newLineTable(text, path)
+	// The copies in the range, in the order of their classes, and the
+	// diagnostics over each.
+	type copyAt struct {
+		c     *fingerprint.Class
+		i     int
+		shown *fingerprint.Class
+	}
+	var copies []copyAt
+	var ranges []lspRange
+	for _, c := range classes {
+		var shown *fingerprint.Class
 		for i, fr := range c.Fragments {
-			if fr.File != path || !overlaps(conv(fr), p.Range) {
+			if fr.File != path {
 				continue
 			}
-			for j, other := range c.Fragments {
-				if j == i || !goTo {
-					continue
-				}
+			r := conv(fr)
+			if !overlaps(r, p.Range) {
+				continue
+			}
+			if shown == nil {
+				d := displayClass(c, roots)
+				shown = &d
+			}
+			copies = append(copies, copyAt{c, i, shown})
+			ranges = append(ranges, r)
+		}
+	}
+	over, work := overlapping(ranges, diags)
+	var ignores []codeAction
+	ignored := map[int]bool{} // the lines a directive is offered before
+	for k, at := range copies {
+		c, i, shown := at.c, at.i, at.shown
+		fr := c.Fragments[i]
+		var ds []diagnostic
+		for _, d := range over[k] {
+			ds = append(ds, diags[d])
+		}
+		if goTo {
+			for _, j := range report.RelatedCopies(len(c.Fragments), i) {
+				other := c.Fragments[j]
 				loc := location{URI: pathToURI(other.File), Range: conv(other)}
 				title := fmt.Sprintf("Go to copy at %s:%d-%d", shown.Fragments[j].File, other.Start.Line, other.End.Line)
 				actions = append(actions, codeAction{
 					Title:       title,
 					Kind:        "quickfix",
-					Diagnostics: diags,
+					Diagnostics: ds,
 					Command:     &command{Title: title, Command: commandOpenCopy, Arguments: []any{loc}},
 					Data:        actionData,
 				})
-			}
-			if !ignored[fr.Start.Line] && startsFunc(text, fr) {
-				ignored[fr.Start.Line] = true
-				twin := shown.Fragments[(i+1)%len(c.Fragments)].File
-				ignores = append(ignores, ignoreAction(p.TextDocument.URI, fr, twin, diags))
+				work += 1 + len(ds)
 			}
 		}
+		if !ignored[fr.Start.Line] && startsFunc(lines.line(fr.Start.Line), fr) {
+			ignored[fr.Start.Line] = true
+			twin := shown.Fragments[(i+1)%len(c.Fragments)].File
+			ignores = append(ignores, ignoreAction(p.TextDocument.URI, fr, twin, ds))
+			work += 1 + len(ds)
+		}
 	}
-	return append(actions, ignores...)
+	return append(actions, ignores...), work
 }
 
-// startsFunc reports whether fragment fr of text starts a function
-// declaration, the node a directive on the line before leaves out whole
-// (a directive before a run of statements would leave out the first).
-func startsFunc(text []byte, fr fingerprint.Fragment) bool {
-	for line := 1; line < fr.Start.Line; line++ {
-		i := bytes.IndexByte(text, '\n')
-		if i < 0 {
-			return false
+// overlapping returns, for each range, the indices of the diagnostics
+// that overlap it, in order, and the diagnostics gone through to find
+// them: each range's are those that start within it, found by a binary
+// search of the diagnostics by start, and those that start before it and
+// reach it, the ones left of those started before it, in order of the
+// ranges' starts, once those ending sooner are dropped.
+func overlapping(ranges []lspRange, diags []diagnostic) (over [][]int, work int) {
+	before := func(p, q position) bool { return p.Line < q.Line || p.Line == q.Line && p.Character < q.Character }
+	byStart := make([]int, len(diags))
+	for i := range byStart {
+		byStart[i] = i
+	}
+	slices.SortStableFunc(byStart, func(a, b int) int { return comparePos(diags[a].Range.Start, diags[b].Range.Start) })
+	order := make([]int, len(ranges))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return comparePos(ranges[a].Start, ranges[b].Start) })
+	over = make([][]int, len(ranges))
+	open := &endHeap{diags: diags} // started at or before the range's start, not ended before it
+	next := 0
+	for _, r := range order {
+		rg := ranges[r]
+		for ; next < len(byStart) && !before(rg.Start, diags[byStart[next]].Range.Start); next++ {
+			heap.Push(open, byStart[next])
+			work++
 		}
-		text = text[i+1:]
+		for open.Len() > 0 && before(diags[open.at[0]].Range.End, rg.Start) {
+			heap.Pop(open)
+			work++
+		}
+		found := slices.Clone(open.at) // each reaches rg's start
+		// Those that start within it: after its start, not after its end.
+		for k := next; k < len(byStart) && !before(rg.End, diags[byStart[k]].Range.Start); k++ {
+			found = append(found, byStart[k])
+		}
+		work += len(found)
+		found = slices.DeleteFunc(found, func(d int) bool { return !overlaps(diags[d].Range, rg) })
+		slices.Sort(found)
+		over[r] = found
 	}
-	if i := bytes.IndexByte(text, '\n'); i >= 0 {
-		text = text[:i]
-	}
-	return fr.Start.Column == 1 && bytes.HasPrefix(text, []byte("func "))
+	return over, work
+}
+
+func comparePos(p, q position) int {
+	return cmp.Or(cmp.Compare(p.Line, q.Line), cmp.Compare(p.Character, q.Character))
+}
+
+// An endHeap holds indices of diags, the one that ends first on top.
+type endHeap struct {
+	diags []diagnostic
+	at    []int
+}
+
+func (h *endHeap) Len() int { return len(h.at) }
+func (h *endHeap) Less(i, j int) bool {
+	return comparePos(h.diags[h.at[i]].Range.End, h.diags[h.at[j]].Range.End) < 0
+}
+func (h *endHeap) Swap(i, j int) { h.at[i], h.at[j] = h.at[j], h.at[i] }
+func (h *endHeap) Push(x any)    { h.at = append(h.at, x.(int)) }
+func (h *endHeap) Pop() any {
+	x := h.at[len(h.at)-1]
+	h.at = h.at[:len(h.at)-1]
+	return x
+}
+
+// startsFunc reports whether fragment fr, whose first line is line,
+// starts a function declaration, the node a directive on the line before
+// leaves out whole (a directive before a run of statements would leave
+// out the first).
+func startsFunc(line []byte, fr fingerprint.Fragment) bool {
+	return fr.Start.Column == 1 && bytes.HasPrefix(line, []byte("func "))
 }
 
 // ignoreAction leaves fragment fr of the document at uri out with a

@@ -1,8 +1,11 @@
 package lsp
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"path"
 	"slices"
 	"strings"
@@ -109,6 +112,224 @@ func TestDiagnosticsRelatedCopies(t *testing.T) {
 			}
 			if !slices.Equal(got, want) {
 				t.Errorf("%d copies, copy %d: related %q, want %q", k, i, got, want)
+			}
+		}
+	}
+}
+
+// A code action request over the whole of a file of n copies of one
+// function (hostile.Copies in one file, maxOccurrences 0: one class),
+// carrying the file's diagnostics as an editor sends them for a
+// selection of it, then 2n: the actions, the diagnostics they carry and
+// those gone through to find them may grow about linearly, at most 2.6
+// times. Each copy offered a jump to every other, each resolving every
+// diagnostic of the request: n³. A request on one copy of a class of n
+// copies in n/10 files reads at most report.MaxRelated+1 files (every
+// one, before).
+func TestCodeActionsHostile(t *testing.T) {
+	const n = 100
+	small, _ := codeActionsOfCopies(t, n, 1)
+	large, _ := codeActionsOfCopies(t, 2*n, 1)
+	t.Logf("n=%d: work %d; 2n: %d", n, small, large)
+	if small == 0 || float64(large) > 2.6*float64(small) {
+		t.Errorf("code actions' work: %d at n, %d at 2n: want some, growing at most 2.6×", small, large)
+	}
+	if _, reads := codeActionsOfCopies(t, 1000, 100); reads > report.MaxRelated+1 {
+		t.Errorf("a request on one copy of 1,000 in 100 files read %d files, want at most %d", reads, report.MaxRelated+1)
+	}
+}
+
+// codeActionsOfCopies asks for the code actions of n copies of one
+// function in files files: over the whole first file when it holds them
+// all, else at the start of its first copy, with the diagnostics of the
+// range. It returns the work counted and the files read.
+func codeActionsOfCopies(t *testing.T, n, files int) (work, reads int) {
+	t.Helper()
+	src := map[string][]byte{}
+	for name, b := range hostile.Copies(n, files) {
+		src[path.Join("/w", name)] = b
+	}
+	var ix fingerprint.Indexer
+	var fs []*fingerprint.File
+	for _, name := range slices.Sorted(maps.Keys(src)) {
+		f, errs := load.Source(&ix, name, src[name], 100)
+		if len(errs) > 0 {
+			t.Fatalf("%s: %v", name, errs)
+		}
+		fs = append(fs, f)
+	}
+	res := fingerprint.Run(fs, fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85})
+	if len(res.Classes) != 1 || len(res.Classes[0].Fragments) != n {
+		t.Fatalf("%d classes, want one of %d copies", len(res.Classes), n)
+	}
+	classes := []*fingerprint.Class{&res.Classes[0]}
+	first := slices.Sorted(maps.Keys(src))[0]
+	text := func(p string) []byte { return src[p] }
+	p := codeActionParams{TextDocument: textDocumentIdentifier{URI: pathToURI(first)}}
+	p.Range.End.Line = 1 << 20
+	if files > 1 {
+		fr := classes[0].Fragments[0]
+		p.Range = lspRange{position{fr.Start.Line - 1, 0}, position{fr.Start.Line - 1, 0}}
+	}
+	for _, d := range fileDiagnostics(first, classes, severityHint, []string{"/w"}, text) {
+		if overlaps(d.Range, p.Range) {
+			p.Context.Diagnostics = append(p.Context.Diagnostics, d)
+		}
+	}
+	read := map[string]bool{}
+	actions, work := actionsAt(first, p, classes, []string{"/w"}, func(p string) []byte {
+		read[p] = true
+		return src[p]
+	}, true)
+	inFile := n / files
+	if files > 1 {
+		inFile = 1
+	}
+	if want := inFile*min(n-1, report.MaxRelated) + inFile; len(actions) != want {
+		t.Fatalf("%d copies in %d files: %d actions, want %d", n, files, len(actions), want)
+	}
+	for _, a := range actions {
+		if len(a.Diagnostics) != 1 {
+			t.Fatalf("%q resolves %d diagnostics, want its copy's", a.Title, len(a.Diagnostics))
+		}
+	}
+	return work, len(read)
+}
+
+// oldActionsAt is codeActions before the cap on jumps: every other copy
+// of the class, each action resolving every diagnostic of the request.
+func oldActionsAt(path string, p codeActionParams, classes []*fingerprint.Class, roots []string, text lineSource, goTo bool) []codeAction {
+	actions := []codeAction{}
+	var diags []diagnostic
+	for _, d := range p.Context.Diagnostics {
+		if isCopycatDiagnostic(d) {
+			diags = append(diags, d)
+		}
+	}
+	conv := positionConverter(text)
+	src := text(path)
+	var ignores []codeAction
+	ignored := map[int]bool{}
+	for _, c := range classes {
+		shown := displayClass(c, roots)
+		for i, fr := range c.Fragments {
+			if fr.File != path || !overlaps(conv(fr), p.Range) {
+				continue
+			}
+			for j, other := range c.Fragments {
+				if j == i || !goTo {
+					continue
+				}
+				loc := location{URI: pathToURI(other.File), Range: conv(other)}
+				title := fmt.Sprintf("Go to copy at %s:%d-%d", shown.Fragments[j].File, other.Start.Line, other.End.Line)
+				actions = append(actions, codeAction{Title: title, Kind: "quickfix", Diagnostics: diags,
+					Command: &command{Title: title, Command: commandOpenCopy, Arguments: []any{loc}}, Data: actionData})
+			}
+			line := src
+			for l := 1; l < fr.Start.Line && line != nil; l++ {
+				if k := bytes.IndexByte(line, '\n'); k >= 0 {
+					line = line[k+1:]
+				} else {
+					line = nil
+				}
+			}
+			if k := bytes.IndexByte(line, '\n'); k >= 0 {
+				line = line[:k]
+			}
+			if !ignored[fr.Start.Line] && fr.Start.Column == 1 && bytes.HasPrefix(line, []byte("func ")) {
+				ignored[fr.Start.Line] = true
+				twin := shown.Fragments[(i+1)%len(c.Fragments)].File
+				ignores = append(ignores, ignoreAction(p.TextDocument.URI, fr, twin, diags))
+			}
+		}
+	}
+	return append(actions, ignores...)
+}
+
+// At a cursor (the request an editor makes as the cursor moves, with the
+// diagnostics under it), on classes of at most report.MaxRelated+1
+// copies, nested or not, some copies whole functions, the actions are
+// those offered before the cap: over 2,000 random files and cursors.
+func TestCodeActionsAsBefore(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for round := range 2000 {
+		src := map[string][]byte{}
+		names := []string{"/w/a.go", "/w/b.go", "/w/c/d.go"}
+		for _, name := range names {
+			var b strings.Builder
+			for l := range 40 + r.IntN(40) {
+				if r.IntN(5) == 0 {
+					fmt.Fprintf(&b, "func f%d() {\n", l)
+				} else {
+					fmt.Fprintf(&b, "\tx%d := %q\n", l, strings.Repeat("é", r.IntN(3)))
+				}
+			}
+			src[name] = []byte(b.String())
+		}
+		var classes []*fingerprint.Class
+		for k := range 1 + r.IntN(4) {
+			c := &fingerprint.Class{ID: fmt.Sprint("c", k), Kind: fingerprint.Exact}
+			for range 2 + r.IntN(report.MaxRelated) {
+				start := 1 + r.IntN(30)
+				c.Fragments = append(c.Fragments, fingerprint.Fragment{File: names[r.IntN(len(names))],
+					Start: fingerprint.Position{Line: start, Column: 1 + r.IntN(2)}, End: fingerprint.Position{Line: start + 1 + r.IntN(10), Column: 1 + r.IntN(4)}})
+			}
+			classes = append(classes, c)
+		}
+		file := names[r.IntN(len(names))]
+		text := func(p string) []byte { return src[p] }
+		at := position{r.IntN(45), r.IntN(3)}
+		p := codeActionParams{TextDocument: textDocumentIdentifier{URI: pathToURI(file)}, Range: lspRange{at, at}}
+		var here []*fingerprint.Class
+		for _, c := range classes {
+			if slices.ContainsFunc(c.Fragments, func(fr fingerprint.Fragment) bool { return fr.File == file }) {
+				here = append(here, c)
+			}
+		}
+		for _, d := range fileDiagnostics(file, here, severityHint, []string{"/w"}, text) {
+			if overlaps(d.Range, p.Range) {
+				p.Context.Diagnostics = append(p.Context.Diagnostics, d)
+			}
+		}
+		goTo := r.IntN(4) > 0
+		got, _ := actionsAt(file, p, here, []string{"/w"}, text, goTo)
+		want := oldActionsAt(file, p, here, []string{"/w"}, text, goTo)
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want)
+		if !bytes.Equal(g, w) {
+			t.Fatalf("round %d: actions\n%s\nwant\n%s", round, g, w)
+		}
+	}
+}
+
+// overlapping finds, for each range, the diagnostics that overlap it, as
+// asking each of each would, whatever the ranges and diagnostics (some
+// ending before they start, as a client may send them).
+func TestOverlappingAsEach(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	pos := func() position { return position{r.IntN(8), r.IntN(3)} }
+	for round := range 3000 {
+		ranges := make([]lspRange, r.IntN(8))
+		for i := range ranges {
+			ranges[i] = lspRange{pos(), pos()}
+			if r.IntN(5) > 0 && comparePos(ranges[i].End, ranges[i].Start) < 0 {
+				ranges[i].Start, ranges[i].End = ranges[i].End, ranges[i].Start
+			}
+		}
+		diags := make([]diagnostic, r.IntN(10))
+		for i := range diags {
+			diags[i].Range = lspRange{pos(), pos()}
+		}
+		over, _ := overlapping(ranges, diags)
+		for i, rg := range ranges {
+			var want []int
+			for d := range diags {
+				if overlaps(diags[d].Range, rg) {
+					want = append(want, d)
+				}
+			}
+			if !slices.Equal(over[i], want) {
+				t.Fatalf("round %d: range %v over %v: %v, want %v", round, rg, diags, over[i], want)
 			}
 		}
 	}

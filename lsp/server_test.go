@@ -497,6 +497,7 @@ func testIndexingFaultContained(t *testing.T, raise func()) {
 // first statement alone it would leave out.
 func TestStartsFunc(t *testing.T) {
 	text := []byte("package p\n\n// F does.\nfunc F() {\n\tx := 1\n\tuse(x)\n}\n")
+	lines := newLineTable(func(string) []byte { return text }, "p.go")
 	for _, tc := range []struct {
 		line, col int
 		want      bool
@@ -507,7 +508,7 @@ func TestStartsFunc(t *testing.T) {
 		{9, 1, false}, // past the end
 	} {
 		fr := fingerprint.Fragment{Start: fingerprint.Position{Line: tc.line, Column: tc.col}}
-		if got := startsFunc(text, fr); got != tc.want {
+		if got := startsFunc(lines.line(tc.line), fr); got != tc.want {
 			t.Errorf("startsFunc at %d:%d = %v, want %v", tc.line, tc.col, got, tc.want)
 		}
 	}
