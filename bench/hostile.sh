@@ -347,6 +347,24 @@ rows[-1]=${rows[-1]%|*|}"| ${answer:+answered, }$(grep -o '"command":"copycat.op
 if [ -z "$answer" ]; then rows[-1]=${rows[-1]/| yes |/| NO |}; fi
 rm -rf "$work/lspactions"
 
+# The editor server on the same 4,000 copies (maxOccurrences 0), every
+# file then opened with its text on disk, as an editor opening many files
+# does: a buffer opened as it was indexed is not detected again (each
+# opening had run detection over every file of the class: 2,000 copies'
+# 200 openings took 24 s of CPU). The row holds if the server answered
+# shutdown within the bound, its input held 4 s after the openings.
+copiesPackage "$work/lspopen"
+for f in "$work"/lspopen/p/*.go; do
+	awk -v uri="file://$f" 'BEGIN { ORS = "" } { gsub(/\t/, "\\t"); text = text $0 "\\n" } END { body = "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didOpen\",\"params\":{\"textDocument\":{\"uri\":\"" uri "\",\"languageId\":\"go\",\"version\":1,\"text\":\"" text "\"}}}"; printf "Content-Length: %d\r\n\r\n%s", length(body), body }' "$f"
+done >"$work/lsp-open.2"
+{
+	frame "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"rootUri\":\"file://$work/lspopen\",\"initializationOptions\":{\"maxOccurrences\":0},\"capabilities\":{}}}"
+	frame '{"jsonrpc":"2.0","method":"initialized","params":{}}'
+} >"$work/lsp-open.1"
+hostile "editor server: 4,000 copies of one function in 400 files, each file opened as it is on disk (maxOccurrences 0; input held 2 s, then 4 s)" 10 sh -c "{ cat '$work/lsp-open.1'; sleep 2; cat '$work/lsp-open.2'; sleep 4; cat '$work/lsp-cap.2'; } | '$cc' lsp -cache=off"
+rows[-1]=${rows[-1]%|*|}"| $(grep -o publishDiagnostics "$work/stdout" | wc -l) files' diagnostics of 400 |"
+rm -rf "$work/lspopen"
+
 echo
 echo "Hostile input (\`bench/hostile.sh\`, part of make bench): each input through the command line (\`-cache=off\`), killed after 60 s. The 500 near-identical functions printed $largest lines (one class holds them all)."
 echo

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/zeebo/blake3"
+
 	"github.com/copycat-go/copycat/cache"
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
@@ -211,6 +213,9 @@ func (e *engine) indexWorkspace(progress bool) {
 		opt.Verdicts = ws.index.StoredVerdicts()
 	}
 	idx := newIndex(opt)
+	if ws.sums != nil {
+		idx.sums = ws.sums
+	}
 	// Files read again for their Facts with loading's limits: one swapped
 	// for a pipe since must not hang the server.
 	idx.read = func(name string) ([]byte, error) { return load.ReadFile(name, cfg.maxFileSize) }
@@ -268,6 +273,7 @@ type loaded struct {
 	reused int                 // files the index had a record of, known ones included
 	found  *fingerprint.Result // the index's result of detection over files; nil if none
 	index  *cache.Index        // the index loaded through; nil if none
+	sums   map[string][32]byte // the blake3 sums of the files' bytes, by path
 }
 
 // loadWorkspace reads and fingerprints the Go files of the folders, as
@@ -292,6 +298,8 @@ func (e *engine) loadWorkspace(cfg config, roots []string, p *progress) loaded {
 			opts.Store = ix
 		}
 	}
+	ws.sums = map[string][32]byte{}
+	opts.Store = summing(opts.Store, ws.sums)
 	res := load.Load(args, opts)
 	if ix != nil {
 		if r, hit := ix.Stored(res.Files, cfg.opt); hit {
@@ -380,7 +388,19 @@ func (e *engine) refresh(path string) {
 		e.log.Printf("warning: %v", skip)
 	}
 	var f *fingerprint.File
+	var sum [32]byte
 	if src != nil && e.wanted(path, src) {
+		sum = blake3.Sum256(src)
+		if indexed, ok := e.idx.sums[path]; ok && indexed == sum && e.idx.file(path) != nil {
+			// The text indexed (a buffer opened or saved as it is on
+			// disk, the buffers queued again after indexing): detecting
+			// its group again finds what it found, or, where a group's
+			// run differs from the whole workspace's, less; and each
+			// such update ran detection over every file sharing code
+			// with it, every copy of a class of thousands.
+			e.setVersion(path, open, version)
+			return
+		}
 		var warnings []error
 		f, warnings = load.Source(&e.ix, path, src, e.cfg.opt.MinTokens)
 		for _, w := range warnings {
@@ -392,12 +412,23 @@ func (e *engine) refresh(path string) {
 	} else if src == nil && !open && e.idx.file(path) == nil {
 		return // neither open, on disk nor indexed
 	}
+	e.setVersion(path, open, version)
+	if f != nil {
+		e.idx.sums[path] = sum
+	} else {
+		delete(e.idx.sums, path)
+	}
+	e.publishPaths(e.idx.update(path, f))
+}
+
+// setVersion records the version of path's buffer as indexed, or that it
+// is indexed from the disk. e.mu is held.
+func (e *engine) setVersion(path string, open bool, version int) {
 	if open {
 		e.versions[path] = version
 	} else {
 		delete(e.versions, path)
 	}
-	e.publishPaths(e.idx.update(path, f))
 }
 
 // wanted reports whether a file takes part, following the same rules as

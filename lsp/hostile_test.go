@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log"
 	"maps"
 	"math/rand/v2"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -332,5 +335,84 @@ func TestOverlappingAsEach(t *testing.T) {
 				t.Fatalf("round %d: range %v over %v: %v, want %v", round, rg, diags, over[i], want)
 			}
 		}
+	}
+}
+
+// A workspace of n copies of one function in n/10 files (maxOccurrences
+// 0: one class), every file then opened with the text it has on disk, as
+// an editor opening many files does (and as the open buffers are queued
+// again after each indexing), and one of them edited; then 2n: the files
+// the updates run detection over may grow about linearly, at most 2.6
+// times. Each opening ran detection over the file and every file sharing
+// code with it, every file of the class: (n/10)².
+func TestOpenUnchangedHostile(t *testing.T) {
+	const n = 300
+	small, large := openedWork(t, n, 0), openedWork(t, 2*n, 0)
+	t.Logf("n=%d: %d files detected; 2n: %d", n, small, large)
+	if small == 0 || float64(large) > 2.6*float64(small) {
+		t.Errorf("files detected: %d at n, %d at 2n: want some, growing at most 2.6×", small, large)
+	}
+}
+
+// openedWork indexes a workspace of n copies of one function in n/10
+// files, opens each file with its text on disk, then edits the first
+// (a function added) and takes the edit back, and returns the files
+// detection ran over. The classes after the openings, and after the
+// edit taken back, are those of the indexing.
+func openedWork(t *testing.T, n, maxOccurrences int) int {
+	t.Helper()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := map[string]string{}
+	for name, b := range hostile.Copies(n, n/10) {
+		src[filepath.Join(dir, name)] = string(b)
+		write(t, filepath.Join(dir, name), string(b))
+	}
+	opt := fingerprint.Options{MinTokens: 100, MinLines: 6, MaxOccurrences: maxOccurrences, Near: true, Similarity: 0.85}
+	e := newEngine(config{opt: opt, tests: true}, log.New(io.Discard, "", 0), nil, func(string, string, *int, []diagnostic) {})
+	e.roots = []string{dir}
+	e.newTrees()
+	e.indexWorkspace(false)
+	classes := func() string {
+		var cs []fingerprint.Class
+		for _, c := range e.idx.classes {
+			cs = append(cs, *c)
+		}
+		return describe(cs)
+	}
+	indexed := classes()
+	if maxOccurrences == 0 && (len(e.idx.classes) != 1 || strings.Count(indexed, "[") != n) {
+		t.Fatalf("%d classes after indexing, want one of %d copies: %.300s", len(e.idx.classes), n, indexed)
+	}
+	paths := slices.Sorted(maps.Keys(src))
+	refresh := func(path string, version int, text string) {
+		e.docs.open(path, pathToURI(path), version, text) // as didOpen, or a change of the whole text
+		e.mu.Lock()
+		e.refresh(path)
+		e.mu.Unlock()
+	}
+	for _, p := range paths {
+		refresh(p, 1, src[p])
+	}
+	if got := classes(); got != indexed {
+		t.Errorf("%d copies: the classes after opening every file\n%.300s\nwant those of indexing\n%.300s", n, got, indexed)
+	}
+	refresh(paths[0], 2, src[paths[0]]+"\nfunc added(a, b int) int {\n\treturn a*b + a - b\n}\n")
+	refresh(paths[0], 3, src[paths[0]])
+	if got := classes(); got != indexed {
+		t.Errorf("%d copies: the classes after an edit taken back\n%.300s\nwant those of indexing\n%.300s", n, got, indexed)
+	}
+	return e.idx.work
+}
+
+// Opening the files of a workspace with their text on disk leaves its
+// classes as indexing found them, at the command line's maxOccurrences
+// as at 0; the old code, which detected each file's group again, did
+// too on these.
+func TestOpenUnchangedKeepsClasses(t *testing.T) {
+	for _, mo := range []int{0, 10} {
+		openedWork(t, 40, mo)
 	}
 }

@@ -45,6 +45,13 @@ type index struct {
 	classes map[string]*fingerprint.Class // by class ID
 	byFile  map[string]map[string]bool    // path -> IDs of the classes with a fragment in it
 
+	// sums are the blake3 sums of the bytes of the files as indexed, by
+	// path, where known (see summingStore).
+	sums map[string][32]byte
+	// work counts the files the updates ran detection over (tests bound
+	// it).
+	work int
+
 	stats *report.RunStats // what the last build counted
 	// warnings name the engine's caps that the last build reached.
 	warnings []string
@@ -62,6 +69,7 @@ func newIndex(opt fingerprint.Options) *index {
 		grams:    keyTable{keys: map[uint64]uint32{}},
 		classes:  map[string]*fingerprint.Class{},
 		byFile:   map[string]map[string]bool{},
+		sums:     map[string][32]byte{},
 	}
 }
 
@@ -341,6 +349,7 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 	}
 	// Only the classes the edit can have changed: those of path, and
 	// those among the files path's former classes joined.
+	x.work += len(group)
 	res := fingerprint.RunFocused(group, opt, append(sortedKeys(formerly), path))
 	x.verdicts = x.verdicts.Merge(res.Verdicts, maxVerdicts)
 	x.categorise(res.Classes, group)
