@@ -3,6 +3,7 @@ package lsp
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -414,5 +415,86 @@ func openedWork(t *testing.T, n, maxOccurrences int) int {
 func TestOpenUnchangedKeepsClasses(t *testing.T) {
 	for _, mo := range []int{0, 10} {
 		openedWork(t, 40, mo)
+	}
+}
+
+// trickle gives its reader's bytes one at a time, as a pipe does when the
+// other end writes them so.
+type trickle struct{ r io.Reader }
+
+func (t trickle) Read(p []byte) (int, error) { return t.r.Read(p[:min(len(p), 1)]) }
+
+// A body holding "Content-Length:" and n blanks (a header's start, which
+// a digit and a line break would make one), its bytes coming one at a
+// time, then 2n: the bytes looked at for a header inside it may grow
+// about linearly, at most 2.6 times. Each byte that came looked at the
+// blanks again from the header's start: n²/2. The messages read are
+// those read from the bytes all at once.
+func TestTrickledBodyHostile(t *testing.T) {
+	const n = 4000
+	work := func(n int) int {
+		body := `{"jsonrpc":"2.0","method":"x","params":"Content-Length:` + strings.Repeat(" ", n) + `1"}`
+		next := `{"jsonrpc":"2.0","method":"exit"}`
+		stream := fmt.Sprintf("Content-Length: %d\r\n\r\n%sContent-Length: %d\r\n\r\n%s", len(body), body, len(next), next)
+		at, all := newReader(trickle{strings.NewReader(stream)}), newReader(strings.NewReader(stream))
+		for {
+			got, err := at.read()
+			want, werr := all.read()
+			if string(got) != string(want) || fmt.Sprint(err) != fmt.Sprint(werr) {
+				t.Fatalf("n=%d: read %q, %v one byte at a time; %q, %v at once", n, got, err, want, werr)
+			}
+			if err == io.EOF {
+				return at.work
+			}
+		}
+	}
+	small, large := work(n), work(2*n)
+	t.Logf("n=%d: %d bytes looked at; 2n: %d", n, small, large)
+	if small == 0 || float64(large) > 2.6*float64(small) {
+		t.Errorf("bytes looked at: %d at n, %d at 2n: want some, growing at most 2.6×", small, large)
+	}
+}
+
+// chunks gives its reader's bytes in pieces of random sizes.
+type chunks struct {
+	r    io.Reader
+	rand *rand.Rand
+}
+
+func (c chunks) Read(p []byte) (int, error) { return c.r.Read(p[:min(len(p), 1+c.rand.IntN(8))]) }
+
+// Messages whose bodies hold the starts of headers, cut or whole, and
+// whose lengths are right or a little wrong, read as they come in pieces
+// of random sizes, are those read from the whole stream at once: over
+// 3,000 random streams.
+func TestPiecesReadAsWhole(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	parts := []string{`{"a":"`, `x`, `Content-Length:`, `content-length:`, ` `, "\t", `12`, `7`, "\r\n", "\n", `"}`, `c`, `Content-`}
+	for round := range 3000 {
+		var stream strings.Builder
+		for range 1 + r.IntN(4) {
+			var body strings.Builder
+			for range r.IntN(12) {
+				body.WriteString(parts[r.IntN(len(parts))])
+			}
+			fmt.Fprintf(&stream, "Content-Length: %d\r\n\r\n%s", max(0, body.Len()+r.IntN(5)-2), body.String())
+		}
+		read := func(src io.Reader) []string {
+			rd := newReader(src)
+			var got []string
+			for range 100 {
+				b, err := rd.read()
+				got = append(got, fmt.Sprintf("%q %v", b, err))
+				if err != nil && !errors.Is(err, errFraming) {
+					break
+				}
+			}
+			return got
+		}
+		whole := read(strings.NewReader(stream.String()))
+		pieces := read(chunks{strings.NewReader(stream.String()), r})
+		if !slices.Equal(whole, pieces) {
+			t.Fatalf("round %d: %q\nread in pieces %q\nat once %q", round, stream.String(), pieces, whole)
+		}
 	}
 }

@@ -61,6 +61,7 @@ const contentLength = "content-length:"
 type reader struct {
 	r      *bufio.Reader
 	resync bool // the last header was bad: skip to the next Content-Length
+	work   int  // the bytes of bodies looked at for a header (tests bound it)
 }
 
 func newReader(r io.Reader) *reader { return &reader{r: bufio.NewReaderSize(r, 64<<10)} }
@@ -97,6 +98,7 @@ func (r *reader) read() ([]byte, error) {
 // that header.
 func (r *reader) body(length int) ([]byte, error) {
 	body := make([]byte, 0, min(length, 64<<10))
+	var cut headerScan // how far a header's start at the next byte was read
 	for len(body) < length {
 		want := min(r.r.Buffered(), length-len(body))
 		if want == 0 {
@@ -109,13 +111,15 @@ func (r *reader) body(length int) ([]byte, error) {
 			}
 			return nil, fmt.Errorf("reading %d-byte body: %w", length, err)
 		}
-		n, found := scanHeader(chunk, len(body)+len(chunk) == length)
+		n, found, looked, next := scanHeader(chunk, len(body)+len(chunk) == length, cut)
+		r.work += looked
+		cut = next
 		if n == 0 && !found {
 			// A header may start here: wait for one more byte of the
 			// body, which the length says is coming.
 			switch _, err := r.r.Peek(len(chunk) + 1); {
 			case err == bufio.ErrBufferFull:
-				n = len(chunk) // blanks fill the buffer: no header
+				n, cut = len(chunk), headerScan{} // blanks fill the buffer: no header
 			case err == io.EOF:
 				return nil, fmt.Errorf("reading %d-byte body: %w", length, io.ErrUnexpectedEOF)
 			case err != nil:
@@ -134,25 +138,39 @@ func (r *reader) body(length int) ([]byte, error) {
 // scanHeader looks for a Content-Length header line in b. It returns how
 // many bytes of b certainly come before one, and whether one starts
 // there. A header that may start in b but is cut by its end is waited for
-// when b is not the end of the body, and taken for one when it is (final).
-func scanHeader(b []byte, final bool) (n int, found bool) {
+// when b is not the end of the body, and taken for one when it is (final);
+// next is how far it was read, for the scan of the bytes from its start
+// (from) to go on from there when more have come, rather than read its
+// blanks again for each byte that comes. It also returns the bytes it
+// looked at.
+func scanHeader(b []byte, final bool, from headerScan) (n int, found bool, looked int, next headerScan) {
+	if from.at > len(b) {
+		from = headerScan{}
+	}
 	for i := 0; i < len(b); i++ {
-		if lower(b[i]) != contentLength[0] {
+		if from.at == 0 && lower(b[i]) != contentLength[0] {
 			continue
 		}
-		switch headerAt(b[i:]) {
+		res, scan := headerAt(b[i:], from)
+		looked += scan.at - from.at
+		from = headerScan{}
+		switch res {
 		case headerYes:
-			return i, true
+			return i, true, looked + i, headerScan{}
 		case headerCut:
 			// At the end of the body, the start of a header is one: no
 			// JSON text ends in a c, a letter of a name or a colon, and
 			// the length was too large by a header's start (the exit
 			// after it was lost with it).
-			return i, final
+			return i, final, looked + i, scan
 		}
 	}
-	return len(b), false
+	return len(b), false, looked + len(b), headerScan{}
 }
+
+// A headerScan is how far headerAt read a header's start: the bytes, and
+// the digits among them.
+type headerScan struct{ at, digits int }
 
 const (
 	headerNo = iota
@@ -161,36 +179,36 @@ const (
 )
 
 // headerAt tells whether b starts with "Content-Length:", blanks, up to
-// 12 digits and a line break.
-func headerAt(b []byte) int {
-	i := 0
+// 12 digits and a line break, reading on from where from says an earlier
+// call stopped (the bytes before are the same), and says how far it read.
+func headerAt(b []byte, from headerScan) (int, headerScan) {
+	i, digits := from.at, from.digits
 	for ; i < len(contentLength); i++ {
 		if i == len(b) {
-			return headerCut
+			return headerCut, headerScan{i, 0}
 		}
 		if lower(b[i]) != contentLength[i] {
-			return headerNo
+			return headerNo, headerScan{i, 0}
 		}
 	}
-	digits := 0
 	for ; i < len(b); i++ {
 		switch c := b[i]; {
 		case c == ' ' || c == '\t':
 			if digits > 0 {
-				return headerNo
+				return headerNo, headerScan{i, digits}
 			}
 		case '0' <= c && c <= '9' && digits < 12:
 			digits++
 		case c == '\r' || c == '\n':
 			if digits == 0 {
-				return headerNo
+				return headerNo, headerScan{i, digits}
 			}
-			return headerYes
+			return headerYes, headerScan{i, digits}
 		default:
-			return headerNo
+			return headerNo, headerScan{i, digits}
 		}
 	}
-	return headerCut
+	return headerCut, headerScan{i, digits}
 }
 
 // header reads a message's header lines, starting with first if it is
