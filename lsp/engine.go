@@ -118,7 +118,12 @@ type engine struct {
 	// it, and an edit that does not parse leaves them at the version
 	// before, which tells the editor they are out of date.
 	versions map[string]int
-	pending  map[string]bool // files to re-fingerprint
+	// pending are the files to re-fingerprint, under pendMu, not mu: an
+	// edit arriving while a batch is detected joins the next batch
+	// rather than wait for the lock, so that a burst of edits is
+	// detected in a few batches, not one by one.
+	pendMu   sync.Mutex
+	pending  map[string]bool
 	wake     chan struct{}
 	indexed  chan struct{} // closed when the first index is ready
 	once     sync.Once
@@ -131,6 +136,8 @@ type engine struct {
 	// it to (window/showDocument): "Go to copy" is offered only then.
 	// Under mu.
 	showDocument bool
+
+	namesMade int // the file names the diagnostics made (tests bound it)
 }
 
 func newEngine(cfg config, lg *log.Logger, c *client, publish func(path, uri string, version *int, diags []diagnostic)) *engine {
@@ -260,9 +267,11 @@ func (e *engine) install(idx *index, withClones []string) {
 	// Files published before (by an earlier index) may have lost their
 	// clones.
 	e.publishPaths(union(withClones, sortedKeys(e.published)))
+	e.pendMu.Lock()
 	for _, path := range e.docs.paths() {
 		e.pending[path] = true // the buffers, not the files on disk
 	}
+	e.pendMu.Unlock()
 }
 
 // loaded is what loading the folders gave.
@@ -353,20 +362,24 @@ func (e *engine) work(ctx context.Context) {
 			return
 		case <-e.wake:
 		}
-		e.mu.Lock()
+		e.pendMu.Lock()
 		batch := sortedKeys(e.pending)
 		clear(e.pending)
-		for _, path := range batch {
-			safely(e.log, "re-indexing "+path, func() { e.refresh(path) })
+		e.pendMu.Unlock()
+		e.mu.Lock()
+		what := "re-indexing " + report.Count(len(batch), "file", "files")
+		if len(batch) == 1 {
+			what = "re-indexing " + batch[0]
 		}
+		safely(e.log, what, func() { e.refresh(batch...) })
 		e.mu.Unlock()
 	}
 }
 
 func (e *engine) schedule(path string) {
-	e.mu.Lock()
+	e.pendMu.Lock()
 	e.pending[path] = true
-	e.mu.Unlock()
+	e.pendMu.Unlock()
 	e.poke()
 }
 
@@ -377,18 +390,45 @@ func (e *engine) poke() {
 	}
 }
 
-// refresh re-fingerprints one file from its buffer, or from the disk when
-// it is not open, and republishes every file whose clones changed. A file
+// refresh re-fingerprints files from their buffers, or from the disk
+// when not open, and republishes every file whose clones changed; the
+// files changed are detected again together (index.updateAll). A file
 // that does not parse keeps its previous fingerprints and diagnostics.
 // e.mu is held.
-func (e *engine) refresh(path string) {
+func (e *engine) refresh(paths ...string) {
+	var changes []fileChange
+	var sums [][32]byte
+	for _, path := range paths {
+		safely(e.log, "re-indexing "+path, func() {
+			if ch, sum, ok := e.fingerprint(path); ok {
+				changes, sums = append(changes, ch), append(sums, sum)
+			}
+		})
+	}
+	if len(changes) == 0 {
+		return
+	}
+	affected := e.idx.updateAll(changes)
+	for k, ch := range changes {
+		if ch.file != nil {
+			e.idx.sums[ch.path] = sums[k]
+		} else {
+			delete(e.idx.sums, ch.path)
+		}
+	}
+	e.publishPaths(affected)
+}
+
+// fingerprint reads and fingerprints the file at path for refresh, and
+// records the version indexed: the change to make to the index, and the
+// sum of the bytes; not ok when there is none to make.
+func (e *engine) fingerprint(path string) (ch fileChange, sum [32]byte, ok bool) {
 	src, open, version, err := e.readVersion(path)
 	var skip *load.SkipError
 	if errors.As(err, &skip) {
 		e.log.Printf("warning: %v", skip)
 	}
 	var f *fingerprint.File
-	var sum [32]byte
 	if src != nil && e.wanted(path, src) {
 		sum = blake3.Sum256(src)
 		if indexed, ok := e.idx.sums[path]; ok && indexed == sum && e.idx.file(path) != nil {
@@ -399,7 +439,7 @@ func (e *engine) refresh(path string) {
 			// such update ran detection over every file sharing code
 			// with it, every copy of a class of thousands.
 			e.setVersion(path, open, version)
-			return
+			return ch, sum, false
 		}
 		var warnings []error
 		f, warnings = load.Source(&e.ix, path, src, e.cfg.opt.MinTokens)
@@ -407,18 +447,13 @@ func (e *engine) refresh(path string) {
 			e.log.Printf("warning: %v", w)
 		}
 		if f == nil {
-			return
+			return ch, sum, false
 		}
 	} else if src == nil && !open && e.idx.file(path) == nil {
-		return // neither open, on disk nor indexed
+		return ch, sum, false // neither open, on disk nor indexed
 	}
 	e.setVersion(path, open, version)
-	if f != nil {
-		e.idx.sums[path] = sum
-	} else {
-		delete(e.idx.sums, path)
-	}
-	e.publishPaths(e.idx.update(path, f))
+	return fileChange{path, f}, sum, true
 }
 
 // setVersion records the version of path's buffer as indexed, or that it
@@ -477,8 +512,10 @@ func (e *engine) lineText(path string) []byte {
 // publishPaths sends the diagnostics of every path whose set changed since
 // it was last sent. e.mu is held.
 func (e *engine) publishPaths(paths []string) {
+	shown := newDisplayer(e.roots)
+	defer func() { e.namesMade += shown.made }()
 	for _, path := range paths {
-		diags := fileDiagnostics(path, e.idx.classesOf(path), e.cfg.severity, e.roots, e.lineText)
+		diags := shownDiagnostics(path, e.idx.classesOf(path), e.cfg.severity, shown, e.lineText)
 		var enc []byte
 		if len(diags) > 0 {
 			enc, _ = json.Marshal(diags)

@@ -498,3 +498,199 @@ func TestPiecesReadAsWhole(t *testing.T) {
 		}
 	}
 }
+
+// A workspace of n copies of one function in n/10 files (maxOccurrences
+// 0: one class), every file then edited at once (a function of its own
+// added, as a rename across the workspace does), then 2n: the files
+// detection runs over may grow about linearly, at most 2.6 times. The
+// edits were detected one by one, each with every file sharing code
+// with it, every file of the class: (n/10)². The class stays whole.
+func TestEditBurstHostile(t *testing.T) {
+	const n = 300
+	small, large := editBurstWork(t, n), editBurstWork(t, 2*n)
+	t.Logf("n=%d: %d files detected; 2n: %d", n, small, large)
+	if small == 0 || float64(large) > 2.6*float64(small) {
+		t.Errorf("files detected: %d at n, %d at 2n: want some, growing at most 2.6×", small, large)
+	}
+}
+
+func editBurstWork(t *testing.T, n int) int {
+	t.Helper()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := map[string]string{}
+	for name, b := range hostile.Copies(n, n/10) {
+		src[filepath.Join(dir, name)] = string(b)
+		write(t, filepath.Join(dir, name), string(b))
+	}
+	opt := fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85}
+	e := newEngine(config{opt: opt, tests: true}, log.New(io.Discard, "", 0), nil, func(string, string, *int, []diagnostic) {})
+	e.roots = []string{dir}
+	e.newTrees()
+	e.indexWorkspace(false)
+	paths := slices.Sorted(maps.Keys(src))
+	for i, p := range paths {
+		e.docs.open(p, pathToURI(p), 1, src[p]+fmt.Sprintf("\nfunc own%d(a int) int {\n\treturn a * %d\n}\n", i, i))
+	}
+	e.mu.Lock()
+	e.refresh(paths...)
+	e.mu.Unlock()
+	if len(e.idx.classes) != 1 {
+		t.Fatalf("%d copies: %d classes after the edits, want one", n, len(e.idx.classes))
+	}
+	for _, c := range e.idx.classes {
+		if len(c.Fragments) != n {
+			t.Fatalf("%d copies: a class of %d after the edits", n, len(c.Fragments))
+		}
+	}
+	return e.idx.work
+}
+
+// Files changed together are detected as when each is detected in turn
+// (update, the old way): over 300 random workspaces of copies, renamed
+// and edited copies, and random changes to several files at once (edits,
+// files removed and added), the index's classes are those of the changes
+// made one by one, and those of detection over the whole workspace.
+func TestUpdateAllAsOneByOne(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	parse := sourceParser(t, 50)
+	bodies := []string{
+		"\tt := 0\n\tfor i, x := range xs {\n\t\tif x < 0 {\n\t\t\tcontinue\n\t\t}\n\t\tt += x * i\n\t\tif t > 100 {\n\t\t\tt -= 100\n\t\t}\n\t}\n\treturn t\n",
+		"\tm := map[int]int{}\n\tfor _, x := range xs {\n\t\tm[x]++\n\t\tif m[x] > 3 {\n\t\t\tdelete(m, x)\n\t\t}\n\t}\n\treturn len(m)\n",
+		"\tt := 0\n\tfor i, x := range xs {\n\t\tif x < 0 {\n\t\t\tbreak\n\t\t}\n\t\tt += x * i\n\t\tif t > 100 {\n\t\t\tt -= 100\n\t\t}\n\t}\n\treturn t\n",
+		"\tif len(xs) == 0 {\n\t\treturn 0\n\t}\n\ts := xs[0]\n\tfor _, x := range xs[1:] {\n\t\tif x > s {\n\t\t\ts = x\n\t\t}\n\t}\n\treturn s * 2\n",
+	}
+	fileText := func(k int) string {
+		var b strings.Builder
+		b.WriteString("package w\n")
+		for j := range 1 + r.IntN(3) {
+			body := bodies[r.IntN(len(bodies))]
+			if r.IntN(3) == 0 {
+				body = strings.ReplaceAll(body, "x", "v")
+			}
+			fmt.Fprintf(&b, "\nfunc f%d_%d(xs []int) int {\n%s}\n", k, j, body)
+		}
+		return b.String()
+	}
+	for _, near := range []bool{false, true} {
+		opt := fingerprint.Options{MinTokens: 50, MinLines: 6, MaxOccurrences: 10, Near: near, Similarity: 0.85}
+		for round := range 150 {
+			current := map[string]string{}
+			for k := range 2 + r.IntN(6) {
+				current[fmt.Sprintf("/w/f%d.go", k)] = fileText(k)
+			}
+			var all []*fingerprint.File
+			for _, name := range sortedKeys(current) {
+				all = append(all, parse(name, current[name]))
+			}
+			together, oneByOne := newIndex(opt), newIndex(opt)
+			together.build(all)
+			oneByOne.build(all)
+			for range 3 {
+				var changes []fileChange
+				for _, name := range sortedKeys(current) {
+					if r.IntN(2) == 0 {
+						continue
+					}
+					if r.IntN(5) == 0 {
+						delete(current, name)
+						changes = append(changes, fileChange{name, nil})
+						continue
+					}
+					current[name] = fileText(r.IntN(100))
+					changes = append(changes, fileChange{name, parse(name, current[name])})
+				}
+				if r.IntN(3) == 0 {
+					name := fmt.Sprintf("/w/new%d.go", r.IntN(100))
+					if _, ok := current[name]; !ok {
+						current[name] = fileText(r.IntN(100))
+						changes = append(changes, fileChange{name, parse(name, current[name])})
+					}
+				}
+				together.updateAll(changes)
+				for _, ch := range changes {
+					oneByOne.update(ch.path, ch.file)
+				}
+				var fresh []*fingerprint.File
+				for _, name := range sortedKeys(current) {
+					fresh = append(fresh, parse(name, current[name]))
+				}
+				classes := func(x *index) string {
+					var cs []fingerprint.Class
+					for _, id := range sortedKeys(x.classes) {
+						cs = append(cs, *x.classes[id])
+					}
+					return describe(cs)
+				}
+				got, want, full := classes(together), classes(oneByOne), describe(fingerprint.Detect(fresh, opt))
+				if got != want || got != full {
+					t.Fatalf("near %v, round %d, files %q:\ntogether   %s\none by one %s\nfull       %s", near, round, current, got, want, full)
+				}
+			}
+		}
+	}
+}
+
+// The diagnostics of every file of a workspace of n copies of one
+// function in n/10 files (maxOccurrences 0: one class), published at
+// once as after an edit of one of them, then 2n: the file names made for
+// their messages may grow about linearly, at most 2.6 times. Each file's
+// diagnostics made the name of every copy of the class: n²/10.
+func TestPublishHostile(t *testing.T) {
+	const n = 300
+	small, large := publishWork(t, n), publishWork(t, 2*n)
+	t.Logf("n=%d: %d names made; 2n: %d", n, small, large)
+	if small == 0 || float64(large) > 2.6*float64(small) {
+		t.Errorf("names made: %d at n, %d at 2n: want some, growing at most 2.6×", small, large)
+	}
+}
+
+func publishWork(t *testing.T, n int) int {
+	t.Helper()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for name, b := range hostile.Copies(n, n/10) {
+		write(t, filepath.Join(dir, name), string(b))
+		paths = append(paths, filepath.Join(dir, name))
+	}
+	slices.Sort(paths)
+	published := 0
+	opt := fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85}
+	e := newEngine(config{opt: opt, tests: true}, log.New(io.Discard, "", 0), nil, func(string, string, *int, []diagnostic) { published++ })
+	e.roots = []string{dir}
+	e.newTrees()
+	e.indexWorkspace(false)
+	if published != len(paths) {
+		t.Fatalf("%d files' diagnostics published, want %d", published, len(paths))
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	clear(e.published)
+	before := e.namesMade
+	e.publishPaths(paths)
+	if published != 2*len(paths) {
+		t.Fatalf("%d files' diagnostics published again, want %d", published-len(paths), len(paths))
+	}
+	return e.namesMade - before
+}
+
+// A file scheduled while a batch is detected (the engine's lock held)
+// joins the next batch at once: it waited for the lock, and a burst of
+// edits, each waiting for the batch before, was detected one by one.
+func TestScheduleWhileDetecting(t *testing.T) {
+	e := newEngine(config{}, log.New(io.Discard, "", 0), nil, nil)
+	e.mu.Lock()
+	e.schedule("/w/a.go") // would wait forever for the lock held here
+	e.schedule("/w/b.go")
+	e.mu.Unlock()
+	e.pendMu.Lock()
+	defer e.pendMu.Unlock()
+	if got := sortedKeys(e.pending); !slices.Equal(got, []string{"/w/a.go", "/w/b.go"}) {
+		t.Errorf("pending %q", got)
+	}
+}

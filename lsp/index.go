@@ -288,39 +288,70 @@ func (t *keyTable) shared(keys []uint64, limit int, fn func(int32)) {
 // update replaces the file at path with f (nil removes it) and returns
 // the paths whose clones may have changed, sorted.
 func (x *index) update(path string, f *fingerprint.File) []string {
-	affected := map[string]bool{path: true}
-	// The clones that had a fragment in the file go; the files they
+	return x.updateAll([]fileChange{{path, f}})
+}
+
+// A fileChange is a file of the index replaced: its path, and its new
+// fingerprints (nil: it is gone).
+type fileChange struct {
+	path string
+	file *fingerprint.File
+}
+
+// updateAll is update for files changed together (a burst of edits, a
+// rename across many files, the buffers queued after indexing), each path
+// once: the files they and their former clones share code with are
+// detected once for all, not once for each (every file of a class of
+// thousands, for each of its files).
+func (x *index) updateAll(changes []fileChange) []string {
+	affected := map[string]bool{}
+	changed := map[string]bool{}
+	for _, ch := range changes {
+		affected[ch.path], changed[ch.path] = true, true
+	}
+	// The clones that had a fragment in the files go; the files they
 	// joined are compared again, to find what remains among them.
 	formerly := map[string]bool{}
-	for cid := range x.byFile[path] {
-		c := x.classes[cid]
-		x.removeClass(c, affected)
-		for _, fr := range c.Fragments {
-			if fr.File != path {
-				formerly[fr.File] = true
+	for _, ch := range changes {
+		for cid := range x.byFile[ch.path] {
+			c := x.classes[cid]
+			x.removeClass(c, affected)
+			for _, fr := range c.Fragments {
+				if !changed[fr.File] {
+					formerly[fr.File] = true
+				}
 			}
 		}
 	}
-	id, known := x.ids[path]
-	if known && x.files[id] != nil {
-		x.removeKeys(id, x.files[id])
-		if x.counts != nil {
-			x.counts.Remove(x.files[id])
+	for _, ch := range changes {
+		id, known := x.ids[ch.path]
+		if known && x.files[id] != nil {
+			x.removeKeys(id, x.files[id])
+			if x.counts != nil {
+				x.counts.Remove(x.files[id])
+			}
+			x.files[id] = nil
 		}
-		x.files[id] = nil
 	}
 	seen := map[int32]bool{}
 	var group []*fingerprint.File
-	if f != nil {
-		id = x.intern(path)
-		x.files[id] = f
-		x.addKeys(id, f)
+	var ids []int32
+	for _, ch := range changes {
+		if ch.file == nil {
+			continue
+		}
+		id := x.intern(ch.path)
+		x.files[id] = ch.file
+		x.addKeys(id, ch.file)
 		if x.counts != nil {
-			x.counts.Add(f)
+			x.counts.Add(ch.file)
 		}
 		seen[id] = true
-		group = append(group, f)
-		for _, n := range x.neighbours(id, f, seen) {
+		group = append(group, ch.file)
+		ids = append(ids, id)
+	}
+	for _, id := range ids {
+		for _, n := range x.neighbours(id, x.files[id], seen) {
 			group = append(group, x.files[n])
 		}
 	}
@@ -347,14 +378,18 @@ func (x *index) update(path string, f *fingerprint.File) []string {
 		// The group's run counts windows and near keys as a whole run would.
 		opt.Corpus = x.counts.Corpus()
 	}
-	// Only the classes the edit can have changed: those of path, and
-	// those among the files path's former classes joined.
+	// Only the classes the edits can have changed: those of the changed
+	// files, and those among the files their former classes joined.
+	focus := sortedKeys(formerly)
+	for _, ch := range changes {
+		focus = append(focus, ch.path)
+	}
 	x.work += len(group)
-	res := fingerprint.RunFocused(group, opt, append(sortedKeys(formerly), path))
+	res := fingerprint.RunFocused(group, opt, focus)
 	x.verdicts = x.verdicts.Merge(res.Verdicts, maxVerdicts)
 	x.categorise(res.Classes, group)
 	for _, c := range res.Classes {
-		if touches(c, path) || (within(c, formerly) && x.classes[c.ID] == nil) {
+		if touchesAny(c, changed) || (within(c, formerly) && x.classes[c.ID] == nil) {
 			x.addClass(c, affected)
 			for _, fr := range c.Fragments {
 				addedIn[fr.File] = true
@@ -399,9 +434,10 @@ func (x *index) dropContained(files, affected map[string]bool) {
 }
 
 // touches reports whether c has a fragment in path.
-func touches(c fingerprint.Class, path string) bool {
+// touchesAny reports whether c has a fragment in one of the files.
+func touchesAny(c fingerprint.Class, files map[string]bool) bool {
 	for _, fr := range c.Fragments {
-		if fr.File == path {
+		if files[fr.File] {
 			return true
 		}
 	}
