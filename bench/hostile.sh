@@ -381,6 +381,21 @@ hostile "editor server: 4,000 copies of one function in 400 files, each file ope
 rows[-1]=${rows[-1]%|*|}"| $(grep -o publishDiagnostics "$work/stdout" | wc -l) publications of 400 files' diagnostics |"
 rm -rf "$work/lspedit"
 
+# The editor server on a workspace of 4,000 folders, a file in each, every
+# file opened with a line added: a file asks the .duplignore rules of the
+# folders above it, not every folder's (4.2 s of CPU when it asked all).
+mkdir -p "$work/lspfolders"
+awk -v d="$work/lspfolders" 'BEGIN { for (i = 0; i < 4000; i++) { system("mkdir -p " d "/d" i); f = d "/d" i "/x.go"; printf "package d\n\nfunc F%d() { println(%d) }\n", i, i > f; close(f) } }'
+folders=$(awk -v d="$work/lspfolders" 'BEGIN { for (i = 0; i < 4000; i++) printf "%s{\"uri\":\"file://%s/d%d\",\"name\":\"d%d\"}", (i ? "," : ""), d, i, i }')
+{
+	frame "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"workspaceFolders\":[$folders],\"capabilities\":{}}}"
+	frame '{"jsonrpc":"2.0","method":"initialized","params":{}}'
+} >"$work/lsp-folders.1"
+awk -v d="$work/lspfolders" 'BEGIN { for (i = 0; i < 4000; i++) { body = sprintf("{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didOpen\",\"params\":{\"textDocument\":{\"uri\":\"file://%s/d%d/x.go\",\"languageId\":\"go\",\"version\":1,\"text\":\"package d\\n\\nfunc F%d() { println(%d) }\\n// x\\n\"}}}", d, i, i, i); printf "Content-Length: %d\r\n\r\n%s", length(body), body } }' >"$work/lsp-folders.2"
+hostile "editor server: 4,000 workspace folders, a file in each, every file opened with a line added (input held 2 s, then 4 s)" 10 sh -c "{ cat '$work/lsp-folders.1'; sleep 2; cat '$work/lsp-folders.2'; sleep 4; cat '$work/lsp-cap.2'; } | '$cc' lsp -cache=off"
+rows[-1]=${rows[-1]%|*|}"| $(grep -o 'indexed [0-9]* files' "$work/stderr" | head -1 || echo 'NOT INDEXED') |"
+rm -rf "$work/lspfolders"
+
 echo
 echo "Hostile input (\`bench/hostile.sh\`, part of make bench): each input through the command line (\`-cache=off\`), killed after 60 s. The 500 near-identical functions printed $largest lines (one class holds them all)."
 echo

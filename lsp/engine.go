@@ -107,10 +107,12 @@ type engine struct {
 	publish func(path, uri string, version *int, diags []diagnostic)
 	docs    *docStore
 
-	mu        sync.Mutex
-	cfg       config
-	roots     []string
-	trees     []*ignore.Tree
+	mu    sync.Mutex
+	cfg   config
+	roots []string
+	// trees are the .duplignore trees of the folders, by root: a file
+	// asks those of the folders above it, not every folder's.
+	trees     map[string]*ignore.Tree
 	idx       *index            // nil until the workspace is indexed
 	published map[string][]byte // the last non-empty diagnostics sent, by path
 	// versions are the versions of the open buffers as last indexed,
@@ -137,7 +139,8 @@ type engine struct {
 	// Under mu.
 	showDocument bool
 
-	namesMade int // the file names the diagnostics made (tests bound it)
+	namesMade  int // the file names the diagnostics made (tests bound it)
+	treesAsked int // the folders wanted looked up for .duplignore trees (tests bound it)
 }
 
 func newEngine(cfg config, lg *log.Logger, c *client, publish func(path, uri string, version *int, diags []diagnostic)) *engine {
@@ -163,9 +166,10 @@ func (e *engine) start(ctx context.Context, roots []string, progress bool) {
 
 // newTrees reads the .duplignore files afresh. e.mu is held.
 func (e *engine) newTrees() {
-	e.trees = e.trees[:0]
+	e.trees = map[string]*ignore.Tree{}
 	for _, r := range e.roots {
-		e.trees = append(e.trees, ignore.NewTree(r, nil))
+		t := ignore.NewTree(r, nil)
+		e.trees[t.Root()] = t
 	}
 }
 
@@ -476,10 +480,19 @@ func (e *engine) wanted(path string, src []byte) bool {
 	if !e.cfg.tests && strings.HasSuffix(base, "_test.go") {
 		return false
 	}
-	for _, t := range e.trees {
-		if t.Ignored(path, false) {
+	// A tree leaves out only what lies under its root: the folders above
+	// path are the ones to ask (each folder was asked, 2,000 folders for
+	// each of their 2,000 files).
+	for dir := filepath.Dir(path); ; {
+		e.treesAsked++
+		if t := e.trees[dir]; t != nil && t.Ignored(path, false) {
 			return false
 		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
 	}
 	return !ignore.IsGenerated(src)
 }

@@ -9,6 +9,7 @@ import (
 	"log"
 	"maps"
 	"math/rand/v2"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -692,5 +693,45 @@ func TestScheduleWhileDetecting(t *testing.T) {
 	defer e.pendMu.Unlock()
 	if got := sortedKeys(e.pending); !slices.Equal(got, []string{"/w/a.go", "/w/b.go"}) {
 		t.Errorf("pending %q", got)
+	}
+}
+
+// A workspace of n folders, each file of each asked whether it takes
+// part (wanted: at each opening and edit), then 2n: the folders looked
+// up for their .duplignore rules may grow about linearly, at most 2.6
+// times. Each file asked every folder's rules: n². A file is left out by
+// the rules of a folder above it, as before.
+func TestManyFoldersHostile(t *testing.T) {
+	const n = 500
+	asked := func(n int) int {
+		base := t.TempDir()
+		var roots []string
+		for i := range n {
+			roots = append(roots, filepath.Join(base, fmt.Sprintf("d%04d", i)))
+		}
+		roots = append(roots, filepath.Join(base, "d0001", "inner")) // a folder inside another
+		write(t, filepath.Join(base, ".duplignore"), "left.go\n")    // above every folder: not theirs
+		if err := os.MkdirAll(filepath.Join(base, "d0001", "inner"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		write(t, filepath.Join(base, "d0001", ".duplignore"), "inner/out.go\n")
+		e := newEngine(config{opt: fingerprint.Options{MinTokens: 100}}, log.New(io.Discard, "", 0), nil, nil)
+		e.roots = roots
+		e.newTrees()
+		src := []byte("package p\n")
+		for _, r := range roots {
+			if !e.wanted(filepath.Join(r, "x.go"), src) || !e.wanted(filepath.Join(r, "left.go"), src) {
+				t.Fatalf("%s: a file left out", r)
+			}
+		}
+		if e.wanted(filepath.Join(base, "d0001", "inner", "out.go"), src) {
+			t.Error("inner/out.go, which d0001's .duplignore leaves out, taken")
+		}
+		return e.treesAsked
+	}
+	small, large := asked(n), asked(2*n)
+	t.Logf("n=%d: %d folders looked up; 2n: %d", n, small, large)
+	if small == 0 || float64(large) > 2.6*float64(small) {
+		t.Errorf("folders looked up: %d at n, %d at 2n: want some, growing at most 2.6×", small, large)
 	}
 }

@@ -155,13 +155,15 @@ func (e *engine) applyConfiguration(result json.RawMessage) {
 // the root URI, else the root path.
 func workspaceRoots(p initializeParams, lg *log.Logger) []string {
 	var roots []string
+	seen := map[string]bool{}
 	add := func(uri string) {
 		path, err := uriToPath(uri)
 		if err != nil {
 			lg.Printf("workspace folder: %v", err)
 			return
 		}
-		if !slices.Contains(roots, path) {
+		if !seen[path] {
+			seen[path] = true
 			roots = append(roots, path)
 		}
 	}
@@ -211,9 +213,17 @@ func (e *engine) didChangeWorkspaceFolders(raw json.RawMessage) error {
 		e.mu.Unlock()
 		return nil // the folders of initialize are not indexed yet either
 	}
-	roots := slices.DeleteFunc(slices.Clone(e.roots), func(r string) bool { return slices.Contains(removed, r) })
+	gone, have := map[string]bool{}, map[string]bool{}
+	for _, r := range removed {
+		gone[r] = true
+	}
+	roots := slices.DeleteFunc(slices.Clone(e.roots), func(r string) bool { return gone[r] })
+	for _, r := range roots {
+		have[r] = true
+	}
 	for _, a := range added {
-		if !slices.Contains(roots, a) {
+		if !have[a] {
+			have[a] = true
 			roots = append(roots, a)
 		}
 	}
