@@ -45,6 +45,27 @@ var errNotFound = errors.New("not found")
 // that a test may slow it or count its requests.
 var proxyClient = &http.Client{Timeout: 10 * time.Minute}
 
+// What a proxy's answers may hold, read through a limit so that a proxy
+// that sends more (an endless body) fills neither the disk nor the
+// memory: a zip as large as the go command accepts (modzip.MaxZipFile,
+// which Unzip checks after), and a version list or a version's details
+// (@v/list, @latest) of 16 MiB, some 400,000 versions. Variables, so
+// that a test may lower them.
+var (
+	maxZipBytes  int64 = modzip.MaxZipFile
+	maxInfoBytes int64 = 16 << 20
+)
+
+// readAtMost reads r to its end, refusing it past limit bytes: the error
+// says what was read (what) and the limit.
+func readAtMost(r io.Reader, limit int64, what string) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err == nil && int64(len(b)) > limit {
+		err = fmt.Errorf("%s is larger than %d bytes, not read", what, limit)
+	}
+	return b, err
+}
+
 // moduleDir returns the directory of arg: arg itself if it names a file,
 // and else, for a module path@version, the module's tree (see above).
 func moduleDir(ctx context.Context, arg string) (string, error) {
@@ -181,8 +202,12 @@ func latest(ctx context.Context, proxies []proxy, path string) (string, error) {
 		body, err := get(ctx, p.url+"/"+esc+"/@latest")
 		if err == nil {
 			defer body.Close()
+			b, err := readAtMost(body, maxInfoBytes, "its @latest")
 			var info struct{ Version string }
-			if err := json.NewDecoder(body).Decode(&info); err != nil {
+			if err == nil {
+				err = json.Unmarshal(b, &info)
+			}
+			if err != nil {
 				return fmt.Errorf("%s: %w", p.url, err)
 			}
 			v = info.Version
@@ -196,9 +221,9 @@ func latest(ctx context.Context, proxies []proxy, path string) (string, error) {
 			return err
 		}
 		defer body.Close()
-		list, err := io.ReadAll(body)
+		list, err := readAtMost(body, maxInfoBytes, "its @v/list")
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", p.url, err)
 		}
 		v = highest(strings.Fields(string(list)))
 		if v == "" {
@@ -252,7 +277,11 @@ func fetch(ctx context.Context, proxies []proxy, m module.Version) (zip, dir str
 		if err != nil {
 			return err
 		}
-		if _, err := io.Copy(f, body); err != nil {
+		n, err := io.Copy(f, io.LimitReader(body, maxZipBytes+1))
+		if err == nil && n > maxZipBytes {
+			err = fmt.Errorf("the zip is larger than %d bytes, the most the go command accepts; not read", maxZipBytes)
+		}
+		if err != nil {
 			f.Close()
 			os.Remove(f.Name())
 			return fmt.Errorf("%s: %w", px.url, err)

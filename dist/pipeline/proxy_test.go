@@ -1,7 +1,13 @@
 package pipeline
 
 import (
+	"archive/zip"
+	"bytes"
+	"compress/flate"
 	"context"
+	"hash/crc32"
+	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -159,5 +165,193 @@ func TestHighest(t *testing.T) {
 		if got := highest(strings.Fields(list)); got != want {
 			t.Errorf("highest(%s) = %q, want %q", list, got, want)
 		}
+	}
+}
+
+// countingBody counts the bytes the client reads of a proxy's answers.
+type countingBody struct {
+	io.ReadCloser
+	n *atomic.Int64
+}
+
+func (b countingBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	b.n.Add(int64(n))
+	return n, err
+}
+
+type countingTransport struct{ n *atomic.Int64 }
+
+func (t countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := http.DefaultTransport.RoundTrip(r)
+	if err == nil {
+		resp.Body = countingBody{resp.Body, t.n}
+	}
+	return resp, err
+}
+
+// TestProxyAnswersBounded: a proxy that answers with more than a module
+// zip, a version list or a version's details may hold (here 64 MiB,
+// against limits lowered to 1 MiB) is read up to the limit and refused,
+// naming the module; the zip is not left on the disk. Before, the zip
+// was copied whole to the disk and the list and the details read whole
+// into memory, however long (an endless body: until the disk or the
+// memory ran out, or the client's timeout of 10 minutes).
+func TestProxyAnswersBounded(t *testing.T) {
+	isolate(t)
+	const served = 64 << 20
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var head string
+		switch {
+		case strings.HasSuffix(r.URL.Path, ".zip"):
+			head = "PK\x03\x04"
+		case strings.HasSuffix(r.URL.Path, "/@latest"):
+			if strings.Contains(r.URL.Path, "/listed/") {
+				http.NotFound(w, r)
+				return
+			}
+			head = `{"Version":"v1.0.0","Origin":"`
+		case strings.HasSuffix(r.URL.Path, "/@v/list"):
+			head = "v1.0.0\n"
+		default:
+			http.NotFound(w, r)
+			return
+		}
+		io.WriteString(w, head)
+		chunk := bytes.Repeat([]byte("a"), 1<<16)
+		for n := len(head); n < served; n += len(chunk) {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+		}
+	}))
+	defer srv.Close()
+	var read atomic.Int64
+	defer func(c *http.Client, z, i int64) { proxyClient, maxZipBytes, maxInfoBytes = c, z, i }(proxyClient, maxZipBytes, maxInfoBytes)
+	proxyClient = &http.Client{Transport: countingTransport{&read}}
+	maxZipBytes, maxInfoBytes = 1<<20, 1<<20
+	t.Setenv("GOPROXY", srv.URL)
+	t.Setenv("PATH", "")
+	for arg, says := range map[string]string{
+		"example.com/zipped@v1.0.0":   "the zip is larger than 1048576 bytes",
+		"example.com/detailed@latest": "its @latest is larger than 1048576 bytes",
+		"example.com/listed@latest":   "its @v/list is larger than 1048576 bytes",
+	} {
+		read.Store(0)
+		_, err := moduleDir(context.Background(), arg)
+		if err == nil || !strings.Contains(err.Error(), says) || !strings.Contains(err.Error(), "cannot download "+arg) {
+			t.Errorf("%s: %v, want an error naming it and saying %q", arg, err, says)
+		}
+		// The listed module's @latest (404) adds a short body.
+		if got := read.Load(); got > 1<<20+64 {
+			t.Errorf("%s: %d bytes of the proxy's answers read, want at most the limit of %d and one", arg, got, 1<<20)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(os.TempDir(), "copycat-dist-*.zip")); len(left) > 0 {
+		t.Errorf("zips left behind: %v", left)
+	}
+}
+
+// TestCraftedModuleZips: a proxy's zip whose entries would leave the
+// module's folder (../, an absolute path, a/./b), name one file twice,
+// lie about their size, or that is no zip or is cut short, fails the
+// module's download with an error naming the module, and writes nothing
+// outside the folder it is unzipped in; an entry marked as a symbolic
+// link is written as a file holding its target's name, not a link; an
+// entry that inflates past its declared size is refused as it is read.
+// (golang.org/x/mod/zip checks these, as for the go command.)
+func TestCraftedModuleZips(t *testing.T) {
+	const m = "example.com/m@v1.0.0"
+	type entry struct {
+		name, body string
+		mode       os.FileMode
+		lie        bool // declares a size of 1
+	}
+	zipOf := func(entries ...entry) []byte {
+		var b bytes.Buffer
+		w := zip.NewWriter(&b)
+		for _, e := range entries {
+			if e.lie {
+				// Deflated whole, declared as 1 byte.
+				var d bytes.Buffer
+				fw, _ := flate.NewWriter(&d, flate.BestCompression)
+				io.WriteString(fw, e.body)
+				fw.Close()
+				f, err := w.CreateRaw(&zip.FileHeader{Name: e.name, Method: zip.Deflate,
+					CRC32: crc32.ChecksumIEEE([]byte(e.body)), CompressedSize64: uint64(d.Len()), UncompressedSize64: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				f.Write(d.Bytes())
+				continue
+			}
+			h := &zip.FileHeader{Name: e.name, Method: zip.Deflate}
+			if e.mode != 0 {
+				h.SetMode(e.mode)
+			}
+			f, err := w.CreateHeader(h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.WriteString(f, e.body)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		z := b.Bytes()
+		return z
+	}
+	good := entry{name: m + "/a.go", body: "package m\n"}
+	big := strings.Repeat("package m\n", 10000)
+	for _, c := range []struct {
+		name, says string
+		zip        []byte
+	}{
+		{"parent", "invalid", zipOf(good, entry{name: m + "/../evil.go", body: "package evil\n"})},
+		{"parent at the top", "prefix", zipOf(good, entry{name: "../evil.go", body: "package evil\n"})},
+		{"absolute", "prefix", zipOf(good, entry{name: "/tmp/evil.go", body: "package evil\n"})},
+		{"dot", "not clean", zipOf(good, entry{name: m + "/a/./b.go", body: "package b\n"})},
+		{"twice", "multiple entries", zipOf(good, good)},
+		{"case", "collision", zipOf(good, entry{name: m + "/A.go", body: "package m\n"})},
+		{"larger than declared", "not a valid zip", zipOf(entry{name: m + "/a.go", body: big, lie: true})},
+		{"not a zip", "not a valid zip", []byte("package m\n")},
+		{"cut short", "not a valid zip", zipOf(good, good)[:40]},
+		{"empty", "not a valid zip", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			isolate(t)
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if !strings.HasSuffix(r.URL.Path, ".zip") {
+					http.NotFound(w, r)
+					return
+				}
+				w.Write(c.zip)
+			}))
+			defer srv.Close()
+			t.Setenv("GOPROXY", srv.URL)
+			t.Setenv("PATH", "")
+			_, err := moduleDir(context.Background(), m)
+			if err == nil || !strings.Contains(err.Error(), c.says) || !strings.Contains(err.Error(), "cannot download "+m) {
+				t.Errorf("%v, want an error naming %s and saying %q", err, m, c.says)
+			}
+			filepath.WalkDir(os.TempDir(), func(p string, e fs.DirEntry, err error) error {
+				if err == nil && strings.HasPrefix(e.Name(), "evil") {
+					t.Errorf("written: %s", p)
+				}
+				return nil
+			})
+		})
+	}
+	isolate(t)
+	zipped := zipOf(good, entry{name: m + "/link.go", body: "/etc/passwd", mode: os.ModeSymlink | 0o777})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(zipped) }))
+	defer srv.Close()
+	t.Setenv("GOPROXY", srv.URL)
+	dir, err := moduleDir(context.Background(), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info, err := os.Lstat(filepath.Join(dir, "link.go")); err != nil || !info.Mode().IsRegular() {
+		t.Errorf("an entry marked as a link: %v, %v; want a regular file", info, err)
 	}
 }
