@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bufio"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -193,14 +195,116 @@ func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 			fetch = append(fetch, rev)
 		}
 		for _, args := range [][]string{{"init", "--quiet"}, fetch, {"checkout", "--quiet", "FETCH_HEAD"}} {
+			if args[0] == "checkout" {
+				if err := checkTree(ctx, tmp); err != nil {
+					return fmt.Errorf("cannot fetch %s: %w", arg, err)
+				}
+			}
 			cmd := exec.CommandContext(ctx, "git", args...)
 			cmd.Dir = tmp
 			if _, err := cmd.Output(); err != nil {
 				return fmt.Errorf("cannot fetch %s: git %s: %v", arg, args[0], errors.Join(err, stderrOf(err)))
 			}
 		}
+		links, err := removeLinks(tmp)
+		if err != nil {
+			return fmt.Errorf("cannot fetch %s: %w", arg, err)
+		}
+		if len(links) > 0 {
+			log.Warnf(ctx, "copycat: warning: %s: %d symbolic links left out, as a module zip leaves them out (such as %s)", arg, len(links), links[0])
+		}
 		return nil
 	})
+}
+
+// What a repository's tree may hold to be checked out: a checkout
+// writes every file of the tree, and a few kilobytes fetched can name a
+// billion files (a tree holding ten trees, each holding ten, …) or a
+// blob of gigabytes of one byte. One million files is some ten times
+// the largest Go repositories' trees; 4 GiB, eight times the most the go
+// command accepts of a module (modzip.MaxZipFile). Variables, so that a
+// test may lower them.
+var (
+	maxRepoFiles int64 = 1 << 20
+	maxRepoBytes int64 = 4 << 30
+)
+
+// checkTree lists the tree of FETCH_HEAD in the repository at dir, with
+// the size of each blob, and returns an error when it holds more than
+// maxRepoFiles entries or maxRepoBytes bytes: git ls-tree is stopped
+// there, so that a tree of a billion entries is not listed whole either.
+func checkTree(ctx context.Context, dir string) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "git", "ls-tree", "-r", "-l", "-z", "FETCH_HEAD")
+	cmd.Dir = dir
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	var files, size int64
+	var over error
+	r := bufio.NewReader(out)
+	for over == nil {
+		entry, err := r.ReadString(0)
+		if err != nil {
+			break
+		}
+		// <mode> SP <type> SP <object> SP+ <size> TAB <path> NUL; the size
+		// of a submodule's commit is "-".
+		meta, _, _ := strings.Cut(entry, "\t")
+		f := strings.Fields(meta)
+		files++
+		if len(f) == 4 {
+			if n, err := strconv.ParseInt(f[3], 10, 64); err == nil && n > 0 {
+				size += min(n, maxRepoBytes+1)
+			}
+		}
+		switch {
+		case files > maxRepoFiles:
+			over = fmt.Errorf("its tree holds more than %d files, the most copycat-dist checks out; not checked out", maxRepoFiles)
+		case size > maxRepoBytes:
+			over = fmt.Errorf("its tree holds more than %d bytes, the most copycat-dist checks out; not checked out", maxRepoBytes)
+		}
+	}
+	if over != nil {
+		cancel()
+		cmd.Wait()
+		return over
+	}
+	if err := cmd.Wait(); err != nil {
+		return fmt.Errorf("git ls-tree: %v", errors.Join(err, errors.New(strings.TrimSpace(stderr.String()))))
+	}
+	return nil
+}
+
+// removeLinks removes the symbolic links of the tree at dir and returns
+// their paths, relative to dir: a repository's link may lead anywhere on
+// the worker (/proc/self/mem, a key in the home folder, another
+// argument's tree), and the module zip the go command would make of the
+// repository holds none either (modzip.Create leaves them out).
+func removeLinks(dir string) ([]string, error) {
+	var links []string
+	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if e.IsDir() && e.Name() == ".git" && filepath.Dir(p) == dir {
+			return filepath.SkipDir
+		}
+		if e.Type()&fs.ModeSymlink == 0 {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, p)
+		links = append(links, filepath.ToSlash(rel))
+		return os.Remove(p)
+	})
+	return links, err
 }
 
 // intoPlace returns the folder dir, filled by fill in an empty folder

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -495,4 +496,152 @@ func TestUnreadable(t *testing.T) {
 		t.Fatalf("copycat: exit status %d, %d bytes of report; the test expects 2 and none\n%s", code, stdout.Len(), stderr.String())
 	}
 	failedRun(t, []string{dir}, "cannot read "+mem)
+}
+
+// git runs git in dir and returns its output, trimmed.
+func git(t *testing.T, dir, stdin string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+	cmd.Dir, cmd.Stdin = dir, strings.NewReader(stdin)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, stderrOf(err))
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// TestGitRepoLinks: the symbolic links of a repository's tree, which
+// may lead anywhere on the worker, are left out of the tree fetched, as
+// a module zip leaves them out: none of its files reads a file outside
+// it (here a copy of a file of the tree, by an absolute and by a
+// relative link, which the old code read and reported as a class) or
+// fails the run (a link to /proc/self/mem, which the old code's read
+// failed with an I/O error).
+func TestGitRepoLinks(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	secret, err := os.ReadFile(filepath.Join(repo, "store", "basket.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret = append(secret, "\n// secret\n"...)
+	outside := filepath.Join(t.TempDir(), "secret.go")
+	for _, p := range []string{outside, filepath.Join(tmp, "secret.go")} {
+		if err := os.WriteFile(p, secret, 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, target := range map[string]string{
+		"shop/leak.go": outside,
+		"shop/rel.go":  "../../../secret.go", // from the fetched tree: $TMPDIR/secret.go
+		"util/mem.go":  "/proc/self/mem",
+		"up":           "..",
+	} {
+		if err := os.Symlink(target, filepath.Join(repo, filepath.FromSlash(link))); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+	}
+	git(t, repo, "", "init", "--quiet")
+	git(t, repo, "", "add", "-A")
+	git(t, repo, "", "commit", "--quiet", "-m", "links")
+	dir, err := sourceDir(context.Background(), "file://"+filepath.ToSlash(repo))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths, errs := load.Resolve([]string{tree(dir)}, load.Options{Tests: true})
+	if len(errs) > 0 || len(paths) == 0 {
+		t.Fatalf("%s: %d files, %v", dir, len(paths), errs)
+	}
+	for _, p := range paths {
+		src, err := load.ReadFile(p, load.DefaultMaxFileSize)
+		_, _, fatal := load.ReadFailure(p, err, false)
+		if err != nil && fatal != nil {
+			t.Errorf("%s: %v, an error of the run", p, fatal)
+		}
+		if bytes.Contains(src, []byte("// secret")) {
+			t.Errorf("%s read a file outside the tree", p)
+		}
+	}
+	filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err == nil && e.Type()&fs.ModeSymlink != 0 {
+			t.Errorf("a link in the tree fetched: %s", p)
+		}
+		return nil
+	})
+}
+
+// TestGitRepoTooLarge: a repository whose tree names more files, or
+// more bytes, than may be checked out (limits lowered here to 1,000
+// files and 1 MiB) is refused before its checkout, naming the argument,
+// and nothing of it is written: here a tree of 4,096 files made of
+// three levels of 16 trees over one blob (a few hundred bytes fetched),
+// and a blob of 2 MiB of zeros. The old code checked both out. A tree
+// holding an entry ".." fails its checkout, naming the argument, and
+// nothing is written outside.
+func TestGitRepoTooLarge(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	defer func(f, b int64) { maxRepoFiles, maxRepoBytes = f, b }(maxRepoFiles, maxRepoBytes)
+	maxRepoFiles, maxRepoBytes = 1000, 1<<20
+	tag := func(repo, tree, name string) {
+		commit := git(t, repo, "", "commit-tree", tree, "-m", name)
+		git(t, repo, "", "tag", name, commit)
+	}
+	repo := t.TempDir()
+	git(t, repo, "", "init", "--quiet")
+	level := git(t, repo, "package p\n", "hash-object", "-w", "--stdin")
+	kind := "blob"
+	for i, prefix := range []string{"f", "d", "e"} {
+		var b strings.Builder
+		for j := range 16 {
+			mode := "100644"
+			if kind == "tree" {
+				mode = "040000"
+			}
+			name := fmt.Sprintf("%s%02d", prefix, j)
+			if i == 0 {
+				name += ".go"
+			}
+			fmt.Fprintf(&b, "%s %s %s\t%s\n", mode, kind, level, name)
+		}
+		level, kind = git(t, repo, b.String(), "mktree"), "tree"
+	}
+	tag(repo, level, "bomb")
+	zeros := git(t, repo, string(make([]byte, 2<<20)), "hash-object", "-w", "--stdin")
+	tag(repo, git(t, repo, "100644 blob "+zeros+"\tzeros.go\n", "mktree"), "zeros")
+	evil := git(t, repo, "package evil\n", "hash-object", "-w", "--stdin")
+	up := git(t, repo, "100644 blob "+evil+"\tevil.go\n", "mktree")
+	tag(repo, git(t, repo, "040000 tree "+up+"\t..\n100644 blob "+evil+"\tok.go\n", "mktree"), "dotdot")
+	for rev, says := range map[string]string{
+		"bomb":   "its tree holds more than 1000 files",
+		"zeros":  "its tree holds more than 1048576 bytes",
+		"dotdot": "git checkout",
+	} {
+		tmp := t.TempDir()
+		t.Setenv("TMPDIR", filepath.Join(tmp, "t"))
+		os.Mkdir(os.TempDir(), 0o777)
+		arg := "file://" + filepath.ToSlash(repo) + "#" + rev
+		_, err := sourceDir(context.Background(), arg)
+		if err == nil || !strings.Contains(err.Error(), "cannot fetch "+arg) || !strings.Contains(err.Error(), says) {
+			t.Errorf("%s: %v, want an error naming it and saying %q", rev, err, says)
+		}
+		var written []string
+		filepath.WalkDir(tmp, func(p string, e fs.DirEntry, err error) error {
+			if err == nil && !e.IsDir() {
+				written = append(written, p)
+			}
+			return nil
+		})
+		if len(written) > 0 {
+			t.Errorf("%s: %d files written, such as %s", rev, len(written), written[0])
+		}
+	}
 }
