@@ -188,7 +188,11 @@ func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 		return "", fmt.Errorf("cannot fetch %s: a repository or revision must not start with '-'", arg)
 	}
 	sum := sha256.Sum256([]byte(arg))
-	dir := filepath.Join(os.TempDir(), "copycat-dist-git", hex.EncodeToString(sum[:12]))
+	base, err := privateTemp("copycat-dist-git")
+	if err != nil {
+		return "", fmt.Errorf("cannot fetch %s: %w", arg, err)
+	}
+	dir := filepath.Join(base, hex.EncodeToString(sum[:12]))
 	return intoPlace(dir, func(tmp string) error {
 		fetch := []string{"fetch", "--quiet", "--depth", "1", url}
 		if rev != "" {

@@ -117,7 +117,11 @@ func fetchModule(ctx context.Context, arg string) (string, error) {
 			return dir, nil
 		}
 	}
-	dir := filepath.Join(os.TempDir(), "copycat-dist-mod", filepath.FromSlash(esc))
+	base, err := privateTemp("copycat-dist-mod")
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Join(base, filepath.FromSlash(esc))
 	if isDir(dir) {
 		return dir, nil
 	}
