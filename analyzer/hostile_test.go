@@ -32,9 +32,7 @@ func TestAnalyzerHostile(t *testing.T) {
 	if smallDiags != n || largeDiags != 2*n {
 		t.Fatalf("%d and %d diagnostics, want one a copy: %d and %d", smallDiags, largeDiags, n, 2*n)
 	}
-	if small == 0 || float64(large) > 2.6*float64(small) {
-		t.Errorf("related positions: %d at n, %d at 2n: want some, growing at most 2.6×", small, large)
-	}
+	hostile.Linear(t, "related positions", small, large)
 	if large > 2*n*report.MaxRelated {
 		t.Errorf("%d related positions for %d copies, want at most %d a copy", large, 2*n, report.MaxRelated)
 	}

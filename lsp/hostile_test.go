@@ -32,13 +32,8 @@ func TestDiagnosticsHostile(t *testing.T) {
 	const n = 300
 	small, smallReads := diagnosticsOfCopies(t, n)
 	large, largeReads := diagnosticsOfCopies(t, 2*n)
-	t.Logf("n=%d: %d related, %d files read; 2n: %d, %d", n, small, smallReads, large, largeReads)
-	if small == 0 || float64(large) > 2.6*float64(small) {
-		t.Errorf("related locations: %d at n, %d at 2n: want some, growing at most 2.6×", small, large)
-	}
-	if float64(largeReads) > 2.6*float64(smallReads) {
-		t.Errorf("files read: %d at n, %d at 2n: want at most 2.6×", smallReads, largeReads)
-	}
+	hostile.Linear(t, "related locations", small, large)
+	hostile.Linear(t, "files read", smallReads, largeReads)
 	if large > 2*n*report.MaxRelated {
 		t.Errorf("%d related locations for %d copies, want at most %d a copy", large, 2*n, report.MaxRelated)
 	}
@@ -49,23 +44,7 @@ func TestDiagnosticsHostile(t *testing.T) {
 // locations and the files their positions were read from.
 func diagnosticsOfCopies(t *testing.T, n int) (related, reads int) {
 	t.Helper()
-	src := map[string][]byte{}
-	for name, b := range hostile.Copies(n, n/10) {
-		src[path.Join("/w", name)] = b
-	}
-	var ix fingerprint.Indexer
-	var fs []*fingerprint.File
-	for _, name := range slices.Sorted(maps.Keys(src)) {
-		f, errs := load.Source(&ix, name, src[name], 100)
-		if len(errs) > 0 {
-			t.Fatalf("%s: %v", name, errs)
-		}
-		fs = append(fs, f)
-	}
-	res := fingerprint.Run(fs, fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85})
-	if len(res.Classes) != 1 || len(res.Classes[0].Fragments) != n {
-		t.Fatalf("%d classes, want one of %d copies", len(res.Classes), n)
-	}
+	src, res := copiesDetected(t, n, n/10)
 	c := &res.Classes[0]
 	text := func(p string) []byte {
 		reads++
@@ -135,10 +114,7 @@ func TestCodeActionsHostile(t *testing.T) {
 	const n = 100
 	small, _ := codeActionsOfCopies(t, n, 1)
 	large, _ := codeActionsOfCopies(t, 2*n, 1)
-	t.Logf("n=%d: work %d; 2n: %d", n, small, large)
-	if small == 0 || float64(large) > 2.6*float64(small) {
-		t.Errorf("code actions' work: %d at n, %d at 2n: want some, growing at most 2.6×", small, large)
-	}
+	hostile.Linear(t, "code actions' work", small, large)
 	if _, reads := codeActionsOfCopies(t, 1000, 100); reads > report.MaxRelated+1 {
 		t.Errorf("a request on one copy of 1,000 in 100 files read %d files, want at most %d", reads, report.MaxRelated+1)
 	}
@@ -150,23 +126,7 @@ func TestCodeActionsHostile(t *testing.T) {
 // range. It returns the work counted and the files read.
 func codeActionsOfCopies(t *testing.T, n, files int) (work, reads int) {
 	t.Helper()
-	src := map[string][]byte{}
-	for name, b := range hostile.Copies(n, files) {
-		src[path.Join("/w", name)] = b
-	}
-	var ix fingerprint.Indexer
-	var fs []*fingerprint.File
-	for _, name := range slices.Sorted(maps.Keys(src)) {
-		f, errs := load.Source(&ix, name, src[name], 100)
-		if len(errs) > 0 {
-			t.Fatalf("%s: %v", name, errs)
-		}
-		fs = append(fs, f)
-	}
-	res := fingerprint.Run(fs, fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85})
-	if len(res.Classes) != 1 || len(res.Classes[0].Fragments) != n {
-		t.Fatalf("%d classes, want one of %d copies", len(res.Classes), n)
-	}
+	src, res := copiesDetected(t, n, files)
 	classes := []*fingerprint.Class{&res.Classes[0]}
 	first := slices.Sorted(maps.Keys(src))[0]
 	text := func(p string) []byte { return src[p] }
@@ -350,10 +310,7 @@ func TestOverlappingAsEach(t *testing.T) {
 func TestOpenUnchangedHostile(t *testing.T) {
 	const n = 300
 	small, large := openedWork(t, n, 0), openedWork(t, 2*n, 0)
-	t.Logf("n=%d: %d files detected; 2n: %d", n, small, large)
-	if small == 0 || float64(large) > 2.6*float64(small) {
-		t.Errorf("files detected: %d at n, %d at 2n: want some, growing at most 2.6×", small, large)
-	}
+	hostile.Linear(t, "files detected", small, large)
 }
 
 // openedWork indexes a workspace of n copies of one function in n/10
@@ -450,10 +407,7 @@ func TestTrickledBodyHostile(t *testing.T) {
 		}
 	}
 	small, large := work(n), work(2*n)
-	t.Logf("n=%d: %d bytes looked at; 2n: %d", n, small, large)
-	if small == 0 || float64(large) > 2.6*float64(small) {
-		t.Errorf("bytes looked at: %d at n, %d at 2n: want some, growing at most 2.6×", small, large)
-	}
+	hostile.Linear(t, "bytes looked at", small, large)
 }
 
 // chunks gives its reader's bytes in pieces of random sizes.
@@ -509,10 +463,7 @@ func TestPiecesReadAsWhole(t *testing.T) {
 func TestEditBurstHostile(t *testing.T) {
 	const n = 300
 	small, large := editBurstWork(t, n), editBurstWork(t, 2*n)
-	t.Logf("n=%d: %d files detected; 2n: %d", n, small, large)
-	if small == 0 || float64(large) > 2.6*float64(small) {
-		t.Errorf("files detected: %d at n, %d at 2n: want some, growing at most 2.6×", small, large)
-	}
+	hostile.Linear(t, "files detected", small, large)
 }
 
 func editBurstWork(t *testing.T, n int) int {
@@ -642,10 +593,7 @@ func TestUpdateAllAsOneByOne(t *testing.T) {
 func TestPublishHostile(t *testing.T) {
 	const n = 300
 	small, large := publishWork(t, n), publishWork(t, 2*n)
-	t.Logf("n=%d: %d names made; 2n: %d", n, small, large)
-	if small == 0 || float64(large) > 2.6*float64(small) {
-		t.Errorf("names made: %d at n, %d at 2n: want some, growing at most 2.6×", small, large)
-	}
+	hostile.Linear(t, "names made", small, large)
 }
 
 func publishWork(t *testing.T, n int) int {
@@ -730,8 +678,31 @@ func TestManyFoldersHostile(t *testing.T) {
 		return e.treesAsked
 	}
 	small, large := asked(n), asked(2*n)
-	t.Logf("n=%d: %d folders looked up; 2n: %d", n, small, large)
-	if small == 0 || float64(large) > 2.6*float64(small) {
-		t.Errorf("folders looked up: %d at n, %d at 2n: want some, growing at most 2.6×", small, large)
+	hostile.Linear(t, "folders looked up", small, large)
+}
+
+// copiesDetected indexes n copies of one function in files files under
+// /w (hostile.Copies) and detects their one class, as the editor's
+// engine would with maxOccurrences 0: the sources by path, and the
+// result.
+func copiesDetected(t *testing.T, n, files int) (map[string][]byte, fingerprint.Result) {
+	t.Helper()
+	src := map[string][]byte{}
+	for name, b := range hostile.Copies(n, files) {
+		src[path.Join("/w", name)] = b
 	}
+	var ix fingerprint.Indexer
+	var fs []*fingerprint.File
+	for _, name := range slices.Sorted(maps.Keys(src)) {
+		f, errs := load.Source(&ix, name, src[name], 100)
+		if len(errs) > 0 {
+			t.Fatalf("%s: %v", name, errs)
+		}
+		fs = append(fs, f)
+	}
+	res := fingerprint.Run(fs, fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85})
+	if len(res.Classes) != 1 || len(res.Classes[0].Fragments) != n {
+		t.Fatalf("%d classes, want one of %d copies", len(res.Classes), n)
+	}
+	return src, res
 }
