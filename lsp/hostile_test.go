@@ -320,20 +320,7 @@ func TestOpenUnchangedHostile(t *testing.T) {
 // edit taken back, are those of the indexing.
 func openedWork(t *testing.T, n, maxOccurrences int) int {
 	t.Helper()
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := map[string]string{}
-	for name, b := range hostile.Copies(n, n/10) {
-		src[filepath.Join(dir, name)] = string(b)
-		write(t, filepath.Join(dir, name), string(b))
-	}
-	opt := fingerprint.Options{MinTokens: 100, MinLines: 6, MaxOccurrences: maxOccurrences, Near: true, Similarity: 0.85}
-	e := newEngine(config{opt: opt, tests: true}, log.New(io.Discard, "", 0), nil, func(string, string, *int, []diagnostic) {})
-	e.roots = []string{dir}
-	e.newTrees()
-	e.indexWorkspace(false)
+	e, src := copiesEngine(t, n, maxOccurrences, nil)
 	classes := func() string {
 		var cs []fingerprint.Class
 		for _, c := range e.idx.classes {
@@ -468,20 +455,7 @@ func TestEditBurstHostile(t *testing.T) {
 
 func editBurstWork(t *testing.T, n int) int {
 	t.Helper()
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := map[string]string{}
-	for name, b := range hostile.Copies(n, n/10) {
-		src[filepath.Join(dir, name)] = string(b)
-		write(t, filepath.Join(dir, name), string(b))
-	}
-	opt := fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85}
-	e := newEngine(config{opt: opt, tests: true}, log.New(io.Discard, "", 0), nil, func(string, string, *int, []diagnostic) {})
-	e.roots = []string{dir}
-	e.newTrees()
-	e.indexWorkspace(false)
+	e, src := copiesEngine(t, n, 0, nil)
 	paths := slices.Sorted(maps.Keys(src))
 	for i, p := range paths {
 		e.docs.open(p, pathToURI(p), 1, src[p]+fmt.Sprintf("\nfunc own%d(a int) int {\n\treturn a * %d\n}\n", i, i))
@@ -598,22 +572,9 @@ func TestPublishHostile(t *testing.T) {
 
 func publishWork(t *testing.T, n int) int {
 	t.Helper()
-	dir, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var paths []string
-	for name, b := range hostile.Copies(n, n/10) {
-		write(t, filepath.Join(dir, name), string(b))
-		paths = append(paths, filepath.Join(dir, name))
-	}
-	slices.Sort(paths)
 	published := 0
-	opt := fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85}
-	e := newEngine(config{opt: opt, tests: true}, log.New(io.Discard, "", 0), nil, func(string, string, *int, []diagnostic) { published++ })
-	e.roots = []string{dir}
-	e.newTrees()
-	e.indexWorkspace(false)
+	e, src := copiesEngine(t, n, 0, func(string, string, *int, []diagnostic) { published++ })
+	paths := slices.Sorted(maps.Keys(src))
 	if published != len(paths) {
 		t.Fatalf("%d files' diagnostics published, want %d", published, len(paths))
 	}
@@ -705,4 +666,30 @@ func copiesDetected(t *testing.T, n, files int) (map[string][]byte, fingerprint.
 		t.Fatalf("%d classes, want one of %d copies", len(res.Classes), n)
 	}
 	return src, res
+}
+
+// copiesEngine writes n copies of one function in n/10 files
+// (hostile.Copies) to a new folder and returns an engine that indexed it
+// as its workspace, at maxOccurrences, publishing through publish (none:
+// nowhere), and the copies' texts by path.
+func copiesEngine(t *testing.T, n, maxOccurrences int, publish func(string, string, *int, []diagnostic)) (*engine, map[string]string) {
+	t.Helper()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := map[string]string{}
+	for name, b := range hostile.Copies(n, n/10) {
+		src[filepath.Join(dir, name)] = string(b)
+		write(t, filepath.Join(dir, name), string(b))
+	}
+	if publish == nil {
+		publish = func(string, string, *int, []diagnostic) {}
+	}
+	opt := fingerprint.Options{MinTokens: 100, MinLines: 6, MaxOccurrences: maxOccurrences, Near: true, Similarity: 0.85}
+	e := newEngine(config{opt: opt, tests: true}, log.New(io.Discard, "", 0), nil, publish)
+	e.roots = []string{dir}
+	e.newTrees()
+	e.indexWorkspace(false)
+	return e, src
 }
