@@ -80,17 +80,28 @@ func (cmd *command) parse(args []string, stdout, stderr io.Writer) (paths []stri
 }
 
 // pathFlags are the flags whose value names a file or a folder to
-// write.
-var pathFlags = []string{"o", "baseline", "cache", "cpuprofile", "memprofile"}
+// write, or to read (-diff).
+var pathFlags = []string{"o", "baseline", "cache", "cpuprofile", "memprofile", "diff"}
+
+// revFlags are the flags whose value names a git revision.
+var revFlags = []string{"new-from-rev", "new-from-merge-base"}
 
 // checkPathValues refuses a package pattern as the value of a flag that
-// names a file or folder: copycat -o ./... is -o given no value, which
-// took the packages for it (and would write a file named "...").
+// names a file, a folder or a revision: copycat -o ./... is -o given no
+// value, which took the packages for it (and would write a file named
+// "..."); copycat -new-from-rev ./... would ask git for a revision
+// "./..." and say it is not in the repository.
 func (cmd *command) checkPathValues() (err error) {
 	cmd.fs.Visit(func(f *flag.Flag) {
 		v := f.Value.String()
-		if err == nil && slices.Contains(pathFlags, f.Name) && (v == "..." || strings.HasSuffix(filepath.ToSlash(v), "/...")) {
+		if err != nil || v != "..." && !strings.HasSuffix(filepath.ToSlash(v), "/...") {
+			return
+		}
+		switch {
+		case slices.Contains(pathFlags, f.Name):
 			err = fmt.Errorf("-%s %s: that is a package pattern, not a file or folder; a value is missing after -%s", f.Name, v, f.Name)
+		case slices.Contains(revFlags, f.Name):
+			err = fmt.Errorf("-%s %s: that is a package pattern, not a revision; a value is missing after -%s", f.Name, v, f.Name)
 		}
 	})
 	return err

@@ -271,6 +271,24 @@ func TestPathFlagGivenPackages(t *testing.T) {
 	}
 }
 
+// A revision flag given a package pattern (copycat -new-from-rev ./...)
+// is a value left out too: said so, rather than "revision ./... is not
+// in this repository (git fetch it first)", which sends a newcomer to
+// fetch.
+func TestRevisionFlagGivenPackages(t *testing.T) {
+	unpack(t, "module.txtar")
+	for _, name := range revFlags {
+		for _, pattern := range []string{"./...", "..."} {
+			var out, errs bytes.Buffer
+			code := Run([]string{"-" + name, pattern}, &out, &errs)
+			want := "copycat: -" + name + " " + pattern + ": that is a package pattern, not a revision; a value is missing after -" + name + "\n"
+			if code != ExitError || errs.String() != want || out.Len() != 0 {
+				t.Errorf("-%s %s: exit %d, stdout %q, stderr %q; want exit %d and %q", name, pattern, code, out.String(), errs.String(), ExitError, want)
+			}
+		}
+	}
+}
+
 // A -baseline that does not exist, or is empty, says how one is made.
 func TestMissingBaselineSaysHowToMakeOne(t *testing.T) {
 	unpack(t, "module.txtar")
