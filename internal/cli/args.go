@@ -226,19 +226,27 @@ func isBoolText(s string) bool {
 	return err == nil
 }
 
-// suggest returns the flags of fs that name may be a slip for: those
-// nearest to it by edit distance, at most 2 (and at most a third of the
-// flag's length, so that -x does not suggest -o and -q), or that it is a
-// prefix of, or that are a prefix of it, when the shorter has three
-// letters or more. They are in alphabetical order, at most three.
+// suggest returns the flags of fs that name may be a slip for (see
+// closest), in alphabetical order, at most three.
 func suggest(fs *flag.FlagSet, name string) []string {
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	return closest(name, names)
+}
+
+// closest returns the words of names that word may be a slip for: those
+// nearest to it by edit distance, at most 2 (and at most a third of the
+// word's length, so that -x does not suggest -o and -q), or that it is a
+// prefix of, or that are a prefix of it, when the shorter has three
+// letters or more. They are in the order of names, at most three.
+func closest(word string, names []string) []string {
 	best, found := 3, []string(nil)
-	fs.VisitAll(func(f *flag.Flag) {
-		d := distance(name, f.Name)
-		if d > 2 || d > len(f.Name)/3 {
+	for _, n := range names {
+		d := distance(word, n)
+		if d > 2 || d > len(n)/3 {
 			d = 3
 		}
-		short, long := name, f.Name
+		short, long := word, n
 		if len(short) > len(long) {
 			short, long = long, short
 		}
@@ -247,12 +255,23 @@ func suggest(fs *flag.FlagSet, name string) []string {
 		}
 		switch {
 		case d < best:
-			best, found = d, []string{f.Name}
+			best, found = d, []string{n}
 		case d == best && d < 3:
-			found = append(found, f.Name)
+			found = append(found, n)
 		}
-	})
+	}
 	return found[:min(len(found), 3)]
+}
+
+// didYouMean is " (did you mean A?)", or " (did you mean A or B?)", for
+// the words of names that word may be a slip for, compared in lower
+// case (-format JSON); "" when there is none.
+func didYouMean(word string, names []string) string {
+	s := closest(strings.ToLower(word), names)
+	if len(s) == 0 {
+		return ""
+	}
+	return " (did you mean " + strings.Join(s, " or ") + "?)"
 }
 
 // distance is the Levenshtein distance between a and b, in bytes (flag

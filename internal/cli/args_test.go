@@ -113,6 +113,34 @@ func TestSuggest(t *testing.T) {
 	}
 }
 
+// A -format or -sort value that is no format or order says which one it
+// may be a slip for: a newcomer writes -format JSON or codeclimate.
+func TestBadValueSuggests(t *testing.T) {
+	unpack(t, "module.txtar")
+	const formats = "copycat: -format must be text, json, sarif, html, markdown or code-climate, not "
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-format", "JSON"}, formats + "\"JSON\" (did you mean json?)\n"},
+		{[]string{"-format", "jsn"}, formats + "\"jsn\" (did you mean json?)\n"},
+		{[]string{"-format", "codeclimate"}, formats + "\"codeclimate\" (did you mean code-climate?)\n"},
+		{[]string{"-format", "Sarif"}, formats + "\"Sarif\" (did you mean sarif?)\n"},
+		{[]string{"-format", "txt"}, formats + "\"txt\" (did you mean text?)\n"},
+		{[]string{"-format", "xml"}, formats + "\"xml\"\n"},
+		{[]string{"-sort", "pos"}, "copycat: -sort must be rank or position, not \"pos\" (did you mean position?)\n"},
+		{[]string{"-sort", "size"}, "copycat: -sort must be rank or position, not \"size\"\n"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			out, errs, code := run(t, tt.args...)
+			if code != ExitError || out != "" || errs != tt.want {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, stderr %q", code, out, errs, ExitError, tt.want)
+			}
+		})
+	}
+}
+
 // A command word after flags runs that command with those flags: a
 // newcomer's copycat -cache=off history was taken for a package named
 // history, then said to be no command.

@@ -72,7 +72,7 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	case isPattern(rev):
 		err = fmt.Errorf("%s is a package pattern; history takes a revision (HEAD by default) and reads the folder it runs in: cd there and run copycat history", rev)
 	case historyWriters[*format] == nil:
-		err = fmt.Errorf("-format must be csv, json or html, not %q", *format)
+		err = fmt.Errorf("-format must be csv, json or html, not %q%s", *format, didYouMean(*format, []string{"csv", "json", "html"}))
 	case *maxCommits < 1:
 		err = fmt.Errorf("-max-commits must be at least 1, not %d", *maxCommits)
 	default:

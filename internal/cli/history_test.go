@@ -121,6 +121,7 @@ func TestHistoryArguments(t *testing.T) {
 		{args: []string{"-o", filepath.Join(dir, "main.go")}, code: ExitError, err: "will not write the history over a Go file"},
 		{args: []string{"./..."}, code: ExitError, err: "./... is a package pattern; history takes a revision"},
 		{args: []string{"cmd/..."}, code: ExitError, err: "cmd/... is a package pattern"},
+		{args: []string{"-format", "JSON"}, code: ExitError, err: "copycat history: -format must be csv, json or html, not \"JSON\" (did you mean json?)\n"},
 	} {
 		_, errs, code := runHistoryCmd(t, tc.args...)
 		if code != tc.code || !strings.Contains(errs, tc.err) {

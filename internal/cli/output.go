@@ -76,13 +76,14 @@ func (c *Config) checkOutput(fs *flag.FlagSet) error {
 	switch c.Format {
 	case FormatText, FormatJSON, FormatSARIF, FormatHTML, FormatMarkdown, FormatCodeClimate:
 	default:
-		return fmt.Errorf("-format must be text, json, sarif, html, markdown or code-climate, not %q", c.Format)
+		return fmt.Errorf("-format must be text, json, sarif, html, markdown or code-climate, not %q%s", c.Format,
+			didYouMean(c.Format, []string{FormatText, FormatJSON, FormatSARIF, FormatHTML, FormatMarkdown, FormatCodeClimate}))
 	}
 	if err := c.settleFileFormat(); err != nil {
 		return err
 	}
 	if c.Sort != report.SortRank && c.Sort != report.SortPosition {
-		return fmt.Errorf("-sort must be rank or position, not %q", c.Sort)
+		return fmt.Errorf("-sort must be rank or position, not %q%s", c.Sort, didYouMean(c.Sort, []string{report.SortRank, report.SortPosition}))
 	}
 	if c.MaxClasses < 0 {
 		return fmt.Errorf("-max-classes must be 0 (no limit) or more, not %d", c.MaxClasses)
