@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -402,16 +403,34 @@ func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fi
 }
 
 // commandHint says, after "stats: matched no packages", that a bare word
-// is no command of copycat's either, and which are: copycat stats for
-// copycat cache stats is a slip a newcomer makes.
+// is no command of copycat's either, and which are, with the one it may
+// be a slip for: copycat stats for copycat cache stats, copycat verison
+// for copycat version.
 func commandHint(stderr io.Writer, errs []error) {
 	for _, e := range errs {
 		var np *load.NoPackagesError
 		if errors.As(e, &np) && !strings.ContainsAny(np.Pattern, "/.\\") && !slices.Contains(commands, np.Pattern) {
-			fmt.Fprintf(stderr, "copycat: %s is no command either; the commands are help, version, cache stats|clean, lsp and history\n", np.Pattern)
+			var meant []string
+			for _, w := range closest(strings.ToLower(np.Pattern), slices.Sorted(maps.Keys(commandWords))) {
+				if m := "copycat " + commandWords[w]; !slices.Contains(meant, m) {
+					meant = append(meant, m)
+				}
+			}
+			hint := ""
+			if len(meant) > 0 {
+				hint = " (did you mean " + strings.Join(meant, " or ") + "?)"
+			}
+			fmt.Fprintf(stderr, "copycat: %s is no command either; the commands are help, version, cache stats|clean, lsp and history%s\n", np.Pattern, hint)
 			return
 		}
 	}
+}
+
+// commandWords are the words a slip may be near, each with the command
+// it stands for: cache's own words stand for it.
+var commandWords = map[string]string{
+	"help": "help", "history": "history", "lsp": "lsp", "version": "version",
+	"cache": "cache stats", "stats": "cache stats", "clean": "cache clean",
 }
 
 // wrote says, unless -q, what went into the -o file, which is otherwise

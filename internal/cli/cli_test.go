@@ -206,6 +206,31 @@ func TestCommandHint(t *testing.T) {
 	}
 }
 
+// TestCommandHintSuggests: the word that is no command says which
+// command it may be a slip for, as an unknown flag says which flag.
+func TestCommandHintSuggests(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	unpack(t, "module.txtar")
+	const commands = " is no command either; the commands are help, version, cache stats|clean, lsp and history"
+	for _, tt := range []struct{ word, want string }{
+		{"clean", "clean" + commands + " (did you mean copycat cache clean?)\n"},
+		{"stat", "stat" + commands + " (did you mean copycat cache stats?)\n"},
+		{"verison", "verison" + commands + " (did you mean copycat version?)\n"},
+		{"hisotry", "hisotry" + commands + " (did you mean copycat history?)\n"},
+		{"helpp", "helpp" + commands + " (did you mean copycat help?)\n"},
+		{"chache", "chache" + commands + " (did you mean copycat cache stats?)\n"},
+		{"Version", "Version" + commands + " (did you mean copycat version?)\n"},
+		{"widget", "widget" + commands + "\n"},
+	} {
+		_, stderr, code := run(t, tt.word)
+		if code != ExitError || !strings.HasSuffix(stderr, "copycat: "+tt.want) {
+			t.Errorf("copycat %s: exit %d, stderr %q; want exit %d, ending %q", tt.word, code, stderr, ExitError, "copycat: "+tt.want)
+		}
+	}
+}
+
 // TestNoReportOverGoFile: -o main.go, a baseline to update or a profile
 // named main.go, is refused before anything is read or written: the report
 // would have replaced a Go file copycat reads.
