@@ -67,7 +67,7 @@ func (cmd *command) parse(args []string, stdout, stderr io.Writer) (paths []stri
 		cmd.printUsage()
 		return nil, ExitClean, false
 	case err != nil:
-		fmt.Fprintf(stderr, "copycat: %v\nrun 'copycat -h' for usage\n", err)
+		fmt.Fprintf(stderr, "copycat: %v\nrun 'copycat -h' for usage\n", flagError(cmd.fs, err))
 		return nil, ExitError, false
 	case cmd.showVersion:
 		return nil, cmd.printVersion(stdout, stderr), false
@@ -217,6 +217,33 @@ func checkFlag(fs *flag.FlagSet, a string, next []string) error {
 		}
 	}
 	return nil
+}
+
+// flagError rewords the flag package's error for a number flag given
+// something else, `invalid value "many" for flag -min-tokens: parse
+// error`, which does not say what the flag takes: `-min-tokens takes a
+// whole number, not "many"`. Other errors come back as they are.
+func flagError(fs *flag.FlagSet, err error) error {
+	head, ok := strings.CutSuffix(err.Error(), ": parse error")
+	value, name, found := strings.Cut(strings.TrimPrefix(head, "invalid value "), " for flag -")
+	if !ok || !found || !strings.HasPrefix(head, "invalid value ") {
+		return err
+	}
+	f := fs.Lookup(name)
+	if f == nil {
+		return err
+	}
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return err
+	}
+	switch g.Get().(type) {
+	case int, int64, uint, uint64:
+		return fmt.Errorf("-%s takes a whole number, not %s", name, value)
+	case float64:
+		return fmt.Errorf("-%s takes a number, not %s", name, value)
+	}
+	return err
 }
 
 // isBoolText reports whether the flag package reads s as a boolean

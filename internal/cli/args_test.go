@@ -24,7 +24,10 @@ func TestUnknownFlag(t *testing.T) {
 		{[]string{"-x"}, "copycat: flag provided but not defined: -x\n"},
 		{[]string{"-no-such-flag"}, "copycat: flag provided but not defined: -no-such-flag\n"},
 		// Other flag errors are one line too.
-		{[]string{"-min-tokens", "many"}, "copycat: invalid value \"many\" for flag -min-tokens: parse error\n"},
+		{[]string{"-min-tokens", "many"}, "copycat: -min-tokens takes a whole number, not \"many\"\n"},
+		{[]string{"-exit-code", "abc"}, "copycat: -exit-code takes a whole number, not \"abc\"\n"},
+		{[]string{"-similarity", "high"}, "copycat: -similarity takes a number, not \"high\"\n"},
+		{[]string{"-min-tokens", "99999999999999999999"}, "copycat: invalid value \"99999999999999999999\" for flag -min-tokens: value out of range\n"},
 		{[]string{"./...", "-min-tokens"}, "copycat: flag needs an argument: -min-tokens\n"},
 	}
 	for _, tt := range tests {

@@ -36,11 +36,8 @@ Flags:
 func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var c Config
 	fs := flag.NewFlagSet("copycat history", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, historyUsage)
-		fs.PrintDefaults()
-	}
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	c.Flags(fs)
 	c.FileFlags(fs)
 	c.cacheFlag(fs)
@@ -52,8 +49,15 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	rest, err := parseInterspersed(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stderr, historyUsage)
+		fs.SetOutput(stderr)
+		fs.PrintDefaults()
 		return ExitClean
 	case err != nil:
+		// One line, as the report's flags say theirs: the slips
+		// parseInterspersed finds itself (an unknown flag, -near false)
+		// were said nowhere, and the run ended with status 2 in silence.
+		fmt.Fprintf(stderr, "copycat history: %v\nrun 'copycat history -h' for usage\n", flagError(fs, err))
 		return ExitError
 	}
 	rev := "HEAD"

@@ -141,6 +141,33 @@ func TestHistoryArguments(t *testing.T) {
 	}
 }
 
+// A bad history flag is one line saying what is wrong, as the report's
+// flags are: an unknown one and a boolean given its value apart ended
+// the run with status 2 and said nothing.
+func TestHistoryFlagErrors(t *testing.T) {
+	t.Chdir(t.TempDir())
+	const usage = "run 'copycat history -h' for usage\n"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-max-comits", "3"}, "copycat history: flag provided but not defined: -max-comits (did you mean -max-commits?)\n" + usage},
+		{[]string{"-near", "false"}, "copycat history: -near is a boolean flag: write -near=false\n" + usage},
+		{[]string{"-tests=maybe"}, "copycat history: -tests takes true or false, not \"maybe\"\n" + usage},
+		{[]string{"-max-commits", "many"}, "copycat history: -max-commits takes a whole number, not \"many\"\n" + usage},
+		{[]string{"-max-commits"}, "copycat history: flag needs an argument: -max-commits\n" + usage},
+	} {
+		out, errs, code := runHistoryCmd(t, tc.args...)
+		if code != ExitError || out != "" || errs != tc.want {
+			t.Errorf("copycat history %q: exit %d, stdout %q, stderr %q; want exit %d, stderr %q", tc.args, code, out, errs, ExitError, tc.want)
+		}
+	}
+	out, errs, code := runHistoryCmd(t, "-h")
+	if code != ExitClean || out != "" || !strings.HasPrefix(errs, "usage: copycat history [flags] [rev]") || !strings.Contains(errs, "-max-commits int\n") {
+		t.Errorf("copycat history -h: exit %d, stdout %q, stderr %.200q; want exit 0 and the usage with the flags", code, out, errs)
+	}
+}
+
 // mktree makes a git tree object of entries ("MODE TYPE OID\tNAME"),
 // which may name what git checks out nowhere ("..").
 func mktree(t *testing.T, entries ...string) string {
