@@ -145,6 +145,11 @@ func TestRunFlags(t *testing.T) {
 		{[]string{"extra"}, "unexpected arguments"},
 		{[]string{"-proxy", "-gopls", "/nonexistent/gopls"}, "/nonexistent/gopls"},
 		{[]string{"-logfile", "/nonexistent/dir/log"}, "opening log file"},
+		// Said as the report's flags say them, not "unexpected
+		// arguments [\"false\"]" and the flag package's usage.
+		{[]string{"-near", "false"}, "-near is a boolean flag: write -near=false\nrun 'copycat lsp -h' for usage"},
+		{[]string{"-severity", "warning", "-min-token", "80"}, "flag provided but not defined: -min-token (did you mean -min-tokens?)\nrun 'copycat lsp -h' for usage"},
+		{[]string{"-tests=maybe"}, "-tests takes true or false, not \"maybe\""},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -43,6 +43,9 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	gopls := fs.String("gopls", "", "with -proxy, the gopls to run (default: gopls on PATH, never copycat itself)")
 	logFile := fs.String("logfile", "", "write logs to this file instead of stderr")
 	cacheDir := fs.String("cache", "", "index `directory`, kept between runs and shared with the command line (default: copycat in the user cache directory; off: none)")
+	if err := cli.CheckFlagArgs(fs, args); err != nil {
+		return fmt.Errorf("%w\nrun 'copycat lsp -h' for usage", err)
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil

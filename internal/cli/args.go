@@ -165,6 +165,28 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	return rest, fs.Parse(flags)
 }
 
+// CheckFlagArgs returns the first slip among the flags that lead args
+// (up to the first argument that is no flag, or "--"), said as the
+// report's flags say it: a flag fs does not define, with those it may
+// stand for, or a boolean flag given its value apart. It is for a
+// command whose flags come first, copycat lsp, whose other arguments go
+// to gopls: there copycat lsp -near false read "false" as one of them.
+func CheckFlagArgs(fs *flag.FlagSet, args []string) error {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || len(a) < 2 || a[0] != '-' {
+			return nil
+		}
+		if err := checkFlag(fs, a, args[i+1:]); err != nil {
+			return err
+		}
+		if takesValue(fs, a) {
+			i++
+		}
+	}
+	return nil
+}
+
 // flagName is the name in a, "-name", "--name" or "-name=value", and
 // whether a holds a value.
 func flagName(a string) (name string, hasValue bool) {
