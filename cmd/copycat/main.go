@@ -5,6 +5,7 @@
 //	copycat lsp [-proxy [-gopls PATH]]
 //	copycat version [-json]
 //	copycat [-cache DIR] cache stats|clean
+//	copycat history [flags] [rev]
 //
 // See the README, and docs/usage.md, docs/ci.md and docs/editors.md for
 // flags, output formats, go vet and editor use.

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -84,6 +85,31 @@ func TestUsageExamples(t *testing.T) {
 	for _, line := range strings.SplitAfter(strings.TrimSuffix(string(arm[1]), "\n"), "\n") {
 		if !strings.Contains(out.String(), line) {
 			t.Errorf("copycat ./cmd/compile/internal/... does not print usage.md's\n%s", line)
+		}
+	}
+}
+
+// TestUsageBlocksNameEveryCommand: the usage blocks of the README and of
+// docs/usage.md name every command copycat runs (docs/usage.md's lacked
+// copycat history).
+func TestUsageBlocksNameEveryCommand(t *testing.T) {
+	for _, doc := range []struct{ path, heading string }{
+		{filepath.Join("..", "..", "README.md"), "## Usage"},
+		{filepath.Join("..", "..", "docs", "usage.md"), "## Running copycat"},
+	} {
+		b, err := os.ReadFile(doc.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, after, ok := strings.Cut(string(b), doc.heading+"\n")
+		block := regexp.MustCompile("(?s)```\n(.*?)```").FindStringSubmatch(after)
+		if !ok || block == nil {
+			t.Fatalf("%s: no code block under %q", doc.path, doc.heading)
+		}
+		for _, c := range append(slices.Clone(commands), "cache stats|clean") {
+			if !regexp.MustCompile(`\bcopycat\b[^\n]*\b` + regexp.QuoteMeta(c) + `\b`).MatchString(block[1]) {
+				t.Errorf("%s: the block under %q does not name copycat %s", doc.path, doc.heading, c)
+			}
 		}
 	}
 }
