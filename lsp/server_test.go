@@ -559,3 +559,19 @@ func TestServerWorkspaceFolders(t *testing.T) {
 		})
 	}
 }
+
+// The editor shows the classes the command line leaves out (here one
+// whose copies are all test code, which copycat ./... counts as "in
+// tests" and does not list), as docs/editors.md says.
+func TestServerShowsClassesLeftOut(t *testing.T) {
+	dir, _ := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	for _, name := range []string{"a", "b"} {
+		if err := os.Rename(filepath.Join(dir, name+".go"), filepath.Join(dir, name+"_test.go")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := startEditor(t, runServer("-cache=off"))
+	e.initialize(dir, nil)
+	e.diagnostics(uri(dir, "a_test.go"), "the clone of b_test.go", saying("duplicate of b_test.go:4-20 (renamed, 105 tokens, 2 copies)"))
+	e.exit()
+}
