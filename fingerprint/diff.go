@@ -22,36 +22,40 @@ type differ struct {
 // (or -1), such that the matches are a longest common subsequence; ok is
 // false if more than maxD insertions and deletions separate a and b.
 func (df *differ) align(a, b []byte, maxD int) (match []int32, ok bool) {
-	n, m := int32(len(a)), int32(len(b))
-	off := int32(maxD + 1)
+	n, m := len(a), len(b)
+	off := maxD + 1
 	size := 2*off + 1
-	if cap(df.v) < int(size) {
+	if cap(df.v) < size {
 		df.v = make([]int32, size)
 	}
 	v := df.v[:size]
 	v[off+1] = 0
 	df.trace.reset()
-	for d := int32(0); d <= int32(maxD); d++ {
-		for k := -d; k <= d; k += 2 {
-			var x int32
-			if k == -d || k != d && v[off+k-1] < v[off+k+1] {
-				x = v[off+k+1] // a step down: b[y] inserted
+	for d := 0; d <= maxD; d++ {
+		// w holds diagonals -d-1 .. d+1, diagonal k at w[k+d+1]; round d
+		// sets the odd places, -d .. d, from their neighbours.
+		w := v[off-d-1 : off+d+2]
+		last := len(w) - 2
+		for j := 1; j < len(w)-1; j += 2 {
+			var x int
+			if j == 1 || j != last && w[j-1] < w[j+1] {
+				x = int(w[j+1]) // a step down: b[y] inserted
 			} else {
-				x = v[off+k-1] + 1 // a step right: a[x] deleted
+				x = int(w[j-1]) + 1 // a step right: a[x] deleted
 			}
-			y := x - k
-			if x < n && y < m && a[x] == b[y] {
+			y := x - (j - d - 1)
+			if uint(x) < uint(n) && uint(y) < uint(m) && a[x] == b[y] {
 				// Most diagonals stop at once, on the first token.
-				s := 1 + snake(a[x+1:], b[y+1:])
+				s := 1 + int(snake(a[x+1:], b[y+1:]))
 				x, y = x+s, y+s
 			}
-			v[off+k] = x
+			w[j] = int32(x)
 			if x >= n && y >= m {
-				return df.backtrack(n, m, d), true
+				return df.backtrack(int32(n), int32(m), int32(d)), true
 			}
 		}
 		// Round d set diagonals -d..d; the trace keeps them, (d+1)² in all.
-		df.trace.add(v[off-d : off+d+1])
+		df.trace.add(w[1 : len(w)-1])
 	}
 	return nil, false
 }

@@ -147,3 +147,75 @@ func BenchmarkAlign(b *testing.B) {
 		})
 	}
 }
+
+// alignByDiagonal is align as it was written first, diagonal k at v[k+off]
+// with every index checked: the reference for the loop align runs now,
+// which must choose the same alignment among the longest (ties broken
+// the same way), not just one as long.
+func (df *differ) alignByDiagonal(a, b []byte, maxD int) ([]int32, bool) {
+	n, m := int32(len(a)), int32(len(b))
+	off := int32(maxD + 1)
+	v := make([]int32, 2*off+1)
+	df.trace.reset()
+	for d := int32(0); d <= int32(maxD); d++ {
+		for k := -d; k <= d; k += 2 {
+			var x int32
+			if k == -d || k != d && v[off+k-1] < v[off+k+1] {
+				x = v[off+k+1]
+			} else {
+				x = v[off+k-1] + 1
+			}
+			y := x - k
+			for x < n && y < m && a[x] == b[y] {
+				x, y = x+1, y+1
+			}
+			v[off+k] = x
+			if x >= n && y >= m {
+				return slices.Clone(df.backtrack(n, m, d)), true
+			}
+		}
+		df.trace.add(v[off-d : off+d+1])
+	}
+	return nil, false
+}
+
+func TestAlignAsByDiagonal(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	var df, ref differ
+	for i := range 3000 {
+		alphabet := 2 + r.IntN(40)
+		a := make([]byte, r.IntN(300))
+		for j := range a {
+			a[j] = byte(r.IntN(alphabet))
+		}
+		b := slices.Clone(a)
+		for range r.IntN(40) {
+			p := r.IntN(len(b) + 1)
+			switch r.IntN(3) {
+			case 0:
+				b = slices.Insert(b, p, byte(r.IntN(alphabet)))
+			case 1:
+				if p < len(b) {
+					b = slices.Delete(b, p, p+1)
+				}
+			default:
+				if p < len(b) {
+					b[p] = byte(r.IntN(alphabet))
+				}
+			}
+		}
+		if r.IntN(4) == 0 { // unrelated sequences
+			b = b[:r.IntN(len(b)+1)]
+			for j := range b {
+				b[j] = byte(r.IntN(alphabet))
+			}
+		}
+		for _, maxD := range []int{len(a) + len(b), r.IntN(len(a) + len(b) + 1), 0} {
+			want, wantOK := ref.alignByDiagonal(a, b, maxD)
+			got, ok := df.align(a, b, maxD)
+			if ok != wantOK || !slices.Equal(got, want) {
+				t.Fatalf("case %d (maxD %d): align = %v, %v; by diagonal %v, %v\na %v\nb %v", i, maxD, got, ok, want, wantOK, a, b)
+			}
+		}
+	}
+}
