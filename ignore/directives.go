@@ -34,8 +34,9 @@ func (p Problem) Error() string { return fmt.Sprintf("%s: %s", p.Pos, p.Msg) }
 // //nolint is read as golangci-lint reads it: "// nolint:dupl",
 // "//nolint:errcheck, dupl" and "//nolint:dupl // why" name copycat;
 // "//nolint:errcheck" alone does not. A directive for copycat without its
-// required reason, and an unknown //copycat: directive, are Problems and
-// do not apply.
+// required reason, an unknown //copycat: directive, and one written with
+// a space after the slashes ("// copycat:ignore reason"), are Problems
+// and do not apply.
 type Directives struct {
 	file      *token.File
 	before    map[int]bool // last lines of comment groups holding a directive
@@ -53,9 +54,11 @@ const (
 )
 
 // MayHaveDirectives reports whether src may hold a directive, cheaply, so
-// that a caller can parse without comments when it holds none.
+// that a caller can parse without comments when it holds none. It looks
+// for "copycat:" alone so that "// copycat:ignore", a directive written
+// with a space, is parsed too and said to be one.
 func MayHaveDirectives(src []byte) bool {
-	return bytes.Contains(src, []byte("//copycat:")) || bytes.Contains(src, []byte("nolint")) ||
+	return bytes.Contains(src, []byte("copycat:")) || bytes.Contains(src, []byte("nolint")) ||
 		bytes.Contains(src, []byte("//lint:"))
 }
 
@@ -107,10 +110,22 @@ func parseDirective(text string) (scope, string) {
 			return noScope, "malformed //copycat:ignore directive: a reason is required"
 		}
 		return nodeScope, ""
+	case spacedDirective(text):
+		name, _, _ := strings.Cut(text[len("// copycat:"):], " ")
+		return noScope, fmt.Sprintf("// copycat:%s does not apply: directives are written //copycat:%s, with no space after // (as //go: directives are)", name, name)
 	case strings.HasPrefix(text, "//lint:"):
 		return lintDirective(text[len("//lint:"):])
 	}
 	return nolintDirective(text), ""
+}
+
+// spacedDirective reports whether text is a //copycat: directive written
+// with a space after the slashes, "// copycat:ignore reason", which the
+// go command's convention for directives (//go:build) does not read as
+// one. A space after the colon, "// copycat: a note", is prose.
+func spacedDirective(text string) bool {
+	rest, ok := strings.CutPrefix(text, "// copycat:")
+	return ok && rest != "" && rest[0] != ' ' && rest[0] != '\t'
 }
 
 // lintDirective reads staticcheck's "//lint:ignore checks reason" and

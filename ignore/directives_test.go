@@ -264,6 +264,10 @@ func TestOtherLintersDirectives(t *testing.T) {
 		{"//lint:ignore copycat   ", false, "malformed //lint:ignore directive: a reason is required"},
 		{"//lint:file-ignore copycat", false, "malformed //lint:file-ignore directive: a reason is required"},
 		{"//lint:frobnicate copycat why", false, ""},
+		{"// copycat:ignore kept in step with v1", false, "// copycat:ignore does not apply: directives are written //copycat:ignore, with no space after // (as //go: directives are)"},
+		{"// copycat:ignroe why", false, "// copycat:ignroe does not apply: directives are written //copycat:ignroe, with no space after // (as //go: directives are)"},
+		{"// copycat: the detector, not a directive", false, ""},
+		{"// copycat:", false, ""},
 	} {
 		src := "package p\n\nfunc F() {}\n\n" + tc.comment + "\nfunc G() {}\n"
 		f, d, problems := scan(t, src)
@@ -305,7 +309,7 @@ func TestFileIgnore(t *testing.T) {
 }
 
 func TestMayHaveDirectives(t *testing.T) {
-	for _, src := range []string{"// nolint:dupl", "//nolint", "//copycat:ignore x", "//lint:ignore copycat x"} {
+	for _, src := range []string{"// nolint:dupl", "//nolint", "//copycat:ignore x", "// copycat:ignore x", "//lint:ignore copycat x"} {
 		if !MayHaveDirectives([]byte("package p\n" + src + "\nfunc F() {}\n")) {
 			t.Errorf("MayHaveDirectives misses %q", src)
 		}

@@ -197,6 +197,21 @@ func TestQuietKeepsWhatSetsTheStatus(t *testing.T) {
 	}
 }
 
+// A //copycat: directive written with a space after the slashes is
+// said, with its file and line, as a malformed one is: it does not apply,
+// and it sets the status. Without a word it was silently prose.
+func TestSpacedDirectiveWarns(t *testing.T) {
+	dir := t.TempDir()
+	testtool.WriteFiles(t, dir, map[string]string{
+		"s.go": "package s\n\n// copycat:ignore kept in step with v1\nfunc F() int { return 1 }\n",
+	})
+	_, errs, code := run(t, "-cache=off", dir)
+	want := "s.go:3:1: // copycat:ignore does not apply: directives are written //copycat:ignore, with no space after // (as //go: directives are)\n"
+	if code != ExitClones || !strings.HasPrefix(errs, "copycat: warning: ") || !strings.HasSuffix(errs, want) || strings.Count(errs, "\n") != 1 {
+		t.Errorf("exit %d, stderr %q; want exit %d and one warning ending %q", code, errs, ExitClones, want)
+	}
+}
+
 func TestExitCodeFlag(t *testing.T) {
 	unpack(t, "module.txtar")
 	for _, format := range []string{FormatText, FormatJSON, FormatSARIF, FormatHTML, FormatCodeClimate} {
