@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/copycat-go/copycat/internal/version"
+	"github.com/copycat-go/copycat/internal/words"
 )
 
 // command is the command line's flag set and what its flags set beyond
@@ -67,7 +68,7 @@ func (cmd *command) parse(args []string, stdout, stderr io.Writer) (paths []stri
 		cmd.printUsage()
 		return nil, ExitClean, false
 	case err != nil:
-		fmt.Fprintf(stderr, "copycat: %v\nrun 'copycat -h' for usage\n", flagError(cmd.fs, err))
+		fmt.Fprintf(stderr, "copycat: %v\nrun 'copycat -h' for usage\n", words.FlagError(cmd.fs, err))
 		return nil, ExitError, false
 	case cmd.showVersion:
 		return nil, cmd.printVersion(stdout, stderr), false
@@ -224,11 +225,7 @@ func checkFlag(fs *flag.FlagSet, a string, next []string) error {
 	f := fs.Lookup(name)
 	switch {
 	case f == nil:
-		msg := "flag provided but not defined: -" + name
-		if s := suggest(fs, name); len(s) > 0 {
-			msg += " (did you mean -" + strings.Join(s, " or -") + "?)"
-		}
-		return errors.New(msg)
+		return words.UnknownFlag(fs, name)
 	case isBool(f) && !hasValue && len(next) > 0 && (next[0] == "true" || next[0] == "false"):
 		return fmt.Errorf("-%s is a boolean flag: write -%s=%s", name, name, next[0])
 	case isBool(f) && hasValue:
@@ -241,108 +238,11 @@ func checkFlag(fs *flag.FlagSet, a string, next []string) error {
 	return nil
 }
 
-// flagError rewords the flag package's error for a number flag given
-// something else, `invalid value "many" for flag -min-tokens: parse
-// error`, which does not say what the flag takes: `-min-tokens takes a
-// whole number, not "many"`. Other errors come back as they are.
-func flagError(fs *flag.FlagSet, err error) error {
-	head, ok := strings.CutSuffix(err.Error(), ": parse error")
-	value, name, found := strings.Cut(strings.TrimPrefix(head, "invalid value "), " for flag -")
-	if !ok || !found || !strings.HasPrefix(head, "invalid value ") {
-		return err
-	}
-	f := fs.Lookup(name)
-	if f == nil {
-		return err
-	}
-	g, ok := f.Value.(flag.Getter)
-	if !ok {
-		return err
-	}
-	switch g.Get().(type) {
-	case int, int64, uint, uint64:
-		return fmt.Errorf("-%s takes a whole number, not %s", name, value)
-	case float64:
-		return fmt.Errorf("-%s takes a number, not %s", name, value)
-	}
-	return err
-}
-
 // isBoolText reports whether the flag package reads s as a boolean
 // (strconv.ParseBool: 1, t, T, TRUE, true, True, and their false forms).
 func isBoolText(s string) bool {
 	_, err := strconv.ParseBool(s)
 	return err == nil
-}
-
-// suggest returns the flags of fs that name may be a slip for (see
-// closest), in alphabetical order, at most three.
-func suggest(fs *flag.FlagSet, name string) []string {
-	var names []string
-	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-	return closest(name, names)
-}
-
-// closest returns the words of names that word may be a slip for: those
-// nearest to it by edit distance, at most 2 (and at most a third of the
-// word's length, so that -x does not suggest -o and -q), or that it is a
-// prefix of, or that are a prefix of it, when the shorter has three
-// letters or more. They are in the order of names, at most three.
-func closest(word string, names []string) []string {
-	best, found := 3, []string(nil)
-	for _, n := range names {
-		d := distance(word, n)
-		if d > 2 || d > len(n)/3 {
-			d = 3
-		}
-		short, long := word, n
-		if len(short) > len(long) {
-			short, long = long, short
-		}
-		if d == 3 && len(short) >= 3 && strings.HasPrefix(long, short) {
-			d = 2
-		}
-		switch {
-		case d < best:
-			best, found = d, []string{n}
-		case d == best && d < 3:
-			found = append(found, n)
-		}
-	}
-	return found[:min(len(found), 3)]
-}
-
-// didYouMean is " (did you mean A?)", or " (did you mean A or B?)", for
-// the words of names that word may be a slip for, compared in lower
-// case (-format JSON); "" when there is none.
-func didYouMean(word string, names []string) string {
-	s := closest(strings.ToLower(word), names)
-	if len(s) == 0 {
-		return ""
-	}
-	return " (did you mean " + strings.Join(s, " or ") + "?)"
-}
-
-// distance is the Levenshtein distance between a and b, in bytes (flag
-// names are ASCII).
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // commands are the words that, first among the arguments, run another

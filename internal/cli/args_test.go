@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/copycat-go/copycat/internal/words"
 )
 
 // An unknown flag is one line naming it, with the flags it may be a slip
@@ -110,8 +112,8 @@ func TestSuggest(t *testing.T) {
 		{"zzz", nil},
 	}
 	for _, tt := range tests {
-		if got := suggest(fs, tt.name); !slices.Equal(got, tt.want) {
-			t.Errorf("suggest(%q) = %q, want %q", tt.name, got, tt.want)
+		if got := words.SuggestFlags(fs, tt.name); !slices.Equal(got, tt.want) {
+			t.Errorf("SuggestFlags(%q) = %q, want %q", tt.name, got, tt.want)
 		}
 	}
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/internal/spill"
+	"github.com/copycat-go/copycat/internal/words"
 	"github.com/copycat-go/copycat/load"
 	"github.com/copycat-go/copycat/report"
 )
@@ -411,7 +412,7 @@ func commandHint(stderr io.Writer, errs []error) {
 		var np *load.NoPackagesError
 		if errors.As(e, &np) && !strings.ContainsAny(np.Pattern, "/.\\") && !slices.Contains(commands, np.Pattern) {
 			var meant []string
-			for _, w := range closest(strings.ToLower(np.Pattern), slices.Sorted(maps.Keys(commandWords))) {
+			for _, w := range words.Closest(strings.ToLower(np.Pattern), slices.Sorted(maps.Keys(commandWords))) {
 				if m := "copycat " + commandWords[w]; !slices.Contains(meant, m) {
 					meant = append(meant, m)
 				}

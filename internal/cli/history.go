@@ -15,6 +15,7 @@ import (
 
 	"github.com/copycat-go/copycat/change"
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/words"
 	"github.com/copycat-go/copycat/report"
 )
 
@@ -57,7 +58,7 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		// One line, as the report's flags say theirs: the slips
 		// parseInterspersed finds itself (an unknown flag, -near false)
 		// were said nowhere, and the run ended with status 2 in silence.
-		fmt.Fprintf(stderr, "copycat history: %v\nrun 'copycat history -h' for usage\n", flagError(fs, err))
+		fmt.Fprintf(stderr, "copycat history: %v\nrun 'copycat history -h' for usage\n", words.FlagError(fs, err))
 		return ExitError
 	}
 	rev := "HEAD"
@@ -76,7 +77,7 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	case isPattern(rev):
 		err = fmt.Errorf("%s is a package pattern; history takes a revision (HEAD by default) and reads the folder it runs in: cd there and run copycat history", rev)
 	case historyWriters[*format] == nil:
-		err = fmt.Errorf("-format must be csv, json or html, not %q%s", *format, didYouMean(*format, []string{"csv", "json", "html"}))
+		err = fmt.Errorf("-format must be csv, json or html, not %q%s", *format, words.DidYouMean(*format, []string{"csv", "json", "html"}))
 	case *maxCommits < 1:
 		err = fmt.Errorf("-max-commits must be at least 1, not %d", *maxCommits)
 	default:

@@ -13,6 +13,7 @@ import (
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/internal/version"
+	"github.com/copycat-go/copycat/internal/words"
 	"github.com/copycat-go/copycat/load"
 	"github.com/copycat-go/copycat/report"
 )
@@ -77,13 +78,13 @@ func (c *Config) checkOutput(fs *flag.FlagSet) error {
 	case FormatText, FormatJSON, FormatSARIF, FormatHTML, FormatMarkdown, FormatCodeClimate:
 	default:
 		return fmt.Errorf("-format must be text, json, sarif, html, markdown or code-climate, not %q%s", c.Format,
-			didYouMean(c.Format, []string{FormatText, FormatJSON, FormatSARIF, FormatHTML, FormatMarkdown, FormatCodeClimate}))
+			words.DidYouMean(c.Format, []string{FormatText, FormatJSON, FormatSARIF, FormatHTML, FormatMarkdown, FormatCodeClimate}))
 	}
 	if err := c.settleFileFormat(); err != nil {
 		return err
 	}
 	if c.Sort != report.SortRank && c.Sort != report.SortPosition {
-		return fmt.Errorf("-sort must be rank or position, not %q%s", c.Sort, didYouMean(c.Sort, []string{report.SortRank, report.SortPosition}))
+		return fmt.Errorf("-sort must be rank or position, not %q%s", c.Sort, words.DidYouMean(c.Sort, []string{report.SortRank, report.SortPosition}))
 	}
 	if c.MaxClasses < 0 {
 		return fmt.Errorf("-max-classes must be 0 (no limit) or more, not %d", c.MaxClasses)

@@ -1,5 +1,7 @@
 // Package words holds what every package that writes a message says the
-// same way, below report, which the engine cannot import.
+// same way, below report, which the engine cannot import, and below cli,
+// which cache and version cannot: counts, file kinds, and what a slip on
+// the command line may stand for ("did you mean -cache?").
 package words
 
 import (

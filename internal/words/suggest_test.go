@@ -1,0 +1,68 @@
+package words
+
+import (
+	"flag"
+	"slices"
+	"testing"
+)
+
+func TestDistance(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0}, {"", "abc", 3}, {"abc", "abc", 0},
+		{"min-token", "min-tokens", 1}, {"kitten", "sitting", 3},
+		{"similarty", "similarity", 1}, {"xyz", "abc", 3},
+	} {
+		if got := distance(tt.a, tt.b); got != tt.want {
+			t.Errorf("distance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+		if got := distance(tt.b, tt.a); got != tt.want {
+			t.Errorf("distance(%q, %q) = %d, want %d", tt.b, tt.a, got, tt.want)
+		}
+	}
+}
+
+func TestClosest(t *testing.T) {
+	names := []string{"help", "history", "lsp", "version", "cache", "stats", "clean"}
+	for _, tt := range []struct {
+		word string
+		want []string
+	}{
+		{"verison", []string{"version"}},
+		{"hist", []string{"history"}},
+		{"stat", []string{"stats"}},
+		{"x", nil},   // one letter: nothing is that near
+		{"zzz", nil}, // nothing near
+	} {
+		if got := Closest(tt.word, names); !slices.Equal(got, tt.want) {
+			t.Errorf("Closest(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
+	if got := Closest("ab", []string{"abc", "abd", "abe", "abf"}); len(got) != 3 {
+		t.Errorf("Closest gives %q, want at most three", got)
+	}
+}
+
+func TestDidYouMean(t *testing.T) {
+	formats := []string{"text", "json", "sarif"}
+	for word, want := range map[string]string{"JSON": " (did you mean json?)", "jsn": " (did you mean json?)", "xml": ""} {
+		if got := DidYouMean(word, formats); got != want {
+			t.Errorf("DidYouMean(%q) = %q, want %q", word, got, want)
+		}
+	}
+}
+
+func TestUnknownFlag(t *testing.T) {
+	fs := flag.NewFlagSet("copycat cache", flag.ContinueOnError)
+	fs.String("cache", "", "")
+	for name, want := range map[string]string{
+		"cahe": "flag provided but not defined: -cahe (did you mean -cache?)",
+		"x":    "flag provided but not defined: -x",
+	} {
+		if got := UnknownFlag(fs, name).Error(); got != want {
+			t.Errorf("UnknownFlag(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
