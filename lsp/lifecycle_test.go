@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -150,6 +151,9 @@ func TestRunFlags(t *testing.T) {
 		{[]string{"-near", "false"}, "-near is a boolean flag: write -near=false\nrun 'copycat lsp -h' for usage"},
 		{[]string{"-severity", "warning", "-min-token", "80"}, "flag provided but not defined: -min-token (did you mean -min-tokens?)\nrun 'copycat lsp -h' for usage"},
 		{[]string{"-tests=maybe"}, "-tests takes true or false, not \"maybe\""},
+		// Not the flag package's "parse error", after the whole usage.
+		{[]string{"-min-tokens", "abc"}, "-min-tokens takes a whole number, not \"abc\"\nrun 'copycat lsp -h' for usage"},
+		{[]string{"-similarity=high"}, "-similarity takes a number, not \"high\"\nrun 'copycat lsp -h' for usage"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -158,6 +162,19 @@ func TestRunFlags(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Run(%q) = %v, want an error containing %q", tt.args, err, tt.want)
 			}
+			if got := stderr.String(); got != "" {
+				t.Errorf("Run(%q) printed %q; the error alone says what is wrong", tt.args, got)
+			}
+			// The command line's slips are usage errors (exit 2); a
+			// gopls or a log file that cannot be had are not.
+			var ue *UsageError
+			if isUsage := errors.As(err, &ue); isUsage != (tt.args[0] != "-proxy" && tt.args[0] != "-logfile") {
+				t.Errorf("Run(%q) = %#v: UsageError %v", tt.args, err, isUsage)
+			}
 		})
+	}
+	var stderr syncBuffer
+	if err := Run(t.Context(), strings.NewReader(""), io.Discard, &stderr, []string{"-h"}); err != nil || !strings.HasPrefix(stderr.String(), "usage: copycat lsp") || !strings.Contains(stderr.String(), "-min-tokens") {
+		t.Errorf("Run(-h) = %v, stderr %.80q; want the usage and its flags", err, stderr.String())
 	}
 }

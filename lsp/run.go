@@ -11,6 +11,7 @@ import (
 
 	"github.com/copycat-go/copycat/cache"
 	"github.com/copycat-go/copycat/internal/cli"
+	"github.com/copycat-go/copycat/internal/words"
 	"github.com/copycat-go/copycat/load"
 )
 
@@ -29,11 +30,9 @@ Flags:
 // or closes stdin.
 func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("copycat lsp", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, usage)
-		fs.PrintDefaults()
-	}
+	// The flag set prints nothing: a slip is one UsageError, -h the usage.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	var c cli.Config
 	c.Flags(fs)
 	tests := fs.Bool("tests", true, "include _test.go files")
@@ -44,20 +43,26 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	logFile := fs.String("logfile", "", "write logs to this file instead of stderr")
 	cacheDir := fs.String("cache", "", "index `directory`, kept between runs and shared with the command line (default: copycat in the user cache directory; off: none)")
 	if err := cli.CheckFlagArgs(fs, args); err != nil {
-		return fmt.Errorf("%w\nrun 'copycat lsp -h' for usage", err)
+		return flagSlip(err)
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stderr, usage)
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
 			return nil
 		}
-		return err
+		return flagSlip(words.FlagError(fs, err))
 	}
 	if err := c.Check(); err != nil {
-		return err
+		return &UsageError{err}
 	}
 	sev, err := parseSeverity(*severity)
 	if err != nil {
-		return fmt.Errorf("-severity: %w", err)
+		return &UsageError{fmt.Errorf("-severity: %w", err)}
+	}
+	if !*proxyMode && fs.NArg() > 0 {
+		return &UsageError{fmt.Errorf("unexpected arguments %q (gopls arguments need -proxy)", fs.Args())}
 	}
 	logw := stderr
 	if *logFile != "" {
@@ -71,9 +76,6 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	lg := log.New(logw, "copycat lsp: ", log.LstdFlags|log.Lmicroseconds)
 	cfg := config{opt: c.Options(), tests: *tests, maxFileSize: c.MaxFileSize, severity: sev, cacheDir: cache.DirOf(*cacheDir)}
 	if !*proxyMode {
-		if fs.NArg() > 0 {
-			return fmt.Errorf("unexpected arguments %q (gopls arguments need -proxy)", fs.Args())
-		}
 		return serve(ctx, stdin, stdout, lg, cfg)
 	}
 	path, err := findGopls(*gopls)
@@ -81,4 +83,19 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		return err
 	}
 	return runProxy(ctx, stdin, stdout, stderr, lg, cfg, path, fs.Args())
+}
+
+// A UsageError is a slip on copycat lsp's command line: a flag it does
+// not take or a bad value, an argument without -proxy. The command says
+// it in one line and exits with status 2, as the report does for its own
+// (other errors of the server exit with status 1).
+type UsageError struct{ Err error }
+
+func (e *UsageError) Error() string { return e.Err.Error() }
+func (e *UsageError) Unwrap() error { return e.Err }
+
+// flagSlip is the UsageError of a flag that does not parse, which points
+// at the usage as the report's flag errors do.
+func flagSlip(err error) error {
+	return &UsageError{fmt.Errorf("%w\nrun 'copycat lsp -h' for usage", err)}
 }

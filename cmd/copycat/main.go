@@ -36,7 +36,13 @@ func main() {
 	case invokedByVet(args):
 		vet() // go vet -vettool=copycat: exits
 	case len(args) > 0 && args[0] == "lsp":
-		exit(lsp.Run(ctx, os.Stdin, os.Stdout, os.Stderr, args[1:]))
+		err := lsp.Run(ctx, os.Stdin, os.Stdout, os.Stderr, args[1:])
+		if ue := (*lsp.UsageError)(nil); errors.As(err, &ue) {
+			// A slip on the command line, said as the report's are.
+			fmt.Fprintf(os.Stderr, "copycat lsp: %v\n", err)
+			os.Exit(2)
+		}
+		exit(err)
 	case len(args) > 0 && args[0] == "version":
 		if err := version.Print(os.Stdout, os.Stderr, args[1:]); errors.Is(err, version.ErrUsage) {
 			os.Exit(2) // said, with the usage, as a flag error of the report's
