@@ -286,6 +286,30 @@ func TestStatsAndClean(t *testing.T) {
 	}
 }
 
+// A flag the command does not take is one line, with the flag it may be
+// a slip for, as the report's flags say theirs: not the flag package's
+// bare "flag provided but not defined: -cahe" and the whole usage. -h
+// prints the usage and succeeds.
+func TestCommandFlagErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"stats", "-cahe", "d"}, "copycat cache: flag provided but not defined: -cahe (did you mean -cache?)\nrun 'copycat cache -h' for usage\n"},
+		{[]string{"clean", "-x"}, "copycat cache: flag provided but not defined: -x\nrun 'copycat cache -h' for usage\n"},
+		{[]string{"stats", "-cache"}, "copycat cache: flag needs an argument: -cache\nrun 'copycat cache -h' for usage\n"},
+	} {
+		var out, errs strings.Builder
+		if code := Command(tc.args, &out, &errs); code != 2 || out.Len() > 0 || errs.String() != tc.want {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and %q", tc.args, code, out.String(), errs.String(), tc.want)
+		}
+	}
+	var out, errs strings.Builder
+	if code := Command([]string{"stats", "-h"}, &out, &errs); code != 0 || !strings.HasPrefix(errs.String(), "usage: copycat cache stats|clean") || !strings.Contains(errs.String(), "-cache") {
+		t.Errorf("stats -h: exit %d, stderr %q; want 0 and the usage", code, errs.String())
+	}
+}
+
 // The time spent hashing files is counted, for -stats.
 func TestHashTime(t *testing.T) {
 	_, _, x := run(t, t.TempDir(), Options{}, map[string][]byte{"a.go": src(1), "b.go": src(2)})

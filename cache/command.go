@@ -2,6 +2,7 @@ package cache
 
 import (
 	"encoding/binary"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -22,17 +23,27 @@ import (
 // subcommand. It returns the exit status.
 func Command(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("copycat cache", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
 	dir := fs.String("cache", "", "index directory (default: the user cache directory's copycat)")
-	fs.Usage = func() {
+	fs.Usage = func() {} // the flag package calls it on every error too
+	usage := func() {
 		fmt.Fprintln(stderr, "usage: copycat cache stats|clean [-cache DIR]")
+		fs.SetOutput(stderr)
 		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
 	}
 	var sub string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		sub, args = args[0], args[1:]
 	}
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			usage()
+			return 0
+		}
+		// One line, as the report's flags say theirs, with the flag
+		// a slip may stand for: -cahe, did you mean -cache?
+		fmt.Fprintf(stderr, "copycat cache: %v\nrun 'copycat cache -h' for usage\n", words.FlagError(fs, err))
 		return 2
 	}
 	rest := fs.Args()
@@ -48,7 +59,7 @@ func Command(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "copycat cache %s: takes no arguments but -cache DIR, not %q\n", sub, rest)
 	}
 	if sub != "stats" && sub != "clean" || len(rest) > 0 {
-		fs.Usage()
+		usage()
 		return 2
 	}
 	switch *dir {

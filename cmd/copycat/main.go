@@ -45,7 +45,7 @@ func main() {
 		exit(err)
 	case len(args) > 0 && args[0] == "version":
 		if err := version.Print(os.Stdout, os.Stderr, args[1:]); errors.Is(err, version.ErrUsage) {
-			os.Exit(2) // said, with the usage, as a flag error of the report's
+			os.Exit(2) // said in one line, as a flag error of the report's
 		} else {
 			exit(err)
 		}

@@ -25,3 +25,14 @@ func TestLspUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// copycat cache says a flag it does not take as the report does, through
+// the binary too.
+func TestCacheFlagError(t *testing.T) {
+	_, bin := builtCopycat(t, "builds copycat")
+	r := runIn(t, bin, t.TempDir(), "cache", "stats", "-cahe", t.TempDir())
+	want := "copycat cache: flag provided but not defined: -cahe (did you mean -cache?)\nrun 'copycat cache -h' for usage\n"
+	if r.code != 2 || r.out != "" || r.err != want {
+		t.Errorf("copycat cache stats -cahe DIR: exit %d, stdout %q, stderr %q; want exit 2, stderr %q", r.code, r.out, r.err, want)
+	}
+}

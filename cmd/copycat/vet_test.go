@@ -281,13 +281,23 @@ func TestVersionFlags(t *testing.T) {
 	if err != nil || !strings.HasPrefix(string(out), "usage: copycat") {
 		t.Errorf("copycat help: %v, %.40q", err, out)
 	}
-	// What version does not take is a usage error, said once, exit 2,
-	// as the report's flags are.
-	for _, args := range [][]string{{"version", "-x"}, {"version", "extra"}} {
-		r := runIn(t, bin, t.TempDir(), args...)
-		if r.code != 2 || r.out != "" || strings.Count(r.err, "usage: copycat version [-json]") != 1 || strings.Contains(r.err, "copycat: ") {
-			t.Errorf("copycat %q: exit %d, stdout %q, stderr %q; want exit 2 and the usage once", args, r.code, r.out, r.err)
+	// What version does not take is a usage error, said once in one
+	// line, exit 2, as the report's flags are.
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"version", "-x"}, "copycat version: flag provided but not defined: -x\nrun 'copycat version -h' for usage\n"},
+		{[]string{"version", "-jsn"}, "copycat version: flag provided but not defined: -jsn (did you mean -json?)\nrun 'copycat version -h' for usage\n"},
+		{[]string{"version", "extra"}, "copycat version: takes no arguments but -json, not [\"extra\"]\nrun 'copycat version -h' for usage\n"},
+	} {
+		r := runIn(t, bin, t.TempDir(), tt.args...)
+		if r.code != 2 || r.out != "" || r.err != tt.want {
+			t.Errorf("copycat %q: exit %d, stdout %q, stderr %q; want exit 2, stderr %q", tt.args, r.code, r.out, r.err, tt.want)
 		}
+	}
+	if r := runIn(t, bin, t.TempDir(), "version", "-h"); r.code != 0 || !strings.HasPrefix(r.err, "usage: copycat version [-json]\n") {
+		t.Errorf("copycat version -h: exit %d, stderr %q; want 0 and the usage", r.code, r.err)
 	}
 }
 

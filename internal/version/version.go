@@ -10,6 +10,8 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+
+	"github.com/copycat-go/copycat/internal/words"
 )
 
 // Name is the tool's name as reports carry it.
@@ -28,27 +30,28 @@ func Version() string {
 }
 
 // ErrUsage is Print's error for arguments it does not take, once it has
-// said why and printed its usage: the caller adds nothing.
+// said why: the caller adds nothing.
 var ErrUsage = errors.New("usage")
 
-// Print runs copycat version [-json].
+// Print runs copycat version [-json]. A slip among args is one line, as
+// the report's flags say theirs, not the whole usage, which buried it.
 func Print(stdout, stderr io.Writer, args []string) error {
 	fs := flag.NewFlagSet("copycat version", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	asJSON := fs.Bool("json", false, "print the version as JSON")
-	fs.Usage = func() {
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprintln(stderr, "usage: copycat version [-json]")
+		fs.SetOutput(stderr)
 		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
+		return nil
+	case err != nil:
+		fmt.Fprintf(stderr, "copycat version: %v\nrun 'copycat version -h' for usage\n", words.FlagError(fs, err))
 		return ErrUsage
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "copycat version: takes no arguments but -json, not %q\n", fs.Args())
-		fs.Usage()
+	case fs.NArg() > 0:
+		fmt.Fprintf(stderr, "copycat version: takes no arguments but -json, not %q\nrun 'copycat version -h' for usage\n", fs.Args())
 		return ErrUsage
 	}
 	if !*asJSON {

@@ -26,12 +26,21 @@ func SuggestFlags(fs *flag.FlagSet, name string) []string {
 	return Closest(name, names)
 }
 
-// FlagError rewords the flag package's error for a number flag given
-// something else, `invalid value "many" for flag -min-tokens: parse
-// error`, which does not say what the flag takes: `-min-tokens takes a
-// whole number, not "many"`. Other errors come back as they are.
+// FlagError rewords the flag package's errors that do not say what to
+// write: a flag fs does not define gets the flags it may be a slip for
+// (UnknownFlag); a number flag given something else, `invalid value
+// "many" for flag -min-tokens: parse error`, says what it takes,
+// `-min-tokens takes a whole number, not "many"`, and a boolean flag
+// likewise, `-json takes true or false, not "maybe"`. Other errors come
+// back as they are.
 func FlagError(fs *flag.FlagSet, err error) error {
+	if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); ok {
+		return UnknownFlag(fs, name)
+	}
 	head, ok := strings.CutSuffix(err.Error(), ": parse error")
+	if value, name, found := strings.Cut(strings.TrimPrefix(head, "invalid boolean value "), " for -"); ok && found && strings.HasPrefix(head, "invalid boolean value ") {
+		return fmt.Errorf("-%s takes true or false, not %s", name, value)
+	}
 	value, name, found := strings.Cut(strings.TrimPrefix(head, "invalid value "), " for flag -")
 	if !ok || !found || !strings.HasPrefix(head, "invalid value ") {
 		return err

@@ -2,6 +2,7 @@ package words
 
 import (
 	"flag"
+	"io"
 	"slices"
 	"testing"
 )
@@ -63,6 +64,37 @@ func TestUnknownFlag(t *testing.T) {
 	} {
 		if got := UnknownFlag(fs, name).Error(); got != want {
 			t.Errorf("UnknownFlag(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// FlagError says what the flag package's errors leave out: the flags an
+// unknown one may stand for, what a number or boolean flag takes.
+func TestFlagError(t *testing.T) {
+	fs := flag.NewFlagSet("copycat version", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Bool("json", false, "")
+	fs.Int("min-tokens", 100, "")
+	fs.Float64("similarity", 0.85, "")
+	fs.String("cache", "", "")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-jsn"}, "flag provided but not defined: -jsn (did you mean -json?)"},
+		{[]string{"--cahe=d"}, "flag provided but not defined: -cahe (did you mean -cache?)"},
+		{[]string{"-x"}, "flag provided but not defined: -x"},
+		{[]string{"-json=maybe"}, `-json takes true or false, not "maybe"`},
+		{[]string{"-min-tokens", "abc"}, `-min-tokens takes a whole number, not "abc"`},
+		{[]string{"-similarity", "high"}, `-similarity takes a number, not "high"`},
+		{[]string{"-cache"}, "flag needs an argument: -cache"},
+	} {
+		err := fs.Parse(tt.args)
+		if err == nil {
+			t.Fatalf("Parse(%q) succeeded", tt.args)
+		}
+		if got := FlagError(fs, err).Error(); got != tt.want {
+			t.Errorf("%q: %q, want %q", tt.args, got, tt.want)
 		}
 	}
 }
