@@ -107,6 +107,7 @@ func TestSuggest(t *testing.T) {
 		{"exitcode", []string{"exit-code"}},
 		{"update-base", []string{"update-baseline"}},
 		{"formats", []string{"format"}},
+		{"jsno", []string{"json"}},
 		{"v", nil}, // one letter: -V is not suggested by distance
 		{"output", nil},
 		{"zzz", nil},

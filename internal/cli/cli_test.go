@@ -223,6 +223,9 @@ func TestCommandHintSuggests(t *testing.T) {
 		{"chache", "chache" + commands + " (did you mean copycat cache stats?)\n"},
 		{"Version", "Version" + commands + " (did you mean copycat version?)\n"},
 		{"widget", "widget" + commands + "\n"},
+		// Two letters swapped are one slip, not two.
+		{"lps", "lps" + commands + " (did you mean copycat lsp?)\n"},
+		{"hsitory", "hsitory" + commands + " (did you mean copycat history?)\n"},
 	} {
 		_, stderr, code := run(t, tt.word)
 		if code != ExitError || !strings.HasSuffix(stderr, "copycat: "+tt.want) {

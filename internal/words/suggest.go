@@ -42,9 +42,13 @@ func DidYouMean(word string, names []string) string {
 	return " (did you mean " + strings.Join(s, " or ") + "?)"
 }
 
-// distance is the Levenshtein distance between a and b, in bytes (flag
-// names are ASCII).
+// distance is the optimal string alignment distance between a and b, in
+// bytes (flag names are ASCII): the edits are inserting, deleting or
+// changing a letter, and swapping two adjacent ones, so that lps is one
+// edit from lsp, not two.
 func distance(a, b string) int {
+	// Three rows: the one before the previous is for swaps.
+	before := make([]int, len(b)+1)
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {
@@ -58,8 +62,11 @@ func distance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], before[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		before, prev, cur = prev, cur, before
 	}
 	return prev[len(b)]
 }

@@ -15,6 +15,9 @@ func TestDistance(t *testing.T) {
 		{"", "", 0}, {"", "abc", 3}, {"abc", "abc", 0},
 		{"min-token", "min-tokens", 1}, {"kitten", "sitting", 3},
 		{"similarty", "similarity", 1}, {"xyz", "abc", 3},
+		// A swap of two adjacent letters is one edit.
+		{"lps", "lsp", 1}, {"verison", "version", 1}, {"jsno", "json", 1},
+		{"ab", "ba", 1}, {"abc", "ca", 3}, // optimal string alignment: no edit of a swapped pair
 	} {
 		if got := distance(tt.a, tt.b); got != tt.want {
 			t.Errorf("distance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
@@ -32,6 +35,7 @@ func TestClosest(t *testing.T) {
 		want []string
 	}{
 		{"verison", []string{"version"}},
+		{"lps", []string{"lsp"}}, // a swap: one edit, a third of three letters
 		{"hist", []string{"history"}},
 		{"stat", []string{"stats"}},
 		{"x", nil},   // one letter: nothing is that near
