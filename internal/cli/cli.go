@@ -180,6 +180,10 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	args = CommandFirst(args)
 	switch {
 	case len(args) > 0 && args[0] == "help":
+		if topic := helpTopic(args[1:]); topic != "" {
+			fmt.Fprintf(stderr, "copycat help: no help topic %q: copycat help takes no argument%s\n", topic, helpFor(topic))
+			return ExitError
+		}
 		newCommand(stdout).printUsage()
 		return ExitClean
 	case len(args) > 0 && args[0] == "cache":
@@ -401,6 +405,37 @@ func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fi
 		return c.ExitCode
 	}
 	return ExitClean
+}
+
+// helpTopic is the first argument after "help" that is no flag nor a
+// flag's value, "" if none: copycat help foo. The flags are those that
+// stood before the word (copycat -q help), which CommandFirst moved
+// after it; they change nothing of the usage.
+func helpTopic(args []string) string {
+	fs := newCommand(io.Discard).fs
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "--":
+			if i+1 < len(args) {
+				return args[i+1]
+			}
+			return ""
+		case len(a) < 2 || a[0] != '-':
+			return a
+		case takesValue(fs, a):
+			i++
+		}
+	}
+	return ""
+}
+
+// helpFor says where the usage is that a help topic may be after: that
+// of the command it names, or the report's.
+func helpFor(topic string) string {
+	if slices.Contains([]string{"cache", "history", "lsp", "version"}, topic) {
+		return fmt.Sprintf("; run 'copycat %s -h' for that command's usage", topic)
+	}
+	return "; it prints the usage, as copycat -h does"
 }
 
 // commandHint says, after "stats: matched no packages", that a bare word

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -138,6 +139,33 @@ func TestFailedRunKeepsBaseline(t *testing.T) {
 		out, errs, code := run(t, append(small, "-baseline", bad, "./stats")...)
 		if code != ExitError || out != "" || !strings.Contains(errs, bad+": ") || !strings.Contains(errs, "baseline") {
 			t.Errorf("%s: exit %d, stdout %q, stderr:\n%s", name, code, out, errs)
+		}
+	}
+}
+
+// copycat help takes no topic: a word after it is said, not ignored, and
+// a command's name points at that command's -h. Flags that stood before
+// help (copycat -q help, -o FILE help) are no topic.
+func TestHelpTopic(t *testing.T) {
+	const takes = "copycat help: no help topic %q: copycat help takes no argument; "
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"help", "foo"}, fmt.Sprintf(takes, "foo") + "it prints the usage, as copycat -h does\n"},
+		{[]string{"help", "history"}, fmt.Sprintf(takes, "history") + "run 'copycat history -h' for that command's usage\n"},
+		{[]string{"help", "lsp"}, fmt.Sprintf(takes, "lsp") + "run 'copycat lsp -h' for that command's usage\n"},
+		{[]string{"-q", "help", "foo"}, fmt.Sprintf(takes, "foo") + "it prints the usage, as copycat -h does\n"},
+		{[]string{"help", "--", "-x"}, fmt.Sprintf(takes, "-x") + "it prints the usage, as copycat -h does\n"},
+	} {
+		out, errs, code := run(t, tt.args...)
+		if code != ExitError || out != "" || errs != tt.want {
+			t.Errorf("copycat %q: exit %d, stdout %.40q, stderr %q; want exit %d, stderr %q", tt.args, code, out, errs, ExitError, tt.want)
+		}
+	}
+	for _, args := range [][]string{{"help"}, {"-q", "help"}, {"-o", "x.txt", "help"}, {"help", "-json"}, {"help", "--"}} {
+		if out, errs, code := run(t, args...); code != ExitClean || errs != "" || !strings.HasPrefix(out, "usage: copycat [flags]") {
+			t.Errorf("copycat %q: exit %d, stdout %.40q, stderr %q; want the usage", args, code, out, errs)
 		}
 	}
 }
