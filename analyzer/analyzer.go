@@ -247,7 +247,7 @@ func (u *unit) reportDuplignore() {
 				continue
 			}
 			u.report(analysis.Diagnostic{Pos: tf.LineStart(le.Line), Category: CategoryDuplignore,
-				Message: "cannot parse " + ignore.FileName + " line: " + le.Err.Error()})
+				Message: le.Message()})
 		default:
 			tf := u.pass.Fset.AddFile(fe.File, -1, 1)
 			u.report(analysis.Diagnostic{Pos: tf.Pos(0), Category: CategoryDuplignore,

@@ -45,13 +45,24 @@ func (e *FileError) Unwrap() error { return e.Err }
 
 // A LineError is a .duplignore line that cannot be used.
 type LineError struct {
-	File string
-	Line int
-	Err  error
+	File    string
+	Line    int
+	Pattern string // the line as git reads it, trailing blanks cut; "" for one too long to quote
+	Err     error
 }
 
 func (e *LineError) Error() string {
-	return fmt.Sprintf("%s:%d: cannot parse %s line: %v", e.File, e.Line, FileName, e.Err)
+	return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Message())
+}
+
+// Message is the error without its file and line, for a report that
+// places it itself: `cannot parse .duplignore line "legacy/[":
+// unterminated character class, which git never matches`.
+func (e *LineError) Message() string {
+	if e.Pattern == "" {
+		return fmt.Sprintf("cannot parse %s line: %v", FileName, e.Err)
+	}
+	return fmt.Sprintf("cannot parse %s line %q: %v", FileName, e.Pattern, e.Err)
 }
 
 func (e *LineError) Unwrap() error { return e.Err }
@@ -83,12 +94,12 @@ func Parse(name, dir string, data []byte) (*List, []error) {
 		}
 		line = bytes.TrimSuffix(line, []byte("\r"))
 		if len(line) > MaxLine {
-			errs = append(errs, &LineError{name, n, fmt.Errorf("%d bytes, longer than the %d a line may have", len(line), MaxLine)})
+			errs = append(errs, &LineError{File: name, Line: n, Err: fmt.Errorf("%d bytes, longer than the %d a line may have", len(line), MaxLine)})
 			continue
 		}
 		r, ok, err := parseLine(string(line))
 		if err != nil {
-			errs = append(errs, &LineError{name, n, err})
+			errs = append(errs, &LineError{File: name, Line: n, Pattern: trimTrailingSpaces(string(line)), Err: err})
 			continue
 		}
 		if ok {

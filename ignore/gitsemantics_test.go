@@ -188,6 +188,24 @@ func TestRefusedPatterns(t *testing.T) {
 		if !strings.HasPrefix(errs[0].Error(), "d/.duplignore:2: ") {
 			t.Errorf("%q: error %q does not start with file and line", tc.line, errs[0])
 		}
+		if want := fmt.Sprintf("cannot parse .duplignore line %q: ", tc.line); !strings.Contains(errs[0].Error(), want) {
+			t.Errorf("%q: error %q does not quote the whole line (%s)", tc.line, errs[0], want)
+		}
+	}
+	// The whole pattern, not the class alone: "[" said nothing of which
+	// line's "[" it was.
+	_, errs := Parse("d/.duplignore", "d", []byte("legacy/[   \n!gen/[[:nope:]]/\n"))
+	want := []string{
+		`d/.duplignore:1: cannot parse .duplignore line "legacy/[": unterminated character class, which git never matches`,
+		`d/.duplignore:2: cannot parse .duplignore line "!gen/[[:nope:]]/": unknown character class [:nope:]`,
+	}
+	if len(errs) != len(want) {
+		t.Fatalf("errors %v, want %q", errs, want)
+	}
+	for i, err := range errs {
+		if err.Error() != want[i] {
+			t.Errorf("error %q, want %q", err, want[i])
+		}
 	}
 }
 

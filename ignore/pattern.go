@@ -192,7 +192,7 @@ func parseClass(p string) (*byteSet, int, error) {
 	prev := -1 // the last single member, which may start a range
 	for first := true; ; first = false {
 		if i >= len(p) {
-			return nil, 0, errUnterminated(p)
+			return nil, 0, errUnterminated
 		}
 		c := p[i]
 		switch {
@@ -205,14 +205,14 @@ func parseClass(p string) (*byteSet, int, error) {
 			set[0] &^= 1 << '/'
 			return &set, i + 1, nil
 		case c >= 0x80:
-			return nil, 0, errNonASCII(p)
+			return nil, 0, errNonASCII
 		case c == '\\':
 			if i+1 >= len(p) {
-				return nil, 0, errUnterminated(p)
+				return nil, 0, errUnterminated
 			}
 			c = p[i+1]
 			if c >= 0x80 {
-				return nil, 0, errNonASCII(p)
+				return nil, 0, errNonASCII
 			}
 			set.add(c)
 			prev, i = int(c), i+2
@@ -240,15 +240,13 @@ func parseClass(p string) (*byteSet, int, error) {
 	}
 }
 
-func errUnterminated(class string) error {
-	return fmt.Errorf("unterminated character class in %q, which git never matches", class)
-}
+// errUnterminated and errNonASCII say what is wrong with a class; the
+// LineError quotes the whole pattern.
+var errUnterminated = errors.New("unterminated character class, which git never matches")
 
 // errNonASCII refuses what git would match byte by byte: "[é]" matches
 // one of the two bytes of 'é', so never the name "é".
-func errNonASCII(class string) error {
-	return fmt.Errorf("non-ASCII byte in character class %q: git matches a class against one byte, not one character", class)
-}
+var errNonASCII = errors.New("non-ASCII byte in a character class: git matches a class against one byte, not one character")
 
 // rangeEnd reads the upper bound of a range at p[i]: one byte, or an
 // escaped one.
@@ -256,12 +254,12 @@ func rangeEnd(p string, i int) (byte, int, error) {
 	c := p[i]
 	if c == '\\' {
 		if i+1 >= len(p) {
-			return 0, 0, errUnterminated(p)
+			return 0, 0, errUnterminated
 		}
 		return p[i+1], 2, nil
 	}
 	if c >= 0x80 {
-		return 0, 0, errNonASCII(p)
+		return 0, 0, errNonASCII
 	}
 	return c, 1, nil
 }
@@ -272,7 +270,7 @@ func rangeEnd(p string, i int) (byte, int, error) {
 func posixClass(set *byteSet, p string, i int) (int, error) {
 	end := strings.IndexByte(p[i+2:], ']')
 	if end < 0 {
-		return 0, errUnterminated(p)
+		return 0, errUnterminated
 	}
 	body := p[i+2 : i+2+end]
 	name, ok := strings.CutSuffix(body, ":")
@@ -281,7 +279,7 @@ func posixClass(set *byteSet, p string, i int) (int, error) {
 	}
 	in, known := posixClasses[name]
 	if !known {
-		return 0, fmt.Errorf("unknown character class [:%s:] in %q", name, p)
+		return 0, fmt.Errorf("unknown character class [:%s:]", name)
 	}
 	for c := 0; c < 128; c++ {
 		if in(byte(c)) {

@@ -75,7 +75,7 @@ func TestGoVet(t *testing.T) {
 	}
 
 	wantLines := []string{
-		`.duplignore:3:1: cannot parse .duplignore line: unterminated character class in "[", which git never matches`,
+		`.duplignore:3:1: cannot parse .duplignore line "bad[": unterminated character class, which git never matches`,
 		"a.go:4:1: duplicate of b.go:3-13 (exact, 40 tokens, 2 copies)",
 		"b.go:3:1: \tother copy",
 		"b.go:3:1: duplicate of a.go:4-14 (exact, 40 tokens, 2 copies)",
@@ -148,7 +148,7 @@ func TestGoVet(t *testing.T) {
 		defer os.RemoveAll(filepath.Join(dir, "tools"))
 		defer os.RemoveAll(filepath.Join(dir, "tools2"))
 		_, stderr, code := vet(t, append(vetFlags, "./tools/...", "./tools2/...")...)
-		if strings.Count(stderr, "tools/.duplignore:2:1: cannot parse .duplignore line: unterminated character class") != 1 ||
+		if strings.Count(stderr, "tools/.duplignore:2:1: cannot parse .duplignore line \"[x\": unterminated character class") != 1 ||
 			strings.Count(stderr, "tools2/.duplignore:1:1: cannot use .duplignore: more than the 1048576 bytes") != 1 || code != 1 {
 			t.Errorf("exit %d, want each bad file reported once:\n%s", code, stderr)
 		}
@@ -230,7 +230,7 @@ func checkJSON(t *testing.T, stdout string) {
 		summary = append(summary, s)
 	}
 	want := []string{
-		`duplignore .duplignore: cannot parse .duplignore line: unterminated character class in "[", which git never matches`,
+		`duplignore .duplignore: cannot parse .duplignore line "bad[": unterminated character class, which git never matches`,
 		"exact a.go: duplicate of b.go:3-13 (exact, 40 tokens, 2 copies) | b.go:3:1",
 		"exact b.go: duplicate of a.go:4-14 (exact, 40 tokens, 2 copies) | a.go:4:1",
 		"renamed m_test.go: duplicate of m_test.go:15-17 (renamed, 37 tokens, 2 copies); not listed: tests | m_test.go:15:3",
