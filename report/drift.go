@@ -99,17 +99,19 @@ func lineSpan(r fingerprint.LineRange) string {
 }
 
 // driftReason says in a few words how c drifted, the strongest evidence
-// first: "a copy lacks the guard", "names swapped in a copy", "a copy
-// lacks the error wrap".
+// first: "a copy lacks the guard", "names swapped in a copy", "2 copies
+// lack the check and the guard".
 func driftReason(c fingerprint.Class) string {
-	var drops, lacks, slips, wraps []string
+	var drops, lacks, slips []string
+	lacking, unwrapped := 0, 0 // the copies that lack a step, the error wrap
 	for _, f := range c.Fragments {
+		lacksStep, lacksWrap := false, false
 		for _, d := range f.Drift {
 			switch {
 			case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepWrap:
-				wraps = appendNew(wraps, "a copy lacks the error wrap")
+				lacksWrap = true
 			case d.Kind == fingerprint.DriftLacks:
-				lacks = appendNew(lacks, d.Step)
+				lacks, lacksStep = appendNew(lacks, "the "+d.Step), true
 			case d.Kind == fingerprint.DriftDiscards:
 				drops = appendNew(drops, "a copy discards a value its twin checks")
 			case d.Kind == fingerprint.DriftMoved:
@@ -126,15 +128,33 @@ func driftReason(c fingerprint.Class) string {
 				slips = appendNew(slips, "a name left unrenamed")
 			}
 		}
+		if lacksStep {
+			lacking++
+		}
+		if lacksWrap {
+			unwrapped++
+		}
 	}
 	parts := drops
 	if len(lacks) > 0 {
-		parts = append(parts, "a copy lacks the "+strings.Join(lacks, ", the "))
+		parts = append(parts, copiesLack(lacking)+" "+andList(lacks))
 	}
 	if len(slips) > 0 {
 		parts = append(parts, strings.Join(slips, ", ")+" in a copy")
 	}
-	return strings.Join(append(parts, wraps...), "; ")
+	if unwrapped > 0 {
+		parts = append(parts, copiesLack(unwrapped)+" the error wrap")
+	}
+	return strings.Join(parts, "; ")
+}
+
+// copiesLack is "a copy lacks" for one copy, "2 copies lack" for more,
+// as a copy's own message counts "2 other copies".
+func copiesLack(n int) string {
+	if n == 1 {
+		return "a copy lacks"
+	}
+	return fmt.Sprintf("%d copies lack", n)
 }
 
 func appendNew(xs []string, x string) []string {

@@ -193,6 +193,36 @@ func lackedByTwo() fingerprint.Class {
 	return c
 }
 
+// The drift reason joins the steps lacked as a reader would, and counts
+// the copies that lack them as a copy's message counts "2 other copies".
+func TestDriftReasonCopies(t *testing.T) {
+	lacks := func(step string) fingerprint.Drift {
+		return fingerprint.Drift{Kind: fingerprint.DriftLacks, Step: step, Lines: fingerprint.LineRange{Start: 20, End: 20}, TwinLines: fingerprint.LineRange{Start: 11, End: 12}}
+	}
+	three := class("three", fingerprint.Near, "a/x.go", "b/y.go", "c/z.go")
+	three.Fragments[1].Drift = []fingerprint.Drift{lacks(fingerprint.StepCheck), lacks(fingerprint.StepGuard), lacks(fingerprint.StepFlag)}
+	wraps := lackedByTwo()
+	for i := 1; i < 3; i++ {
+		wraps.Fragments[i].Drift = append(wraps.Fragments[i].Drift, lacks(fingerprint.StepWrap))
+	}
+	mixed := class("mixed", fingerprint.Near, "a/x.go", "b/y.go", "c/z.go")
+	mixed.Fragments[1].Drift = []fingerprint.Drift{lacks(fingerprint.StepCheck)}
+	mixed.Fragments[2].Drift = []fingerprint.Drift{lacks(fingerprint.StepGuard), lacks(fingerprint.StepWrap)}
+	for _, tc := range []struct {
+		c    fingerprint.Class
+		want string
+	}{
+		{lackedByTwo(), "2 copies lack the guard"},
+		{three, "a copy lacks the check, the guard and the flag"},
+		{wraps, "2 copies lack the guard; 2 copies lack the error wrap"},
+		{mixed, "2 copies lack the check and the guard; a copy lacks the error wrap"},
+	} {
+		if got := driftReason(tc.c); got != tc.want {
+			t.Errorf("%s: driftReason = %q, want %q", tc.c.ID, got, tc.want)
+		}
+	}
+}
+
 func TestRankReason(t *testing.T) {
 	c := class("id", fingerprint.Near, "a/x.go", "b/y.go", "c/z_test.go")
 	c.Lines, c.Divergent = 140, true
@@ -210,12 +240,12 @@ func TestRankReason(t *testing.T) {
 	for _, tc := range []struct {
 		got, want string
 	}{
-		{classes[0].Signal.Reason, "drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines"},
+		{classes[0].Signal.Reason, "drifted: a copy lacks the guard and the flag; production, 3 packages, 140 lines"},
 		{classes[1].Signal.Reason, "build variants, on purpose (fd_linux.go and fd_windows.go are never built together); production, 1 package, 12 lines"},
 		{LeftOut(classes[1]), "build-variant: fd_linux.go and fd_windows.go are never built together"},
 		{classes[1].Signal.Category, CategoryBuildVariant},
-		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); another copy lacks this one's guard (lines 31-32)"},
-		{Message(classes[0], 0), "duplicate of b/y.go:20-25 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard, the flag; production, 3 packages, 140 lines); " +
+		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard and the flag; production, 3 packages, 140 lines); another copy lacks this one's guard (lines 31-32)"},
+		{Message(classes[0], 0), "duplicate of b/y.go:20-25 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard and the flag; production, 3 packages, 140 lines); " +
 			"lacks the guard of c/z_test.go:31-32 (after this copy's line 12); lacks the flag of b/y.go:20 (after this copy's line 13)"},
 		{Message(lackedByTwo(), 0), "duplicate of b/y.go:20-25 (exact, 0 tokens, 3 copies); 2 other copies lack this one's guard (lines 11-12)"},
 		{reason(p, CategoryPerType, false, false, 1), "one copy per type, on purpose; production, 1 package, 12 lines"},
