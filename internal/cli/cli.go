@@ -114,7 +114,7 @@ func (c *Config) Flags(fs *flag.FlagSet) {
 // and -generated. The vet analyzer registers them too.
 func (c *Config) FileFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&c.Tests, "tests", true, "include _test.go files")
-	fs.BoolVar(&c.Generated, "generated", false, "include generated files (// Code generated … DO NOT EDIT.)")
+	fs.BoolVar(&c.Generated, "generated", false, "include generated files (// Code generated … DO NOT EDIT.); a class with a copy in one counts as a mirror, copied on purpose, and is not listed")
 	SizeVar(fs, &c.MaxFileSize, "max-file-size", load.DefaultMaxFileSize, "skip, with a warning, files larger than `size`: bytes, or with a unit: 4MiB, 4MB (0: the default, 2 MiB)")
 }
 

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -246,5 +247,30 @@ func TestHistoryHostileTrees(t *testing.T) {
 	}
 	if n := len(h.Commits); n != 3 || h.Commits[1].Files != h.Commits[0].Files+1 || h.Commits[2].Files != h.Commits[1].Files {
 		t.Errorf("files at each commit %+v, want the base's, then z.go/y.go, then z.go", h.Commits)
+	}
+}
+
+// -generated says what it does to the list: a class with a copy in a
+// generated file is a mirror, not listed, which -all lists where there
+// is one (the report, the vet analyzer), not in copycat history, which
+// has none. A newcomer adding -generated expected more classes and saw
+// fewer.
+func TestGeneratedFlagSaysMirror(t *testing.T) {
+	const mirror = "a class with a copy in one counts as a mirror, copied on purpose, and is not listed"
+	if out, _, _ := run(t, "help"); !strings.Contains(out, mirror+" (-all lists it)\n") {
+		t.Errorf("copycat -h does not say of -generated %q", mirror+" (-all lists it)")
+	}
+	// The analyzer registers its flags in this order.
+	fs := flag.NewFlagSet("copycat", flag.ContinueOnError)
+	var c Config
+	c.Flags(fs)
+	c.FileFlags(fs)
+	c.ListFlags(fs)
+	if u := fs.Lookup("generated").Usage; !strings.HasSuffix(u, mirror+" (-all lists it)") {
+		t.Errorf("the analyzer's -generated says %q", u)
+	}
+	_, errs, _ := runHistoryCmd(t, "-h")
+	if !strings.Contains(errs, mirror+"\n") || strings.Contains(errs, "-all") {
+		t.Errorf("copycat history -h does not say of -generated %q, or names -all, which it has not:\n%s", mirror, errs)
 	}
 }

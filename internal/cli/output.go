@@ -54,9 +54,14 @@ func (o *Output) outputFlags(fs *flag.FlagSet) {
 }
 
 // ListFlags registers -all, which the vet analyzer registers too: report
-// the classes no rule lists as well (see report.Listed).
+// the classes no rule lists as well (see report.Listed). -generated, if
+// fs has it already (FileFlags), then says that -all lists the classes
+// it leaves out; copycat history, which has no -all, does not say so.
 func (o *Output) ListFlags(fs *flag.FlagSet) {
 	fs.BoolVar(&o.All, "all", false, "report every class: also those only in tests or examples, copies on purpose (build variants, per-architecture, mirrors, per-type, inverses) and those a -baseline holds, each saying why it is not listed")
+	if f := fs.Lookup("generated"); f != nil {
+		f.Usage += " (-all lists it)"
+	}
 }
 
 // checkOutput settles the format after parsing: -json is -format json;
