@@ -434,6 +434,14 @@ func perArch(c fingerprint.Class) (a, b string) {
 	return a, b
 }
 
+// archsLongestFirst are knownArch, the longest names first, so that a
+// path naming arm64 is not read as naming arm.
+var archsLongestFirst = func() []string {
+	archs := slices.Clone(knownArch)
+	slices.SortFunc(archs, func(a, b string) int { return len(b) - len(a) })
+	return archs
+}()
+
 // pathArch returns the architecture a path names, or "".
 func pathArch(name string) string {
 	dir, base := path.Split(filepath.ToSlash(name))
@@ -447,10 +455,7 @@ func pathArch(name string) string {
 	if isArch(lower) || slices.Contains(archDirs, lower) {
 		return lower // cmd/asm/internal/arch's loong64.go, ppc64.go
 	}
-	// Longest names first, so that arm64 is not read as arm.
-	archs := slices.Clone(knownArch)
-	slices.SortFunc(archs, func(a, b string) int { return len(b) - len(a) })
-	for _, a := range archs {
+	for _, a := range archsLongestFirst {
 		if len(a) >= 3 && a != "arm" && a != "ppc" && (strings.Contains(base, strings.ToUpper(a)) || strings.HasSuffix(lower, "_"+a)) {
 			return a
 		}

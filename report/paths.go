@@ -25,10 +25,25 @@ type modulePaths struct {
 	mu    sync.Mutex
 	roots map[string]anchors // what each directory's root is found from
 	names map[string]string  // a file's name → its path within its module
+	// wd is the working directory, asked for once: filepath.Abs asks
+	// for it (two stats) for each relative name.
+	wd func() (string, error)
 }
 
 func newModulePaths() *modulePaths {
-	return &modulePaths{roots: map[string]anchors{}, names: map[string]string{}}
+	return &modulePaths{roots: map[string]anchors{}, names: map[string]string{}, wd: sync.OnceValues(os.Getwd)}
+}
+
+// abs is filepath.Abs(name), with the working directory asked for once.
+func (m *modulePaths) abs(name string) (string, error) {
+	if filepath.IsAbs(name) {
+		return filepath.Clean(name), nil
+	}
+	wd, err := m.wd()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(wd, name), nil
 }
 
 // of returns the path of the file name within its module, with forward
@@ -45,7 +60,7 @@ func (m *modulePaths) of(name string) string {
 		return p
 	}
 	p = name
-	if abs, err := filepath.Abs(name); err == nil {
+	if abs, err := m.abs(name); err == nil {
 		if fi, err := os.Stat(abs); err == nil && fi.Mode().IsRegular() {
 			if root := m.root(filepath.Dir(abs)); root != "" {
 				if rel, err := filepath.Rel(root, abs); err == nil && filepath.IsLocal(rel) {

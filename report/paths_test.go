@@ -50,3 +50,17 @@ func TestModulePaths(t *testing.T) {
 		t.Errorf("a nil modulePaths gave %s for tests/a.go", got)
 	}
 }
+
+// modulePaths.abs, which asks for the working directory once, is
+// filepath.Abs.
+func TestModulePathsAbs(t *testing.T) {
+	t.Chdir(t.TempDir())
+	m := newModulePaths()
+	for _, name := range []string{"a.go", "./a/../b/c.go", "../x/y.go", "", ".", "/abs/p.go", "/abs/../q//r.go", "a//b/./c.go"} {
+		want, werr := filepath.Abs(name)
+		got, err := m.abs(name)
+		if got != want || (err == nil) != (werr == nil) {
+			t.Errorf("abs(%q) = %q, %v; filepath.Abs gives %q, %v", name, got, err, want, werr)
+		}
+	}
+}

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io/fs"
+	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -482,5 +485,47 @@ func TestMessagesLackedSteps(t *testing.T) {
 	}
 	if got := Messages(c); !slices.Equal(got, want) {
 		t.Errorf("Messages\n%q\nwant\n%q", got, want)
+	}
+}
+
+// pathArch, which sorts the architectures once, answers as it did when it
+// sorted them at each call, on every path of the standard library.
+func TestPathArchStdlib(t *testing.T) {
+	old := func(name string) string {
+		dir, base := path.Split(filepath.ToSlash(name))
+		for _, el := range strings.Split(strings.Trim(dir, "/"), "/") {
+			if isArch(el) || slices.Contains(archDirs, el) {
+				return el
+			}
+		}
+		base = strings.TrimSuffix(base, ".go")
+		lower := strings.ToLower(base)
+		if isArch(lower) || slices.Contains(archDirs, lower) {
+			return lower
+		}
+		archs := slices.Clone(knownArch)
+		slices.SortFunc(archs, func(a, b string) int { return len(b) - len(a) })
+		for _, a := range archs {
+			if len(a) >= 3 && a != "arm" && a != "ppc" && (strings.Contains(base, strings.ToUpper(a)) || strings.HasSuffix(lower, "_"+a)) {
+				return a
+			}
+		}
+		return ""
+	}
+	src := filepath.Join(runtime.GOROOT(), "src")
+	n := 0
+	filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		rel, _ := filepath.Rel(src, p)
+		n++
+		if got, want := pathArch(rel), old(rel); got != want {
+			t.Errorf("pathArch(%s) = %q, want %q", rel, got, want)
+		}
+		return nil
+	})
+	if n == 0 {
+		t.Skip("no standard library sources")
 	}
 }
