@@ -44,6 +44,14 @@ func ReadFile(path string, max int64) ([]byte, error) {
 	return src, err
 }
 
+// ReadFileInto is ReadFile reading into buf's memory when buf has the
+// room, so that the bytes it returns may be buf's: for a reader that is
+// done with each file's bytes before it reads the next.
+func ReadFileInto(path string, max int64, buf []byte) ([]byte, error) {
+	src, _, err := readFile(path, max, buf)
+	return src, err
+}
+
 // readFile is ReadFile, which also returns what the open file's Stat
 // said. It reads into buf's memory if it is large enough: a worker reuses
 // one buffer for the files whose bytes it drops once indexed.

@@ -339,7 +339,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 		}
 		var changed changedFiles
 		restore := detectionGC(os.Getenv("GOGC")) // reading the files again is garbage beside the result
-		report.Categorise(found.Classes, report.LoadedFacts(res.Files, ix.facts(res.Files, c.rereader(res.Files), &changed)))
+		report.Categorise(found.Classes, report.LoadedFacts(res.Files, ix.facts(res.Files, c.rereaderInto(res.Files), &changed)))
 		restore()
 		if ws := changed.warnings(); len(ws) > 0 {
 			res.Warnings = append(res.Warnings, ws...)

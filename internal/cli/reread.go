@@ -18,12 +18,19 @@ import (
 // lines are not those detection read is an error that says it changed,
 // which the HTML report shows in place of the copy.
 func (c *Config) rereader(files []*fingerprint.File) func(string) ([]byte, error) {
+	into := c.rereaderInto(files)
+	return func(name string) ([]byte, error) { return into(name, nil) }
+}
+
+// rereaderInto is rereader reading each file into the memory of buf when
+// buf has the room (load.ReadFileInto).
+func (c *Config) rereaderInto(files []*fingerprint.File) func(name string, buf []byte) ([]byte, error) {
 	lines := make(map[string]int, len(files))
 	for _, f := range files {
 		lines[f.Name] = f.Lines
 	}
-	return func(name string) ([]byte, error) {
-		src, err := load.ReadFile(name, c.MaxFileSize)
+	return func(name string, buf []byte) ([]byte, error) {
+		src, err := load.ReadFileInto(name, c.MaxFileSize, buf)
 		if err != nil {
 			return nil, err
 		}

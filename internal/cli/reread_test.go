@@ -1,13 +1,18 @@
 package cli
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/par"
+	"github.com/copycat-go/copycat/load"
 )
 
 // The report reads a file again only as detection read it: a file swapped
@@ -45,5 +50,57 @@ func TestRereadAsLoaded(t *testing.T) {
 	}
 	if _, err := read(name); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("a link to /dev/zero: %v", err)
+	}
+}
+
+// The Facts source of the report reads each file into a reused buffer:
+// its Facts are those of the file's bytes, and stay so once the buffer
+// holds other files (they copy what they keep), whatever the order and
+// however many goroutines ask; a changed file gives none and is noted.
+func TestFactsReuseBuffers(t *testing.T) {
+	src := filepath.Join(runtime.GOROOT(), "src")
+	var names []string
+	filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".go") && len(names) < 3000 {
+			if info, err := d.Info(); err == nil && info.Size() <= load.DefaultMaxFileSize {
+				names = append(names, p)
+			}
+		}
+		return nil
+	})
+	if len(names) == 0 {
+		t.Skip("no standard library sources")
+	}
+	var files []*fingerprint.File
+	want := make([]fingerprint.Facts, len(names))
+	for i, n := range names {
+		b, err := os.ReadFile(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = fingerprint.ScanFacts(b)
+		files = append(files, &fingerprint.File{Name: n, Lines: fingerprint.LineCount(b)})
+	}
+	changedName := names[len(names)/2]
+	files[len(names)/2].Lines++ // as if it had changed since loading
+	var changed changedFiles
+	var ix *runIndex
+	source := ix.facts(files, (&Config{}).rereaderInto(files), &changed)
+	got := make([]*fingerprint.Facts, len(names))
+	par.For(len(names), 4, func(_, i int) { got[i] = source(names[i]) })
+	for i, n := range names {
+		switch {
+		case n == changedName:
+			if got[i] != nil {
+				t.Errorf("%s, changed, gave Facts", n)
+			}
+		case got[i] == nil:
+			t.Errorf("%s gave no Facts", n)
+		case !reflect.DeepEqual(*got[i], want[i]):
+			t.Errorf("%s: Facts differ from ScanFacts of its bytes", n)
+		}
+	}
+	if !reflect.DeepEqual(changed.names, []string{changedName}) {
+		t.Errorf("changed files: %v, want %s", changed.names, changedName)
 	}
 }
