@@ -3,10 +3,14 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"io"
+	"math"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/copycat-go/copycat/change"
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/internal/version"
 )
@@ -60,5 +64,69 @@ func TestJSONNamesApart(t *testing.T) {
 	}
 	if want := []string{`"x\xff.go"`, `"x\xfe.go"`, `"\"q\".go"`}; !slices.Equal(got, want) {
 		t.Errorf("names %q, want %q", got, want)
+	}
+}
+
+// jsonOneEncoder writes the JSON report as JSON wrote it before its
+// classes were encoded each on its own: the whole report by one encoder.
+func jsonOneEncoder(w io.Writer, r *Report) error {
+	out := jsonHead(r)
+	for ci := range r.Classes {
+		out.Classes = append(out.Classes, jsonClassOf(r, ci))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// The JSON report, its classes encoded each on its own on all CPUs, is
+// byte for byte what one encoder of the whole report writes: on the
+// fixtures ranked, with and without a change, with names that need
+// escaping (HTML's characters, bytes that are not UTF-8, quotes), with
+// no class, whatever GOMAXPROCS; and a value JSON cannot hold fails
+// both, with the same error.
+func TestJSONByClass(t *testing.T) {
+	var reps []*Report
+	for _, name := range []string{"clones.txtar", "drift.txtar"} {
+		rep, read := fixture(t, name)
+		Rank(rep.Classes, ReadFacts(read), SortRank)
+		all := *rep
+		all.All = true
+		reps = append(reps, rep, &all)
+	}
+	c := class("id", fingerprint.Exact, "a<b>.go", "c&d.go", "x\xff.go", `"q".go`, "\u2028.go")
+	c.Signal.Reason = "<script> & \u2029"
+	v := change.Verdict{Kind: change.ForgottenTwin, Touched: []bool{true, false, false, false, false}, New: []bool{false, false, false, false, false},
+		Added: []int{1, 0, 0, 0, 0}, Removed: []int{0, 0, 0, 0, 0}}
+	g := class("id2", fingerprint.Exact, "d.go", "e.go")
+	g.Similarity = 0.8765
+	w := change.Verdict{Kind: change.New, Touched: []bool{true, false}, New: []bool{true, false}, Added: []int{6, 0}, Removed: []int{0, 0}}
+	reps = append(reps,
+		&Report{Classes: []fingerprint.Class{c, g}, Verdicts: []change.Verdict{v, w}, Change: &ChangeStats{New: 1, ForgottenTwins: 1, MaxNew: -1}},
+		&Report{Classes: []fingerprint.Class{g}, Run: &RunStats{TotalSeconds: 1.5}},
+		&Report{})
+	for _, procs := range []int{1, 2, 8} {
+		old := runtime.GOMAXPROCS(procs)
+		for i, rep := range reps {
+			var got, want bytes.Buffer
+			if err := JSON(&got, rep); err != nil {
+				t.Fatal(err)
+			}
+			if err := jsonOneEncoder(&want, rep); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != want.String() {
+				t.Errorf("GOMAXPROCS %d, report %d: written by class\n%s\nby one encoder\n%s", procs, i, got.String(), want.String())
+			}
+		}
+		runtime.GOMAXPROCS(old)
+	}
+	nan := class("nan", fingerprint.Near, "a.go", "b.go")
+	nan.Similarity = math.NaN()
+	bad := &Report{Classes: []fingerprint.Class{g, nan, nan}}
+	var got, want bytes.Buffer
+	err, werr := JSON(&got, bad), jsonOneEncoder(&want, bad)
+	if err == nil || werr == nil || err.Error() != werr.Error() || got.Len() != 0 || want.Len() != 0 {
+		t.Errorf("a NaN similarity: %v, %d bytes written; one encoder: %v, %d bytes", err, got.Len(), werr, want.Len())
 	}
 }

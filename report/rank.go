@@ -124,11 +124,13 @@ const (
 func Rank(classes []fingerprint.Class, src FileSource, order string) {
 	paths := newModulePaths()
 	categorise(classes, src, paths)
-	for i := range classes {
+	// Each class on its own, on all CPUs: the paths within their modules
+	// are found by a stat of each file.
+	par.For(len(classes), runtime.GOMAXPROCS(0), func(_, i int) {
 		c := &classes[i]
 		c.Signal.Score, c.Signal.Reason, c.Signal.LeftOut = signal(*c, paths.class(*c))
 		c.Signal.Categorised = true
-	}
+	})
 	if order == SortRank {
 		slices.SortStableFunc(classes, func(a, b fingerprint.Class) int { return cmp.Compare(b.Signal.Score, a.Signal.Score) })
 	}

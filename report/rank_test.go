@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -527,5 +528,24 @@ func TestPathArchStdlib(t *testing.T) {
 	})
 	if n == 0 {
 		t.Skip("no standard library sources")
+	}
+}
+
+// Rank scores the classes on all CPUs: their signals and order are the
+// same whatever GOMAXPROCS.
+func TestRankAnyProcs(t *testing.T) {
+	for _, name := range []string{"clones.txtar", "drift.txtar"} {
+		var want []fingerprint.Class
+		for _, procs := range []int{1, 2, 8} {
+			rep, read := fixture(t, name)
+			old := runtime.GOMAXPROCS(procs)
+			Rank(rep.Classes, ReadFacts(read), SortRank)
+			runtime.GOMAXPROCS(old)
+			if want == nil {
+				want = rep.Classes
+			} else if !reflect.DeepEqual(rep.Classes, want) {
+				t.Errorf("%s: ranked at GOMAXPROCS %d, the classes differ from those at 1", name, procs)
+			}
+		}
 	}
 }
