@@ -189,12 +189,11 @@ type Indexer struct {
 	src     []byte // the bytes of the file being indexed
 	skip    func(ast.Node) bool
 	body    *ast.BlockStmt      // body of the function declaration being visited
-	grams   []uint64            // k-gram hashes, for winnowing
-	deque   []int32             // winnowing's candidate minima
 	ignored [][2]int32          // token spans of the nodes directives exclude
 	units   []unit              // scratch for File.units
 	blocks  []block             // scratch for File.blocks
 	windows []window            // scratch for File.windows
+	gramBuf []gram              // scratch for File.grams
 	names   map[uint64]struct{} // scratch for markOwnNamed (nameSet)
 	lower   []byte              // scratch for markOwnNamed (lowered)
 	work    int64               // see Work

@@ -18,44 +18,54 @@ type gram struct {
 	h   uint32
 }
 
+// winnowRing holds the last gram hashes winnow computed, by position
+// modulo its size: a power of two at least winnowWindow.
+const winnowRing = 16
+
 // winnow selects the file's k-gram fingerprints: the rightmost minimum of
-// every window of winnowWindow consecutive k-gram hashes, each once. A
-// deque of candidate minima makes it linear.
+// every window of winnowWindow consecutive k-gram hashes, each once. The
+// window's minimum is kept as the window moves: a new hash at or below it
+// is the new minimum, and only when the minimum leaves the window is the
+// window read again, at most winnowWindow hashes a gram whatever the
+// input (about 2/(winnowWindow+1) of the time on a file's hashes). The
+// hashes are computed as the window reaches them and kept in a ring of
+// the last winnowRing, not in an array of the file's grams; a deque of
+// candidate minima, as this once kept, mispredicted its pops and spent
+// more than the reads it saved.
 func (ix *Indexer) winnow() {
 	n := len(ix.ts.codes) - gramSize + 1
 	if n <= 0 {
 		return
 	}
-	// spanHash of every gram, its base's power for gramSize tokens taken
-	// once. The scratch is grown once to the file's grams, not by
-	// appends: on a file larger than any before, doubling left as much
-	// again of garbage (a 16 MB file, the hostile case many-classes at
-	// 20,000 pairs: 329 MB allocated here, 101 MB now, of 1.50 GB and
-	// 1.24 GB for the run).
-	hs := slices.Grow(ix.grams[:0], n)
-	k, prefix := ix.powOf(gramSize), ix.prefix
+	var ring [winnowRing]uint64
+	k, prefix := ix.powOf(gramSize), ix.prefix[:n+gramSize]
+	out := slices.Grow(ix.gramBuf[:0], 2*n/(winnowWindow+1)+4)
+	m, last := 0, -1 // m: the window's rightmost minimum; last: the gram last kept
 	for i := range n {
-		hs = append(hs, mix(prefix[i+gramSize]-prefix[i]*k))
-	}
-	ix.grams = hs
-	out := make([]gram, 0, 2*n/(winnowWindow+1)+4)
-	dq, head := ix.deque[:0], 0 // dq[head:] are positions with increasing hashes
-	last := int32(-1)
-	for i := range n {
-		for len(dq) > head && hs[dq[len(dq)-1]] >= hs[i] {
-			dq = dq[:len(dq)-1]
-		}
-		dq = append(dq, int32(i))
-		if dq[head] <= int32(i-winnowWindow) {
-			head++
-		}
-		if i >= winnowWindow-1 || i == n-1 {
-			if m := dq[head]; m != last {
-				out = append(out, gram{m, uint32(hs[m] >> 32)})
-				last = m
+		h := mix(prefix[i+gramSize] - prefix[i]*k)
+		ring[i&(winnowRing-1)] = h
+		switch lo := i - winnowWindow + 1; {
+		case m < lo:
+			// The minimum left the window: find the rightmost one of
+			// hashes lo..i.
+			m = lo
+			for j := lo + 1; j <= i; j++ {
+				if ring[j&(winnowRing-1)] <= ring[m&(winnowRing-1)] {
+					m = j
+				}
 			}
+		case h <= ring[m&(winnowRing-1)]:
+			m = i
+		}
+		if (i >= winnowWindow-1 || i == n-1) && m != last {
+			out = append(out, gram{int32(m), uint32(ring[m&(winnowRing-1)] >> 32)})
+			last = m
 		}
 	}
-	ix.deque = dq[:0]
-	ix.file.grams = out
+	// The grams are gathered in the Indexer's scratch and copied out at
+	// their size: about 2/(winnowWindow+1) of n, but a quarter of the
+	// standard library's files have more, and a slice made for the
+	// expected number grew to twice it.
+	ix.gramBuf = out
+	ix.file.grams = slices.Clone(out)
 }
