@@ -179,24 +179,30 @@ type Indexer struct {
 	// LoadedFacts), whose index keeps those beside the records.
 	NoFacts bool
 
-	ts      tokenStream
-	lastAt  int32 // tokenAt's last answer
-	prefix  []uint64
-	pow     []uint64 // hashBase^i for i < powStep
-	powHigh []uint64 // hashBase^(j·powStep)
-	file    *File
-	tfile   *token.File
-	src     []byte // the bytes of the file being indexed
-	skip    func(ast.Node) bool
-	body    *ast.BlockStmt      // body of the function declaration being visited
-	ignored [][2]int32          // token spans of the nodes directives exclude
-	units   []unit              // scratch for File.units
-	blocks  []block             // scratch for File.blocks
-	windows []window            // scratch for File.windows
-	gramBuf []gram              // scratch for File.grams
-	names   map[uint64]struct{} // scratch for markOwnNamed (nameSet)
-	lower   []byte              // scratch for markOwnNamed (lowered)
-	work    int64               // see Work
+	ts        tokenStream
+	lastAt    int32 // tokenAt's last answer
+	prefix    []uint64
+	pow       []uint64 // hashBase^i for i < powStep
+	powHigh   []uint64 // hashBase^(j·powStep)
+	file      *File
+	tfile     *token.File
+	src       []byte // the bytes of the file being indexed
+	skip      func(ast.Node) bool
+	body      *ast.BlockStmt      // body of the function declaration being visited
+	ignored   [][2]int32          // token spans of the nodes directives exclude
+	units     []unit              // scratch for File.units
+	blocks    []block             // scratch for File.blocks
+	windows   []window            // scratch for File.windows
+	stmtSpans [][2]int32          // the walk's stack of statements' token spans (list)
+	gramBuf   []gram              // scratch for File.grams
+	names     map[uint64]struct{} // scratch for markOwnNamed (nameSet)
+	lower     []byte              // scratch for markOwnNamed (lowered)
+	work      int64               // see Work
+
+	// walkAll has the walk search every expression's tokens for a func
+	// keyword, as it did before it knew a statement's (tests: the same
+	// File either way).
+	walkAll bool
 }
 
 // Work counts what the Indexer read, over all the files it indexed, to
@@ -345,14 +351,15 @@ func (ix *Indexer) tokenAt(pos token.Pos) int32 {
 }
 
 func (ix *Indexer) newUnit(n ast.Node) unit {
-	t0, t1 := ix.tokenAt(n.Pos()), ix.tokenAt(n.End())
+	pos, end := n.Pos(), n.End() // End is a walk down the node's last parts
+	t0, t1 := ix.tokenAt(pos), ix.tokenAt(end)
 	u := unit{tok0: t0, tok1: t1, name: -1}
 	u.val0 = ix.ts.valAt[t0]
 	if t1 > t0 {
 		u.hash = ix.spanHash(t0, t1)
 	}
 	base := ix.tfile.Base()
-	u.off0, u.off1 = int32(int(n.Pos())-base), int32(int(n.End())-base)
+	u.off0, u.off1 = int32(int(pos)-base), int32(int(end)-base)
 	return u
 }
 
