@@ -75,8 +75,11 @@ import (
 
 // markOwnNamed records the string literals among tokens [t0, t1) that
 // name fn, the function declaration that spans them, and those that are
-// a name fn holds (File.heldOwn).
-func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
+// a name fn holds (File.heldOwn); strs are those literals' tokens.
+func (ix *Indexer) markOwnNamed(t0, t1 int32, strs []int32, fn string) {
+	if len(strs) == 0 {
+		return // nor any of the forms of fn made for them
+	}
 	name := []byte(fn)
 	compound := compoundName(fn)
 	var parts partSet
@@ -85,12 +88,9 @@ func (ix *Indexer) markOwnNamed(t0, t1 int32, fn string) {
 	}
 	lowName := newHeldText(ignore.AppendLower(nil, name))
 	var uniName *heldText // name with every letter lowered, made when first asked (holdsEither)
-	codes, offs := ix.ts.codes, ix.ts.offs
+	offs := ix.ts.offs
 	namesMade := false
-	for t := t0; t < t1; t++ {
-		if token.Token(codes[t]) != token.STRING {
-			continue
-		}
+	for _, t := range strs {
 		off := int(offs[t])
 		lit := ix.src[off:stringEnd(ix.src, off)]
 		if len(lit) < 2 {

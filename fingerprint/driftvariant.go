@@ -1,7 +1,6 @@
 package fingerprint
 
 import (
-	"go/token"
 	"path"
 	"slices"
 	"strings"
@@ -108,14 +107,11 @@ func eachWord(s []byte, fn func(h uint64)) {
 }
 
 // markWords records the words of fn, the function declaration whose
-// tokens are [t0, t1), and of the string literals among them.
-func (ix *Indexer) markWords(t0, t1 int32, fn string) {
+// first token is t0, and of the string literals among its tokens, strs.
+func (ix *Indexer) markWords(t0 int32, strs []int32, fn string) {
 	eachWord([]byte(fn), func(h uint64) { ix.file.fnWords = append(ix.file.fnWords, tokWord{t0, h}) })
-	codes, offs := ix.ts.codes, ix.ts.offs
-	for t := t0; t < t1; t++ {
-		if token.Token(codes[t]) != token.STRING {
-			continue
-		}
+	offs := ix.ts.offs
+	for _, t := range strs {
 		off := int(offs[t])
 		eachWord(ix.src[off:stringEnd(ix.src, off)], func(h uint64) {
 			ix.file.strWords = append(ix.file.strWords, tokWord{t, h})

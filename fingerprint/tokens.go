@@ -76,12 +76,13 @@ type tokenStream struct {
 	vals  []uint64 // name or value hash of each token with hasValue
 	valAt []int32  // index into vals of the first value at or after each token; len(codes)+1 entries
 	funcs []int32  // number of func keywords before each token; len(codes)+1 entries
+	strs  []int32  // the string literals' tokens, rising
 }
 
 // scan fills ts with the canonical tokens of src (see lex.go). Comments,
 // semicolons and trailing commas are left out. It reuses ts's slices.
 func (ts *tokenStream) scan(src []byte) {
-	ts.codes, ts.offs, ts.vals, ts.valAt, ts.funcs = ts.codes[:0], ts.offs[:0], ts.vals[:0], ts.valAt[:0], ts.funcs[:0]
+	ts.codes, ts.offs, ts.vals, ts.valAt, ts.funcs, ts.strs = ts.codes[:0], ts.offs[:0], ts.vals[:0], ts.valAt[:0], ts.funcs[:0], ts.strs[:0]
 	lx := lexer{src: src}
 	for {
 		off, code, lit := lx.next()
@@ -94,15 +95,19 @@ func (ts *tokenStream) scan(src []byte) {
 		ts.add(off, code, lit)
 	}
 	// valAt lets a token span find its values without walking the codes,
-	// funcs tells whether a span holds a function literal.
+	// funcs tells whether a span holds a function literal, strs lists its
+	// strings.
 	v, fn := int32(0), int32(0)
 	ts.valAt = slices.Grow(ts.valAt, len(ts.codes)+1)
 	ts.funcs = slices.Grow(ts.funcs, len(ts.codes)+1)
-	for _, c := range ts.codes {
+	for t, c := range ts.codes {
 		ts.valAt = append(ts.valAt, v)
 		ts.funcs = append(ts.funcs, fn)
 		if hasValue(c) {
 			v++
+			if c == byte(token.STRING) {
+				ts.strs = append(ts.strs, int32(t))
+			}
 		}
 		if c == byte(token.FUNC) {
 			fn++
@@ -110,4 +115,14 @@ func (ts *tokenStream) scan(src []byte) {
 	}
 	ts.valAt = append(ts.valAt, v)
 	ts.funcs = append(ts.funcs, fn)
+}
+
+// stringsIn returns the string literals' tokens among tokens [t0, t1).
+func (ts *tokenStream) stringsIn(t0, t1 int32) []int32 {
+	i, _ := slices.BinarySearch(ts.strs, t0)
+	j := i
+	for j < len(ts.strs) && ts.strs[j] < t1 {
+		j++
+	}
+	return ts.strs[i:j]
 }

@@ -2,6 +2,11 @@ package fingerprint
 
 import (
 	"go/token"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
 	"testing"
 )
 
@@ -76,6 +81,46 @@ func TestLineCount(t *testing.T) {
 		tf.SetLinesForContent([]byte(src))
 		if got, want := LineCount([]byte(src)), tf.LineCount(); got != want {
 			t.Errorf("LineCount(%q) = %d, want %d", src, got, want)
+		}
+	}
+}
+
+// TestStringsIn pins stringsIn to a look at every token of the span, over
+// go/*'s files: spans from a token to the end, from the start to a
+// token, empty ones, and spans at random.
+func TestStringsIn(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "go", "*", "*.go"))
+	if len(paths) == 0 {
+		t.Skip("no standard library sources")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	var ts tokenStream
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts.scan(src)
+		n := int32(len(ts.codes))
+		check := func(t0, t1 int32) {
+			var want []int32
+			for tok := t0; tok < t1; tok++ {
+				if ts.codes[tok] == byte(token.STRING) {
+					want = append(want, tok)
+				}
+			}
+			if got := ts.stringsIn(t0, t1); !slices.Equal(got, want) && len(got)+len(want) > 0 {
+				t.Fatalf("%s: stringsIn(%d, %d) = %v, want %v", p, t0, t1, got, want)
+			}
+		}
+		for tok := int32(0); tok <= n; tok += max(1, n/100) {
+			check(tok, n)
+			check(0, tok)
+			check(tok, tok)
+		}
+		for range 100 {
+			t0 := r.Int32N(n + 1)
+			check(t0, t0+r.Int32N(n-t0+1))
 		}
 	}
 }

@@ -48,8 +48,9 @@ func (ix *Indexer) funcDecl(d *ast.FuncDecl) {
 	u.name = ix.ts.valAt[ix.tokenAt(d.Name.Pos())]
 	ix.file.units = append(ix.file.units, u)
 	ix.file.blocks = append(ix.file.blocks, block{first: first, last: first + 1, fn: true})
-	ix.markOwnNamed(u.tok0, u.tok1, d.Name.Name)
-	ix.markWords(u.tok0, u.tok1, d.Name.Name)
+	strs := ix.ts.stringsIn(u.tok0, u.tok1)
+	ix.markOwnNamed(u.tok0, u.tok1, strs, d.Name.Name)
+	ix.markWords(u.tok0, strs, d.Name.Name)
 	ix.list(d.Body.List, bodyBlock)
 }
 
