@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -34,6 +35,42 @@ func referenceScan(file *token.File, src []byte) *tokenStream {
 	}
 }
 
+// add appends one token to a reference stream, dropping a comma that a
+// closing bracket follows.
+func (ts *tokenStream) add(off int32, code byte, lit []byte) {
+	switch token.Token(code) {
+	case token.RPAREN, token.RBRACE, token.RBRACK:
+		if n := len(ts.codes); n > 0 && ts.codes[n-1] == byte(token.COMMA) {
+			ts.codes, ts.offs = ts.codes[:n-1], ts.offs[:n-1]
+		}
+	}
+	ts.codes = append(ts.codes, code)
+	ts.offs = append(ts.offs, off)
+	if hasValue(code) {
+		ts.vals = append(ts.vals, hashBytes(lit))
+	}
+}
+
+// spanTables are the tables scan keeps beside the codes (valAt, funcs,
+// strs), found from the codes alone by a second pass over them.
+func spanTables(codes []byte) (valAt, funcs, strs []int32) {
+	v, fn := int32(0), int32(0)
+	for t, c := range codes {
+		valAt = append(valAt, v)
+		funcs = append(funcs, fn)
+		if hasValue(c) {
+			v++
+		}
+		if c == byte(token.STRING) {
+			strs = append(strs, int32(t))
+		}
+		if c == byte(token.FUNC) {
+			fn++
+		}
+	}
+	return append(valAt, v), append(funcs, fn), strs
+}
+
 func compareStreams(t *testing.T, name string, src []byte) {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -53,6 +90,10 @@ func compareStreams(t *testing.T, name string, src []byte) {
 		if got.offs[i] != want.offs[i] {
 			t.Fatalf("%s: token %d at offset %d, want %d", name, i, got.offs[i], want.offs[i])
 		}
+	}
+	valAt, funcs, strs := spanTables(got.codes)
+	if !slices.Equal(got.valAt, valAt) || !slices.Equal(got.funcs, funcs) || !slices.Equal(got.strs, strs) {
+		t.Fatalf("%s: scan's valAt, funcs or strs differ from a pass over its codes", name)
 	}
 	// go/scanner drops carriage returns from raw strings; compare the
 	// values of files without them.

@@ -30,27 +30,6 @@ func hasValue(c byte) bool {
 // consistent renaming maps.
 func isName(c byte) bool { return c == byte(token.IDENT) }
 
-// add appends one token, dropping a comma that a closing bracket follows.
-func (ts *tokenStream) add(off int32, code byte, lit []byte) {
-	switch token.Token(code) {
-	case token.RPAREN, token.RBRACE, token.RBRACK:
-		if n := len(ts.codes); n > 0 && ts.codes[n-1] == byte(token.COMMA) {
-			ts.codes, ts.offs = ts.codes[:n-1], ts.offs[:n-1]
-		}
-	}
-	if len(ts.codes) == cap(ts.codes) {
-		ts.codes, ts.offs = doubled(ts.codes), doubled(ts.offs)
-	}
-	ts.codes = append(ts.codes, code)
-	ts.offs = append(ts.offs, off)
-	if hasValue(code) {
-		if len(ts.vals) == cap(ts.vals) {
-			ts.vals = doubled(ts.vals)
-		}
-		ts.vals = append(ts.vals, hashBytes(lit))
-	}
-}
-
 // doubled returns s with twice its capacity (at least 1024). append grows
 // a large slice by a quarter at a time, so that the buffers of a file of
 // millions of tokens would be allocated and copied five times over.
@@ -81,35 +60,50 @@ type tokenStream struct {
 
 // scan fills ts with the canonical tokens of src (see lex.go). Comments,
 // semicolons and trailing commas are left out. It reuses ts's slices.
+//
+// Beside each token's code and offset, and each value's hash, it keeps
+// what lets a token span be asked about without walking its codes: valAt
+// finds its values, funcs tells whether it holds a function literal, strs
+// lists its strings. All are made in the one pass over the tokens.
 func (ts *tokenStream) scan(src []byte) {
 	ts.codes, ts.offs, ts.vals, ts.valAt, ts.funcs, ts.strs = ts.codes[:0], ts.offs[:0], ts.vals[:0], ts.valAt[:0], ts.funcs[:0], ts.strs[:0]
 	lx := lexer{src: src}
+	v, fn := int32(0), int32(0) // the values and func keywords so far
 	for {
 		off, code, lit := lx.next()
 		if code == 0 {
 			break
 		}
-		if code == byte(token.SEMICOLON) || code == byte(token.ILLEGAL) {
+		switch token.Token(code) {
+		case token.SEMICOLON, token.ILLEGAL:
 			continue
-		}
-		ts.add(off, code, lit)
-	}
-	// valAt lets a token span find its values without walking the codes,
-	// funcs tells whether a span holds a function literal, strs lists its
-	// strings.
-	v, fn := int32(0), int32(0)
-	ts.valAt = slices.Grow(ts.valAt, len(ts.codes)+1)
-	ts.funcs = slices.Grow(ts.funcs, len(ts.codes)+1)
-	for t, c := range ts.codes {
-		ts.valAt = append(ts.valAt, v)
-		ts.funcs = append(ts.funcs, fn)
-		if hasValue(c) {
-			v++
-			if c == byte(token.STRING) {
-				ts.strs = append(ts.strs, int32(t))
+		case token.RPAREN, token.RBRACE, token.RBRACK:
+			// A comma a closing bracket follows is dropped; it counted
+			// neither as a value nor as a func keyword.
+			if n := len(ts.codes); n > 0 && ts.codes[n-1] == byte(token.COMMA) {
+				ts.codes, ts.offs, ts.valAt, ts.funcs = ts.codes[:n-1], ts.offs[:n-1], ts.valAt[:n-1], ts.funcs[:n-1]
 			}
 		}
-		if c == byte(token.FUNC) {
+		if len(ts.codes) == cap(ts.codes) {
+			ts.codes, ts.offs = doubled(ts.codes), doubled(ts.offs)
+			ts.valAt, ts.funcs = doubled(ts.valAt), doubled(ts.funcs)
+		}
+		t := int32(len(ts.codes))
+		ts.codes = append(ts.codes, code)
+		ts.offs = append(ts.offs, off)
+		ts.valAt = append(ts.valAt, v)
+		ts.funcs = append(ts.funcs, fn)
+		if hasValue(code) {
+			if len(ts.vals) == cap(ts.vals) {
+				ts.vals = doubled(ts.vals)
+			}
+			ts.vals = append(ts.vals, hashBytes(lit))
+			v++
+			if code == byte(token.STRING) {
+				ts.strs = append(ts.strs, t)
+			}
+		}
+		if code == byte(token.FUNC) {
 			fn++
 		}
 	}
