@@ -14,10 +14,12 @@ import (
 type lexer struct {
 	src []byte
 	off int
+	h   uint64 // an identifier's hashBytes, found as next scanned it
 }
 
 // next returns the next token's offset, canonical code and text; code 0
-// means the end of the source.
+// means the end of the source. Of an identifier (IDENT), lx.h is then
+// hashBytes of its text.
 func (lx *lexer) next() (off int32, code byte, lit []byte) {
 	src := lx.src
 	i := lx.skipSpace()
@@ -28,7 +30,7 @@ func (lx *lexer) next() (off int32, code byte, lit []byte) {
 	c := src[i]
 	switch {
 	case isLetterByte(c) || c >= utf8.RuneSelf && lx.letterAt(i):
-		i = lx.identEnd(i)
+		i, lx.h = lx.identEnd(i)
 		lit = src[start:i]
 		code = keyword(lit)
 	case isDigit(c) || c == '.' && i+1 < len(src) && isDigit(src[i+1]):
@@ -94,11 +96,15 @@ func (lx *lexer) letterAt(i int) bool {
 	return unicode.IsLetter(r)
 }
 
-func (lx *lexer) identEnd(i int) int {
+// identEnd returns the end of the identifier at src[i] and its hash
+// (hashBytes), taken in the same pass over its bytes.
+func (lx *lexer) identEnd(i int) (int, uint64) {
 	src := lx.src
+	h := uint64(fnvOffset)
 	for i < len(src) {
 		c := src[i]
-		if isLetterByte(c) || isDigit(c) {
+		if identByte[c] {
+			h = (h ^ uint64(c)) * fnvPrime
 			i++
 			continue
 		}
@@ -109,10 +115,21 @@ func (lx *lexer) identEnd(i int) int {
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 			break
 		}
+		for _, c := range src[i : i+n] {
+			h = (h ^ uint64(c)) * fnvPrime
+		}
 		i += n
 	}
-	return i
+	return i, h
 }
+
+// identByte marks the ASCII bytes of identifiers: letters, digits, '_'.
+var identByte = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isLetterByte(byte(c)) || isDigit(byte(c))
+	}
+	return t
+}()
 
 // numberEnd scans a number literal: decimal, hexadecimal, octal or binary,
 // with separators, a fraction, an exponent and an imaginary suffix.

@@ -40,13 +40,19 @@ func doubled[T any](s []T) []T {
 // hashBytes is FNV-1a over b: a fixed, seedless hash, so that the same
 // name or value gives the same hash in every process.
 func hashBytes(b []byte) uint64 {
-	h := uint64(14695981039346656037)
+	h := uint64(fnvOffset)
 	for _, c := range b {
 		h ^= uint64(c)
-		h *= 1099511628211
+		h *= fnvPrime
 	}
 	return h
 }
+
+// FNV-1a's 64-bit offset basis and prime.
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
 
 // tokenStream is the canonical token stream of one file, built by scan.
 type tokenStream struct {
@@ -97,7 +103,11 @@ func (ts *tokenStream) scan(src []byte) {
 			if len(ts.vals) == cap(ts.vals) {
 				ts.vals = doubled(ts.vals)
 			}
-			ts.vals = append(ts.vals, hashBytes(lit))
+			h := lx.h // an identifier's, hashed as it was scanned
+			if code != byte(token.IDENT) {
+				h = hashBytes(lit)
+			}
+			ts.vals = append(ts.vals, h)
 			v++
 			if code == byte(token.STRING) {
 				ts.strs = append(ts.strs, t)
