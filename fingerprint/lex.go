@@ -28,6 +28,12 @@ func (lx *lexer) next() (off int32, code byte, lit []byte) {
 	}
 	start := i
 	c := src[i]
+	if t := punctuation[c]; t != 0 {
+		// A bracket or a comma, a third of a file's tokens, without
+		// the tests below.
+		lx.off = i + 1
+		return int32(start), t, nil
+	}
 	switch {
 	case isLetterByte(c) || c >= utf8.RuneSelf && lx.letterAt(i):
 		i, lx.h = lx.identEnd(i)
@@ -240,10 +246,10 @@ func keyword(lit []byte) byte {
 }
 
 // punctuation maps the bytes that are always a token of their own.
-var punctuation = [256]token.Token{
-	'(': token.LPAREN, ')': token.RPAREN, '[': token.LBRACK, ']': token.RBRACK,
-	'{': token.LBRACE, '}': token.RBRACE, ',': token.COMMA, ';': token.SEMICOLON,
-	'~': token.TILDE,
+var punctuation = [256]byte{
+	'(': byte(token.LPAREN), ')': byte(token.RPAREN), '[': byte(token.LBRACK), ']': byte(token.RBRACK),
+	'{': byte(token.LBRACE), '}': byte(token.RBRACE), ',': byte(token.COMMA), ';': byte(token.SEMICOLON),
+	'~': byte(token.TILDE),
 }
 
 // operator returns the longest operator or punctuation at the start of b
@@ -275,7 +281,7 @@ func operator(b []byte) (byte, int) {
 		return byte(t2), 2
 	}
 	if t := punctuation[b[0]]; t != 0 {
-		return byte(t), 1
+		return t, 1
 	}
 	switch b[0] {
 	case '.':
