@@ -195,6 +195,8 @@ type Indexer struct {
 	windows   []window            // scratch for File.windows
 	stmtSpans [][2]int32          // the walk's stack of statements' token spans (list)
 	gramBuf   []gram              // scratch for File.grams
+	fnWords   []tokWord           // scratch for File.fnWords
+	strWords  []tokWord           // scratch for File.strWords
 	names     map[uint64]struct{} // scratch for markOwnNamed (nameSet)
 	lower     []byte              // scratch for markOwnNamed (lowered)
 	work      int64               // see Work
@@ -231,8 +233,8 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 		test:   strings.HasSuffix(name, "_test.go"),
 		Lines:  tf.LineCount(),
 		Tokens: len(ix.ts.codes),
-		codes:  slices.Clip(slices.Clone(ix.ts.codes)),
-		vals:   slices.Clone(ix.ts.vals),
+		codes:  copied(ix.ts.codes),
+		vals:   copied(ix.ts.vals),
 	}
 	if ix.NoFacts {
 		ix.file.factsLeft = true
@@ -242,18 +244,41 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	ix.tfile, ix.skip, ix.src = tf, skip, src
 	ix.lineTable()
 	ix.ignored = ix.ignored[:0]
-	// Units, blocks and windows grow in scratch buffers and are copied out
-	// at their final size.
+	// Units, blocks, windows and words grow in scratch buffers and are
+	// copied out at their final size.
 	ix.file.units, ix.file.blocks, ix.file.windows = ix.units[:0], ix.blocks[:0], ix.windows[:0]
+	ix.file.fnWords, ix.file.strWords = ix.fnWords[:0], ix.strWords[:0]
 	ix.walkFile(f)
 	ix.markIgnored()
 	ix.cutWindows(minTokens)
 	ix.winnow()
 	file := ix.file
 	ix.units, ix.blocks, ix.windows = file.units, file.blocks, file.windows
-	file.units, file.blocks, file.windows = slices.Clone(file.units), slices.Clone(file.blocks), slices.Clone(file.windows)
+	file.units, file.blocks, file.windows = copied(file.units), copied(file.blocks), copied(file.windows)
+	ix.fnWords, ix.strWords = file.fnWords, file.strWords
+	file.fnWords, file.strWords = nil, nil // as when none were appended
+	if len(ix.fnWords) > 0 {
+		file.fnWords = copied(ix.fnWords)
+	}
+	if len(ix.strWords) > 0 {
+		file.strWords = copied(ix.strWords)
+	}
 	ix.file, ix.tfile, ix.skip, ix.body, ix.src = nil, nil, nil, nil, nil
 	return file
+}
+
+// copied returns a copy of s as long as s, nil if s is: what
+// slices.Clone gives, but made by make and copy, which neither clear the
+// copy's memory first nor round its capacity up (the part past the
+// length, cleared by append's growth, was most of the index's memory
+// clearing).
+func copied[T any](s []T) []T {
+	if s == nil {
+		return nil
+	}
+	c := make([]T, len(s))
+	copy(c, s)
+	return c
 }
 
 // Index normalises one file with a fresh Indexer.

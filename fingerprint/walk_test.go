@@ -162,3 +162,77 @@ func TestTokenAtFromAnyStart(t *testing.T) {
 		})
 	}
 }
+
+// TestIndexerReuse checks that an Indexer's scratch buffers carry nothing
+// from one file to the next: go/*'s files indexed one after another, in
+// both orders, by one Indexer give the Files a fresh Indexer gives (an
+// empty table may be nil in one and not in the other, as a scratch
+// buffer was made or not).
+func TestIndexerReuse(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "go", "*", "*.go"))
+	if len(paths) == 0 {
+		t.Skip("no standard library sources")
+	}
+	type parsed struct {
+		fset *token.FileSet
+		f    *ast.File
+		src  []byte
+	}
+	var ps []parsed
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fset := token.NewFileSet()
+		if f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution); err == nil {
+			ps = append(ps, parsed{fset, f, src})
+		}
+	}
+	var ix Indexer
+	backward := slices.Clone(ps)
+	slices.Reverse(backward)
+	for _, order := range [][]parsed{ps, backward} {
+		for _, p := range order {
+			name := p.fset.File(p.f.FileStart).Name()
+			got, want := ix.Index(name, p.fset, p.f, p.src, 30, nil), Index(name, p.fset, p.f, p.src, 30, nil)
+			if !reflect.DeepEqual(emptyAsNil(got), emptyAsNil(want)) {
+				t.Fatalf("%s: a reused Indexer gives another File than a fresh one", name)
+			}
+		}
+	}
+}
+
+// emptyAsNil sets f's empty tables to nil.
+func emptyAsNil(f *File) *File {
+	for _, p := range []*[]int32{&f.ignored, &f.ownNamed, &f.bareOwn, &f.bareOther, &f.ownPart, &f.heldOwn, &f.lineStart, &f.lineOff} {
+		if len(*p) == 0 {
+			*p = nil
+		}
+	}
+	if len(f.codes) == 0 {
+		f.codes = nil
+	}
+	if len(f.vals) == 0 {
+		f.vals = nil
+	}
+	if len(f.grams) == 0 {
+		f.grams = nil
+	}
+	if len(f.fnWords) == 0 {
+		f.fnWords = nil
+	}
+	if len(f.strWords) == 0 {
+		f.strWords = nil
+	}
+	if len(f.units) == 0 {
+		f.units = nil
+	}
+	if len(f.blocks) == 0 {
+		f.blocks = nil
+	}
+	if len(f.windows) == 0 {
+		f.windows = nil
+	}
+	return f
+}

@@ -67,5 +67,5 @@ func (ix *Indexer) winnow() {
 	// standard library's files have more, and a slice made for the
 	// expected number grew to twice it.
 	ix.gramBuf = out
-	ix.file.grams = slices.Clone(out)
+	ix.file.grams = copied(out)
 }
