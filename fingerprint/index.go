@@ -329,12 +329,13 @@ func (ix *Indexer) powOf(n int32) uint64 { return ix.pow[n%powStep] * ix.powHigh
 // lineTable records, for each line, the first token on it or after it.
 func (ix *Indexer) lineTable() {
 	lines := ix.tfile.Lines()
-	ls := make([]int32, len(lines))
-	lo := make([]int32, len(lines))
-	t := 0
+	n := len(lines)
+	both := make([]int32, 2*n) // one allocation for the two tables
+	ls, lo := both[:n:n], both[n:]
+	offs, t := ix.ts.offs, 0 // offs read once, not again after each store
 	for l, off := range lines {
 		lo[l] = int32(off)
-		for t < len(ix.ts.offs) && int(ix.ts.offs[t]) < off {
+		for t < len(offs) && int(offs[t]) < off {
 			t++
 		}
 		ls[l] = int32(t)

@@ -236,3 +236,73 @@ func emptyAsNil(f *File) *File {
 	}
 	return f
 }
+
+// TestLineTable pins lineTable on go/*'s files to the token.File's line
+// starts and, for each line, a binary search for its first token.
+func TestLineTable(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "go", "*", "*.go"))
+	if len(paths) == 0 {
+		t.Skip("no standard library sources")
+	}
+	var ix Indexer
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		ix.ts.scan(src)
+		ix.tfile, ix.file = fset.File(f.FileStart), &File{}
+		ix.lineTable()
+		if len(ix.file.lineOff) != ix.tfile.LineCount() || len(ix.file.lineStart) != ix.tfile.LineCount() {
+			t.Fatalf("%s: %d and %d lines, want %d", p, len(ix.file.lineOff), len(ix.file.lineStart), ix.tfile.LineCount())
+		}
+		for l := range ix.tfile.LineCount() {
+			off := int32(ix.tfile.Offset(ix.tfile.LineStart(l + 1)))
+			first, _ := slices.BinarySearch(ix.ts.offs, off)
+			if ix.file.lineOff[l] != off || ix.file.lineStart[l] != int32(first) {
+				t.Fatalf("%s line %d: offset %d, first token %d; want %d, %d", p, l+1, ix.file.lineOff[l], ix.file.lineStart[l], off, first)
+			}
+		}
+	}
+}
+
+// BenchmarkLineTable makes the line tables of go/*'s files, scanned and
+// parsed ahead.
+func BenchmarkLineTable(b *testing.B) {
+	paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "go", "*", "*.go"))
+	type scanned struct {
+		tf   *token.File
+		offs []int32
+	}
+	var ss []scanned
+	var ts tokenStream
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		ts.scan(src)
+		ss = append(ss, scanned{fset.File(f.FileStart), slices.Clone(ts.offs)})
+	}
+	if len(ss) == 0 {
+		b.Skip("no standard library sources")
+	}
+	b.ReportAllocs()
+	var ix Indexer
+	for b.Loop() {
+		for _, s := range ss {
+			ix.tfile, ix.ts.offs, ix.file = s.tf, s.offs, &File{}
+			ix.lineTable()
+		}
+	}
+}
