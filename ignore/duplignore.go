@@ -30,6 +30,7 @@ type rule struct {
 type List struct {
 	Dir   string // slash-separated directory of the file, relative to the tree's root ("" for the root)
 	rules []rule
+	ix    *index // the rules by key, when there are at least indexMin
 }
 
 // A FileError is a .duplignore file that cannot be used whole: one that
@@ -105,6 +106,9 @@ func Parse(name, dir string, data []byte) (*List, []error) {
 		if ok {
 			l.rules = append(l.rules, r)
 		}
+	}
+	if len(l.rules) >= indexMin {
+		l.ix = newIndex(l.rules)
 	}
 	return l, errs
 }
@@ -206,22 +210,33 @@ func (l *List) match(rel string, isDir bool) (decided, ignored bool) {
 
 // matchBelow is match for a path known to lie below l.Dir.
 func (l *List) matchBelow(rel string, isDir bool) (decided, ignored bool) {
+	decided, ignored, _ = l.matchWork(rel, isDir)
+	return decided, ignored
+}
+
+// matchWork is matchBelow, also counting the work done: the keys looked
+// up and the rules tested (tests bound it).
+func (l *List) matchWork(rel string, isDir bool) (decided, ignored bool, work int) {
 	if l.Dir != "" {
 		rel = rel[len(l.Dir)+1:]
 	}
 	name := rel[strings.LastIndexByte(rel, '/')+1:]
+	if l.ix != nil {
+		return l.ix.match(l.rules, name, rel, isDir)
+	}
 	for i := len(l.rules) - 1; i >= 0; i-- {
 		r := &l.rules[i]
 		if r.dirOnly && !isDir {
 			continue
 		}
+		work++
 		text := name
 		if r.inPath {
 			text = rel
 		}
 		if r.pat.match(text) {
-			return true, !r.negate
+			return true, !r.negate, work
 		}
 	}
-	return false, false
+	return false, false, work
 }

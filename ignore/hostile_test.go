@@ -1,9 +1,11 @@
 package ignore
 
 import (
+	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -236,5 +238,90 @@ func TestChainsAnswerAsBefore(t *testing.T) {
 		if sameReads && !slices.Equal(newReads, oldReads) {
 			t.Fatalf("round %d: read %q, want %q", round, newReads, oldReads)
 		}
+	}
+}
+
+// manyPatterns is a tree of files files in folders of 100 ("dK/fN.go"),
+// and a .duplignore at its root of 8 lines a file, made by line: one
+// that leaves out every eighth file and keeps the others (most lines
+// name no file of the tree).
+func manyPatterns(files int, line func(n int) string) (*Tree, []string) {
+	var b strings.Builder
+	for n := range 8 * files {
+		b.WriteString(line(n) + "\n")
+	}
+	var paths []string
+	for n := range files {
+		if n%100 == 0 {
+			paths = append(paths, fmt.Sprintf("d%d", n/100))
+		}
+		paths = append(paths, fmt.Sprintf("d%d/f%d.go", n/100, n))
+	}
+	return memTree(map[string]string{"": b.String()}), paths
+}
+
+// A .duplignore of 40,000 lines over 5,000 files, then of 80,000 over
+// 10,000 (lines of names, of paths, of a literal head or tail, for
+// directories, negated, and a few with no literal head or tail): a path
+// is tested against the lines that can match it, so the work grows
+// about linearly, not 4 times as when each path was tested against every
+// line.
+func TestManyPatternsHostile(t *testing.T) {
+	always := []string{"*[!0-9a-z]x.go", "?zz*", "[a-c]*q", "**/zz/**", "*.[ch]", "!*_[[:upper:]]*"}
+	for _, c := range []struct {
+		name string
+		line func(n int) string
+	}{
+		{"literal", func(n int) string {
+			if n%64 == 0 {
+				return fmt.Sprintf("f%d.go", n/8)
+			}
+			return fmt.Sprintf("g%d.go", n)
+		}},
+		{"mixed", func(n int) string {
+			switch n % 8 {
+			case 0:
+				return fmt.Sprintf("f%d.go", n)
+			case 1:
+				return fmt.Sprintf("/d%d/g%d.go", n/800, n)
+			case 2:
+				return fmt.Sprintf("g%d_*", n)
+			case 3:
+				return fmt.Sprintf("*.x%d", n)
+			case 4:
+				return fmt.Sprintf("d%d/g?%d.go", n/800, n)
+			case 5:
+				return fmt.Sprintf("e%d/", n)
+			case 6:
+				return fmt.Sprintf("!f%d.go", n-5) // a file no line leaves out
+
+			}
+			if n/8 < len(always) {
+				return always[n/8]
+			}
+			return fmt.Sprintf("g[0-9]%d", n)
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			const files = 5000
+			var work [2]int
+			for k, n := range []int{files, 2 * files} {
+				tree, paths := manyPatterns(n, c.line)
+				left := 0
+				for _, p := range paths {
+					if tree.IgnoredEntry(filepath.Join(tree.Root(), filepath.FromSlash(p)), !strings.HasSuffix(p, ".go")) {
+						left++
+					}
+				}
+				if errs := tree.Errors(); len(errs) > 0 {
+					t.Fatal(errs)
+				}
+				if want := n / 8; left != want {
+					t.Fatalf("%d files: %d paths left out, want %d", n, left, want)
+				}
+				work[k] = tree.tested
+			}
+			hostile.Linear(t, "keys looked up and lines tested", work[0], work[1])
+		})
 	}
 }

@@ -39,6 +39,7 @@ type Tree struct {
 	read   int            // bytes of the .duplignore files parsed
 	sizes  map[string]int // each one's, by directory as lists has it
 	work   int            // directories looked up (tests bound it)
+	tested int            // keys looked up and rules tested in the lists (tests bound it)
 }
 
 // A chain is the lists of the .duplignore files in a directory and those
@@ -207,7 +208,9 @@ func (t *Tree) decide(rel string, isDir bool) bool {
 // is held.
 func (t *Tree) ruled(rel string, isDir bool) (decided, ignored bool) {
 	for c := t.chain(rel[:max(strings.LastIndexByte(rel, '/'), 0)]); c != nil; c = c.up {
-		if decided, ignored := c.l.matchBelow(rel, isDir); decided {
+		decided, ignored, work := c.l.matchWork(rel, isDir)
+		t.tested += work
+		if decided {
 			return true, ignored
 		}
 	}
