@@ -150,6 +150,16 @@ cp "$(go env GOROOT)/src/strings/strings.go" "$deep/$(printf 'd/%.0s' $(seq 30))
 echo '**/d/**/d/**/d/**/d/**/d/**/d/**/d/**/d/**/d/**/x.go' >"$deep/.duplignore"
 hostile ".duplignore line of ten ** on a tree 30 deep" 10 "$cc" -cache=off "$deep/..."
 
+# A .duplignore of 80,000 lines f*N*x.go (1 MB) over 10,000 files in 100
+# folders: the lines are indexed by key, so each path is tested against
+# the few that can match it, not against all 80,000 (7.6 s before).
+many=$work/manypatterns
+for k in $(seq 0 99); do mkdir -p "$many/d$k"; done
+awk -v dir="$many" 'BEGIN { for (n = 0; n < 10000; n++) { k = int(n / 100); f = dir "/d" k "/f" n ".go"; printf "package d%d\n\nfunc F%d() {}\n", k, n > f; close(f) } }'
+awk 'BEGIN { for (n = 0; n < 80000; n++) printf "f*%d*x.go\n", n }' >"$many/.duplignore"
+hostile ".duplignore of 80,000 lines (f*N*x.go) over 10,000 files" 2 "$cc" -cache=off -q "$many/..."
+rm -rf "$many"
+
 # A chain of 2,000 nested folders (paths of 4,000 bytes), each holding a Go
 # file and every fourth a .duplignore: each path looks up its own folder's
 # rules, not those of every folder above it, so the walk stays within
