@@ -11,51 +11,83 @@ import (
 // O((|a|+|b|)·D) and dissimilar pairs exit early. Its buffers are reused
 // from call to call; it is not safe for concurrent use.
 type differ struct {
-	v     []int32  // furthest x on each diagonal k, at v[k+off]
-	trace trace    // v[-d..d] after each round d, one after the other
+	rows  []row    // the diagonals each round d set, rows[d]
+	store rowStore // where the rows' diagonals are kept
 	match []int32  // match[x] = y, or -1: the alignment of a against b
 	masks []uint64 // lcsLength's match masks, all zero between calls
 	vec   []uint64
 }
 
+// A row is what round d of align left: the furthest x on diagonals lo,
+// lo+2, ..., in x. Only the diagonals that can still reach the end
+// within the bound are there (see align).
+type row struct {
+	lo int32
+	x  []int32
+}
+
 // align returns, for each index of a, the index of b it is matched with
 // (or -1), such that the matches are a longest common subsequence; ok is
 // false if more than maxD insertions and deletions separate a and b.
+//
+// Round d sets only the diagonals k with |k - (|a|-|b|)| ≤ maxD-d: a path
+// from any other needs more than maxD edits to reach the end, and the
+// diagonals round d reads, k±1, are among those round d-1 set, so that
+// each is what Myers' full round gives it, and the path backtrack walks
+// the same. With the edit distance as the bound (verification knows it
+// from lcsLength), the rounds set half the diagonals the full ones do.
 func (df *differ) align(a, b []byte, maxD int) (match []int32, ok bool) {
 	n, m := len(a), len(b)
-	off := maxD + 1
-	size := 2*off + 1
-	if cap(df.v) < size {
-		df.v = make([]int32, size)
+	delta := n - m
+	if delta > maxD || -delta > maxD {
+		return nil, false
 	}
-	v := df.v[:size]
-	v[off+1] = 0
-	df.trace.reset()
-	for d := 0; d <= maxD; d++ {
-		// w holds diagonals -d-1 .. d+1, diagonal k at w[k+d+1]; round d
-		// sets the odd places, -d .. d, from their neighbours.
-		w := v[off-d-1 : off+d+2]
-		last := len(w) - 2
-		for j := 1; j < len(w)-1; j += 2 {
+	df.store.reset()
+	df.rows = df.rows[:0]
+	// Round 0: the snake from (0, 0).
+	x := int(snake(a, b))
+	df.rows = append(df.rows, row{0, append(df.store.next(1)[:0], int32(x))})
+	if x >= n && x >= m {
+		return df.backtrack(int32(n), int32(m), 0), true
+	}
+	prev := df.rows[0]
+	for d := 1; d <= maxD; d++ {
+		slack := maxD - d
+		lo, hi := max(-d, delta-slack), min(d, delta+slack)
+		lo += (lo + d) & 1 // the diagonals of round d have d's parity
+		hi -= (hi + d) & 1
+		if lo > hi {
+			return nil, false // only when slack is 0 and |a|-|b| has the other parity
+		}
+		xs := df.store.next((hi-lo)/2 + 1)
+		// px[i] and px[i+1] are diagonals lo+2i-1 and lo+2i+1 of round d-1.
+		px := prev.x
+		s := (lo - 1 - int(prev.lo)) >> 1
+		for i := range xs {
+			k := lo + 2*i
 			var x int
-			if j == 1 || j != last && w[j-1] < w[j+1] {
-				x = int(w[j+1]) // a step down: b[y] inserted
-			} else {
-				x = int(w[j-1]) + 1 // a step right: a[x] deleted
+			switch {
+			case k == -d:
+				x = int(px[s+i+1]) // a step down: b[y] inserted
+			case k == d || px[s+i] >= px[s+i+1]:
+				x = int(px[s+i]) + 1 // a step right: a[x] deleted
+			default:
+				x = int(px[s+i+1])
 			}
-			y := x - (j - d - 1)
+			y := x - k
 			if uint(x) < uint(n) && uint(y) < uint(m) && a[x] == b[y] {
 				// Most diagonals stop at once, on the first token.
 				s := 1 + int(snake(a[x+1:], b[y+1:]))
 				x, y = x+s, y+s
 			}
-			w[j] = int32(x)
+			xs[i] = int32(x)
 			if x >= n && y >= m {
+				df.rows = append(df.rows, row{int32(lo), xs})
 				return df.backtrack(int32(n), int32(m), int32(d)), true
 			}
 		}
-		// Round d set diagonals -d..d; the trace keeps them, (d+1)² in all.
-		df.trace.add(w[1 : len(w)-1])
+		prev = row{int32(lo), xs}
+		df.rows = append(df.rows, prev)
 	}
 	return nil, false
 }
@@ -77,42 +109,46 @@ func snake(a, b []byte) int32 {
 	return int32(i)
 }
 
-// round returns what round d left on diagonal k (|k| ≤ d).
+// round returns what round d left on diagonal k, one it set.
 func (df *differ) round(d, k int32) int32 {
-	return df.trace.at(int(d*d + d + k))
+	r := df.rows[d]
+	return r.x[(k-r.lo)>>1]
 }
 
-// traceChunk is the size of a trace's chunks: 256 KB.
+// traceChunk is the size of a rowStore's chunks: 256 KB.
 const traceChunk = 1 << 16
 
-// A trace holds align's rounds in chunks that are made once and reused:
-// D edits keep (D+1)² diagonals, 8 MB for the 1,440 of two of the
-// standard library's largest near-miss functions, and a trace that grew
-// by copying, or was sized ahead from a loose bound, left garbage tens of
-// megabytes a run that the collector, at detection's low target, and the
-// kernel's first touch of fresh pages paid for (0.2-0.3 s of CPU on the
-// standard library).
-type trace struct {
+// A rowStore holds align's rounds in chunks that are made once and
+// reused: D edits keep up to (D+1)²/2 diagonals, 4 MB for the 1,440 of
+// two of the standard library's largest near-miss functions, and a trace
+// that grew by copying, or was sized ahead from a loose bound, left
+// garbage tens of megabytes a run that the collector, at detection's low
+// target, and the kernel's first touch of fresh pages paid for (0.2-0.3 s
+// of CPU on the standard library).
+type rowStore struct {
 	chunks [][]int32
-	n      int // diagonals kept
+	c, o   int // the chunk in use and the diagonals kept in it
 }
 
-func (t *trace) reset() { t.n = 0 }
+func (t *rowStore) reset() { t.c, t.o = 0, 0 }
 
-// add keeps row after the diagonals kept so far.
-func (t *trace) add(row []int32) {
-	for len(row) > 0 {
-		c, o := t.n/traceChunk, t.n%traceChunk
-		if c == len(t.chunks) {
-			t.chunks = append(t.chunks, make([]int32, traceChunk))
+// next returns room for a row of n diagonals, in one chunk.
+func (t *rowStore) next(n int) []int32 {
+	for {
+		if t.c == len(t.chunks) {
+			t.chunks = append(t.chunks, make([]int32, max(traceChunk, n)))
 		}
-		k := copy(t.chunks[c][o:], row)
-		row, t.n = row[k:], t.n+k
+		if ch := t.chunks[t.c]; t.o+n <= len(ch) {
+			t.o += n
+			return ch[t.o-n : t.o : t.o]
+		}
+		if t.o == 0 { // a row longer than the chunk
+			t.chunks[t.c] = make([]int32, n)
+			continue
+		}
+		t.c, t.o = t.c+1, 0
 	}
 }
-
-// at returns the i-th diagonal kept.
-func (t *trace) at(i int) int32 { return t.chunks[i/traceChunk][i%traceChunk] }
 
 // identity returns the alignment of a sequence of n tokens with itself,
 // as align would.

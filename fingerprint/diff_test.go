@@ -149,14 +149,15 @@ func BenchmarkAlign(b *testing.B) {
 }
 
 // alignByDiagonal is align as it was written first, diagonal k at v[k+off]
-// with every index checked: the reference for the loop align runs now,
-// which must choose the same alignment among the longest (ties broken
-// the same way), not just one as long.
-func (df *differ) alignByDiagonal(a, b []byte, maxD int) ([]int32, bool) {
+// with every index checked and every diagonal of every round set and
+// kept: the reference for the loop align runs now, which must choose the
+// same alignment among the longest (ties broken the same way), not just
+// one as long.
+func alignByDiagonal(a, b []byte, maxD int) ([]int32, bool) {
 	n, m := int32(len(a)), int32(len(b))
 	off := int32(maxD + 1)
 	v := make([]int32, 2*off+1)
-	df.trace.reset()
+	var trace []int32 // round d's diagonals -d..d from trace[d*d]
 	for d := int32(0); d <= int32(maxD); d++ {
 		for k := -d; k <= d; k += 2 {
 			var x int32
@@ -171,17 +172,55 @@ func (df *differ) alignByDiagonal(a, b []byte, maxD int) ([]int32, bool) {
 			}
 			v[off+k] = x
 			if x >= n && y >= m {
-				return slices.Clone(df.backtrack(n, m, d)), true
+				return backtrackFull(trace, n, m, d), true
 			}
 		}
-		df.trace.add(v[off-d : off+d+1])
+		trace = append(trace, v[off-d:off+d+1]...)
 	}
 	return nil, false
 }
 
+// backtrackFull is backtrack as it was written first, over every
+// diagonal of every round.
+func backtrackFull(trace []int32, n, m, d int32) []int32 {
+	round := func(d, k int32) int32 { return trace[d*d+d+k] }
+	match := make([]int32, n)
+	for i := range match {
+		match[i] = -1
+	}
+	x, y := n, m
+	for ; d > 0; d-- {
+		k := x - y
+		var pk int32
+		if k == -d || k != d && round(d-1, k-1) < round(d-1, k+1) {
+			pk = k + 1
+		} else {
+			pk = k - 1
+		}
+		px := round(d-1, pk)
+		py := px - pk
+		sx, sy := px, py
+		if pk == k+1 {
+			sy++
+		} else {
+			sx++
+		}
+		for x > sx && y > sy {
+			x, y = x-1, y-1
+			match[x] = y
+		}
+		x, y = px, py
+	}
+	for x > 0 && y > 0 {
+		x, y = x-1, y-1
+		match[x] = y
+	}
+	return match
+}
+
 func TestAlignAsByDiagonal(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	var df, ref differ
+	var df differ
 	for i := range 3000 {
 		alphabet := 2 + r.IntN(40)
 		a := make([]byte, r.IntN(300))
@@ -210,11 +249,40 @@ func TestAlignAsByDiagonal(t *testing.T) {
 				b[j] = byte(r.IntN(alphabet))
 			}
 		}
-		for _, maxD := range []int{len(a) + len(b), r.IntN(len(a) + len(b) + 1), 0} {
-			want, wantOK := ref.alignByDiagonal(a, b, maxD)
+		exact := len(a) + len(b) - 2*lcsLen(a, b)
+		for _, maxD := range []int{len(a) + len(b), r.IntN(len(a) + len(b) + 1), 0, exact, exact + 1, max(exact-1, 0)} {
+			want, wantOK := alignByDiagonal(a, b, maxD)
 			got, ok := df.align(a, b, maxD)
 			if ok != wantOK || !slices.Equal(got, want) {
 				t.Fatalf("case %d (maxD %d): align = %v, %v; by diagonal %v, %v\na %v\nb %v", i, maxD, got, ok, want, wantOK, a, b)
+			}
+		}
+	}
+}
+
+// TestRowStore checks that the rows a rowStore gives are as long as asked
+// and do not overlap, across chunks and for a row longer than a chunk,
+// before and after a reset.
+func TestRowStore(t *testing.T) {
+	var st rowStore
+	for pass := range 2 {
+		st.reset()
+		var rows [][]int32
+		for i, n := range []int{1, 5, traceChunk - 3, 7, traceChunk + 9, 2, traceChunk, 4} {
+			r := st.next(n)
+			if len(r) != n || cap(r) != n {
+				t.Fatalf("pass %d: next(%d) has length %d, capacity %d", pass, n, len(r), cap(r))
+			}
+			for j := range r {
+				r[j] = int32(i)
+			}
+			rows = append(rows, r)
+		}
+		for i, r := range rows {
+			for _, x := range r {
+				if x != int32(i) {
+					t.Fatalf("pass %d: row %d was overwritten by row %d", pass, i, x)
+				}
 			}
 		}
 	}
