@@ -219,8 +219,10 @@ func (df *differ) lcsLength(a, b []byte) int {
 		df.masks = make([]uint64, need)
 	}
 	masks := df.masks[:need]
+	var used [256]bool // the codes of a, whose masks are cleared at the end
 	for i, c := range a {
 		masks[int(c)*w+i/64] |= 1 << (i % 64)
+		used[c] = true
 	}
 	if cap(df.vec) < w {
 		df.vec = make([]uint64, w)
@@ -231,12 +233,13 @@ func (df *differ) lcsLength(a, b []byte) int {
 	}
 	for _, c := range b {
 		m := masks[int(c)*w : int(c)*w+w]
+		m = m[:len(v)] // no bounds check in the loop
 		var carry uint64
 		for i, vi := range v {
-			u := vi & m[i]
-			sum, c1 := bits.Add64(vi, u, carry)
+			mi := m[i]
+			sum, c1 := bits.Add64(vi, vi&mi, carry)
 			carry = c1
-			v[i] = sum | (vi &^ m[i])
+			v[i] = sum | (vi &^ mi)
 		}
 	}
 	ones := 0
@@ -246,10 +249,9 @@ func (df *differ) lcsLength(a, b []byte) int {
 		}
 		ones += bits.OnesCount64(vi)
 	}
-	for _, c := range a { // leave the masks clean for the next call
-		masks[int(c)*w+0] = 0
-		for i := 1; i < w; i++ {
-			masks[int(c)*w+i] = 0
+	for c, u := range used { // leave the masks clean for the next call
+		if u {
+			clear(masks[c*w : c*w+w])
 		}
 	}
 	return len(a) - ones

@@ -287,3 +287,84 @@ func TestRowStore(t *testing.T) {
 		}
 	}
 }
+
+// TestLCSLength checks lcsLength against the textbook programme on
+// sequences of every length around the word sizes, over small alphabets
+// and all 256 codes, one differ for all (its masks must be left clean).
+func TestLCSLength(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	var df differ
+	for i := range 3000 {
+		alphabet := []int{2, 4, 40, 256}[r.IntN(4)]
+		n := r.IntN(200)
+		if r.IntN(2) == 0 {
+			n = []int{0, 1, 63, 64, 65, 127, 128, 129, 191, 192}[r.IntN(10)]
+		}
+		a := make([]byte, n)
+		for j := range a {
+			a[j] = byte(r.IntN(alphabet))
+		}
+		b := slices.Clone(a)
+		for range r.IntN(20) {
+			p := r.IntN(len(b) + 1)
+			switch r.IntN(3) {
+			case 0:
+				b = slices.Insert(b, p, byte(r.IntN(alphabet)))
+			case 1:
+				if p < len(b) {
+					b = slices.Delete(b, p, p+1)
+				}
+			default:
+				if p < len(b) {
+					b[p] = byte(r.IntN(alphabet))
+				}
+			}
+		}
+		if r.IntN(4) == 0 {
+			b = b[:r.IntN(len(b)+1)]
+			for j := range b {
+				b[j] = byte(r.IntN(alphabet))
+			}
+		}
+		if got, want := df.lcsLength(a, b), lcsLen(a, b); got != want {
+			t.Fatalf("case %d: lcsLength = %d, want %d\na %v\nb %v", i, got, want, a, b)
+		}
+	}
+	for _, m := range df.masks {
+		if m != 0 {
+			t.Fatal("lcsLength left a mask set")
+		}
+	}
+}
+
+// BenchmarkLCSLength finds the LCS length of the pairs BenchmarkAlign
+// aligns, thirty edits apart.
+func BenchmarkLCSLength(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var pairs [][2][]byte
+	for range 50 {
+		x := make([]byte, 60+rng.IntN(600))
+		for i := range x {
+			x[i] = byte(rng.IntN(40))
+		}
+		y := slices.Clone(x)
+		for range 30 {
+			i := rng.IntN(len(y))
+			switch rng.IntN(3) {
+			case 0:
+				y[i]++
+			case 1:
+				y = slices.Delete(y, i, i+1)
+			default:
+				y = slices.Insert(y, i, 7)
+			}
+		}
+		pairs = append(pairs, [2][]byte{x, y})
+	}
+	var df differ
+	for b.Loop() {
+		for _, p := range pairs {
+			df.lcsLength(p[0], p[1])
+		}
+	}
+}
