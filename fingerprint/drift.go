@@ -149,11 +149,17 @@ func (c Class) DriftStrength() int {
 func (c Class) Drifted() bool { return c.DriftStrength() >= 2 }
 
 // markDrift fills the fragments' Drift, Extra and Lacks and c.Divergent;
-// ss are the spans of c's fragments, in the same order.
-func (d *detector) markDrift(v *verifier, c *Class, ss []span) {
+// ss are the spans of c's fragments, in the same order. bounds, if not
+// nil, holds for each copy i > 0 what depthBound says of it and the
+// first.
+func (d *detector) markDrift(v *verifier, c *Class, ss []span, bounds []int) {
 	compared := make([]bool, len(ss))
 	for i := 1; i < len(ss); i++ {
-		forA, forB, ok := d.pairDrift(v, ss[0], ss[i])
+		bound := -1
+		if bounds != nil {
+			bound = bounds[i]
+		}
+		forA, forB, ok := d.pairDrift(v, ss[0], ss[i], bound)
 		compared[i] = ok
 		c.addPairDrift(i, forA, forB)
 	}
@@ -196,7 +202,7 @@ func (d *detector) lackingAlike(v *verifier, c *Class, ss []span) {
 		if lacked[j] {
 			continue
 		}
-		_, forJ, ok := d.pairDrift(v, ss[k], ss[j])
+		_, forJ, ok := d.pairDrift(v, ss[k], ss[j], -1)
 		if !ok {
 			continue
 		}
@@ -308,9 +314,10 @@ func (c *Class) SetDrift() {
 
 // pairDrift finds the drifts of a from b (forA) and of b from a (forB);
 // compared is false when the two were not compared whole (no alignment,
-// or edited throughout: only their discarded values are kept).
-func (d *detector) pairDrift(v *verifier, a, b span) (forA, forB []Drift, compared bool) {
-	al, ok := d.align(v, a, b)
+// or edited throughout: only their discarded values are kept). bound is
+// align's.
+func (d *detector) pairDrift(v *verifier, a, b span, bound int) (forA, forB []Drift, compared bool) {
+	al, ok := d.align(v, a, b, bound)
 	if !ok {
 		return nil, nil, false
 	}

@@ -76,7 +76,14 @@ func (al alignment) other(s span) []int32 {
 // (depthBit): now all at once, 1.6 alignments a pair on the standard
 // library (2.6 one at a time), with the same drifts on the corpus but for
 // 2 of its 7,122 classes, and 2–4% less wall time (two interleaved measurements).
-func (d *detector) align(v *verifier, a, b span) (al alignment, ok bool) {
+//
+// bound, if not negative, is what depthBound says of a and b: the first
+// alignment is bounded by it, each later one, unless bound is noBounds,
+// by what the one before kept (keptBound). A bound only narrows the
+// diagonals Myers' diff sets, not the alignment it finds; one that falls
+// short (it cannot, but costs nothing to allow for) leaves the alignment
+// to be made unbounded.
+func (d *detector) align(v *verifier, a, b span, bound int) (al alignment, ok bool) {
 	na, nb := len(d.codes(a)), len(d.codes(b))
 	al = alignment{a: a, b: b, match: make([]int32, na), back: make([]int32, nb), seenB: make([]bool, nb)}
 	if bytes.Equal(d.codes(a), d.codes(b)) {
@@ -88,8 +95,8 @@ func (d *detector) align(v *verifier, a, b span) (al alignment, ok bool) {
 		return al, true
 	}
 	sc := &v.drift
-	for {
-		if !d.alignKept(v, &al) {
+	for round := 0; ; round++ {
+		if !d.alignKept(v, &al, bound, round > 0 && bound != noBounds) {
 			return al, false
 		}
 		seenA := slices.Grow(sc.seenA[:0], na)[:na]
@@ -111,6 +118,47 @@ func (d *detector) align(v *verifier, a, b span) (al alignment, ok bool) {
 	}
 }
 
+// noBounds, as align's bound, leaves every alignment of the pair
+// unbounded (the tests' reference).
+const noBounds = -2
+
+// depthBound bounds the edit distance of a's and b's depth-marked codes
+// (see without) from match, an alignment of their plain codes: the
+// matched tokens whose marked codes are equal are a common subsequence
+// of the marked codes.
+func (d *detector) depthBound(v *verifier, a, b span, match []int32) int {
+	sc := &v.drift
+	sc.keptA, _, _ = d.without(a, nil, sc.keptA[:0], sc.idxA[:0], nil)
+	sc.keptB, _, _ = d.without(b, nil, sc.keptB[:0], sc.idxB[:0], nil)
+	common := 0
+	for x, y := range match {
+		if y >= 0 && sc.keptA[x] == sc.keptB[y] {
+			common++
+		}
+	}
+	return len(sc.keptA) + len(sc.keptB) - 2*common
+}
+
+// keptBound bounds the edit distance of the kept tokens of al's copies
+// (sc's keptA and keptB, at idxA and idxB) by the alignment al holds,
+// made with fewer statements taken out: its matches between tokens still
+// kept are a common subsequence of the kept tokens.
+func keptBound(al *alignment, sc *driftScratch) int {
+	inB := slices.Grow(sc.inB[:0], len(al.back))[:len(al.back)]
+	clear(inB)
+	for _, y := range sc.idxB {
+		inB[y] = true
+	}
+	sc.inB = inB
+	common := 0
+	for _, x := range sc.idxA {
+		if y := al.match[x]; y >= 0 && inB[y] {
+			common++
+		}
+	}
+	return len(sc.idxA) + len(sc.idxB) - 2*common
+}
+
 // driftScratch holds one goroutine's buffers for drift analysis, reused
 // from round to round and pair to pair.
 type driftScratch struct {
@@ -119,16 +167,30 @@ type driftScratch struct {
 	gapsA, gapsB []int
 	toA          []int32 // the kept token of a matched to each kept token of b
 	seenA, seenB []bool
+	inB          []bool // keptBound's: the tokens of b kept
 }
 
 // alignKept aligns al's copies without their added statements, and fills
 // al.match, al.back, al.seenB and al.kept (in the verifier's buffers, as
-// are the kept tokens' indexes and gaps that pureGaps needs).
-func (d *detector) alignKept(v *verifier, al *alignment) bool {
+// are the kept tokens' indexes and gaps that pureGaps needs). again says
+// that al holds an alignment with fewer statements taken out, which
+// bounds the edit distance of the kept tokens (keptBound); otherwise
+// bound, if not negative, does.
+func (d *detector) alignKept(v *verifier, al *alignment, bound int, again bool) bool {
 	sc := &v.drift
 	sc.keptA, sc.idxA, sc.gapsA = d.without(al.a, al.addA, sc.keptA[:0], sc.idxA[:0], sc.gapsA[:0])
 	sc.keptB, sc.idxB, sc.gapsB = d.without(al.b, al.addB, sc.keptB[:0], sc.idxB[:0], sc.gapsB[:0])
-	km, ok := v.df.align(sc.keptA, sc.keptB, len(sc.keptA)+len(sc.keptB))
+	unbounded := len(sc.keptA) + len(sc.keptB)
+	maxD := unbounded
+	if again {
+		maxD = keptBound(al, sc)
+	} else if bound >= 0 {
+		maxD = min(bound, unbounded)
+	}
+	km, ok := v.df.align(sc.keptA, sc.keptB, maxD)
+	if !ok && maxD < unbounded {
+		km, ok = v.df.align(sc.keptA, sc.keptB, unbounded)
+	}
 	if !ok {
 		return false
 	}

@@ -606,16 +606,17 @@ func (d *detector) nearClass(v *verifier, comp component) Class {
 		Similarity: comp.sim,
 	}
 	c.Tokens, c.Lines = d.smallest(ss)
+	bounds := make([]int, len(ss))
 	for i, s := range ss {
 		fr := d.fragment(s)
 		if i > 0 {
 			var names int
-			fr.Differs, names = d.editedLines(v, first, s)
+			fr.Differs, names, bounds[i] = d.editedLines(v, first, s)
 			c.Names = max(c.Names, names)
 		}
 		c.Fragments = append(c.Fragments, fr)
 	}
-	d.markDrift(v, &c, ss)
+	d.markDrift(v, &c, ss, bounds)
 	return c
 }
 
@@ -639,14 +640,16 @@ func (d *detector) nearID(ss []span) string {
 
 // editedLines lists the lines of s that hold tokens not matched in first,
 // names that break the renaming or table values that differ, and counts
-// the pairs of names s differs from first in (renamedNames).
-func (d *detector) editedLines(v *verifier, first, s span) ([]LineRange, int) {
+// the pairs of names s differs from first in (renamedNames); bound is what
+// depthBound says of the two, for drift analysis, or -1.
+func (d *detector) editedLines(v *verifier, first, s span) (_ []LineRange, names, bound int) {
 	ca, cb := d.codes(first), d.codes(s)
 	match, ok := v.df.align(ca, cb, len(ca)+len(cb))
 	if !ok {
-		return nil, 0
+		return nil, 0, -1
 	}
-	names := d.renamedNames(first, s, match)
+	bound = d.depthBound(v, first, s, match)
+	names = d.renamedNames(first, s, match)
 	f := d.files[s.file]
 	t0, _ := d.tokens(s)
 	seen := make([]bool, len(cb))
@@ -663,7 +666,7 @@ func (d *detector) editedLines(v *verifier, first, s span) ([]LineRange, int) {
 		}
 	}
 	slices.Sort(lines)
-	return lineRanges(lines), names
+	return lineRanges(lines), names, bound
 }
 
 // stars cuts near-miss pairs into star-shaped components, within each
