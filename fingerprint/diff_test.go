@@ -32,21 +32,7 @@ func TestAlignIsALongestCommonSubsequence(t *testing.T) {
 		for j := range a {
 			a[j] = byte(r.IntN(4))
 		}
-		b := append([]byte(nil), a...)
-		for range r.IntN(6) { // a few edits
-			switch p := r.IntN(len(b) + 1); r.IntN(3) {
-			case 0:
-				b = append(b[:p], append([]byte{byte(r.IntN(4))}, b[p:]...)...)
-			case 1:
-				if p < len(b) {
-					b = append(b[:p], b[p+1:]...)
-				}
-			default:
-				if p < len(b) {
-					b[p] = byte(r.IntN(4))
-				}
-			}
-		}
+		b := randomEdits(r, slices.Clone(a), r.IntN(6), 4) // a few edits
 		match, ok := df.align(a, b, len(a)+len(b))
 		if !ok {
 			t.Fatalf("case %d: no alignment within |a|+|b|", i)
@@ -116,27 +102,7 @@ func TestSnake(t *testing.T) {
 // of them edited in 3 places (long runs in common) and in 30 (short).
 func BenchmarkAlign(b *testing.B) {
 	for _, edits := range []int{3, 30} {
-		rng := rand.New(rand.NewPCG(3, 4))
-		var pairs [][2][]byte
-		for range 50 {
-			x := make([]byte, 300+rng.IntN(300))
-			for i := range x {
-				x[i] = byte(rng.IntN(40))
-			}
-			y := slices.Clone(x)
-			for range edits {
-				i := rng.IntN(len(y))
-				switch rng.IntN(3) {
-				case 0:
-					y[i]++
-				case 1:
-					y = slices.Delete(y, i, i+1)
-				default:
-					y = slices.Insert(y, i, 7)
-				}
-			}
-			pairs = append(pairs, [2][]byte{x, y})
-		}
+		pairs := editedPairs(300, 300, edits)
 		b.Run(fmt.Sprintf("edits=%d", edits), func(b *testing.B) {
 			var df differ
 			for b.Loop() {
@@ -227,22 +193,7 @@ func TestAlignAsByDiagonal(t *testing.T) {
 		for j := range a {
 			a[j] = byte(r.IntN(alphabet))
 		}
-		b := slices.Clone(a)
-		for range r.IntN(40) {
-			p := r.IntN(len(b) + 1)
-			switch r.IntN(3) {
-			case 0:
-				b = slices.Insert(b, p, byte(r.IntN(alphabet)))
-			case 1:
-				if p < len(b) {
-					b = slices.Delete(b, p, p+1)
-				}
-			default:
-				if p < len(b) {
-					b[p] = byte(r.IntN(alphabet))
-				}
-			}
-		}
+		b := randomEdits(r, slices.Clone(a), r.IntN(40), alphabet)
 		if r.IntN(4) == 0 { // unrelated sequences
 			b = b[:r.IntN(len(b)+1)]
 			for j := range b {
@@ -304,22 +255,7 @@ func TestLCSLength(t *testing.T) {
 		for j := range a {
 			a[j] = byte(r.IntN(alphabet))
 		}
-		b := slices.Clone(a)
-		for range r.IntN(20) {
-			p := r.IntN(len(b) + 1)
-			switch r.IntN(3) {
-			case 0:
-				b = slices.Insert(b, p, byte(r.IntN(alphabet)))
-			case 1:
-				if p < len(b) {
-					b = slices.Delete(b, p, p+1)
-				}
-			default:
-				if p < len(b) {
-					b[p] = byte(r.IntN(alphabet))
-				}
-			}
-		}
+		b := randomEdits(r, slices.Clone(a), r.IntN(20), alphabet)
 		if r.IntN(4) == 0 {
 			b = b[:r.IntN(len(b)+1)]
 			for j := range b {
@@ -340,15 +276,49 @@ func TestLCSLength(t *testing.T) {
 // BenchmarkLCSLength finds the LCS length of the pairs BenchmarkAlign
 // aligns, thirty edits apart.
 func BenchmarkLCSLength(b *testing.B) {
+	pairs := editedPairs(60, 600, 30)
+	var df differ
+	for b.Loop() {
+		for _, p := range pairs {
+			df.lcsLength(p[0], p[1])
+		}
+	}
+}
+
+// randomEdits makes n edits to b at random places, each an insertion, a
+// deletion or a change of a code below alphabet, and returns it.
+func randomEdits(r *rand.Rand, b []byte, n, alphabet int) []byte {
+	for range n {
+		p := r.IntN(len(b) + 1)
+		switch r.IntN(3) {
+		case 0:
+			b = slices.Insert(b, p, byte(r.IntN(alphabet)))
+		case 1:
+			if p < len(b) {
+				b = slices.Delete(b, p, p+1)
+			}
+		default:
+			if p < len(b) {
+				b[p] = byte(r.IntN(alphabet))
+			}
+		}
+	}
+	return b
+}
+
+// editedPairs makes the benchmarks' 50 pairs: a sequence of size+
+// rand(spread) codes below 40 and a copy of it edited in edits places
+// (a code changed, one deleted, a 7 inserted).
+func editedPairs(size, spread, edits int) [][2][]byte {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var pairs [][2][]byte
 	for range 50 {
-		x := make([]byte, 60+rng.IntN(600))
+		x := make([]byte, size+rng.IntN(spread))
 		for i := range x {
 			x[i] = byte(rng.IntN(40))
 		}
 		y := slices.Clone(x)
-		for range 30 {
+		for range edits {
 			i := rng.IntN(len(y))
 			switch rng.IntN(3) {
 			case 0:
@@ -361,10 +331,5 @@ func BenchmarkLCSLength(b *testing.B) {
 		}
 		pairs = append(pairs, [2][]byte{x, y})
 	}
-	var df differ
-	for b.Loop() {
-		for _, p := range pairs {
-			df.lcsLength(p[0], p[1])
-		}
-	}
+	return pairs
 }

@@ -2,8 +2,12 @@ package fingerprint
 
 import (
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -74,4 +78,38 @@ func codeName(c byte) string {
 		return "ID"
 	}
 	return token.Token(c).String()
+}
+
+// A goSource is one of go/*'s files of the standard library: its bytes
+// and, if it parses, its syntax tree.
+type goSource struct {
+	path string
+	src  []byte
+	fset *token.FileSet
+	f    *ast.File // nil if the file does not parse
+}
+
+// goSources reads and parses go/*'s files, the real code many of the
+// package's tests pin a rewritten step against; it skips tb without
+// them.
+func goSources(tb testing.TB) []goSource {
+	tb.Helper()
+	paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "go", "*", "*.go"))
+	if len(paths) == 0 {
+		tb.Skip("no standard library sources")
+	}
+	var out []goSource
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
+		if err != nil {
+			f = nil
+		}
+		out = append(out, goSource{p, src, fset, f})
+	}
+	return out
 }

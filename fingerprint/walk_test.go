@@ -5,10 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"reflect"
-	"runtime"
 	"slices"
 	"testing"
 )
@@ -109,16 +106,8 @@ func TestWalkShortcuts(t *testing.T) {
 	if lits != 23 {
 		t.Errorf("the walk found the first statements of %d literals, want 23", lits)
 	}
-	paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "go", "*", "*.go"))
-	if len(paths) == 0 {
-		t.Skip("no standard library sources")
-	}
-	for i, p := range paths {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		check(p, src, i%4)
+	for i, g := range goSources(t) {
+		check(g.path, g.src, i%4)
 	}
 }
 
@@ -126,26 +115,16 @@ func TestWalkShortcuts(t *testing.T) {
 // binary search over all the file's tokens, at the start and end of
 // every node of go/*'s files: the walk may start it anywhere.
 func TestTokenAtFromAnyStart(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "go", "*", "*.go"))
-	if len(paths) == 0 {
-		t.Skip("no standard library sources")
-	}
 	r := rand.New(rand.NewPCG(3, 4))
 	var ix Indexer
-	for _, p := range paths {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
-		if err != nil {
+	for _, g := range goSources(t) {
+		if g.f == nil {
 			continue
 		}
-		ix.ts.scan(src)
-		ix.tfile = fset.File(f.FileStart)
+		ix.ts.scan(g.src)
+		ix.tfile = g.fset.File(g.f.FileStart)
 		offs := ix.ts.offs
-		ast.Inspect(f, func(n ast.Node) bool {
+		ast.Inspect(g.f, func(n ast.Node) bool {
 			if n == nil {
 				return false
 			}
@@ -154,7 +133,7 @@ func TestTokenAtFromAnyStart(t *testing.T) {
 				for _, start := range []int{0, len(offs), want, max(want-1, 0), min(want+1, len(offs)), r.IntN(len(offs) + 1)} {
 					ix.lastAt = int32(start)
 					if got := ix.tokenAt(pos); int(got) != want {
-						t.Fatalf("%s: tokenAt(%d) from %d = %d, want %d", p, pos, start, got, want)
+						t.Fatalf("%s: tokenAt(%d) from %d = %d, want %d", g.path, pos, start, got, want)
 					}
 				}
 			}
@@ -169,30 +148,11 @@ func TestTokenAtFromAnyStart(t *testing.T) {
 // empty table may be nil in one and not in the other, as a scratch
 // buffer was made or not).
 func TestIndexerReuse(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "go", "*", "*.go"))
-	if len(paths) == 0 {
-		t.Skip("no standard library sources")
-	}
-	type parsed struct {
-		fset *token.FileSet
-		f    *ast.File
-		src  []byte
-	}
-	var ps []parsed
-	for _, p := range paths {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fset := token.NewFileSet()
-		if f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution); err == nil {
-			ps = append(ps, parsed{fset, f, src})
-		}
-	}
+	ps := slices.DeleteFunc(goSources(t), func(g goSource) bool { return g.f == nil })
 	var ix Indexer
 	backward := slices.Clone(ps)
 	slices.Reverse(backward)
-	for _, order := range [][]parsed{ps, backward} {
+	for _, order := range [][]goSource{ps, backward} {
 		for _, p := range order {
 			name := p.fset.File(p.f.FileStart).Name()
 			got, want := ix.Index(name, p.fset, p.f, p.src, 30, nil), Index(name, p.fset, p.f, p.src, 30, nil)
@@ -206,57 +166,37 @@ func TestIndexerReuse(t *testing.T) {
 // emptyAsNil sets f's empty tables to nil.
 func emptyAsNil(f *File) *File {
 	for _, p := range []*[]int32{&f.ignored, &f.ownNamed, &f.bareOwn, &f.bareOther, &f.ownPart, &f.heldOwn, &f.lineStart, &f.lineOff} {
-		if len(*p) == 0 {
-			*p = nil
-		}
+		nilIfEmpty(p)
 	}
-	if len(f.codes) == 0 {
-		f.codes = nil
-	}
-	if len(f.vals) == 0 {
-		f.vals = nil
-	}
-	if len(f.grams) == 0 {
-		f.grams = nil
-	}
-	if len(f.fnWords) == 0 {
-		f.fnWords = nil
-	}
-	if len(f.strWords) == 0 {
-		f.strWords = nil
-	}
-	if len(f.units) == 0 {
-		f.units = nil
-	}
-	if len(f.blocks) == 0 {
-		f.blocks = nil
-	}
-	if len(f.windows) == 0 {
-		f.windows = nil
-	}
+	nilIfEmpty(&f.codes)
+	nilIfEmpty(&f.vals)
+	nilIfEmpty(&f.grams)
+	nilIfEmpty(&f.fnWords)
+	nilIfEmpty(&f.strWords)
+	nilIfEmpty(&f.units)
+	nilIfEmpty(&f.blocks)
+	nilIfEmpty(&f.windows)
 	return f
+}
+
+// nilIfEmpty sets *s to nil if it is empty.
+func nilIfEmpty[T any](s *[]T) {
+	if len(*s) == 0 {
+		*s = nil
+	}
 }
 
 // TestLineTable pins lineTable on go/*'s files to the token.File's line
 // starts and, for each line, a binary search for its first token.
 func TestLineTable(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "go", "*", "*.go"))
-	if len(paths) == 0 {
-		t.Skip("no standard library sources")
-	}
 	var ix Indexer
-	for _, p := range paths {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
-		if err != nil {
+	for _, g := range goSources(t) {
+		if g.f == nil {
 			continue
 		}
-		ix.ts.scan(src)
-		ix.tfile, ix.file = fset.File(f.FileStart), &File{}
+		p := g.path
+		ix.ts.scan(g.src)
+		ix.tfile, ix.file = g.fset.File(g.f.FileStart), &File{}
 		ix.lineTable()
 		if len(ix.file.lineOff) != ix.tfile.LineCount() || len(ix.file.lineStart) != ix.tfile.LineCount() {
 			t.Fatalf("%s: %d and %d lines, want %d", p, len(ix.file.lineOff), len(ix.file.lineStart), ix.tfile.LineCount())
@@ -274,28 +214,18 @@ func TestLineTable(t *testing.T) {
 // BenchmarkLineTable makes the line tables of go/*'s files, scanned and
 // parsed ahead.
 func BenchmarkLineTable(b *testing.B) {
-	paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "go", "*", "*.go"))
 	type scanned struct {
 		tf   *token.File
 		offs []int32
 	}
 	var ss []scanned
 	var ts tokenStream
-	for _, p := range paths {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			b.Fatal(err)
-		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
-		if err != nil {
+	for _, g := range goSources(b) {
+		if g.f == nil {
 			continue
 		}
-		ts.scan(src)
-		ss = append(ss, scanned{fset.File(f.FileStart), slices.Clone(ts.offs)})
-	}
-	if len(ss) == 0 {
-		b.Skip("no standard library sources")
+		ts.scan(g.src)
+		ss = append(ss, scanned{g.fset.File(g.f.FileStart), slices.Clone(ts.offs)})
 	}
 	b.ReportAllocs()
 	var ix Indexer
