@@ -162,3 +162,14 @@ func TestCommentLine(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkScanFacts derives the Facts of go/*'s files, as a report does
+// for the files it reads again.
+func BenchmarkScanFacts(b *testing.B) {
+	srcs := goSources(b)
+	for b.Loop() {
+		for _, g := range srcs {
+			ScanFacts(g.src)
+		}
+	}
+}

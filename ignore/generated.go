@@ -179,8 +179,13 @@ func IsStateMachine(src []byte) bool {
 }
 
 // conventionComment reports whether a comment of src is the generated
-// files' convention's line, "// Code generated … DO NOT EDIT.".
+// files' convention's line, "// Code generated … DO NOT EDIT.". Its
+// tokens are scanned only when a line may hold one (mayHoldConvention):
+// most files that hold the words hold them in a generator's string.
 func conventionComment(src []byte) bool {
+	if bytes.IndexByte(src, '\r') < 0 && !mayHoldConvention(src) {
+		return false
+	}
 	fset := token.NewFileSet()
 	var s scanner.Scanner
 	s.Init(fset.AddFile("", -1, len(src)), src, nil, scanner.ScanComments)
@@ -190,6 +195,31 @@ func conventionComment(src []byte) bool {
 		case tok == token.EOF:
 			return false
 		case tok == token.COMMENT && generatedRE.MatchString(lit):
+			return true
+		}
+	}
+}
+
+// mayHoldConvention reports whether a line of src, from its first
+// "// Code generated " on, matches generatedRE; src holds no carriage
+// return. A comment that matches is one of these: go/scanner gives a //
+// comment's text up to its line's end, and drops only carriage returns
+// from it. The first start on the line is the one tried: should a later
+// one match, the first would too, its text being the later one's with a
+// prefix of the line. Each byte is read once, by the searches and by
+// the match of its line.
+func mayHoldConvention(src []byte) bool {
+	for {
+		i := bytes.Index(src, []byte("// Code generated "))
+		if i < 0 {
+			return false
+		}
+		line := src[i:]
+		src = nil
+		if j := bytes.IndexByte(line, '\n'); j >= 0 {
+			line, src = line[:j], line[j+1:]
+		}
+		if generatedRE.Match(line) {
 			return true
 		}
 	}
