@@ -22,7 +22,15 @@ type lexer struct {
 // hashBytes of its text.
 func (lx *lexer) next() (off int32, code byte, lit []byte) {
 	src := lx.src
-	i := lx.skipSpace()
+	// Most tokens follow the one before at once or after one space:
+	// skipSpace is called only when more may need skipping.
+	i := lx.off
+	if i < len(src) && src[i] == ' ' {
+		i++
+	}
+	if i >= len(src) || skipped[src[i]] || lx.off == 0 {
+		i = lx.skipSpace()
+	}
 	if i >= len(src) {
 		return int32(i), 0, nil
 	}
@@ -90,6 +98,10 @@ func (lx *lexer) skipSpace() int {
 	}
 	return i
 }
+
+// skipped marks the bytes at which skipSpace may have something to
+// skip: blanks and the slash that may start a comment.
+var skipped = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '/': true}
 
 func isLetterByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_'

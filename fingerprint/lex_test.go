@@ -114,6 +114,10 @@ func TestLexerCases(t *testing.T) {
 		"package p\nvar ж, _x9, ÉtéΔ = 1, 2, 3 // non-ASCII names",
 		"package p\nfunc f() { a.b(c...); d[e:f:g] = h; i-- }",
 		"package p\nvar x = 1.e5 + 0x.8p1 + 07 + 1.5E-3",
+		// One space, then a comment, a slash, a blank or the end.
+		" package p\nvar x = a / b // c\nvar y = a /b /* c */ + d  \t+ e \n",
+		"package p\nvar x = 1 ",
+		"\xEF\xBB\xBF package p ",
 	} {
 		compareStreams(t, "case.go", []byte(src))
 	}
