@@ -25,8 +25,8 @@ type matchedNames struct {
 func (d *detector) renamingSlips(al alignment) (forA, forB []Drift) {
 	m := d.newNameMap(al)
 	var slips []int
-	for i, p := range m.pairs {
-		if m.broken(p) {
+	for i := range m.pairs {
+		if m.broken(i) {
 			slips = append(slips, i)
 		}
 	}
@@ -69,7 +69,8 @@ type nameMap struct {
 	d        *detector
 	al       alignment
 	pairs    []matchedNames
-	count    map[[2]uint64]int  // how often each pair of names is matched
+	distinct []namesCount       // the pairs of names matched, each once, with their counts
+	pairOf   []int32            // the index in distinct of each pair's names
 	ofA, ofB map[uint64]uint64  // each name's partner in the other copy (see partners)
 	declared map[[2]uint64]bool // pairs of names both copies declare at one place
 	inner    [2][]int32         // the innermost unit of each token of a and b
@@ -79,11 +80,11 @@ type nameMap struct {
 }
 
 func (d *detector) newNameMap(al alignment) *nameMap {
-	m := &nameMap{d: d, al: al, pairs: d.namePairs(al), count: map[[2]uint64]int{}, declared: map[[2]uint64]bool{},
+	m := &nameMap{d: d, al: al, pairs: d.namePairs(al), declared: map[[2]uint64]bool{},
 		uses: map[span]map[uint64]int{}}
 	sa, sb := d.sitesOf(d.files[al.a.file].codes), d.sitesOf(d.files[al.b.file].codes)
+	m.countPairs()
 	for _, p := range m.pairs {
-		m.count[[2]uint64{p.x, p.y}]++
 		// The renamings of local variables: pairs of names both copies
 		// declare at one place (x := …, var x). A package, a field or a
 		// function named the same in both copies, which an alignment of
@@ -97,35 +98,64 @@ func (d *detector) newNameMap(al alignment) *nameMap {
 	return m
 }
 
-// partners maps each name of one copy (a if fromA) to the name of the
-// other it pairs with most, at least twice, if one does.
-func (m *nameMap) partners(fromA bool) map[uint64]uint64 {
-	best := map[uint64]int{}
-	out := map[uint64]uint64{}
-	for _, p := range m.pairs {
-		k, w := p.x, p.y
-		if !fromA {
-			k, w = p.y, p.x
+// countPairs fills distinct and pairOf from the pairs.
+func (m *nameMap) countPairs() {
+	at := make(map[[2]uint64]int32, len(m.pairs)) // each pair of names' index in distinct
+	m.distinct, m.pairOf = m.distinct[:0], make([]int32, len(m.pairs))
+	for i, p := range m.pairs {
+		k := [2]uint64{p.x, p.y}
+		j, ok := at[k]
+		if !ok {
+			j = int32(len(m.distinct))
+			at[k] = j
+			m.distinct = append(m.distinct, namesCount{x: p.x, y: p.y})
 		}
-		n := m.count[[2]uint64{p.x, p.y}]
-		if n > best[k] || n == best[k] && w < out[k] {
-			best[k], out[k] = n, w
+		m.distinct[j].n++
+		m.pairOf[i] = j
+	}
+}
+
+// A namesCount is a pair of names, of a and of b, and how often the
+// alignment matches them.
+type namesCount struct {
+	x, y uint64
+	n    int32
+}
+
+// partners maps each name of one copy (a if fromA) to the name of the
+// other it pairs with most, at least twice, if one does (the least such
+// name on a tie).
+func (m *nameMap) partners(fromA bool) map[uint64]uint64 {
+	type partner struct {
+		w uint64
+		n int32
+	}
+	best := make(map[uint64]partner, len(m.distinct))
+	for _, c := range m.distinct {
+		k, w := c.x, c.y
+		if !fromA {
+			k, w = c.y, c.x
+		}
+		if b, ok := best[k]; !ok || c.n > b.n || c.n == b.n && w < b.w {
+			best[k] = partner{w, c.n}
 		}
 	}
-	for k := range out {
-		if best[k] < 2 {
-			delete(out, k)
+	out := map[uint64]uint64{}
+	for k, b := range best {
+		if b.n >= 2 {
+			out[k] = b.w
 		}
 	}
 	return out
 }
 
-// broken reports whether p, matched once, breaks the partners of its
-// names. Predeclared names (int, float64, len) are changed in part on
-// purpose: a per-type copy keeps float64 as its result while its
-// elements become int.
-func (m *nameMap) broken(p matchedNames) bool {
-	if m.count[[2]uint64{p.x, p.y}] != 1 || predeclared[p.x] || predeclared[p.y] {
+// broken reports whether the i-th pair, matched once, breaks the
+// partners of its names. Predeclared names (int, float64, len) are
+// changed in part on purpose: a per-type copy keeps float64 as its
+// result while its elements become int.
+func (m *nameMap) broken(i int) bool {
+	p := m.pairs[i]
+	if m.distinct[m.pairOf[i]].n != 1 || predeclared[p.x] || predeclared[p.y] {
 		return false
 	}
 	wy, okA := m.ofA[p.x]
