@@ -2,6 +2,7 @@ package fingerprint
 
 import (
 	"cmp"
+	"math/rand"
 	"reflect"
 	"slices"
 	"strings"
@@ -90,5 +91,30 @@ func Export(rows []Row, w io.Writer) error {
 	}
 	if sizes[0] != sizes[1] || sizes[0][1] != 14 {
 		t.Errorf("tokens and lines with the short copy first %v, last %v; want the same, 14 lines", sizes[0], sizes[1])
+	}
+}
+
+// largestFirst's keys give the order a stable sort of the placed pairs
+// by size, largest first, gives, on random sizes with many ties.
+func TestLargestFirstIsStable(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for iter := range 500 {
+		placed := make([]placedPair, rng.Intn(200))
+		for i := range placed {
+			t0 := int32(rng.Intn(1000))
+			placed[i].a = placedSpan{file: int32(rng.Intn(3)), t0: t0, t1: t0 + int32(rng.Intn(1+iter%40))}
+		}
+		want := make([]int, len(placed))
+		for i := range want {
+			want[i] = i
+		}
+		slices.SortStableFunc(want, func(x, y int) int { return cmp.Compare(placed[y].a.size(), placed[x].a.size()) })
+		got := make([]int, 0, len(placed))
+		for _, k := range largestFirst(placed) {
+			got = append(got, int(uint32(k)))
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("sizes of %v: order %v, want %v", placed, got, want)
+		}
 	}
 }
