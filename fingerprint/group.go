@@ -107,16 +107,48 @@ func (d *detector) undominated(pairs []pair, sameSize bool) []pair {
 	for i, p := range pairs {
 		placed[i] = d.place(p)
 	}
-	var kept []pair
-	for _, k := range largestFirst(placed) {
+	order := largestFirst(placed)
+	keep, n := make([]bool, len(pairs)), 0
+	for _, k := range order {
 		i := uint32(k)
 		if !x.dominated(placed[i]) {
-			kept = append(kept, pairs[i])
+			keep[i], n = true, n+1
 			x.add(placed[i])
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	kept := make([]pair, 0, n)
+	if strictlySorted(pairs) {
+		// The pairs kept, in the pairs' order, are sorted, and no two
+		// compare equal: the one order sorting them gives.
+		for i, p := range pairs {
+			if keep[i] {
+				kept = append(kept, p)
+			}
+		}
+		return kept
+	}
+	for _, k := range order {
+		if keep[uint32(k)] {
+			kept = append(kept, pairs[uint32(k)])
 		}
 	}
 	slices.SortFunc(kept, comparePairs)
 	return kept
+}
+
+// strictlySorted reports whether each pair sorts before the next (see
+// comparePairs): both callers of undominated sort their pairs, and
+// extendAll drops those with the same spans.
+func strictlySorted(pairs []pair) bool {
+	for i := 1; i < len(pairs); i++ {
+		if comparePairs(pairs[i-1], pairs[i]) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // largestFirst orders the placed pairs by the size of their first spans,

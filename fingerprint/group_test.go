@@ -49,6 +49,25 @@ func TestUndominatedMatchesNaive(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: undominated keeps %d of %d pairs, testing every pair %d", tc.name, len(got), len(pairs), len(want))
 		}
+		if !strictlySorted(pairs) {
+			t.Errorf("%s: the sorted pairs are not strictly sorted: the test leaves the pairs' order untried", tc.name)
+		}
+		// Pairs out of order, or with two alike, are kept as sorting
+		// them gives.
+		rng := rand.New(rand.NewSource(1))
+		shuffled := slices.Clone(pairs)
+		rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+		twice := append(slices.Clone(pairs), pairs[:len(pairs)/3]...)
+		slices.SortStableFunc(twice, comparePairs)
+		for _, ps := range [][]pair{shuffled, twice} {
+			if strictlySorted(ps) {
+				t.Fatalf("%s: %d pairs strictly sorted", tc.name, len(ps))
+			}
+			got, want := d.undominated(slices.Clone(ps), tc.sameSize), d.undominatedNaive(ps)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, unsorted: undominated keeps %d of %d pairs, testing every pair %d", tc.name, len(got), len(ps), len(want))
+			}
+		}
 	}
 }
 
