@@ -46,7 +46,9 @@ func (df *differ) align(a, b []byte, maxD int) (match []int32, ok bool) {
 	df.rows = df.rows[:0]
 	// Round 0: the snake from (0, 0).
 	x := int(snake(a, b))
-	df.rows = append(df.rows, row{0, append(df.store.next(1)[:0], int32(x))})
+	x0 := df.store.next(1)
+	x0[0] = int32(x)
+	df.rows = append(df.rows, row{0, x0})
 	if x >= n && x >= m {
 		return df.backtrack(int32(n), int32(m), 0), true
 	}
@@ -115,8 +117,8 @@ func (df *differ) round(d, k int32) int32 {
 	return r.x[(k-r.lo)>>1]
 }
 
-// traceChunk is the size of a rowStore's chunks: 256 KB.
-const traceChunk = 1 << 16
+// rowChunk is the size of a rowStore's chunks: 256 KB.
+const rowChunk = 1 << 16
 
 // A rowStore holds align's rounds in chunks that are made once and
 // reused: D edits keep up to (D+1)²/2 diagonals, 4 MB for the 1,440 of
@@ -136,7 +138,7 @@ func (t *rowStore) reset() { t.c, t.o = 0, 0 }
 func (t *rowStore) next(n int) []int32 {
 	for {
 		if t.c == len(t.chunks) {
-			t.chunks = append(t.chunks, make([]int32, max(traceChunk, n)))
+			t.chunks = append(t.chunks, make([]int32, max(rowChunk, n)))
 		}
 		if ch := t.chunks[t.c]; t.o+n <= len(ch) {
 			t.o += n

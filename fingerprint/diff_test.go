@@ -219,7 +219,7 @@ func TestRowStore(t *testing.T) {
 	for pass := range 2 {
 		st.reset()
 		var rows [][]int32
-		for i, n := range []int{1, 5, traceChunk - 3, 7, traceChunk + 9, 2, traceChunk, 4} {
+		for i, n := range []int{1, 5, rowChunk - 3, 7, rowChunk + 9, 2, rowChunk, 4} {
 			r := st.next(n)
 			if len(r) != n || cap(r) != n {
 				t.Fatalf("pass %d: next(%d) has length %d, capacity %d", pass, n, len(r), cap(r))

@@ -264,8 +264,9 @@ var punctuation = [256]byte{
 	'~': byte(token.TILDE),
 }
 
-// operator returns the longest operator or punctuation at the start of b
-// and its length.
+// operator returns the longest operator at the start of b and its length;
+// the bytes that are a token of their own (punctuation) next answers
+// before it asks.
 func operator(b []byte) (byte, int) {
 	at := func(i int) byte {
 		if i < len(b) {
@@ -291,9 +292,6 @@ func operator(b []byte) (byte, int) {
 			return byte(t3), 3
 		}
 		return byte(t2), 2
-	}
-	if t := punctuation[b[0]]; t != 0 {
-		return t, 1
 	}
 	switch b[0] {
 	case '.':

@@ -22,6 +22,10 @@ type gram struct {
 // modulo its size: a power of two at least winnowWindow.
 const winnowRing = 16
 
+// The build fails if winnowRing is no power of two or is smaller than
+// winnowWindow (a negative constant converted to uint).
+const _ = uint(winnowRing-winnowWindow) + uint(-(winnowRing & (winnowRing - 1)))
+
 // winnow selects the file's k-gram fingerprints: the rightmost minimum of
 // every window of winnowWindow consecutive k-gram hashes, each once. The
 // window's minimum is kept as the window moves: a new hash at or below it
