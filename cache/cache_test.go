@@ -269,12 +269,23 @@ func TestStatsAndClean(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, FileName)); !os.IsNotExist(err) {
 		t.Errorf("after clean: %v", err)
 	}
+	// No index, whether the folder is there or not (a -cache naming the
+	// wrong one), is none, not an empty index.
+	for _, d := range []string{dir, filepath.Join(dir, "nonexistent")} {
+		out.Reset()
+		want := "index " + filepath.Join(d, FileName) + ": none (no run has written one in " + d + ")\n"
+		if code := Command([]string{"stats", "-cache", d}, &out, &errs); code != 0 || out.String() != want {
+			t.Errorf("stats without an index: exit %d, %q; want 0 and %q", code, out.String(), want)
+		}
+	}
 	// A wrong command says which word was wrong before the usage.
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"frobnicate"}, `copycat cache: no command "frobnicate": stats or clean`},
+		{[]string{"stat"}, `copycat cache: no command "stat": stats or clean (did you mean stats?)`},
+		{[]string{"claen", "-cache", dir}, `copycat cache: no command "claen": stats or clean (did you mean clean?)`},
 		{nil, "copycat cache: stats or clean?"},
 		{[]string{"-cache", dir}, "copycat cache: stats or clean?"},
 		{[]string{"stats", "extra"}, `copycat cache stats: takes no arguments but -cache DIR, not ["extra"]`},

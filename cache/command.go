@@ -24,7 +24,7 @@ import (
 func Command(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("copycat cache", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	dir := fs.String("cache", "", "index directory (default: the user cache directory's copycat)")
+	dir := fs.String("cache", "", "index `directory` (default: copycat in the user cache directory)")
 	fs.Usage = func() {} // the flag package calls it on every error too
 	usage := func() {
 		fmt.Fprintln(stderr, "usage: copycat cache stats|clean [-cache DIR]")
@@ -54,7 +54,7 @@ func Command(args []string, stdout, stderr io.Writer) int {
 	case sub == "":
 		fmt.Fprintln(stderr, "copycat cache: stats or clean?")
 	case sub != "stats" && sub != "clean":
-		fmt.Fprintf(stderr, "copycat cache: no command %q: stats or clean\n", sub)
+		fmt.Fprintf(stderr, "copycat cache: no command %q: stats or clean%s\n", sub, words.DidYouMean(sub, []string{"stats", "clean"}))
 	case len(rest) > 0:
 		fmt.Fprintf(stderr, "copycat cache %s: takes no arguments but -cache DIR, not %q\n", sub, rest)
 	}
@@ -177,7 +177,9 @@ func Stats(w io.Writer, dir string) error {
 	path := filepath.Join(dir, FileName)
 	info, err := os.Stat(path)
 	if os.IsNotExist(err) {
-		fmt.Fprintf(w, "index %s: empty\n", path)
+		// Not "empty": a -cache that names the wrong folder would read
+		// as an index that holds nothing.
+		fmt.Fprintf(w, "index %s: none (no run has written one in %s)\n", path, dir)
 		return nil
 	}
 	if err != nil {
