@@ -542,6 +542,14 @@ func (r *Repo) FirstParents(rev, since string, max int) ([]Commit, error) {
 		if !r.hasCommits() {
 			return nil, errNoCommits
 		}
+		// A revision the clone lacks is said as -new-from-rev says it
+		// (with how to fetch it), not as git log's "bad revision"; a
+		// range (a..b) is left to git's words.
+		if !strings.Contains(rev, "..") {
+			if _, cerr := r.Commit(rev); cerr != nil {
+				return nil, cerr
+			}
+		}
 		return nil, err
 	}
 	var commits []Commit

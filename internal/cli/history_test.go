@@ -123,6 +123,9 @@ func TestHistoryArguments(t *testing.T) {
 		{args: []string{"./..."}, code: ExitError, err: "./... is a package pattern; history takes a revision"},
 		{args: []string{"cmd/..."}, code: ExitError, err: "cmd/... is a package pattern"},
 		{args: []string{"-format", "JSON"}, code: ExitError, err: "copycat history: -format must be csv, json or html, not \"JSON\" (did you mean json?)\n"},
+		// A revision the repository lacks is said as -new-from-rev says
+		// it, not as git log's "fatal: bad revision 'nosuch'".
+		{args: []string{"nosuch"}, code: ExitError, err: "copycat history: revision nosuch is not in this repository (git fetch it first)\n"},
 	} {
 		_, errs, code := runHistoryCmd(t, tc.args...)
 		if code != tc.code || !strings.Contains(errs, tc.err) {
