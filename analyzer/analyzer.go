@@ -42,7 +42,7 @@ var config cli.Config
 func init() {
 	config.Flags(&Analyzer.Flags)
 	config.FileFlags(&Analyzer.Flags)
-	config.ListFlags(&Analyzer.Flags)
+	config.ListFlags(&Analyzer.Flags, Analyzer.Name+".")
 }
 
 // Categories of the diagnostics that are not clones. Clones have their

@@ -1,6 +1,7 @@
 package analyzer_test
 
 import (
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -262,6 +263,17 @@ func TestFlags(t *testing.T) {
 			t.Errorf("no flag -%s", name)
 		}
 	}
+	// Their usage, which copycat -flags gives go vet, names the flags as
+	// vet takes them: vet's own -all does nothing, and there is no
+	// -baseline under vet.
+	if u := analyzer.Analyzer.Flags.Lookup("generated").Usage; !strings.HasSuffix(u, "(-copycat.all lists it)") {
+		t.Errorf("-copycat.generated says %q, want it to name -copycat.all", u)
+	}
+	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
+		if strings.Contains(f.Usage, "baseline") {
+			t.Errorf("-copycat.%s names a baseline, which the analyzer has not: %q", f.Name, f.Usage)
+		}
+	})
 }
 
 // TestBadFlags checks that nonsense thresholds fail the pass with an

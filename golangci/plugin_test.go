@@ -134,7 +134,7 @@ func TestSameFlagsAsCLI(t *testing.T) {
 	fs := flag.NewFlagSet("copycat", flag.ContinueOnError)
 	c.Flags(fs)
 	c.FileFlags(fs)
-	c.ListFlags(fs)
+	c.ListFlags(fs, "")
 	analyzer.Analyzer.Flags.VisitAll(func(f *flag.Flag) {
 		if fs.Lookup(f.Name) == nil {
 			t.Errorf("setting %s is not a command-line flag", f.Name)

@@ -44,23 +44,31 @@ type Output struct {
 
 // outputFlags registers the output flags on fs.
 func (o *Output) outputFlags(fs *flag.FlagSet) {
-	o.ListFlags(fs)
 	fs.StringVar(&o.Format, "format", FormatText, "report format: text, json, sarif, html, markdown or code-climate (GitLab's Code Quality); with -o, by default the one its extension names: .json, .sarif, .html, .md")
 	fs.StringVar(&o.File, "o", "", "write the report to `file` instead of standard output")
 	fs.StringVar(&o.Baseline, "baseline", "", "report only clones that are not in the baseline `file`")
 	fs.BoolVar(&o.UpdateBaseline, "update-baseline", false, "write the clones found to the -baseline file and report none")
 	fs.IntVar(&o.MaxClasses, "max-classes", DefaultMaxClasses, "print at most this many classes in full in the text report, the highest ranked, and count the rest (0: all); other formats hold every class")
 	fs.StringVar(&o.Sort, "sort", report.SortRank, "order of classes: rank (the most worth acting on first) or position (by file and line)")
+	o.ListFlags(fs, "")
 }
 
 // ListFlags registers -all, which the vet analyzer registers too: report
-// the classes no rule lists as well (see report.Listed). -generated, if
-// fs has it already (FileFlags), then says that -all lists the classes
-// it leaves out; copycat history, which has no -all, does not say so.
-func (o *Output) ListFlags(fs *flag.FlagSet) {
-	fs.BoolVar(&o.All, "all", false, "report every class: also those only in tests or examples, copies on purpose (build variants, per-architecture, mirrors, per-type, inverses) and those a -baseline holds, each saying why it is not listed")
+// the classes no rule lists as well (see report.Listed). prefix is what
+// the user writes before a flag's name: "" on the command line,
+// "copycat." under go vet, where -all is vet's own flag, which does
+// nothing. -generated, if fs has it already (FileFlags), then says that
+// -all lists the classes it leaves out; copycat history, which has no
+// -all, does not say so. -all names the classes a -baseline holds only
+// where fs has -baseline (registered before): the analyzer has none.
+func (o *Output) ListFlags(fs *flag.FlagSet, prefix string) {
+	baseline := ""
+	if fs.Lookup("baseline") != nil {
+		baseline = " and those a -baseline holds"
+	}
+	fs.BoolVar(&o.All, "all", false, "report every class: also those only in tests or examples, copies on purpose (build variants, per-architecture, mirrors, per-type, inverses)"+baseline+", each saying why it is not listed")
 	if f := fs.Lookup("generated"); f != nil {
-		f.Usage += " (-all lists it)"
+		f.Usage += " (-" + prefix + "all lists it)"
 	}
 }
 
