@@ -110,16 +110,35 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 		}
 	case v.Kind == change.New:
 		if t, ok := other(func(j int) bool { return v.New[j] }); ok {
-			return fmt.Sprintf("the change copied this code to %s", at(t))
+			return fmt.Sprintf("the change copied this code to %s%s", at(t), morePlaces(v.New, i, t))
 		}
 	case v.Kind == change.Grown:
 		// One of several copies: the change need not have copied this
 		// one.
 		if t, ok := other(func(j int) bool { return v.New[j] }); ok {
+			if more := morePlaces(v.New, i, t); more != "" {
+				return fmt.Sprintf("the change added copies of this code, at %s%s", at(t), more)
+			}
 			return fmt.Sprintf("the change added one more copy of this code, at %s", at(t))
 		}
 	}
 	return ""
+}
+
+// morePlaces counts the new copies other than i and t, the one named:
+// " and 1 more place", so that a copy pasted twice is not said to have
+// been copied once.
+func morePlaces(isNew []bool, i, t int) string {
+	n := 0
+	for j, nw := range isNew {
+		if nw && j != i && j != t {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return " and " + Count(n, "more place", "more places")
 }
 
 // A twinVerdict is a verdict said copy by copy, touched against

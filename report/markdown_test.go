@@ -94,3 +94,30 @@ func TestMarkdownTree(t *testing.T) {
 		}
 	}
 }
+
+// A copy pasted to several places says so on the copy it came from: the
+// first of them named, and how many more (it named the first alone, as
+// if the change had copied the code once).
+func TestChangeWordsPastedTwice(t *testing.T) {
+	for _, tc := range []struct {
+		v    change.Verdict
+		want string
+	}{
+		{change.Verdict{Kind: change.New, Touched: []bool{false, true, true}, New: []bool{false, true, true}},
+			"the change copied this code to b/b.go:20-25 and 1 more place"},
+		{change.Verdict{Kind: change.New, Touched: []bool{false, true, false}, New: []bool{false, true, false}},
+			"the change copied this code to b/b.go:20-25"},
+		{change.Verdict{Kind: change.Grown, Touched: []bool{false, false, true, true}, New: []bool{false, false, true, true}},
+			"the change added copies of this code, at c/c.go:30-35 and 1 more place"},
+		{change.Verdict{Kind: change.Grown, Touched: []bool{false, false, true}, New: []bool{false, false, true}},
+			"the change added one more copy of this code, at c/c.go:30-35"},
+	} {
+		c := class("n", fingerprint.Exact, "a/a.go", "b/b.go", "c/c.go", "d/d.go")
+		c.Fragments = c.Fragments[:len(tc.v.New)]
+		n := len(tc.v.New)
+		tc.v.Added, tc.v.Removed = make([]int, n), make([]int, n)
+		if got := ChangeWords(c, tc.v, 0); got != tc.want {
+			t.Errorf("%s %v: %q, want %q", tc.v.Kind, tc.v.New, got, tc.want)
+		}
+	}
+}
