@@ -177,4 +177,10 @@ func TestRunFlags(t *testing.T) {
 	if err := Run(t.Context(), strings.NewReader(""), io.Discard, &stderr, []string{"-h"}); err != nil || !strings.HasPrefix(stderr.String(), "usage: copycat lsp") || !strings.Contains(stderr.String(), "-min-tokens") {
 		t.Errorf("Run(-h) = %v, stderr %.80q; want the usage and its flags", err, stderr.String())
 	}
+	// -severity says what the editor sees of a drifted class whatever it
+	// is set to (the diagnostics of copycat lsp on a drifted copy were
+	// warnings under the default "information", which -h did not say).
+	if !strings.Contains(stderr.String(), "a drifted class's are at least warnings") {
+		t.Errorf("copycat lsp -h does not say a drifted class's diagnostics are at least warnings:\n%s", stderr.String())
+	}
 }

@@ -37,7 +37,7 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	c.Flags(fs)
 	tests := fs.Bool("tests", true, "include _test.go files")
 	cli.SizeVar(fs, &c.MaxFileSize, "max-file-size", load.DefaultMaxFileSize, "skip, with a warning, files larger than `size`: bytes, or with a unit: 4MiB, 4MB")
-	severity := fs.String("severity", "information", "severity of the diagnostics: information, warning, hint or error")
+	severity := fs.String("severity", "information", "severity of the diagnostics: information, warning, hint or error; a drifted class's are at least warnings")
 	proxyMode := fs.Bool("proxy", false, "run gopls as a child and merge copycat's diagnostics into its own")
 	gopls := fs.String("gopls", "", "with -proxy, the gopls to run (default: gopls on PATH, never copycat itself)")
 	logFile := fs.String("logfile", "", "write logs to this file instead of stderr")
