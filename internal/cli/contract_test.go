@@ -311,3 +311,69 @@ func TestNewlineInWarning(t *testing.T) {
 		t.Errorf("stderr lacks the escaped name:\n%s", errs)
 	}
 }
+
+// -update-baseline writes a line for each class found and each class
+// inside one (report.NewBaseline), and says which are which: three copies
+// of a function and a fourth that got a nil check, one class, wrote "3
+// classes to baseline" (the copies without the check are a class inside
+// it), which no report of the run showed.
+func TestUpdateBaselineSaysInnerClasses(t *testing.T) {
+	dir := t.TempDir()
+	src := func(pkg string, check bool) string {
+		guard := ""
+		if check {
+			guard = "\t\tif it == nil {\n\t\t\tcontinue\n\t\t}\n"
+		}
+		return "package " + pkg + `
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+type Item struct {
+	Name  string
+	Price int
+	Qty   int
+}
+
+func Summarize(items []*Item, title string) string {
+	var b strings.Builder
+	sorted := make([]*Item, 0, len(items))
+	for _, it := range items {
+` + guard + `		sorted = append(sorted, it)
+	}
+	sort.Slice(sorted, func(i, j int) bool {
+		if sorted[i].Price != sorted[j].Price {
+			return sorted[i].Price > sorted[j].Price
+		}
+		return sorted[i].Name < sorted[j].Name
+	})
+	total := 0
+	fmt.Fprintf(&b, "== %s ==\n", title)
+	for _, it := range sorted {
+		line := it.Price * it.Qty
+		total += line
+		fmt.Fprintf(&b, "%-20s %5d x %3d = %8d\n", it.Name, it.Price, it.Qty, line)
+	}
+	fmt.Fprintf(&b, "total: %d\n", total)
+	return b.String()
+}
+`
+	}
+	testtool.WriteFiles(t, dir, map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n",
+		"a/a.go": src("a", false),
+		"b/b.go": src("b", false),
+		"c/c.go": src("c", false),
+		"d/d.go": src("d", true),
+	})
+	base := filepath.Join(dir, "base")
+	var out, errs bytes.Buffer
+	code := Run([]string{"-cache=off", "-baseline", base, "-update-baseline", dir + "/..."}, &out, &errs)
+	want := "copycat: wrote 2 classes to baseline " + base + " (1 found, 1 within it, recorded in case it is reported alone)\n"
+	if code != ExitClean || errs.String() != want {
+		t.Errorf("-update-baseline: exit %d, stderr %q; want %q", code, errs.String(), want)
+	}
+}

@@ -353,7 +353,24 @@ func (c *Config) writeBaseline(stderr io.Writer, classes []fingerprint.Class) er
 		return fmt.Errorf("cannot write baseline %s: %w", c.Baseline, err)
 	}
 	if !c.Quiet {
-		fmt.Fprintf(stderr, "copycat: wrote %s to baseline %s\n", report.Count(b.Len(), "class", "classes"), c.Baseline)
+		// The classes inside a class found have lines of their own (see
+		// report.NewBaseline): say them apart, as no report lists them.
+		found := map[string]bool{}
+		for _, cl := range classes {
+			found[cl.ID] = true
+		}
+		inside := ""
+		if n := b.Len() - len(found); n > 0 {
+			them, one := "them", "one"
+			if len(found) == 1 {
+				them = "it"
+			}
+			if n == 1 {
+				one = "it"
+			}
+			inside = fmt.Sprintf(" (%d found, %d within %s, recorded in case %s is reported alone)", len(found), n, them, one)
+		}
+		fmt.Fprintf(stderr, "copycat: wrote %s to baseline %s%s\n", report.Count(b.Len(), "class", "classes"), c.Baseline, inside)
 	}
 	return nil
 }
