@@ -17,11 +17,21 @@ func SizeVar(fs *flag.FlagSet, p *int64, name string, value int64, usage string)
 
 type sizeFlag struct{ p *int64 }
 
+// String is the size as -h shows its default: in MiB or KiB when it is
+// a whole number of them (2MiB, not 2097152 beside "(0: the default, 2
+// MiB)"), else in bytes; ParseSize reads each back.
 func (f sizeFlag) String() string {
 	if f.p == nil {
 		return "0"
 	}
-	return strconv.FormatInt(*f.p, 10)
+	switch n := *f.p; {
+	case n > 0 && n%(1<<20) == 0:
+		return strconv.FormatInt(n>>20, 10) + "MiB"
+	case n > 0 && n%(1<<10) == 0:
+		return strconv.FormatInt(n>>10, 10) + "KiB"
+	default:
+		return strconv.FormatInt(n, 10)
+	}
 }
 
 func (f sizeFlag) Set(s string) error {

@@ -51,3 +51,22 @@ func TestMaxFileSizeUnits(t *testing.T) {
 		t.Errorf("-max-file-size 2M: exit %d, %s", code, stderr)
 	}
 }
+
+// A size flag shows its value in the unit it is a whole number of, and
+// reads it back: copycat -h said "(0: the default, 2 MiB) (default
+// 2097152)" of -max-file-size.
+func TestSizeFlagString(t *testing.T) {
+	for _, c := range []struct {
+		n    int64
+		want string
+	}{{2 << 20, "2MiB"}, {512 << 10, "512KiB"}, {1000, "1000"}, {0, "0"}, {3<<20 + 1, "3145729"}, {5 << 30, "5120MiB"}} {
+		n := c.n
+		got := sizeFlag{&n}.String()
+		if got != c.want {
+			t.Errorf("%d: %q, want %q", c.n, got, c.want)
+		}
+		if back, err := ParseSize(got); err != nil || back != c.n {
+			t.Errorf("ParseSize(%q) = %d, %v; want %d", got, back, err, c.n)
+		}
+	}
+}
