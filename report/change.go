@@ -8,16 +8,35 @@ import (
 	"github.com/copycat-go/copycat/fingerprint"
 )
 
-// ChangeStats sums up what a change did: the classes by verdict, and the
-// lines it added, of which those in new copies.
+// ChangeStats sums up what a change did: the copies it pasted, the
+// classes by verdict, and the lines it added, of which those in new
+// copies.
 type ChangeStats struct {
-	New, ForgottenTwins, Grown int
-	Removed                    int // classes the change took a copy of away
-	AddedLines                 int // every line the change added
-	NewDuplicated              int // of those, the lines in new copies
+	New            int // copies the change pasted (NewCopies), in classes of any verdict
+	ForgottenTwins int // classes
+	Grown          int // classes
+	Removed        int // classes the change took a copy of away
+	AddedLines     int // every line the change added
+	NewDuplicated  int // of those, the lines in new copies
 	// MaxNew is -max-new-duplication, the share of the added lines new
 	// copies may hold, in percent; < 0: no gate.
 	MaxNew float64
+}
+
+// NewCopies counts the copies a change with verdict v pasted: those it
+// added (v.New), less the one the others copy when it added every copy
+// of the class (a function written and pasted once is one new copy).
+func NewCopies(v change.Verdict) int {
+	n := 0
+	for _, nw := range v.New {
+		if nw {
+			n++
+		}
+	}
+	if n > 0 && n == len(v.New) {
+		n--
+	}
+	return n
 }
 
 // Percent is the share of the added lines in new copies.

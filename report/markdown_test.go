@@ -121,3 +121,22 @@ func TestChangeWordsPastedTwice(t *testing.T) {
 		}
 	}
 }
+
+// NewCopies counts the copies a change pasted: every one it added, less
+// the one the others copy when it added the whole class.
+func TestNewCopies(t *testing.T) {
+	for _, tc := range []struct {
+		isNew []bool
+		want  int
+	}{
+		{[]bool{false, true}, 1},
+		{[]bool{false, true, true}, 2},
+		{[]bool{true, true}, 1},       // a function written and pasted once
+		{[]bool{true, true, true}, 2}, // and pasted twice
+		{[]bool{false, false}, 0},     // a forgotten twin or copies grown alike
+	} {
+		if got := NewCopies(change.Verdict{New: tc.isNew}); got != tc.want {
+			t.Errorf("NewCopies(%v) = %d, want %d", tc.isNew, got, tc.want)
+		}
+	}
+}

@@ -353,9 +353,8 @@ func newDuplication(ch *change.Change, classes []fingerprint.Class, verdicts []c
 	}
 	s.NewDuplicated = ch.AddedWithin(copies)
 	for _, v := range verdicts {
+		s.New += report.NewCopies(v)
 		switch v.Kind {
-		case change.New:
-			s.New++
 		case change.ForgottenTwin:
 			s.ForgottenTwins++
 		case change.Grown:

@@ -483,7 +483,8 @@ func TestChangeForgottenTwinInTests(t *testing.T) {
 
 // A change that pastes one more copy of a class while it fixes one of the
 // copies that were there leaves a forgotten twin: the paste does not hide
-// it (it was "1 class grown", exit 0). The new copy says what it copies.
+// it (it was "1 class grown", exit 0). The new copy says what it copies,
+// and the change's line counts it (it said "0 new copies" beside it).
 func TestChangeForgottenTwinBesideAPaste(t *testing.T) {
 	dir := gitRepo(t)
 	src, _ := os.ReadFile(filepath.Join(dir, "a", "a.go"))
@@ -497,10 +498,37 @@ func TestChangeForgottenTwinBesideAPaste(t *testing.T) {
 		"; forgotten twin: a/a.go:8-27, a copy of this code, was changed (line 12 added, 1 line removed) and this copy was not",
 		"c/c.go:8:1: duplicate of a/a.go:8-27",
 		"; new copy of b/b.go:8-27 (unchanged)",
-		"copycat: the change: 0 new copies, 1 forgotten twin, 0 classes grown",
+		"copycat: the change: 1 new copy, 1 forgotten twin, 0 classes grown",
 	)
 	if t.Failed() {
 		t.Log(out)
+	}
+}
+
+// The change's line counts the copies a change pasted, not the classes
+// they fall in: a function pasted into two new files is two new copies
+// (it said "1 new copy"), and one more copy of a class already copied is
+// a new copy of a grown class.
+func TestChangeCountsCopies(t *testing.T) {
+	dir := gitRepo(t)
+	os.Remove(filepath.Join(dir, "b", "b.go")) // a alone: the pastes make a class of three
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "a alone")
+	testtool.WriteFiles(t, dir, map[string]string{
+		"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"}),
+		"d/d.go": pasteSource("d", [4]string{"rows", "out", "line", "total"}),
+	})
+	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
+	if code != ExitClones || !strings.Contains(out, "copycat: the change: 2 new copies, 0 forgotten twins, 0 classes grown") ||
+		!strings.Contains(out, "and 1 more place") {
+		t.Errorf("two pastes of one function: exit %d:\n%s%s", code, out, errs)
+	}
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "two pastes")
+	testtool.WriteFiles(t, dir, map[string]string{"e/e.go": pasteSource("e", [4]string{"rows", "out", "line", "total"})})
+	out, errs, code = runChange(t, "-new-from-rev", "HEAD", "./...")
+	if code != ExitClones || !strings.Contains(out, "copycat: the change: 1 new copy, 0 forgotten twins, 1 class grown") {
+		t.Errorf("one more paste: exit %d:\n%s%s", code, out, errs)
 	}
 }
 
