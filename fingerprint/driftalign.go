@@ -229,16 +229,20 @@ func invert(match, to []int32) {
 
 // stmtEdges reports, for each kept token k of s (idx gives its index in
 // s), whether a statement starts there (starts) and ends just before it
-// (ends).
+// (ends). The tables are made at the first question: slide asks only
+// where an inserted run can shift, and most alignments have none.
 func (d *detector) stmtEdges(s span, idx []int32) func(k int) (start, end bool) {
 	f := d.files[s.file]
 	t0, t1 := d.tokens(s)
-	starts, ends := make([]bool, t1-t0+1), make([]bool, t1-t0+1)
-	f.unitsIn(t0, t1, func(i int32) {
-		u := f.units[i]
-		starts[u.tok0-t0], ends[u.tok1-t0] = true, true
-	})
+	var starts, ends []bool
 	return func(k int) (bool, bool) {
+		if starts == nil {
+			starts, ends = make([]bool, t1-t0+1), make([]bool, t1-t0+1)
+			f.unitsIn(t0, t1, func(i int32) {
+				u := f.units[i]
+				starts[u.tok0-t0], ends[u.tok1-t0] = true, true
+			})
+		}
 		if k >= len(idx) {
 			return false, ends[t1-t0]
 		}
