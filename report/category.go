@@ -294,15 +294,20 @@ func exclusive(xa, xb constraint.Expr) bool {
 	if len(free) > 8 {
 		return false // too many to try: not sure, so not a variant
 	}
-	for _, goos := range knownOS {
-		for _, goarch := range knownArch {
-			for set := 0; set < 1<<len(free); set++ {
-				ok := func(tag string) bool {
-					if i := slices.Index(free, tag); i >= 0 {
-						return set&(1<<i) != 0
-					}
-					return platformTag(tag, goos, goarch)
-				}
+	// One function for every setting tried, reading the setting from the
+	// variables the loops set: a function made at each try escaped to
+	// the heap, one allocation a try.
+	var goos, goarch string
+	var set int
+	ok := func(tag string) bool {
+		if i := slices.Index(free, tag); i >= 0 {
+			return set&(1<<i) != 0
+		}
+		return platformTag(tag, goos, goarch)
+	}
+	for _, goos = range knownOS {
+		for _, goarch = range knownArch {
+			for set = 0; set < 1<<len(free); set++ {
 				if eval(xa, ok) && eval(xb, ok) {
 					return false
 				}
