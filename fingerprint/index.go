@@ -298,9 +298,23 @@ const hashBase = 0x100000001b3
 func (ix *Indexer) hashPrefixes() {
 	n := len(ix.ts.codes)
 	ix.prefix = slices.Grow(ix.prefix[:0], n+1)[:n+1]
-	ix.prefix[0] = 0
-	for i, c := range ix.ts.codes {
-		ix.prefix[i+1] = ix.prefix[i]*hashBase + uint64(c) + 1
+	// Two codes a step: the hash after both is the one before them times
+	// hashBase² plus both codes' terms, and the hash between is taken
+	// beside it, off the chain of multiplications that each step waits
+	// on (the same sums modulo 2⁶⁴, in half the chain's length).
+	codes, prefix := ix.ts.codes[:n], ix.prefix[:n+1]
+	base := uint64(hashBase)
+	h, base2 := uint64(0), base*base
+	prefix[0] = 0
+	i := 0
+	for ; i+1 < n; i += 2 {
+		a, b := uint64(codes[i])+1, uint64(codes[i+1])+1
+		prefix[i+1] = h*hashBase + a
+		h = h*base2 + a*hashBase + b
+		prefix[i+2] = h
+	}
+	if i < n {
+		prefix[i+1] = h*hashBase + uint64(codes[i]) + 1
 	}
 	if len(ix.pow) == 0 {
 		ix.pow = make([]uint64, powStep)
