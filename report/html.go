@@ -85,6 +85,7 @@ type (
 	htmlRow struct {
 		N                                    int
 		ID, Kind, Label, First, Files        string
+		Size                                 string // "22 lines", "22 to 25 lines": its shortest and longest copy
 		Reason                               string // why the class ranks where it does
 		Left                                 string // the rule that left it out, "" for a listed class
 		Hidden                               bool   // shown only when the reader asks for the classes left out
@@ -237,6 +238,7 @@ func row(i int, c fingerprint.Class, root string) htmlRow {
 		N: i + 1, ID: c.ID, Kind: string(c.Kind), Label: KindLabel(c),
 		First:  fmt.Sprintf("%s:%d", shorten(first.File, root), first.Start.Line),
 		Files:  strings.ToLower(strings.Join(slices.Compact(files), " ")),
+		Size:   sizeWords(c),
 		Copies: len(c.Fragments), Lines: c.Lines, Tokens: c.Tokens, DupLines: dup,
 		Sim: int(c.Similarity * 100), Reason: c.Signal.Reason,
 	}

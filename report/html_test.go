@@ -249,10 +249,22 @@ func TestHTMLFigures(t *testing.T) {
 	}
 	rep.Classes = rep.Classes[:1]
 	rep.Classes[0].Lines = 1
+	for k := range rep.Classes[0].Fragments {
+		f := &rep.Classes[0].Fragments[k]
+		f.End.Line = f.Start.Line
+	}
 	page = htmlFor(t, rep, readFile)
 	for _, want := range []string{`2 copies of 1 line <span`, `<span id="count">1 class</span>`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page of one class lacks %s", want)
 		}
+	}
+	// Copies of different lengths: the shortest and the longest, as the
+	// text report says them (it said the shortest alone: "2 copies of 1
+	// line" of a class whose other copy has 3).
+	rep.Classes[0].Fragments[1].End.Line += 2
+	page = htmlFor(t, rep, readFile)
+	if want := `2 copies of 1 to 3 lines <span`; !strings.Contains(page, want) {
+		t.Errorf("page of copies of two lengths lacks %s", want)
 	}
 }
