@@ -37,7 +37,7 @@ func newCommand(out io.Writer) *command {
 	c.FileFlags(fs)
 	fs.BoolVar(&c.JSON, "json", false, "print the JSON report")
 	fs.BoolVar(&c.Quiet, "q", false, "print no warnings, but those that set the exit status (malformed directives)")
-	fs.IntVar(&c.ExitCode, "exit-code", ExitClones, "exit `status` when clones are reported (0: report them and succeed)")
+	fs.IntVar(&c.ExitCode, "exit-code", ExitClones, "exit `status` when clones are reported, a class listed (0: report them and succeed)")
 	c.outputFlags(fs)
 	c.changeFlags(fs)
 	c.cacheFlag(fs)

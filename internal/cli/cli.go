@@ -151,12 +151,12 @@ const usage = `usage: copycat [flags] [packages | dirs | files]
 copycat reports duplicated Go code (clones). With no arguments it reads
 ./... . Flags may come before or after the arguments; -- ends the flags.
 
-Exit status: 0 no clones, 1 clones reported (or a malformed
-//copycat:ignore directive; -exit-code N sets this status), 2 usage or run
-error, 130 interrupted (SIGINT, SIGTERM). A run that fails writes no -o
-or -baseline file and prints no JSON, SARIF or HTML report; the text
-report of the files it read is still printed. An interrupted run writes
-no file.
+Exit status: 0 no clones, 1 clones reported (a class listed, or a
+malformed //copycat:ignore directive; -exit-code N sets this status), 2
+usage or run error, 130 interrupted (SIGINT, SIGTERM). A run that fails
+writes no -o or -baseline file and prints no JSON, SARIF or HTML report;
+the text report of the files it read is still printed. An interrupted run
+writes no file.
 
 Other commands:
   copycat help                         print this text
