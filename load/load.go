@@ -152,7 +152,9 @@ func Resolve(args []string, opt Options) ([]string, []error) {
 		r.resolve(arg)
 	}
 	for _, t := range r.treeList {
-		r.errs = append(r.errs, t.Errors()...)
+		for _, err := range t.Errors() {
+			r.errs = append(r.errs, relIgnoreError(err))
+		}
 	}
 	slices.Sort(r.files)
 	return r.files, r.errs
@@ -401,6 +403,25 @@ func (r *resolver) packages(pattern string) {
 type NoPackagesError struct{ Pattern string }
 
 func (e *NoPackagesError) Error() string { return e.Pattern + ": matched no packages" }
+
+// relIgnoreError names the .duplignore file of err as the report names
+// the files it reads, relative to the working directory where it lies
+// under it (the rules' tree is rooted at an absolute path).
+func relIgnoreError(err error) error {
+	var le *ignore.LineError
+	var fe *ignore.FileError
+	switch {
+	case errors.As(err, &le):
+		c := *le
+		c.File = relToWD(c.File)
+		return &c
+	case errors.As(err, &fe):
+		c := *fe
+		c.File = relToWD(c.File)
+		return &c
+	}
+	return err
+}
 
 // relToWD shortens an absolute path under the working directory.
 func relToWD(p string) string {

@@ -20,6 +20,7 @@ import (
 	"testing"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/ignore"
 )
 
 const goSource = "package p\n\nfunc f() int { return 1 }\n"
@@ -640,6 +641,27 @@ func TestSyntaxErrorAtRealPosition(t *testing.T) {
 		_, ws := Source(&ix, "real.go", []byte(tt.src), 5)
 		if len(ws) != 1 || !strings.HasPrefix(ws[0].Error(), tt.want) {
 			t.Errorf("%q: warnings %v, want one starting %q", tt.src, ws, tt.want)
+		}
+	}
+}
+
+// A bad .duplignore line is named as the report names the files it
+// reads, relative to the working directory where the file lies under it
+// (it was named by its absolute path), and still as an *ignore.LineError.
+func TestDuplignoreErrorRelative(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "m/go.mod", "module example.com/m\n")
+	write(t, dir, "m/.duplignore", "ok.go\nbad/[\n")
+	write(t, dir, "m/a.go", goSource)
+	for _, tc := range []struct{ wd, arg, want string }{
+		{dir, "./m/...", filepath.Join("m", ".duplignore") + ":2: "},
+		{filepath.Join(dir, "m"), "./...", ".duplignore:2: "},
+	} {
+		t.Chdir(tc.wd)
+		_, errs := Resolve([]string{tc.arg}, Options{})
+		var le *ignore.LineError
+		if len(errs) != 1 || !strings.HasPrefix(errs[0].Error(), tc.want) || !errors.As(errs[0], &le) || le.Line != 2 {
+			t.Errorf("in %s, %s: %v; want one line error starting %q", tc.wd, tc.arg, errs, tc.want)
 		}
 	}
 }
