@@ -106,18 +106,12 @@ func (r *Repo) NewTree(dir, commit string) (*Tree, error) {
 }
 
 // Move moves the tree to commit, writing the files that differ from the
-// commit it holds and removing those gone. A file the commit moved (one
-// removed and one added of the same content) is renamed, not written
-// anew: a commit that moves thousands of files spent most of its time in
-// the kernel making them again.
+// commit it holds and removing those gone.
 func (t *Tree) Move(commit string) error {
 	out, err := git(t.repo.Root, "diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", t.commit, commit)
 	if err != nil {
 		return err
 	}
-	type entry struct{ srcMode, dstMode, src, dst, status, name string }
-	var entries []entry
-	gone := map[string][]string{} // blob → the regular files removed that held it
 	fields := strings.Split(out, "\x00")
 	for i := 0; i+1 < len(fields); i += 2 {
 		meta, name := strings.Fields(strings.TrimPrefix(fields[i], ":")), fields[i+1]
@@ -128,63 +122,18 @@ func (t *Tree) Move(commit string) error {
 			t.refuse(name)
 			continue
 		}
-		e := entry{meta[0], meta[1], meta[2], meta[3], meta[4], name}
-		entries = append(entries, e)
-		if e.status == "D" && regular(e.srcMode) {
-			gone[e.src] = append(gone[e.src], name)
-		}
-	}
-	moved := map[string]bool{} // removed files renamed into an added one
-	for _, e := range entries {
-		if e.status != "A" || !regular(e.dstMode) || len(gone[e.dst]) == 0 {
-			continue
-		}
-		from := gone[e.dst][0]
-		if t.rename(from, e.name) {
-			gone[e.dst] = gone[e.dst][1:]
-			moved[from], moved[e.name] = true, true
-		}
-	}
-	for _, e := range entries {
+		dstMode, dst, status := meta[1], meta[3], meta[4]
 		switch {
-		case moved[e.name]:
-		case e.status == "D" || e.dstMode == "120000" || e.dstMode == "160000":
-			os.Remove(t.path(e.name))
+		case status == "D" || dstMode == "120000" || dstMode == "160000":
+			os.Remove(filepath.Join(t.Dir, filepath.FromSlash(name)))
 		default:
-			if err := t.write(e.name, e.dst); err != nil {
+			if err := t.write(name, dst); err != nil {
 				return err
 			}
 		}
 	}
 	t.commit = commit
 	return nil
-}
-
-// regular reports whether a tree entry's mode is a file's (not a link's
-// or a submodule's).
-func regular(mode string) bool { return mode == "100644" || mode == "100755" }
-
-// path is where the tree's file name is written.
-func (t *Tree) path(name string) string { return filepath.Join(t.Dir, filepath.FromSlash(name)) }
-
-// rename moves the tree's file from to name, reporting whether it did
-// (the file may be missing, as its object was). A folder at name goes
-// first, as write has it go: a commit whose tree holds a file there
-// holds nothing under it.
-func (t *Tree) rename(from, name string) bool {
-	src, dst := t.path(from), t.path(name)
-	if fi, err := os.Lstat(src); err != nil || !fi.Mode().IsRegular() {
-		return false
-	}
-	if fi, err := os.Lstat(dst); err == nil {
-		if !fi.IsDir() || os.RemoveAll(dst) != nil {
-			return false
-		}
-	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return false
-	}
-	return os.Rename(src, dst) == nil
 }
 
 // write writes the blob oid as file name of the tree.
@@ -197,7 +146,7 @@ func (t *Tree) write(name, oid string) error {
 		t.Missing = append(t.Missing, name)
 		return nil
 	}
-	dst := t.path(name)
+	dst := filepath.Join(t.Dir, filepath.FromSlash(name))
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
 	}
