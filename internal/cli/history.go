@@ -102,6 +102,9 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	} else {
 		err = c.writeOutput(*out, func(w io.Writer) error { return write(w, points) })
 	}
+	if errors.Is(err, errInterrupted) {
+		return interrupted(stderr)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "copycat history: %v\n", err)
 		return ExitError

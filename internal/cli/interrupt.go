@@ -69,17 +69,35 @@ func (c *Config) detectUntil(ctx context.Context, paths []string, stderr io.Writ
 
 // writeOutput is writeFile for a report or a baseline: when the run is
 // interrupted before the file is complete, the file is not renamed into
-// place and the previous one stays.
+// place and the previous one stays. An interrupt ends the wait for a
+// named pipe (-o PIPE waits in its open for a reader, and a write to a
+// full pipe for the reader to read) at once, as it ends the wait for a
+// pipe read (-baseline PIPE). (A report printed on standard output is
+// let finish by the first signal, and ended by the second: see usage.)
 func (c *Config) writeOutput(name string, write func(io.Writer) error) error {
-	return writeFile(name, func(w io.Writer) error {
-		if err := write(w); err != nil {
+	out := make(chan error, 1)
+	go func() {
+		out <- writeFile(name, func(w io.Writer) error {
+			if err := write(w); err != nil {
+				return err
+			}
+			if closed(c.done) {
+				return errInterrupted
+			}
+			return nil
+		})
+	}()
+	select {
+	case err := <-out:
+		return err
+	case <-c.done:
+		select {
+		case err := <-out: // written, or given up, as the signal came
 			return err
+		default:
+			return errInterrupted // still waiting: the write is left
 		}
-		if closed(c.done) {
-			return errInterrupted
-		}
-		return nil
-	})
+	}
 }
 
 // closed reports whether done is closed; a nil channel never is.

@@ -5,7 +5,13 @@ package cli
 import (
 	"bytes"
 	"context"
+	"io"
+	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -39,4 +45,120 @@ func TestPipeArgumentInterrupted(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A report or a baseline written to a named pipe no one reads (-o PIPE
+// waits in its open for a reader) blocks the run; an interrupt still
+// ends it, at once, for the command line and for copycat history. Before,
+// the first signal left the run waiting where no signal reached it, and
+// only a second one (or SIGKILL) ended it, as -baseline PIPE's read did.
+// (A report printed on standard output is let finish by the first
+// signal: TestSecondSignalKills.)
+func TestOutputPipeInterrupted(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		args    []string // "PIPE" is the named pipe
+		history bool
+	}{
+		{"-o", []string{"-o", "PIPE", "./..."}, false},
+		{"-update-baseline", []string{"-update-baseline", "-baseline", "PIPE", "./..."}, false},
+		{"history -o", []string{"history", "-o", "PIPE"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.history {
+				gitRepo(t)
+			} else {
+				unpack(t, "module.txtar")
+			}
+			pipe := filepath.Join(t.TempDir(), "report.pipe")
+			if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+				t.Skipf("no named pipes here: %v", err)
+			}
+			t.Cleanup(func() {
+				// A reader at last: the write given up on ends, before
+				// the next case counts the writes under way.
+				if f, err := os.OpenFile(pipe, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+					io.Copy(io.Discard, f)
+					f.Close()
+				}
+				for i := 0; i < 1000 && stackCount("cli.writeInPlace") > 0; i++ {
+					time.Sleep(10 * time.Millisecond)
+				}
+			})
+			args := slices.Clone(tc.args)
+			for i, a := range args {
+				if a == "PIPE" {
+					args[i] = pipe
+				}
+			}
+			if tc.history {
+				args = slices.Insert(args, 1, "-cache=off")
+			} else {
+				args = append(append(slices.Clone(small), "-cache=off"), args...)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			done := make(chan int, 1)
+			var stdout, stderr syncBuffer
+			// Interrupted only once it waits on its output: an interrupt
+			// before that ended the old code too.
+			reached := make(chan struct{}, 1)
+			before := stackCount("cli.writeInPlace")
+			go func() { done <- RunContext(ctx, args, &stdout, &stderr) }()
+			go waitForStack(reached, "cli.writeInPlace", before)
+			select {
+			case <-reached:
+			case code := <-done:
+				t.Fatalf("the run ended (exit %d) before it wrote its output: %s", code, stderr.String())
+			case <-time.After(60 * time.Second):
+				t.Fatal("the run did not reach its output in 60 s")
+			}
+			cancel()
+			select {
+			case code := <-done:
+				if code != ExitInterrupted || !strings.HasSuffix(stderr.String(), "copycat: interrupted\n") {
+					t.Errorf("exit %d, stderr %q; want %d, copycat: interrupted", code, stderr.String(), ExitInterrupted)
+				}
+			case <-time.After(30 * time.Second):
+				t.Fatal("the run went on 30 s after its interrupt, blocked on its output")
+			}
+		})
+	}
+}
+
+// waitForStack signals reached once more than before goroutines' stacks
+// hold fn.
+func waitForStack(reached chan<- struct{}, fn string, before int) {
+	for range 6000 {
+		if stackCount(fn) > before {
+			reached <- struct{}{}
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// stackCount is the number of goroutines whose stacks hold fn.
+func stackCount(fn string) int {
+	buf := make([]byte, 1<<20)
+	n := runtime.Stack(buf, true)
+	return strings.Count(string(buf[:n]), fn+"(")
+}
+
+// A syncBuffer is a bytes.Buffer safe for a writer and a reader.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
