@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // A Tree is the files of one commit that copycat reads (Go files,
@@ -32,6 +33,13 @@ type Tree struct {
 	// to check them out): written, "../x.go" would land outside Dir.
 	Refused []string
 	refused map[string]bool
+	// TooLarge lists the paths, each once, left out for a blob larger
+	// than maxSize: a file the loader would skip unread, which git
+	// holds compressed (4 GB of zeros in 4 MB) and which was read whole
+	// into memory to be written.
+	TooLarge []string
+	large    map[string]bool
+	maxSize  int64 // 0: no limit
 }
 
 // wanted reports whether copycat reads the file at path name.
@@ -64,9 +72,10 @@ func (t *Tree) refuse(name string) {
 }
 
 // NewTree writes commit's files into dir, which must be empty or absent.
-// Close ends it.
-func (r *Repo) NewTree(dir, commit string) (*Tree, error) {
-	t := &Tree{repo: r, Dir: dir}
+// A file larger than maxSize bytes (if maxSize > 0) is neither read nor
+// written, and listed in TooLarge. Close ends it.
+func (r *Repo) NewTree(dir, commit string, maxSize int64) (*Tree, error) {
+	t := &Tree{repo: r, Dir: dir, maxSize: maxSize}
 	t.cat = exec.Command("git", "cat-file", "--batch")
 	t.cat.Dir = r.Root
 	var err error
@@ -81,22 +90,27 @@ func (r *Repo) NewTree(dir, commit string) (*Tree, error) {
 	if err := t.cat.Start(); err != nil {
 		return nil, fmt.Errorf("git cat-file: %w", err)
 	}
-	out, err := git(r.Root, "ls-tree", "-r", "-z", "--full-tree", commit)
+	out, err := git(r.Root, "ls-tree", "-r", "-l", "-z", "--full-tree", commit)
 	if err != nil {
 		t.Close()
 		return nil, err
 	}
 	for _, entry := range strings.Split(out, "\x00") {
 		meta, name, ok := strings.Cut(entry, "\t")
-		f := strings.Fields(meta)
-		if !ok || len(f) != 3 || f[1] != "blob" || f[0] == "120000" || !wanted(name) {
+		f := strings.Fields(meta) // mode, type, object, size
+		if !ok || len(f) != 4 || f[1] != "blob" || f[0] == "120000" || !wanted(name) {
 			continue // not a file copycat reads, a link or a submodule
 		}
 		if !inTree(name) {
 			t.refuse(name)
 			continue
 		}
-		if err := t.write(name, f[2]); err != nil {
+		size, err := strconv.ParseInt(f[3], 10, 64)
+		if err != nil {
+			t.Close()
+			return nil, fmt.Errorf("git ls-tree: %q", entry)
+		}
+		if err := t.write(name, f[2], size); err != nil {
 			t.Close()
 			return nil, err
 		}
@@ -113,6 +127,8 @@ func (t *Tree) Move(commit string) error {
 		return err
 	}
 	fields := strings.Split(out, "\x00")
+	type entry struct{ name, oid string }
+	var writes []entry
 	for i := 0; i+1 < len(fields); i += 2 {
 		meta, name := strings.Fields(strings.TrimPrefix(fields[i], ":")), fields[i+1]
 		if len(meta) != 5 || !wanted(name) {
@@ -127,17 +143,47 @@ func (t *Tree) Move(commit string) error {
 		case status == "D" || dstMode == "120000" || dstMode == "160000":
 			os.Remove(filepath.Join(t.Dir, filepath.FromSlash(name)))
 		default:
-			if err := t.write(name, dst); err != nil {
-				return err
-			}
+			writes = append(writes, entry{name, dst})
+		}
+	}
+	var sizes map[string]int64
+	if t.maxSize > 0 && len(writes) > 0 {
+		oids := make([]string, len(writes))
+		for i, w := range writes {
+			oids[i] = w.oid
+		}
+		if sizes, err = t.repo.sizes(oids); err != nil {
+			return err
+		}
+	}
+	for _, w := range writes {
+		size, ok := sizes[w.oid]
+		if !ok {
+			size = -1 // not known: read it, and catBlob says if it is missing
+		}
+		if err := t.write(w.name, w.oid, size); err != nil {
+			return err
 		}
 	}
 	t.commit = commit
 	return nil
 }
 
-// write writes the blob oid as file name of the tree.
-func (t *Tree) write(name, oid string) error {
+// write writes the blob oid, of size bytes (-1: not known), as file name
+// of the tree; a blob larger than the tree's limit is not read, and
+// the file of that name is removed.
+func (t *Tree) write(name, oid string, size int64) error {
+	if t.maxSize > 0 && size > t.maxSize {
+		os.RemoveAll(filepath.Join(t.Dir, filepath.FromSlash(name)))
+		if t.large == nil {
+			t.large = map[string]bool{}
+		}
+		if !t.large[name] {
+			t.large[name] = true
+			t.TooLarge = append(t.TooLarge, name)
+		}
+		return nil
+	}
 	body, ok, err := catBlob(t.in, t.out, oid)
 	if err != nil {
 		return err
@@ -165,6 +211,10 @@ func (t *Tree) write(name, oid string) error {
 	return err
 }
 
+// blobBytes counts the bytes of the objects catBlob reads: a test holds
+// it under the size of a blob over the limit.
+var blobBytes atomic.Int64
+
 // catBlob asks a git cat-file --batch process, whose input is in and
 // output out, for the object that spec names (an object ID, or
 // commit:path) and reads it; ok is false if there is none.
@@ -185,6 +235,7 @@ func catBlob(in io.Writer, out *bufio.Reader, spec string) (body []byte, ok bool
 	if err != nil {
 		return nil, false, fmt.Errorf("git cat-file: %q", header)
 	}
+	blobBytes.Add(int64(size))
 	body = make([]byte, size+1) // and the newline after it
 	if _, err := io.ReadFull(out, body); err != nil {
 		return nil, false, fmt.Errorf("git cat-file: %w", err)
@@ -193,28 +244,96 @@ func catBlob(in io.Writer, out *bufio.Reader, spec string) (body []byte, ok bool
 }
 
 // Blobs reads the files names (paths relative to the repository's root)
-// as commit holds them, by name; a name commit lacks is left out.
-func (r *Repo) Blobs(commit string, names []string) (map[string][]byte, error) {
+// as commit holds them, by name; a name commit lacks is left out, and
+// one larger than max bytes (if max > 0) is not read: large gives its
+// size.
+func (r *Repo) Blobs(commit string, names []string, max int64) (blobs map[string][]byte, large map[string]int64, err error) {
 	specs := make([]string, len(names))
 	for i, name := range names {
 		specs[i] = commit + ":" + name
 	}
-	objs, err := r.Objects(specs)
+	objs, big, err := r.Objects(specs, max)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	blobs := map[string][]byte{}
+	blobs, large = map[string][]byte{}, map[string]int64{}
 	for i, name := range names {
 		if b, ok := objs[specs[i]]; ok {
 			blobs[name] = b
+		} else if n, ok := big[specs[i]]; ok {
+			large[name] = n
 		}
 	}
-	return blobs, nil
+	return blobs, large, nil
 }
 
 // Objects reads the blobs that specs name (object IDs, abbreviated or
-// not, or commit:path), by spec; a spec that names no blob is left out.
-func (r *Repo) Objects(specs []string) (map[string][]byte, error) {
+// not, or commit:path), by spec; a spec that names no blob is left out,
+// and one of a blob larger than max bytes (if max > 0) is not read:
+// large gives its size. git holds such a blob compressed (4 GB of zeros
+// in 4 MB), and it was read whole into memory.
+func (r *Repo) Objects(specs []string, max int64) (blobs map[string][]byte, large map[string]int64, err error) {
+	large = map[string]int64{}
+	if max > 0 {
+		sizes, err := r.sizes(specs)
+		if err != nil {
+			return nil, nil, err
+		}
+		var small []string
+		for _, spec := range specs {
+			if n, ok := sizes[spec]; ok && n > max {
+				large[spec] = n
+			} else {
+				small = append(small, spec)
+			}
+		}
+		specs = small
+	}
+	blobs, err = r.objects(specs)
+	return blobs, large, err
+}
+
+// sizes asks git the size of each blob that specs name, by spec: one
+// that names no blob is left out.
+func (r *Repo) sizes(specs []string) (map[string]int64, error) {
+	var in strings.Builder
+	var asked []string
+	for _, spec := range specs {
+		if !strings.ContainsAny(spec, "\n\r") {
+			in.WriteString(spec + "\n")
+			asked = append(asked, spec)
+		}
+	}
+	cmd := exec.Command("git", "cat-file", "--batch-check")
+	cmd.Dir = r.Root
+	cmd.Stdin = strings.NewReader(in.String())
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("git cat-file --batch-check: %w", err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(asked) == 0 {
+		lines = nil
+	}
+	if len(lines) != len(asked) {
+		return nil, fmt.Errorf("git cat-file --batch-check: %d answers to %d objects", len(lines), len(asked))
+	}
+	sizes := map[string]int64{}
+	for i, line := range lines {
+		// "<object> <type> <size>", or "<spec> missing" (or ambiguous).
+		f := strings.Fields(line)
+		if len(f) != 3 || f[1] != "blob" {
+			continue
+		}
+		if n, err := strconv.ParseInt(f[2], 10, 64); err == nil {
+			sizes[asked[i]] = n
+		}
+	}
+	return sizes, nil
+}
+
+// objects is Objects without a limit.
+func (r *Repo) objects(specs []string) (map[string][]byte, error) {
 	cat := exec.Command("git", "cat-file", "--batch")
 	cat.Dir = r.Root
 	in, err := cat.StdinPipe()

@@ -53,8 +53,9 @@ type Change struct {
 	wd    string           // the working directory, which relative names are in
 	// Base reads files as the base revision holds them, by their paths
 	// relative to the repository's root (File.Old), leaving out those it
-	// lacks; nil when the change is a diff alone.
-	Base func(names []string) (map[string][]byte, error)
+	// lacks; one larger than max bytes (if max > 0) is not read, and
+	// large gives its size. Nil when the change is a diff alone.
+	Base func(names []string, max int64) (blobs map[string][]byte, large map[string]int64, err error)
 	// BaseID is the base revision's commit ID, "" with Base nil.
 	BaseID string
 	// Deleted are the files the change deleted (File.Old relative to

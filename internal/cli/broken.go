@@ -85,9 +85,17 @@ func (c *Config) baseClasses(ch *change.Change, res *load.Result, names []string
 	for i, name := range names {
 		olds[i] = edited[name].Old
 	}
-	blobs, err := ch.Base(olds)
+	// A base's version larger than -max-file-size is not read, as the
+	// tree's is not: a change deleting a file of 6 MB parsed it (300 MB).
+	blobs, large, err := ch.Base(olds, c.fileLimit())
 	if err != nil {
 		return nil, fmt.Errorf("reading the base revision's files: %w", err)
+	}
+	for i, name := range names {
+		if n, ok := large[olds[i]]; ok {
+			res.Warnings = append(res.Warnings, fmt.Errorf("%s, as the base revision holds it: %d bytes, larger than -max-file-size (%d bytes): not compared with the tree",
+				name, n, c.fileLimit()))
+		}
 	}
 	var ix fingerprint.Indexer
 	var files []*fingerprint.File

@@ -191,7 +191,9 @@ func (ch *Changes) startRev(wd string, fail func(error)) (wait func() (*change.C
 			}
 		}
 		ch := change.NewChange(o.repo.Root, d.files)
-		ch.Base, ch.BaseID = func(names []string) (map[string][]byte, error) { return o.repo.Blobs(o.commit, names) }, o.commit
+		ch.Base, ch.BaseID = func(names []string, max int64) (map[string][]byte, map[string]int64, error) {
+			return o.repo.Blobs(o.commit, names, max)
+		}, o.commit
 		ch.Deleted = d.deleted
 		return ch, nil
 	}, saw, loaded
@@ -238,22 +240,24 @@ func diffBase(c *change.Change, repo *change.Repo, files map[string]*change.File
 	}
 	c.BaseID = "diff " + hex.EncodeToString(h.Sum(nil))
 	c.Deleted = deleted
-	c.Base = func(names []string) (map[string][]byte, error) {
+	c.Base = func(names []string, max int64) (map[string][]byte, map[string]int64, error) {
 		specs := make([]string, len(names))
 		for i, name := range names {
 			specs[i] = blobs[name]
 		}
-		objs, err := repo.Objects(specs)
+		objs, big, err := repo.Objects(specs, max)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		out := map[string][]byte{}
+		out, large := map[string][]byte{}, map[string]int64{}
 		for i, name := range names {
 			if b, ok := objs[specs[i]]; ok && specs[i] != "" {
 				out[name] = b
+			} else if n, ok := big[specs[i]]; ok && specs[i] != "" {
+				large[name] = n
 			}
 		}
-		return out, nil
+		return out, large, nil
 	}
 }
 

@@ -551,3 +551,32 @@ func TestChangeCopiesGrewAlike(t *testing.T) {
 		t.Errorf("copies grown alike: exit %d, want %d:\n%s%s", code, ExitClean, out, errs)
 	}
 }
+
+// A file the base revision holds larger than -max-file-size is not read
+// from git, as the tree's own would not be: a change deleting a file of
+// 6 MB made -new-from-rev read and parse it (300 MB), and a file of
+// gigabytes, compressed in git to megabytes, would take that memory. It
+// is said, by name, and not compared; copycat history leaves such a file
+// out of each commit's tree alike.
+func TestBaseOverFileLimit(t *testing.T) {
+	dir := gitRepo(t)
+	padded := "package y\n\n" + body("Big", 12) + strings.Repeat("// padding\n", 2000)
+	testtool.WriteFiles(t, dir, map[string]string{"y/y.go": padded})
+	testtool.Git(t, "commit", "-q", "-am", "y padded")
+	testtool.Git(t, "rm", "-q", "y/y.go")
+	testtool.Git(t, "commit", "-q", "-m", "y deleted")
+	limit := fmt.Sprint(len(padded) - 1)
+	out, errs, _ := runChange(t, "-new-from-rev", "HEAD~1", "-max-file-size", limit, "./...")
+	warning := fmt.Sprintf("copycat: warning: y/y.go, as the base revision holds it: %d bytes, larger than -max-file-size (%s bytes): not compared with the tree\n", len(padded), limit)
+	if strings.Contains(out, "removed copy") || !strings.Contains(errs, warning) {
+		t.Errorf("-new-from-rev, the deleted file over -max-file-size: want no removed copy, and %q:\n%s%s", warning, out, errs)
+	}
+	// Within the limit, it is compared: the copy is removed.
+	if out, errs, _ := runChange(t, "-new-from-rev", "HEAD~1", "./..."); !strings.Contains(out, "removed copy") {
+		t.Errorf("-new-from-rev within the limit: no removed copy:\n%s%s", out, errs)
+	}
+	_, errs, code := runHistoryCmd(t, "-max-file-size", limit)
+	if want := fmt.Sprintf("copycat history: warning: 1 file larger than -max-file-size (%s bytes) (such as \"y/y.go\"), left out unread\n", limit); code != ExitClean || !strings.Contains(errs, want) {
+		t.Errorf("history: exit %d, want %q in:\n%s", code, want, errs)
+	}
+}

@@ -146,6 +146,17 @@ func (c *Config) Check() error {
 	return nil
 }
 
+// fileLimit is the size in bytes past which the loader skips a file
+// unread: -max-file-size (0: the default), at most what can be indexed.
+// Files read from git's objects are held to it too.
+func (c *Config) fileLimit() int64 {
+	max := c.MaxFileSize
+	if max <= 0 {
+		max = load.DefaultMaxFileSize
+	}
+	return min(max, load.MaxIndexable)
+}
+
 const usage = `usage: copycat [flags] [packages | dirs | files]
 
 copycat reports duplicated Go code (clones). With no arguments it reads

@@ -142,7 +142,7 @@ func (c *Config) history(ctx context.Context, rev, since string, max int, stderr
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	tree, err := repo.NewTree(tmp, commits[0].Hash)
+	tree, err := repo.NewTree(tmp, commits[0].Hash, c.fileLimit())
 	if err != nil {
 		return nil, err
 	}
@@ -150,6 +150,10 @@ func (c *Config) history(ctx context.Context, rev, since string, max int, stderr
 		tree.Close()
 		if n := len(tree.Missing); n > 0 {
 			fmt.Fprintf(stderr, "copycat history: warning: %s not in git's objects, left out (a partial clone?)\n", report.Count(n, "file", "files"))
+		}
+		if n := len(tree.TooLarge); n > 0 {
+			fmt.Fprintf(stderr, "copycat history: warning: %s larger than -max-file-size (%d bytes) (such as %q), left out unread\n",
+				report.Count(n, "file", "files"), c.fileLimit(), tree.TooLarge[0])
 		}
 		if n := len(tree.Refused); n > 0 {
 			fmt.Fprintf(stderr, "copycat history: warning: %s of a path with an element \"..\", \".\" or \"\" (such as %q), which git does not check out, left out\n",
