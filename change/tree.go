@@ -40,6 +40,67 @@ type Tree struct {
 	TooLarge []string
 	large    map[string]bool
 	maxSize  int64 // 0: no limit
+	// written are the sizes of the files written, by name, and bytes
+	// their sum, held to maxTreeFiles and maxTreeBytes.
+	written map[string]int64
+	bytes   int64
+}
+
+// What one commit's tree may hold of the files copycat reads to be
+// written: a few hundred bytes of git objects can name a billion files
+// (a tree holding eight trees, each holding eight, …), and history wrote
+// each (262,144 files from 280 KB of .git: 75 s). One million files is
+// some fifty times the Go files of Kubernetes; 4 GiB, eight times the
+// most the go command accepts of a module. As copycat-dist's checkout
+// (dist/pipeline, checkTree). Variables, so that a test may lower them.
+var (
+	maxTreeFiles       = 1 << 20
+	maxTreeBytes int64 = 4 << 30
+)
+
+// tooMany is the error of a commit whose tree holds more than a Tree
+// writes: more than n of unit.
+func tooMany(commit string, n int64, unit string) error {
+	return fmt.Errorf("commit %.12s: the files copycat reads in its tree (Go files, go.mod, .duplignore) come to more than %d %s, the most it writes of a commit; not written", commit, n, unit)
+}
+
+// gitEntries runs git with args in dir and calls each with each entry of
+// its output, which -z ends with NUL, as git writes them: an error each
+// returns stops git and is returned, so that an output of a billion
+// entries is neither read whole nor kept.
+func gitEntries(dir string, args []string, each func(entry string) error) error {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("git: %w", err)
+	}
+	r := bufio.NewReaderSize(out, 1<<16)
+	var stop error
+	for stop == nil {
+		entry, err := r.ReadString(0)
+		if err != nil {
+			break // the end, or git's error, which Wait gives
+		}
+		stop = each(strings.TrimSuffix(entry, "\x00"))
+	}
+	if stop != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		return stop
+	}
+	if err := cmd.Wait(); err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			return fmt.Errorf("git %s: %s", args[0], msg)
+		}
+		return fmt.Errorf("git %s: %w", args[0], err)
+	}
+	return nil
 }
 
 // wanted reports whether copycat reads the file at path name.
@@ -75,7 +136,7 @@ func (t *Tree) refuse(name string) {
 // A file larger than maxSize bytes (if maxSize > 0) is neither read nor
 // written, and listed in TooLarge. Close ends it.
 func (r *Repo) NewTree(dir, commit string, maxSize int64) (*Tree, error) {
-	t := &Tree{repo: r, Dir: dir, maxSize: maxSize}
+	t := &Tree{repo: r, Dir: dir, maxSize: maxSize, written: map[string]int64{}}
 	t.cat = exec.Command("git", "cat-file", "--batch")
 	t.cat.Dir = r.Root
 	var err error
@@ -90,61 +151,65 @@ func (r *Repo) NewTree(dir, commit string, maxSize int64) (*Tree, error) {
 	if err := t.cat.Start(); err != nil {
 		return nil, fmt.Errorf("git cat-file: %w", err)
 	}
-	out, err := git(r.Root, "ls-tree", "-r", "-l", "-z", "--full-tree", commit)
+	t.commit = commit
+	err = gitEntries(r.Root, []string{"ls-tree", "-r", "-l", "-z", "--full-tree", commit}, func(entry string) error {
+		meta, name, ok := strings.Cut(entry, "\t")
+		f := strings.Fields(meta) // mode, type, object, size
+		if !ok || len(f) != 4 || f[1] != "blob" || f[0] == "120000" || !wanted(name) {
+			return nil // not a file copycat reads, a link or a submodule
+		}
+		if !inTree(name) {
+			t.refuse(name)
+			return nil
+		}
+		size, err := strconv.ParseInt(f[3], 10, 64)
+		if err != nil {
+			return fmt.Errorf("git ls-tree: %q", entry)
+		}
+		return t.write(name, f[2], size)
+	})
 	if err != nil {
 		t.Close()
 		return nil, err
 	}
-	for _, entry := range strings.Split(out, "\x00") {
-		meta, name, ok := strings.Cut(entry, "\t")
-		f := strings.Fields(meta) // mode, type, object, size
-		if !ok || len(f) != 4 || f[1] != "blob" || f[0] == "120000" || !wanted(name) {
-			continue // not a file copycat reads, a link or a submodule
-		}
-		if !inTree(name) {
-			t.refuse(name)
-			continue
-		}
-		size, err := strconv.ParseInt(f[3], 10, 64)
-		if err != nil {
-			t.Close()
-			return nil, fmt.Errorf("git ls-tree: %q", entry)
-		}
-		if err := t.write(name, f[2], size); err != nil {
-			t.Close()
-			return nil, err
-		}
-	}
-	t.commit = commit
 	return t, nil
 }
 
 // Move moves the tree to commit, writing the files that differ from the
 // commit it holds and removing those gone.
 func (t *Tree) Move(commit string) error {
-	out, err := git(t.repo.Root, "diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", t.commit, commit)
-	if err != nil {
-		return err
-	}
-	fields := strings.Split(out, "\x00")
+	prev := t.commit
 	type entry struct{ name, oid string }
 	var writes []entry
-	for i := 0; i+1 < len(fields); i += 2 {
-		meta, name := strings.Fields(strings.TrimPrefix(fields[i], ":")), fields[i+1]
-		if len(meta) != 5 || !wanted(name) {
-			continue
+	var meta []string // the entry before a name: ":<modes> <objects> <status>"
+	t.commit = commit // for the errors
+	err := gitEntries(t.repo.Root, []string{"diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", prev, commit}, func(field string) error {
+		if meta == nil {
+			meta = strings.Fields(strings.TrimPrefix(field, ":"))
+			return nil
+		}
+		m, name := meta, field
+		meta = nil
+		if len(m) != 5 || !wanted(name) {
+			return nil
 		}
 		if !inTree(name) {
 			t.refuse(name)
-			continue
+			return nil
 		}
-		dstMode, dst, status := meta[1], meta[3], meta[4]
+		dstMode, dst, status := m[1], m[3], m[4]
 		switch {
 		case status == "D" || dstMode == "120000" || dstMode == "160000":
-			os.Remove(filepath.Join(t.Dir, filepath.FromSlash(name)))
+			t.remove(name)
+		case len(writes) >= maxTreeFiles:
+			return tooMany(commit, int64(maxTreeFiles), "files")
 		default:
 			writes = append(writes, entry{name, dst})
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	var sizes map[string]int64
 	if t.maxSize > 0 && len(writes) > 0 {
@@ -165,8 +230,14 @@ func (t *Tree) Move(commit string) error {
 			return err
 		}
 	}
-	t.commit = commit
 	return nil
+}
+
+// remove removes the file name of the tree.
+func (t *Tree) remove(name string) {
+	os.Remove(filepath.Join(t.Dir, filepath.FromSlash(name)))
+	t.bytes -= t.written[name]
+	delete(t.written, name)
 }
 
 // write writes the blob oid, of size bytes (-1: not known), as file name
@@ -175,6 +246,8 @@ func (t *Tree) Move(commit string) error {
 func (t *Tree) write(name, oid string, size int64) error {
 	if t.maxSize > 0 && size > t.maxSize {
 		os.RemoveAll(filepath.Join(t.Dir, filepath.FromSlash(name)))
+		t.bytes -= t.written[name]
+		delete(t.written, name)
 		if t.large == nil {
 			t.large = map[string]bool{}
 		}
@@ -184,6 +257,13 @@ func (t *Tree) write(name, oid string, size int64) error {
 		}
 		return nil
 	}
+	old, had := t.written[name]
+	if !had && len(t.written) >= maxTreeFiles {
+		return tooMany(t.commit, int64(maxTreeFiles), "files")
+	}
+	if t.bytes-old+max(size, 0) > maxTreeBytes {
+		return tooMany(t.commit, maxTreeBytes, "bytes")
+	}
 	body, ok, err := catBlob(t.in, t.out, oid)
 	if err != nil {
 		return err
@@ -192,6 +272,10 @@ func (t *Tree) write(name, oid string, size int64) error {
 		t.Missing = append(t.Missing, name)
 		return nil
 	}
+	if t.bytes-old+int64(len(body)) > maxTreeBytes {
+		return tooMany(t.commit, maxTreeBytes, "bytes")
+	}
+	t.written[name], t.bytes = int64(len(body)), t.bytes-old+int64(len(body))
 	dst := filepath.Join(t.Dir, filepath.FromSlash(name))
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err

@@ -1,6 +1,8 @@
 package change
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -84,4 +86,115 @@ func TestBlobsOverLimit(t *testing.T) {
 	if blobs, large, err := repo.Blobs(commits[1].Hash, []string{"big.go"}, 0); err != nil || len(blobs["big.go"]) != len(big) || len(large) != 0 {
 		t.Errorf("no limit: %d bytes, large %v, %v; want the blob", len(blobs["big.go"]), large, err)
 	}
+}
+
+// bombTree makes, with git mktree, a tree of levels levels of eight
+// folders over eight files x0.go … x7.go of one blob (8^(levels+1)
+// files, a few hundred bytes of objects), and a commit of it whose
+// parent is HEAD; it returns the commit.
+func bombTree(t *testing.T, levels int) string {
+	t.Helper()
+	blob := strings.TrimSpace(gitIn(t, "package p\n", "hash-object", "-w", "--stdin"))
+	var list strings.Builder
+	for i := range 8 {
+		fmt.Fprintf(&list, "100644 blob %s\tx%d.go\n", blob, i)
+	}
+	tree := strings.TrimSpace(gitIn(t, list.String(), "mktree"))
+	for range levels {
+		list.Reset()
+		for i := range 8 {
+			fmt.Fprintf(&list, "040000 tree %s\td%d\n", tree, i)
+		}
+		tree = strings.TrimSpace(gitIn(t, list.String(), "mktree"))
+	}
+	return strings.TrimSpace(testtool.Git(t, "commit-tree", tree, "-p", "HEAD", "-m", "bomb"))
+}
+
+// A commit whose tree names more files than a Tree writes, or more
+// bytes, is an error naming it, in NewTree and in Move; what is written
+// stops at the limit, and git's listing is not read whole. Before, each
+// was written: 262,144 files named by 280 KB of .git took copycat
+// history 75 s (8^8 files, 16.7 million, would exhaust most disks'
+// inodes).
+func TestTreeBomb(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	testtool.WriteFiles(t, ".", map[string]string{"a.go": "package a\n"})
+	testtool.Git(t, "init", "-q", "-b", "main")
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "one")
+	base := strings.TrimSpace(testtool.Git(t, "rev-parse", "HEAD"))
+	bomb := bombTree(t, 3) // 4,096 files
+	repo, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(n int, b int64) { maxTreeFiles, maxTreeBytes = n, b }(maxTreeFiles, maxTreeBytes)
+	maxTreeFiles = 100
+	count := func(dir string) int {
+		n := 0
+		filepath.WalkDir(dir, func(_ string, e fs.DirEntry, _ error) error {
+			if e != nil && !e.IsDir() {
+				n++
+			}
+			return nil
+		})
+		return n
+	}
+	want := fmt.Sprintf("commit %.12s: the files copycat reads in its tree (Go files, go.mod, .duplignore) come to more than 100 files, the most it writes of a commit; not written", bomb)
+	out := t.TempDir()
+	if _, err := repo.NewTree(out, bomb, 0); err == nil || err.Error() != want {
+		t.Errorf("NewTree of the bomb: %v; want %q", err, want)
+	}
+	if n := count(out); n > 100 {
+		t.Errorf("NewTree of the bomb wrote %d files; want at most the limit, 100", n)
+	}
+	out = t.TempDir()
+	tree, err := repo.NewTree(out, base, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	if err := tree.Move(bomb); err == nil || err.Error() != want {
+		t.Errorf("Move to the bomb: %v; want %q", err, want)
+	}
+	if n := count(out); n > 100 {
+		t.Errorf("Move to the bomb wrote %d files; want at most the limit, 100", n)
+	}
+	// Bytes: 4,096 files of 10 bytes under a limit of 1,000 bytes.
+	maxTreeFiles, maxTreeBytes = 1<<20, 1000
+	wantBytes := fmt.Sprintf("commit %.12s: the files copycat reads in its tree (Go files, go.mod, .duplignore) come to more than 1000 bytes, the most it writes of a commit; not written", bomb)
+	out = t.TempDir()
+	if _, err := repo.NewTree(out, bomb, 0); err == nil || err.Error() != wantBytes {
+		t.Errorf("NewTree of the bomb, bytes: %v; want %q", err, wantBytes)
+	}
+	if n := count(out); n > 100 {
+		t.Errorf("NewTree of the bomb wrote %d files of 10 bytes; want at most 100", n)
+	}
+	// Under the limits, as before.
+	maxTreeFiles, maxTreeBytes = 1<<20, 4<<30
+	out = t.TempDir()
+	tree2, err := repo.NewTree(out, bomb, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree2.Close()
+	if n := count(out); n != 4096 {
+		t.Errorf("NewTree of 4,096 files under the limits wrote %d", n)
+	}
+}
+
+// gitIn runs git in the working directory with stdin as its input.
+func gitIn(t *testing.T, stdin string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git %s: %v", strings.Join(args, " "), err)
+	}
+	return string(out)
 }
