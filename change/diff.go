@@ -7,6 +7,7 @@ package change
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -280,8 +281,7 @@ func ParseDiff(r io.Reader) (map[string]*File, error) {
 // and Gone set, Deleted true), in the diff's order.
 func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err error) {
 	files = map[string]*File{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 64<<20)
+	lr := lineReader{r: bufio.NewReaderSize(r, maxDiffLine)}
 	var cur *File
 	var oldName, oldBlob string
 	newLine, oldLine, oldLeft, newLeft := 0, 0, 0, 0
@@ -297,9 +297,15 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 		return &cur.hunks[edit]
 	}
 	lineNo := 0
-	for sc.Scan() {
+	for {
+		line, long, err := lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("reading the diff: %w", err)
+		}
 		lineNo++
-		line := sc.Text()
 		if oldLeft > 0 || newLeft > 0 {
 			// Inside a hunk.
 			switch {
@@ -325,6 +331,9 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 				return nil, nil, fmt.Errorf("diff line %d: %q inside a hunk", lineNo, line)
 			}
 			continue
+		}
+		if long && (strings.HasPrefix(line, "--- ") || strings.HasPrefix(line, "+++ ") || strings.HasPrefix(line, "@@ ")) {
+			return nil, nil, fmt.Errorf("diff line %d: a file name or hunk header longer than %d bytes", lineNo, maxDiffLine)
 		}
 		switch {
 		case strings.HasPrefix(line, "diff --git "):
@@ -370,9 +379,6 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 			edit = -1
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, nil, fmt.Errorf("reading the diff: %w", err)
-	}
 	for _, f := range files {
 		f.indexLines()
 	}
@@ -380,6 +386,45 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 		f.indexLines()
 	}
 	return files, deleted, nil
+}
+
+// maxDiffLine is the most of a diff's line that is kept: a line of a
+// hunk is told by its first byte, and no header copycat reads is longer
+// (a path is at most 4 KB). A longer line of a hunk, a minified or
+// generated file's, is read past; git's diff of a Go file of one line of
+// 70 MB failed the run ("bufio.Scanner: token too long").
+const maxDiffLine = 64 << 10
+
+// A lineReader reads a diff's lines, of any length, keeping at most
+// maxDiffLine bytes of each.
+type lineReader struct {
+	r *bufio.Reader
+}
+
+// next returns the next line, without its newline and the carriage
+// return before it, as bufio.ScanLines does; long says that it was cut
+// to maxDiffLine bytes. At the end it returns io.EOF.
+func (lr *lineReader) next() (line string, long bool, err error) {
+	frag, err := lr.r.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		line, long = string(frag), true
+		for err == bufio.ErrBufferFull {
+			_, err = lr.r.ReadSlice('\n')
+		}
+		if err == io.EOF {
+			err = nil
+		}
+		return line, long, err
+	}
+	if err == io.EOF && len(frag) == 0 {
+		return "", false, io.EOF
+	}
+	if err != nil && err != io.EOF {
+		return "", false, err
+	}
+	frag = bytes.TrimSuffix(frag, []byte("\n"))
+	frag = bytes.TrimSuffix(frag, []byte("\r"))
+	return string(frag), false, nil
 }
 
 // add records that new line n was added.

@@ -3,10 +3,12 @@ package change
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -205,6 +207,61 @@ func TestParseDiffContextAsNone(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// repeated is n bytes of b, read as they are asked for.
+type repeated struct {
+	b byte
+	n int
+}
+
+func (r *repeated) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := min(len(p), r.n)
+	for i := range p[:k] {
+		p[i] = r.b
+	}
+	r.n -= k
+	return k, nil
+}
+
+// A line of a hunk of any length is read as its first byte says, and
+// the rest of the diff as before: git's diff of a Go file of one line
+// of 70 MB (generated data, which loading then skips as too large)
+// failed the run, exit 2, "reading the diff: bufio.Scanner: token too
+// long". A file name or hunk header too long to be one is an error
+// naming its line.
+func TestDiffLongLines(t *testing.T) {
+	head := "diff --git a/data.go b/data.go\nnew file mode 100644\nindex 0000000..1234567\n--- /dev/null\n+++ b/data.go\n@@ -0,0 +1,3 @@\n+package p\n+\n+var data = \""
+	tail := "\"\r\n--- a/x.go\n+++ b/x.go\n@@ -2,2 +2,3 @@\n-a\n+b\n+c\n-d\n"
+	short := head + "x" + tail
+	want, _, err := ParseDiffDeleted(strings.NewReader(short))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{maxDiffLine, 70 << 20} {
+		long := io.MultiReader(strings.NewReader(head), &repeated{'a', n}, strings.NewReader(tail))
+		got, _, err := ParseDiffDeleted(long)
+		if err != nil {
+			t.Fatalf("a line of %d bytes: %v", n, err)
+		}
+		for _, name := range []string{"data.go", "x.go"} {
+			if !reflect.DeepEqual(got[name].Added, want[name].Added) || !reflect.DeepEqual(got[name].Removed, want[name].Removed) ||
+				!reflect.DeepEqual(got[name].Gone, want[name].Gone) || got[name].New != want[name].New {
+				t.Errorf("a line of %d bytes: %s %+v; want %+v", n, name, got[name], want[name])
+			}
+		}
+	}
+	for _, d := range []string{
+		"--- a/" + strings.Repeat("d/", maxDiffLine) + "x.go\n+++ b/x.go\n@@ -1 +1 @@\n-a\n+b\n",
+		"--- a/x.go\n+++ b/x.go\n@@ -1 +1 @@ " + strings.Repeat("f", maxDiffLine) + "\n-a\n+b\n",
+	} {
+		if _, _, err := ParseDiffDeleted(strings.NewReader(d)); err == nil || !strings.HasPrefix(err.Error(), "diff line ") {
+			t.Errorf("a header of %d bytes: %v; want an error naming its line", len(d), err)
 		}
 	}
 }

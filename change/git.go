@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -166,11 +167,46 @@ func (r *Repo) diff(commit string, names []string) (map[string]*File, []*File, e
 		// ahead (core.preloadIndex) cost more than they save for a few.
 		args = append(append([]string{"--literal-pathspecs", "-c", "core.preloadIndex=false"}, args...), names...)
 	}
-	out, err := git(r.Root, args...)
+	// Read as git writes it, not held whole: the diff of a Go file of
+	// 70 MB added took 70 MB more.
+	var files map[string]*File
+	var deleted []*File
+	err := gitRead(r.Root, args, func(out io.Reader) (err error) {
+		files, deleted, err = ParseDiffDeleted(out)
+		return err
+	})
+	return files, deleted, err
+}
+
+// gitRead runs git with args in dir and gives its output to read as it
+// comes; an error of git's (its exit status, what it said) comes first,
+// then read's. What read leaves unread is read past.
+func gitRead(dir string, args []string, read func(io.Reader) error) error {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
-	return ParseDiffDeleted(strings.NewReader(out))
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("git: %w", err)
+	}
+	rerr := read(out)
+	io.Copy(io.Discard, out)
+	if err := cmd.Wait(); err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			msg := strings.TrimSpace(errb.String())
+			if msg == "" {
+				msg = ee.Error()
+			}
+			return fmt.Errorf("git %s: %s", args[0], msg)
+		}
+		return fmt.Errorf("git: %w", err)
+	}
+	return rerr
 }
 
 // A Diffing is a diff of the working tree against a commit under way:
