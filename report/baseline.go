@@ -3,6 +3,7 @@ package report
 import (
 	"bufio"
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -70,7 +71,8 @@ func ReadBaseline(r io.Reader) (*Baseline, error) {
 	if err := readHeader(sc); err != nil {
 		return nil, err
 	}
-	for n := 2; sc.Scan(); n++ {
+	n := 2
+	for ; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -91,16 +93,25 @@ func ReadBaseline(r io.Reader) (*Baseline, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading baseline: %w", err)
+		return nil, scanError(n, err)
 	}
 	return b, nil
+}
+
+// scanError is the error of reading line n: one too long for the
+// scanner names it ("bufio.Scanner: token too long" named nothing).
+func scanError(n int, err error) error {
+	if errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("baseline line %d: longer than the %d bytes a line may have", n, bufio.MaxScanTokenSize)
+	}
+	return fmt.Errorf("reading baseline: %w", err)
 }
 
 // readHeader reads the first line and checks that it is BaselineHeader.
 func readHeader(sc *bufio.Scanner) error {
 	if !sc.Scan() {
 		if err := sc.Err(); err != nil {
-			return fmt.Errorf("reading baseline: %w", err)
+			return scanError(1, err)
 		}
 		return fmt.Errorf("empty baseline: want the first line %q", BaselineHeader)
 	}

@@ -55,6 +55,10 @@ func TestReadBaselineErrors(t *testing.T) {
 		{"no header", "0a 2 exact\n", "baseline line 1: not a copycat baseline"},
 		{"header cut short", "# copycat base", "baseline line 1: not a copycat baseline"},
 		{"other version", "# copycat baseline v2: class ID, copies, kind\n0a 2\n", "unknown baseline version"},
+		// A line past the scanner's buffer is named, as others are
+		// ("reading baseline: bufio.Scanner: token too long" named none).
+		{"long comment", BaselineHeader + "\n0a 2\n# " + strings.Repeat("x", 70_000) + "\n", "baseline line 3: longer than the 65536 bytes a line may have"},
+		{"long header", strings.Repeat("#", 70_000), "baseline line 1: longer than the 65536 bytes a line may have"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
