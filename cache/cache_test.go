@@ -549,3 +549,54 @@ func TestForeignIndexFile(t *testing.T) {
 		t.Errorf("after clean: %v", err)
 	}
 }
+
+// An index file that is a symbolic link to no file, or to an empty one,
+// is not written through, with a warning naming it: whoever filled the
+// index directory (a cache restored in CI, a folder of the tree) chose
+// where a 16 MB index was written. One to another program's file is
+// kept aside, as that file is; one to a copycat index is used.
+func TestIndexLinkNotWrittenThrough(t *testing.T) {
+	elsewhere := t.TempDir()
+	for _, tc := range []struct {
+		name   string
+		target string
+		make   func(path string)
+	}{
+		{"to no file", filepath.Join(elsewhere, "created.db"), func(string) {}},
+		{"to an empty file", filepath.Join(elsewhere, "empty.txt"), func(p string) { os.WriteFile(p, nil, 0o644) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.make(tc.target)
+			dir := t.TempDir()
+			path := filepath.Join(dir, FileName)
+			if err := os.Symlink(tc.target, path); err != nil {
+				t.Skipf("no symbolic links: %v", err)
+			}
+			_, _, x := run(t, dir, Options{}, map[string][]byte{"a.go": src(1)})
+			want := "index " + path + " not written: write " + path + ": a symbolic link to " + tc.target + ", which holds no copycat index"
+			if w := x.Warnings(); len(w) != 1 || !strings.Contains(w[0].Error(), want) {
+				t.Errorf("warnings %v; want one: %q", w, want)
+			}
+			if info, err := os.Stat(tc.target); err == nil && info.Size() > 0 {
+				t.Errorf("the index was written through the link: %s holds %d bytes", tc.target, info.Size())
+			}
+			if info, err := os.Lstat(path); err != nil || info.Mode()&fs.ModeSymlink == 0 {
+				t.Errorf("the link is gone: %v", err)
+			}
+		})
+	}
+	// A link to an index of copycat's, where a user put it: used.
+	real := t.TempDir()
+	run(t, real, Options{}, map[string][]byte{"a.go": src(1)})
+	dir := t.TempDir()
+	if err := os.Symlink(filepath.Join(real, FileName), filepath.Join(dir, FileName)); err != nil {
+		t.Skipf("no symbolic links: %v", err)
+	}
+	_, _, x := run(t, dir, Options{}, map[string][]byte{"a.go": src(1), "b.go": src(2)})
+	noWarnings(t, x)
+	counts(t, x, 1, 1)
+	// b.go's record went into the index the link leads to.
+	_, _, x = run(t, real, Options{}, map[string][]byte{"b.go": src(2)})
+	noWarnings(t, x)
+	counts(t, x, 1, 0)
+}

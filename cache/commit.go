@@ -92,6 +92,9 @@ func (x *Index) warn(err error) {
 var openWrite = bolt.Open
 
 func (x *Index) write() error {
+	if err := x.checkLink(); err != nil {
+		return err
+	}
 	return x.guard(func() error {
 		// A map as large as the records may grow to: bbolt copies every
 		// dirty node out of the map each time it has to remap.
@@ -109,6 +112,25 @@ func (x *Index) write() error {
 		}
 		return err
 	})
+}
+
+// checkLink refuses to write through an index file that is a symbolic
+// link unless it leads to a copycat index: one leading to no file, or to
+// an empty one, had the index written there, wherever that was, as
+// whoever filled the index directory chose (a cache restored in CI, a
+// folder of the tree).
+func (x *Index) checkLink() error {
+	info, err := os.Lstat(x.path)
+	if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+		return nil
+	}
+	target, _ := os.Readlink(x.path)
+	if st, err := os.Stat(x.path); err == nil && st.Size() > 0 {
+		if ok, err := isIndex(x.path); err == nil && ok {
+			return nil
+		}
+	}
+	return &fs.PathError{Op: "write", Path: x.path, Err: fmt.Errorf("a symbolic link to %s, which holds no copycat index: an index is written only into a file of its own or an index", target)}
 }
 
 func (x *Index) update(tx *bolt.Tx) error {
