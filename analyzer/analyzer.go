@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"io/fs"
 	"path/filepath"
@@ -114,7 +115,17 @@ func (u *unit) flush() {
 }
 
 func newUnit(pass *analysis.Pass) *unit {
-	dir := filepath.Dir(pass.Fset.File(pass.Files[0].FileStart).Name())
+	// The package's directory: that of its first file, or, for a
+	// package that imports "C", of a file cmd/cgo was given (go vet
+	// lists cmd/cgo's own files first, in its work directory).
+	first := pass.Fset.File(pass.Files[0].FileStart).Name()
+	for _, f := range pass.Files {
+		if orig, ok := cgoOriginal(pass.Fset, f); ok {
+			first = orig
+			break
+		}
+	}
+	dir := filepath.Dir(first)
 	root := load.ModuleRoot(dir)
 	if root == "" {
 		root = dir
@@ -128,12 +139,46 @@ func newUnit(pass *analysis.Pass) *unit {
 	}
 }
 
+// cgoOriginal returns the file a cgo-generated file of the package was
+// made from. go vet gives a package that imports "C" as cmd/cgo's
+// output, in its work directory: x.go as x.cgo1.go, which starts with a
+// generated-code header and a //line directive to x.go, so that every
+// such file was left out, and a cgo package had no clone reported.
+func cgoOriginal(fset *token.FileSet, f *ast.File) (string, bool) {
+	tf := fset.File(f.FileStart)
+	if tf == nil {
+		return "", false
+	}
+	name := tf.Name()
+	base, ok := strings.CutSuffix(filepath.Base(name), ".cgo1.go")
+	if !ok {
+		return "", false
+	}
+	orig := fset.PositionFor(f.Package, true).Filename
+	if orig == name || !filepath.IsAbs(orig) || filepath.Base(orig) != base+".go" {
+		return "", false
+	}
+	return orig, true
+}
+
 // add indexes one file of the package, unless the flags, a .duplignore
-// rule or a generated-file header leave it out.
+// rule or a generated-file header leave it out. A file cmd/cgo made is
+// read as the file it was made from (cgoOriginal), parsed anew: its
+// copies are found, and reported, there.
 func (u *unit) add(f *ast.File) {
 	tf := u.pass.Fset.File(f.FileStart)
 	if tf == nil {
 		return
+	}
+	cgo := false
+	if orig, ok := cgoOriginal(u.pass.Fset, f); ok {
+		of, err := u.parseOriginal(orig)
+		if err != nil {
+			u.report(analysis.Diagnostic{Pos: f.Package, Category: CategoryFile,
+				Message: "cannot read " + orig + ", which cgo made this file from, left out of clone detection: " + err.Error()})
+			return
+		}
+		f, tf, cgo = of, u.pass.Fset.File(of.FileStart), true
 	}
 	path := tf.Name()
 	if !config.Tests && strings.HasSuffix(path, "_test.go") {
@@ -142,7 +187,15 @@ func (u *unit) add(f *ast.File) {
 	if u.tree.Ignored(path, false) {
 		return
 	}
-	src, err := u.readFile(path)
+	var src []byte
+	var err error
+	if cgo {
+		// Not one of the files the driver gave, which its ReadFile
+		// refuses: read as the command line reads it.
+		src, err = load.ReadFile(path, config.MaxFileSize)
+	} else {
+		src, err = u.readFile(path)
+	}
 	var skip *load.SkipError
 	if errors.As(err, &skip) && skip.TooLarge && !config.Generated && load.GeneratedHeader(path) {
 		return
@@ -171,6 +224,25 @@ func (u *unit) add(f *ast.File) {
 	}
 	u.byName[name] = tf
 	u.files = append(u.files, fp)
+}
+
+// parseOriginal parses the file at path, which cmd/cgo made a file of
+// the package from, into the pass's file set, so that its positions can
+// be reported. One too large is parsed empty: add then says so.
+func (u *unit) parseOriginal(path string) (*ast.File, error) {
+	src, err := load.ReadFile(path, config.MaxFileSize)
+	var skip *load.SkipError
+	if errors.As(err, &skip) && skip.TooLarge {
+		src, err = nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	f, err := parser.ParseFile(u.pass.Fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
+	if f == nil || f.FileStart == token.NoPos {
+		return nil, err
+	}
+	return f, nil
 }
 
 // indexFile is index's step; a test replaces it to check that a fault in
