@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"fmt"
+	"log"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -97,6 +98,26 @@ func TestURIs(t *testing.T) {
 	for _, uri := range []string{"file:", "file:relative/dir", "file://", "file:a.go"} {
 		if p, err := uriToPath(uri); err == nil {
 			t.Errorf("uriToPath(%q) = %q, want an error", uri, p)
+		}
+	}
+}
+
+// A rootPath, the workspace of an editor that gives neither folders nor
+// a root URI, is taken only when absolute, as a URI is: "." or "src"
+// stood for the server's working directory.
+func TestRootPaths(t *testing.T) {
+	var logged strings.Builder
+	lg := log.New(&logged, "", 0)
+	for path, want := range map[string][]string{
+		"/home/u/proj": {"/home/u/proj"}, "/home/u/proj/../x/": {"/home/u/x"},
+		".": nil, "src": nil, "./": nil, "../up": nil,
+	} {
+		logged.Reset()
+		if got := workspaceRoots(initializeParams{RootPath: path}, lg); !slices.Equal(got, want) {
+			t.Errorf("rootPath %q: roots %q, want %q", path, got, want)
+		}
+		if want == nil && !strings.Contains(logged.String(), "names no absolute path") {
+			t.Errorf("rootPath %q: logged %q, want it refused", path, logged.String())
 		}
 	}
 }

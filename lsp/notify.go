@@ -174,8 +174,13 @@ func workspaceRoots(p initializeParams, lg *log.Logger) []string {
 		add(p.RootURI)
 	}
 	if len(roots) == 0 && p.RootPath != "" {
-		if abs, err := filepath.Abs(p.RootPath); err == nil {
-			roots = append(roots, abs)
+		// As a URI's: a relative one would stand for the server's
+		// working directory, whatever that is (from a shell in /, all of
+		// $GOROOT and more).
+		if filepath.IsAbs(p.RootPath) {
+			roots = append(roots, filepath.Clean(p.RootPath))
+		} else {
+			lg.Printf("workspace folder: rootPath %q names no absolute path", p.RootPath)
 		}
 	}
 	return roots
