@@ -693,3 +693,73 @@ func copiesEngine(t *testing.T, n, maxOccurrences int, publish func(string, stri
 	e.indexWorkspace(false)
 	return e, src
 }
+
+// The diagnostics of every file of a workspace of n copies of one
+// function in n/10 files, the first lacking a guard each other copy has
+// (hostile.LackingFirst, maxOccurrences 0: one drifted class), published
+// at once through one displayer as publishPaths does, then 2n: the
+// drifts read for their messages (report.Work) and for the first copy's
+// drift warnings (driftWork) may grow about linearly, at most 2.6 times.
+// Each copy's message read every drift of the class (report.Message),
+// and each of the first copy's drifts was looked for among those before
+// it: 4,000 copies took 4.5 s. The messages are Message's.
+func TestDiagnosticsLackingHostile(t *testing.T) {
+	const n = 300
+	smallReport, smallDrifts := lackingDiagnosticsWork(t, n)
+	largeReport, largeDrifts := lackingDiagnosticsWork(t, 2*n)
+	hostile.Linear(t, "drifts read for the messages", smallReport, largeReport)
+	hostile.Linear(t, "drifts read for the warnings", smallDrifts, largeDrifts)
+}
+
+func lackingDiagnosticsWork(t *testing.T, n int) (reportWork, drifts int64) {
+	t.Helper()
+	src := map[string][]byte{}
+	for name, b := range hostile.LackingFirst(n, n/10) {
+		src[path.Join("/w", name)] = b
+	}
+	var ix fingerprint.Indexer
+	var fs []*fingerprint.File
+	for _, name := range slices.Sorted(maps.Keys(src)) {
+		f, errs := load.Source(&ix, name, src[name], 100)
+		if len(errs) > 0 {
+			t.Fatalf("%s: %v", name, errs)
+		}
+		fs = append(fs, f)
+	}
+	res := fingerprint.Run(fs, fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85})
+	if len(res.Classes) != 1 || len(res.Classes[0].Fragments) != n || len(res.Classes[0].Fragments[0].Drift) != n-1 {
+		t.Fatalf("%d classes, want one of %d copies, the first with %d drifts", len(res.Classes), n, n-1)
+	}
+	c := &res.Classes[0]
+	text := func(p string) []byte { return src[p] }
+	shown := newDisplayer([]string{"/w"})
+	want := displayClass(c, []string{"/w"})
+	beforeReport, beforeDrifts := report.Work(), driftWork.Load()
+	byFile := map[string][]diagnostic{}
+	for _, name := range slices.Sorted(maps.Keys(src)) {
+		byFile[name] = shownDiagnostics(name, []*fingerprint.Class{c}, severityHint, shown, text)
+	}
+	reportWork, drifts = report.Work()-beforeReport, driftWork.Load()-beforeDrifts
+	wantMessages := report.Messages(want)
+	messages, warnings := 0, 0
+	for _, name := range slices.Sorted(maps.Keys(src)) {
+		for _, d := range byFile[name] {
+			if d.Code == "drift" {
+				warnings++
+				if len(d.RelatedInformation) != n-1 {
+					t.Errorf("the drift warning points to %d twins, want every other copy, %d", len(d.RelatedInformation), n-1)
+				}
+				continue
+			}
+			messages++
+			i := slices.IndexFunc(c.Fragments, func(f fingerprint.Fragment) bool { return f.File == name && d.Range.Start.Line == f.Start.Line-1 })
+			if i < 0 || d.Message != wantMessages[i] {
+				t.Fatalf("%s: message %q, want Message's", name, d.Message)
+			}
+		}
+	}
+	if messages != n || warnings != 1 {
+		t.Fatalf("%d messages and %d drift warnings, want %d and 1", messages, warnings, n)
+	}
+	return reportWork, drifts
+}

@@ -94,13 +94,27 @@ func Message(c fingerprint.Class, i int) string {
 // and the text report of 8,000 copies of one function, the first lacking
 // a guard of each other, spent 1.6 s of the run's 2.2 s there.
 func Messages(c fingerprint.Class) []string {
-	of := sync.OnceValue(func() *lackedOf { return newLackedOf(c) })
+	of := MessageFunc(c)
 	out := make([]string, len(c.Fragments))
 	for i := range c.Fragments {
-		out[i] = message(c, i, of)
+		out[i] = of(i)
 	}
 	return out
 }
+
+// MessageFunc returns Message of c's fragments, by index, for a caller
+// that says a few of them at a time (the editor, file by file): the
+// steps other copies lack of each fragment are read once for the class,
+// when a message first needs them, as Messages reads them.
+func MessageFunc(c fingerprint.Class) func(i int) string {
+	of := sync.OnceValue(func() *lackedOf { return newLackedOf(c) })
+	return func(i int) string { return message(c, i, of) }
+}
+
+// Work is what the messages of copies and the matching of notes have
+// read so far (see work): a caller's test holds it about linear in the
+// copies, as TestReportHostile holds the report's.
+func Work() int64 { return work.Load() }
 
 // work counts what the messages of copies and the matching of notes
 // read (DriftSaid, newLackedOf, notedCopy): the drifts of a copy or a
