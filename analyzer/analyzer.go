@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -309,6 +310,20 @@ func (u *unit) reportDuplignore() {
 		}
 		return tf
 	}
+	// The package that reports a file's errors, by the file's folder:
+	// looked for once a folder, not once an error (each looked for
+	// walked the folders below a .duplignore with no Go file beside
+	// it, in every package: 2,000 bad lines over 40 packages took go vet
+	// 12 s).
+	reporters := map[string]string{}
+	reporter := func(dir string) string {
+		r, ok := reporters[dir]
+		if !ok {
+			r = reporterOf(dir)
+			reporters[dir] = r
+		}
+		return r
+	}
 	for _, err := range u.tree.Errors() {
 		var le *ignore.LineError
 		var fe *ignore.FileError
@@ -319,7 +334,7 @@ func (u *unit) reportDuplignore() {
 		case errors.As(err, &fe):
 			file = fe.File
 		}
-		if file == "" || reporterOf(filepath.Dir(file)) != u.dir {
+		if file == "" || reporter(filepath.Dir(file)) != u.dir {
 			continue
 		}
 		switch {
@@ -350,6 +365,7 @@ func reporterOf(dir string) string {
 	}
 	found := ""
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		walked.Add(1)
 		switch {
 		case err != nil:
 			return nil
@@ -365,6 +381,10 @@ func reporterOf(dir string) string {
 	})
 	return found
 }
+
+// walked counts the entries reporterOf walks through: a test holds it
+// about linear in the input.
+var walked atomic.Int64
 
 // noFacts is the FileSource of files the analyzer did not index: it
 // knows none.

@@ -20,3 +20,7 @@ func FaultOn(name string) (restore func()) {
 	}
 	return func() { indexFile = orig }
 }
+
+// Walked is the number of entries the search for the package reporting a
+// .duplignore's errors walked through so far.
+func Walked() int64 { return walked.Load() }
