@@ -444,6 +444,27 @@ func TestCgoPackage(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
 	}
+	// A file of the tree's named like cgo's, its //line directive to
+	// another file, is read as itself: only cgo's header makes one cgo's.
+	if err := os.WriteFile(filepath.Join(dir, "c.cgo1.go"), []byte("//line "+filepath.Join(dir, "c.go")+":1:1\npackage p\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "c.go"), []byte(orig["a.go"]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	own, err := parser.ParseFile(fset, filepath.Join(dir, "c.cgo1.go"), nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files[filepath.Join(dir, "c.cgo1.go")] = ""
+	pass.Files = append(pass.Files, own)
+	got = nil
+	if _, err := analyzer.Analyzer.Run(pass); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("with a file of the tree named c.cgo1.go: got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
 	// The module's .duplignore applies, as to the files themselves.
 	if err := os.WriteFile(filepath.Join(dir, ".duplignore"), []byte("b.go\n"), 0o644); err != nil {
 		t.Fatal(err)
