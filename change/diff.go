@@ -297,6 +297,11 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 		return &cur.hunks[edit]
 	}
 	lineNo := 0
+	// The first line that is not blank, and whether a file header came:
+	// text that holds none is no diff (an error page where a diff was
+	// fetched, a file named by mistake) and was read as a change of
+	// nothing, which passes every gate.
+	first, firstNo, header := "", 0, false
 	for {
 		line, long, err := lr.next()
 		if err == io.EOF {
@@ -306,6 +311,9 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 			return nil, nil, fmt.Errorf("reading the diff: %w", err)
 		}
 		lineNo++
+		if firstNo == 0 && strings.TrimSpace(line) != "" {
+			first, firstNo = line, lineNo
+		}
 		if oldLeft > 0 || newLeft > 0 {
 			// Inside a hunk.
 			switch {
@@ -337,6 +345,7 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 		}
 		switch {
 		case strings.HasPrefix(line, "diff --git "):
+			header = true
 			cur, oldName, oldBlob = nil, "", ""
 		case strings.HasPrefix(line, "index "):
 			// index <old>..<new> [mode]: git's object of the old file.
@@ -347,8 +356,10 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 				}
 			}
 		case strings.HasPrefix(line, "--- "):
+			header = true
 			oldName = diffName(line[4:])
 		case strings.HasPrefix(line, "+++ "):
+			header = true
 			name := diffName(line[4:])
 			if name == "" { // deleted: /dev/null
 				cur = &File{Old: oldName, OldBlob: oldBlob, Deleted: true}
@@ -378,6 +389,12 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 			}
 			edit = -1
 		}
+	}
+	if !header && firstNo > 0 {
+		if len(first) > 80 {
+			first = first[:80] + "…"
+		}
+		return nil, nil, fmt.Errorf("diff line %d: not a unified diff: no file header (diff --git, --- or +++) among its lines, which begin %q", firstNo, first)
 	}
 	for _, f := range files {
 		f.indexLines()

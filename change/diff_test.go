@@ -265,3 +265,27 @@ func TestDiffLongLines(t *testing.T) {
 		}
 	}
 }
+
+// Text that holds no file header is no diff: an error page where a diff
+// was fetched (curl -f left out), a Go file or git diff --stat's output
+// named by mistake. It was read as a change of nothing, and the run
+// passed every gate. An empty diff, or one of blank lines, is a change of
+// nothing, as before; so is one of a mode change alone.
+func TestDiffWithoutHeader(t *testing.T) {
+	for _, tc := range []struct{ in, err string }{
+		{"<html><body>404 Not Found</body></html>\n", `diff line 1: not a unified diff: no file header (diff --git, --- or +++) among its lines, which begin "<html><body>404 Not Found</body></html>"`},
+		{"\n\npackage p\n\nfunc F() {}\n", `diff line 3: not a unified diff: no file header (diff --git, --- or +++) among its lines, which begin "package p"`},
+		{" a.go | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n", "diff line 1: not a unified diff"},
+		{"", ""},
+		{"\n \n\n", ""},
+		{"diff --git a/x.go b/x.go\nold mode 100644\nnew mode 100755\n", ""},
+	} {
+		_, _, err := ParseDiffDeleted(strings.NewReader(tc.in))
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%q: %v, want no error", tc.in, err)
+		case tc.err != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.err)):
+			t.Errorf("%q: %v, want %q", tc.in, err, tc.err)
+		}
+	}
+}
