@@ -176,13 +176,20 @@ func (r *Repo) NewTree(dir, commit string, maxSize int64) (*Tree, error) {
 }
 
 // Move moves the tree to commit, writing the files that differ from the
-// commit it holds and removing those gone.
+// commit it holds and removing those gone. A file the commit moved (one
+// removed and one added of the same blob) is renamed, not written anew:
+// a commit moving thousands of files spent most of its time in the
+// kernel making them again.
 func (t *Tree) Move(commit string) error {
 	prev := t.commit
-	type entry struct{ name, oid string }
+	type entry struct {
+		name, oid string
+		added     bool // status A, a regular file: it may be a move
+	}
 	var writes []entry
-	var meta []string // the entry before a name: ":<modes> <objects> <status>"
-	t.commit = commit // for the errors
+	gone := map[string][]string{} // blob → the files written that the commit removes
+	var meta []string             // the entry before a name: ":<modes> <objects> <status>"
+	t.commit = commit             // for the errors
 	err := gitEntries(t.repo.Root, []string{"diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", prev, commit}, func(field string) error {
 		if meta == nil {
 			meta = strings.Fields(strings.TrimPrefix(field, ":"))
@@ -197,19 +204,35 @@ func (t *Tree) Move(commit string) error {
 			t.refuse(name)
 			return nil
 		}
-		dstMode, dst, status := m[1], m[3], m[4]
+		srcMode, dstMode, src, dst, status := m[0], m[1], m[2], m[3], m[4]
 		switch {
+		case status == "D" && regular(srcMode) && t.has(name):
+			gone[src] = append(gone[src], name) // at most the files written
 		case status == "D" || dstMode == "120000" || dstMode == "160000":
 			t.remove(name)
 		case len(writes) >= maxTreeFiles:
 			return tooMany(commit, int64(maxTreeFiles), "files")
 		default:
-			writes = append(writes, entry{name, dst})
+			writes = append(writes, entry{name, dst, status == "A" && regular(dstMode)})
 		}
 		return nil
 	})
 	if err != nil {
 		return err
+	}
+	kept := writes[:0]
+	for _, w := range writes {
+		if from := gone[w.oid]; w.added && len(from) > 0 && t.rename(from[0], w.name) {
+			gone[w.oid] = from[1:]
+			continue
+		}
+		kept = append(kept, w)
+	}
+	writes = kept
+	for _, names := range gone {
+		for _, name := range names {
+			t.remove(name)
+		}
 	}
 	var sizes map[string]int64
 	if t.maxSize > 0 && len(writes) > 0 {
@@ -231,6 +254,37 @@ func (t *Tree) Move(commit string) error {
 		}
 	}
 	return nil
+}
+
+// regular reports whether a tree entry's mode is a file's (not a link's
+// or a submodule's).
+func regular(mode string) bool { return mode == "100644" || mode == "100755" }
+
+// has reports whether the tree wrote its file name.
+func (t *Tree) has(name string) bool {
+	_, ok := t.written[name]
+	return ok
+}
+
+// rename moves the tree's file from to name, and its count of bytes,
+// reporting whether it did. A folder at name goes first, as write has it
+// go: a commit whose tree holds a file there holds nothing under it.
+func (t *Tree) rename(from, name string) bool {
+	src, dst := filepath.Join(t.Dir, filepath.FromSlash(from)), filepath.Join(t.Dir, filepath.FromSlash(name))
+	if fi, err := os.Lstat(src); err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	if fi, err := os.Lstat(dst); err == nil {
+		if !fi.IsDir() || os.RemoveAll(dst) != nil {
+			return false
+		}
+	}
+	if os.MkdirAll(filepath.Dir(dst), 0o755) != nil || os.Rename(src, dst) != nil {
+		return false
+	}
+	t.written[name] = t.written[from]
+	delete(t.written, from)
+	return true
 }
 
 // remove removes the file name of the tree.
