@@ -180,7 +180,10 @@ func (r *Repo) diff(commit string, names []string) (map[string]*File, []*File, e
 
 // gitRead runs git with args in dir and gives its output to read as it
 // comes; an error of git's (its exit status, what it said) comes first,
-// then read's. What read leaves unread is read past.
+// then read's. What read leaves unread is read past, unless read failed:
+// then git is stopped (an output of a billion entries is not read) and
+// read's error returned (git, which failing writes nothing, was read
+// whole by then).
 func gitRead(dir string, args []string, read func(io.Reader) error) error {
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
@@ -193,7 +196,11 @@ func gitRead(dir string, args []string, read func(io.Reader) error) error {
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("git: %w", err)
 	}
-	rerr := read(out)
+	if rerr := read(out); rerr != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
+		return rerr
+	}
 	io.Copy(io.Discard, out)
 	if err := cmd.Wait(); err != nil {
 		var ee *exec.ExitError
@@ -206,7 +213,7 @@ func gitRead(dir string, args []string, read func(io.Reader) error) error {
 		}
 		return fmt.Errorf("git: %w", err)
 	}
-	return rerr
+	return nil
 }
 
 // A Diffing is a diff of the working tree against a commit under way:

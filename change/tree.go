@@ -69,38 +69,18 @@ func tooMany(commit string, n int64, unit string) error {
 // returns stops git and is returned, so that an output of a billion
 // entries is neither read whole nor kept.
 func gitEntries(dir string, args []string, each func(entry string) error) error {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("git: %w", err)
-	}
-	r := bufio.NewReaderSize(out, 1<<16)
-	var stop error
-	for stop == nil {
-		entry, err := r.ReadString(0)
-		if err != nil {
-			break // the end, or git's error, which Wait gives
+	return gitRead(dir, args, func(out io.Reader) error {
+		r := bufio.NewReaderSize(out, 1<<16)
+		for {
+			entry, err := r.ReadString(0)
+			if err != nil {
+				return nil // the end, or git's error, which gitRead gives
+			}
+			if err := each(strings.TrimSuffix(entry, "\x00")); err != nil {
+				return err
+			}
 		}
-		stop = each(strings.TrimSuffix(entry, "\x00"))
-	}
-	if stop != nil {
-		cmd.Process.Kill()
-		cmd.Wait()
-		return stop
-	}
-	if err := cmd.Wait(); err != nil {
-		if msg := strings.TrimSpace(stderr.String()); msg != "" {
-			return fmt.Errorf("git %s: %s", args[0], msg)
-		}
-		return fmt.Errorf("git %s: %w", args[0], err)
-	}
-	return nil
+	})
 }
 
 // wanted reports whether copycat reads the file at path name.

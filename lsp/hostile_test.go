@@ -648,8 +648,20 @@ func TestManyFoldersHostile(t *testing.T) {
 // result.
 func copiesDetected(t *testing.T, n, files int) (map[string][]byte, fingerprint.Result) {
 	t.Helper()
+	src, res := detectedUnderW(t, hostile.Copies(n, files))
+	if len(res.Classes) != 1 || len(res.Classes[0].Fragments) != n {
+		t.Fatalf("%d classes, want one of %d copies", len(res.Classes), n)
+	}
+	return src, res
+}
+
+// detectedUnderW indexes the files, by name under /w, and detects their
+// classes as the editor's engine would with maxOccurrences 0; it
+// returns the sources by path, and the result.
+func detectedUnderW(t *testing.T, files map[string][]byte) (map[string][]byte, fingerprint.Result) {
+	t.Helper()
 	src := map[string][]byte{}
-	for name, b := range hostile.Copies(n, files) {
+	for name, b := range files {
 		src[path.Join("/w", name)] = b
 	}
 	var ix fingerprint.Indexer
@@ -661,11 +673,7 @@ func copiesDetected(t *testing.T, n, files int) (map[string][]byte, fingerprint.
 		}
 		fs = append(fs, f)
 	}
-	res := fingerprint.Run(fs, fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85})
-	if len(res.Classes) != 1 || len(res.Classes[0].Fragments) != n {
-		t.Fatalf("%d classes, want one of %d copies", len(res.Classes), n)
-	}
-	return src, res
+	return src, fingerprint.Run(fs, fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85})
 }
 
 // copiesEngine writes n copies of one function in n/10 files
@@ -713,20 +721,7 @@ func TestDiagnosticsLackingHostile(t *testing.T) {
 
 func lackingDiagnosticsWork(t *testing.T, n int) (reportWork, drifts int64) {
 	t.Helper()
-	src := map[string][]byte{}
-	for name, b := range hostile.LackingFirst(n, n/10) {
-		src[path.Join("/w", name)] = b
-	}
-	var ix fingerprint.Indexer
-	var fs []*fingerprint.File
-	for _, name := range slices.Sorted(maps.Keys(src)) {
-		f, errs := load.Source(&ix, name, src[name], 100)
-		if len(errs) > 0 {
-			t.Fatalf("%s: %v", name, errs)
-		}
-		fs = append(fs, f)
-	}
-	res := fingerprint.Run(fs, fingerprint.Options{MinTokens: 100, MinLines: 6, Near: true, Similarity: 0.85})
+	src, res := detectedUnderW(t, hostile.LackingFirst(n, n/10))
 	if len(res.Classes) != 1 || len(res.Classes[0].Fragments) != n || len(res.Classes[0].Fragments[0].Drift) != n-1 {
 		t.Fatalf("%d classes, want one of %d copies, the first with %d drifts", len(res.Classes), n, n-1)
 	}
