@@ -114,7 +114,9 @@ func driftDiagnostics(c *fingerprint.Class, shown fingerprint.Class, i, severity
 	driftWork.Add(int64(len(drifts)))
 	for k, x := range drifts {
 		twin := c.Fragments[x.Twin]
-		tw := fingerprint.Fragment{File: twin.File, Start: fingerprint.Position{Line: x.TwinLines.Start, Column: 1}, End: fingerprint.Position{Line: x.TwinLines.End, Column: 1}}
+		// The twin's lines whole: to the start of the line after the
+		// last (its first column left that line out).
+		tw := fingerprint.Fragment{File: twin.File, Start: fingerprint.Position{Line: x.TwinLines.Start, Column: 1}, End: fingerprint.Position{Line: x.TwinLines.End + 1, Column: 1}}
 		related := diagnosticRelatedInformation{
 			Location: location{URI: pathToURI(twin.File), Range: conv(tw)},
 			Message:  fmt.Sprintf("its twin at %s:%d-%d", shown.Fragments[x.Twin].File, x.TwinLines.Start, x.TwinLines.End),

@@ -63,6 +63,11 @@ func TestDriftDiagnostics(t *testing.T) {
 	if len(d.RelatedInformation) != 1 || d.RelatedInformation[0].Location.URI != pathToURI("/w/b.go") || d.RelatedInformation[0].Location.Range.Start.Line != 21 {
 		t.Errorf("drift related information %+v", d.RelatedInformation)
 	}
+	// The twin's lines 22-24 are whole: the range ends where line 25
+	// begins (it ended where line 24 begins, leaving out the last line).
+	if r := d.RelatedInformation[0].Location.Range; r.Start != (position{21, 0}) || r.End != (position{24, 0}) {
+		t.Errorf("the twin's range %+v, want lines 22-24 whole (21:0 to 24:0)", r)
+	}
 	if twin := fileDiagnostics("/w/b.go", []*fingerprint.Class{c}, severityHint, []string{"/w"}, text); len(twin) != 1 {
 		t.Errorf("the twin got %d diagnostics, want the class's alone", len(twin))
 	}
