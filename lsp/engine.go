@@ -139,6 +139,11 @@ type engine struct {
 	// Under mu.
 	showDocument bool
 
+	// ignoreTold is the message on bad .duplignore lines last shown
+	// (tellIgnoreErrors), so that each indexing does not show it again;
+	// set by the indexing, which runs one at a time.
+	ignoreTold string
+
 	namesMade  int // the file names the diagnostics made (tests bound it)
 	treesAsked int // the folders wanted looked up for .duplignore trees (tests bound it)
 }
@@ -331,6 +336,7 @@ func (e *engine) loadWorkspace(cfg config, roots []string, p *progress) loaded {
 	for _, err := range res.Errors {
 		e.log.Printf("%v", err)
 	}
+	e.tellIgnoreErrors(res.Errors, roots)
 	if n := opts.MaxFiles; res.FilesFound > n {
 		msg := fmt.Sprintf("copycat: the workspace holds %s; only the first %d, by path, are indexed (the maxFiles setting raises the cap)",
 			report.Count(res.FilesFound, "Go file", "Go files"), n)
@@ -343,6 +349,58 @@ func (e *engine) loadWorkspace(cfg config, roots []string, p *progress) loaded {
 	}
 	ws.files, ws.read, ws.known = res.Files, res.FilesRead, res.FilesKnown
 	return ws
+}
+
+// tellIgnoreErrors shows the editor the first .duplignore line (or file)
+// among errs that cannot be used, as the command line reports it (there,
+// an error): the workspace was read without the line, which the log alone
+// said. Its file is named from the workspace folder holding it. A
+// message is shown once, until a later indexing finds other lines or
+// none.
+func (e *engine) tellIgnoreErrors(errs []error, roots []string) {
+	var bad []string
+	for _, err := range errs {
+		var le *ignore.LineError
+		var fe *ignore.FileError
+		switch {
+		case errors.As(err, &le):
+			c := *le
+			c.File = shownFile(c.File, roots)
+			bad = append(bad, c.Error()+"; the line is left out")
+		case errors.As(err, &fe):
+			c := *fe
+			c.File = shownFile(c.File, roots)
+			bad = append(bad, c.Error()+"; none of its lines apply")
+		}
+	}
+	msg := ""
+	if len(bad) > 0 {
+		msg = "copycat: " + bad[0]
+		if len(bad) > 1 {
+			msg += fmt.Sprintf(" (and %s: see the log)", report.Count(len(bad)-1, "more bad line", "more bad lines"))
+		}
+	}
+	if msg == e.ignoreTold {
+		return
+	}
+	e.ignoreTold = msg
+	if msg == "" || e.client == nil {
+		return
+	}
+	if err := e.client.notify("window/showMessage", showMessageParams{Type: 2, Message: msg}); err != nil {
+		e.log.Printf("showMessage: %v", err)
+	}
+}
+
+// shownFile names a file of the load's errors (relative to the working
+// directory, or absolute) as the diagnostics do, from the workspace
+// folder that holds it.
+func shownFile(name string, roots []string) string {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return name
+	}
+	return displayPath(abs, roots)
 }
 
 // union merges two sorted lists of paths.

@@ -575,3 +575,40 @@ func TestServerShowsClassesLeftOut(t *testing.T) {
 	e.diagnostics(uri(dir, "a_test.go"), "the clone of b_test.go", saying("duplicate of b_test.go:4-20 (renamed, 105 tokens, 2 copies)"))
 	e.exit()
 }
+
+// A .duplignore line that cannot be used is told to the user in a
+// message, as the command line tells it (an error, exit status 2), not in
+// the server's log alone: the file was read as though the line were not
+// there, and the editor showed nothing of it. The file's name is the
+// workspace's (the log's is the server's working directory's), and a
+// .duplignore made good again, then bad again, is told again.
+func TestServerTellsBadDuplignoreLine(t *testing.T) {
+	dir, _ := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	write(t, filepath.Join(dir, ".duplignore"), "# ok\nlegacy/[\n")
+	e := startEditor(t, runServer())
+	e.initialize(dir, nil)
+	watched := func(u string) {
+		e.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{{"uri": u, "type": 2}}})
+	}
+	said := func(want string) {
+		t.Helper()
+		m := e.await("the message on the bad line", func(m *message) bool { return m.Method == "window/showMessage" })
+		var p showMessageParams
+		if err := json.Unmarshal(m.Params, &p); err != nil {
+			t.Fatal(err)
+		}
+		if p.Type != 2 || p.Message != want {
+			t.Errorf("message %+v, want a warning %q", p, want)
+		}
+	}
+	said(`copycat: .duplignore:2: cannot parse .duplignore line "legacy/[": unterminated character class, which git never matches; the line is left out`)
+	e.diagnostics(uri(dir, "a.go"), "the clone, the other lines applied", func(ds []diagnostic) bool { return len(ds) == 1 })
+
+	write(t, filepath.Join(dir, ".duplignore"), "b.go\n")
+	watched(uri(dir, ".duplignore"))
+	e.diagnostics(uri(dir, "a.go"), "b.go ignored", none)
+	write(t, filepath.Join(dir, ".duplignore"), "b.go\nx/[\ny//z\n")
+	watched(uri(dir, ".duplignore"))
+	said(`copycat: .duplignore:2: cannot parse .duplignore line "x/[": unterminated character class, which git never matches; the line is left out (and 1 more bad line: see the log)`)
+	e.exit()
+}
