@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/report"
 )
 
@@ -279,4 +280,37 @@ func (t *lineTable) rangeOf(fr fingerprint.Fragment) lspRange {
 		Start: position{fr.Start.Line - 1, utf16Column(t.line(fr.Start.Line), fr.Start.Column)},
 		End:   position{fr.End.Line - 1, utf16Column(t.line(fr.End.Line), fr.End.Column)},
 	}
+}
+
+// directiveDiagnostics places the malformed suppression directives of a
+// file, whose text is text, on their lines, from the comment to the end
+// of its line, as warnings (code "directive"): the command line warns of
+// them and sets its exit status, and the editor showed nothing, a copy's
+// diagnostic staying on under a directive that did not apply. A problem
+// is found by its byte offset, which a //line directive does not move.
+func directiveDiagnostics(problems []ignore.Problem, text []byte) []diagnostic {
+	var ds []diagnostic
+	for _, p := range problems {
+		off := p.Pos.Offset
+		if off < 0 || off > len(text) {
+			continue // the text changed since; its refresh says it again
+		}
+		start := bytes.LastIndexByte(text[:off], '\n') + 1
+		end := len(text)
+		if i := bytes.IndexByte(text[off:], '\n'); i >= 0 {
+			end = off + i
+		}
+		line, lineNo := text[start:end], bytes.Count(text[:start], []byte{'\n'})
+		ds = append(ds, diagnostic{
+			Range: lspRange{
+				Start: position{lineNo, utf16Column(line, off-start+1)},
+				End:   position{lineNo, utf16Column(line, len(line)+1)},
+			},
+			Severity: severityWarning,
+			Code:     "directive",
+			Source:   diagnosticSource,
+			Message:  p.Msg,
+		})
+	}
+	return ds
 }

@@ -232,6 +232,7 @@ func (e *engine) indexWorkspace(progress bool) {
 	if ws.sums != nil {
 		idx.sums = ws.sums
 	}
+	idx.problems = ws.problems
 	// Files read again for their Facts with loading's limits: one swapped
 	// for a pipe since must not hang the server.
 	idx.read = func(name string) ([]byte, error) { return load.ReadFile(name, cfg.maxFileSize) }
@@ -275,7 +276,7 @@ func (e *engine) install(idx *index, withClones []string) {
 	e.idx, e.indexing = idx, false
 	// Files published before (by an earlier index) may have lost their
 	// clones.
-	e.publishPaths(union(withClones, sortedKeys(e.published)))
+	e.publishPaths(union(union(withClones, sortedKeys(e.published)), sortedKeys(idx.problems)))
 	e.pendMu.Lock()
 	for _, path := range e.docs.paths() {
 		e.pending[path] = true // the buffers, not the files on disk
@@ -285,13 +286,14 @@ func (e *engine) install(idx *index, withClones []string) {
 
 // loaded is what loading the folders gave.
 type loaded struct {
-	files  []*fingerprint.File
-	read   int                 // files read
-	known  int                 // files the index knew unchanged, not read
-	reused int                 // files the index had a record of, known ones included
-	found  *fingerprint.Result // the index's result of detection over files; nil if none
-	index  *cache.Index        // the index loaded through; nil if none
-	sums   map[string][32]byte // the blake3 sums of the files' bytes, by path
+	files    []*fingerprint.File
+	read     int                         // files read
+	known    int                         // files the index knew unchanged, not read
+	reused   int                         // files the index had a record of, known ones included
+	found    *fingerprint.Result         // the index's result of detection over files; nil if none
+	index    *cache.Index                // the index loaded through; nil if none
+	sums     map[string][32]byte         // the blake3 sums of the files' bytes, by path
+	problems map[string][]ignore.Problem // the malformed directives of the files, by path
 }
 
 // loadWorkspace reads and fingerprints the Go files of the folders, as
@@ -332,6 +334,12 @@ func (e *engine) loadWorkspace(cfg config, roots []string, p *progress) loaded {
 	}
 	for _, w := range res.Warnings {
 		e.log.Printf("warning: %v", w)
+	}
+	for _, p := range directiveProblems(res.Warnings) {
+		if ws.problems == nil {
+			ws.problems = map[string][]ignore.Problem{}
+		}
+		ws.problems[p.Pos.Filename] = append(ws.problems[p.Pos.Filename], p)
 	}
 	for _, err := range res.Errors {
 		e.log.Printf("%v", err)
@@ -485,6 +493,7 @@ func (e *engine) refresh(paths ...string) {
 // records the version indexed: the change to make to the index, and the
 // sum of the bytes; not ok when there is none to make.
 func (e *engine) fingerprint(path string) (ch fileChange, sum [32]byte, ok bool) {
+	var problems []ignore.Problem
 	src, open, version, err := e.readVersion(path)
 	var skip *load.SkipError
 	if errors.As(err, &skip) {
@@ -511,11 +520,12 @@ func (e *engine) fingerprint(path string) (ch fileChange, sum [32]byte, ok bool)
 		if f == nil {
 			return ch, sum, false
 		}
+		problems = directiveProblems(warnings)
 	} else if src == nil && !open && e.idx.file(path) == nil {
 		return ch, sum, false // neither open, on disk nor indexed
 	}
 	e.setVersion(path, open, version)
-	return fileChange{path, f}, sum, true
+	return fileChange{path, f, problems}, sum, true
 }
 
 // setVersion records the version of path's buffer as indexed, or that it
@@ -587,6 +597,7 @@ func (e *engine) publishPaths(paths []string) {
 	defer func() { e.namesMade += shown.made }()
 	for _, path := range paths {
 		diags := shownDiagnostics(path, e.idx.classesOf(path), e.cfg.severity, shown, e.lineText)
+		diags = append(diags, directiveDiagnostics(e.idx.problems[path], e.lineText(path))...)
 		var enc []byte
 		if len(diags) > 0 {
 			enc, _ = json.Marshal(diags)
@@ -720,4 +731,17 @@ func safely(lg *log.Logger, what string, fn func()) (ok bool) {
 	}()
 	fn()
 	return true
+}
+
+// directiveProblems are the malformed suppression directives among a
+// load's warnings.
+func directiveProblems(warnings []error) []ignore.Problem {
+	var ps []ignore.Problem
+	for _, w := range warnings {
+		var p ignore.Problem
+		if errors.As(w, &p) {
+			ps = append(ps, p)
+		}
+	}
+	return ps
 }

@@ -522,17 +522,17 @@ func TestUpdateAllAsOneByOne(t *testing.T) {
 					}
 					if r.IntN(5) == 0 {
 						delete(current, name)
-						changes = append(changes, fileChange{name, nil})
+						changes = append(changes, fileChange{path: name})
 						continue
 					}
 					current[name] = fileText(r.IntN(100))
-					changes = append(changes, fileChange{name, parse(name, current[name])})
+					changes = append(changes, fileChange{path: name, file: parse(name, current[name])})
 				}
 				if r.IntN(3) == 0 {
 					name := fmt.Sprintf("/w/new%d.go", r.IntN(100))
 					if _, ok := current[name]; !ok {
 						current[name] = fileText(r.IntN(100))
-						changes = append(changes, fileChange{name, parse(name, current[name])})
+						changes = append(changes, fileChange{path: name, file: parse(name, current[name])})
 					}
 				}
 				together.updateAll(changes)

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/report"
 )
 
@@ -48,6 +49,10 @@ type index struct {
 	// sums are the blake3 sums of the bytes of the files as indexed, by
 	// path, where known (see summingStore).
 	sums map[string][32]byte
+	// problems are the malformed suppression directives of each file
+	// that has any, by path: the command line warns of them (and its exit
+	// status says them), the editor shows them on their lines.
+	problems map[string][]ignore.Problem
 	// work counts the files the updates ran detection over (tests bound
 	// it).
 	work int
@@ -288,14 +293,15 @@ func (t *keyTable) shared(keys []uint64, limit int, fn func(int32)) {
 // update replaces the file at path with f (nil removes it) and returns
 // the paths whose clones may have changed, sorted.
 func (x *index) update(path string, f *fingerprint.File) []string {
-	return x.updateAll([]fileChange{{path, f}})
+	return x.updateAll([]fileChange{{path: path, file: f}})
 }
 
 // A fileChange is a file of the index replaced: its path, and its new
 // fingerprints (nil: it is gone).
 type fileChange struct {
-	path string
-	file *fingerprint.File
+	path     string
+	file     *fingerprint.File
+	problems []ignore.Problem // its malformed directives
 }
 
 // updateAll is update for files changed together (a burst of edits, a
@@ -308,6 +314,7 @@ func (x *index) updateAll(changes []fileChange) []string {
 	changed := map[string]bool{}
 	for _, ch := range changes {
 		affected[ch.path], changed[ch.path] = true, true
+		x.setProblems(ch.path, ch.problems)
 	}
 	// The clones that had a fragment in the files go; the files they
 	// joined are compared again, to find what remains among them.
@@ -511,4 +518,16 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(ks)
 	return ks
+}
+
+// setProblems records the malformed directives of the file at path.
+func (x *index) setProblems(path string, ps []ignore.Problem) {
+	if len(ps) == 0 {
+		delete(x.problems, path)
+		return
+	}
+	if x.problems == nil {
+		x.problems = map[string][]ignore.Problem{}
+	}
+	x.problems[path] = ps
 }

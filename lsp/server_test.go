@@ -612,3 +612,43 @@ func TestServerTellsBadDuplignoreLine(t *testing.T) {
 	said(`copycat: .duplignore:2: cannot parse .duplignore line "x/[": unterminated character class, which git never matches; the line is left out (and 1 more bad line: see the log)`)
 	e.exit()
 }
+
+// A suppression directive that does not apply is a warning on its line,
+// as the command line warns of it (and sets its exit status): the editor
+// logged it only, and the copy's diagnostic stayed on under it with
+// nothing to say why. Written right, the copy is left out and the
+// warning goes; a file with no copy shows its bad directive too.
+func TestServerShowsMalformedDirective(t *testing.T) {
+	dir, files := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	spaced := strings.Replace(files["a.go"], "// Tally counts", "// copycat:ignore pasted from ñ\n// Tally counts", 1)
+	write(t, filepath.Join(dir, "a.go"), spaced)
+	write(t, filepath.Join(dir, "c.go"), "package w\n\n//copycat:ignore\nfunc Other() int { return 42 }\n")
+	e := startEditor(t, runServer())
+	e.initialize(dir, nil)
+	directive := func(line, from, to int, msg string) func([]diagnostic) bool {
+		return func(ds []diagnostic) bool {
+			for _, d := range ds {
+				if d.Code == "directive" {
+					r := lspRange{position{line, from}, position{line, to}}
+					return d.Range == r && d.Severity == severityWarning && d.Source == diagnosticSource && d.Message == msg
+				}
+			}
+			return false
+		}
+	}
+	a := uri(dir, "a.go")
+	got := e.diagnostics(a, "the directive that does not apply, beside the copy",
+		directive(2, 0, 31, "// copycat:ignore does not apply: directives are written //copycat:ignore, with no space after // (as //go: directives are)"))
+	if len(got) != 2 {
+		t.Errorf("a.go: %d diagnostics, want the copy's and the directive's: %+v", len(got), got)
+	}
+	e.diagnostics(uri(dir, "c.go"), "a directive with no reason, in a file of no copy",
+		directive(2, 0, 16, "malformed //copycat:ignore directive: a reason is required"))
+	e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: a, Version: 1, Text: spaced}})
+	e.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": a, "version": 2},
+		"contentChanges": []contentChange{{Text: strings.Replace(spaced, "// copycat:ignore", "//copycat:ignore", 1)}},
+	})
+	e.diagnostics(a, "the directive written right: the copy left out, no warning", none)
+	e.exit()
+}
