@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"golang.org/x/tools/txtar"
+
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 // An editor drives a server over pipes, as a real editor does: it frames
@@ -23,7 +25,7 @@ type editor struct {
 	w      *writer
 	in     io.Closer // the server's stdin
 	done   chan error
-	stderr *syncBuffer
+	stderr *testtool.SyncBuffer
 
 	mu       sync.Mutex
 	cond     *sync.Cond
@@ -49,7 +51,7 @@ func startEditor(t testing.TB, run func(ctx context.Context, in io.Reader, out, 
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	e := &editor{t: t, w: &writer{w: inW}, in: inW, done: make(chan error, 1), stderr: &syncBuffer{}}
+	e := &editor{t: t, w: &writer{w: inW}, in: inW, done: make(chan error, 1), stderr: &testtool.SyncBuffer{}}
 	e.cond = sync.NewCond(&e.mu)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
@@ -285,22 +287,4 @@ func writeWorkspace(t testing.TB, archive string) (string, map[string]string) {
 		}
 	}
 	return dir, files
-}
-
-// A syncBuffer is a bytes.Buffer safe for concurrent use, for logs.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }

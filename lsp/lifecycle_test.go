@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 // raw writes bytes to the server as they are, framing included.
@@ -123,7 +125,7 @@ func waitDone(e *editor) error {
 }
 
 func TestSafely(t *testing.T) {
-	var logged syncBuffer
+	var logged testtool.SyncBuffer
 	lg := log.New(&logged, "", 0)
 	if !safely(lg, "fine", func() {}) {
 		t.Error("safely reported a panic for a function that returned")
@@ -157,7 +159,7 @@ func TestRunFlags(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
-			var stderr syncBuffer
+			var stderr testtool.SyncBuffer
 			err := Run(t.Context(), strings.NewReader(""), io.Discard, &stderr, tt.args)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Run(%q) = %v, want an error containing %q", tt.args, err, tt.want)
@@ -173,7 +175,7 @@ func TestRunFlags(t *testing.T) {
 			}
 		})
 	}
-	var stderr syncBuffer
+	var stderr testtool.SyncBuffer
 	if err := Run(t.Context(), strings.NewReader(""), io.Discard, &stderr, []string{"-h"}); err != nil || !strings.HasPrefix(stderr.String(), "usage: copycat lsp") || !strings.Contains(stderr.String(), "-min-tokens") {
 		t.Errorf("Run(-h) = %v, stderr %.80q; want the usage and its flags", err, stderr.String())
 	}

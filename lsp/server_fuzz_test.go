@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 // FuzzServer sends the server, between a handshake and shutdown, any
@@ -42,7 +44,7 @@ func FuzzServer(f *testing.F) {
 	init := fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":%q,"capabilities":{"workspace":{"configuration":true,"didChangeWatchedFiles":{"dynamicRegistration":true}},"window":{"workDoneProgress":true}}}}`, pathToURI(dir))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		inR, inW := io.Pipe()
-		var logs syncBuffer
+		var logs testtool.SyncBuffer
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		done := make(chan error, 1)

@@ -11,10 +11,11 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 // A -baseline or -diff that is a named pipe no one writes to blocks the
@@ -99,7 +100,7 @@ func TestOutputPipeInterrupted(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			done := make(chan int, 1)
-			var stdout, stderr syncBuffer
+			var stdout, stderr testtool.SyncBuffer
 			// Interrupted only once it waits on its output: an interrupt
 			// before that ended the old code too.
 			reached := make(chan struct{}, 1)
@@ -143,22 +144,4 @@ func stackCount(fn string) int {
 	buf := make([]byte, 1<<20)
 	n := runtime.Stack(buf, true)
 	return strings.Count(string(buf[:n]), fn+"(")
-}
-
-// A syncBuffer is a bytes.Buffer safe for a writer and a reader.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
