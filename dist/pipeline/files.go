@@ -27,19 +27,22 @@ import (
 
 func init() {
 	register.DoFn3x1[context.Context, string, func(string, string), error](&resolveFn{})
-	register.DoFn4x1[context.Context, string, func(*string) bool, func(string, []byte), error](&indexFn{})
+	register.DoFn5x1[context.Context, string, func(*string) bool, func(string, []byte), func(Totals), error](&indexFn{})
 	register.Emitter2[string, string]()
 	register.Emitter1[string]()
 	register.Emitter2[string, []byte]()
+	register.Emitter1[Totals]()
 	register.Function3x0[string, func(*string) bool, func(string, string)](byIdentity)
 	register.Combiner1[Totals](&totalsFn{})
-	register.Function2x2[string, []byte, Totals, error](totalsOf)
 }
 
 // Totals are what the report's figures sum over the corpus, and the
-// windows its sketch is sized for.
+// windows its sketch is sized for; and the files found (listed, each
+// once) and of those the generated ones left out, so that the report
+// can tell, as copycat does, a run that read no file of those it found.
 type Totals struct {
 	Files, Lines, Tokens, Windows int64
+	Found, Generated              int64
 }
 
 // Files lists the Go files in dirs (a PCollection of directories) as
@@ -50,8 +53,11 @@ func Files(s beam.Scope, c Config, dirs beam.PCollection) (recs, totals beam.PCo
 	// twice, or under two names, is read once.
 	paths := beam.GroupByKey(s, beam.ParDo(s, &resolveFn{Tests: c.Tests, Generated: c.Generated}, dirs))
 	files := beam.GroupByKey(s, beam.ParDo(s, byIdentity, paths))
-	recs = beam.ParDo(s, &indexFn{MinTokens: c.MinTokens, Generated: c.Generated, MaxFileSize: c.MaxFileSize}, files)
-	totals = beam.Combine(s, &totalsFn{}, beam.ParDo(s, totalsOf, recs))
+	// Each file found gives its Totals, read or not, so that the
+	// totals exist, and the report is written or refused, even when
+	// no file is read.
+	recs, each := beam.ParDo2(s, &indexFn{MinTokens: c.MinTokens, Generated: c.Generated, MaxFileSize: c.MaxFileSize}, files)
+	totals = beam.Combine(s, &totalsFn{}, each)
 	return recs, totals
 }
 
@@ -362,7 +368,8 @@ func tree(dir string) string {
 // parse, or one it passes over (load.ReadFailure: too large, not regular,
 // a link to nothing, removed since it was listed), is a warning naming
 // it, and no record; one that cannot be read fails the run; a generated
-// file is left out.
+// file is left out. It emits each file's Totals to count: found, and
+// generated or read.
 type indexFn struct {
 	MinTokens   int
 	Generated   bool
@@ -373,9 +380,11 @@ type indexFn struct {
 
 func (fn *indexFn) Setup() { fn.ix = new(fingerprint.Indexer) }
 
-func (fn *indexFn) ProcessElement(ctx context.Context, _ string, sources func(*string) bool, emit func(string, []byte)) error {
+func (fn *indexFn) ProcessElement(ctx context.Context, _ string, sources func(*string) bool, emit func(string, []byte), count func(Totals)) error {
 	defer since(ctx, mIndexUs, time.Now())
 	s, _ := first(sources)
+	t := Totals{Found: 1}
+	defer func() { count(t) }()
 	name, path := s.Name, s.Path
 	src, err := load.ReadFile(path, fn.MaxFileSize)
 	if s.Arg != "" && errors.Is(err, fs.ErrNotExist) {
@@ -390,7 +399,10 @@ func (fn *indexFn) ProcessElement(ctx context.Context, _ string, sources func(*s
 		// As copycat: a file it passes over is a warning, and one that
 		// cannot be read fails the run, since copycat then exits with
 		// status 2 and writes no JSON or SARIF report.
-		_, warning, fatal := load.ReadFailure(path, err, fn.Generated)
+		generated, warning, fatal := load.ReadFailure(path, err, fn.Generated)
+		if generated {
+			t.Generated = 1
+		}
 		if fatal != nil {
 			return fmt.Errorf("cannot read %s: %w", name, fatal)
 		}
@@ -401,6 +413,7 @@ func (fn *indexFn) ProcessElement(ctx context.Context, _ string, sources func(*s
 		return nil
 	}
 	if !fn.Generated && ignore.IsGenerated(src) {
+		t.Generated = 1
 		return nil
 	}
 	f, warnings := load.Source(fn.ix, name, src, fn.MinTokens)
@@ -412,19 +425,11 @@ func (fn *indexFn) ProcessElement(ctx context.Context, _ string, sources func(*s
 		return nil
 	}
 	rec := fingerprint.AppendRecord(nil, f)
+	t.Files, t.Lines, t.Tokens, t.Windows = 1, int64(f.Lines), int64(f.Tokens), int64(f.Windows())
 	mRecords.Inc(ctx, 1)
 	mRecordBytes.Inc(ctx, int64(len(rec)))
 	emit(name, rec)
 	return nil
-}
-
-// totalsOf gives one record's Totals.
-func totalsOf(name string, rec []byte) (Totals, error) {
-	f, err := decode(name, rec)
-	if err != nil {
-		return Totals{}, err
-	}
-	return Totals{1, int64(f.Lines), int64(f.Tokens), int64(f.Windows())}, nil
 }
 
 // decode decodes a record that indexFn made.
@@ -440,5 +445,6 @@ func decode(name string, rec []byte) (*fingerprint.File, error) {
 type totalsFn struct{}
 
 func (totalsFn) MergeAccumulators(a, b Totals) Totals {
-	return Totals{a.Files + b.Files, a.Lines + b.Lines, a.Tokens + b.Tokens, a.Windows + b.Windows}
+	return Totals{a.Files + b.Files, a.Lines + b.Lines, a.Tokens + b.Tokens, a.Windows + b.Windows,
+		a.Found + b.Found, a.Generated + b.Generated}
 }

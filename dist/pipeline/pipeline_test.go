@@ -299,7 +299,7 @@ func TestModuleOnAnotherWorker(t *testing.T) {
 		*v, listed = source{Arg: module, Name: name, Path: paths[0]}.String(), true
 		return true
 	}
-	if err := fn.ProcessElement(context.Background(), paths[0], sources, func(name string, _ []byte) { got = append(got, name) }); err != nil {
+	if err := fn.ProcessElement(context.Background(), paths[0], sources, func(name string, _ []byte) { got = append(got, name) }, func(Totals) {}); err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 1 || got[0] != name {
@@ -313,6 +313,32 @@ func TestModuleOnAnotherWorker(t *testing.T) {
 func TestMissingDir(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "nope")
 	failedRun(t, []string{missing}, "cannot list "+missing)
+}
+
+// TestNothingRead checks the runs in which no file is read, as copycat
+// has them: a tree whose only file does not parse fails, naming the
+// reason, and writes no report (copycat exits with status 2 and prints
+// none); a tree whose only file is generated, left out, has the report
+// of no file that copycat prints.
+func TestNothingRead(t *testing.T) {
+	broken := t.TempDir()
+	if err := os.WriteFile(filepath.Join(broken, "broken.go"), []byte("package broken\n\nfunc Broken( {\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	failedRun(t, []string{broken}, "no file could be read: the one file found was skipped")
+	generated := t.TempDir()
+	if err := os.CopyFS(generated, os.DirFS("../testdata/small/broken")); err != nil {
+		t.Fatal(err)
+	}
+	c := DefaultConfig()
+	c.Dirs = []string{generated}
+	want := oneMachine(t, c)
+	if !bytes.Contains(want, []byte(`"files": 0`)) {
+		t.Fatalf("copycat read a file: the test shows nothing\n%s", want)
+	}
+	if got := distributed(t, c); !bytes.Equal(got, want) {
+		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+	}
 }
 
 // failedRun checks that the pipeline over dirs fails with an error that

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -36,6 +37,16 @@ type reportFn struct{ Format string }
 
 func (fn reportFn) ProcessElement(ctx context.Context, t Totals, classes func(*[]byte) bool, emit func(string)) error {
 	defer since(ctx, mReportUs, time.Now())
+	if n := t.Found - t.Generated; t.Files == 0 && n > 0 {
+		// As copycat, which then exits with status 2 and prints no
+		// JSON or SARIF report: a run that read none of the files it
+		// found is no clean run (a CI gate over a tree that no longer
+		// parses would pass).
+		if n == 1 {
+			return errors.New("no file could be read: the one file found was skipped (see the warnings in the workers' log)")
+		}
+		return fmt.Errorf("no file could be read: the %d files found were all skipped (see the warnings in the workers' log)", n)
+	}
 	var all []fingerprint.Class
 	var b []byte
 	for classes(&b) {
