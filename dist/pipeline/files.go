@@ -185,19 +185,38 @@ func gitSource(arg string) (url, rev string, ok bool) {
 
 // fetchRepo fetches revision rev of the repository at url (the tree of
 // that one commit, no history) into a folder of the temporary directory
-// named by arg, and returns it: on a worker that fetched it before, at
-// once. The tree is fetched beside it and renamed into place, so that
-// two workers of one machine never read half a tree.
+// named by arg and, unless rev is a commit's full name, the commits the
+// server's refs of that name point to, and returns it: on a worker that
+// fetched it before, at once. The tree is fetched beside it and renamed
+// into place, so that two workers of one machine never read half a tree.
 func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 	if strings.HasPrefix(url, "-") || strings.HasPrefix(rev, "-") {
 		// git fetch would read it as an option: --upload-pack=CMD runs CMD.
 		return "", fmt.Errorf("cannot fetch %s: a repository or revision must not start with '-'", arg)
 	}
-	sum := sha256.Sum256([]byte(arg))
 	base, err := privateTemp("copycat-dist-git")
 	if err != nil {
 		return "", fmt.Errorf("cannot fetch %s: %w", arg, err)
 	}
+	// A branch, or HEAD, moves: the folder is named by the commits the
+	// server's refs of that name point to now, so that a run after a
+	// push fetches the new tree rather than read the one a run before
+	// fetched. A commit's full name is the commit.
+	key := arg
+	if !fullCommit(rev) {
+		pattern := rev
+		if pattern == "" {
+			pattern = "HEAD"
+		}
+		cmd := exec.CommandContext(ctx, "git", "ls-remote", url, pattern)
+		cmd.Dir = base
+		refs, err := cmd.Output()
+		if err != nil {
+			return "", fmt.Errorf("cannot fetch %s: git ls-remote: %v", arg, errors.Join(err, stderrOf(err)))
+		}
+		key += "\x00" + string(refs)
+	}
+	sum := sha256.Sum256([]byte(key))
 	dir := filepath.Join(base, hex.EncodeToString(sum[:12]))
 	return intoPlace(dir, func(tmp string) error {
 		fetch := []string{"fetch", "--quiet", "--depth", "1", url}
@@ -225,6 +244,16 @@ func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 		}
 		return nil
 	})
+}
+
+// fullCommit reports whether rev is a commit's full name (SHA-1 or
+// SHA-256), which names one tree for ever.
+func fullCommit(rev string) bool {
+	if len(rev) != 40 && len(rev) != 64 {
+		return false
+	}
+	_, err := hex.DecodeString(rev)
+	return err == nil
 }
 
 // What a repository's tree may hold to be checked out: a checkout

@@ -536,6 +536,59 @@ func git(t *testing.T, dir, stdin string, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
+// TestGitRepoMoved: a repository given without a revision, or at a
+// branch, is read at the commit its HEAD or branch names when the run
+// lists it, not at the one a run before fetched: the old code kept the
+// first run's tree in the temporary directory, named by the argument,
+// and read it in every run after. A commit given by its full name is
+// fetched once.
+func TestGitRepoMoved(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	t.Setenv("TMPDIR", t.TempDir()) // where the pipeline fetches it
+	repo := t.TempDir()
+	if err := os.WriteFile(filepath.Join(repo, "a.go"), []byte("package a\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	git(t, repo, "", "init", "--quiet")
+	git(t, repo, "", "checkout", "--quiet", "-b", "work")
+	git(t, repo, "", "add", "-A")
+	git(t, repo, "", "commit", "--quiet", "-m", "one")
+	first := git(t, repo, "", "rev-parse", "HEAD")
+	url := "file://" + filepath.ToSlash(repo)
+	byCommit, err := sourceDir(context.Background(), url+"#"+first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, arg := range []string{url, url + "#work"} {
+		if _, err := sourceDir(context.Background(), arg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(repo, "b.go"), []byte("package a\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	git(t, repo, "", "add", "-A")
+	git(t, repo, "", "commit", "--quiet", "-m", "two")
+	for _, arg := range []string{url, url + "#work"} {
+		dir, err := sourceDir(context.Background(), arg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "b.go")); err != nil {
+			t.Errorf("%s after a commit: %v, want the new commit's tree", arg, err)
+		}
+	}
+	dir, err := sourceDir(context.Background(), url+"#"+first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "b.go")); dir != byCommit || err == nil {
+		t.Errorf("%s#%s: %s (b.go: %v), want the tree fetched before, %s, without b.go", url, first, dir, err, byCommit)
+	}
+}
+
 // TestGitRepoLinks: the symbolic links of a repository's tree, which
 // may lead anywhere on the worker, are left out of the tree fetched, as
 // a module zip leaves them out: none of its files reads a file outside
