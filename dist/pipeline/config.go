@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/internal/cli"
@@ -37,6 +38,16 @@ type Config struct {
 // the heap, the rest mapped from the disk.
 const DefaultUnitHeap = 256 << 20
 
+// UnitHeapBytes is -unit-heap's value, given in MB, in bytes: an error,
+// in the flag's MB, for one below 0 or too large to count in bytes
+// (which shifted would wrap to a negative number, or to 0, no bound).
+func UnitHeapBytes(mb int64) (int64, error) {
+	if mb < 0 || mb > math.MaxInt64>>20 {
+		return 0, fmt.Errorf("-unit-heap must be 0 to %d MB, not %d", int64(math.MaxInt64>>20), mb)
+	}
+	return mb << 20, nil
+}
+
 // DefaultConfig returns the copycat command's defaults.
 func DefaultConfig() Config {
 	return Config{
@@ -51,7 +62,7 @@ func DefaultConfig() Config {
 func (c Config) Check() error {
 	switch {
 	case len(c.Dirs) == 0:
-		return fmt.Errorf("no directories to read")
+		return fmt.Errorf("no directory, module or repository to read")
 	case c.Output == "":
 		return fmt.Errorf("no output file")
 	case c.UnitHeap < 0:

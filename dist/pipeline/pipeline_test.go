@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -453,6 +454,26 @@ func TestUnitHeap(t *testing.T) {
 	t.Logf("tables mapped from the disk: %d bytes", spilled)
 	if spilled == 0 && spillBuilt() {
 		t.Error("no unit's tables were mapped from the disk")
+	}
+}
+
+// TestUnitHeapFlag: -unit-heap is given in MB and refused in MB; a
+// value too large to count in bytes is refused rather than wrapped (the
+// old code shifted 1<<44 MB to 0 bytes, no bound, and said -5 MB was
+// "-5242880" bytes).
+func TestUnitHeapFlag(t *testing.T) {
+	for _, tc := range []struct {
+		mb   int64
+		want int64
+	}{{0, 0}, {1, 1 << 20}, {256, DefaultUnitHeap}, {math.MaxInt64 >> 20, math.MaxInt64 >> 20 << 20}} {
+		if got, err := UnitHeapBytes(tc.mb); err != nil || got != tc.want {
+			t.Errorf("UnitHeapBytes(%d) = %d, %v; want %d", tc.mb, got, err, tc.want)
+		}
+	}
+	for _, mb := range []int64{-5, 1 << 44, math.MaxInt64} {
+		if got, err := UnitHeapBytes(mb); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("MB, not %d", mb)) {
+			t.Errorf("UnitHeapBytes(%d) = %d, %v; want an error naming %d MB", mb, got, err, mb)
+		}
 	}
 }
 

@@ -40,8 +40,11 @@ func main() {
 	c.Dirs = flag.Args()
 	c.MinTokens, c.MinLines, c.MaxOccurrences, c.Near, c.Similarity = cc.MinTokens, cc.MinLines, cc.MaxOccurrences, cc.Near, cc.Similarity
 	c.Tests, c.Generated, c.MaxFileSize = cc.Tests, cc.Generated, cc.MaxFileSize
-	c.UnitHeap = *unitHeap << 20
-	if err := c.Check(); err != nil {
+	var err error
+	if c.UnitHeap, err = pipeline.UnitHeapBytes(*unitHeap); err == nil {
+		err = c.Check()
+	}
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "copycat-dist: %v\n", err)
 		os.Exit(2)
 	}
