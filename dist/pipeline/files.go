@@ -68,7 +68,8 @@ func Files(s beam.Scope, c Config, dirs beam.PCollection) (recs, totals beam.PCo
 // that names a git repository (see gitSource) is fetched into a folder of
 // the temporary directory. The files of a module or a repository are
 // named in the report under the argument (golang.org/x/net@v0.61.0/
-// http2/frame.go), those of a directory by their paths. It emits each
+// http2/frame.go; path@latest pinned to its version, see pin), those of
+// a directory by their paths. It emits each
 // file's path with its source (see source), so that the worker that
 // reads it can download the module or fetch the repository too.
 type resolveFn struct {
@@ -93,6 +94,10 @@ func (fn *resolveFn) identity(path string) string {
 }
 
 func (fn *resolveFn) ProcessElement(ctx context.Context, arg string, emit func(string, string)) error {
+	arg, err := pin(ctx, arg)
+	if err != nil {
+		return err
+	}
 	dir, err := sourceDir(ctx, arg)
 	if err != nil {
 		return err

@@ -82,6 +82,44 @@ func moduleDir(ctx context.Context, arg string) (string, error) {
 	return dir, nil
 }
 
+// moduleProxies returns the proxies to ask for a module, the module
+// cache's downloads first, and the module cache ("" if none).
+func moduleProxies() ([]proxy, string) {
+	proxies := proxyList(os.Getenv("GOPROXY"))
+	cache := modCache()
+	if cache != "" {
+		// The go command's downloads are a proxy that is always there.
+		proxies = append([]proxy{{url: "file://" + filepath.ToSlash(filepath.Join(cache, "cache", "download")), fallThrough: true}}, proxies...)
+	}
+	return proxies, cache
+}
+
+// pin returns a module argument path@latest as path@version, the version
+// the proxies give as its latest, so that the report names the version
+// read and every worker that reads its files reads that one; any other
+// argument as it is.
+func pin(ctx context.Context, arg string) (string, error) {
+	path, ok := strings.CutSuffix(arg, "@latest")
+	if !ok {
+		return arg, nil
+	}
+	if _, _, git := gitSource(arg); git {
+		return arg, nil
+	}
+	if _, err := os.Stat(arg); err == nil {
+		return arg, nil
+	}
+	if err := module.CheckPath(path); err != nil {
+		return "", fmt.Errorf("cannot download %s: %w", arg, err)
+	}
+	proxies, _ := moduleProxies()
+	version, err := latest(ctx, proxies, path)
+	if err != nil {
+		return "", fmt.Errorf("cannot download %s: %w", arg, err)
+	}
+	return path + "@" + version, nil
+}
+
 // fetchModule returns the tree of module path@version, arg, from the
 // module cache or a proxy.
 func fetchModule(ctx context.Context, arg string) (string, error) {
@@ -92,12 +130,7 @@ func fetchModule(ctx context.Context, arg string) (string, error) {
 	if version != "latest" && (!semver.IsValid(version) || semver.Canonical(version) != version) {
 		return "", fmt.Errorf("version %q is not a full semantic version or latest", version)
 	}
-	proxies := proxyList(os.Getenv("GOPROXY"))
-	cache := modCache()
-	if cache != "" {
-		// The go command's downloads are a proxy that is always there.
-		proxies = append([]proxy{{url: "file://" + filepath.ToSlash(filepath.Join(cache, "cache", "download")), fallThrough: true}}, proxies...)
-	}
+	proxies, cache := moduleProxies()
 	if version == "latest" {
 		var err error
 		if version, err = latest(ctx, proxies, path); err != nil {

@@ -83,6 +83,28 @@ func TestProxy(t *testing.T) {
 	}
 }
 
+// TestLatestPinned: a module given as path@latest is listed under the
+// version it resolves to, so that the report names the version read and
+// a worker that reads a file it did not list downloads that version, not
+// the latest of the moment (the old code named the files path@latest/…).
+func TestLatestPinned(t *testing.T) {
+	dl := downloads(t)
+	isolate(t)
+	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(dl))
+	t.Setenv("PATH", "") // no go command: the proxy alone
+	pinned := memoryPath + "@" + memoryVersion
+	var n int
+	err := (&resolveFn{Tests: true}).ProcessElement(context.Background(), memoryPath+"@latest", func(_, v string) {
+		n++
+		if s := parseSource(v); s.Arg != pinned || !strings.HasPrefix(s.Name, pinned+"/") {
+			t.Errorf("listed as %q under %q, want a name under %s", s.Name, s.Arg, pinned)
+		}
+	})
+	if err != nil || n == 0 {
+		t.Fatalf("%d files listed, error %v", n, err)
+	}
+}
+
 // TestProxyList checks that a proxy that lacks a module (404) passes to
 // the next after "," and "|", that one that fails (500) passes only after
 // "|", that "off" stops, and that the module cache's downloads are asked
