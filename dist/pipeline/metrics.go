@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"time"
+	"unicode/utf8"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
@@ -60,31 +61,41 @@ func since(ctx context.Context, c beam.Counter, t0 time.Time) {
 }
 
 // PrintMetrics prints the pipeline's figures from a run's metrics: each
-// summed over the steps that update it.
-func PrintMetrics(w io.Writer, r metrics.QueryResults) {
+// summed over the steps that update it, the figures in one column, after
+// names padded to width, which it returns.
+func PrintMetrics(w io.Writer, r metrics.QueryResults) (width int) {
 	sums := map[string]int64{}
 	for _, c := range r.Counters() {
 		if c.Key.Namespace == namespace {
 			sums[c.Key.Name] += c.Result()
 		}
 	}
+	// The names' column is as wide as the longest name, so that the
+	// figures line up.
+	width = 40
+	for name := range sums {
+		width = max(width, utf8.RuneCountInString(name))
+	}
+	var dists []string
+	for _, d := range r.Distributions() {
+		if name := d.Key.Name; d.Key.Namespace == namespace && !slices.Contains(dists, name) {
+			dists = append(dists, name)
+			width = max(width, utf8.RuneCountInString(name+" (sum)"))
+		}
+	}
 	var lines []string
 	for name, v := range sums {
-		lines = append(lines, fmt.Sprintf("%-40s %14d", name, v))
+		lines = append(lines, fmt.Sprintf("%-*s %14d", width, name, v))
 	}
-	done := map[string]bool{}
-	for _, d := range r.Distributions() {
-		if d.Key.Namespace != namespace || done[d.Key.Name] {
-			continue
-		}
-		done[d.Key.Name] = true
-		v := distribution(r, d.Key.Name)
-		lines = append(lines, fmt.Sprintf("%-40s %14d  (count %d, min %d, max %d)", d.Key.Name+" (sum)", v.Sum, v.Count, v.Min, v.Max))
+	for _, name := range dists {
+		v := distribution(r, name)
+		lines = append(lines, fmt.Sprintf("%-*s %14d  (count %d, min %d, max %d)", width, name+" (sum)", v.Sum, v.Count, v.Min, v.Max))
 	}
 	slices.Sort(lines)
 	for _, l := range lines {
 		fmt.Fprintln(w, l)
 	}
+	return width
 }
 
 // distribution merges the distribution of the pipeline's metric name over

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/metrics"
@@ -454,6 +455,34 @@ func TestUnitHeap(t *testing.T) {
 	t.Logf("tables mapped from the disk: %d bytes", spilled)
 	if spilled == 0 && spillBuilt() {
 		t.Error("no unit's tables were mapped from the disk")
+	}
+}
+
+// TestPrintMetrics: -stats's figures line up in one column, after the
+// names (the old code padded names to 40 characters, and those longer,
+// such as the Bloom filters' bytes per shard, pushed their figures
+// right).
+func TestPrintMetrics(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	c := DefaultConfig()
+	c.Dirs = []string{dir}
+	_, r := distributedMetrics(t, c)
+	var b bytes.Buffer
+	width := PrintMetrics(&b, r)
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) < 10 {
+		t.Fatalf("%d lines of figures:\n%s", len(lines), b.String())
+	}
+	for _, l := range lines {
+		// The figure ends width+1+14 runes in, before any "  (count …".
+		head, _, _ := strings.Cut(l, "  (count")
+		if n := utf8.RuneCountInString(head); n != width+15 || head[len(head)-1] < '0' || head[len(head)-1] > '9' {
+			t.Errorf("a figure ends at rune %d, want %d:\n%s", n, width+15, b.String())
+			break
+		}
 	}
 }
 

@@ -59,9 +59,10 @@ func main() {
 		os.Exit(2)
 	}
 	if *stats {
+		width := 40
 		if res != nil {
-			pipeline.PrintMetrics(os.Stderr, res.Metrics().AllMetrics())
+			width = pipeline.PrintMetrics(os.Stderr, res.Metrics().AllMetrics())
 		}
-		fmt.Fprintf(os.Stderr, "%-40s %14.2f\n", "wall time, s", time.Since(t0).Seconds())
+		fmt.Fprintf(os.Stderr, "%-*s %14.2f\n", width, "wall time, s", time.Since(t0).Seconds())
 	}
 }
