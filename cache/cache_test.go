@@ -600,3 +600,49 @@ func TestIndexLinkNotWrittenThrough(t *testing.T) {
 	noWarnings(t, x)
 	counts(t, x, 1, 0)
 }
+
+// A bbolt database of another program named index.db in the -cache
+// folder is not written into: copycat's buckets were added to it (and
+// its records evicted to make up for the other data's size). A warning
+// names it, and nothing of it changes; the run goes on without an index.
+func TestForeignDatabaseNotWritten(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	db, err := bolt.Open(path, 0o644, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucket([]byte("sessions"))
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte("k"), []byte("v"))
+	})
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(path)
+	for range 2 {
+		_, _, x := run(t, dir, Options{}, map[string][]byte{"a.go": src(1)})
+		want := "index " + path + ` not written: write ` + path + `: it holds a bucket "sessions" that copycat does not write: another program's database, left as it is`
+		if w := x.Warnings(); len(w) != 1 || w[0].Error() != want {
+			t.Errorf("warnings %v; want one: %q", w, want)
+		}
+		counts(t, x, 0, 1)
+	}
+	if after, err := os.ReadFile(path); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("the other program's database changed (%v)", err)
+	}
+	// copycat cache clean leaves it too, saying why.
+	want := path + ` is another program's database (it holds a bucket "sessions" that copycat does not write): not removed`
+	if err := Clean(dir); err == nil || err.Error() != want {
+		t.Errorf("Clean: %v; want %q", err, want)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("cleaned: %v", err)
+	}
+}

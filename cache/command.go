@@ -120,11 +120,33 @@ func Clean(dir string) error {
 	case !ok:
 		return fmt.Errorf("%s is not a copycat index (no bbolt header): not removed", path)
 	}
+	if name := foreignIn(path); name != "" {
+		return fmt.Errorf("%s is another program's database (it holds a bucket %q that copycat does not write): not removed", path, name)
+	}
 	err = os.Remove(path)
 	if os.IsNotExist(err) {
 		return nil
 	}
 	return err
+}
+
+// foreignIn names a bucket copycat does not write of the database at
+// path (see foreignBucket), "" when there is none or the database cannot
+// be read (a damaged index is cleaned).
+func foreignIn(path string) string {
+	name := ""
+	guarded(func() error {
+		db, err := bolt.Open(path, 0o644, &bolt.Options{ReadOnly: true, Timeout: lockTimeout})
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		return db.View(func(tx *bolt.Tx) error {
+			name = foreignBucket(tx)
+			return nil
+		})
+	})
+	return name
 }
 
 // boltMagic is the number bbolt writes in each of a database's two meta

@@ -134,6 +134,11 @@ func (x *Index) checkLink() error {
 }
 
 func (x *Index) update(tx *bolt.Tx) error {
+	if name := foreignBucket(tx); name != "" {
+		// Refused as the disk refuses a write: nothing of it is
+		// removed or rebuilt, as a damaged index would be.
+		return &fs.PathError{Op: "write", Path: x.path, Err: fmt.Errorf("it holds a bucket %q that copycat does not write: another program's database, left as it is", name)}
+	}
 	recs, err := tx.CreateBucketIfNotExists(recordsBucket)
 	if err != nil {
 		return err
@@ -184,6 +189,25 @@ func (x *Index) update(tx *bolt.Tx) error {
 	}
 	return x.evict(tx, recs, used)
 }
+
+// foreignBucket names a bucket of the database that copycat does not
+// write, "" when every one is copycat's: a bbolt file of another program
+// named index.db in the -cache folder had copycat's buckets written into
+// it, and copycat's records evicted to make up for the size of its data.
+func foreignBucket(tx *bolt.Tx) string {
+	found := ""
+	tx.ForEach(func(name []byte, _ *bolt.Bucket) error {
+		switch string(name) {
+		case string(recordsBucket), string(usedBucket), string(factsBucket), string(statBucket):
+			return nil
+		}
+		found = string(name)
+		return errForeign
+	})
+	return found
+}
+
+var errForeign = errors.New("a bucket copycat does not write")
 
 // evict deletes the least recently used records until they take no more
 // than three quarters of the limit, when they take more than the limit.
