@@ -79,7 +79,7 @@ func CodeClimate(w io.Writer, r *Report) error {
 				Fingerprint: hex.EncodeToString(sum[:16]),
 				Severity:    severity,
 				Location: codeClimateLocation{
-					Path:  filepath.ToSlash(f.File),
+					Path:  jsonName(filepath.ToSlash(f.File)),
 					Lines: codeClimateLines{Begin: f.Start.Line, End: f.End.Line},
 				},
 			})

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -34,7 +35,7 @@ func codeClimateIssues(t *testing.T, rep *Report) []codeClimateIssue {
 			t.Errorf("issue %+v: type, description or check name missing", is)
 		case !slices.Contains([]string{"info", "minor", "major", "critical", "blocker"}, is.Severity):
 			t.Errorf("issue %+v: severity %q is not GitLab's", is, is.Severity)
-		case is.Location.Path == "" || strings.Contains(is.Location.Path, `\`):
+		case is.Location.Path == "" || strings.Contains(unquoted(is.Location.Path), `\`):
 			t.Errorf("issue %+v: path %q", is, is.Location.Path)
 		case is.Location.Lines.Begin < 1 || is.Location.Lines.End < is.Location.Lines.Begin:
 			t.Errorf("issue %+v: lines %+v", is, is.Location.Lines)
@@ -110,5 +111,28 @@ func TestCodeClimateFingerprintsSurviveMoves(t *testing.T) {
 		if after[i].Fingerprint == after[i+2].Fingerprint {
 			t.Errorf("copy %d of two classes in one file share fingerprint %s", i, after[i].Fingerprint)
 		}
+	}
+}
+
+// unquoted is a path as the file's name, a quoted one (jsonName) read
+// back, so that a Go escape's backslash is not taken for a separator.
+func unquoted(path string) string {
+	if s, err := strconv.Unquote(path); err == nil && strings.HasPrefix(path, `"`) {
+		return s
+	}
+	return path
+}
+
+// A file name that is not UTF-8 is quoted with Go's escapes, as the JSON
+// report gives it: JSON cannot hold its bytes, which became U+FFFD, so
+// that two names differing in them were one path.
+func TestCodeClimateNamesNotUTF8(t *testing.T) {
+	issues := codeClimateIssues(t, &Report{Classes: []fingerprint.Class{class("n", fingerprint.Exact, "a\xffb.go", "a\xfeb.go", "plain.go")}})
+	var got []string
+	for _, is := range issues {
+		got = append(got, is.Location.Path)
+	}
+	if want := []string{`"a\xffb.go"`, `"a\xfeb.go"`, "plain.go"}; !slices.Equal(got, want) {
+		t.Errorf("paths %q, want %q", got, want)
 	}
 }
