@@ -597,7 +597,11 @@ func (e *engine) publishPaths(paths []string) {
 	defer func() { e.namesMade += shown.made }()
 	for _, path := range paths {
 		diags := shownDiagnostics(path, e.idx.classesOf(path), e.cfg.severity, shown, e.lineText)
-		diags = append(diags, directiveDiagnostics(e.idx.problems[path], e.lineText(path))...)
+		if ps := e.idx.problems[path]; len(ps) > 0 {
+			// The text read only for a file that has any: publishing
+			// reads no file of a class it does not place.
+			diags = append(diags, directiveDiagnostics(ps, e.lineText(path))...)
+		}
 		var enc []byte
 		if len(diags) > 0 {
 			enc, _ = json.Marshal(diags)
