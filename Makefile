@@ -13,6 +13,8 @@ build:
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
+	@# copycat on its own code: a listed copy fails the build (exit 1).
+	$(GO) run ./cmd/copycat -cache=off ./...
 
 test: tools vet chromium neovim pre-commit golangci-custom test-unit test-goroot
 

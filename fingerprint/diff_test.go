@@ -148,6 +148,8 @@ func alignByDiagonal(a, b []byte, maxD int) ([]int32, bool) {
 
 // backtrackFull is backtrack as it was written first, over every
 // diagonal of every round.
+//
+//copycat:ignore the reference the tests hold backtrack to, kept as it was
 func backtrackFull(trace []int32, n, m, d int32) []int32 {
 	round := func(d, k int32) int32 { return trace[d*d+d+k] }
 	match := make([]int32, n)
