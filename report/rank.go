@@ -225,9 +225,15 @@ func signal(c, in fingerprint.Class) (score int, why, left string) {
 }
 
 // reason says in words why a class ranks where it does:
-// "divergent: one copy lacks 2 lines; production, 3 packages, 140 lines".
+// "drifted: a copy lacks the check; production, 3 packages, 140 lines".
+// A drift comes first, before a category's words: it is what ranks the
+// class, and a report cut short (an HTML column, an editor's hover) still
+// shows it.
 func reason(c fingerprint.Class, category string, test, examples bool, dirs int) string {
 	var b strings.Builder
+	if c.Divergent {
+		fmt.Fprintf(&b, "drifted: %s; ", driftReason(c))
+	}
 	if category != "" {
 		words := map[string]string{
 			CategoryBuildVariant: "build variants", CategoryPerArch: "per-architecture copies",
@@ -240,9 +246,6 @@ func reason(c fingerprint.Class, category string, test, examples bool, dirs int)
 			words += ", on purpose; "
 		}
 		b.WriteString(words)
-	}
-	if c.Divergent {
-		fmt.Fprintf(&b, "drifted: %s; ", driftReason(c))
 	}
 	switch {
 	case test:

@@ -255,6 +255,8 @@ func TestRankReason(t *testing.T) {
 		{reason(p, CategoryPerType, false, false, 1), "one copy per type, on purpose; production, 1 package, 12 lines"},
 		{reason(p, CategoryInverse, false, false, 1), "inverse operations, on purpose; production, 1 package, 12 lines"},
 		{reason(p, "", false, true, 2), "examples, 2 packages, 12 lines"},
+		// A drift inside a category comes first: it ranks the class.
+		{reason(c, CategoryMirror, false, false, 3), "drifted: a copy lacks the guard and the flag; mirrored or generated copies, on purpose; production, 3 packages, 140 lines"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got  %q\nwant %q", tc.got, tc.want)
