@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -223,6 +224,9 @@ func TestHTMLLeftOutInChromium(t *testing.T) {
 	}
 	first := eval(visible)
 	label := eval(`document.querySelector('.showleft').textContent`)
+	// The switch's box stands at its words: it is not as wide as the
+	// filter's field, its box drawn in the middle, far from them.
+	width := eval(`String(Math.round(document.getElementById('showleft').getBoundingClientRect().width))`)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#showleft`))); err != nil {
 		t.Fatal(err)
 	}
@@ -237,6 +241,9 @@ func TestHTMLLeftOutInChromium(t *testing.T) {
 	}
 	if want := " show the 1 class not listed: 1 class in tests"; label != want {
 		t.Errorf("switch %q, want %q", label, want)
+	}
+	if n, err := strconv.Atoi(width); err != nil || n > 30 {
+		t.Errorf("the switch's box is %s px wide, want at most 30", width)
 	}
 	if want := "1 2 | 2 of 2 classes"; shown != want {
 		t.Errorf("switched on: %q, want %q", shown, want)
