@@ -73,6 +73,54 @@ func (m *MatchHeader) Unmarshal(d *Dispenser, fs *Fields) error {
 // guardOfParser is matcherParser's check of a repeated field.
 const guardOfParser = "\t\tif (*m)[first] != nil {\n\t\t\treturn d.Errf(\"matcher can only be used once per field: %s\", first)\n\t\t}\n"
 
+// feedRemove is the shape of go-ethereum's Feed.remove, whose generic
+// twin FeedOf.remove has no ch (it sends sub.channel itself) and takes
+// the lock as it does.
+const feedRemove = `package p
+
+func (f *Feed) remove(sub *feedSub) {
+	// Delete from the inbox first.
+	ch := sub.channel.Interface()
+	f.mu.Lock()
+	index := f.inbox.find(ch)
+	if index != -1 {
+		f.inbox = f.inbox.delete(index)
+		f.mu.Unlock()
+		return
+	}
+	f.mu.Unlock()
+	select {
+	case f.removeSub <- ch:
+	case <-f.sendLock:
+		f.sendCases = f.sendCases.delete(f.sendCases.find(ch))
+		f.sendLock <- struct{}{}
+	}
+}
+`
+
+// assignTasks hands tasks to idle peers, bailing out when its queue is
+// empty and when no peer is idle (go-ethereum's snap sync, whose heal copy has a bail of
+// its own before the one both have).
+const assignTasks = `package p
+
+func (s *Syncer) assignA(idlers *idle, tasks map[int]int) {
+	for id := range tasks {
+		if len(s.queue.ids) == 0 {
+			return
+		}
+		if len(idlers.ids) == 0 {
+			return
+		}
+		peer := idlers.ids[0]
+		idlers.ids = idlers.ids[1:]
+		req := &request{peer: peer, id: id, next: s.queue.ids[0]}
+		s.pending[id] = req
+		delete(tasks, id)
+		go s.send(req)
+	}
+}
+`
+
 // rangeCheck writes rows, checking each one's id first.
 const rangeCheck = `package p
 
@@ -722,6 +770,14 @@ func TestDrift(t *testing.T) {
 			r(guardOfParser, "", "MatchHeader", "MatchVars").Replace(matcherParser), false, nil},
 		{"check lacked on a field of its own", r("(*m)[first] != nil", "fs.Unique && (*m)[first] != nil").Replace(matcherParser),
 			r(guardOfParser, "", "MatchHeader", "MatchVars").Replace(matcherParser), false, nil},
+		// The statement a copy lacks is not one it has: where the
+		// canonical tokens leave a choice, the statement matched is the
+		// one of the same text.
+		{"lock the twin takes after a statement of its own", feedRemove, r("func (f *Feed) remove(sub *feedSub)", "func (f *FeedOf[T]) remove(sub *feedOfSub[T])",
+			"\tch := sub.channel.Interface()\n", "", "(ch)", "(sub.channel)", "<- ch:", "<- sub.channel:").Replace(feedRemove),
+			false, nil},
+		{"the first of two guards lacked", assignTasks, r("assignA", "assignB", "\t\tif len(s.queue.ids) == 0 {\n\t\t\treturn\n\t\t}\n", "").Replace(assignTasks),
+			true, []string{"b.go:4 lacks check a.go:5-7"}},
 		{"guard lacked by a copy that reports to a test", store, r(guardOfStore, "", "\treturn nil\n", "\tt.Errorf(\"put %s\", key)\n\treturn nil\n").Replace(store),
 			true, []string{"b.go:5 lacks guard a.go:6-9"}},
 	} {

@@ -107,6 +107,8 @@ func (d *detector) align(v *verifier, a, b span, bound int) (al alignment, ok bo
 		sc.seenA, sc.seenB = seenA, seenB
 		addA := d.addedStmts(a, markRanges(a, d, seenA, al.addA))
 		addB := d.addedStmts(b, markRanges(b, d, seenB, al.addB))
+		d.preferSame(a, b, addA, al.match, al.addA)
+		d.preferSame(b, a, addB, al.back, al.addB)
 		if len(addA)+len(addB) == 0 {
 			al.pureA = pureGaps(sc.gapsA, al.kept, sc.idxB, nb)
 			al.pureB = pureGaps(sc.gapsB, sc.toA, sc.idxA, na)
@@ -214,6 +216,86 @@ func (d *detector) alignKept(v *verifier, al *alignment, bound int, again bool) 
 		}
 	}
 	return true
+}
+
+// preferSame takes out, in place of an added statement of with (in
+// add), the statement beside it in its block whose tokens the alignment
+// matched to a statement of other that is the added one's very text:
+// the same tokens, names and values, where the statement beside it has
+// others. Myers' diff compares canonical tokens, so it may match
+// f.mu.Lock() to the tail of ch := sub.channel.Interface() before it,
+// and call the lock the statement one copy lacks (go-ethereum's
+// Feed.remove against FeedOf.remove, which has it), or match a copy's one
+// guard to the first of its twin's two and say it lacks the second, the
+// one it has. to maps with's tokens (from its first) to other's, -1 for
+// none; taken are the ranges taken out before, left as they are.
+func (d *detector) preferSame(with, other span, add []int32, to []int32, taken []int32) {
+	f, fo := d.files[with.file], d.files[other.file]
+	w0, w1 := d.tokens(with)
+	o0, _ := d.tokens(other)
+	for i := 0; i < len(add); i += 2 {
+		u := f.stmtAt(add[i], add[i+1])
+		if u < 0 {
+			continue
+		}
+		bi := f.blockOf(int32(u))
+		if bi < 0 {
+			continue
+		}
+		blk := f.blocks[bi]
+		for _, p := range []int32{int32(u) - 1, int32(u) + 1} {
+			if p < blk.first || p >= blk.last {
+				continue
+			}
+			pu := f.units[p]
+			if pu.fn || pu.tok0 < w0 || pu.tok1 > w1 || inRanges(add, pu.tok0) || inRanges(taken, pu.tok0) {
+				continue
+			}
+			lo, hi := int32(-1), int32(-1) // the tokens of other matched to p's
+			for t := pu.tok0; t < pu.tok1; t++ {
+				if y := to[t-w0]; y >= 0 {
+					if lo < 0 {
+						lo = y
+					}
+					hi = y
+				}
+			}
+			if lo < 0 {
+				continue
+			}
+			q := fo.stmtAt(o0+lo, o0+hi+1)
+			if q < 0 || !sameStmt(f, f.units[u], fo, fo.units[q]) || sameStmt(f, pu, fo, fo.units[q]) {
+				continue
+			}
+			add[i], add[i+1] = pu.tok0, pu.tok1
+			break
+		}
+	}
+}
+
+// sameStmt reports whether statement u of f and v of g are the same
+// text: the same canonical tokens, names and values.
+func sameStmt(f *File, u unit, g *File, v unit) bool {
+	if !bytes.Equal(f.codes[u.tok0:u.tok1], g.codes[v.tok0:v.tok1]) {
+		return false
+	}
+	n := int32(0)
+	for _, c := range f.codes[u.tok0:u.tok1] {
+		if hasValue(c) {
+			n++
+		}
+	}
+	return slices.Equal(f.vals[u.val0:u.val0+n], g.vals[v.val0:v.val0+n])
+}
+
+// inRanges reports whether token t lies in one of the ranges rs (pairs).
+func inRanges(rs []int32, t int32) bool {
+	for i := 0; i < len(rs); i += 2 {
+		if rs[i] <= t && t < rs[i+1] {
+			return true
+		}
+	}
+	return false
 }
 
 // invert sets to[y] = x for each match[x] = y, and to[y] = -1 for the
