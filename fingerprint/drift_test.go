@@ -121,6 +121,53 @@ func (s *Syncer) assignA(idlers *idle, tasks map[int]int) {
 }
 `
 
+// newDiscovery is the shape of Prometheus's Eureka discovery, whose
+// variable url hides the package it is parsed with; the HTTP and PuppetDB
+// copies call theirs parsedURL.
+const newDiscovery = `package p
+
+func NewDiscovery(conf *SDConfig, logger *Logger) (*Discovery, error) {
+	rt, err := newClient(conf.HTTPClientConfig, "eureka_sd")
+	if err != nil {
+		return nil, err
+	}
+	d := &Discovery{
+		client: &http.Client{Transport: rt},
+		server: conf.Server,
+	}
+	url, err := url.Parse(conf.Server)
+	if err != nil {
+		return nil, err
+	}
+	d.host = url.Host
+	d.path = url.Path
+	d.refresh = refresh.NewDiscovery(logger, "eureka", d.refreshTargets)
+	return d, nil
+}
+`
+
+// appendIndent is the shape of encoding/json/v2's appendIndent, whose :=
+// assigns its parameter dst.
+const appendIndent = `package p
+
+func appendIndent(dst, src []byte, prefix, indent string) ([]byte, error) {
+	if len(src) == 0 {
+		return dst, errEmpty
+	}
+	if !validPrefix(prefix) || !validPrefix(indent) {
+		return dst, errInvalid
+	}
+	origLen := len(dst)
+	dst, err := appendFormat(dst, src, prefix, indent)
+	if err != nil {
+		return dst[:origLen], err
+	}
+	dst = append(dst, '\n')
+	stats.record(len(dst) - origLen)
+	return dst, nil
+}
+`
+
 // rangeCheck writes rows, checking each one's id first.
 const rangeCheck = `package p
 
@@ -778,6 +825,15 @@ func TestDrift(t *testing.T) {
 			false, nil},
 		{"the first of two guards lacked", assignTasks, r("assignA", "assignB", "\t\tif len(s.queue.ids) == 0 {\n\t\t\treturn\n\t\t}\n", "").Replace(assignTasks),
 			true, []string{"b.go:4 lacks check a.go:5-7"}},
+		// A variable named after the package it is made with hides it
+		// only after its statement: the copy that named it otherwise
+		// kept the package's name, not the variable's.
+		{"variable named after the package it hides", newDiscovery, r("url, err := url.Parse", "parsedURL, err := url.Parse", "url.Host", "parsedURL.Host", "url.Path", "parsedURL.Path").Replace(newDiscovery),
+			false, []string{}},
+		// Unless the function declared the name before: then := assigns
+		// the same variable, and its arguments swapped are a slip.
+		{"arguments swapped where := assigns a parameter", appendIndent, r("appendFormat(dst, src,", "appendFormat(src, dst,").Replace(appendIndent),
+			true, []string{"a.go:11 swapped  b.go:11-11", "b.go:11 swapped  a.go:11-11"}},
 		{"guard lacked by a copy that reports to a test", store, r(guardOfStore, "", "\treturn nil\n", "\tt.Errorf(\"put %s\", key)\n\treturn nil\n").Replace(store),
 			true, []string{"b.go:5 lacks guard a.go:6-9"}},
 	} {

@@ -385,17 +385,70 @@ func (d *detector) namePairs(al alignment) []matchedNames {
 			valB[t-b0], isB[t-b0] = val, true
 		}
 	})
+	outerA, outerB := d.outerNames(a), d.outerNames(b)
 	var pairs []matchedNames
 	d.eachValue(a, func(t int32, c byte, val uint64) {
 		y := al.match[t-a0]
 		if !isName(c) || y < 0 || t > 0 && token.Token(fa.codes[t-1]) == token.PERIOD {
 			return // a field or method: no local renaming renames it
 		}
+		if outerA[t-a0] || outerB[y] {
+			return // the name of what the statement's new variable hides
+		}
 		if isB[y] {
 			pairs = append(pairs, matchedNames{x: val, y: valB[y], ta: t, tb: b0 + y})
 		}
 	})
 	return pairs
+}
+
+// outerNames marks the tokens of s (from its first) that name, right of
+// the := of a statement x, y := …, what its new variable of that name
+// hides: in url, err := url.Parse(s) the second url is the package, whose
+// name the variable takes only after the statement. A copy that called
+// its variable parsedURL there is no copy that left url unrenamed
+// (Prometheus's HTTP and PuppetDB discovery, written after Eureka's). A
+// name the function declared before (dst, err := f(dst), dst a
+// parameter) may be the same variable, which := assigns: it is not
+// marked.
+func (d *detector) outerNames(s span) []bool {
+	f := d.files[s.file]
+	t0, t1 := d.tokens(s)
+	out := make([]bool, t1-t0)
+	var lhs []uint64
+	declared := map[uint64]bool{} // names declared before the statement read
+	next := t0                    // declared holds those before next
+	if _, _, fn, ok := d.funcName(s); ok && f.units[fn].tok0 < t0 {
+		next = f.units[fn].tok0
+	}
+	f.unitsIn(t0, t1, func(i int32) {
+		u := f.units[i]
+		// The statement's own names, left of its :=, alone or in a list.
+		k := u.tok0
+		for k+1 < u.tok1 && isName(f.codes[k]) && token.Token(f.codes[k+1]) == token.COMMA {
+			k += 2
+		}
+		if u.fn || k+1 >= u.tok1 || !isName(f.codes[k]) || token.Token(f.codes[k+1]) != token.DEFINE {
+			return
+		}
+		define := k + 1
+		if next < u.tok0 {
+			d.declaredBy(f, next, u.tok0, declared)
+			next = u.tok0
+		}
+		lhs = lhs[:0]
+		d.valuesIn(s, u.tok0, u.tok1, u.val0, func(t int32, c byte, val uint64) {
+			switch {
+			case t < define:
+				if !declared[val] {
+					lhs = append(lhs, val)
+				}
+			case isName(c) && token.Token(f.codes[t-1]) != token.PERIOD && slices.Contains(lhs, val):
+				out[t-t0] = true
+			}
+		})
+	})
+	return out
 }
 
 // sameFunction reports whether spans a and b lie in two functions of the
