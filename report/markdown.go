@@ -22,7 +22,10 @@ func Markdown(w io.Writer, r *Report) error {
 	} else {
 		markdownTree(bw, r)
 	}
-	if why := r.LeftWhy(); why != "" {
+	if why := r.LeftWhy(); why != "" && r.All {
+		// The table holds them too, as the text report's "of these".
+		fmt.Fprintf(bw, "\nOf these, not listed by default: %s.\n", mdText(why))
+	} else if why != "" {
 		fmt.Fprintf(bw, "\nNot listed: %s.\n", mdText(why))
 	}
 	return bw.Flush()
@@ -85,12 +88,12 @@ func markdownChange(bw *bufio.Writer, r *Report) {
 // markdownTree writes a table of the report's classes, the highest ranked
 // first, at most MaxClasses of them.
 func markdownTree(bw *bufio.Writer, r *Report) {
-	fmt.Fprintf(bw, "### copycat: %s, %s (%.1f%% of %s)\n\n", Count(r.Stats.Classes, "clone class", "clone classes"),
+	fmt.Fprintf(bw, "### copycat: %s, %s (%.1f%% of %s)\n", Count(r.Stats.Classes, "clone class", "clone classes"),
 		Count(r.Stats.DuplicatedLines, "duplicated line", "duplicated lines"), Percent(r.Stats), Count(r.Stats.Lines, "line", "lines"))
 	if len(r.Classes) == 0 {
 		return
 	}
-	fmt.Fprintln(bw, "| # | kind | copies | lines | first copy | other copies | why |")
+	fmt.Fprintln(bw, "\n| # | kind | copies | lines | first copy | other copies | why |")
 	fmt.Fprintln(bw, "| ---: | --- | ---: | ---: | --- | --- | --- |")
 	shown := r.shown()
 	n := 0
@@ -106,8 +109,13 @@ func markdownTree(bw *bufio.Writer, r *Report) {
 		if len(c.Fragments) > 4 {
 			others = append(others, fmt.Sprintf("and %d more", len(c.Fragments)-4))
 		}
+		why := c.Signal.Reason
+		if !Listed(c) {
+			// -all: as the text report ends the line of such a class.
+			why += "; not listed: " + LeftOut(c)
+		}
 		fmt.Fprintf(bw, "| %d | %s | %d | %d | %s | %s | %s |\n", n, KindLabel(c), len(c.Fragments), c.Lines,
-			mdCellCode(fragmentAt(c.Fragments[0])), strings.Join(others, ", "), mdCell(c.Signal.Reason))
+			mdCellCode(fragmentAt(c.Fragments[0])), strings.Join(others, ", "), mdCell(why))
 	}
 	if shown != nil {
 		fmt.Fprintf(bw, "\nThe first %d of %s (`-max-classes 0` lists all).\n", r.MaxClasses, Count(len(r.Classes), "class", "classes"))

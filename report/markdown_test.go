@@ -140,3 +140,46 @@ func TestNewCopies(t *testing.T) {
 		}
 	}
 }
+
+// With -all the table holds the classes left out too, each row's reason
+// ending with its rule as the text report's line does, and the closing
+// line counts them as "of these", not as classes apart from the table
+// (it said "Not listed: 1 class in tests." under a table listing it,
+// with nothing on its row to say so). A report of no class has one
+// blank line before that line, not two.
+func TestMarkdownAll(t *testing.T) {
+	c := class("c", fingerprint.Exact, "a/a.go", "b/b.go")
+	c.Signal.Reason = "production, 2 packages, 6 lines"
+	inTests := class("t", fingerprint.Exact, "a/x_test.go", "b/y_test.go")
+	inTests.Signal.Reason = "tests, 2 packages, 6 lines"
+	inTests.Signal.LeftOut = LeftTests
+	rep := &Report{Classes: []fingerprint.Class{c, inTests}, All: true}
+	rep.Stats.Classes = 2
+	var buf bytes.Buffer
+	if err := Markdown(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	got := buf.String()
+	for _, want := range []string{
+		"| production, 2 packages, 6 lines |\n",
+		"| tests, 2 packages, 6 lines; not listed: tests |\n",
+		"\nOf these, not listed by default: 1 class in tests.\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "Not listed") {
+		t.Errorf("counts the classes of its table as not listed:\n%s", got)
+	}
+
+	rep = &Report{Left: []fingerprint.Class{inTests}}
+	buf.Reset()
+	if err := Markdown(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	want := "### copycat: 0 clone classes, 0 duplicated lines (0.0% of 0 lines)\n\nNot listed: 1 class in tests.\n"
+	if got := buf.String(); got != want {
+		t.Errorf("no class listed: got\n%q\nwant\n%q", got, want)
+	}
+}
