@@ -303,6 +303,22 @@ func TestMissingBaselineSaysHowToMakeOne(t *testing.T) {
 	}
 }
 
+// A -baseline that is a directory cannot be read, which is said once, as
+// a baseline that does not exist is, without sending the reader to
+// -update-baseline, which cannot write it either: it said "dir: reading
+// baseline: read dir: is a directory (-update-baseline writes a new one)".
+func TestBaselineDirectory(t *testing.T) {
+	unpack(t, "module.txtar")
+	if err := os.Mkdir("base", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, errs, code := run(t, "-cache=off", "-baseline", "base", "./...")
+	want := "copycat: cannot read baseline: read base: is a directory\n"
+	if code != ExitError || !strings.Contains(errs, want) || strings.Contains(errs, "-update-baseline") {
+		t.Errorf("-baseline base: exit %d, stderr %q; want exit %d and %q", code, errs, ExitError, want)
+	}
+}
+
 // A function pasted into more packages than -max-occurrences is left out
 // as boilerplate; a run that then finds nothing says so, at the default
 // too, rather than pointing at -min-tokens alone.

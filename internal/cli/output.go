@@ -341,6 +341,11 @@ func readBaseline(name string) (*report.Baseline, error) {
 	}
 	defer f.Close()
 	b, err := report.ReadBaseline(f)
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		// Not read, rather than read and malformed (a directory: "read
+		// DIR: is a directory"), which -update-baseline would not mend.
+		return nil, fmt.Errorf("cannot read baseline: %w", pe)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w (-update-baseline writes a new one)", name, err)
 	}
