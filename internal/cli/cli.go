@@ -137,9 +137,9 @@ func (c *Config) Check() error {
 	case c.MinLines < 1:
 		return fmt.Errorf("-min-lines must be at least 1, not %d", c.MinLines)
 	case c.MaxFileSize < 0:
-		return fmt.Errorf("-max-file-size must not be negative")
+		return fmt.Errorf("-max-file-size must be 0 (the default) or more, not %d", c.MaxFileSize)
 	case c.MaxOccurrences < 0:
-		return fmt.Errorf("-max-occurrences must not be negative")
+		return fmt.Errorf("-max-occurrences must be 0 (no limit) or more, not %d", c.MaxOccurrences)
 	case !(c.Similarity > 0 && c.Similarity <= 1): // NaN too
 		return fmt.Errorf("-similarity must be in (0, 1], not %g", c.Similarity)
 	}

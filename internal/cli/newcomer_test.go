@@ -340,3 +340,19 @@ func TestBoilerplateNamedWhenNothingFound(t *testing.T) {
 		t.Errorf("-max-occurrences 0: exit %d, stdout:\n%s", code, out.String())
 	}
 }
+
+// A negative -max-occurrences or -max-file-size is refused naming the
+// value and what is allowed, as every other bound is ("-min-tokens must
+// be at least 1, not 0"): they said "must not be negative" alone.
+func TestNegativeLimitsNameTheValue(t *testing.T) {
+	unpack(t, "module.txtar")
+	for _, tc := range []struct{ flag, want string }{
+		{"-max-occurrences", "copycat: -max-occurrences must be 0 (no limit) or more, not -1\n"},
+		{"-max-file-size", "copycat: -max-file-size must be 0 (the default) or more, not -1\n"},
+	} {
+		_, errs, code := run(t, "-cache=off", tc.flag, "-1", "./...")
+		if code != ExitError || errs != tc.want {
+			t.Errorf("%s -1: exit %d, stderr %q; want exit %d and %q", tc.flag, code, errs, ExitError, tc.want)
+		}
+	}
+}
