@@ -53,9 +53,13 @@ func (s ChangeStats) OverGate() bool { return s.MaxNew >= 0 && s.Percent() > s.M
 
 // Line is the text report's line on the change.
 func (s ChangeStats) Line() string {
-	line := fmt.Sprintf("copycat: the change: %s, %s, %s; %d of the %s it added copy other code (%.1f%%)",
+	copies := "copy"
+	if s.NewDuplicated == 1 {
+		copies = "copies" // "1 of the 8 lines it added copies other code"
+	}
+	line := fmt.Sprintf("copycat: the change: %s, %s, %s; %d of the %s it added %s other code (%.1f%%)",
 		Count(s.New, "new copy", "new copies"), Count(s.ForgottenTwins, "forgotten twin", "forgotten twins"),
-		Count(s.Grown, "class grown", "classes grown"), s.NewDuplicated, Count(s.AddedLines, "line", "lines"), s.Percent())
+		Count(s.Grown, "class grown", "classes grown"), s.NewDuplicated, Count(s.AddedLines, "line", "lines"), copies, s.Percent())
 	if s.Removed > 0 {
 		line += fmt.Sprintf("; it removed %s", Count(s.Removed, "copy", "copies"))
 	}

@@ -33,3 +33,21 @@ func TestRunStatsOnes(t *testing.T) {
 		}
 	}
 }
+
+// The change's line agrees its verb with the lines new copies hold: one
+// line "copies" other code (it said "1 of the 8 lines it added copy").
+func TestChangeLineOneLineCopies(t *testing.T) {
+	for _, tc := range []struct {
+		dup  int
+		want string
+	}{
+		{1, "; 1 of the 8 lines it added copies other code (12.5%)"},
+		{2, "; 2 of the 8 lines it added copy other code (25.0%)"},
+		{0, "; 0 of the 8 lines it added copy other code (0.0%)"},
+	} {
+		s := ChangeStats{New: 1, AddedLines: 8, NewDuplicated: tc.dup, MaxNew: -1}
+		if got := s.Line(); !strings.HasSuffix(got, tc.want) {
+			t.Errorf("%d lines in new copies: %q, want it to end %q", tc.dup, got, tc.want)
+		}
+	}
+}
