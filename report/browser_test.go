@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/copycat-go/copycat/change"
 	"github.com/copycat-go/copycat/fingerprint"
 )
 
@@ -423,6 +424,33 @@ func TestHistoryHTMLInChromium(t *testing.T) {
 	subject := eval(`document.querySelector('tbody tr td:last-child').textContent`)
 	if lines != "5 5" || rows != "5" || subject != "<b>commit</b> 0" {
 		t.Errorf("plot lines %q, rows %q, first subject %q", lines, rows, subject)
+	}
+	for _, p := range problems() {
+		t.Errorf("page problem: %s", p)
+	}
+}
+
+// A copy opened on the page of a change says what the change did to it.
+func TestHTMLChangeInChromium(t *testing.T) {
+	rep, readFile := fixture(t, "clones.txtar")
+	rep.Classes = rep.Classes[:1]
+	rep.Classes[0].Fragments = rep.Classes[0].Fragments[:2]
+	v := change.Verdict{Kind: change.ForgottenTwin, Touched: []bool{false, true}, New: []bool{false, false},
+		Added: []int{0, 1}, Removed: []int{0, 0}}
+	rep.Verdicts = []change.Verdict{v}
+	rep.Change = &ChangeStats{ForgottenTwins: 1, AddedLines: 1, MaxNew: -1}
+	path := filepath.Join(t.TempDir(), "report.html")
+	if err := os.WriteFile(path, []byte(htmlFor(t, rep, readFile)), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	ctx, problems := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(fileURL(path)), chromedp.WaitReady(chromedp.CSS("#classes .cls")),
+		chromedp.Click(chromedp.CSS(`#c-1`)), chromedp.WaitVisible(chromedp.CSS(`#classes .detail pre`))); err != nil {
+		t.Fatal(err)
+	}
+	got := evaluator(t, ctx)(`Array.from(document.querySelectorAll('#c-1 + .detail .copy')).map(c => (c.querySelector('.change') || {}).textContent).join('|')`)
+	if want := ChangeWords(rep.Classes[0], v, 0) + "|" + ChangeWords(rep.Classes[0], v, 1); got != want {
+		t.Errorf("the copies say %q, want %q", got, want)
 	}
 	for _, p := range problems() {
 		t.Errorf("page problem: %s", p)

@@ -46,9 +46,12 @@ type HTMLOptions struct {
 
 type (
 	htmlPage struct {
-		Title    string
-		Version  string // copycat's, in the footer
-		Root     string // common directory of the files, left out of the names shown
+		Title   string
+		Version string // copycat's, in the footer
+		Root    string // common directory of the files, left out of the names shown
+		// Change says what the change did, as the text report's line
+		// does; "" without one.
+		Change   string
 		Stats    fingerprint.Stats
 		Percent  string
 		Packages []htmlPackage
@@ -109,6 +112,9 @@ type (
 		Lacks bool     `json:"l,omitempty"`
 		// Drift says in words how this copy drifted from its twins.
 		Drift []string `json:"w,omitempty"`
+		// Change says what the change did to this copy, as the text
+		// report's line on it does.
+		Change string `json:"g,omitempty"`
 		// Cuts lists the lines cut to MaxLineBytes: the line, and the
 		// bytes left out before and after the part shown.
 		Cuts  [][3]int `json:"k,omitempty"`
@@ -142,8 +148,14 @@ func HTML(w io.Writer, r *Report, opt HTMLOptions) error {
 		classes = append(slices.Clip(classes), r.Left...)
 	}
 	p.Root = commonDir(r)
+	if r.Change != nil {
+		p.Change = strings.TrimPrefix(r.Change.Line(), "copycat: ")
+	}
 	for i, c := range classes {
 		rw := row(i, c, p.Root)
+		if w := r.classChangeWords(i); w != "" {
+			rw.Reason += "; " + w
+		}
 		if !Listed(c) {
 			p.Left++
 			rw.Left, rw.Hidden = LeftOut(c), !r.All
@@ -160,7 +172,13 @@ func HTML(w io.Writer, r *Report, opt HTMLOptions) error {
 	}
 	p.Largest = largest(slices.DeleteFunc(slices.Clone(p.Rows), func(r htmlRow) bool { return r.Left != "" }), cmp.Or(opt.Largest, 10))
 	p.RowsHTML = classRows(p.Rows)
-	p.Data = chunks(copies(classes, opt.ReadFile, p.Root), chunkBytes)
+	data := copies(classes, opt.ReadFile, p.Root)
+	for i := range data {
+		for j := range data[i].Copies {
+			data[i].Copies[j].Change = r.changeWords(i, j)
+		}
+	}
+	p.Data = chunks(data, chunkBytes)
 	return htmlTemplate.Execute(w, p)
 }
 
@@ -347,4 +365,19 @@ func copies(classes []fingerprint.Class, readFile func(string) ([]byte, error), 
 		}
 	}
 	return out
+}
+
+// classChangeWords says what the change did to class ci, on the copy it
+// added or edited as the Markdown report does; "" without a change.
+func (r *Report) classChangeWords(ci int) string {
+	v := r.verdict(ci)
+	if v == nil {
+		return ""
+	}
+	for i := range r.Classes[ci].Fragments {
+		if v.New[i] || v.Touched[i] {
+			return ChangeWords(r.Classes[ci], *v, i)
+		}
+	}
+	return ""
 }

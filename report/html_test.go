@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"html"
 	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/copycat-go/copycat/change"
 	"github.com/copycat-go/copycat/fingerprint"
 )
 
@@ -266,5 +268,41 @@ func TestHTMLFigures(t *testing.T) {
 	page = htmlFor(t, rep, readFile)
 	if want := `2 copies of 1 to 3 lines <span`; !strings.Contains(page, want) {
 		t.Errorf("page of copies of two lengths lacks %s", want)
+	}
+}
+
+// With a change the page says what it did, as the text, Markdown, JSON
+// and SARIF reports do: the change's line under the title, each class's
+// verdict beside its reason, and each copy's words over its text. The
+// page said nothing of it, a list of classes the reader could not tell
+// from a whole tree's.
+func TestHTMLChange(t *testing.T) {
+	rep, readFile := fixture(t, "clones.txtar")
+	rep.Classes = rep.Classes[:1]
+	rep.Classes[0].Fragments = rep.Classes[0].Fragments[:2]
+	rep.Verdicts = []change.Verdict{{Kind: change.ForgottenTwin, Touched: []bool{false, true}, New: []bool{false, false},
+		Added: []int{0, 1}, Removed: []int{0, 0}}}
+	rep.Change = &ChangeStats{ForgottenTwins: 1, AddedLines: 1, MaxNew: -1}
+	page := htmlFor(t, rep, readFile)
+	c := rep.Classes[0]
+	for _, want := range []string{
+		`<p class="change">the change: 0 new copies, 1 forgotten twin, 0 classes grown; 0 of the 1 line it added copy other code (0.0%)</p>`,
+		html.EscapeString("; "+ChangeWords(c, rep.Verdicts[0], 1)) + `</span>`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	data := pageData(t, page)
+	for j, cp := range data[0].Copies {
+		if want := ChangeWords(c, rep.Verdicts[0], j); want == "" || cp.Change != want {
+			t.Errorf("copy %d: change %q, want %q", j, cp.Change, want)
+		}
+	}
+	// Without a change, none of it.
+	rep.Verdicts, rep.Change = nil, nil
+	page = htmlFor(t, rep, readFile)
+	if strings.Contains(page, `class="change"`) || pageData(t, page)[0].Copies[1].Change != "" {
+		t.Error("a page without a change says one")
 	}
 }

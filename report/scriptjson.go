@@ -111,11 +111,12 @@ func appendJSONString(b []byte, s string, safe *[256]bool) []byte {
 }
 
 // appendCopies encodes the classes' copies as the script expects them:
-// [{"c":[{"f":file,"s":start,"e":end,"a":col,"z":col,"t":text,"d":[[start,end]…],"x":[[start,end]…],"l":true,
+// [{"c":[{"f":file,"s":start,"e":end,"g":words,"a":col,"z":col,"t":text,"d":[[start,end]…],"x":[[start,end]…],"l":true,
 // "w":[words…],"k":[[line,before,after]…]} or {…,"err":message}]}], where d
 // lists the lines that differ, x those only some copies have, l is there
 // if the copy lacks another's, w says how the copy drifted from its twins,
-// and k lists the lines cut (see MaxLineBytes).
+// g what a change did to it (absent without one), and k lists the lines
+// cut (see MaxLineBytes).
 func appendCopies(b []byte, classes []htmlClass) []byte {
 	size := 2
 	for _, c := range classes {
@@ -140,6 +141,10 @@ func appendCopies(b []byte, classes []htmlClass) []byte {
 			b = strconv.AppendInt(b, int64(cp.Start), 10)
 			b = append(b, `,"e":`...)
 			b = strconv.AppendInt(b, int64(cp.End), 10)
+			if cp.Change != "" {
+				b = append(b, `,"g":`...)
+				b = appendScriptString(b, cp.Change)
+			}
 			if cp.Error != "" {
 				b = append(b, `,"err":`...)
 				b = appendStrictString(b, cp.Error)

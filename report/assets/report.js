@@ -260,6 +260,13 @@ var goSource = (function () {
         has ? 'lacks ' + lineList(has.x) + ' of ' + has.f : 'lacks lines another copy has';
       col.appendChild(note);
     }
+    if (c.g) {
+      // What the change did to this copy.
+      var ch = document.createElement('div');
+      ch.className = 'change';
+      ch.textContent = c.g;
+      col.appendChild(ch);
+    }
     if (c.err) {
       var e = document.createElement('div');
       e.className = 'err';
