@@ -24,11 +24,13 @@ type rule struct {
 	// path relative to the file's directory; otherwise it matches the last
 	// name of a path at any depth.
 	inPath bool
+	line   int32 // the file's line it was read from
 }
 
 // A List is the rules of one .duplignore file.
 type List struct {
 	Dir   string // slash-separated directory of the file, relative to the tree's root ("" for the root)
+	file  string // the file's name, as Parse was given it
 	rules []rule
 	ix    *index // the rules by key, when there are at least indexMin
 }
@@ -77,7 +79,7 @@ func (e *LineError) Unwrap() error { return e.Err }
 // follow: a '#' after a blank (no comment in gitignore syntax) and a
 // non-ASCII byte in a character class (git matches classes byte by byte).
 func Parse(name, dir string, data []byte) (*List, []error) {
-	l := &List{Dir: dir}
+	l := &List{Dir: dir, file: name}
 	if len(data) > MaxFileSize {
 		// Rules cost some 70 times their bytes: a file this large is
 		// not a list of paths written by hand.
@@ -104,6 +106,7 @@ func Parse(name, dir string, data []byte) (*List, []error) {
 			continue
 		}
 		if ok {
+			r.line = int32(n)
 			l.rules = append(l.rules, r)
 		}
 	}
@@ -212,6 +215,27 @@ func (l *List) match(rel string, isDir bool) (decided, ignored bool) {
 func (l *List) matchBelow(rel string, isDir bool) (decided, ignored bool) {
 	decided, ignored, _ = l.matchWork(rel, isDir)
 	return decided, ignored
+}
+
+// deciding returns the rule that decides about rel, a path below l.Dir
+// (the last that matches, as matchWork finds it without the index); nil
+// if none does. It names the line, on an error's path only.
+func (l *List) deciding(rel string, isDir bool) *rule {
+	if l.Dir != "" {
+		rel = rel[len(l.Dir)+1:]
+	}
+	name := rel[strings.LastIndexByte(rel, '/')+1:]
+	for i := len(l.rules) - 1; i >= 0; i-- {
+		r := &l.rules[i]
+		text := name
+		if r.inPath {
+			text = rel
+		}
+		if (!r.dirOnly || isDir) && r.pat.match(text) {
+			return r
+		}
+	}
+	return nil
 }
 
 // matchWork is matchBelow, also counting the work done: the keys looked

@@ -193,6 +193,27 @@ func (t *Tree) IgnoredNamed(p string) bool {
 	})
 }
 
+// NamedBy names the .duplignore line that leaves out the directory p
+// the user named, as IgnoredNamed decides it: the file, named as the
+// tree read it, and the line; ok is false when no line does.
+func (t *Tree) NamedBy(p string) (file string, line int, ok bool) {
+	t.leftOut(p, true, func(rel string, isDir bool) bool {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		for c := t.chain(rel[:max(strings.LastIndexByte(rel, '/'), 0)]); c != nil; c = c.up {
+			if r := c.l.deciding(rel, isDir); r != nil {
+				if r.negate {
+					return false
+				}
+				file, line, ok = c.l.file, int(r.line), true
+				return true
+			}
+		}
+		return false
+	})
+	return file, line, ok
+}
+
 // decide applies the rules to one path (slash-separated, relative to the
 // root): those of the deepest .duplignore file above it that has a
 // matching line, else the default. t.mu is held.

@@ -57,3 +57,52 @@ func TestTotalSizeOfDuplignores(t *testing.T) {
 		t.Error("a file forgotten and read again does not apply: its bytes were counted twice")
 	}
 }
+
+// NamedBy names the line IgnoredNamed decides by: the last that matches
+// in the deepest file that has one, in a file long enough to be indexed
+// too; a '!' line that keeps the directory names none.
+func TestNamedBy(t *testing.T) {
+	var long strings.Builder
+	for i := range indexMin + 8 {
+		fmt.Fprintf(&long, "other%d/\n", i)
+	}
+	for _, tc := range []struct {
+		root, sub string // the .duplignore files at the root and in sub/
+		path      string
+		file      string
+		line      int
+	}{
+		{"gen/\n", "", "sub/gen", ".duplignore", 1},
+		{"gen/\n# again\ngen\n", "", "gen", ".duplignore", 3},
+		{"gen/\n", "!gen/\n", "sub/gen", "", 0},
+		{"gen/\n", "!gen/\n\ngen/\n", "sub/gen", "sub/.duplignore", 3},
+		{long.String() + "gen/\n" + long.String(), "", "sub/gen", ".duplignore", indexMin + 9},
+		{"sub/\n", "", "sub/gen", ".duplignore", 1},
+		{"x/\n", "", "sub/gen", "", 0},
+	} {
+		dir := t.TempDir()
+		files := map[string]string{".duplignore": tc.root, "sub/.duplignore": tc.sub}
+		for name, text := range files {
+			p := filepath.Join(dir, name)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tree := NewTree(dir, nil)
+		p := filepath.Join(dir, tc.path)
+		file, line, ok := tree.NamedBy(p)
+		if ok != tree.IgnoredNamed(p) {
+			t.Errorf("%q, %q: NamedBy says %v, IgnoredNamed %v", tc.root, tc.sub, ok, !ok)
+		}
+		want := ""
+		if tc.file != "" {
+			want = filepath.Join(dir, tc.file)
+		}
+		if file != want || line != tc.line || ok != (tc.file != "") {
+			t.Errorf("%q, %q: NamedBy(%s) = %q, %d, %v; want %q, %d", tc.root, tc.sub, tc.path, file, line, ok, want, tc.line)
+		}
+	}
+}

@@ -227,8 +227,8 @@ func brokenLink(path string, err error) error {
 // Go files: that a .duplignore line leaves it out, if one does, else
 // none.
 func (r *resolver) nothingRead(arg, dir string, none error) error {
-	if r.tree(dir).IgnoredNamed(dir) {
-		return fmt.Errorf("%s: left out by a %s line", arg, ignore.FileName)
+	if file, line, ok := r.tree(dir).NamedBy(dir); ok {
+		return fmt.Errorf("%s: left out by %s:%d", arg, relToWD(file), line)
 	}
 	return none
 }

@@ -360,12 +360,17 @@ func TestReadBufferReused(t *testing.T) {
 // in, one left out by default (testdata, vendor), as the go command's
 // ./... does, and also when ./... is run inside it; a walk from above
 // still leaves those out. A directory a .duplignore line leaves out says
-// so instead of reading nothing in silence.
+// so instead of reading nothing in silence, naming the file and line (it
+// said "left out by a .duplignore line", which in a tree of several such
+// files left the reader to find which).
 func TestNamedDirLeftOutByDefault(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "go.mod", "module example.com/m\n")
-	write(t, dir, ".duplignore", "gen/\n")
+	write(t, dir, ".duplignore", "# generated\ngen/\n")
 	write(t, dir, "main/m.go", goSource)
+	// A deeper file's line is the one named, whatever the root's say.
+	write(t, dir, "main/.duplignore", "!gen/\n# generated here too\ngen/\n")
+	write(t, dir, "main/gen/g.go", goSource)
 	write(t, dir, "testdata/ex/a.go", goSource)
 	write(t, dir, "vendor/v/b.go", goSource)
 	write(t, dir, "gen/c.go", goSource)
@@ -380,8 +385,9 @@ func TestNamedDirLeftOutByDefault(t *testing.T) {
 		{"./testdata/ex", []string{"testdata/ex/a.go"}, ""},
 		{"vendor/v", []string{"vendor/v/b.go"}, ""},
 		{"./testdata/...", []string{"testdata/ex/a.go"}, ""},
-		{"./gen/...", nil, "./gen/...: left out by a .duplignore line"},
-		{"gen", nil, "gen: left out by a .duplignore line"},
+		{"./gen/...", nil, "./gen/...: left out by .duplignore:2"},
+		{"gen", nil, "gen: left out by .duplignore:2"},
+		{"./main/gen/...", nil, "./main/gen/...: left out by main/.duplignore:3"},
 	} {
 		got, errs := Resolve([]string{tc.arg}, Options{})
 		var names []string
