@@ -97,6 +97,12 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "copycat history: %v\n", err)
 		return ExitError
 	}
+	if len(points) == 0 {
+		// Only -since leaves none: a date after the last commit, or
+		// one git's loose reading of dates puts there, which git log
+		// does in silence.
+		fmt.Fprintf(stderr, "copycat history: no commit of %s's first-parent history is since %q, as git log --since reads it\n", rev, *since)
+	}
 	if *out == "" {
 		err = write(stdout, points)
 	} else {

@@ -67,9 +67,16 @@ func TestHistory(t *testing.T) {
 	if _, errs, code := runHistoryCmd(t, "-format", "html", "-o", file); code != ExitClean || !strings.HasSuffix(errs, "copycat history: wrote html to "+file+" (4 commits)\n") {
 		t.Errorf("-o: exit %d, stderr %q", code, errs)
 	}
-	csv, _, _ := runHistoryCmd(t, "-max-commits", "2")
+	csv, _, code := runHistoryCmd(t, "-max-commits", "2")
 	if lines := strings.Split(strings.TrimSpace(csv), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[0], "commit,date,files,lines,") {
 		t.Errorf("-max-commits 2, CSV:\n%s", csv)
+	}
+	// A -since that leaves no commit says so: the CSV's header alone
+	// came out, and nothing on standard error.
+	csv, errs, code = runHistoryCmd(t, "-since", "2090-01-01")
+	if want := "copycat history: no commit of HEAD's first-parent history is since \"2090-01-01\", as git log --since reads it\n"; code != ExitClean ||
+		errs != want || strings.Count(csv, "\n") != 1 {
+		t.Errorf("-since 2090-01-01: exit %d, stdout %q, stderr %q; want the header and %q", code, csv, errs, want)
 	}
 	if _, errs, code := runHistoryCmd(t, "nosuchrev"); code != ExitError || !strings.Contains(errs, "copycat history:") {
 		t.Errorf("a bad revision: exit %d, %q", code, errs)
