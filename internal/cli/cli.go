@@ -456,7 +456,8 @@ func helpFor(topic string) string {
 func commandHint(stderr io.Writer, errs []error) {
 	for _, e := range errs {
 		var np *load.NoPackagesError
-		if errors.As(e, &np) && !strings.ContainsAny(np.Pattern, "/.\\") && !slices.Contains(commands, np.Pattern) {
+		// A word after "--" that starts with '-' was never a command.
+		if errors.As(e, &np) && !strings.ContainsAny(np.Pattern, "/.\\") && !strings.HasPrefix(np.Pattern, "-") && !slices.Contains(commands, np.Pattern) {
 			var meant []string
 			for _, w := range words.Closest(strings.ToLower(np.Pattern), slices.Sorted(maps.Keys(commandWords))) {
 				if m := "copycat " + commandWords[w]; !slices.Contains(meant, m) {

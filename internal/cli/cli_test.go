@@ -204,6 +204,11 @@ func TestCommandHint(t *testing.T) {
 	if _, stderr, _ := run(t, "example.com/nope"); strings.Contains(stderr, "no command") {
 		t.Errorf("copycat example.com/nope: %q", stderr)
 	}
+	// Nor a word after -- that starts with '-', which no command does
+	// (it said "-dir is no command either").
+	if _, stderr, code := run(t, "--", "-dir"); code != ExitError || strings.Contains(stderr, "no command") {
+		t.Errorf("copycat -- -dir: exit %d, stderr %q", code, stderr)
+	}
 }
 
 // TestCommandHintSuggests: the word that is no command says which
