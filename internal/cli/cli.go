@@ -397,6 +397,15 @@ func (c *Config) finish(stdout, stderr io.Writer, res *load.Result, classes []fi
 		fmt.Fprintf(stderr, "copycat: %s\n", report.OneLine(e.Error()))
 	}
 	commandHint(stderr, res.Errors)
+	if n := res.FilesFound; !failed && !c.Quiet && len(res.Files) == 0 && res.Lazy() == 0 && n > 0 && n == res.FilesGenerated {
+		// The report says "0 files", which alone reads as no Go file
+		// found, or found and lost.
+		if n == 1 {
+			fmt.Fprintln(stderr, "copycat: the one Go file found is generated, and left out (-generated reads it)")
+		} else {
+			fmt.Fprintf(stderr, "copycat: the %d Go files found are all generated, and left out (-generated reads them)\n", n)
+		}
+	}
 	if unread {
 		if n := res.FilesFound - res.FilesGenerated; n == 1 {
 			fmt.Fprintln(stderr, "copycat: no file could be read: the one file found was skipped (see above)")
