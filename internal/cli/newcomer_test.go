@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -390,5 +391,40 @@ func TestAllGeneratedSaysSo(t *testing.T) {
 	var out, errs bytes.Buffer
 	if code := Run([]string{"-cache=off", "-generated", "./..."}, &out, &errs); code != ExitClean || errs.Len() != 0 {
 		t.Errorf("-generated: exit %d, stderr %q", code, errs.String())
+	}
+}
+
+// -max-classes cuts the text report and the Markdown table, as its help
+// says, and no other format: JSON and Code Climate hold every class (the
+// help said "other formats hold every class", the Markdown table among
+// them, which holds as many as the text report prints).
+func TestMaxClassesPerFormat(t *testing.T) {
+	unpack(t, "module.txtar")
+	out, _, _ := run(t, append(small, "-cache=off", "-max-classes", "1", "-json", "./...")...)
+	var rep struct {
+		Classes []struct{ Fragments []json.RawMessage }
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	fragments := 0
+	for _, c := range rep.Classes {
+		fragments += len(c.Fragments)
+	}
+	if len(rep.Classes) < 2 {
+		t.Fatalf("the fixture has %d classes, want 2 or more", len(rep.Classes))
+	}
+	md, _, _ := run(t, append(small, "-cache=off", "-max-classes", "1", "-format", "markdown", "./...")...)
+	if rows := strings.Count(md, "\n| ") - 2; rows != 1 { // less the header and its rule
+		t.Errorf("-max-classes 1: the Markdown table has %d rows, want 1:\n%s", rows, md)
+	}
+	cc, _, _ := run(t, append(small, "-cache=off", "-max-classes", "1", "-format", "code-climate", "./...")...)
+	var issues []json.RawMessage
+	if err := json.Unmarshal([]byte(cc), &issues); err != nil || len(issues) != fragments {
+		t.Errorf("-max-classes 1: Code Climate has %d issues (%v), want one a copy, %d", len(issues), err, fragments)
+	}
+	help, _, _ := run(t, "help")
+	if !strings.Contains(help, "(0: all); the Markdown table lists as many, the other formats every class") {
+		t.Error("-max-classes's help does not say that the Markdown table is cut too")
 	}
 }

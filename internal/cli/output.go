@@ -48,7 +48,7 @@ func (o *Output) outputFlags(fs *flag.FlagSet) {
 	fs.StringVar(&o.File, "o", "", "write the report to `file` instead of standard output")
 	fs.StringVar(&o.Baseline, "baseline", "", "report only clones that are not in the baseline `file`")
 	fs.BoolVar(&o.UpdateBaseline, "update-baseline", false, "write the clones found to the -baseline file and report none")
-	fs.IntVar(&o.MaxClasses, "max-classes", DefaultMaxClasses, "print at most this many classes in full in the text report, the highest ranked, and count the rest (0: all); other formats hold every class")
+	fs.IntVar(&o.MaxClasses, "max-classes", DefaultMaxClasses, "print at most this many classes in full in the text report, the highest ranked, and count the rest (0: all); the Markdown table lists as many, the other formats every class")
 	fs.StringVar(&o.Sort, "sort", report.SortRank, "order of classes: rank (the most worth acting on first) or position (by file and line)")
 	o.ListFlags(fs, "")
 }
