@@ -347,3 +347,28 @@ func FuzzDecodeIndex(f *testing.F) {
 		}
 	})
 }
+
+// git's diff is read with its a/ and b/ prefixes whatever the user's
+// git configuration: with diff.noprefix (or diff.mnemonicPrefix) git
+// wrote a/a.go as "a/a.go" (or "w/a/a.go"), which ParseDiff read as a.go,
+// and -new-from-rev saw no change to any file read, passing every gate.
+func TestDiffIgnoresPrefixConfig(t *testing.T) {
+	testRepo(t)
+	// An edit under a/, which a diff without prefixes names a/a.go.
+	testtool.WriteFiles(t, ".", map[string]string{"a/a.go": goFile("a/a.go", 2)})
+	r, base, err := OpenAt(".", "HEAD~1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, config := range [][]string{{"diff.noprefix", "true"}, {"diff.mnemonicPrefix", "true"}} {
+		testtool.Git(t, "config", config[0], config[1])
+		files, _, err := r.diff(base, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := names(files); !slices.Equal(got, []string{"a/a.go", "g/g.go", "g/h.go"}) {
+			t.Errorf("%s=%s: the diff names %q, want a/a.go, g/g.go and g/h.go", config[0], config[1], got)
+		}
+		testtool.Git(t, "config", "--unset", config[0])
+	}
+}

@@ -156,10 +156,12 @@ func (r *Repo) diffAll(commit string) (map[string]*File, []*File, map[string]boo
 }
 
 // diff is git's diff of the working tree against commit, of the Go files
-// named (literally), or of all if names is nil.
+// named (literally), or of all if names is nil. Its names have git's a/
+// and b/ prefixes whatever the user's configuration says (diff.noprefix,
+// diff.mnemonicPrefix, diff.srcPrefix): ParseDiff cuts those two.
 func (r *Repo) diff(commit string, names []string) (map[string]*File, []*File, error) {
 	args := []string{"-c", "core.quotePath=true", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
-		"--find-renames", "--unified=0", commit, "--"}
+		"--src-prefix=a/", "--dst-prefix=b/", "--find-renames", "--unified=0", commit, "--"}
 	if names == nil {
 		args = append(args, "*.go")
 	} else {
