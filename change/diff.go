@@ -8,10 +8,13 @@ package change
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -45,6 +48,9 @@ type File struct {
 	// Gone are the old file's lines the change removed or rewrote,
 	// rising.
 	Gone []fingerprint.LineRange
+	// whole and oldWhole are Name and Old as the diff wrote them, when
+	// an a/ or b/ was cut from their start; "" else (see Unprefixed).
+	whole, oldWhole string
 	// hunks are the runs of lines the diff's hunks change, in order
 	// (the hunks of git diff -U0, whatever the diff's context): where the
 	// old file's lines went in the new one (see NewLines).
@@ -283,7 +289,7 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 	files = map[string]*File{}
 	lr := lineReader{r: bufio.NewReaderSize(r, maxDiffLine)}
 	var cur *File
-	var oldName, oldBlob string
+	var oldName, oldWhole, oldBlob string
 	newLine, oldLine, oldLeft, newLeft := 0, 0, 0, 0
 	// edit is the hunk of the lines a hunk of the diff changes since its
 	// last context line, -1 after one: a diff with context (diff -u,
@@ -346,7 +352,7 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 		switch {
 		case strings.HasPrefix(line, "diff --git "):
 			header = true
-			cur, oldName, oldBlob = nil, "", ""
+			cur, oldName, oldWhole, oldBlob = nil, "", "", ""
 		case strings.HasPrefix(line, "index "):
 			// index <old>..<new> [mode]: git's object of the old file.
 			if ids, _, _ := strings.Cut(line[len("index "):], " "); strings.Contains(ids, "..") {
@@ -357,18 +363,18 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 			}
 		case strings.HasPrefix(line, "--- "):
 			header = true
-			oldName = diffName(line[4:])
+			oldName, oldWhole = diffName(line[4:])
 		case strings.HasPrefix(line, "+++ "):
 			header = true
-			name := diffName(line[4:])
+			name, whole := diffName(line[4:])
 			if name == "" { // deleted: /dev/null
-				cur = &File{Old: oldName, OldBlob: oldBlob, Deleted: true}
+				cur = &File{Old: oldName, OldBlob: oldBlob, Deleted: true, oldWhole: oldWhole}
 				deleted = append(deleted, cur)
 				continue
 			}
 			cur = files[name]
 			if cur == nil {
-				cur = &File{Name: name, New: oldName == "", Old: oldName, OldBlob: oldBlob}
+				cur = &File{Name: name, New: oldName == "", Old: oldName, OldBlob: oldBlob, whole: whole, oldWhole: oldWhole}
 				files[name] = cur
 			}
 		case strings.HasPrefix(line, "@@ "):
@@ -471,8 +477,9 @@ func (f *File) remove(n int) {
 
 // diffName is the path of a --- or +++ line: the a/ or b/ prefix cut, a
 // tab and what follows (diff -u's time stamp) left out, a quoted name
-// unquoted; "" for /dev/null.
-func diffName(s string) string {
+// unquoted; "" for /dev/null. whole is the path with its prefix, when
+// one was cut.
+func diffName(s string) (name, whole string) {
 	if i := strings.IndexByte(s, '\t'); i >= 0 {
 		s = s[:i]
 	}
@@ -482,12 +489,55 @@ func diffName(s string) string {
 		}
 	}
 	if s == "/dev/null" {
-		return ""
+		return "", ""
 	}
 	if strings.HasPrefix(s, "a/") || strings.HasPrefix(s, "b/") {
-		s = s[2:]
+		return path.Clean(s[2:]), path.Clean(s)
 	}
-	return path.Clean(s)
+	return path.Clean(s), ""
+}
+
+// Unprefixed reads the names of a diff given by the user, files and
+// deleted as ParseDiffDeleted returns them, without git's a/ and b/
+// prefixes when it was made without them (git diff --no-prefix, or with
+// diff.noprefix set; diff -u of paths such as b/b.go): when no file it
+// names exists under root with its first a/ or b/ cut, and one does with
+// it kept. Such a diff's a/a.go was read as a.go, which no class holds,
+// and the change touched nothing. files is returned keyed anew.
+func Unprefixed(root string, files map[string]*File, deleted []*File) map[string]*File {
+	exists := func(name string) bool {
+		_, err := os.Lstat(filepath.Join(root, filepath.FromSlash(name)))
+		return err == nil
+	}
+	whole := false
+	for name, f := range files {
+		switch {
+		case f.whole == "":
+		case exists(name):
+			return files // git's prefixes: a name cut is a file
+		case exists(f.whole):
+			whole = true
+		}
+	}
+	if !whole {
+		return files
+	}
+	out := make(map[string]*File, len(files))
+	for name, f := range files {
+		out[cmp.Or(f.whole, name)] = f
+	}
+	if len(out) < len(files) {
+		return files // two names the prefixes alone told apart
+	}
+	for name, f := range out {
+		f.Name, f.Old = name, cmp.Or(f.oldWhole, f.Old)
+	}
+	for _, f := range deleted {
+		if f.oldWhole != "" {
+			f.Old = f.oldWhole
+		}
+	}
+	return out
 }
 
 // hunkHeader reads "@@ -a,b +c,d @@": the old and new start and count (a

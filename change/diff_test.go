@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 func lr(a, b int) fingerprint.LineRange { return fingerprint.LineRange{Start: a, End: b} }
@@ -287,5 +288,44 @@ func TestDiffWithoutHeader(t *testing.T) {
 		case tc.err != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.err)):
 			t.Errorf("%q: %v, want %q", tc.in, err, tc.err)
 		}
+	}
+}
+
+// A diff made without git's a/ and b/ prefixes (git diff --no-prefix or
+// with diff.noprefix set, diff -u b/b.go) names its files whole: a/a.go
+// was read as a.go and b/b.go as b.go, which no file is, and -diff
+// judged a change of nothing. A diff with the prefixes, or one naming
+// files that are nowhere, is read as before.
+func TestUnprefixed(t *testing.T) {
+	root := t.TempDir()
+	testtool.WriteFiles(t, root, map[string]string{"a/a.go": "package a\n", "b/b.go": "package b\n", "c.go": "package c\n"})
+	parse := func(diff string) (map[string]*File, []*File) {
+		t.Helper()
+		files, deleted, err := ParseDiffDeleted(strings.NewReader(diff))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Unprefixed(root, files, deleted), deleted
+	}
+	bare := "diff --git a/a.go a/a.go\nindex 1111111..2222222 100644\n--- a/a.go\n+++ a/a.go\n@@ -1,0 +2 @@\n+x\n" +
+		"diff --git b/b.go b/b.go\nnew file mode 100644\n--- /dev/null\n+++ b/b.go\n@@ -0,0 +1 @@\n+x\n" +
+		"diff --git a/gone.go a/gone.go\ndeleted file mode 100644\n--- a/gone.go\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n"
+	files, deleted := parse(bare)
+	if got := names(files); !slices.Equal(got, []string{"a/a.go", "b/b.go"}) || files["a/a.go"].Name != "a/a.go" || files["a/a.go"].Old != "a/a.go" {
+		t.Errorf("a diff without prefixes: names %q, a/a.go's old name %q", got, files["a/a.go"].Old)
+	}
+	if len(deleted) != 1 || deleted[0].Old != "a/gone.go" {
+		t.Errorf("a diff without prefixes: deleted %+v, want a/gone.go", deleted)
+	}
+	// git's own: a/c.go is c.go, which exists.
+	files, _ = parse("diff --git a/c.go b/c.go\n--- a/c.go\n+++ b/c.go\n@@ -1,0 +2 @@\n+x\n" +
+		"diff --git a/a/a.go b/a/a.go\n--- a/a/a.go\n+++ b/a/a.go\n@@ -1,0 +2 @@\n+x\n")
+	if got := names(files); !slices.Equal(got, []string{"a/a.go", "c.go"}) {
+		t.Errorf("a diff with git's prefixes: names %q, want a/a.go and c.go", got)
+	}
+	// Names that are nowhere, cut or whole: as git's.
+	files, _ = parse("--- a/x.go\n+++ b/x.go\n@@ -1,0 +2 @@\n+x\n")
+	if got := names(files); !slices.Equal(got, []string{"x.go"}) {
+		t.Errorf("a diff of files that are nowhere: names %q, want x.go", got)
 	}
 }

@@ -113,6 +113,7 @@ func (ch *Changes) start(stdin io.Reader, fail func(error)) (wait func() (*chang
 	if repoErr == nil {
 		root = repo.Root
 	}
+	files = change.Unprefixed(root, files, deleted)
 	c := change.NewChange(root, files)
 	if repoErr == nil {
 		diffBase(c, repo, files, deleted)

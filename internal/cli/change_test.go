@@ -580,3 +580,20 @@ func TestBaseOverFileLimit(t *testing.T) {
 		t.Errorf("history: exit %d, want %q in:\n%s", code, want, errs)
 	}
 }
+
+// -diff of a diff made without git's a/ and b/ prefixes (git diff
+// --no-prefix, or diff.noprefix set) judges the change as git's own diff
+// does: a/a.go was read as a.go, no file, and the forgotten twin passed
+// as a change of nothing.
+func TestDiffWithoutPrefixes(t *testing.T) {
+	dir := gitRepo(t)
+	src, _ := os.ReadFile(filepath.Join(dir, "a", "a.go"))
+	fixed := strings.Replace(string(src), "\t\tif i >= limit {\n", "\t\tif i < 0 || i >= limit {\n", 1)
+	testtool.WriteFiles(t, dir, map[string]string{"a/a.go": fixed})
+	for _, flag := range []string{"--no-prefix", "--src-prefix=a/"} {
+		diff := filepath.Join(t.TempDir(), "change.diff")
+		testtool.WriteFiles(t, filepath.Dir(diff), map[string]string{"change.diff": testtool.Git(t, "diff", flag)})
+		out, errs, code := runChange(t, "-diff", diff, "./...")
+		saysAll(t, out, errs, code, ExitClones, "a/a.go:8:1: duplicate of b/b.go:8-27", "; forgotten twin: you changed this copy")
+	}
+}
