@@ -57,9 +57,14 @@ func (s ChangeStats) Line() string {
 	if s.NewDuplicated == 1 {
 		copies = "copies" // "1 of the 8 lines it added copies other code"
 	}
-	line := fmt.Sprintf("copycat: the change: %s, %s, %s; %d of the %s it added %s other code (%.1f%%)",
+	line := fmt.Sprintf("copycat: the change: %s, %s, %s; ",
 		Count(s.New, "new copy", "new copies"), Count(s.ForgottenTwins, "forgotten twin", "forgotten twins"),
-		Count(s.Grown, "class grown", "classes grown"), s.NewDuplicated, Count(s.AddedLines, "line", "lines"), copies, s.Percent())
+		Count(s.Grown, "class grown", "classes grown"))
+	if s.AddedLines == 0 {
+		line += "it added no line" // not "0 of the 0 lines it added copy other code (0.0%)"
+	} else {
+		line += fmt.Sprintf("%d of the %s it added %s other code (%.1f%%)", s.NewDuplicated, Count(s.AddedLines, "line", "lines"), copies, s.Percent())
+	}
 	if s.Removed > 0 {
 		line += fmt.Sprintf("; it removed %s", Count(s.Removed, "copy", "copies"))
 	}

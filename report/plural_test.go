@@ -50,4 +50,10 @@ func TestChangeLineOneLineCopies(t *testing.T) {
 			t.Errorf("%d lines in new copies: %q, want it to end %q", tc.dup, got, tc.want)
 		}
 	}
+	// A change that added no line says so, not "0 of the 0 lines it added
+	// copy other code (0.0%)".
+	s := ChangeStats{ForgottenTwins: 1, MaxNew: 5}
+	if got, want := s.Line(), "copycat: the change: 0 new copies, 1 forgotten twin, 0 classes grown; it added no line, within -max-new-duplication 5%"; got != want {
+		t.Errorf("a change adding no line: %q, want %q", got, want)
+	}
 }
