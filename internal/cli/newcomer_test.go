@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -426,5 +427,22 @@ func TestMaxClassesPerFormat(t *testing.T) {
 	help, _, _ := run(t, "help")
 	if !strings.Contains(help, "(0: all); the Markdown table lists as many, the other formats every class") {
 		t.Error("-max-classes's help does not say that the Markdown table is cut too")
+	}
+}
+
+// The -format help names every extension -o's file may have to pick a
+// format, and each one it names picks one.
+func TestFormatHelpNamesEveryExtension(t *testing.T) {
+	fs := flag.NewFlagSet("copycat", flag.ContinueOnError)
+	var o Output
+	o.outputFlags(fs)
+	help := fs.Lookup("format").Usage
+	for _, ext := range []string{".json", ".sarif", ".sarif.json", ".html", ".htm", ".md", ".markdown"} {
+		if _, named := FileFormat("report" + ext); !named {
+			t.Errorf("%s names no format", ext)
+		}
+		if !strings.Contains(help, ext+",") && !strings.Contains(help, ext+")") && !strings.Contains(help, ext+" ") {
+			t.Errorf("the -format help does not name %s: %q", ext, help)
+		}
 	}
 }

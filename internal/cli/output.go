@@ -44,7 +44,7 @@ type Output struct {
 
 // outputFlags registers the output flags on fs.
 func (o *Output) outputFlags(fs *flag.FlagSet) {
-	fs.StringVar(&o.Format, "format", FormatText, "report format: text, json, sarif, html, markdown or code-climate (GitLab's Code Quality); with -o, by default the one its extension names: .json, .sarif, .html, .md")
+	fs.StringVar(&o.Format, "format", FormatText, "report format: text, json, sarif, html, markdown or code-climate (GitLab's Code Quality); with -o, by default the one its extension names: .json, .sarif (.sarif.json), .html (.htm), .md (.markdown)")
 	fs.StringVar(&o.File, "o", "", "write the report to `file` instead of standard output")
 	fs.StringVar(&o.Baseline, "baseline", "", "report only clones that are not in the baseline `file`")
 	fs.BoolVar(&o.UpdateBaseline, "update-baseline", false, "write the clones found to the -baseline file and report none")
@@ -151,8 +151,8 @@ func (c *Config) settleFileFormat() error {
 }
 
 // FileFormat is the report format a file's extension names: .json,
-// .sarif (and .sarif.json), .html and .htm, in any case; named is false
-// for other names, which get text.
+// .sarif (and .sarif.json), .html and .htm, .md and .markdown, in any
+// case; named is false for other names, which get text.
 func FileFormat(name string) (format string, named bool) {
 	name = strings.ToLower(name)
 	switch {
