@@ -646,3 +646,16 @@ func TestForeignDatabaseNotWritten(t *testing.T) {
 		t.Errorf("cleaned: %v", err)
 	}
 }
+
+// Sizes are said in the unit that shows them: an index of 32 KB was
+// "0.0 MB".
+func TestSize(t *testing.T) {
+	for _, tc := range []struct {
+		n    int64
+		want string
+	}{{1, "1 byte"}, {512, "512 bytes"}, {32 << 10, "32.0 KB"}, {5<<20 + 200<<10, "5.2 MB"}} {
+		if got := Size(tc.n); got != tc.want {
+			t.Errorf("Size(%d) = %q, want %q", tc.n, got, tc.want)
+		}
+	}
+}

@@ -102,7 +102,7 @@ func clean(w io.Writer, dir string) error {
 	if err := Clean(dir); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "copycat: removed index %s (%.1f MB)\n", path, mb(info.Size()))
+	fmt.Fprintf(w, "copycat: removed index %s (%s)\n", path, Size(info.Size()))
 	return nil
 }
 
@@ -244,8 +244,8 @@ func Stats(w io.Writer, dir string) error {
 		// A damaged index: a run rebuilds it, and says so.
 		return fmt.Errorf("index %s cannot be read: %w (a run rebuilds it; copycat cache clean removes it)", path, err)
 	}
-	fmt.Fprintf(w, "index %s: %s, %.1f MB (limit %.0f MB), file %.1f MB\n",
-		path, report.Count(int(n), "record", "records"), mb(size), mb(DefaultLimit), mb(info.Size()))
+	fmt.Fprintf(w, "index %s: %s, %s (limit %.0f MB), file %s\n",
+		path, report.Count(int(n), "record", "records"), Size(size), mb(DefaultLimit), Size(info.Size()))
 	if n > 0 {
 		fmt.Fprintf(w, "last used from %s to %s\n", stampString(oldest), stampString(newest))
 	}
@@ -254,6 +254,18 @@ func Stats(w io.Writer, dir string) error {
 }
 
 func mb(n int64) float64 { return float64(n) / (1 << 20) }
+
+// Size says n bytes in the unit that shows them: "512 bytes", "32.0 KB",
+// "5.2 MB" (a small index was "0.0 MB").
+func Size(n int64) string {
+	switch {
+	case n < 1<<10:
+		return report.Count(int(n), "byte", "bytes")
+	case n < 1<<20:
+		return fmt.Sprintf("%.1f KB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%.1f MB", mb(n))
+}
 
 func stampString(s uint64) string {
 	return time.Unix(int64(s), 0).UTC().Format(time.RFC3339)

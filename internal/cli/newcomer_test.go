@@ -168,7 +168,7 @@ func TestCacheCommandAfterFlags(t *testing.T) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d and %q", tt.args, code, out, errs, ExitError, tt.want)
 		}
 	}
-	want := fmt.Sprintf("copycat: removed index %s (%.1f MB)\n", index, float64(info.Size())/(1<<20))
+	want := fmt.Sprintf("copycat: removed index %s (%s)\n", index, cache.Size(info.Size()))
 	if out, errs, code := raw("-cache", idx, "cache", "clean"); code != ExitClean || out != "" || errs != want {
 		t.Errorf("cache clean: exit %d, stdout %q, stderr %q; want %q", code, out, errs, want)
 	}
