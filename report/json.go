@@ -24,6 +24,7 @@ type (
 		Version int         `json:"version"`
 		Tool    jsonTool    `json:"tool"`
 		Stats   jsonStats   `json:"stats"`
+		Notices []notice    `json:"notices,omitempty"` // the run's warnings and errors, as SARIF's notifications
 		Classes []jsonClass `json:"classes"`
 	}
 	// jsonTool names the copycat that wrote the report.
@@ -161,6 +162,12 @@ func jsonHead(r *Report) jsonReport {
 			Run:             r.Run,
 		},
 		Classes: []jsonClass{},
+	}
+	for _, n := range notices(r) {
+		if n.File != "" {
+			n.File = jsonName(n.File)
+		}
+		out.Notices = append(out.Notices, n)
 	}
 	return out
 }

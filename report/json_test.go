@@ -3,6 +3,8 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"math"
 	"runtime"
@@ -128,5 +130,40 @@ func TestJSONByClass(t *testing.T) {
 	err, werr := JSON(&got, bad), jsonOneEncoder(&want, bad)
 	if err == nil || werr == nil || err.Error() != werr.Error() || got.Len() != 0 || want.Len() != 0 {
 		t.Errorf("a NaN similarity: %v, %d bytes written; one encoder: %v, %d bytes", err, got.Len(), werr, want.Len())
+	}
+}
+
+// The run's warnings and errors are in the JSON report too, each at the
+// file and line it names, as SARIF's notifications: a program reading
+// the report learns that a file was not read.
+func TestJSONNotices(t *testing.T) {
+	rep := &Report{
+		Warnings: []error{errors.New("a/broken.go:3:7: expected ';', found x (not read)"), errors.New("b\xffc.go: larger than -max-file-size")},
+		Errors:   []error{errors.New("open nope: no such file or directory")},
+	}
+	var buf bytes.Buffer
+	if err := JSON(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		Notices []struct {
+			Level, Message, File string
+			Line                 int
+		}
+	}
+	if err := json.Unmarshal(buf.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(out.Notices)
+	want := `[{warning a/broken.go:3:7: expected ';', found x (not read) a/broken.go 3} {warning b` + "\ufffd" + `c.go: larger than -max-file-size "b\xffc.go" 0} {error open nope: no such file or directory  0}]`
+	if got != want {
+		t.Errorf("notices\n%s\nwant\n%s", got, want)
+	}
+	buf.Reset()
+	if err := JSON(&buf, &Report{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "notices") {
+		t.Errorf("a run with no problem has notices:\n%s", buf.String())
 	}
 }

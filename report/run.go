@@ -38,10 +38,10 @@ func semanticVersion(v string) string {
 // A notice is one problem of the run, as the reports for programs carry
 // it.
 type notice struct {
-	Level   string // "warning" or "error"
-	Message string
-	File    string // "" when the message names no file
-	Line    int    // 0 when it names no line
+	Level   string `json:"level"` // "warning" or "error"
+	Message string `json:"message"`
+	File    string `json:"file,omitempty"` // "" when the message names no file
+	Line    int    `json:"line,omitempty"` // 0 when it names no line
 }
 
 // notices lists the run's warnings, then its errors, each placed at the

@@ -81,3 +81,26 @@ func TestGOROOTNoPanic(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 }
+
+// A file that does not parse is a notice of the JSON report, at its file
+// and line, whether the run parsed the tree or found it in the index: a
+// program reading the report learns what was not read.
+func TestJSONNoticesColdAndWarm(t *testing.T) {
+	dir := unpack(t, "module.txtar")
+	if err := os.WriteFile(filepath.Join(dir, "stats", "broken.go"), []byte("package stats\n\nfunc Broken( {\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	idx := t.TempDir()
+	args := append([]string{"-json", "-cache", idx}, small...)
+	cold, _, code := run(t, args...)
+	warm, _, _ := run(t, args...)
+	if code != ExitClones {
+		t.Errorf("exit %d, want %d", code, ExitClones)
+	}
+	if !strings.Contains(cold, `"notices": [`) || !strings.Contains(cold, `"file": "stats/broken.go",`) || !strings.Contains(cold, `"line": 3`) {
+		t.Errorf("the report does not say stats/broken.go was not read:\n%s", cold)
+	}
+	if warm != cold {
+		t.Errorf("the warm run's report differs from the cold run's:\n%s\nwant\n%s", warm, cold)
+	}
+}
