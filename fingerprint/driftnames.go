@@ -436,20 +436,35 @@ func (d *detector) outerNames(s span) []bool {
 			d.declaredBy(f, next, u.tok0, declared)
 			next = u.tok0
 		}
+		// Read up to the statement's first brace: what a func literal or
+		// a composite literal holds is left alone, and each token is read
+		// for one statement at most, however deep := statements nest in
+		// closures.
 		lhs = lhs[:0]
-		d.valuesIn(s, u.tok0, u.tok1, u.val0, func(t int32, c byte, val uint64) {
+		v := u.val0
+		for t := u.tok0; t < u.tok1 && token.Token(f.codes[t]) != token.LBRACE; t++ {
+			c := f.codes[t]
+			if !hasValue(c) {
+				continue
+			}
+			val := f.vals[v]
+			v++
 			switch {
 			case t < define:
-				if !declared[val] {
+				if !declared[val] && len(lhs) < maxOuterNames {
 					lhs = append(lhs, val)
 				}
 			case isName(c) && token.Token(f.codes[t-1]) != token.PERIOD && slices.Contains(lhs, val):
 				out[t-t0] = true
 			}
-		})
+		}
 	})
 	return out
 }
+
+// maxOuterNames is the most names left of a := that outerNames looks for
+// right of it (a list of thousands would make each name a search).
+const maxOuterNames = 8
 
 // sameFunction reports whether spans a and b lie in two functions of the
 // same name and receiver type (a method and a function never are): one
