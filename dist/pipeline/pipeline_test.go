@@ -275,6 +275,7 @@ func TestModuleOnAnotherWorker(t *testing.T) {
 		t.Skipf("%s is not in the module cache: %v", module, err)
 	}
 	isolate(t)
+	vouchDownloads(t, downloads)
 	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(downloads))
 	dir, err := moduleDir(context.Background(), module)
 	if err != nil {

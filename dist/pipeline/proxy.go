@@ -25,12 +25,11 @@ import (
 // goproxy): the zip from the first proxy of $GOPROXY that has it, the
 // module cache's own download folder first, unzipped with
 // golang.org/x/mod/zip, which refuses the names and sizes the go command
-// refuses. A worker then needs neither the go command nor a module cache:
-// the stock container of a Beam runner has neither. The zip's hash is not
-// checked against the checksum database (the go command does): the code
-// is read, never built or run, and the default proxy is reached over TLS.
-// "direct" in $GOPROXY (a module fetched from its repository) is left to
-// the go command, where there is one.
+// refuses, once its hash is checked against the checksum database
+// (sumdb.go). A worker then needs neither the go command nor a module
+// cache: the stock container of a Beam runner has neither. "direct" in
+// $GOPROXY (a module fetched from its repository) is left to the go
+// command, where there is one.
 
 // defaultProxy is $GOPROXY's value when it is not set, as for the go
 // command.
@@ -89,7 +88,7 @@ func moduleProxies() ([]proxy, string) {
 	cache := modCache()
 	if cache != "" {
 		// The go command's downloads are a proxy that is always there.
-		proxies = append([]proxy{{url: "file://" + filepath.ToSlash(filepath.Join(cache, "cache", "download")), fallThrough: true}}, proxies...)
+		proxies = append([]proxy{{url: "file://" + filepath.ToSlash(filepath.Join(cache, "cache", "download")), fallThrough: true, cache: true}}, proxies...)
 	}
 	return proxies, cache
 }
@@ -182,11 +181,13 @@ func escaped(m module.Version) (string, error) {
 
 // A proxy is one entry of $GOPROXY: its URL, and whether any error (a
 // "|" after it), not only "not found", passes to the next entry; or
-// "direct", or "off", which ends the list with an error.
+// "direct", or "off", which ends the list with an error; cache is the
+// module cache's download folder, whose zips the go command checked.
 type proxy struct {
 	url         string
 	fallThrough bool
 	direct, off bool
+	cache       bool
 }
 
 // errOff is what "off" in $GOPROXY answers.
@@ -293,15 +294,17 @@ func highest(versions []string) string {
 }
 
 // fetch downloads m's zip from the first proxy that has it into a
-// temporary file and returns its name; or, from "direct", the go
-// command's tree of it.
+// temporary file, checks it against the checksum database, and returns
+// its name; or, from "direct", the go command's tree of it.
 func fetch(ctx context.Context, proxies []proxy, m module.Version) (zip, dir string, err error) {
 	esc, err := escaped(m)
 	if err != nil {
 		return "", "", err
 	}
 	p, v, _ := strings.Cut(esc, "@")
+	var from proxy
 	err = ask(ctx, proxies, func(px proxy) error {
+		from = px
 		if px.direct {
 			return goCommand(ctx, m.Path+"@"+m.Version, &dir)
 		}
@@ -330,6 +333,12 @@ func fetch(ctx context.Context, proxies []proxy, m module.Version) (zip, dir str
 		zip = f.Name()
 		return nil
 	})
+	if err == nil && zip != "" && !from.cache {
+		if err = checkSum(ctx, proxies, m, zip); err != nil {
+			os.Remove(zip)
+			zip = ""
+		}
+	}
 	return zip, dir, err
 }
 

@@ -41,10 +41,13 @@ func downloads(t *testing.T) string {
 }
 
 // isolate gives the test an empty module cache and temporary folder, so
-// that every module is fetched from the proxies it sets.
+// that every module is fetched from the proxies it sets, and checked
+// against the checksum database whatever its path.
 func isolate(t *testing.T) {
 	t.Setenv("GOMODCACHE", t.TempDir())
 	t.Setenv("TMPDIR", t.TempDir())
+	t.Setenv("GONOSUMDB", "")
+	t.Setenv("GOPRIVATE", "")
 }
 
 // TestProxy fetches a module from an HTTP proxy with no go command
@@ -53,6 +56,7 @@ func isolate(t *testing.T) {
 func TestProxy(t *testing.T) {
 	dl := downloads(t)
 	isolate(t)
+	db := vouchDownloads(t, dl)
 	var asked atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		asked.Add(1)
@@ -73,6 +77,9 @@ func TestProxy(t *testing.T) {
 	if asked.Load() == 0 {
 		t.Error("the proxy was never asked")
 	}
+	if db.lookups.Load() == 0 {
+		t.Error("the checksum database was never asked")
+	}
 	// Fetched once: a second worker of the machine finds the tree.
 	n := asked.Load()
 	if _, err := moduleDir(context.Background(), memoryPath+"@"+memoryVersion); err != nil {
@@ -90,6 +97,7 @@ func TestProxy(t *testing.T) {
 func TestLatestPinned(t *testing.T) {
 	dl := downloads(t)
 	isolate(t)
+	vouchDownloads(t, dl)
 	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(dl))
 	t.Setenv("PATH", "") // no go command: the proxy alone
 	pinned := memoryPath + "@" + memoryVersion
@@ -111,6 +119,7 @@ func TestLatestPinned(t *testing.T) {
 // first.
 func TestProxyList(t *testing.T) {
 	dl := downloads(t)
+	vouchDownloads(t, dl)
 	missing := httptest.NewServer(http.NotFoundHandler())
 	defer missing.Close()
 	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -323,6 +332,7 @@ func TestCraftedModuleZips(t *testing.T) {
 		z := b.Bytes()
 		return z
 	}
+	db := newTestDB(t, "sum.example.com") // asked of the zips that are valid
 	good := entry{name: m + "/a.go", body: "package m\n"}
 	big := strings.Repeat("package m\n", 10000)
 	for _, c := range []struct {
@@ -366,7 +376,14 @@ func TestCraftedModuleZips(t *testing.T) {
 	}
 	isolate(t)
 	zipped := zipOf(good, entry{name: m + "/link.go", body: "/etc/passwd", mode: os.ModeSymlink | 0o777})
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(zipped) }))
+	db.vouch(t, "example.com/m", "v1.0.0", writeZip(t, zipped))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, ".zip") {
+			http.NotFound(w, r) // its /sumdb/: the database at its URL
+			return
+		}
+		w.Write(zipped)
+	}))
 	defer srv.Close()
 	t.Setenv("GOPROXY", srv.URL)
 	dir, err := moduleDir(context.Background(), m)
