@@ -71,6 +71,32 @@ func TestLoopbackFilesRemoved(t *testing.T) {
 // writes for the trees dirs.
 func oneMachine(t *testing.T, c Config) []byte {
 	t.Helper()
+	report, _ := cutNotices(oneMachineWithNotices(t, c))
+	return report
+}
+
+// cutNotices cuts the notices out of copycat's JSON report, and returns
+// them: the run's warnings and errors, which copycat-dist leaves in its
+// workers' log (see the README), the rest of its report being
+// copycat's, byte for byte.
+func cutNotices(report []byte) (rest, notices []byte) {
+	const open, end = "\n  \"notices\": [", "\n  ],"
+	i := bytes.Index(report, []byte(open))
+	if i < 0 {
+		return report, nil
+	}
+	j := bytes.Index(report[i:], []byte(end))
+	if j < 0 {
+		return report, nil
+	}
+	j += i + len(end)
+	return append(report[:i:i], report[j:]...), report[i:j]
+}
+
+// oneMachineWithNotices is the report copycat writes for c, its notices
+// too.
+func oneMachineWithNotices(t *testing.T, c Config) []byte {
+	t.Helper()
 	args := []string{"-format", c.format(), "-cache=off",
 		"-min-tokens", itoa(c.MinTokens), "-min-lines", itoa(c.MinLines),
 		"-max-occurrences", itoa(c.MaxOccurrences), "-near=" + btoa(c.Near),
@@ -136,7 +162,10 @@ func TestSmall(t *testing.T) {
 			c := DefaultConfig()
 			c.Dirs = []string{dir}
 			tc.set(&c)
-			want := oneMachine(t, c)
+			want, notices := cutNotices(oneMachineWithNotices(t, c))
+			if !bytes.Contains(notices, []byte(`broken.go:3:14: syntax error`)) {
+				t.Fatalf("copycat's report does not say the broken file was not read: the test shows little\n%s", notices)
+			}
 			if !bytes.Contains(want, []byte(`"kind": "renamed"`)) {
 				t.Fatalf("the small tree's report lacks a renamed class: the test shows little\n%s", want)
 			}
