@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 )
 
@@ -14,7 +13,10 @@ import (
 // whose .duplignore files say the same give the same bytes; go vet keys
 // its cache on a hash of them (see cmd/copycat). A file or directory that
 // cannot be read is written as its error, so that the digest still changes
-// when it does.
+// when it does. Each file is read as ReadFile reads it: no more than a
+// byte past MaxFileSize, which is enough to tell what the rules are (a
+// larger file has none), where a file of a gigabyte was read whole into
+// memory each time go vet asked copycat for its ID.
 func Digest(w io.Writer, root string) error {
 	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		rel, _ := filepath.Rel(root, p)
@@ -28,7 +30,7 @@ func Digest(w io.Writer, root string) error {
 		case d.Name() != FileName || !d.Type().IsRegular():
 			return nil
 		}
-		data, err := os.ReadFile(p)
+		data, err := ReadFile(p)
 		if err != nil {
 			_, werr := fmt.Fprintf(w, "%s\x00error %v\x00", rel, err)
 			return werr

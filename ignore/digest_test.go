@@ -54,3 +54,43 @@ func TestDigest(t *testing.T) {
 		t.Error("a new, empty .duplignore left the digest as it was")
 	}
 }
+
+// TestDigestReadsLimit: a .duplignore of 64 MiB (a sparse file, as one a
+// pull request may hold) is read no further than its rules are: a byte
+// past MaxFileSize, past which none apply. The digest was the whole file,
+// read into memory each time go vet asks copycat -V=full.
+func TestDigestReadsLimit(t *testing.T) {
+	root := t.TempDir()
+	name := filepath.Join(root, FileName)
+	if err := os.WriteFile(name, []byte("gen/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(name, 64<<20); err != nil {
+		t.Fatal(err)
+	}
+	var n countingWriter
+	if err := Digest(&n, root); err != nil {
+		t.Fatal(err)
+	}
+	if max := MaxFileSize + 64; int(n) > max {
+		t.Errorf("the digest of a .duplignore of 64 MiB is %d bytes, want at most %d", n, max)
+	}
+	// Past the limit, the file is still told from a smaller one.
+	var small bytes.Buffer
+	if err := os.Truncate(name, MaxFileSize); err != nil {
+		t.Fatal(err)
+	}
+	if err := Digest(&small, root); err != nil {
+		t.Fatal(err)
+	}
+	if int(n) == small.Len() {
+		t.Error("a .duplignore over the limit and one at it have digests of one length")
+	}
+}
+
+type countingWriter int
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	*c += countingWriter(len(p))
+	return len(p), nil
+}
