@@ -25,14 +25,18 @@ type HistoryPoint struct {
 	Drifted         int     `json:"drifted"`     // listed classes whose copies drifted apart
 }
 
-// HistoryCSV writes the points as CSV, a header first.
+// HistoryCSV writes the points as CSV, a header first. A subject is
+// written as OneLine writes a message: anyone who can push a commit
+// writes its subject, and the CSV goes to a terminal by default, where
+// its escape sequences (ESC ] 0; for a window's title, ESC [2J to clear
+// the screen) would act.
 func HistoryCSV(w io.Writer, points []HistoryPoint) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"commit", "date", "files", "lines", "duplicated_lines", "duplicated_percent", "classes", "new_classes", "drifted", "subject"})
 	for _, p := range points {
 		cw.Write([]string{p.Commit, p.Date, strconv.Itoa(p.Files), strconv.Itoa(p.Lines), strconv.Itoa(p.DuplicatedLines),
 			strconv.FormatFloat(p.DuplicatedPct, 'f', 2, 64), strconv.Itoa(p.Classes), strconv.Itoa(p.NewClasses),
-			strconv.Itoa(p.Drifted), p.Subject})
+			strconv.Itoa(p.Drifted), OneLine(p.Subject)})
 	}
 	cw.Flush()
 	return cw.Error()
