@@ -21,6 +21,7 @@ import (
 	"sync/atomic"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/words"
 )
 
 // A File is what a change did to one file, in the new file's lines.
@@ -342,7 +343,7 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 				newLeft--
 			case strings.HasPrefix(line, `\`): // \ No newline at end of file
 			default:
-				return nil, nil, fmt.Errorf("diff line %d: %q inside a hunk", lineNo, line)
+				return nil, nil, fmt.Errorf("diff line %d: %q inside a hunk", lineNo, words.Excerpt(line))
 			}
 			continue
 		}
@@ -383,7 +384,7 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 			}
 			o, n, ok := hunkHeader(line)
 			if !ok {
-				return nil, nil, fmt.Errorf("diff line %d: bad hunk header %q", lineNo, line)
+				return nil, nil, fmt.Errorf("diff line %d: bad hunk header %q", lineNo, words.Excerpt(line))
 			}
 			oldLeft, newLeft = o[1], n[1]
 			newLine, oldLine = n[0]-1, o[0]-1
@@ -397,10 +398,7 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 		}
 	}
 	if !header && firstNo > 0 {
-		if len(first) > 80 {
-			first = first[:80] + "…"
-		}
-		return nil, nil, fmt.Errorf("diff line %d: not a unified diff: no file header (diff --git, --- or +++) among its lines, which begin %q", firstNo, first)
+		return nil, nil, fmt.Errorf("diff line %d: not a unified diff: no file header (diff --git, --- or +++) among its lines, which begin %q", firstNo, words.Excerpt(first))
 	}
 	for _, f := range files {
 		f.indexLines()

@@ -329,3 +329,19 @@ func TestUnprefixed(t *testing.T) {
 		t.Errorf("a diff of files that are nowhere: names %q, want x.go", got)
 	}
 }
+
+// TestDiffErrorsShort: a bad line of a diff is quoted by its start, not
+// whole: a line of 50,000 bytes inside a hunk made an error of 50 KB.
+func TestDiffErrorsShort(t *testing.T) {
+	long := strings.Repeat("\x00x", 30_000)
+	for _, d := range []string{
+		"--- a/x.go\n+++ b/x.go\n@@ -1,2 +1,2 @@\n?" + long + "\n",
+		"--- a/x.go\n+++ b/x.go\n@@ -1,2 +1,2 @" + long[:1000] + "\n",
+		long + "\n",
+	} {
+		_, _, err := ParseDiffDeleted(strings.NewReader(d))
+		if err == nil || len(err.Error()) > 400 || !strings.HasPrefix(err.Error(), "diff line ") || !strings.Contains(err.Error(), "…") {
+			t.Errorf("%.40q: %.300v (%d bytes); want an error naming its line, of at most 400 bytes", d, err, len(fmt.Sprint(err)))
+		}
+	}
+}

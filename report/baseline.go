@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/words"
 )
 
 // A Baseline is the set of clone classes a project has accepted: CI then
@@ -79,11 +80,11 @@ func ReadBaseline(r io.Reader) (*Baseline, error) {
 		}
 		f := strings.Fields(line)
 		if len(f) < 2 || !isHex(f[0]) {
-			return nil, fmt.Errorf("baseline line %d: want \"class-id copies [kind]\", got %q", n, line)
+			return nil, fmt.Errorf("baseline line %d: want \"class-id copies [kind]\", got %q", n, words.Excerpt(line))
 		}
 		k, err := strconv.Atoi(f[1])
 		if err != nil || k < 1 {
-			return nil, fmt.Errorf("baseline line %d: copies must be a positive number, got %q", n, f[1])
+			return nil, fmt.Errorf("baseline line %d: copies must be a positive number, got %q", n, words.Excerpt(f[1]))
 		}
 		// Lines of one class add up, short of overflowing: a count that
 		// large means "any number of copies".
@@ -119,9 +120,9 @@ func readHeader(sc *bufio.Scanner) error {
 	case line == BaselineHeader:
 		return nil
 	case strings.HasPrefix(line, "# copycat baseline "):
-		return fmt.Errorf("baseline line 1: unknown baseline version %q, want %q", line, BaselineHeader)
+		return fmt.Errorf("baseline line 1: unknown baseline version %q, want %q", words.Excerpt(line), BaselineHeader)
 	default:
-		return fmt.Errorf("baseline line 1: not a copycat baseline: want the first line %q, got %q", BaselineHeader, line)
+		return fmt.Errorf("baseline line 1: not a copycat baseline: want the first line %q, got %q", BaselineHeader, words.Excerpt(line))
 	}
 }
 

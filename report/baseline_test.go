@@ -139,3 +139,26 @@ func TestBaselineCountsSaturate(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
 	}
 }
+
+// TestReadBaselineErrorsShort: a bad line is quoted by its start, not
+// whole: a binary file given as -baseline, or a line of 60,000 bytes,
+// made an error of 158 KB on the terminal, Go's escapes of every byte.
+func TestReadBaselineErrorsShort(t *testing.T) {
+	junk := strings.Repeat("\x7fELF\x02\x01", 10_000)
+	for name, in := range map[string]string{
+		"binary":         junk,
+		"long version":   "# copycat baseline v9 " + junk,
+		"long line":      BaselineHeader + "\n" + junk + "\n",
+		"long count":     BaselineHeader + "\n0a " + strings.Repeat("9x", 30_000) + "\n",
+		"long bad class": BaselineHeader + "\n0g" + strings.Repeat("x", 60_000) + " 2\n",
+	} {
+		_, err := ReadBaseline(strings.NewReader(in))
+		if err == nil {
+			t.Errorf("%s: no error", name)
+			continue
+		}
+		if len(err.Error()) > 400 || !strings.Contains(err.Error(), "baseline line ") || !strings.Contains(err.Error(), "…") {
+			t.Errorf("%s: an error of %d bytes, want at most 400 naming the line and quoting its start: %.300s", name, len(err.Error()), err)
+		}
+	}
+}

@@ -7,6 +7,7 @@ package words
 import (
 	"io/fs"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Count is n followed by the noun, singular for 1: "1 class", "3 classes".
@@ -33,4 +34,23 @@ func FileKind(m fs.FileMode) string {
 		return "device"
 	}
 	return "irregular file"
+}
+
+// ExcerptLen is the most bytes of a line of input an error quotes.
+const ExcerptLen = 80
+
+// Excerpt is the start of s that a message quotes: s itself when it is at
+// most ExcerptLen bytes, else its first ExcerptLen bytes, cut where a rune
+// starts, and "…". A line of input may be 64 KiB of anything (a binary
+// file named for a text one), which quoted whole made a message of
+// hundreds of kilobytes.
+func Excerpt(s string) string {
+	if len(s) <= ExcerptLen {
+		return s
+	}
+	n := ExcerptLen
+	for n > ExcerptLen-utf8.UTFMax && n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }

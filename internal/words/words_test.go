@@ -2,6 +2,7 @@ package words
 
 import (
 	"io/fs"
+	"strings"
 	"testing"
 )
 
@@ -23,6 +24,24 @@ func TestFileKind(t *testing.T) {
 	} {
 		if got := FileKind(m); got != want {
 			t.Errorf("FileKind(%v) = %q, want %q", m, got, want)
+		}
+	}
+}
+
+func TestExcerpt(t *testing.T) {
+	long := strings.Repeat("x", 79) + "é" + strings.Repeat("y", 1<<16)
+	for _, c := range []struct{ in, want string }{
+		{"", ""},
+		{"short line", "short line"},
+		{strings.Repeat("a", 80), strings.Repeat("a", 80)},
+		{strings.Repeat("a", 81), strings.Repeat("a", 80) + "…"},
+		// Not inside é's two bytes.
+		{long, strings.Repeat("x", 79) + "…"},
+		// Bytes that are not UTF-8 are cut where they are.
+		{strings.Repeat("\xff", 200), strings.Repeat("\xff", 80) + "…"},
+	} {
+		if got := Excerpt(c.in); got != c.want {
+			t.Errorf("Excerpt(%.20q…) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }
