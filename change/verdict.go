@@ -1,12 +1,18 @@
 package change
 
 import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/nowait"
+	"github.com/copycat-go/copycat/internal/words"
 )
 
 // Verdicts of a class against a change (Verdict.Kind).
@@ -199,13 +205,45 @@ func (c *Change) Judge(cl fingerprint.Class) Verdict {
 }
 
 // countLines counts a file's lines as go/token does, as detection counts
-// them.
+// them (fingerprint.LineCount). The file was read by loading, but may
+// have been swapped since for another: it is read as loading reads, a
+// regular file only, opened without waiting, no further than its size
+// when opened, and a piece at a time. A named pipe put in its place made
+// the run wait for a writer forever, and a link to /dev/zero read until
+// memory ran out.
 func countLines(name string) (int, error) {
-	src, err := os.ReadFile(name)
+	f, err := nowait.Open(name)
 	if err != nil {
 		return 0, err
 	}
-	return fingerprint.LineCount(src), nil
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return 0, err
+	}
+	if !info.Mode().IsRegular() {
+		return 0, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("not a regular file (%s), not read", words.FileKind(info.Mode()))}
+	}
+	r := io.LimitReader(f, info.Size())
+	buf := make([]byte, 64<<10)
+	lines, last := 0, byte('\n')
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			lines += bytes.Count(buf[:n], []byte{'\n'})
+			last = buf[n-1]
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	if last != '\n' {
+		lines++ // a last line without its newline
+	}
+	return lines, nil
 }
 
 func lineRange(a, b int) fingerprint.LineRange { return fingerprint.LineRange{Start: a, End: b} }
