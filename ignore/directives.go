@@ -7,6 +7,8 @@ import (
 	"go/token"
 	"path"
 	"strings"
+
+	"github.com/copycat-go/copycat/internal/words"
 )
 
 // A Problem is a malformed suppression directive.
@@ -104,7 +106,7 @@ func parseDirective(text string) (scope, string) {
 	case strings.HasPrefix(text, "//copycat:"):
 		name, reason, _ := strings.Cut(text[len("//copycat:"):], " ")
 		if name != "ignore" {
-			return noScope, fmt.Sprintf("unknown directive //copycat:%s (want //copycat:ignore reason)", name)
+			return noScope, fmt.Sprintf("unknown directive //copycat:%s (want //copycat:ignore reason)", words.Excerpt(name))
 		}
 		if strings.TrimSpace(reason) == "" {
 			return noScope, "malformed //copycat:ignore directive: a reason is required"
@@ -112,6 +114,7 @@ func parseDirective(text string) (scope, string) {
 		return nodeScope, ""
 	case spacedDirective(text):
 		name, _, _ := strings.Cut(text[len("// copycat:"):], " ")
+		name = words.Excerpt(name) // a name of 2 MB was said twice
 		return noScope, fmt.Sprintf("// copycat:%s does not apply: directives are written //copycat:%s, with no space after // (as //go: directives are)", name, name)
 	case strings.HasPrefix(text, "//lint:"):
 		return lintDirective(text[len("//lint:"):])

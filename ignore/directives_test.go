@@ -318,3 +318,21 @@ func TestMayHaveDirectives(t *testing.T) {
 		t.Error("MayHaveDirectives says yes to a file without directives")
 	}
 }
+
+// TestDirectiveProblemsShort: a malformed directive of a long name is
+// said by the name's start: "//copycat:" and 2 MB without a space (a file
+// under -max-file-size) made a warning of 2 MB, and "// copycat:" one of
+// 4 MB, the name said twice, in every report and in the editor.
+func TestDirectiveProblemsShort(t *testing.T) {
+	long := strings.Repeat("x", 100_000)
+	src := "package p\n\n//copycat:" + long + "\nvar a = 1\n\n// copycat:" + long + "\nvar b = 1\n"
+	_, _, problems := scan(t, src)
+	if len(problems) != 2 {
+		t.Fatalf("problems %d, want 2", len(problems))
+	}
+	for _, p := range problems {
+		if len(p.Msg) > 400 || !strings.Contains(p.Msg, "copycat:xxx") || !strings.Contains(p.Msg, "…") {
+			t.Errorf("line %d: a message of %d bytes, want at most 400 quoting the name's start: %.200s", p.Pos.Line, len(p.Msg), p.Msg)
+		}
+	}
+}
