@@ -27,6 +27,7 @@ import (
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/internal/par"
+	"github.com/copycat-go/copycat/internal/words"
 )
 
 // Options choose which files are read and how they are cut.
@@ -875,7 +876,9 @@ func Source(ix *fingerprint.Indexer, name string, src []byte, minTokens int) (fi
 	if err != nil {
 		var list scanner.ErrorList
 		if errors.As(err, &list) && len(list) > 0 {
-			err = fmt.Errorf("%s: syntax error, file skipped: %s%s", realPosition(name, src, list[0].Pos), list[0].Msg, newerGo(src))
+			// The parser's message ends with the token it found, which
+			// may be a string or a name of megabytes: its start is said.
+			err = fmt.Errorf("%s: syntax error, file skipped: %s%s", realPosition(name, src, list[0].Pos), words.Excerpt(list[0].Msg), newerGo(src))
 		} else {
 			err = fmt.Errorf("%s: cannot parse, file skipped: %v", name, err)
 		}

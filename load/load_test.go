@@ -651,6 +651,29 @@ func TestSyntaxErrorAtRealPosition(t *testing.T) {
 	}
 }
 
+// TestSyntaxErrorShort: the parser's message ends with the token it
+// found, which may be a string or a name of 2 MB in a file under
+// -max-file-size: the warning says its start, where it said it whole, a
+// warning of 2 MB on the terminal, in the editor's log and in every
+// report; a short one is said whole, as before.
+func TestSyntaxErrorShort(t *testing.T) {
+	var ix fingerprint.Indexer
+	long := strings.Repeat("x", 100_000)
+	for _, src := range []string{
+		"package p\n\nvar x = 1 \"" + long + "\"\n",
+		"package p\n\nvar y = 1 " + long + "\n",
+	} {
+		_, ws := Source(&ix, "long.go", []byte(src), 5)
+		if len(ws) != 1 || len(ws[0].Error()) > 400 || !strings.HasPrefix(ws[0].Error(), "long.go:3:11: syntax error, file skipped: expected ';', found ") {
+			t.Errorf("warnings of %d bytes: %.300v; want one of at most 400, naming the line", len(fmt.Sprint(ws)), ws)
+		}
+	}
+	_, ws := Source(&ix, "short.go", []byte("package p\n\nvar z = 1 \"abc\"\n"), 5)
+	if want := `short.go:3:11: syntax error, file skipped: expected ';', found "abc"`; len(ws) != 1 || ws[0].Error() != want {
+		t.Errorf("warnings %v, want %q", ws, want)
+	}
+}
+
 // A bad .duplignore line is named as the report names the files it
 // reads, relative to the working directory where the file lies under it
 // (it was named by its absolute path), and still as an *ignore.LineError.
