@@ -12,21 +12,29 @@ import (
 // addedStmts lists, as token ranges in pairs, the outermost statements of
 // s that hold at least two thirds of unmatched tokens (seen[i] is false
 // for the i-th token of s if it is unmatched).
+//
+// A statement's unmatched tokens are the difference of two counts of
+// those before its ends, made in one pass over s: statements nest, and
+// counting each one's own (two copies of 30,000 nested ifs) read each
+// token once for every statement that holds it, 450 million tokens.
 func (d *detector) addedStmts(s span, seen []bool) []int32 {
 	f := d.files[s.file]
 	t0, t1 := d.tokens(s)
+	before := make([]int32, t1-t0+1) // before[i]: unmatched tokens of s before its i-th
+	for i := range t1 - t0 {
+		before[i+1] = before[i]
+		if !seen[i] {
+			before[i+1]++
+		}
+	}
+	d.readTokens(t1 - t0)
 	var rs [][2]int32
 	f.unitsIn(t0, t1, func(i int32) {
 		u := f.units[i]
 		if u.fn {
 			return
 		}
-		unmatched := 0
-		for t := u.tok0; t < u.tok1; t++ {
-			if !seen[t-t0] {
-				unmatched++
-			}
-		}
+		unmatched := int(before[u.tok1-t0] - before[u.tok0-t0])
 		if 3*unmatched >= 2*int(u.tok1-u.tok0) {
 			rs = append(rs, [2]int32{u.tok0, u.tok1})
 		}

@@ -25,6 +25,7 @@ var engineCases = []engineCase{
 	{name: "variant-lists", files: oneFile(VariantLists), small: 10000, full: 40000},
 	{name: "long-names", files: oneFile(LongNames), small: 5000, full: 40000},
 	{name: "renamed-copies", files: oneFile(RenamedCopies), small: 5000, full: 20000},
+	{name: "nested-copies", files: oneFile(NestedCopies), small: 1000, full: 30000},
 	{name: "many-classes", files: oneFile(ManyClasses), small: 1000, full: 10000},
 	{name: "variant-classes", files: oneFile(VariantClasses), small: 1000, full: 10000},
 	{name: "variant-words", files: oneFile(VariantWords), small: 8000, full: 64000},

@@ -211,6 +211,30 @@ func RenamedCopies(n int) []byte {
 	return append(append(body, '\n'), copied...)
 }
 
+// NestedCopies returns two copies of one function of depth nested if
+// statements, each level its own literal ("if a > 17 {", "a += 17"), the
+// second with the literal of the middle level changed: a near-miss pair
+// whose every statement holds all those below it, so that a step that
+// reads each statement of the copies reads depth²/2 tokens (two copies of
+// 30,000 levels, 1.7 MB, took 35 s, the parse 0.1 s).
+func NestedCopies(depth int) []byte {
+	var b bytes.Buffer
+	b.WriteString("package p\n")
+	for copy, name := range []string{"f", "g"} {
+		fmt.Fprintf(&b, "\nfunc %s(a int) int {\n", name)
+		for i := range depth {
+			v := i
+			if copy == 1 && i == depth/2 {
+				v++
+			}
+			fmt.Fprintf(&b, "if a > %d {\na += %d\n", i, v)
+		}
+		b.WriteString(strings.Repeat("}\n", depth))
+		b.WriteString("return a\n}\n")
+	}
+	return b.Bytes()
+}
+
 // ManyClasses returns one file of n pairs of functions, the two of a
 // pair the same 30 statements drawn from stmtShapes by a sequence of
 // their own: n classes of two copies in one file, each compared, to
