@@ -170,21 +170,43 @@ func wrapCodes(added []byte) bool {
 const wrapMaxTokens = 16
 
 // innermostUnits gives, for each token of s, the index of the smallest
-// unit of its file that holds it, or -1.
+// unit of its file that holds it, or -1 (of two units of the same
+// tokens, the later).
+//
+// Units nest, as the nodes of the syntax tree they are: in one sweep of
+// the tokens, the units open at a token are a stack, and the innermost is
+// its top. Painting each unit's tokens, the largest first, read each
+// token once for every unit holding it: two copies of 30,000 nested ifs
+// painted 450 million.
 func (d *detector) innermostUnits(s span) []int32 {
 	f := d.files[s.file]
 	t0, t1 := d.tokens(s)
 	var us []int32
-	f.unitsIn(t0, t1, func(i int32) { us = append(us, i) })
-	// Paint the largest first, so that the smallest holding a token
-	// paints it last.
+	f.unitsIn(t0, t1, func(i int32) {
+		if f.units[i].tok1 > f.units[i].tok0 {
+			us = append(us, i)
+		}
+	})
+	// By start, the larger first; of two of the same tokens, the later
+	// on top.
 	slices.SortFunc(us, func(x, y int32) int {
-		return cmp.Or(cmp.Compare(f.units[y].tok1-f.units[y].tok0, f.units[x].tok1-f.units[x].tok0), cmp.Compare(x, y))
+		ux, uy := &f.units[x], &f.units[y]
+		return cmp.Or(cmp.Compare(ux.tok0, uy.tok0), cmp.Compare(uy.tok1, ux.tok1), cmp.Compare(x, y))
 	})
 	inner := filled(int(t1-t0), -1)
-	for _, u := range us {
-		fill(inner[f.units[u].tok0-t0:f.units[u].tok1-t0], u)
+	var open []int32
+	for t, k := t0, 0; t < t1; t++ {
+		for len(open) > 0 && f.units[open[len(open)-1]].tok1 <= t {
+			open = open[:len(open)-1]
+		}
+		for ; k < len(us) && f.units[us[k]].tok0 == t; k++ {
+			open = append(open, us[k])
+		}
+		if len(open) > 0 {
+			inner[t-t0] = open[len(open)-1]
+		}
 	}
+	d.readTokens(t1 - t0)
 	return inner
 }
 
