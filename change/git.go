@@ -569,8 +569,12 @@ func git(dir string, args ...string) (string, error) {
 
 // A Commit is one commit of a history.
 type Commit struct {
-	Hash, Date, Subject string
+	Hash, Date, Subject string // Subject: at most maxSubject columns
 }
+
+// maxSubject is the most columns of a commit's subject a history reads:
+// a longer one is cut, ending in "..", as git log's %<(N,trunc) cuts it.
+const maxSubject = 256
 
 // FirstParents lists the commits of rev's first-parent history, oldest
 // first: at most max of them (the newest), since date if it is set.
@@ -578,7 +582,10 @@ func (r *Repo) FirstParents(rev, since string, max int) ([]Commit, error) {
 	if strings.HasPrefix(rev, "-") {
 		return nil, fmt.Errorf("bad revision range %q", rev)
 	}
-	args := []string{"log", "--first-parent", "--format=%H%x00%cI%x00%s", fmt.Sprintf("--max-count=%d", max)}
+	// The subject is cut by git to maxSubject columns (and padded to
+	// them, the padding trimmed below): a commit's message can be of any
+	// size, and one of 100 MB of a letter is 100 KB in .git.
+	args := []string{"log", "--first-parent", fmt.Sprintf("--format=%%H%%x00%%cI%%x00%%<(%d,trunc)%%s", maxSubject), fmt.Sprintf("--max-count=%d", max)}
 	if since != "" {
 		args = append(args, "--since="+since)
 	}
@@ -600,7 +607,7 @@ func (r *Repo) FirstParents(rev, since string, max int) ([]Commit, error) {
 	var commits []Commit
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		if f := strings.SplitN(line, "\x00", 3); len(f) == 3 {
-			commits = append(commits, Commit{f[0], f[1], f[2]})
+			commits = append(commits, Commit{f[0], f[1], strings.TrimRight(f[2], " ")})
 		}
 	}
 	slices.Reverse(commits)

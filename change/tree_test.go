@@ -341,3 +341,36 @@ func equalContents(a, b map[string]treeFile) bool {
 func treeNames(m map[string]treeFile) []string {
 	return slices.Sorted(maps.Keys(m))
 }
+
+// A commit's subject is read no longer than maxSubject columns: a message
+// of any size is a few bytes in .git (one of 100 MB of a letter, 100 KB),
+// and copycat history read each whole and wrote it in its report (372 MB
+// of memory and a CSV line of 100 MB for that one). Others are as git
+// gives them.
+func TestLongSubjectCut(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	testtool.WriteFiles(t, ".", map[string]string{"a.go": "package a\n", "msg": strings.Repeat("a", 1<<20) + "\n\nbody\n"})
+	testtool.Git(t, "init", "-q", "-b", "main")
+	testtool.Git(t, "add", "a.go")
+	testtool.Git(t, "commit", "-q", "-m", "fix:  two  spaces, é and a tab\there")
+	testtool.Git(t, "commit", "-q", "--allow-empty", "-F", "msg")
+	testtool.Git(t, "commit", "-q", "--allow-empty", "-m", strings.Repeat("b", maxSubject))
+	repo, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	commits, err := repo.FirstParents("HEAD", "", 10)
+	if err != nil || len(commits) != 3 {
+		t.Fatalf("commits %d, %v", len(commits), err)
+	}
+	want := []string{"fix:  two  spaces, é and a tab\there", strings.Repeat("a", maxSubject-2) + "..", strings.Repeat("b", maxSubject)}
+	for i, c := range commits {
+		if c.Subject != want[i] {
+			t.Errorf("commit %d: subject of %d bytes %.80q, want %.80q", i, len(c.Subject), c.Subject, want[i])
+		}
+	}
+}
