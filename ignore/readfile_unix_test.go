@@ -56,3 +56,29 @@ func TestReadFileRefusesSpecialFiles(t *testing.T) {
 		t.Errorf("a tree over a named pipe: errors %v", errs)
 	}
 }
+
+// A .duplignore that is a symbolic link leading to no file (git keeps
+// links: a pull request can make one) is an error naming it and its
+// target, as a Go file's is; it was read as no file, its rules left out
+// without a word. No .duplignore at all is still none.
+func TestReadFileBrokenLink(t *testing.T) {
+	dir := t.TempDir()
+	for _, sub := range []string{"broken", "none"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := filepath.Join(dir, "broken", FileName)
+	if err := os.Symlink("rules.txt", link); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	if _, err := ReadFile(link); err == nil || !strings.Contains(err.Error(), link+`: a symbolic link to "rules.txt" that leads to no file`) {
+		t.Errorf("ReadFile of a broken link: %v", err)
+	}
+	tree := NewTree(dir, nil)
+	tree.Ignored(filepath.Join(dir, "broken", "a.go"), false)
+	tree.Ignored(filepath.Join(dir, "none", "a.go"), false)
+	if errs := tree.Errors(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "leads to no file") {
+		t.Errorf("a tree over a broken link and no .duplignore: errors %v, want one naming the link", errs)
+	}
+}

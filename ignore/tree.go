@@ -276,8 +276,18 @@ func skippedDir(name string) bool {
 // would block the run until something wrote to it, a link to /dev/zero
 // would never end), and no more than one byte past MaxFileSize, which
 // Parse refuses whole.
+//
+// A symbolic link that leads to no file is an error naming its target,
+// quoted (go vet prints its messages as they are), as loading says of a
+// Go file: it was read as no .duplignore, its rules left out without a
+// word.
 func ReadFile(name string) ([]byte, error) {
 	f, err := nowait.Open(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		if target, lerr := os.Readlink(name); lerr == nil {
+			return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("a symbolic link to %q that leads to no file, not read", target)}
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
