@@ -27,7 +27,9 @@ func Digest(w io.Writer, root string) error {
 			return werr
 		case d.IsDir() && p != root && skippedDir(d.Name()):
 			return filepath.SkipDir
-		case d.Name() != FileName || !d.Type().IsRegular():
+		case d.Name() != FileName || d.IsDir():
+			// A link is read as the analyzer reads it, through it: its
+			// target's rules, or the error it gives, are in the digest.
 			return nil
 		}
 		data, err := ReadFile(p)

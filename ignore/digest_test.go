@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -93,4 +94,40 @@ type countingWriter int
 func (c *countingWriter) Write(p []byte) (int, error) {
 	*c += countingWriter(len(p))
 	return len(p), nil
+}
+
+// TestDigestFollowsLinks: a .duplignore that is a symbolic link is in the
+// digest as the analyzer reads it, through the link: editing the file it
+// leads to changes the digest. It was left out, and go vet served the
+// result of the old rules from its cache.
+func TestDigestFollowsLinks(t *testing.T) {
+	root := t.TempDir()
+	rules := filepath.Join(root, "rules.txt")
+	if err := os.WriteFile(rules, []byte("nothing.go\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("rules.txt", filepath.Join(root, FileName)); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	digest := func() string {
+		t.Helper()
+		var b bytes.Buffer
+		if err := Digest(&b, root); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	first := digest()
+	if err := os.WriteFile(rules, []byte("b.go\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if digest() == first {
+		t.Error("the file a linked .duplignore leads to was edited, and the digest stayed as it was")
+	}
+	if err := os.Remove(rules); err != nil {
+		t.Fatal(err)
+	}
+	if d := digest(); d == first || !strings.Contains(d, "leads to no file") {
+		t.Errorf("a linked .duplignore leading to no file: digest %q, want its error", d)
+	}
 }
