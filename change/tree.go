@@ -39,7 +39,13 @@ type Tree struct {
 	// into memory to be written.
 	TooLarge []string
 	large    map[string]bool
-	maxSize  int64 // 0: no limit
+	// Links lists the paths, each once, of the files copycat reads (Go
+	// files, go.mod, .duplignore) that a commit holds as symbolic links:
+	// left out, as a link in git's objects may lead anywhere, where a
+	// run over the work tree reads through them.
+	Links   []string
+	links   map[string]bool
+	maxSize int64 // 0: no limit
 	// written are the sizes of the files written, by name, and bytes
 	// their sum, held to maxTreeFiles and maxTreeBytes.
 	written map[string]int64
@@ -112,6 +118,17 @@ func (t *Tree) refuse(name string) {
 	}
 }
 
+// link notes a file held as a symbolic link, once.
+func (t *Tree) link(name string) {
+	if t.links == nil {
+		t.links = map[string]bool{}
+	}
+	if !t.links[name] {
+		t.links[name] = true
+		t.Links = append(t.Links, name)
+	}
+}
+
 // NewTree writes commit's files into dir, which must be empty or absent.
 // A file larger than maxSize bytes (if maxSize > 0) is neither read nor
 // written, and listed in TooLarge. Close ends it.
@@ -135,6 +152,10 @@ func (r *Repo) NewTree(dir, commit string, maxSize int64) (*Tree, error) {
 	err = gitEntries(r.Root, []string{"ls-tree", "-r", "-l", "-z", "--full-tree", commit}, func(entry string) error {
 		meta, name, ok := strings.Cut(entry, "\t")
 		f := strings.Fields(meta) // mode, type, object, size
+		if ok && len(f) == 4 && f[0] == "120000" && wanted(name) {
+			t.link(name)
+			return nil
+		}
 		if !ok || len(f) != 4 || f[1] != "blob" || f[0] == "120000" || !wanted(name) {
 			return nil // not a file copycat reads, a link or a submodule
 		}
@@ -189,6 +210,9 @@ func (t *Tree) Move(commit string) error {
 		case status == "D" && regular(srcMode) && t.has(name):
 			gone[src] = append(gone[src], name) // at most the files written
 		case status == "D" || dstMode == "120000" || dstMode == "160000":
+			if status != "D" && dstMode == "120000" {
+				t.link(name)
+			}
 			t.remove(name)
 		case len(writes) >= maxTreeFiles:
 			return tooMany(commit, int64(maxTreeFiles), "files")

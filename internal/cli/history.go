@@ -161,6 +161,10 @@ func (c *Config) history(ctx context.Context, rev, since string, max int, stderr
 			fmt.Fprintf(stderr, "copycat history: warning: %s larger than -max-file-size (%d bytes) (such as %q), left out unread\n",
 				report.Count(n, "file", "files"), c.fileLimit(), tree.TooLarge[0])
 		}
+		if n := len(tree.Links); n > 0 {
+			fmt.Fprintf(stderr, "copycat history: warning: %s held as symbolic links (such as %q), left out: history writes files from git's objects and follows no link\n",
+				report.Count(n, "file", "files"), tree.Links[0])
+		}
 		if n := len(tree.Refused); n > 0 {
 			fmt.Fprintf(stderr, "copycat history: warning: %s of a path with an element \"..\", \".\" or \"\" (such as %q), which git does not check out, left out\n",
 				report.Count(n, "file", "files"), tree.Refused[0])

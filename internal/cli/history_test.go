@@ -260,6 +260,34 @@ func TestHistoryHostileTrees(t *testing.T) {
 	}
 }
 
+// TestHistoryLinksSaid: files a commit holds as symbolic links (a Go file
+// leading outside the repository, a .duplignore leading to rules in the
+// tree), which history, writing files from git's objects, leaves out, are
+// said: they were left out without a word, where a run over the work
+// tree reads through them, a .duplignore's rules and all.
+func TestHistoryLinksSaid(t *testing.T) {
+	gitRepo(t)
+	for link, target := range map[string]string{"x/out.go": "/etc/hostname", ".duplignore": "rules.txt"} {
+		if err := os.Symlink(target, link); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+	}
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "links")
+	if err := os.Symlink("../a/a.go", "b/linked.go"); err != nil {
+		t.Fatal(err)
+	}
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "another link")
+	_, errs, code := runHistoryCmd(t)
+	if code != ExitClean && code != ExitClones {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, `warning: 3 files held as symbolic links (such as ".duplignore"), left out`) {
+		t.Errorf("no warning of the links left out: %q", errs)
+	}
+}
+
 // -generated says what it does to the list: a class with a copy in a
 // generated file is a mirror, not listed, which -all lists where there
 // is one (the report, the vet analyzer), not in copycat history, which
