@@ -29,17 +29,29 @@ type HistoryPoint struct {
 // written as OneLine writes a message: anyone who can push a commit
 // writes its subject, and the CSV goes to a terminal by default, where
 // its escape sequences (ESC ] 0; for a window's title, ESC [2J to clear
-// the screen) would act.
+// the screen) would act; and one that starts as a spreadsheet's formula
+// does (=, +, -, @) gets a ' before it, which spreadsheets read as "text
+// follows", so that opening the CSV does not run =HYPERLINK(…) or
+// =WEBSERVICE(…) from a commit message (OWASP's CSV injection).
 func HistoryCSV(w io.Writer, points []HistoryPoint) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"commit", "date", "files", "lines", "duplicated_lines", "duplicated_percent", "classes", "new_classes", "drifted", "subject"})
 	for _, p := range points {
 		cw.Write([]string{p.Commit, p.Date, strconv.Itoa(p.Files), strconv.Itoa(p.Lines), strconv.Itoa(p.DuplicatedLines),
 			strconv.FormatFloat(p.DuplicatedPct, 'f', 2, 64), strconv.Itoa(p.Classes), strconv.Itoa(p.NewClasses),
-			strconv.Itoa(p.Drifted), OneLine(p.Subject)})
+			strconv.Itoa(p.Drifted), csvText(OneLine(p.Subject))})
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// csvText is s as a CSV cell a spreadsheet takes for text: with a '
+// before it when it starts as a formula does.
+func csvText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@", rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }
 
 // HistoryJSON writes the points as JSON: {"version": 1, "commits": […]}.

