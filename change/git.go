@@ -88,6 +88,19 @@ func (r *Repo) Commit(rev string) (string, error) {
 // yet: no revision is in it, and fetching one would not help.
 var errNoCommits = errors.New("the repository has no commits yet")
 
+// noCommits is the error for a HEAD that is no commit: errNoCommits in a
+// repository of no commit at all, else the branch HEAD names, which has
+// none yet (git checkout --orphan), and where the commits are.
+func (r *Repo) noCommits() error {
+	refs, err := git(r.Root, "for-each-ref", "--count=1", "--format=%(refname:short)", "refs/heads", "refs/remotes", "refs/tags")
+	if err != nil || strings.TrimSpace(refs) == "" {
+		return errNoCommits
+	}
+	branch, _ := git(r.Root, "symbolic-ref", "--quiet", "--short", "HEAD")
+	return fmt.Errorf("the branch %s has no commits yet (the repository's are on others, such as %s: name one as the revision)",
+		strings.TrimSpace(branch), strings.TrimSpace(refs))
+}
+
 // hasCommits reports whether HEAD is a commit.
 func (r *Repo) hasCommits() bool {
 	_, err := git(r.Root, "rev-parse", "--verify", "--quiet", "HEAD")
@@ -97,7 +110,7 @@ func (r *Repo) hasCommits() bool {
 // missing is the error for a revision the repository does not hold.
 func (r *Repo) missing(rev string) error {
 	if !r.hasCommits() {
-		return errNoCommits
+		return r.noCommits()
 	}
 	if shallow, _ := git(r.Root, "rev-parse", "--is-shallow-repository"); strings.TrimSpace(shallow) == "true" {
 		return fmt.Errorf("revision %s is not in this shallow clone: fetch it (git fetch --deepen=100, or git fetch --unshallow; with actions/checkout, fetch-depth: 0)", rev)
@@ -592,7 +605,7 @@ func (r *Repo) FirstParents(rev, since string, max int) ([]Commit, error) {
 	out, err := git(r.Root, append(args, "--end-of-options", rev, "--")...)
 	if err != nil {
 		if !r.hasCommits() {
-			return nil, errNoCommits
+			return nil, r.noCommits()
 		}
 		// A revision the clone lacks is said as -new-from-rev says it
 		// (with how to fetch it), not as git log's "bad revision"; a

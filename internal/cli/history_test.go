@@ -106,6 +106,16 @@ func TestHistoryNoCommits(t *testing.T) {
 			t.Errorf("%s HEAD: exit %d, %q", flag, code, errb.String())
 		}
 	}
+	// A branch of no commit in a repository that has some (git checkout
+	// --orphan) says which, and where the commits are: it said the
+	// repository had none.
+	testtool.Git(t, "add", "a.go")
+	testtool.Git(t, "commit", "-q", "-m", "first")
+	testtool.Git(t, "checkout", "-q", "--orphan", "lonely")
+	const want = "copycat history: the branch lonely has no commits yet (the repository's are on others, such as "
+	if _, errs, code := runHistoryCmd(t); code != ExitError || !strings.Contains(errs, want) {
+		t.Errorf("on an orphan branch: exit %d, %q, want %q", code, errs, want)
+	}
 }
 
 // The traps of history's arguments: -o's extension names the format
