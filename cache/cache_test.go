@@ -659,3 +659,32 @@ func TestSize(t *testing.T) {
 		}
 	}
 }
+
+// copycat cache clean leaves an index a run is reading or writing, saying
+// so: removed under the run, it lost that run's work without a word.
+func TestCleanWaitsForRuns(t *testing.T) {
+	defer func(old time.Duration) { busyTimeout = old }(busyTimeout)
+	busyTimeout = 50 * time.Millisecond
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	run(t, dir, Options{}, map[string][]byte{"a.go": src(1)})
+	// A run reading it holds its lock, shared, until it commits.
+	db, err := bolt.Open(path, 0o644, &bolt.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := path + " is in use by a copycat run: not removed (run cache clean again once it ends)"
+	if err := Clean(dir); err == nil || err.Error() != want {
+		t.Errorf("clean under a run: %v, want %q", err, want)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("the index of a run was removed: %v", err)
+	}
+	db.Close()
+	if err := Clean(dir); err != nil {
+		t.Errorf("clean once the run ended: %v", err)
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("after clean: %v", err)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/copycat-go/copycat/internal/nowait"
 	"github.com/copycat-go/copycat/internal/words"
@@ -122,6 +123,23 @@ func Clean(dir string) error {
 	}
 	if name := foreignIn(path); name != "" {
 		return fmt.Errorf("%s is another program's database (it holds a bucket %q that copycat does not write): not removed", path, name)
+	}
+	// Removed under a run that reads or writes it, the index would lose
+	// that run's work without a word: take its lock first, as a run
+	// writing it does. A damaged index, which cannot be opened, is
+	// removed all the same; an empty one has no lock to take.
+	if info, err := os.Stat(path); err == nil && info.Size() > 0 {
+		var db *bolt.DB
+		err := guarded(func() (err error) {
+			db, err = bolt.Open(path, 0o644, &bolt.Options{Timeout: busyTimeout})
+			return err
+		})
+		if errors.Is(err, berrors.ErrTimeout) {
+			return fmt.Errorf("%s is in use by a copycat run: not removed (run cache clean again once it ends)", path)
+		}
+		if err == nil {
+			defer db.Close()
+		}
 	}
 	err = os.Remove(path)
 	if os.IsNotExist(err) {
