@@ -200,7 +200,7 @@ func TestNothingFoundNamesTheFloor(t *testing.T) {
 		"b/b.go": "package b\n\n" + fmt.Sprintf(join, "Concat"),
 	})
 	t.Chdir(dir)
-	floor := "copycat: found no copy of 100 tokens and 6 lines or more; -min-tokens and -min-lines look for smaller ones\n"
+	floor := "copycat: found no copy of 100 tokens and 6 lines or more, past what //copycat:ignore, //nolint and .duplignore leave out; -min-tokens and -min-lines look for smaller ones\n"
 	var out, errs bytes.Buffer
 	if code := Run([]string{"-cache=off", "./..."}, &out, &errs); code != ExitClean || !strings.HasSuffix(out.String(), floor+"copycat: 0 classes, 0 fragments, 0 duplicated lines (0.0% of 28 lines in 2 files)\n") {
 		t.Errorf("default run: exit %d, stdout:\n%s", code, out.String())
@@ -333,7 +333,7 @@ func TestBoilerplateNamedWhenNothingFound(t *testing.T) {
 	writeFiles(t, dir, files)
 	t.Chdir(dir)
 	var out, errs bytes.Buffer
-	want := "copycat: found no copy of 100 tokens and 6 lines or more; -min-tokens and -min-lines look for smaller ones, and -max-occurrences 10 left out code repeated more often than that\n"
+	want := "copycat: found no copy of 100 tokens and 6 lines or more, past what //copycat:ignore, //nolint and .duplignore leave out; -min-tokens and -min-lines look for smaller ones, and -max-occurrences 10 left out code repeated more often than that\n"
 	if code := Run([]string{"-cache=off", "./..."}, &out, &errs); code != ExitClean || !strings.HasPrefix(out.String(), want) {
 		t.Errorf("default run: exit %d, stdout:\n%s\nwant it to start\n%s", code, out.String(), want)
 	}
