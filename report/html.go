@@ -93,6 +93,7 @@ type (
 		Left                                 string // the rule that left it out, "" for a listed class
 		Hidden                               bool   // shown only when the reader asks for the classes left out
 		Copies, Lines, Tokens, DupLines, Sim int
+		LineSpan                             string // its Lines in the list's cell, "16–20" where its copies differ in length
 	}
 	// htmlClass is one class's copies, for the script.
 	htmlClass struct {
@@ -257,7 +258,7 @@ func row(i int, c fingerprint.Class, root string) htmlRow {
 		First:  fmt.Sprintf("%s:%d", shorten(first.File, root), first.Start.Line),
 		Files:  strings.ToLower(strings.Join(slices.Compact(files), " ")),
 		Size:   sizeWords(c),
-		Copies: len(c.Fragments), Lines: c.Lines, Tokens: c.Tokens, DupLines: dup,
+		Copies: len(c.Fragments), Lines: c.Lines, LineSpan: linesCell(c, group), Tokens: c.Tokens, DupLines: dup,
 		Sim: int(c.Similarity * 100), Reason: c.Signal.Reason,
 	}
 }

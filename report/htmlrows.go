@@ -47,7 +47,8 @@ func classRows(rows []htmlRow) template.HTML {
 		sb.WriteString(`">`)
 		escapeString(&sb, r.Label)
 		cell(&sb, `</span></span><span class="num">`, r.Copies)
-		cell(&sb, `</span><span class="num">`, r.Lines)
+		sb.WriteString(`</span><span class="num">`)
+		sb.WriteString(r.LineSpan) // digits and a dash
 		cell(&sb, `</span><span class="num">`, r.Tokens)
 		cell(&sb, `</span><span class="num">`, r.DupLines)
 		sb.WriteString(`</span><span class="where">`)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/copycat-go/copycat/change"
@@ -114,7 +115,7 @@ func markdownTree(bw *bufio.Writer, r *Report) {
 			// -all: as the text report ends the line of such a class.
 			why += "; not listed: " + LeftOut(c)
 		}
-		fmt.Fprintf(bw, "| %d | %s | %d | %d | %s | %s | %s |\n", n, KindLabel(c), len(c.Fragments), c.Lines,
+		fmt.Fprintf(bw, "| %d | %s | %d | %s | %s | %s | %s |\n", n, KindLabel(c), len(c.Fragments), linesCell(c, strconv.Itoa),
 			mdCellCode(fragmentAt(c.Fragments[0])), strings.Join(others, ", "), mdCell(why))
 	}
 	if shown != nil {

@@ -76,17 +76,22 @@ func TestMarkdownForgottenTwins(t *testing.T) {
 func TestMarkdownTree(t *testing.T) {
 	c := class("c", fingerprint.Exact, "a/we`ird.go", "b/b|c.go")
 	c.Signal.Reason = "production | 2 packages"
+	c.Lines = 6
+	// Copies of other lengths: the cell says both, as the reason does.
+	d := class("d", fingerprint.Exact, "p/p.go", "q/q.go")
+	d.Lines, d.Fragments[1].End.Line = 6, 28
 	left := []fingerprint.Class{class("t", fingerprint.Exact, "a/x_test.go", "b/y_test.go")}
 	Rank(left, nil, SortRank)
-	rep := &Report{Classes: []fingerprint.Class{c}, Left: left}
-	rep.Stats.Classes = 1
+	rep := &Report{Classes: []fingerprint.Class{c, d}, Left: left}
+	rep.Stats.Classes = 2
 	var buf bytes.Buffer
 	if err := Markdown(&buf, rep); err != nil {
 		t.Fatal(err)
 	}
 	got := buf.String()
 	for _, want := range []string{
-		"| 1 | exact | 2 | 0 | ``a/we`ird.go:10-15`` | `b/b\\|c.go:20-25` | production \\| 2 packages |\n",
+		"| 1 | exact | 2 | 6 | ``a/we`ird.go:10-15`` | `b/b\\|c.go:20-25` | production \\| 2 packages |\n",
+		"| 2 | exact | 2 | 6–9 | `p/p.go:10-15` | `q/q.go:20-28` |",
 		"\nNot listed: 1 class in tests.\n",
 	} {
 		if !strings.Contains(got, want) {
@@ -181,5 +186,17 @@ func TestMarkdownAll(t *testing.T) {
 	want := "### copycat: 0 clone classes, 0 duplicated lines (0.0% of 0 lines)\n\nNot listed: 1 class in tests.\n"
 	if got := buf.String(); got != want {
 		t.Errorf("no class listed: got\n%q\nwant\n%q", got, want)
+	}
+}
+
+// The HTML list says a class's lines as the Markdown table does: both
+// lengths where its copies differ, as its reason does ("16 to 20 lines"),
+// where it showed the shortest alone.
+func TestHTMLLinesCell(t *testing.T) {
+	d := class("d", fingerprint.Exact, "p/p.go", "q/q.go")
+	d.Lines, d.Fragments[1].End.Line = 1200, 2213
+	got := string(classRows([]htmlRow{row(0, d, "")}))
+	if want := `<span class="num">1,200–2,194</span>`; !strings.Contains(got, want) {
+		t.Errorf("row %s\nlacks %s", got, want)
 	}
 }

@@ -263,14 +263,29 @@ func reason(c fingerprint.Class, category string, test, examples bool, dirs int)
 // longest's too where they differ ("145 to 180 lines"), as the ranges a
 // message names do.
 func sizeWords(c fingerprint.Class) string {
+	if longest := longestLines(c); longest != c.Lines {
+		return fmt.Sprintf("%d to %d lines", c.Lines, longest)
+	}
+	return Count(c.Lines, "line", "lines")
+}
+
+// longestLines is the lines of c's longest copy (c.Lines is its
+// shortest's).
+func longestLines(c fingerprint.Class) int {
 	longest := c.Lines
 	for _, f := range c.Fragments {
 		longest = max(longest, f.End.Line-f.Start.Line+1)
 	}
-	if longest == c.Lines {
-		return Count(c.Lines, "line", "lines")
+	return longest
+}
+
+// linesCell is a class's lines as a table's cell says them: "16", or
+// "16–20" where its copies differ in length, as its reason does.
+func linesCell(c fingerprint.Class, number func(int) string) string {
+	if longest := longestLines(c); longest != c.Lines {
+		return number(c.Lines) + "–" + number(longest)
 	}
-	return fmt.Sprintf("%d to %d lines", c.Lines, longest)
+	return number(c.Lines)
 }
 
 // examplesOnly reports whether every fragment of c lies in an example
