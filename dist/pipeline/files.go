@@ -27,7 +27,7 @@ import (
 
 func init() {
 	register.DoFn3x1[context.Context, string, func(string, string), error](&resolveFn{})
-	register.DoFn5x1[context.Context, string, func(*string) bool, func(string, []byte), func(Totals), error](&indexFn{})
+	register.DoFn6x1[context.Context, string, func(*string) bool, func(string, []byte), func(Totals), func(string), error](&indexFn{})
 	register.Emitter2[string, string]()
 	register.Emitter1[string]()
 	register.Emitter2[string, []byte]()
@@ -46,9 +46,10 @@ type Totals struct {
 }
 
 // Files lists the Go files in dirs (a PCollection of directories) as
-// copycat selects them, and returns their records (name → record) and
-// the corpus's Totals (a singleton).
-func Files(s beam.Scope, c Config, dirs beam.PCollection) (recs, totals beam.PCollection) {
+// copycat selects them, and returns their records (name → record), the
+// corpus's Totals (a singleton) and the warnings of the files it passed
+// over or could not parse whole (see warning), for the report's notices.
+func Files(s beam.Scope, c Config, dirs beam.PCollection) (recs, totals, warnings beam.PCollection) {
 	// Grouped by path, then by identity (byIdentity): a file listed
 	// twice, or under two names, is read once.
 	paths := beam.GroupByKey(s, beam.ParDo(s, &resolveFn{Tests: c.Tests, Generated: c.Generated}, dirs))
@@ -56,9 +57,24 @@ func Files(s beam.Scope, c Config, dirs beam.PCollection) (recs, totals beam.PCo
 	// Each file found gives its Totals, read or not, so that the
 	// totals exist, and the report is written or refused, even when
 	// no file is read.
-	recs, each := beam.ParDo2(s, &indexFn{MinTokens: c.MinTokens, Generated: c.Generated, MaxFileSize: c.MaxFileSize}, files)
+	recs, each, warnings := beam.ParDo3(s, &indexFn{MinTokens: c.MinTokens, Generated: c.Generated, MaxFileSize: c.MaxFileSize}, files)
 	totals = beam.Combine(s, &totalsFn{}, each)
-	return recs, totals
+	return recs, totals, warnings
+}
+
+// warningOf encodes the n-th warning err of the file name for the report,
+// which sorts them as copycat lists them: by file, then in the order the
+// file gave them (parseWarning).
+func warningOf(name string, n int, err error) string {
+	return name + "\x00" + strconv.Itoa(n) + "\x00" + err.Error()
+}
+
+// parseWarning decodes what warningOf encoded.
+func parseWarning(v string) (name string, n int, msg string) {
+	name, rest, _ := strings.Cut(v, "\x00")
+	num, msg, _ := strings.Cut(rest, "\x00")
+	n, _ = strconv.Atoi(num)
+	return name, n, msg
 }
 
 // resolveFn lists the Go files of a directory, as the copycat command
@@ -414,7 +430,7 @@ type indexFn struct {
 
 func (fn *indexFn) Setup() { fn.ix = new(fingerprint.Indexer) }
 
-func (fn *indexFn) ProcessElement(ctx context.Context, _ string, sources func(*string) bool, emit func(string, []byte), count func(Totals)) error {
+func (fn *indexFn) ProcessElement(ctx context.Context, _ string, sources func(*string) bool, emit func(string, []byte), count func(Totals), warn func(string)) error {
 	defer since(ctx, mIndexUs, time.Now())
 	s, _ := first(sources)
 	t := Totals{Found: 1}
@@ -442,6 +458,7 @@ func (fn *indexFn) ProcessElement(ctx context.Context, _ string, sources func(*s
 		}
 		if warning != nil {
 			log.Warnf(ctx, "copycat: warning: %v", warning)
+			warn(warningOf(name, 0, warning))
 			mWarnings.Inc(ctx, 1)
 		}
 		return nil
@@ -451,8 +468,9 @@ func (fn *indexFn) ProcessElement(ctx context.Context, _ string, sources func(*s
 		return nil
 	}
 	f, warnings := load.Source(fn.ix, name, src, fn.MinTokens)
-	for _, w := range warnings {
+	for i, w := range warnings {
 		log.Warnf(ctx, "copycat: warning: %v", w)
+		warn(warningOf(name, i, w))
 	}
 	mWarnings.Inc(ctx, int64(len(warnings)))
 	if f == nil {

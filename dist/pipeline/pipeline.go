@@ -14,10 +14,10 @@ import (
 func Build(s beam.Scope, c Config) {
 	e := c.engine()
 	dirs := beam.CreateList(s.Scope("dirs"), c.Dirs)
-	recs, sums := Files(s.Scope("files"), c, dirs)
+	recs, sums, warnings := Files(s.Scope("files"), c, dirs)
 	seen, counters := Sketch(s.Scope("sketch"), e, c.SketchShards, recs, sums)
 	units, shared, candidates := Units(s.Scope("units"), e, recs, seen, counters)
 	classes := Detect(s.Scope("detect"), e, recs, units, shared, candidates)
-	rep := Report(s.Scope("report"), c.format(), classes, sums)
+	rep := Report(s.Scope("report"), c.format(), classes, sums, warnings)
 	textio.Write(s.Scope("write"), c.Output, rep)
 }

@@ -2,10 +2,13 @@ package pipeline
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -19,7 +22,7 @@ import (
 // Stage 5: the report.
 
 func init() {
-	register.DoFn4x1[context.Context, Totals, func(*[]byte) bool, func(string), error](&reportFn{})
+	register.DoFn5x1[context.Context, Totals, func(*[]byte) bool, func(*string) bool, func(string), error](&reportFn{})
 }
 
 // Report gathers the classes (JSON) of all units and writes the report
@@ -27,15 +30,16 @@ func init() {
 // FormatJSON or FormatSARIF): a PCollection of one string, the report
 // without its final newline (which textio.Write adds back). The classes
 // come to the one worker that writes the report as a side input of the
-// totals, so that a corpus without classes has its report too.
-func Report(s beam.Scope, format string, classes, totals beam.PCollection) beam.PCollection {
-	return beam.ParDo(s, &reportFn{Format: format}, totals, beam.SideInput{Input: classes})
+// totals, so that a corpus without classes has its report too; so do the
+// files' warnings (Files), the report's notices as copycat's.
+func Report(s beam.Scope, format string, classes, totals, warnings beam.PCollection) beam.PCollection {
+	return beam.ParDo(s, &reportFn{Format: format}, totals, beam.SideInput{Input: classes}, beam.SideInput{Input: warnings})
 }
 
 // reportFn writes the report.
 type reportFn struct{ Format string }
 
-func (fn reportFn) ProcessElement(ctx context.Context, t Totals, classes func(*[]byte) bool, emit func(string)) error {
+func (fn reportFn) ProcessElement(ctx context.Context, t Totals, classes func(*[]byte) bool, warnings func(*string) bool, emit func(string)) error {
 	defer since(ctx, mReportUs, time.Now())
 	if n := t.Found - t.Generated; t.Files == 0 && n > 0 {
 		// As copycat, which then exits with status 2 and prints no
@@ -57,8 +61,13 @@ func (fn reportFn) ProcessElement(ctx context.Context, t Totals, classes func(*[
 		}
 		all = append(all, c)
 	}
+	var ws []string
+	var w string
+	for warnings(&w) {
+		ws = append(ws, w)
+	}
 	var out bytes.Buffer
-	if err := WriteReport(&out, fn.Format, all, t); err != nil {
+	if err := WriteReport(&out, fn.Format, all, t, sortedWarnings(ws)); err != nil {
 		return err
 	}
 	emit(string(bytes.TrimSuffix(out.Bytes(), []byte("\n"))))
@@ -69,7 +78,7 @@ func (fn reportFn) ProcessElement(ctx context.Context, t Totals, classes func(*[
 // corpus of the given totals, in format (JSON or SARIF), as the copycat
 // command writes it: the classes in the engine's order, ranked, those no
 // rule leaves out listed, a drifted class's differing pair first.
-func WriteReport(w *bytes.Buffer, format string, classes []fingerprint.Class, t Totals) error {
+func WriteReport(w *bytes.Buffer, format string, classes []fingerprint.Class, t Totals, warnings []error) error {
 	fingerprint.SortClasses(classes)
 	report.Rank(classes, noFacts, report.SortRank)
 	report.DriftPairFirst(classes)
@@ -79,8 +88,32 @@ func WriteReport(w *bytes.Buffer, format string, classes []fingerprint.Class, t 
 	rep.Left = left
 	rep.Ranked = true
 	rep.ToolVersion = version.Version()
+	rep.Warnings = warnings
 	if format == cli.FormatSARIF {
 		return report.SARIF(w, rep)
 	}
 	return report.JSON(w, rep)
+}
+
+// sortedWarnings decodes the files' warnings (warningOf) in the order
+// copycat lists them: the files in the order of their names, as
+// load.Resolve sorts them, each file's warnings in the order it gave them.
+func sortedWarnings(ws []string) []error {
+	type entry struct {
+		name string
+		n    int
+		msg  string
+	}
+	es := make([]entry, len(ws))
+	for i, w := range ws {
+		es[i].name, es[i].n, es[i].msg = parseWarning(w)
+	}
+	slices.SortFunc(es, func(a, b entry) int {
+		return cmp.Or(strings.Compare(a.name, b.name), cmp.Compare(a.n, b.n), strings.Compare(a.msg, b.msg))
+	})
+	var out []error
+	for _, e := range es {
+		out = append(out, errors.New(e.msg))
+	}
+	return out
 }
