@@ -119,8 +119,20 @@ func (e *editor) answer(m *message) {
 // await returns the first message not yet taken that satisfies ok.
 func (e *editor) await(what string, ok func(*message) bool) *message {
 	e.t.Helper()
-	deadline := time.Now().Add(timeout)
-	timer := time.AfterFunc(timeout, func() {
+	m := e.within(timeout, ok)
+	if m == nil {
+		e.mu.Lock()
+		defer e.mu.Unlock()
+		e.t.Fatalf("no %s from the server (closed=%v); received:\n%s", what, e.closed, e.dump())
+	}
+	return m
+}
+
+// within returns the first message not yet taken that satisfies ok, or
+// nil if none comes within d (or the server's output ends first).
+func (e *editor) within(d time.Duration, ok func(*message) bool) *message {
+	deadline := time.Now().Add(d)
+	timer := time.AfterFunc(d, func() {
 		e.mu.Lock()
 		e.cond.Broadcast()
 		e.mu.Unlock()
@@ -136,7 +148,7 @@ func (e *editor) await(what string, ok func(*message) bool) *message {
 			}
 		}
 		if e.closed || time.Now().After(deadline) {
-			e.t.Fatalf("no %s from the server (closed=%v); received:\n%s", what, e.closed, e.dump())
+			return nil
 		}
 		e.cond.Wait()
 	}

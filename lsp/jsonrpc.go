@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // JSON-RPC 2.0 error codes used by the server.
@@ -328,12 +329,15 @@ func lower(c byte) byte {
 
 // A writer writes framed messages; it is safe for concurrent use.
 type writer struct {
-	mu sync.Mutex
-	w  io.Writer
+	mu      sync.Mutex
+	w       io.Writer
+	waiting atomic.Int32 // writes under way, or waiting for those
 }
 
 // writeRaw writes one already-encoded body.
 func (w *writer) writeRaw(body []byte) error {
+	w.waiting.Add(1)
+	defer w.waiting.Add(-1)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	var hdr bytes.Buffer

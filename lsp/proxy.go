@@ -26,10 +26,14 @@ import (
 //     copycat's own requests, which stop at the proxy.
 type proxy struct {
 	log    *log.Logger
-	editor *writer // to the editor
-	gopls  *writer // to gopls
+	editor *writer     // to the editor
+	gopls  *goplsQueue // to gopls
 	client *client
 	eng    *engine
+
+	smu        sync.Mutex
+	shutdownID json.RawMessage // the editor's shutdown request
+	answered   bool            // and its answer was sent, gopls's or the proxy's
 
 	mu       sync.Mutex
 	initID   json.RawMessage // the editor's initialize request
@@ -65,11 +69,12 @@ func runProxy(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer
 	}
 	lg.Printf("proxy: started %s %q (pid %d)", goplsPath, goplsArgs, cmd.Process.Pid)
 	p := &proxy{
-		log: lg, editor: &writer{w: out}, gopls: &writer{w: childIn},
+		log: lg, editor: &writer{w: out},
 		uris: map[string]string{}, fromGo: map[string][]json.RawMessage{},
 		goVer: map[string]json.RawMessage{}, copyVer: map[string]*int{}, fromCopy: map[string][]diagnostic{},
 		actions: map[string]codeActionParams{},
 	}
+	p.gopls = newGoplsQueue(childIn, goplsQueueMax, p.editor)
 	p.client = newClient(p.editor)
 	p.eng = newEngine(cfg, lg, p.client, p.publishCopycat)
 
@@ -85,7 +90,13 @@ func runProxy(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer
 	case err := <-childDone:
 		return p.goplsStopped(goplsPath, err)
 	case err := <-editorDone:
-		childIn.Close() // gopls exits at the end of its input, if not already
+		if errors.Is(err, errGoplsStuck) {
+			// As for a gopls that died: the session ends, the editor told.
+			cmd.Process.Kill()
+			p.awaitChild(cmd, childDone)
+			return p.goplsStopped(goplsPath, err)
+		}
+		p.gopls.close() // gopls exits at the end of its input, if not already
 		p.awaitChild(cmd, childDone)
 		if err == nil && p.isExiting() {
 			err = p.exitStatus()
@@ -106,13 +117,16 @@ func (p *proxy) exitStatus() error {
 	return nil
 }
 
-// goplsStopped tells the editor that gopls died, unless it was told to
-// exit.
+// goplsStopped tells the editor that gopls died, or was killed for it
+// stopped reading (err wraps errGoplsStuck), unless it was told to exit.
 func (p *proxy) goplsStopped(path string, err error) error {
 	if p.isExiting() {
 		return p.exitStatus()
 	}
 	msg := fmt.Sprintf("copycat: gopls (%s) stopped unexpectedly: %v; restart the language server", path, errOrExit(err))
+	if errors.Is(err, errGoplsStuck) {
+		msg = fmt.Sprintf("copycat: %v (%s); killed it; restart the language server", err, path)
+	}
 	p.log.Print(msg)
 	if err := p.editor.notify("window/showMessage", showMessageParams{Type: 1, Message: msg}); err != nil {
 		p.log.Print(err)
@@ -120,15 +134,22 @@ func (p *proxy) goplsStopped(path string, err error) error {
 	return errors.New(msg)
 }
 
-// awaitChild gives gopls a few seconds to exit, then kills it.
+// awaitChild gives gopls a few seconds (goplsGrace) to exit, then kills
+// it.
 func (p *proxy) awaitChild(cmd *exec.Cmd, done <-chan error) {
 	select {
 	case <-done:
-	case <-time.After(5 * time.Second):
+	case <-time.After(goplsGrace):
 		p.log.Print("proxy: gopls did not exit; killing it")
 		cmd.Process.Kill()
 		<-done
 	}
+}
+
+func (p *proxy) isExiting() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.exiting
 }
 
 func errOrExit(err error) error {
@@ -136,12 +157,6 @@ func errOrExit(err error) error {
 		return errors.New("exit status 0")
 	}
 	return err
-}
-
-func (p *proxy) isExiting() bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.exiting
 }
 
 // fromEditor relays the editor's messages to gopls, watching the ones
@@ -179,8 +194,11 @@ func (p *proxy) fromEditor(in io.Reader) error {
 			continue
 		}
 		safely(p.log, m.Method, func() { p.watchEditor(m) })
-		if err := p.gopls.writeRaw(body); err != nil {
-			return fmt.Errorf("writing to gopls: %w", err)
+		if err := p.gopls.push(body); err != nil {
+			return err
+		}
+		if m.Method == "shutdown" && m.isRequest() {
+			time.AfterFunc(shutdownWait, func() { p.answerShutdown(m.ID) })
 		}
 		if m.Method == "exit" {
 			return nil
@@ -212,6 +230,11 @@ func (p *proxy) watchEditor(m *message) {
 		p.mu.Lock()
 		p.shutdown = true
 		p.mu.Unlock()
+		if m.isRequest() {
+			p.smu.Lock()
+			p.shutdownID, p.answered = m.ID, false
+			p.smu.Unlock()
+		}
 	case "exit":
 		p.mu.Lock()
 		p.exiting = true
@@ -269,6 +292,10 @@ func (p *proxy) fromGopls(ctx context.Context, out io.Reader) {
 			return
 		}
 		m, rerr := decode(body)
+		if rerr == nil && m.isResponse() && !p.claimAnswer(m.ID) {
+			p.log.Print("proxy: gopls answered shutdown after the proxy did; dropped")
+			continue
+		}
 		if rerr == nil && m.isResponse() {
 			body = p.amendResponse(m, body)
 		}
@@ -286,6 +313,36 @@ func (p *proxy) fromGopls(ctx context.Context, out io.Reader) {
 		if rerr == nil && m.isResponse() {
 			p.maybeStart(ctx, m)
 		}
+	}
+}
+
+// claimAnswer reports whether gopls's response of ID id is to go to the
+// editor: any but the answer to shutdown that the proxy already gave.
+func (p *proxy) claimAnswer(id json.RawMessage) bool {
+	p.smu.Lock()
+	defer p.smu.Unlock()
+	if p.shutdownID == nil || string(id) != string(p.shutdownID) {
+		return true
+	}
+	ok := !p.answered
+	p.answered = true
+	return ok
+}
+
+// answerShutdown answers the editor's shutdown request id, if gopls has
+// not answered it (within shutdownWait): a gopls that stopped reading
+// would keep the editor waiting for it.
+func (p *proxy) answerShutdown(id json.RawMessage) {
+	p.smu.Lock()
+	ours := string(id) == string(p.shutdownID) && !p.answered
+	p.answered = p.answered || ours
+	p.smu.Unlock()
+	if !ours {
+		return
+	}
+	p.log.Printf("proxy: gopls did not answer shutdown within %v; answered it", shutdownWait)
+	if err := p.editor.reply(id, nil); err != nil {
+		p.log.Print(err)
 	}
 }
 

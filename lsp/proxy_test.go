@@ -9,8 +9,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/copycat-go/copycat/internal/testtool"
 )
@@ -366,5 +368,108 @@ func TestProxyForwardsAnswersToGopls(t *testing.T) {
 		if err != nil || !strings.Contains(string(data), id) {
 			t.Errorf("gopls was given %q, %v; want the answer with %s", data, err, id)
 		}
+	}
+}
+
+// stoppedGopls returns a fake gopls that stops itself (SIGSTOP) before it
+// reads a byte, as a gopls hung or stopped from a shell does. A test that
+// fails kills it when it ends.
+func stoppedGopls(t *testing.T) string {
+	t.Helper()
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	gopls := fakeGopls(t, "echo $$ > "+pidFile+"\nkill -STOP $$\ncat >/dev/null")
+	t.Cleanup(func() {
+		if !t.Failed() {
+			return // the proxy killed it
+		}
+		data, _ := os.ReadFile(pidFile)
+		if pid, err := strconv.Atoi(strings.TrimSpace(string(data))); err == nil {
+			if proc, err := os.FindProcess(pid); err == nil {
+				proc.Kill()
+			}
+		}
+	})
+	return gopls
+}
+
+// setProxyTimes sets the proxy's grace for gopls and the bound of its
+// queue for the test's length.
+func setProxyTimes(t *testing.T, grace time.Duration, queueMax int) {
+	oldGrace, oldMax := goplsGrace, goplsQueueMax
+	goplsGrace, goplsQueueMax = grace, queueMax
+	t.Cleanup(func() { goplsGrace, goplsQueueMax = oldGrace, oldMax })
+}
+
+// bound is what the tests below wait for the proxy: many times what it
+// takes (goplsGrace of a second, shutdownWait), so that only a proxy
+// that waits on gopls misses it.
+const bound = 20 * time.Second
+
+// fill is a notification of n bytes of text, more than a pipe holds, for
+// gopls to read.
+func fill(n int) map[string]string { return map[string]string{"text": strings.Repeat("x", n)} }
+
+// TestProxyGoplsStopsReading: with gopls stopped (SIGSTOP) before it
+// reads the editor's messages, the proxy answers shutdown itself, and
+// exit ends it (gopls killed after its grace). The editor's messages
+// waited behind a write to gopls that never ended: shutdown was never
+// answered, and the proxy outlived exit.
+func TestProxyGoplsStopsReading(t *testing.T) {
+	setProxyTimes(t, time.Second, goplsQueueMax)
+	e := startEditor(t, runServer("-proxy", "-gopls", stoppedGopls(t)))
+	go func() {
+		// Not the test's goroutine: on the old code the second write
+		// never ends.
+		e.w.notify("$/fill", fill(1<<20))
+		e.w.request(json.RawMessage("1"), "shutdown", nil)
+	}()
+	if m := e.within(bound, func(m *message) bool { return m.isResponse() && string(m.ID) == "1" }); m == nil {
+		t.Fatalf("shutdown not answered within %v of gopls stopping", bound)
+	} else if m.Error != nil || string(m.Result) != "null" {
+		t.Errorf("shutdown answered %s, error %v; want null", m.Result, m.Error)
+	}
+	go e.w.notify("exit", nil)
+	select {
+	case err := <-e.done:
+		if err != nil {
+			t.Errorf("Run after shutdown and exit: %v", err)
+		}
+	case <-time.After(bound):
+		t.Fatalf("the proxy still runs %v after exit", bound)
+	}
+	if log := e.stderr.String(); !strings.Contains(log, "gopls did not answer shutdown") || !strings.Contains(log, "killing it") {
+		t.Errorf("the log does not say that the proxy answered shutdown and killed gopls:\n%s", log)
+	}
+}
+
+// TestProxyGoplsQueueBound: messages for a gopls that reads none wait
+// within goplsQueueMax; past it gopls is killed and the editor told, as
+// when gopls dies. They grew without bound: the proxy waited, reading
+// nothing more.
+func TestProxyGoplsQueueBound(t *testing.T) {
+	setProxyTimes(t, time.Second, 256<<10)
+	e := startEditor(t, runServer("-proxy", "-gopls", stoppedGopls(t)))
+	go func() {
+		for range 8 {
+			if e.w.notify("$/fill", fill(100<<10)) != nil {
+				return
+			}
+		}
+	}()
+	m := e.within(bound, func(m *message) bool { return m.Method == "window/showMessage" })
+	if m == nil {
+		t.Fatalf("no showMessage within %v of the queue filling", bound)
+	}
+	var p showMessageParams
+	if err := json.Unmarshal(m.Params, &p); err != nil || p.Type != 1 || !strings.Contains(p.Message, "gopls stopped reading its input") {
+		t.Errorf("showMessage %s, want an error saying gopls stopped reading", m.Params)
+	}
+	select {
+	case err := <-e.done:
+		if err == nil || !strings.Contains(err.Error(), "gopls stopped reading its input") {
+			t.Errorf("Run: %v, want an error saying gopls stopped reading", err)
+		}
+	case <-time.After(bound):
+		t.Fatalf("the proxy still runs %v after gopls was found stuck", bound)
 	}
 }
