@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -31,6 +32,11 @@ type proxy struct {
 	client *client
 	eng    *engine
 
+	// Not under mu, which is held while diagnostics are written to the
+	// editor: an editor that reads none must not keep exit waiting.
+	exiting  atomic.Bool
+	shutdown atomic.Bool // the editor asked for shutdown: an exit then ends with status 0
+
 	smu        sync.Mutex
 	shutdownID json.RawMessage // the editor's shutdown request
 	answered   bool            // and its answer was sent, gopls's or the proxy's
@@ -39,8 +45,6 @@ type proxy struct {
 	initID   json.RawMessage // the editor's initialize request
 	initP    initializeParams
 	started  bool
-	exiting  bool
-	shutdown bool                         // the editor asked for shutdown: an exit then ends with status 0
 	uris     map[string]string            // path -> the URI to publish under
 	fromGo   map[string][]json.RawMessage // gopls's latest diagnostics, by path, unchanged
 	goVer    map[string]json.RawMessage   // the version gopls published with, by path
@@ -98,7 +102,7 @@ func runProxy(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer
 		}
 		p.gopls.close() // gopls exits at the end of its input, if not already
 		p.awaitChild(cmd, childDone)
-		if err == nil && p.isExiting() {
+		if err == nil && p.exiting.Load() {
 			err = p.exitStatus()
 		}
 		return err
@@ -109,9 +113,7 @@ func runProxy(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer
 // error (status 1) unless the editor asked for shutdown first, as the
 // protocol has it.
 func (p *proxy) exitStatus() error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if !p.shutdown {
+	if !p.shutdown.Load() {
 		return errors.New("exit before shutdown")
 	}
 	return nil
@@ -120,7 +122,7 @@ func (p *proxy) exitStatus() error {
 // goplsStopped tells the editor that gopls died, or was killed for it
 // stopped reading (err wraps errGoplsStuck), unless it was told to exit.
 func (p *proxy) goplsStopped(path string, err error) error {
-	if p.isExiting() {
+	if p.exiting.Load() {
 		return p.exitStatus()
 	}
 	msg := fmt.Sprintf("copycat: gopls (%s) stopped unexpectedly: %v; restart the language server", path, errOrExit(err))
@@ -135,21 +137,22 @@ func (p *proxy) goplsStopped(path string, err error) error {
 }
 
 // awaitChild gives gopls a few seconds (goplsGrace) to exit, then kills
-// it.
+// it. done comes once gopls's output is passed on: to an editor that
+// reads none it never would, so that it is waited for as long again, no
+// more.
 func (p *proxy) awaitChild(cmd *exec.Cmd, done <-chan error) {
 	select {
 	case <-done:
+		return
 	case <-time.After(goplsGrace):
 		p.log.Print("proxy: gopls did not exit; killing it")
 		cmd.Process.Kill()
-		<-done
 	}
-}
-
-func (p *proxy) isExiting() bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.exiting
+	select {
+	case <-done:
+	case <-time.After(goplsGrace):
+		p.log.Print("proxy: gopls's last messages not passed on: the editor reads none")
+	}
 }
 
 func errOrExit(err error) error {
@@ -227,18 +230,14 @@ func (p *proxy) watchEditor(m *message) {
 			p.log.Printf("proxy: %v", err)
 		}
 	case "shutdown":
-		p.mu.Lock()
-		p.shutdown = true
-		p.mu.Unlock()
+		p.shutdown.Store(true)
 		if m.isRequest() {
 			p.smu.Lock()
 			p.shutdownID, p.answered = m.ID, false
 			p.smu.Unlock()
 		}
 	case "exit":
-		p.mu.Lock()
-		p.exiting = true
-		p.mu.Unlock()
+		p.exiting.Store(true)
 	case "textDocument/codeAction":
 		var params codeActionParams
 		if !m.isRequest() {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -471,5 +472,38 @@ func TestProxyGoplsQueueBound(t *testing.T) {
 		}
 	case <-time.After(bound):
 		t.Fatalf("the proxy still runs %v after gopls was found stuck", bound)
+	}
+}
+
+// TestProxyEditorStopsReading: an editor that reads none of the proxy's
+// output while gopls publishes diagnostics without end holds gopls back
+// (the proxy passes its messages on as the editor takes them, as the
+// server writes its own), and its exit still ends the proxy. The proxy
+// waited for gopls's output to be passed on for ever, and, holding the
+// diagnostics' lock while it wrote them, read no exit.
+func TestProxyEditorStopsReading(t *testing.T) {
+	setProxyTimes(t, time.Second, goplsQueueMax)
+	msg := `{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"file:///w/a.go","diagnostics":[]}}`
+	gopls := fakeGopls(t, `cat >/dev/null 2>&1 &
+while printf 'Content-Length: `+fmt.Sprint(len(msg))+`\r\n\r\n%s' '`+msg+`'; do :; done`)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe() // never read
+	t.Cleanup(func() { inW.Close(); outR.Close() })
+	done := make(chan error, 1)
+	var stderr testtool.SyncBuffer
+	go func() { done <- Run(t.Context(), inR, outW, &stderr, []string{"-proxy", "-gopls", gopls}) }()
+	editor := &writer{w: inW}
+	go func() {
+		time.Sleep(100 * time.Millisecond) // gopls's output fills the pipes
+		editor.request(json.RawMessage("1"), "shutdown", nil)
+		editor.notify("exit", nil)
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Run after shutdown and exit: %v", err)
+		}
+	case <-time.After(bound):
+		t.Fatalf("the proxy still runs %v after exit\n%s", bound, stderr.String())
 	}
 }
