@@ -36,8 +36,9 @@ var errGoplsStuck = errors.New("gopls stopped reading its input")
 // never ended.
 type goplsQueue struct {
 	w       io.WriteCloser // gopls's input
-	max     int
-	editor  *writer // to the editor: while a write to it waits, gopls may wait on the proxy
+	max     int            // goplsQueueMax
+	grace   time.Duration  // goplsGrace
+	editor  *writer        // to the editor: while a write to it waits, gopls may wait on the proxy
 	mu      sync.Mutex
 	cond    *sync.Cond
 	msgs    [][]byte // framed, the first one being written
@@ -47,8 +48,8 @@ type goplsQueue struct {
 	written time.Time
 }
 
-func newGoplsQueue(w io.WriteCloser, max int, editor *writer) *goplsQueue {
-	q := &goplsQueue{w: w, max: max, editor: editor, written: time.Now()}
+func newGoplsQueue(w io.WriteCloser, max int, grace time.Duration, editor *writer) *goplsQueue {
+	q := &goplsQueue{w: w, max: max, grace: grace, editor: editor, written: time.Now()}
 	q.cond = sync.NewCond(&q.mu)
 	go q.run()
 	return q
@@ -67,7 +68,7 @@ func (q *goplsQueue) push(body []byte) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	for q.size > 0 && q.size+len(framed) > q.max && q.failed == nil {
-		if time.Since(q.written) >= goplsGrace && q.editor.waiting.Load() == 0 {
+		if time.Since(q.written) >= q.grace && q.editor.waiting.Load() == 0 {
 			return fmt.Errorf("%w: it took nothing for %v, %d bytes of messages waiting", errGoplsStuck, time.Since(q.written).Round(time.Second), q.size)
 		}
 		q.mu.Unlock()

@@ -31,6 +31,7 @@ type proxy struct {
 	gopls  *goplsQueue // to gopls
 	client *client
 	eng    *engine
+	grace  time.Duration // goplsGrace, read once: tests set it
 
 	// Not under mu, which is held while diagnostics are written to the
 	// editor: an editor that reads none must not keep exit waiting.
@@ -73,12 +74,12 @@ func runProxy(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer
 	}
 	lg.Printf("proxy: started %s %q (pid %d)", goplsPath, goplsArgs, cmd.Process.Pid)
 	p := &proxy{
-		log: lg, editor: &writer{w: out},
+		log: lg, editor: &writer{w: out}, grace: goplsGrace,
 		uris: map[string]string{}, fromGo: map[string][]json.RawMessage{},
 		goVer: map[string]json.RawMessage{}, copyVer: map[string]*int{}, fromCopy: map[string][]diagnostic{},
 		actions: map[string]codeActionParams{},
 	}
-	p.gopls = newGoplsQueue(childIn, goplsQueueMax, p.editor)
+	p.gopls = newGoplsQueue(childIn, goplsQueueMax, p.grace, p.editor)
 	p.client = newClient(p.editor)
 	p.eng = newEngine(cfg, lg, p.client, p.publishCopycat)
 
@@ -144,13 +145,13 @@ func (p *proxy) awaitChild(cmd *exec.Cmd, done <-chan error) {
 	select {
 	case <-done:
 		return
-	case <-time.After(goplsGrace):
+	case <-time.After(p.grace):
 		p.log.Print("proxy: gopls did not exit; killing it")
 		cmd.Process.Kill()
 	}
 	select {
 	case <-done:
-	case <-time.After(goplsGrace):
+	case <-time.After(p.grace):
 		p.log.Print("proxy: gopls's last messages not passed on: the editor reads none")
 	}
 }
