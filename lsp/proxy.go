@@ -177,7 +177,13 @@ func (p *proxy) fromEditor(in io.Reader) error {
 			continue
 		}
 		if err == io.EOF {
-			return nil
+			// As the server: an editor gone without exit ends the
+			// proxy with an error (status 1), unless it asked for
+			// shutdown first.
+			if p.shutdown.Load() {
+				return nil
+			}
+			return errors.New("the editor closed the connection without shutdown and exit")
 		}
 		if err != nil {
 			return fmt.Errorf("reading from the editor: %w", err)

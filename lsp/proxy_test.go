@@ -176,6 +176,24 @@ func TestProxyExitBeforeShutdown(t *testing.T) {
 	}
 }
 
+// An editor that closes the connection without shutdown and exit ends the
+// proxy with an error (status 1), as it ends the server; after shutdown,
+// without one. The proxy ended with 0 either way.
+func TestProxyEditorCloses(t *testing.T) {
+	gopls := fakeGopls(t, "cat >/dev/null")
+	e := startEditor(t, runServer("-proxy", "-gopls", gopls))
+	e.in.Close()
+	if err := waitDone(e); err == nil || !strings.Contains(err.Error(), "the editor closed the connection without shutdown and exit") {
+		t.Errorf("Run: %v, want an error saying the editor closed the connection", err)
+	}
+	e = startEditor(t, runServer("-proxy", "-gopls", gopls))
+	e.call("shutdown", nil) // answered by the proxy, gopls saying nothing
+	e.in.Close()
+	if err := waitDone(e); err != nil {
+		t.Errorf("Run after shutdown: %v", err)
+	}
+}
+
 // TestProxyGoplsGarbage: bytes from gopls that are no message (invalid
 // UTF-8 before a header, a body that is no JSON-RPC) are logged, and
 // gopls's next message still reaches the editor.
