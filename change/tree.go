@@ -108,24 +108,19 @@ func inTree(name string) bool {
 }
 
 // refuse notes a path that is not inTree, once.
-func (t *Tree) refuse(name string) {
-	if t.refused == nil {
-		t.refused = map[string]bool{}
-	}
-	if !t.refused[name] {
-		t.refused[name] = true
-		t.Refused = append(t.Refused, name)
-	}
-}
+func (t *Tree) refuse(name string) { noteOnce(&t.refused, &t.Refused, name) }
 
 // link notes a file held as a symbolic link, once.
-func (t *Tree) link(name string) {
-	if t.links == nil {
-		t.links = map[string]bool{}
+func (t *Tree) link(name string) { noteOnce(&t.links, &t.Links, name) }
+
+// noteOnce appends name to list unless seen holds it, and adds it there.
+func noteOnce(seen *map[string]bool, list *[]string, name string) {
+	if *seen == nil {
+		*seen = map[string]bool{}
 	}
-	if !t.links[name] {
-		t.links[name] = true
-		t.Links = append(t.Links, name)
+	if !(*seen)[name] {
+		(*seen)[name] = true
+		*list = append(*list, name)
 	}
 }
 
