@@ -124,6 +124,12 @@ func TestAction(t *testing.T) {
 			ran: steps("Install copycat", "Run copycat"), found: "true", sarif: "mod/out/copycat.sarif", results: 2},
 		{name: "error uploads nothing", inputs: map[string]string{"packages": "./stats/... ./missing/..."},
 			ran: steps("Install copycat", "Run copycat"), failed: "Run copycat"},
+		// An input written as a YAML block (packages: |) holds a word a
+		// line: every line is read, not the first alone.
+		{name: "packages on lines", inputs: map[string]string{"packages": "./stats/...\n./missing/...\n"},
+			ran: steps("Install copycat", "Run copycat"), failed: "Run copycat"},
+		{name: "flags on lines", inputs: map[string]string{"flags": "-min-tokens 60\n-min-lines 3\n-exit-code 3\n"},
+			ran: steps("Install copycat", "Run copycat"), failed: "Run copycat"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ws := t.TempDir()
