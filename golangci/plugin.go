@@ -138,7 +138,9 @@ func flagValue(v any) (string, error) {
 	case bool:
 		return strconv.FormatBool(v), nil
 	case float64:
-		return strconv.FormatFloat(v, 'g', -1, 64), nil
+		// Without an exponent: a whole number from a million up ('g'
+		// writes 1e+06) is then one an integer flag takes.
+		return strconv.FormatFloat(v, 'f', -1, 64), nil
 	}
 	return "", fmt.Errorf("want a number, a boolean or a string, not %v", v)
 }

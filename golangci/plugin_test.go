@@ -83,12 +83,17 @@ func TestSettings(t *testing.T) {
 		"near":       false,
 		"similarity": 0.9,
 		"tests":      false,
+		// A whole number of a million or more, which 'g' writes with an
+		// exponent that an integer flag refuses.
+		"max-occurrences": 1e6,
+		"max-file-size":   4194304.0,
 	}
 	if _, err := New(settings); err != nil {
 		t.Fatal(err)
 	}
 	got := flagValues(&analyzer.Analyzer.Flags)
-	want := map[string]string{"min-tokens": "60", "min-lines": "3", "near": "false", "similarity": "0.9", "tests": "false"}
+	want := map[string]string{"min-tokens": "60", "min-lines": "3", "near": "false", "similarity": "0.9", "tests": "false",
+		"max-occurrences": "1000000", "max-file-size": "4MiB"}
 	for name, v := range before {
 		if _, ok := want[name]; !ok {
 			want[name] = v
