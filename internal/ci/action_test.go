@@ -162,6 +162,46 @@ func TestAction(t *testing.T) {
 	}
 }
 
+// TestActionReportThroughLink: a pull request can commit a symbolic link
+// where the SARIF report goes, the file (copycat.sarif, the default) or a
+// folder of its path; the report is not written wherever the link leads,
+// and the step fails naming it.
+func TestActionReportThroughLink(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds copycat")
+	}
+	for _, tc := range []struct{ name, sarif, link, target, victim string }{
+		// copycat.sarif -> OUTSIDE/precious
+		{"file", "copycat.sarif", "copycat.sarif", "precious", "precious"},
+		// out -> OUTSIDE, the report OUTSIDE/copycat.sarif
+		{"folder", "out/copycat.sarif", "out", "", "copycat.sarif"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ws := t.TempDir()
+			writeFixture(t, ws, "clones.txtar")
+			outside := t.TempDir()
+			victim := filepath.Join(outside, tc.victim)
+			if err := os.WriteFile(victim, []byte("kept\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Join(outside, tc.target), filepath.Join(ws, tc.link)); err != nil {
+				t.Fatal(err)
+			}
+			j := newJob(t, readAction(t), map[string]string{"sarif": tc.sarif, "flags": "-min-tokens 60 -min-lines 3"}, ws)
+			j.run()
+			if j.failed != "Run copycat" {
+				t.Errorf("failed %q, want the step Run copycat\n%s", j.failed, j.log.String())
+			}
+			if got, err := os.ReadFile(victim); err != nil || string(got) != "kept\n" {
+				t.Errorf("the file the link leads to holds %.40q (%v), want it kept", got, err)
+			}
+			if !strings.Contains(j.log.String(), tc.link+" is a symbolic link") {
+				t.Errorf("the log does not name the link %s:\n%s", tc.link, j.log.String())
+			}
+		})
+	}
+}
+
 // TestActionVersion: with a version, the action go installs that version
 // of copycat into a directory it puts on PATH.
 func TestActionVersion(t *testing.T) {
