@@ -101,7 +101,8 @@ type unit struct {
 func (u *unit) report(d analysis.Diagnostic) { u.diags = append(u.diags, d) }
 
 // flush reports the queued diagnostics in the order of their positions,
-// so that the output does not depend on the order of the driver's files.
+// so that the output does not depend on the order of the driver's files,
+// each message one line of printable text.
 func (u *unit) flush() {
 	fset := u.pass.Fset
 	slices.SortStableFunc(u.diags, func(a, b analysis.Diagnostic) int {
@@ -110,6 +111,11 @@ func (u *unit) flush() {
 			cmp.Compare(a.Category, b.Category), cmp.Compare(a.Message, b.Message))
 	})
 	for _, d := range u.diags {
+		// go vet and golangci-lint print a message as it is: one quoting
+		// the code (a directive's text) escapes what is not printable, a
+		// terminal's escape sequences among them, as the command line's
+		// warnings do.
+		d.Message = report.OneLine(d.Message)
 		u.pass.Report(d)
 	}
 	u.diags = nil

@@ -160,3 +160,33 @@ func reporterWalk(t *testing.T, n int) int64 {
 	}
 	return analyzer.Walked() - before
 }
+
+// A comment of the code (anyone's, in a pull request) may hold a
+// terminal's escape sequences; go vet and golangci-lint print a
+// diagnostic's message as it is, so a message quoting the comment, such
+// as a directive's problem, escapes them as the command line does
+// (report.OneLine): "\x1b]0;…\a" no longer sets the terminal's title.
+func TestDiagnosticsEscapeControls(t *testing.T) {
+	setFlags(t, small...)
+	dir := t.TempDir()
+	testtool.WriteFiles(t, dir, map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n",
+		"p.go": "package p\n\n//copycat:ignor\x1b]0;PWNED\a x\nfunc F() {}\n\n" +
+			"// copycat:\x1b[31mred\nfunc G() {}\n",
+	})
+	p := fakePass(t, dir, []string{"p.go"})
+	if _, err := analyzer.Analyzer.Run(p.Pass); err != nil {
+		t.Fatal(err)
+	}
+	if len(p.got) != 2 {
+		t.Fatalf("%d diagnostics, want the 2 directives':\n\t%s", len(p.got), strings.Join(p.got, "\n\t"))
+	}
+	for _, d := range p.got {
+		if strings.ContainsFunc(d, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+			t.Errorf("a diagnostic holds a control character: %q", d)
+		}
+	}
+	if want := `unknown directive //copycat:ignor\x1b]0;PWNED\a`; !strings.Contains(p.got[0], want) {
+		t.Errorf("diagnostic %q, want it to say %s", p.got[0], want)
+	}
+}
