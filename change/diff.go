@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -310,18 +311,26 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 	// nothing, which passes every gate.
 	first, firstNo, header := "", 0, false
 	for {
-		line, long, err := lr.next()
+		inHunk := oldLeft > 0 || newLeft > 0
+		line, long, err := lr.next(!inHunk)
 		if err == io.EOF {
 			break
+		}
+		lineNo++
+		if err == errNUL {
+			// Binary data: a file named by mistake (a binary whose bytes
+			// hold a line "--- " read as a change of nothing), /dev/zero
+			// (a line without end). git and diff -u write a binary file's
+			// change as text, and a NUL only inside a hunk (diff -a).
+			return nil, nil, fmt.Errorf("diff line %d: not a unified diff: a NUL byte outside a hunk, in a line that begins %q", lineNo, words.Excerpt(line))
 		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("reading the diff: %w", err)
 		}
-		lineNo++
 		if firstNo == 0 && strings.TrimSpace(line) != "" {
 			first, firstNo = line, lineNo
 		}
-		if oldLeft > 0 || newLeft > 0 {
+		if inHunk {
 			// Inside a hunk.
 			switch {
 			case strings.HasPrefix(line, "+"):
@@ -422,11 +431,19 @@ type lineReader struct {
 	r *bufio.Reader
 }
 
+// errNUL is next's error for a line holding a NUL byte, when asked.
+var errNUL = errors.New("a NUL byte")
+
 // next returns the next line, without its newline and the carriage
 // return before it, as bufio.ScanLines does; long says that it was cut
-// to maxDiffLine bytes. At the end it returns io.EOF.
-func (lr *lineReader) next() (line string, long bool, err error) {
+// to maxDiffLine bytes. At the end it returns io.EOF. With text, a line
+// whose first maxDiffLine bytes hold a NUL is returned as it is read so
+// far, with errNUL, the rest of it unread (/dev/zero's has no end).
+func (lr *lineReader) next(text bool) (line string, long bool, err error) {
 	frag, err := lr.r.ReadSlice('\n')
+	if text && bytes.IndexByte(frag, 0) >= 0 {
+		return string(frag[:min(len(frag), maxDiffLine)]), false, errNUL
+	}
 	if err == bufio.ErrBufferFull {
 		line, long = string(frag), true
 		for err == bufio.ErrBufferFull {

@@ -2,6 +2,7 @@ package change
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -289,6 +290,60 @@ func TestDiffWithoutHeader(t *testing.T) {
 			t.Errorf("%q: %v, want %q", tc.in, err, tc.err)
 		}
 	}
+}
+
+// Binary data is no diff: a binary named by mistake whose bytes hold a
+// line "+++ " (copycat's own did) was read as a change of nothing, and
+// /dev/zero, a line without end, was read for ever (a file of 2 GB of
+// zeros: 14 s, then "no file header"). A NUL byte outside a hunk is an
+// error at once, what follows it unread; inside a hunk, where diff -a
+// puts a binary file's bytes, it is a line's as before.
+func TestDiffOfBinaryData(t *testing.T) {
+	for _, in := range []string{
+		"\x7fELF\x02\x01\x01\x00\x00\n--- a/x.go\n+++ b/x.go\n",
+		"\x00\x00\x00\x00",
+		"diff --git a/x.go b/x.go\n--- a/x.go\n+++ b/x.go\n@@ -1 +1 @@\n-a\n+b\n\x00\n",
+	} {
+		_, _, err := ParseDiffDeleted(strings.NewReader(in))
+		if err == nil || !strings.Contains(err.Error(), "not a unified diff: a NUL byte outside a hunk") {
+			t.Errorf("%q: %v, want a NUL byte outside a hunk", in, err)
+		}
+	}
+	// An endless line of zeros: an error once its first bytes are read.
+	zeros := &countingReader{r: zeroReader{}, limit: 1 << 30}
+	if _, _, err := ParseDiffDeleted(zeros); err == nil || !strings.HasPrefix(err.Error(), "diff line 1: not a unified diff: a NUL byte") {
+		t.Errorf("endless zeros: %v, want a NUL byte on line 1", err)
+	}
+	if zeros.n > 2*maxDiffLine {
+		t.Errorf("endless zeros: %d bytes read before the error, want at most %d", zeros.n, 2*maxDiffLine)
+	}
+	files, err := ParseDiff(strings.NewReader("--- a/x.go\n+++ b/x.go\n@@ -1 +1 @@\n-a\x00\n+b\x00\n"))
+	if err != nil || files["x.go"] == nil || files["x.go"].AddedLines() != 1 {
+		t.Errorf("a NUL inside a hunk: %v, %v; want x.go with its added line", files, err)
+	}
+}
+
+type zeroReader struct{}
+
+func (zeroReader) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// countingReader counts what is read of r, and ends it after limit bytes
+// with an error, so that a reader that never stops fails the test.
+type countingReader struct {
+	r        io.Reader
+	n, limit int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	if c.n >= c.limit {
+		return 0, errors.New("read past the limit")
+	}
+	n, err := c.r.Read(p[:min(len(p), c.limit-c.n)])
+	c.n += n
+	return n, err
 }
 
 // A diff made without git's a/ and b/ prefixes (git diff --no-prefix or
