@@ -45,14 +45,38 @@ func RunAsGopls(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, 
 	return Run(ctx, stdin, stdout, stderr, append(cfgArgs, args...))
 }
 
-// subcommand returns the first argument that is not a flag.
+// subcommand returns the first argument that is neither a flag nor the
+// value of one: gopls reads "-logfile /tmp/gopls.log" as the flag and
+// its value, as "-logfile=/tmp/gopls.log".
 func subcommand(args []string) string {
-	for _, a := range args {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			if i+1 < len(args) {
+				return args[i+1]
+			}
+			return ""
+		}
 		if !strings.HasPrefix(a, "-") {
 			return a
 		}
+		name := strings.TrimLeft(a, "-")
+		if !strings.Contains(name, "=") && goplsValueFlags[name] {
+			i++ // its value
+		}
 	}
 	return ""
+}
+
+// goplsValueFlags are gopls's flags before a subcommand that take a value
+// (gopls v0.23.0: its own, serve's, which it takes without the verb, and
+// the profiling ones). Any other flag is taken for a boolean one, such
+// as -rpc.trace and -v.
+var goplsValueFlags = map[string]bool{
+	"remote": true, "otel": true,
+	"logfile": true, "mode": true, "listen": true, "listen.timeout": true, "debug": true,
+	"remote.listen.timeout": true, "remote.debug": true, "remote.logfile": true, "mcp.listen": true,
+	"profile.cpu": true, "profile.mem": true, "profile.alloc": true, "profile.trace": true,
 }
 
 // findGopls returns the gopls to run: the one named, else the first

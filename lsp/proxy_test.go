@@ -225,6 +225,34 @@ func TestRunAsGoplsForwardsVersion(t *testing.T) {
 	}
 }
 
+// TestGoplsSubcommand: started as gopls, copycat serves (as the proxy)
+// unless the arguments name a subcommand, which it leaves to the real
+// gopls; a flag's value given as the next argument ("-logfile PATH", as
+// the VS Code Go extension's go.languageServerFlags may give it) is no
+// subcommand. It was taken for one, so that gopls served alone, without
+// copycat's diagnostics.
+func TestGoplsSubcommand(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, ""},
+		{[]string{"-mode=stdio"}, ""},
+		{[]string{"-logfile", "/tmp/gopls.log"}, ""},
+		{[]string{"-mode=stdio", "-rpc.trace", "-logfile", "/tmp/gopls.log"}, ""},
+		{[]string{"--remote", "auto", "-remote.logfile", "auto"}, ""},
+		{[]string{"-rpc.trace", "serve", "--debug=localhost:6060"}, "serve"},
+		{[]string{"-logfile", "/tmp/gopls.log", "serve"}, "serve"},
+		{[]string{"-v", "version", "-json"}, "version"},
+		{[]string{"-logfile=/tmp/gopls.log", "version"}, "version"},
+		{[]string{"--", "version"}, "version"},
+	} {
+		if got := subcommand(tc.args); got != tc.want {
+			t.Errorf("subcommand(%q) = %q, want %q", tc.args, got, tc.want)
+		}
+	}
+}
+
 func TestFindGoplsSkipsSelf(t *testing.T) {
 	self, err := os.Executable()
 	if err != nil {
