@@ -109,7 +109,7 @@ func actionsAt(path string, p codeActionParams, classes []*fingerprint.Class, ro
 		}
 		if !ignored[fr.Start.Line] && startsFunc(lines.line(fr.Start.Line), fr) {
 			ignored[fr.Start.Line] = true
-			twin := shown.Fragments[(i+1)%len(c.Fragments)].File
+			twin := shown.Fragments[report.OtherCopy(len(c.Fragments), i)].File
 			ignores = append(ignores, ignoreAction(p.TextDocument.URI, fr, twin, ds))
 			work += 1 + len(ds)
 		}
@@ -193,7 +193,8 @@ func startsFunc(line []byte, fr fingerprint.Fragment) bool {
 
 // ignoreAction leaves fragment fr of the document at uri out with a
 // //copycat:ignore directive on the line before it, whose reason names
-// the copy it was kept apart from (the user may say more).
+// the copy it was kept apart from, the one its diagnostic names (the
+// user may say more).
 func ignoreAction(uri string, fr fingerprint.Fragment, twin string, diags []diagnostic) codeAction {
 	at := position{fr.Start.Line - 1, 0}
 	return codeAction{

@@ -203,7 +203,9 @@ func oldActionsAt(path string, p codeActionParams, classes []*fingerprint.Class,
 			}
 			if !ignored[fr.Start.Line] && fr.Start.Column == 1 && bytes.HasPrefix(line, []byte("func ")) {
 				ignored[fr.Start.Line] = true
-				twin := shown.Fragments[(i+1)%len(c.Fragments)].File
+				// The copy the diagnostic names (it named the next
+				// copy before TestIgnoreActionNamesTheDiagnosticsCopy).
+				twin := shown.Fragments[report.OtherCopy(len(c.Fragments), i)].File
 				ignores = append(ignores, ignoreAction(p.TextDocument.URI, fr, twin, diags))
 			}
 		}

@@ -372,6 +372,41 @@ func testIgnoreAction(t *testing.T, e *editor, dir string, a codeAction) {
 	e.diagnostics(u, "none once the copy is left out", func(ds []diagnostic) bool { return len(ds) == 0 })
 }
 
+// TestIgnoreActionNamesTheDiagnosticsCopy: in a class of three copies,
+// the directive the ignore action writes on the middle one names the
+// copy its diagnostic names. It named the copy after it (c.go, where
+// the diagnostic says "duplicate of a.go").
+func TestIgnoreActionNamesTheDiagnosticsCopy(t *testing.T) {
+	dir, files := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	if err := os.WriteFile(filepath.Join(dir, "c.go"), []byte(files["c.go"]+files["paste.go.txt"]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := startEditor(t, runServer())
+	e.initialize(dir, nil)
+	e.diagnostics(uri(dir, "b.go"), "the clone of a.go and c.go", saying("duplicate of a.go:4-20 (renamed, 105 tokens, 3 copies)"))
+	r := e.call("textDocument/codeAction", codeActionParams{
+		TextDocument: textDocumentIdentifier{URI: uri(dir, "b.go")},
+		Range:        lspRange{position{5, 0}, position{5, 0}},
+	})
+	var actions []codeAction
+	if err := json.Unmarshal(r.Result, &actions); err != nil {
+		t.Fatalf("code actions: %s (error %v)", r.Result, r.Error)
+	}
+	var texts []string
+	for _, a := range actions {
+		if a.Edit == nil {
+			continue // a "Go to copy"
+		}
+		for _, edit := range a.Edit.Changes[uri(dir, "b.go")] {
+			texts = append(texts, edit.NewText)
+		}
+	}
+	if want := []string{"//copycat:ignore kept apart from a.go on purpose\n"}; !slices.Equal(texts, want) {
+		t.Errorf("the ignore action writes %q, want %q", texts, want)
+	}
+	e.exit()
+}
+
 func TestWants(t *testing.T) {
 	for _, tc := range []struct {
 		only []string

@@ -125,13 +125,20 @@ func Work() int64 { return work.Load() }
 // without timing it. No report shows it.
 var work atomic.Int64
 
+// OtherCopy is the index of the copy that the message of copy i of a
+// class of n copies says it duplicates: the first, or for the first the
+// second.
+func OtherCopy(n, i int) int {
+	if i == 0 && n > 1 {
+		return 1
+	}
+	return 0
+}
+
 // message is Message, taking what other copies lack of the fragments
 // from lacked, called only when a fragment has lines others lack.
 func message(c fingerprint.Class, i int, lacked func() *lackedOf) string {
-	other := c.Fragments[0]
-	if i == 0 && len(c.Fragments) > 1 {
-		other = c.Fragments[1]
-	}
+	other := c.Fragments[OtherCopy(len(c.Fragments), i)]
 	var why string
 	switch {
 	case c.Signal.Reason != "":
