@@ -8,7 +8,7 @@
 //	plugins:
 //	  - module: github.com/copycat-go/copycat
 //	    import: github.com/copycat-go/copycat/golangci
-//	    version: latest
+//	    path: ../copycat    # a checkout: the module is not on the proxy yet
 //
 //	# .golangci.yml
 //	version: "2"
@@ -23,7 +23,7 @@
 //
 // The settings are the analyzer's flags, the same names and values as the
 // command line's and go vet's (-min-tokens, -min-lines, -max-occurrences,
-// -near, -similarity, -tests, -generated). Like go vet, golangci-lint runs
+// -near, -similarity, -tests, -generated, -max-file-size, -all). Like go vet, golangci-lint runs
 // the analyzer one package at a time, so it finds the copies inside a
 // package; the copycat command finds those between packages.
 package golangci
