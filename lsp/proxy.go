@@ -230,6 +230,12 @@ func (p *proxy) watchEditor(m *message) {
 		p.eng.editorCan(params) // its initializationOptions are gopls's
 	case "initialized":
 		p.requestConfiguration()
+		p.mu.Lock()
+		watch := p.initP.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
+		p.mu.Unlock()
+		if watch {
+			askToWatch(p.client, p.log, "**/.duplignore")
+		}
 	case "workspace/didChangeConfiguration":
 		p.requestConfiguration()
 	case "workspace/didChangeWorkspaceFolders":

@@ -59,6 +59,29 @@ func TestProxyMergesDiagnostics(t *testing.T) {
 	e.exit()
 }
 
+// In front of gopls, the proxy asks the editor to watch .duplignore
+// files, as the server does: gopls watches Go files, go.mod and the
+// like, so that a .duplignore edited on disk was never reported and its
+// rules never applied until the proxy restarted. Once the editor reports
+// it, the copy it leaves out loses its diagnostics.
+func TestProxyWatchesDuplignore(t *testing.T) {
+	gopls := testtool.Find(t, "bin/gopls", "gopls", "tools")
+	dir, _ := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	e := startEditor(t, runServer("-proxy", "-gopls", gopls))
+	e.initialize(dir, nil)
+	r := e.await("copycat's registration of .duplignore", func(m *message) bool {
+		return m.Method == "client/registerCapability" && strings.Contains(string(m.Params), "**/.duplignore")
+	})
+	if !strings.Contains(string(r.Params), "workspace/didChangeWatchedFiles") {
+		t.Errorf("registration %s does not watch files", r.Params)
+	}
+	e.diagnostics(uri(dir, "a.go"), "the clone of b.go", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)"))
+	write(t, filepath.Join(dir, ".duplignore"), "b.go\n")
+	e.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{{"uri": uri(dir, ".duplignore"), "type": 1}}})
+	e.diagnostics(uri(dir, "a.go"), "none once .duplignore leaves b.go out", func(ds []diagnostic) bool { return len(ds) == 0 })
+	e.exit()
+}
+
 // In front of gopls, copycat's code actions join gopls's in one answer,
 // the editor is told of copycat's command, and running it opens the copy.
 func TestProxyCodeActions(t *testing.T) {

@@ -219,15 +219,25 @@ func (s *server) registerWatchers() {
 	if !s.watch {
 		return
 	}
+	askToWatch(s.client, s.log, "**/*.go", "**/.duplignore")
+}
+
+// askToWatch asks the editor to report changes on disk to the files that
+// the glob patterns match: the server asks for Go files and .duplignore
+// files, the proxy for .duplignore files alone, as gopls asks for Go
+// files (and go.mod and the like), never .duplignore.
+func askToWatch(c *client, lg *log.Logger, globs ...string) {
+	var watchers []map[string]string
+	for _, g := range globs {
+		watchers = append(watchers, map[string]string{"globPattern": g})
+	}
 	params := map[string]any{"registrations": []map[string]any{{
-		"id":     "copycat-watch",
-		"method": "workspace/didChangeWatchedFiles",
-		"registerOptions": map[string]any{"watchers": []map[string]string{
-			{"globPattern": "**/*.go"}, {"globPattern": "**/.duplignore"},
-		}},
+		"id":              "copycat-watch",
+		"method":          "workspace/didChangeWatchedFiles",
+		"registerOptions": map[string]any{"watchers": watchers},
 	}}}
-	if err := s.client.call("client/registerCapability", params, nil); err != nil {
-		s.log.Print(err)
+	if err := c.call("client/registerCapability", params, nil); err != nil {
+		lg.Print(err)
 	}
 }
 
