@@ -47,7 +47,8 @@ func RunAsGopls(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, 
 
 // subcommand returns the first argument that is neither a flag nor the
 // value of one: gopls reads "-logfile /tmp/gopls.log" as the flag and
-// its value, as "-logfile=/tmp/gopls.log".
+// its value, as "-logfile=/tmp/gopls.log". A flag asking for help (-h,
+// -help) counts as one: gopls prints its usage and serves nothing.
 func subcommand(args []string) string {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -61,6 +62,9 @@ func subcommand(args []string) string {
 			return a
 		}
 		name := strings.TrimLeft(a, "-")
+		if name == "h" || name == "help" {
+			return a
+		}
 		if !strings.Contains(name, "=") && goplsValueFlags[name] {
 			i++ // its value
 		}

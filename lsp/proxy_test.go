@@ -253,7 +253,9 @@ func TestRunAsGoplsForwardsVersion(t *testing.T) {
 // gopls; a flag's value given as the next argument ("-logfile PATH", as
 // the VS Code Go extension's go.languageServerFlags may give it) is no
 // subcommand. It was taken for one, so that gopls served alone, without
-// copycat's diagnostics.
+// copycat's diagnostics. -h asks gopls for its usage, as help does: it
+// ran the proxy, which printed gopls's usage and then said the editor
+// had closed the connection.
 func TestGoplsSubcommand(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
@@ -269,6 +271,8 @@ func TestGoplsSubcommand(t *testing.T) {
 		{[]string{"-v", "version", "-json"}, "version"},
 		{[]string{"-logfile=/tmp/gopls.log", "version"}, "version"},
 		{[]string{"--", "version"}, "version"},
+		{[]string{"-h"}, "-h"},
+		{[]string{"-logfile", "x", "--help"}, "--help"},
 	} {
 		if got := subcommand(tc.args); got != tc.want {
 			t.Errorf("subcommand(%q) = %q, want %q", tc.args, got, tc.want)
