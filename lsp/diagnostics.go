@@ -81,7 +81,7 @@ func shownDiagnostics(path string, classes []*fingerprint.Class, severity int, s
 				})
 			}
 			ds = append(ds, d)
-			ds = append(ds, driftDiagnostics(c, shown, i, min(severity, severityWarning), lines, conv)...)
+			ds = append(ds, driftDiagnostics(c, shown, i, classSeverity(c, severity), lines, conv)...)
 		}
 	}
 	return ds
@@ -96,7 +96,9 @@ var driftWork atomic.Int64
 // the twin's step or slipped, with the twin's lines as related
 // information; a step the odd one out of a family lacks of every other
 // copy is one warning, with each twin (report.DriftSaid). They are of
-// severity, at least a warning (an editor set to errors gets errors).
+// severity, the class's (classSeverity): at least a warning in a drifted
+// class (an editor set to errors gets errors), the configured one in a
+// class that a weak step alone (an error wrap) does not make drifted.
 func driftDiagnostics(c *fingerprint.Class, shown fingerprint.Class, i, severity int, lines *lineTable, conv func(fingerprint.Fragment) lspRange) []diagnostic {
 	var ds []diagnostic
 	words := report.DriftWords(shown, i)

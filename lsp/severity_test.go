@@ -77,6 +77,30 @@ func TestDriftDiagnostics(t *testing.T) {
 	}
 }
 
+// A copy that lacks a weak step of its twin (an error wrap), which does
+// not make its class drifted, gets the drift diagnostic at the class's
+// severity, the configured one, as the copy's own: it was a warning, in a
+// class the command line does not call drifted (found by the roads trial
+// on afero's util.go).
+func TestWeakDriftSeverity(t *testing.T) {
+	frag := func(file string, line int) fingerprint.Fragment {
+		return fingerprint.Fragment{File: file, Start: fingerprint.Position{Line: line, Column: 1}, End: fingerprint.Position{Line: line + 5, Column: 2}}
+	}
+	c := &fingerprint.Class{ID: "w", Kind: fingerprint.Near, Fragments: []fingerprint.Fragment{frag("/w/a.go", 20), frag("/w/b.go", 20)}}
+	c.Fragments[0].Drift = []fingerprint.Drift{{Kind: fingerprint.DriftLacks, Step: fingerprint.StepWrap,
+		Lines: fingerprint.LineRange{Start: 21, End: 21}, Twin: 1, TwinLines: fingerprint.LineRange{Start: 22, End: 22}}}
+	text := func(string) []byte { return []byte(strings.Repeat("xyz\n", 40)) }
+	for _, configured := range []int{severityHint, severityInformation, severityError} {
+		ds := fileDiagnostics("/w/a.go", []*fingerprint.Class{c}, configured, []string{"/w"}, text)
+		if len(ds) != 2 || ds[1].Code != "drift" {
+			t.Fatalf("configured %d: %+v, want the class's diagnostic and the drift's", configured, ds)
+		}
+		if got := []int{ds[0].Severity, ds[1].Severity}; !slices.Equal(got, []int{configured, configured}) {
+			t.Errorf("configured %d: severities %v, want both %d", configured, got, configured)
+		}
+	}
+}
+
 // A step the odd one out of a family lacks of every other copy is one
 // warning on the copy, with each twin as related information.
 func TestDriftDiagnosticsOddOneOut(t *testing.T) {
