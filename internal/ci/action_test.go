@@ -202,6 +202,35 @@ func TestActionReportThroughLink(t *testing.T) {
 	}
 }
 
+// TestActionJobGoEnv: a job whose environment sets GOFLAGS=-mod=vendor
+// (a repository that vendors its dependencies) or GOWORK (a workspace of
+// its own) still installs copycat, which has neither: the install failed,
+// "inconsistent vendoring", go.work not holding copycat's module.
+func TestActionJobGoEnv(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds copycat")
+	}
+	work := filepath.Join(t.TempDir(), "go.work")
+	if err := os.WriteFile(work, []byte("go 1.26\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, env := range []string{"GOFLAGS=-mod=vendor", "GOWORK=" + work} {
+		t.Run(env, func(t *testing.T) {
+			ws := t.TempDir()
+			writeFixture(t, ws, "clones.txtar")
+			j := newJob(t, readAction(t), map[string]string{"flags": "-min-tokens 60 -min-lines 3", "upload": "false"}, ws)
+			j.env = append(j.env, env)
+			j.run()
+			if want := []string{"Install copycat", "Run copycat"}; !slices.Equal(j.ran, want) || j.failed != "" {
+				t.Fatalf("ran %q, failed %q; want %q\n%s", j.ran, j.failed, want, j.log.String())
+			}
+			if got := j.output("found"); got != "true" {
+				t.Errorf("output found = %q, want true", got)
+			}
+		})
+	}
+}
+
 // TestActionVersion: with a version, the action go installs that version
 // of copycat into a directory it puts on PATH.
 func TestActionVersion(t *testing.T) {
