@@ -31,7 +31,9 @@ package golangci
 import (
 	"flag"
 	"fmt"
+	"go/token"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -87,9 +89,32 @@ func runWithoutRelated(pass *analysis.Pass) (any, error) {
 	p := *pass
 	p.Report = func(d analysis.Diagnostic) {
 		d.Related = nil
-		pass.Report(d)
+		pass.Report(onGoFile(pass, d))
 	}
 	return analyzer.Analyzer.Run(&p)
+}
+
+// onGoFile moves a diagnostic on a file that is no Go file (a line of a
+// .duplignore that cannot be used) to the package clause of the
+// package's first file, its message starting with that file, from the
+// package's directory, and its line: golangci-lint drops the issues of
+// files other than Go files and go.mod, without a word.
+func onGoFile(pass *analysis.Pass, d analysis.Diagnostic) analysis.Diagnostic {
+	if !d.Pos.IsValid() || len(pass.Files) == 0 {
+		return d
+	}
+	at := pass.Fset.Position(d.Pos)
+	if strings.HasSuffix(at.Filename, ".go") {
+		return d
+	}
+	first := pass.Files[0].Package
+	name := at.Filename
+	if rel, err := filepath.Rel(filepath.Dir(pass.Fset.Position(first).Filename), name); err == nil {
+		name = filepath.ToSlash(rel)
+	}
+	d.Message = fmt.Sprintf("%s:%d: %s", name, at.Line, d.Message)
+	d.Pos, d.End = first, token.NoPos
+	return d
 }
 
 // GetLoadMode is syntax: copycat needs neither types nor facts.

@@ -73,6 +73,25 @@ func TestNoRelated(t *testing.T) {
 	}
 }
 
+// TestDuplignoreErrorOnGoFile: a .duplignore line that cannot be used is
+// an issue on the package clause of the package's first file, saying the
+// file and line: golangci-lint drops the issues of files that are not Go
+// files (but go.mod), so that on the .duplignore itself, as go vet has
+// it, it was dropped without a word.
+func TestDuplignoreErrorOnGoFile(t *testing.T) {
+	analyzerFlags(t)
+	if _, err := New(nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range analysistest.Run(t, analysistest.TestData(), linter, "badignore") {
+		for _, d := range r.Diagnostics {
+			if name := r.Pass.Fset.Position(d.Pos).Filename; !strings.HasSuffix(name, ".go") {
+				t.Errorf("%s: %s is on a file golangci-lint drops the issues of", name, d.Message)
+			}
+		}
+	}
+}
+
 // TestSettings: the settings golangci-lint decodes from YAML set the
 // analyzer's flags, with the command line's names and checks.
 func TestSettings(t *testing.T) {
