@@ -55,12 +55,13 @@ type proxy struct {
 }
 
 // runProxy starts gopls and relays messages until the editor says exit,
-// the editor's input ends, or gopls dies.
-func runProxy(ctx context.Context, in io.Reader, out io.Writer, stderr io.Writer, lg *log.Logger, cfg config, goplsPath string, goplsArgs []string) error {
+// the editor's input ends, or gopls dies. gopls's own logs (its standard
+// error) go to logs, where copycat's go: -logfile's file, or stderr.
+func runProxy(ctx context.Context, in io.Reader, out io.Writer, logs io.Writer, lg *log.Logger, cfg config, goplsPath string, goplsArgs []string) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	cmd := exec.Command(goplsPath, goplsArgs...)
-	cmd.Stderr = stderr // gopls's logs beside copycat's
+	cmd.Stderr = logs // gopls's logs beside copycat's
 	childIn, err := cmd.StdinPipe()
 	if err != nil {
 		return fmt.Errorf("gopls stdin: %w", err)

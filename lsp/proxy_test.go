@@ -217,6 +217,27 @@ func TestProxyEditorCloses(t *testing.T) {
 	}
 }
 
+// With -logfile, gopls's logs (its standard error) go to the file beside
+// copycat's: they went to standard error, where an editor shows them as
+// the server's errors.
+func TestProxyGoplsLogsToLogfile(t *testing.T) {
+	gopls := fakeGopls(t, "echo 'gopls says hi' >&2; cat >/dev/null")
+	logfile := filepath.Join(t.TempDir(), "copycat.log")
+	e := startEditor(t, runServer("-proxy", "-logfile", logfile, "-gopls", gopls))
+	e.call("shutdown", nil)
+	e.notify("exit", nil)
+	if err := waitDone(e); err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	logs, err := os.ReadFile(logfile)
+	if err != nil || !strings.Contains(string(logs), "gopls says hi") {
+		t.Errorf("the log file holds %q (%v), want gopls's logs", logs, err)
+	}
+	if strings.Contains(e.stderr.String(), "gopls says hi") {
+		t.Errorf("gopls's logs went to standard error:\n%s", e.stderr.String())
+	}
+}
+
 // TestProxyGoplsGarbage: bytes from gopls that are no message (invalid
 // UTF-8 before a header, a body that is no JSON-RPC) are logged, and
 // gopls's next message still reaches the editor.

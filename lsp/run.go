@@ -82,7 +82,7 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 	if err != nil {
 		return err
 	}
-	return runProxy(ctx, stdin, stdout, stderr, lg, cfg, path, fs.Args())
+	return runProxy(ctx, stdin, stdout, logw, lg, cfg, path, fs.Args())
 }
 
 // A UsageError is a slip on copycat lsp's command line: a flag it does
