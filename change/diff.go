@@ -377,12 +377,20 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 		case strings.HasPrefix(line, "+++ "):
 			header = true
 			name, whole := diffName(line[4:])
+			if cur = files[name]; name != "" && cur != nil {
+				break // named again: its hunks add to the file's
+			}
+			if len(files)+len(deleted) >= maxTreeFiles {
+				// Each file holds about a kilobyte: a diff naming
+				// millions (180 MB of headers for two million) took
+				// gigabytes, as history's commits are held to as many.
+				return nil, nil, fmt.Errorf("diff line %d: the diff names more than %d files, the most copycat reads of a change", lineNo, maxTreeFiles)
+			}
 			if name == "" { // deleted: /dev/null
 				cur = &File{Old: oldName, OldBlob: oldBlob, Deleted: true, oldWhole: oldWhole}
 				deleted = append(deleted, cur)
 				continue
 			}
-			cur = files[name]
 			if cur == nil {
 				cur = &File{Name: name, New: oldName == "", Old: oldName, OldBlob: oldBlob, whole: whole, oldWhole: oldWhole}
 				files[name] = cur

@@ -400,3 +400,31 @@ func TestDiffErrorsShort(t *testing.T) {
 		}
 	}
 }
+
+// A diff names at most as many files as a commit's tree may hold, each
+// file held for its queries: two million cost 2.3 GB (180 MB of
+// headers). One named twice counts once; one deleted counts too.
+func TestDiffFilesBounded(t *testing.T) {
+	defer func(old int) { maxTreeFiles = old }(maxTreeFiles)
+	maxTreeFiles = 10
+	diff := func(n int, deleted bool) string {
+		var b strings.Builder
+		for i := range n {
+			if deleted && i == n-1 {
+				fmt.Fprintf(&b, "--- a/gone.go\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n")
+				continue
+			}
+			fmt.Fprintf(&b, "--- a/f%d.go\n+++ b/f%d.go\n@@ -1 +1 @@\n-x\n+y\n", i, i)
+		}
+		return b.String()
+	}
+	if _, _, err := ParseDiffDeleted(strings.NewReader(diff(10, true) + "--- a/f0.go\n+++ b/f0.go\n@@ -5 +5 @@\n-x\n+y\n")); err != nil {
+		t.Errorf("10 files, one named twice: %v", err)
+	}
+	for _, deleted := range []bool{false, true} {
+		_, _, err := ParseDiffDeleted(strings.NewReader(diff(11, deleted)))
+		if want := "the diff names more than 10 files, the most copycat reads of a change"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("11 files (the last deleted: %v): %v, want %q", deleted, err, want)
+		}
+	}
+}
