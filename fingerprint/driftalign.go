@@ -31,6 +31,10 @@ type alignment struct {
 	gapsA, gapsB []int         // the kept token each added statement came before
 	kept         []int32       // the alignment of a's kept tokens against b's
 	names        [2]*copyNames // of a and of b, made on first use (namesOf)
+	// pairs holds the matched names (namePairs), made on first use and
+	// shared by the copies of the alignment its rules are given: each of
+	// namesOf's two copies and the renaming slips asked for them.
+	pairs *namePairsOnce
 }
 
 // tokenLines is the range of lines of tokens [t0, t1) of s's file.
@@ -85,7 +89,7 @@ func (al alignment) other(s span) []int32 {
 // to be made unbounded.
 func (d *detector) align(v *verifier, a, b span, bound int) (al alignment, ok bool) {
 	na, nb := len(d.codes(a)), len(d.codes(b))
-	al = alignment{a: a, b: b, match: make([]int32, na), back: make([]int32, nb), seenB: make([]bool, nb)}
+	al = alignment{a: a, b: b, match: make([]int32, na), back: make([]int32, nb), seenB: make([]bool, nb), pairs: new(namePairsOnce)}
 	if bytes.Equal(d.codes(a), d.codes(b)) {
 		// The same tokens (copies whose names break the renaming): the
 		// alignment is the identity, and nothing is added.

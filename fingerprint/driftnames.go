@@ -375,6 +375,23 @@ func (m *nameMap) namesIn(s span) map[uint64]int {
 // leaving out each copy's own name (a copied function's) and the fields
 // and methods selected.
 func (d *detector) namePairs(al alignment) []matchedNames {
+	if al.pairs == nil {
+		return d.matchNames(al)
+	}
+	if !al.pairs.made {
+		al.pairs.list, al.pairs.made = d.matchNames(al), true
+	}
+	return al.pairs.list
+}
+
+// namePairsOnce holds an alignment's matched names once made.
+type namePairsOnce struct {
+	made bool
+	list []matchedNames
+}
+
+// matchNames makes namePairs's list.
+func (d *detector) matchNames(al alignment) []matchedNames {
 	a, b := al.a, al.b
 	fa := d.files[a.file]
 	a0, _ := d.tokens(a)
