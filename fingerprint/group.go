@@ -17,6 +17,9 @@ type component struct {
 	spans []span
 	exact bool    // every pair is exact
 	sim   float64 // the lowest similarity of its pairs
+	// shared: the near star's centre is also in another star (a
+	// leftover star: leftoverStars)
+	shared bool
 }
 
 // components joins pairs into connected sets of spans, in the order of

@@ -601,7 +601,7 @@ func (d *detector) nearClass(v *verifier, comp component) Class {
 	}
 	first := ss[0]
 	c := Class{
-		ID:         d.nearID(ss),
+		ID:         d.nearID(ss, comp.shared),
 		Kind:       Near,
 		Similarity: comp.sim,
 	}
@@ -625,11 +625,19 @@ func (d *detector) nearClass(v *verifier, comp component) Class {
 // sorts first. It was the first copy's, and a file renamed so that another
 // copy came first gave the class a new ID: a baseline then took it for a
 // new class, code scanning for new alerts.
-func (d *detector) nearID(ss []span) string {
+//
+// A leftover star's class (leftoverStars) shares its centre with another
+// class, whose least hash may be the centre's too: its hash starts with
+// other words.
+func (d *detector) nearID(ss []span, shared bool) string {
+	prefix := "near\x00"
+	if shared {
+		prefix = "near-shared\x00"
+	}
 	var least []byte
 	for _, s := range ss {
 		h := blake3.New()
-		h.Write([]byte("near\x00"))
+		h.Write([]byte(prefix))
 		h.Write(d.codes(s))
 		if sum := h.Sum(nil); least == nil || bytes.Compare(sum, least) < 0 {
 			least = sum
@@ -712,8 +720,46 @@ func (d *detector) stars(pairs []pair) []component {
 			stars = append(stars, c)
 		}
 		d.joinLeftovers(comp.spans, adj, used, stars[first:])
+		stars = d.leftoverStars(comp.spans, adj, used, stars)
 	}
 	return stars
+}
+
+// leftoverStars makes a star of each span no star took and no star
+// joined, centred on one of its near copies already in another star: its
+// near copies all went to stars centred elsewhere, and it was in no
+// class at all, though go vet, which sees one package, lists it with its
+// twin (afero's zipfs Open, whose twin Stat is in the class of tarfs's
+// Stat). The centre is the taken span with most such copies, first in
+// the component's order; it is in two classes, as a fragment of an exact
+// class may be in a near one.
+func (d *detector) leftoverStars(spans []span, adj map[span][]pair, used map[span]bool, stars []component) []component {
+	for {
+		center, best := span{}, 0
+		for _, s := range spans {
+			n := 0
+			for _, p := range adj[s] {
+				if !used[other(p, s)] {
+					n++
+				}
+			}
+			if n > best {
+				center, best = s, n
+			}
+		}
+		if best == 0 {
+			return stars
+		}
+		c := component{spans: []span{center}, sim: 1, shared: true}
+		for _, p := range adj[center] {
+			if o := other(p, center); !used[o] {
+				used[o] = true
+				c.spans = append(c.spans, o)
+				c.sim = min(c.sim, p.sim)
+			}
+		}
+		stars = append(stars, c)
+	}
 }
 
 // joinLeftovers puts each span of a component that no star took (its

@@ -170,3 +170,67 @@ func TestRunFocusedStandardLibrary(t *testing.T) {
 	}
 	t.Logf("%d focus sets with classes, of %d files, %d classes in all", checked, len(files), len(all))
 }
+
+// TestNearLeftoverStar: W is a near copy of Y alone, and Y went to the
+// star of X, which has more near copies (Y, Z, V); W was in no class,
+// though go vet, seeing Y's package alone, listed the pair. It now has a
+// class of its own with Y, whose ID is not the star's.
+func TestNearLeftoverStar(t *testing.T) {
+	base := []string{
+		"n := len(xs)",
+		"if n == 0 { return nil, errEmpty }",
+		"out := make([]int, 0, n)",
+		"for _, x := range xs { out = append(out, x*2) }",
+		"sort.Ints(out)",
+		"total := 0",
+		"for i := range out { total += out[i] }",
+		"if total > limit { return nil, fmt.Errorf(\"over %d\", total) }",
+		"mean := total / n",
+		"log.Printf(\"mean %d of %d\", mean, n)",
+		"seen := map[int]bool{}",
+		"for _, x := range out { seen[x] = true }",
+	}
+	edits := map[int]string{
+		3:  "for j := 0; j < n; j++ { out[j] <<= 1 }",
+		7:  "defer close(done)",
+		9:  "select { case <-ctx.Done(): return nil, ctx.Err(); default: }",
+		11: "switch { case n > 3: seen[n] = true }",
+	}
+	fn := func(name string, edited ...int) string {
+		lines := slices.Clone(base)
+		for _, e := range edited {
+			lines[e] = edits[e]
+		}
+		return fmt.Sprintf("func %s(xs []int, limit int) ([]int, error) {\n\t%s\n\treturn out, nil\n}\n", name, strings.Join(lines, "\n\t"))
+	}
+	o := opts()
+	o.Near, o.Similarity = true, 0.9
+	var ids []string
+	for _, y := range []string{"y/y.go", "a/y.go"} { // Y and W last, then first
+		classes := detect(t, o, map[string]string{
+			"x/x.go": "package x\n\n" + fn("X"),
+			y:        "package y\n\n" + fn("Y", 9) + "\n" + fn("W", 9, 7),
+			"z/z.go": "package z\n\n" + fn("Z", 3),
+			"v/v.go": "package v\n\n" + fn("V", 11),
+		})
+		var star, pair *Class
+		for i, c := range classes {
+			switch d := describe(classes[i : i+1])[0]; {
+			case c.Kind == Near && len(c.Fragments) == 4:
+				star = &classes[i]
+			case d == "near "+y+":3-17 "+y+":19-33":
+				pair = &classes[i]
+			}
+		}
+		if star == nil || pair == nil {
+			t.Fatalf("%s: classes %q, want X's star of four and the pair of Y and W", y, describe(classes))
+		}
+		if pair.ID == star.ID {
+			t.Errorf("%s: the pair's ID is the star's, %s", y, pair.ID)
+		}
+		ids = append(ids, pair.ID)
+	}
+	if ids[0] != ids[1] {
+		t.Errorf("the pair's ID depends on its file's name: %s, %s", ids[0], ids[1])
+	}
+}
