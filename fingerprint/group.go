@@ -18,7 +18,7 @@ type component struct {
 	exact bool    // every pair is exact
 	sim   float64 // the lowest similarity of its pairs
 	// shared: the near star's centre is also in another star (a
-	// leftover star: leftoverStars)
+	// leftover star: stars)
 	shared bool
 }
 

@@ -626,7 +626,7 @@ func (d *detector) nearClass(v *verifier, comp component) Class {
 // copy came first gave the class a new ID: a baseline then took it for a
 // new class, code scanning for new alerts.
 //
-// A leftover star's class (leftoverStars) shares its centre with another
+// A leftover star's class (stars) shares its centre with another
 // class, whose least hash may be the centre's too: its hash starts with
 // other words.
 func (d *detector) nearID(ss []span, shared bool) string {
@@ -689,77 +689,57 @@ func (d *detector) stars(pairs []pair) []component {
 	var stars []component
 	for _, comp := range d.components(pairs) {
 		first := len(stars)
-		for {
-			center, best := span{}, 0
-			for _, s := range comp.spans {
-				if used[s] {
-					continue
-				}
-				n := 0
-				for _, p := range adj[s] {
-					if !used[other(p, s)] {
-						n++
-					}
-				}
-				if n > best {
-					center, best = s, n
-				}
-			}
-			if best == 0 {
-				break
-			}
-			c := component{spans: []span{center}, sim: 1}
-			used[center] = true
-			for _, p := range adj[center] {
-				if o := other(p, center); !used[o] {
-					used[o] = true
-					c.spans = append(c.spans, o)
-					c.sim = min(c.sim, p.sim)
-				}
-			}
+		for c, ok := nextStar(comp.spans, adj, used, false); ok; c, ok = nextStar(comp.spans, adj, used, false) {
 			stars = append(stars, c)
 		}
 		d.joinLeftovers(comp.spans, adj, used, stars[first:])
-		stars = d.leftoverStars(comp.spans, adj, used, stars)
+		// A span no star took and no star joined: its near copies all
+		// went to stars centred elsewhere, and it was in no class at all,
+		// though go vet, which sees one package, lists it with its twin
+		// (afero's zipfs Open, whose twin Stat is in the class of tarfs's
+		// Stat). It makes a star with them, centred on the one with most
+		// such copies, which is then in two classes, as a fragment of an
+		// exact class may be in a near one.
+		for c, ok := nextStar(comp.spans, adj, used, true); ok; c, ok = nextStar(comp.spans, adj, used, true) {
+			stars = append(stars, c)
+		}
 	}
 	return stars
 }
 
-// leftoverStars makes a star of each span no star took and no star
-// joined, centred on one of its near copies already in another star: its
-// near copies all went to stars centred elsewhere, and it was in no
-// class at all, though go vet, which sees one package, lists it with its
-// twin (afero's zipfs Open, whose twin Stat is in the class of tarfs's
-// Stat). The centre is the taken span with most such copies, first in
-// the component's order; it is in two classes, as a fragment of an exact
-// class may be in a near one.
-func (d *detector) leftoverStars(spans []span, adj map[span][]pair, used map[span]bool, stars []component) []component {
-	for {
-		center, best := span{}, 0
-		for _, s := range spans {
-			n := 0
-			for _, p := range adj[s] {
-				if !used[other(p, s)] {
-					n++
-				}
-			}
-			if n > best {
-				center, best = s, n
+// nextStar takes the next star of spans: its centre is the span with
+// most near copies not yet used, the first in spans's order, and those
+// copies. The centre is a span not yet used, or with shared one already
+// in a star (component.shared).
+func nextStar(spans []span, adj map[span][]pair, used map[span]bool, shared bool) (component, bool) {
+	center, best := span{}, 0
+	for _, s := range spans {
+		if used[s] && !shared {
+			continue
+		}
+		n := 0
+		for _, p := range adj[s] {
+			if !used[other(p, s)] {
+				n++
 			}
 		}
-		if best == 0 {
-			return stars
+		if n > best {
+			center, best = s, n
 		}
-		c := component{spans: []span{center}, sim: 1, shared: true}
-		for _, p := range adj[center] {
-			if o := other(p, center); !used[o] {
-				used[o] = true
-				c.spans = append(c.spans, o)
-				c.sim = min(c.sim, p.sim)
-			}
-		}
-		stars = append(stars, c)
 	}
+	if best == 0 {
+		return component{}, false
+	}
+	c := component{spans: []span{center}, sim: 1, shared: shared}
+	used[center] = true
+	for _, p := range adj[center] {
+		if o := other(p, center); !used[o] {
+			used[o] = true
+			c.spans = append(c.spans, o)
+			c.sim = min(c.sim, p.sim)
+		}
+	}
+	return c, true
 }
 
 // joinLeftovers puts each span of a component that no star took (its
