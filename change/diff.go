@@ -304,6 +304,11 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 		}
 		return &cur.hunks[edit]
 	}
+	// hunks counts the diff's hunks as git diff -U0 writes them, which
+	// are the runs of changed lines the Files hold: a hunk with context
+	// counts once for each run it holds, one of no change once. runs
+	// counts the runs of the hunk being read.
+	hunks, runs := 0, 0
 	lineNo := 0
 	// The first line that is not blank, and whether a file header came:
 	// text that holds none is no diff (an error page where a diff was
@@ -332,6 +337,16 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 		}
 		if inHunk {
 			// Inside a hunk.
+			if edit < 0 && (strings.HasPrefix(line, "+") || strings.HasPrefix(line, "-")) {
+				// A run of changed lines begins: the hunk's first was
+				// counted with its header.
+				if runs++; runs > 1 {
+					if hunks >= maxDiffHunks {
+						return nil, nil, tooManyHunks(lineNo)
+					}
+					hunks++
+				}
+			}
 			switch {
 			case strings.HasPrefix(line, "+"):
 				editing().newN++
@@ -403,6 +418,10 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 			if !ok {
 				return nil, nil, fmt.Errorf("diff line %d: bad hunk header %q", lineNo, words.Excerpt(line))
 			}
+			if hunks >= maxDiffHunks {
+				return nil, nil, tooManyHunks(lineNo)
+			}
+			hunks, runs = hunks+1, 0
 			oldLeft, newLeft = o[1], n[1]
 			newLine, oldLine = n[0]-1, o[0]-1
 			if n[1] == 0 {
@@ -424,6 +443,23 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 		f.indexLines()
 	}
 	return files, deleted, nil
+}
+
+// maxDiffHunks is the most hunks a diff may hold, as git diff -U0 writes
+// them: the runs of changed lines of its files, which are held for the
+// change's queries, some 50 to 100 bytes each. Text that looks like a
+// diff can hold them without end (a hunk header, then "+x" and " x"
+// lines by turns for ever: 4.2 GB of memory for 200 MB of diff). Every
+// other line of the standard library's 2.85 million lines of Go
+// rewritten is 1.4 million runs; of the 6 million of the benchmark
+// corpus (Kubernetes, Istio, go-ethereum, Prometheus, Docker), 3
+// million. A variable, so that a test may lower it.
+var maxDiffHunks = 1 << 22
+
+// tooManyHunks is the error of a diff whose hunk or run of changed lines
+// at line lineNo is one more than maxDiffHunks.
+func tooManyHunks(lineNo int) error {
+	return fmt.Errorf("diff line %d: the diff holds more than %d hunks (runs of changed lines, as git diff -U0 writes them), the most copycat holds of a change", lineNo, maxDiffHunks)
 }
 
 // maxDiffLine is the most of a diff's line that is kept: a line of a

@@ -428,3 +428,56 @@ func TestDiffFilesBounded(t *testing.T) {
 		}
 	}
 }
+
+// A diff holds at most maxDiffHunks hunks as git diff -U0 writes them:
+// text that looks like a diff can hold runs of changed lines without end,
+// each held for the change's queries (a hunk header, then "+x" and " x"
+// by turns: 4.2 GB for 200 MB). A hunk with context counts each of its
+// runs, one of no change counts once, and the files' hunks add up.
+func TestDiffHunksBounded(t *testing.T) {
+	defer func(old int) { maxDiffHunks = old }(maxDiffHunks)
+	maxDiffHunks = 10
+	u0 := func(files, each int) string {
+		var b strings.Builder
+		for f := range files {
+			fmt.Fprintf(&b, "diff --git a/f%d.go b/f%d.go\n--- a/f%d.go\n+++ b/f%d.go\n", f, f, f, f)
+			for h := range each {
+				fmt.Fprintf(&b, "@@ -%d +%d @@\n-x\n+y\n", 2*h+1, 2*h+1)
+			}
+		}
+		return b.String()
+	}
+	// One hunk with context of n runs, each a line rewritten, and n-1
+	// hunks of no change.
+	context := func(n int) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "--- a/x.go\n+++ b/x.go\n@@ -1,%d +1,%d @@\n", 2*n, 2*n)
+		for range n {
+			b.WriteString("-x\n+y\n z\n")
+		}
+		return b.String()
+	}
+	quiet := func(n int) string {
+		return "--- a/x.go\n+++ b/x.go\n" + strings.Repeat("@@ -1 +1 @@\n x\n", n)
+	}
+	for _, tc := range []struct {
+		name, diff string
+		line       int // of the error; 0: none
+	}{
+		{"ten hunks", u0(2, 5), 0},
+		{"ten runs", context(10), 0},
+		{"eleven hunks", u0(1, 11), 34},
+		{"eleven hunks in three files", u0(2, 5) + "--- a/g.go\n+++ b/g.go\n@@ -1 +1 @@\n-x\n+y\n", 39},
+		{"a file named twice", u0(1, 6) + u0(1, 5), 37},
+		{"eleven runs", context(11), 34},
+		{"eleven hunks of no change", quiet(11), 23},
+	} {
+		_, _, err := ParseDiffDeleted(strings.NewReader(tc.diff))
+		switch want := fmt.Sprintf("diff line %d: the diff holds more than 10 hunks (runs of changed lines, as git diff -U0 writes them), the most copycat holds of a change", tc.line); {
+		case tc.line == 0 && err != nil:
+			t.Errorf("%s: %v, want no error", tc.name, err)
+		case tc.line != 0 && (err == nil || err.Error() != want):
+			t.Errorf("%s: %v, want %q", tc.name, err, want)
+		}
+	}
+}
