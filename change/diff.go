@@ -191,8 +191,9 @@ func (f *File) NewLines(first, last int) (int, int) {
 
 // A lineIndex is what a File's queries search when its ranges are in
 // order, as a diff that names each file once, its hunks in order, gives
-// them: Added and Gone each rising and apart, Removed rising, and each
-// hunk ending where or after the one before it ends. It holds the lines
+// them, and as merge puts those of other diffs: Added and Gone each
+// rising and apart, Removed rising, and each hunk ending where or after
+// the one before it ends. It holds the lines
 // of Added, Gone and Removed before each of their ranges, and the lines
 // the hunks before each hunk added, so that a query finds its first range
 // by binary search and counts lines by subtracting two sums; it answers
@@ -207,30 +208,11 @@ type lineIndex struct {
 // copies and ranges of a file (TestQueriesHostile), without timing it.
 var work atomic.Int64
 
-// indexLines makes f's index, unless its ranges are out of order: then
-// the queries read them all, as they always did.
+// indexLines makes f's index, its ranges put in order first if they are
+// not (see merge).
 func (f *File) indexLines() {
-	f.index = nil
-	rising := func(rs []fingerprint.LineRange) bool {
-		for i, r := range rs {
-			if r.End < r.Start || i > 0 && r.Start <= rs[i-1].End {
-				return false
-			}
-		}
-		return true
-	}
-	if !rising(f.Added) || !rising(f.Gone) {
-		return
-	}
-	for i := 1; i < len(f.Removed); i++ {
-		if f.Removed[i].After <= f.Removed[i-1].After {
-			return
-		}
-	}
-	for i := 1; i < len(f.hunks); i++ {
-		if f.hunks[i].old+f.hunks[i].oldN < f.hunks[i-1].old+f.hunks[i-1].oldN {
-			return
-		}
+	if !f.inOrder() {
+		f.merge()
 	}
 	sums := func(rs []fingerprint.LineRange) []int {
 		out := make([]int, len(rs)+1)
@@ -303,6 +285,17 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 			cur.hunks = append(cur.hunks, hunk{old: oldLine + 1, new: newLine + 1})
 		}
 		return &cur.hunks[edit]
+	}
+	// again is the file that an earlier section of the diff named, when
+	// the one read names it again: its hunks are read into a File of
+	// their own (cur), whose ranges are then added to again's (absorb),
+	// so that none continues a range of another section (see merge).
+	var again *File
+	flush := func() {
+		if again != nil {
+			again.absorb(cur)
+			again = nil
+		}
 	}
 	// hunks counts the diff's hunks as git diff -U0 writes them, which
 	// are the runs of changed lines the Files hold: a hunk with context
@@ -377,6 +370,7 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 		switch {
 		case strings.HasPrefix(line, "diff --git "):
 			header = true
+			flush()
 			cur, oldName, oldWhole, oldBlob = nil, "", "", ""
 		case strings.HasPrefix(line, "index "):
 			// index <old>..<new> [mode]: git's object of the old file.
@@ -392,8 +386,10 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 		case strings.HasPrefix(line, "+++ "):
 			header = true
 			name, whole := diffName(line[4:])
-			if cur = files[name]; name != "" && cur != nil {
-				break // named again: its hunks add to the file's
+			flush()
+			if f := files[name]; name != "" && f != nil {
+				again, cur = f, &File{} // named again: its hunks add to the file's
+				break
 			}
 			if len(files)+len(deleted) >= maxTreeFiles {
 				// Each file holds about a kilobyte: a diff naming
@@ -406,10 +402,8 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 				deleted = append(deleted, cur)
 				continue
 			}
-			if cur == nil {
-				cur = &File{Name: name, New: oldName == "", Old: oldName, OldBlob: oldBlob, whole: whole, oldWhole: oldWhole}
-				files[name] = cur
-			}
+			cur = &File{Name: name, New: oldName == "", Old: oldName, OldBlob: oldBlob, whole: whole, oldWhole: oldWhole}
+			files[name] = cur
 		case strings.HasPrefix(line, "@@ "):
 			if cur == nil {
 				return nil, nil, fmt.Errorf("diff line %d: a hunk before its file's +++ line", lineNo)
@@ -436,6 +430,7 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 	if !header && firstNo > 0 {
 		return nil, nil, fmt.Errorf("diff line %d: not a unified diff: no file header (diff --git, --- or +++) among its lines, which begin %q", firstNo, words.Excerpt(first))
 	}
+	flush()
 	for _, f := range files {
 		f.indexLines()
 	}
