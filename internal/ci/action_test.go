@@ -202,6 +202,46 @@ func TestActionReportThroughLink(t *testing.T) {
 	}
 }
 
+// TestActionOutputOneLine: the report's path goes to GITHUB_OUTPUT, a
+// line an output; a sarif input holding a line break (or a carriage
+// return, which the runner reads as one), or a working directory whose
+// path holds one, wrote lines of its own there, such as an output sarif
+// naming another file, which the upload step then sent. The step fails
+// before copycat runs, and writes no output.
+func TestActionOutputOneLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds copycat")
+	}
+	for _, tc := range []struct{ name, sarif, dir string }{
+		{"newline", "copycat.sarif\nsarif=/elsewhere.sarif", ""},
+		{"carriage return", "copycat.sarif\rsarif=/elsewhere.sarif", ""},
+		{"working directory", "copycat.sarif", "mod\nsarif=/elsewhere"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ws := t.TempDir()
+			writeFixture(t, filepath.Join(ws, tc.dir), "clones.txtar")
+			inputs := map[string]string{"sarif": tc.sarif, "flags": "-min-tokens 60 -min-lines 3"}
+			if tc.dir != "" {
+				inputs["working-directory"] = tc.dir
+			}
+			j := newJob(t, readAction(t), inputs, ws)
+			j.run()
+			if want := []string{"Install copycat", "Run copycat"}; !slices.Equal(j.ran, want) || j.failed != "Run copycat" {
+				t.Fatalf("ran %q, failed %q; want %q, failed Run copycat\n%s", j.ran, j.failed, want, j.log.String())
+			}
+			if outs := j.outputs["run"]; len(outs) > 0 {
+				t.Errorf("outputs %q, want none", outs)
+			}
+			if !strings.Contains(j.log.String(), "holds a line break") {
+				t.Errorf("the log does not say why:\n%s", j.log.String())
+			}
+			if strings.Contains(j.log.String(), "/elsewhere") {
+				t.Errorf("the log prints the input:\n%s", j.log.String())
+			}
+		})
+	}
+}
+
 // TestActionJobGoEnv: a job whose environment sets GOFLAGS=-mod=vendor
 // (a repository that vendors its dependencies) or GOWORK (a workspace of
 // its own) still installs copycat, which has neither: the install failed,
