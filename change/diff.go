@@ -376,8 +376,10 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 			// index <old>..<new> [mode]: git's object of the old file.
 			if ids, _, _ := strings.Cut(line[len("index "):], " "); strings.Contains(ids, "..") {
 				oldBlob, _, _ = strings.Cut(ids, "..")
-				if strings.Trim(oldBlob, "0") == "" {
-					oldBlob = "" // a new file
+				if strings.Trim(oldBlob, "0") == "" || !objectID(oldBlob) {
+					// A new file, or no object's ID: git cat-file reads
+					// any name of an object (HEAD:secret.go, a tree).
+					oldBlob = ""
 				}
 			}
 		case strings.HasPrefix(line, "--- "):
@@ -438,6 +440,21 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 		f.indexLines()
 	}
 	return files, deleted, nil
+}
+
+// objectID reports whether s is a git object's ID as a diff's index line
+// gives it: 4 to 64 hexadecimal digits, abbreviated or whole (SHA-1 or
+// SHA-256).
+func objectID(s string) bool {
+	if len(s) < 4 || len(s) > 64 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // maxDiffHunks is the most hunks a diff may hold, as git diff -U0 writes

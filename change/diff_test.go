@@ -481,3 +481,27 @@ func TestDiffHunksBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffObjectIDs: an index line's old object is kept only when it is
+// an object's ID; git cat-file would read any name of one, a revision's
+// file (HEAD:secret.go) or a tree, as the old file.
+func TestDiffObjectIDs(t *testing.T) {
+	for id, want := range map[string]string{
+		"1234567":                "1234567",
+		strings.Repeat("ab", 20): strings.Repeat("ab", 20),
+		"0000000":                "", // a new file
+		"HEAD:secret.go":         "",
+		"main^{tree}":            "",
+		"12":                     "",
+		"ABCDEF0":                "",
+	} {
+		diff := "diff --git a/x.go b/x.go\nindex " + id + "..89abcde 100644\n--- a/x.go\n+++ b/x.go\n@@ -1 +1 @@\n-a\n+b\n"
+		files, err := ParseDiff(strings.NewReader(diff))
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		if got := files["x.go"].OldBlob; got != want {
+			t.Errorf("index %s..89abcde: old object %q, want %q", id, got, want)
+		}
+	}
+}
