@@ -308,6 +308,7 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 	// fetched, a file named by mistake) and was read as a change of
 	// nothing, which passes every gate.
 	first, firstNo, header := "", 0, false
+	gitHeader := "" // the last "diff --git" line
 	for {
 		inHunk := oldLeft > 0 || newLeft > 0
 		line, long, err := lr.next(!inHunk)
@@ -372,6 +373,13 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 			header = true
 			flush()
 			cur, oldName, oldWhole, oldBlob = nil, "", "", ""
+			gitHeader = line
+		case binaryGoChange(line, gitHeader):
+			// git writes a file its attributes call binary (a
+			// .gitattributes of "*.go -diff", which a pull request may
+			// add) so, without its lines: read as a change of nothing, it
+			// hid every copy the change made there.
+			return nil, nil, fmt.Errorf("diff line %d: %q: the change of a Go file without its lines (git diff --text writes them)", lineNo, words.Excerpt(line))
 		case strings.HasPrefix(line, "index "):
 			// index <old>..<new> [mode]: git's object of the old file.
 			if ids, _, _ := strings.Cut(line[len("index "):], " "); strings.Contains(ids, "..") {
@@ -472,6 +480,21 @@ var maxDiffHunks = 1 << 22
 // at line lineNo is one more than maxDiffHunks.
 func tooManyHunks(lineNo int) error {
 	return fmt.Errorf("diff line %d: the diff holds more than %d hunks (runs of changed lines, as git diff -U0 writes them), the most copycat holds of a change", lineNo, maxDiffHunks)
+}
+
+// binaryGoChange reports whether line, outside a hunk, says that the
+// change of a Go file is binary: git's "Binary files a/x.go and b/x.go
+// differ", or "GIT binary patch" (git diff --binary) after a "diff
+// --git" line naming a Go file.
+func binaryGoChange(line, gitHeader string) bool {
+	goName := func(s string) bool {
+		return strings.HasSuffix(s, ".go") || strings.HasSuffix(s, `.go"`)
+	}
+	if rest, ok := strings.CutPrefix(line, "Binary files "); ok {
+		rest, ok = strings.CutSuffix(rest, " differ")
+		return ok && (goName(rest) || strings.Contains(rest, ".go and ") || strings.Contains(rest, `.go" and `))
+	}
+	return line == "GIT binary patch" && goName(gitHeader)
 }
 
 // maxDiffLine is the most of a diff's line that is kept: a line of a

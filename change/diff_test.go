@@ -505,3 +505,28 @@ func TestDiffObjectIDs(t *testing.T) {
 		}
 	}
 }
+
+// git writes the change of a file its attributes call binary without its
+// lines: a Go file's so (a .gitattributes of "*.go -diff" in the tree)
+// was read as a change of nothing, and every copy made there passed the
+// gates. It is an error naming the line; a binary file that is no Go
+// file (an image) is read past as before.
+func TestDiffBinaryGoFile(t *testing.T) {
+	for _, in := range []string{
+		"diff --git a/x.go b/x.go\nindex 1111111..2222222 100644\nBinary files a/x.go and b/x.go differ\n",
+		"diff --git a/x.go b/x.go\nnew file mode 100644\nindex 0000000..2222222\nBinary files /dev/null and b/x.go differ\n",
+		"diff --git a/x.go b/x.go\ndeleted file mode 100644\nindex 1111111..0000000\nBinary files a/x.go and /dev/null differ\n",
+		"diff --git \"a/\\tx.go\" \"b/\\tx.go\"\nindex 1111111..2222222 100644\nBinary files \"a/\\tx.go\" and \"b/\\tx.go\" differ\n",
+		"diff --git a/x.go b/x.go\nindex 1111111..2222222 100644\nGIT binary patch\nliteral 5\nMcmZQzWMXCj0000\n\nliteral 0\nHcmV?d00001\n\n",
+	} {
+		_, _, err := ParseDiffDeleted(strings.NewReader(in))
+		if err == nil || !strings.Contains(err.Error(), "the change of a Go file without its lines (git diff --text writes them)") {
+			t.Errorf("%q: %v, want the change of a Go file without its lines", in, err)
+		}
+	}
+	files, err := ParseDiff(strings.NewReader("diff --git a/logo.png b/logo.png\nindex 1111111..2222222 100644\nBinary files a/logo.png and b/logo.png differ\n" +
+		"diff --git a/x.go b/x.go\n--- a/x.go\n+++ b/x.go\n@@ -1 +1 @@\n-a\n+b\n"))
+	if err != nil || len(files) != 1 || files["x.go"] == nil || files["x.go"].AddedLines() != 1 {
+		t.Errorf("an image's binary change: %v, %v; want x.go with its added line", files, err)
+	}
+}

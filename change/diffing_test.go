@@ -372,3 +372,38 @@ func TestDiffIgnoresPrefixConfig(t *testing.T) {
 		testtool.Git(t, "config", "--unset", config[0])
 	}
 }
+
+// A .gitattributes file is the tree's, anyone's in a pull request: one
+// that says *.go is binary (-diff, binary, diff=… with no such driver)
+// made git write "Binary files a/g/h.go and b/g/h.go differ", no hunk,
+// and the change read as one that added no line to g/h.go, its new
+// copies none. The diff is git's as text whatever the attributes say.
+func TestDiffIgnoresBinaryAttributes(t *testing.T) {
+	testRepo(t)
+	r, base, err := OpenAt(".", "HEAD~1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _, err := r.diff(base, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, attrs := range []string{"*.go -diff\n", "*.go binary\n", "g/h.go -text -diff\n"} {
+		testtool.WriteFiles(t, ".", map[string]string{".gitattributes": attrs})
+		for _, asked := range [][]string{nil, {"g/g.go", "g/h.go"}} {
+			files, _, err := r.diff(base, asked)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range []string{"g/g.go", "g/h.go"} {
+				if got, w := files[name], want[name]; got == nil || got.AddedLines() != w.AddedLines() {
+					var n int
+					if got != nil {
+						n = got.AddedLines()
+					}
+					t.Errorf(".gitattributes %q, files %q: %s has %d lines added, want %d", attrs, asked, name, n, w.AddedLines())
+				}
+			}
+		}
+	}
+}

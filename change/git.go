@@ -171,9 +171,13 @@ func (r *Repo) diffAll(commit string) (map[string]*File, []*File, map[string]boo
 // diff is git's diff of the working tree against commit, of the Go files
 // named (literally), or of all if names is nil. Its names have git's a/
 // and b/ prefixes whatever the user's configuration says (diff.noprefix,
-// diff.mnemonicPrefix, diff.srcPrefix): ParseDiff cuts those two.
+// diff.mnemonicPrefix, diff.srcPrefix): ParseDiff cuts those two. It is
+// text whatever the tree's .gitattributes say (--text): one saying
+// "*.go -diff" or "*.go binary", which a pull request may add, made git
+// write "Binary files … differ" for every Go file, and the change read
+// as one that added no line.
 func (r *Repo) diff(commit string, names []string) (map[string]*File, []*File, error) {
-	args := []string{"-c", "core.quotePath=true", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
+	args := []string{"-c", "core.quotePath=true", "diff", "--no-color", "--no-ext-diff", "--no-textconv", "--text",
 		"--src-prefix=a/", "--dst-prefix=b/", "--find-renames", "--unified=0", commit, "--"}
 	if names == nil {
 		args = append(args, "*.go")
