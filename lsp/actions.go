@@ -96,7 +96,7 @@ func actionsAt(path string, p codeActionParams, classes []*fingerprint.Class, ro
 			for _, j := range report.RelatedCopies(len(c.Fragments), i) {
 				other := c.Fragments[j]
 				loc := location{URI: pathToURI(other.File), Range: conv(other)}
-				title := fmt.Sprintf("Go to copy at %s:%d-%d", shown.Fragments[j].File, other.Start.Line, other.End.Line)
+				title := fmt.Sprintf("Go to copy at %s:%d-%d", report.FileName(shown.Fragments[j].File), other.Start.Line, other.End.Line)
 				actions = append(actions, codeAction{
 					Title:       title,
 					Kind:        "quickfix",
@@ -194,8 +194,10 @@ func startsFunc(line []byte, fr fingerprint.Fragment) bool {
 // ignoreAction leaves fragment fr of the document at uri out with a
 // //copycat:ignore directive on the line before it, whose reason names
 // the copy it was kept apart from, the one its diagnostic names (the
-// user may say more).
+// user may say more), quoted as report.FileName quotes it: a name is
+// anyone's, and its newlines went into the user's file as lines of code.
 func ignoreAction(uri string, fr fingerprint.Fragment, twin string, diags []diagnostic) codeAction {
+	twin = report.FileName(twin)
 	at := position{fr.Start.Line - 1, 0}
 	return codeAction{
 		Title:       "Leave this copy out (//copycat:ignore)",

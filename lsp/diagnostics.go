@@ -77,7 +77,7 @@ func shownDiagnostics(path string, classes []*fingerprint.Class, severity int, s
 				other := c.Fragments[j]
 				d.RelatedInformation = append(d.RelatedInformation, diagnosticRelatedInformation{
 					Location: location{URI: pathToURI(other.File), Range: conv(other)},
-					Message:  fmt.Sprintf("copy at %s:%d-%d", shown.Fragments[j].File, other.Start.Line, other.End.Line),
+					Message:  fmt.Sprintf("copy at %s:%d-%d", report.FileName(shown.Fragments[j].File), other.Start.Line, other.End.Line),
 				})
 			}
 			ds = append(ds, d)
@@ -122,7 +122,7 @@ func driftDiagnostics(c *fingerprint.Class, shown fingerprint.Class, i, severity
 		tw := fingerprint.Fragment{File: twin.File, Start: fingerprint.Position{Line: x.TwinLines.Start, Column: 1}, End: fingerprint.Position{Line: x.TwinLines.End + 1, Column: 1}}
 		related := diagnosticRelatedInformation{
 			Location: location{URI: pathToURI(twin.File), Range: conv(tw)},
-			Message:  fmt.Sprintf("its twin at %s:%d-%d", shown.Fragments[x.Twin].File, x.TwinLines.Start, x.TwinLines.End),
+			Message:  fmt.Sprintf("its twin at %s:%d-%d", report.FileName(shown.Fragments[x.Twin].File), x.TwinLines.Start, x.TwinLines.End),
 		}
 		s := step{x.Consensus, x.Step, x.Lines}
 		if first, ok := said[s]; ok && x.Kind == fingerprint.DriftLacks {
