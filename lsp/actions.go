@@ -32,7 +32,18 @@ func codeActions(eng *engine, p codeActionParams) []codeAction {
 	if err != nil || !wants(p.Context.Only, "quickfix") {
 		return []codeAction{}
 	}
-	actions, _ := actionsAt(path, p, eng.classesAt(path), eng.roots, eng.lineText, eng.showsDocuments())
+	// The folders and the size limit as they are now, under the lock:
+	// in front of gopls the actions are made on the goroutine that reads
+	// gopls, while the editor's folders and settings change them on
+	// another.
+	eng.mu.Lock()
+	roots, maxSize := eng.roots, eng.cfg.maxFileSize
+	eng.mu.Unlock()
+	text := func(path string) []byte {
+		b, _, _, _ := eng.readLimited(path, maxSize)
+		return b
+	}
+	actions, _ := actionsAt(path, p, eng.classesAt(path), roots, text, eng.showsDocuments())
 	return actions
 }
 

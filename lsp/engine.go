@@ -573,15 +573,22 @@ func (e *engine) read(path string) (src []byte, open bool, err error) {
 	return src, open, err
 }
 
-// readVersion is read, with the version of the buffer read.
+// readVersion is read, with the version of the buffer read. e.mu is
+// held.
 func (e *engine) readVersion(path string) (src []byte, open bool, version int, err error) {
+	return e.readLimited(path, e.cfg.maxFileSize)
+}
+
+// readLimited is readVersion with the size limit maxSize, read by the
+// caller under e.mu.
+func (e *engine) readLimited(path string, maxSize int64) (src []byte, open bool, version int, err error) {
 	if b, _, v, ok := e.docs.get(path); ok {
-		if err := load.CheckSize(path, int64(len(b)), e.cfg.maxFileSize); err != nil {
+		if err := load.CheckSize(path, int64(len(b)), maxSize); err != nil {
 			return nil, true, v, err
 		}
 		return b, true, v, nil
 	}
-	b, err := load.ReadFile(path, e.cfg.maxFileSize)
+	b, err := load.ReadFile(path, maxSize)
 	return b, false, 0, err
 }
 
