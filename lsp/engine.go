@@ -499,6 +499,15 @@ func (e *engine) fingerprint(path string) (ch fileChange, sum [32]byte, ok bool)
 	if errors.As(err, &skip) {
 		e.log.Printf("warning: %v", skip)
 	}
+	if !open && !e.inWorkspace(path) {
+		// A file outside every folder counts while its buffer is open
+		// (a scratch file, one of the module cache); closed, it is no
+		// more part of the workspace than before it was opened: read
+		// from the disk, it stayed in every class it joined, the
+		// diagnostics of the workspace's copies pointing to it until
+		// the next indexing.
+		src = nil
+	}
 	var f *fingerprint.File
 	if src != nil && e.wanted(path, src) {
 		sum = blake3.Sum256(src)
@@ -526,6 +535,17 @@ func (e *engine) fingerprint(path string) (ch fileChange, sum [32]byte, ok bool)
 	}
 	e.setVersion(path, open, version)
 	return fileChange{path, f, problems}, sum, true
+}
+
+// inWorkspace reports whether path lies in one of the workspace's
+// folders. e.mu is held.
+func (e *engine) inWorkspace(path string) bool {
+	for _, r := range e.roots {
+		if rel, err := filepath.Rel(r, path); err == nil && filepath.IsLocal(rel) {
+			return true
+		}
+	}
+	return false
 }
 
 // setVersion records the version of path's buffer as indexed, or that it
