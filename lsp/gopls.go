@@ -84,7 +84,7 @@ var goplsValueFlags = map[string]bool{
 }
 
 // findGopls returns the gopls to run: the one named, else the first
-// gopls on PATH that is not this very program.
+// gopls in an absolute folder of PATH that is not this very program.
 func findGopls(named string) (string, error) {
 	self := selfInfo()
 	if named != "" {
@@ -102,8 +102,12 @@ func findGopls(named string) (string, error) {
 		exe = "gopls.exe"
 	}
 	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
-		if dir == "" {
-			dir = "."
+		if !filepath.IsAbs(dir) {
+			// An empty entry, ".", "bin": the folder the editor
+			// started copycat in, a repository anyone may have
+			// written a bin/gopls into. exec.LookPath refuses what it
+			// finds there (the go command's rule since Go 1.19).
+			continue
 		}
 		p := filepath.Join(dir, exe)
 		if info, err := os.Stat(p); err != nil || info.IsDir() || info.Mode()&0o111 == 0 && runtime.GOOS != "windows" {

@@ -327,6 +327,36 @@ func TestFindGoplsSkipsSelf(t *testing.T) {
 	}
 }
 
+// A gopls found through an entry of PATH that is not absolute (empty,
+// ".", "bin", "./bin") is one of the folder the editor started copycat
+// in, the repository it opened, whose files anyone may have written: the
+// proxy ran a repository's bin/gopls (git keeps the executable bit), and
+// for an empty entry stopped at ./gopls, which exec then refused, never
+// reaching the real gopls after it. Such entries are passed over, as
+// exec.LookPath refuses them (the go command's rule, Go 1.19).
+func TestFindGoplsNotInWorkingDir(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	for _, p := range []string{"gopls", filepath.Join("bin", "gopls")} {
+		testtool.WriteFiles(t, dir, map[string]string{p: "#!/bin/sh\nexit 0\n"})
+		if err := os.Chmod(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	real := fakeGopls(t, "true")
+	sep := string(os.PathListSeparator)
+	for _, path := range []string{sep + filepath.Dir(real), "." + sep + filepath.Dir(real), "bin" + sep + filepath.Dir(real), "./bin" + sep + filepath.Dir(real)} {
+		t.Setenv("PATH", path)
+		if got, err := findGopls(""); err != nil || got != real {
+			t.Errorf("PATH %q: %q, %v; want %q", path, got, err, real)
+		}
+	}
+	t.Setenv("PATH", "bin"+sep+".")
+	if got, err := findGopls(""); err == nil {
+		t.Errorf("PATH of relative folders alone: %q, want none found", got)
+	}
+}
+
 func TestIsGoplsName(t *testing.T) {
 	for name, want := range map[string]bool{
 		"gopls": true, "/home/u/bin/gopls": true, `gopls.exe`: true,
