@@ -161,10 +161,19 @@ func cgoOriginal(fset *token.FileSet, f *ast.File) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if len(f.Comments) == 0 || f.Comments[0].List[0].Text != cgoHeader {
+	if len(f.Comments) < 2 || f.Comments[0].List[0].Text != cgoHeader {
 		return "", false // a file of the tree's that is named so
 	}
-	orig := fset.PositionFor(f.Package, true).Filename
+	// The file cgo's own //line directive, after the header, names: the
+	// file may hold one of its own before its package clause (anyone's,
+	// in a pull request), which named the package clause's file, and a
+	// file of that name anywhere on the disk was read in its place.
+	line := f.Comments[1].List[0]
+	next := line.End() + 1 // where the line after it starts
+	if !strings.HasPrefix(line.Text, "//line ") || int(next) > tf.Base()+tf.Size() {
+		return "", false
+	}
+	orig := fset.PositionFor(next, true).Filename
 	if orig == name || !filepath.IsAbs(orig) || filepath.Base(orig) != base+".go" {
 		return "", false
 	}
