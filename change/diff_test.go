@@ -304,10 +304,7 @@ func TestDiffOfBinaryData(t *testing.T) {
 		"\x00\x00\x00\x00",
 		"diff --git a/x.go b/x.go\n--- a/x.go\n+++ b/x.go\n@@ -1 +1 @@\n-a\n+b\n\x00\n",
 	} {
-		_, _, err := ParseDiffDeleted(strings.NewReader(in))
-		if err == nil || !strings.Contains(err.Error(), "not a unified diff: a NUL byte outside a hunk") {
-			t.Errorf("%q: %v, want a NUL byte outside a hunk", in, err)
-		}
+		wantDiffError(t, in, "not a unified diff: a NUL byte outside a hunk")
 	}
 	// An endless line of zeros: an error once its first bytes are read.
 	zeros := &countingReader{r: zeroReader{}, limit: 1 << 30}
@@ -519,14 +516,20 @@ func TestDiffBinaryGoFile(t *testing.T) {
 		"diff --git \"a/\\tx.go\" \"b/\\tx.go\"\nindex 1111111..2222222 100644\nBinary files \"a/\\tx.go\" and \"b/\\tx.go\" differ\n",
 		"diff --git a/x.go b/x.go\nindex 1111111..2222222 100644\nGIT binary patch\nliteral 5\nMcmZQzWMXCj0000\n\nliteral 0\nHcmV?d00001\n\n",
 	} {
-		_, _, err := ParseDiffDeleted(strings.NewReader(in))
-		if err == nil || !strings.Contains(err.Error(), "the change of a Go file without its lines (git diff --text writes them)") {
-			t.Errorf("%q: %v, want the change of a Go file without its lines", in, err)
-		}
+		wantDiffError(t, in, "the change of a Go file without its lines (git diff --text writes them)")
 	}
 	files, err := ParseDiff(strings.NewReader("diff --git a/logo.png b/logo.png\nindex 1111111..2222222 100644\nBinary files a/logo.png and b/logo.png differ\n" +
 		"diff --git a/x.go b/x.go\n--- a/x.go\n+++ b/x.go\n@@ -1 +1 @@\n-a\n+b\n"))
 	if err != nil || len(files) != 1 || files["x.go"] == nil || files["x.go"].AddedLines() != 1 {
 		t.Errorf("an image's binary change: %v, %v; want x.go with its added line", files, err)
+	}
+}
+
+// wantDiffError checks that the diff in is refused with an error saying
+// want.
+func wantDiffError(t *testing.T, in, want string) {
+	t.Helper()
+	if _, _, err := ParseDiffDeleted(strings.NewReader(in)); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%q: %v, want an error saying %q", in, err, want)
 	}
 }
