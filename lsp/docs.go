@@ -166,6 +166,11 @@ func uriToPath(uri string) (string, error) {
 	if u.Scheme != "file" {
 		return "", fmt.Errorf("document URI %q is not a file: URI", uri)
 	}
+	if u.Host != "" && u.Host != "localhost" {
+		// file://server/share/a.go: another machine's file, which u.Path
+		// alone would read as this one's /share/a.go.
+		return "", fmt.Errorf("document URI %q names a file on another machine (%s)", uri, u.Host)
+	}
 	p := u.Path
 	if runtime.GOOS == "windows" {
 		p = strings.TrimPrefix(p, "/")

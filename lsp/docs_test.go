@@ -82,6 +82,9 @@ func TestURIs(t *testing.T) {
 		{"/home/u/a.go", "file:///home/u/a.go"},
 		{"/home/u/with space/é.go", "file:///home/u/with%20space/%C3%A9.go"},
 	}
+	if got, err := uriToPath("file://localhost/home/u/a.go"); err != nil || got != "/home/u/a.go" {
+		t.Errorf("uriToPath of localhost's file = %q, %v, want /home/u/a.go", got, err)
+	}
 	for _, tt := range tests {
 		if got := pathToURI(tt.path); got != tt.uri {
 			t.Errorf("pathToURI(%q) = %q, want %q", tt.path, got, tt.uri)
@@ -95,7 +98,9 @@ func TestURIs(t *testing.T) {
 	}
 	// A file URI with no absolute path would stand for the server's
 	// working directory (and a workspace of it, for whatever is there).
-	for _, uri := range []string{"file:", "file:relative/dir", "file://", "file:a.go"} {
+	// A host names another machine's file (a UNC share): read as the
+	// local /path, it was another file than the editor's.
+	for _, uri := range []string{"file:", "file:relative/dir", "file://", "file:a.go", "file://server/share/a.go"} {
 		if p, err := uriToPath(uri); err == nil {
 			t.Errorf("uriToPath(%q) = %q, want an error", uri, p)
 		}
