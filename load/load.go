@@ -185,6 +185,12 @@ func (r *resolver) resolve(arg string) {
 		if dir == "" {
 			dir = "/"
 		}
+		if info, err := os.Stat(dir); err == nil && !info.IsDir() {
+			// a.go/...: walked, a file is no tree, and "no Go files
+			// outside the folders left out" said of a Go file misled.
+			r.errs = append(r.errs, fmt.Errorf("%s: %s is a file, not a folder (name it alone: %s)", arg, dir, dir))
+			return
+		}
 		before := r.goFiles
 		r.walk(dir)
 		if r.goFiles == before && exists(dir) {

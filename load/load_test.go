@@ -210,6 +210,7 @@ func TestNoGoFiles(t *testing.T) {
 		{"./empty/...", "./empty/...: no Go files"},
 		{"./hidden/...", "./hidden/...: no Go files outside the folders left out (.duplignore lines, vendor, testdata, names starting with . or _)"},
 		{"deep/...", ""},
+		{"deep/sub/a.go/...", "deep/sub/a.go/...: deep/sub/a.go is a file, not a folder (name it alone: deep/sub/a.go)"},
 		{"tests", ""}, // Go files left out by -tests=false are not missing
 	}
 	for _, tt := range tests {
