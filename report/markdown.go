@@ -53,7 +53,7 @@ func markdownChange(bw *bufio.Writer, r *Report) {
 				// One line a class: on the copy the change edited or added.
 				if v.New[i] || (v.Kind == change.ForgottenTwin || v.Kind == change.Removed) && v.Touched[i] {
 					item := fmt.Sprintf("- %s (%s, %s): %s", mdCode(fragmentAt(c.Fragments[i])),
-						KindLabel(c), Count(c.Lines, "line", "lines"), mdText(ChangeWords(c, v, i)))
+						KindLabel(c), linesWords(c), mdText(ChangeWords(c, v, i)))
 					if v.Kind == change.ForgottenTwin {
 						// Each twin left as it was, not the first alone:
 						// each may need the same edit.
@@ -121,6 +121,15 @@ func markdownTree(bw *bufio.Writer, r *Report) {
 	if shown != nil {
 		fmt.Fprintf(bw, "\nThe first %d of %s (`-max-classes 0` lists all).\n", r.MaxClasses, Count(len(r.Classes), "class", "classes"))
 	}
+}
+
+// linesWords is a class's lines in words, as linesCell says them: "16
+// lines", or "16–20 lines" where its copies differ in length.
+func linesWords(c fingerprint.Class) string {
+	if longestLines(c) != c.Lines {
+		return linesCell(c, strconv.Itoa) + " lines"
+	}
+	return Count(c.Lines, "line", "lines")
 }
 
 // fragmentAt is a copy's place: "a/a.go:8-27".

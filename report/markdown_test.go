@@ -71,6 +71,27 @@ func TestMarkdownForgottenTwins(t *testing.T) {
 	}
 }
 
+// A change's item names one copy of a class whose copies differ in
+// length: it says both lengths, as the table and the text report's
+// reason do. It said the shortest alone, "34 lines" for a copy at
+// lines 101-140.
+func TestMarkdownChangeLines(t *testing.T) {
+	c := class("t", fingerprint.Near, "a/a.go", "b/b.go")
+	c.Lines, c.Fragments[0].End.Line = 6, 19
+	rep := &Report{
+		Classes:  []fingerprint.Class{c},
+		Verdicts: []change.Verdict{{Kind: change.ForgottenTwin, Touched: []bool{true, false}, New: []bool{false, false}, Added: []int{4, 0}, Removed: []int{0, 0}}},
+		Change:   &ChangeStats{ForgottenTwins: 1, AddedLines: 4, MaxNew: -1},
+	}
+	var buf bytes.Buffer
+	if err := Markdown(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	if want := "- `a/a.go:10-19` (near 0%, 6–10 lines): "; !strings.Contains(buf.String(), want) {
+		t.Errorf("got\n%s\nwant an item starting %q", buf.String(), want)
+	}
+}
+
 // Without a change, a table of the first classes, with what was left out;
 // names and reasons cannot break the table or the markup.
 func TestMarkdownTree(t *testing.T) {
