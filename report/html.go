@@ -270,7 +270,9 @@ func largest(rows []htmlRow, n int) []htmlRow {
 	return l[:min(n, len(l))]
 }
 
-// packages gives per-directory figures, the most duplicated first.
+// packages gives per-directory figures, the most duplicated first: of
+// the tree's classes, as the header's are, not of a change's classes of
+// the base revision (a forgotten twin whose class broke, a copy removed).
 func packages(r *Report) []htmlPackage {
 	byDir := map[string]*htmlPackage{}
 	get := func(file string) *htmlPackage {
@@ -288,7 +290,10 @@ func packages(r *Report) []htmlPackage {
 		p.Lines += f.Lines
 	}
 	ranges := map[string][]fingerprint.LineRange{}
-	for _, c := range r.Classes {
+	for ci, c := range r.Classes {
+		if v := r.verdict(ci); v != nil && v.Broken {
+			continue
+		}
 		for _, f := range c.Fragments {
 			ranges[f.File] = append(ranges[f.File], fingerprint.LineRange{Start: f.Start.Line, End: f.End.Line})
 		}

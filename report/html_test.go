@@ -276,6 +276,30 @@ func TestHTMLFigures(t *testing.T) {
 // verdict beside its reason, and each copy's words over its text. The
 // page said nothing of it, a list of classes the reader could not tell
 // from a whole tree's.
+// A page of a change counts, per directory, the duplicated lines of the
+// tree's classes, as its header does: a class of the base revision (a
+// forgotten twin whose class broke, a copy removed) comes in the list but
+// not in the figures. The table counted its copies too, 114 lines in a
+// directory where the header said 99 in all.
+func TestHTMLPackagesOfTheTree(t *testing.T) {
+	rep, _ := fixture(t, "clones.txtar")
+	if len(rep.Classes) < 2 {
+		t.Fatalf("the fixture has %d classes, want 2", len(rep.Classes))
+	}
+	tree := *rep
+	tree.Classes = rep.Classes[:1]
+	want := packages(&tree)
+	n := len(rep.Classes[1].Fragments)
+	rep.Classes = rep.Classes[:2]
+	rep.Verdicts = []change.Verdict{
+		{Kind: change.New, Touched: []bool{false, true}, New: []bool{false, true}, Added: []int{0, 1}, Removed: []int{0, 0}},
+		{Kind: change.ForgottenTwin, Broken: true, Touched: make([]bool, n), New: make([]bool, n), Added: make([]int, n), Removed: make([]int, n)},
+	}
+	if got := packages(rep); !reflect.DeepEqual(got, want) {
+		t.Errorf("per directory %+v, want the tree's classes' %+v", got, want)
+	}
+}
+
 func TestHTMLChange(t *testing.T) {
 	rep, readFile := fixture(t, "clones.txtar")
 	rep.Classes = rep.Classes[:1]
