@@ -312,6 +312,11 @@ func TestHTMLChange(t *testing.T) {
 	for _, want := range []string{
 		`<p class="change">the change: 0 new copies, 1 forgotten twin, 0 classes grown; 0 of the 1 line it added copy other code (0.0%)</p>`,
 		html.EscapeString("; "+ChangeWords(c, rep.Verdicts[0], 1)) + `</span>`,
+		// The figures are of the tree's classes the change touches, as
+		// the text report's last line says; the list also holds the
+		// base revision's (the header said 2 "clone classes" over a
+		// list of 3).
+		`<dt>classes of the tree</dt>`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
@@ -328,5 +333,8 @@ func TestHTMLChange(t *testing.T) {
 	page = htmlFor(t, rep, readFile)
 	if strings.Contains(page, `class="change"`) || pageData(t, page)[0].Copies[1].Change != "" {
 		t.Error("a page without a change says one")
+	}
+	if !strings.Contains(page, `<dt>clone classes</dt>`) {
+		t.Error("a page without a change does not count its clone classes")
 	}
 }
