@@ -112,10 +112,37 @@ func (r *Repo) missing(rev string) error {
 	if !r.hasCommits() {
 		return r.noCommits()
 	}
-	if shallow, _ := git(r.Root, "rev-parse", "--is-shallow-repository"); strings.TrimSpace(shallow) == "true" {
+	shallow, _ := git(r.Root, "rev-parse", "--is-shallow-repository")
+	isShallow := strings.TrimSpace(shallow) == "true"
+	if remote, branch, ok := r.remoteBranch(rev); ok {
+		// A clone of one branch (git clone --depth 1, --single-branch)
+		// fetches no other: deepening it brings none.
+		unshallow, where := "", "this repository"
+		if isShallow {
+			unshallow, where = "--unshallow ", "this shallow clone"
+		}
+		return fmt.Errorf("revision %s is not in %s: it has not fetched %s's branch %s (git fetch %s%s %s:refs/remotes/%s/%s; with actions/checkout, fetch-depth: 0)",
+			rev, where, remote, branch, unshallow, remote, branch, remote, branch)
+	}
+	if isShallow {
 		return fmt.Errorf("revision %s is not in this shallow clone: fetch it (git fetch --deepen=100, or git fetch --unshallow; with actions/checkout, fetch-depth: 0)", rev)
 	}
 	return fmt.Errorf("revision %s is not in this repository (git fetch it first)", rev)
+}
+
+// remoteBranch splits rev into a remote of the repository and a branch
+// name, when it names a remote-tracking branch ("origin/main") the clone
+// lacks; ok is false for any other revision.
+func (r *Repo) remoteBranch(rev string) (remote, branch string, ok bool) {
+	remote, branch, ok = strings.Cut(rev, "/")
+	if !ok || remote == "" || branch == "" || strings.ContainsAny(rev, "~^:@{}*?[\\ ") {
+		return "", "", false
+	}
+	remotes, err := git(r.Root, "remote")
+	if err != nil || !slices.Contains(strings.Fields(remotes), remote) {
+		return "", "", false
+	}
+	return remote, branch, true
 }
 
 // MergeBase returns the best common ancestor of ref and HEAD: the commit

@@ -175,6 +175,39 @@ func TestChangeMergeBase(t *testing.T) {
 	}
 }
 
+// A remote's branch that a clone of one branch never fetched (git clone
+// --depth 1 fetches one branch alone; so does --single-branch) is named
+// as such, with the fetch that brings it: "git fetch --deepen=100", as
+// the error said, brought nothing, and "git fetch it first" led nowhere.
+// The fetch it names is run, and the run then works.
+func TestChangeRemoteBranchNotFetched(t *testing.T) {
+	dir := gitRepo(t)
+	testtool.Git(t, "checkout", "-q", "-b", "feature")
+	testtool.WriteFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "paste")
+	for _, tc := range []struct {
+		clone []string
+		fetch string
+	}{
+		{[]string{"--depth", "1"}, "git fetch --unshallow origin main:refs/remotes/origin/main"},
+		{[]string{"--single-branch"}, "git fetch origin main:refs/remotes/origin/main"},
+	} {
+		clone := t.TempDir()
+		testtool.Git(t, append(append([]string{"clone", "-q", "--branch", "feature"}, tc.clone...), "file://"+dir, clone)...)
+		t.Chdir(clone)
+		_, errs, code := runChange(t, "-new-from-merge-base", "origin/main", "./...")
+		if code != ExitError || !strings.Contains(errs, "has not fetched origin's branch main") || !strings.Contains(errs, "("+tc.fetch) {
+			t.Errorf("git clone %v: exit %d, %q; want it to name the fetch %q", tc.clone, code, errs, tc.fetch)
+			continue
+		}
+		testtool.Git(t, strings.Fields(tc.fetch)[1:]...)
+		if out, errs, code := runChange(t, "-new-from-merge-base", "origin/main", "./..."); code != ExitClones || !strings.Contains(out, "the change: 1 new copy") {
+			t.Errorf("git clone %v, then %s: exit %d\n%s%s", tc.clone, tc.fetch, code, out, errs)
+		}
+	}
+}
+
 // A base the clone does not hold is a clear error, exit 2, before any
 // work; in a shallow clone it says how to fetch it.
 func TestChangeMissingBase(t *testing.T) {
