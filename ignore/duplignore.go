@@ -191,7 +191,7 @@ func inlineComment(line string) error {
 			i, blank = i+1, false
 		case c == '#' && blank:
 			return fmt.Errorf("%q is not a comment: only a line that starts with '#' is; "+
-				"git reads the whole line as one pattern (write \\# for a literal '#')", line[i-1:])
+				"git reads the whole line as one pattern (put the comment on a line of its own, or write \\# for a literal '#')", line[i-1:])
 		default:
 			blank = c == ' ' || c == '\t'
 		}

@@ -160,8 +160,10 @@ func TestRefusedPatterns(t *testing.T) {
 	for _, tc := range []struct {
 		line, msg string
 	}{
-		{"!testdata/      # read testdata/ after all", "comment"},
-		{"x.go\t# generated", "comment"},
+		// The fix said too: most such lines mean a comment, which goes
+		// on a line of its own.
+		{"!testdata/      # read testdata/ after all", "is not a comment: only a line that starts with '#' is; git reads the whole line as one pattern (put the comment on a line of its own, or write \\# for a literal '#')"},
+		{"x.go\t# generated", "put the comment on a line of its own"},
 		{"[a", "unterminated"},
 		{"[[:digit:]", "unterminated"},
 		{"[[:nope:]]", "unknown character class"},
