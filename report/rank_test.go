@@ -491,6 +491,38 @@ func TestMessagesLackedSteps(t *testing.T) {
 	}
 }
 
+// Steps of one kind that the other copy lacks are said once, with all
+// their lines: "checks (lines 9-11 and 30-32)". minio-go's
+// sts_web_identity.go said "check (lines 151-158) and check (lines
+// 164-166)", and its functional tests "assignment on an error path (line
+// 8600) and assignment on an error path (line 8601)".
+func TestMessageLackedStepsOfOneKind(t *testing.T) {
+	lr := func(a, b int) fingerprint.LineRange { return fingerprint.LineRange{Start: a, End: b} }
+	lacks := func(step string, at int, lines fingerprint.LineRange) fingerprint.Drift {
+		return fingerprint.Drift{Kind: fingerprint.DriftLacks, Step: step, Lines: lr(at, at), TwinLines: lines}
+	}
+	for _, tc := range []struct {
+		drift []fingerprint.Drift
+		want  string
+	}{
+		{[]fingerprint.Drift{lacks(fingerprint.StepCheck, 3, lr(30, 32)), lacks(fingerprint.StepGuard, 4, lr(20, 22)), lacks(fingerprint.StepCheck, 5, lr(9, 11))},
+			"checks (lines 9-11 and 30-32) and guard (lines 20-22)"},
+		{[]fingerprint.Drift{lacks(fingerprint.StepErrorPath, 3, lr(8600, 8600)), lacks(fingerprint.StepErrorPath, 3, lr(8601, 8601))},
+			"assignments on an error path (lines 8600 and 8601)"},
+		{[]fingerprint.Drift{lacks(fingerprint.StepLoop, 3, lr(9, 11)), lacks(fingerprint.StepLoop, 4, lr(20, 22)), lacks(fingerprint.StepDefer, 5, lr(30, 30))},
+			"validation loops (lines 9-11 and 20-22) and defer (line 30)"},
+	} {
+		c := class("two", fingerprint.Near, "a.go", "b.go")
+		c.Fragments[1].Drift = tc.drift
+		for _, d := range tc.drift {
+			c.Fragments[0].Extra = append(c.Fragments[0].Extra, d.TwinLines)
+		}
+		if got, want := Message(c, 0), "duplicate of b.go:20-25 (near 0%, 0 tokens, 2 copies); the other copy lacks this one's "+tc.want; got != want {
+			t.Errorf("got  %q\nwant %q", got, want)
+		}
+	}
+}
+
 // pathArch, which sorts the architectures once, answers as it did when it
 // sorted them at each call, on every path of the standard library.
 func TestPathArchStdlib(t *testing.T) {

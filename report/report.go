@@ -217,11 +217,45 @@ func (lk *lackedOf) steps(c fingerprint.Class, i int) string {
 		return rangesText(c.Fragments[i].Extra)
 	}
 	slices.SortFunc(steps, func(a, b lackedStep) int { return cmp.Compare(a.lines.Start, b.lines.Start) })
-	var parts []string
+	// Steps of one kind are said once, with all their lines, in the
+	// order of the first: "checks (lines 9-11 and 30-32)".
+	var kinds []string
+	lines := map[string][]fingerprint.LineRange{}
 	for _, s := range steps {
-		parts = append(parts, s.what+" ("+rangesText([]fingerprint.LineRange{s.lines})+")")
+		if _, ok := lines[s.what]; !ok {
+			kinds = append(kinds, s.what)
+		}
+		lines[s.what] = append(lines[s.what], s.lines)
+	}
+	var parts []string
+	for _, what := range kinds {
+		rs := lines[what]
+		if plural, ok := stepPlurals[what]; ok && len(rs) > 1 {
+			parts = append(parts, plural+" ("+rangesText(rs)+")")
+			continue
+		}
+		for _, r := range rs {
+			parts = append(parts, what+" ("+rangesText([]fingerprint.LineRange{r})+")")
+		}
 	}
 	return andList(parts)
+}
+
+// stepPlurals are the plurals of the steps a copy may lack.
+var stepPlurals = map[string]string{
+	fingerprint.StepGuard:       "guards",
+	fingerprint.StepCheck:       "checks",
+	fingerprint.StepLoop:        "validation loops",
+	fingerprint.StepDefer:       "defers",
+	fingerprint.StepLock:        "locks",
+	fingerprint.StepUnlock:      "unlocks",
+	fingerprint.StepFlag:        "flags",
+	fingerprint.StepErrorPath:   "assignments on an error path",
+	fingerprint.StepEarlyReturn: "assignments before an early return",
+	fingerprint.StepErrorReturn: "returns on an error path",
+	fingerprint.StepWrap:        "error wraps",
+	fingerprint.StepCondition:   "checks in a condition",
+	fingerprint.StepUnchecked:   "unchecked calls",
 }
 
 // andList joins parts for a reader: "a", "a and b", "a, b and c".
