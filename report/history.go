@@ -71,17 +71,25 @@ func HistoryJSON(w io.Writer, points []HistoryPoint) error {
 // duplicated share and of the classes over the commits (inline SVG, no
 // script, nothing from the network) and a table.
 func HistoryHTML(w io.Writer, points []HistoryPoint) error {
-	page := historyPage{Points: points, Title: "copycat: duplication over history"}
-	if len(points) > 0 {
-		page.Range = short(points[0].Commit) + " … " + short(points[len(points)-1].Commit)
+	page := historyPage{Points: points, Title: "copycat: duplication over history", Commits: Count(len(points), "commit", "commits")}
+	switch n := len(points); {
+	case n == 1:
+		page.Range = short(points[0].Commit)
+	case n > 1:
+		page.Commits += ", oldest first"
+		page.Range = short(points[0].Commit) + " … " + short(points[n-1].Commit)
 	}
 	page.Share, page.ShareMax = plot(points, func(p HistoryPoint) float64 { return p.DuplicatedPct })
 	page.Classes, page.ClassesMax = plot(points, func(p HistoryPoint) float64 { return float64(p.Classes) })
+	if top, err := strconv.Atoi(page.ClassesMax); err == nil {
+		page.ClassesMax = group(top)
+	}
 	return historyTemplate.Execute(w, page)
 }
 
 type historyPage struct {
 	Title, Range         string
+	Commits              string // how many, "3 commits, oldest first"
 	Points               []HistoryPoint
 	Share, Classes       string // the plots' polylines' points
 	ShareMax, ClassesMax string // their top values, as the axes say them
@@ -113,10 +121,10 @@ func plot(points []HistoryPoint, value func(HistoryPoint) float64) (string, stri
 		}
 		fmt.Fprintf(&b, "%.1f,%.1f ", x, plotH-value(p)*scale)
 	}
-	return strings.TrimSpace(b.String()), strconv.FormatFloat(top, 'g', 4, 64)
+	return strings.TrimSpace(b.String()), strconv.FormatFloat(top, 'f', -1, 64)
 }
 
-var historyTemplate = template.Must(template.New("history").Funcs(template.FuncMap{"short": short}).Parse(`<!DOCTYPE html>
+var historyTemplate = template.Must(template.New("history").Funcs(template.FuncMap{"short": short, "group": group}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -134,7 +142,7 @@ td.s, th.s { text-align: left; }
 </head>
 <body>
 <h1>{{.Title}}</h1>
-<p>{{len .Points}} commits, oldest first{{if .Range}}: {{.Range}}{{end}}.</p>
+<p>{{.Commits}}{{if .Range}}: {{.Range}}{{end}}.</p>
 <svg id="plot" viewBox="-40 -10 880 230" width="880" height="230" role="img" aria-label="duplicated share and classes over the commits">
 <text x="-35" y="5" font-size="10" fill="#c0392b">{{.ShareMax}}%</text>
 <text x="805" y="5" font-size="10" fill="#2471a3">{{.ClassesMax}}</text>
@@ -146,7 +154,7 @@ td.s, th.s { text-align: left; }
 <thead><tr><th class="s">commit</th><th class="s">date</th><th>lines</th><th>duplicated</th><th>%</th><th>classes</th><th>new</th><th>drifted</th><th class="s">subject</th></tr></thead>
 <tbody>
 {{- range .Points}}
-<tr><td class="s"><code>{{short .Commit}}</code></td><td class="s">{{.Date}}</td><td>{{.Lines}}</td><td>{{.DuplicatedLines}}</td><td>{{printf "%.2f" .DuplicatedPct}}</td><td>{{.Classes}}</td><td>{{.NewClasses}}</td><td>{{.Drifted}}</td><td class="s">{{.Subject}}</td></tr>
+<tr><td class="s"><code>{{short .Commit}}</code></td><td class="s">{{.Date}}</td><td>{{group .Lines}}</td><td>{{group .DuplicatedLines}}</td><td>{{printf "%.2f" .DuplicatedPct}}</td><td>{{group .Classes}}</td><td>{{group .NewClasses}}</td><td>{{group .Drifted}}</td><td class="s">{{.Subject}}</td></tr>
 {{- end}}
 </tbody>
 </table>

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/csv"
+	"strings"
 	"testing"
 )
 
@@ -59,5 +60,35 @@ func TestHistoryCSVNoFormula(t *testing.T) {
 		if got := rows[i+1][9]; got != w {
 			t.Errorf("subject %q: got %q, want %q", subjects[i], got, w)
 		}
+	}
+}
+
+// The history page says its figures as the report's page does, grouped
+// by thousands, and counts its commits in the singular for one: it said
+// "1 commits, oldest first: b9932ce5e7b4 … b9932ce5e7b4", "47916", and
+// put 12,345 classes at the top of the plot as "1.234e+04".
+func TestHistoryHTMLWords(t *testing.T) {
+	p := HistoryPoint{Commit: "b9932ce5e7b4e8f0", Date: "2026-12-06", Lines: 47916, DuplicatedLines: 11350, DuplicatedPct: 23.69, Classes: 12345, NewClasses: 1090, Drifted: 7}
+	page := func(points ...HistoryPoint) string {
+		var buf bytes.Buffer
+		if err := HistoryHTML(&buf, points); err != nil {
+			t.Fatal(err)
+		}
+		return buf.String()
+	}
+	one := page(p)
+	for _, want := range []string{
+		"<p>1 commit: b9932ce5e7b4.</p>",
+		"<td>47,916</td><td>11,350</td><td>23.69</td><td>12,345</td><td>1,090</td><td>7</td>",
+		`fill="#2471a3">12,345</text>`,
+	} {
+		if !strings.Contains(one, want) {
+			t.Errorf("one commit: the page lacks %q:\n%s", want, one)
+		}
+	}
+	q := p
+	q.Commit = "0123456789abcdef"
+	if two, want := page(p, q), "<p>2 commits, oldest first: b9932ce5e7b4 … 0123456789ab.</p>"; !strings.Contains(two, want) {
+		t.Errorf("two commits: the page lacks %q", want)
 	}
 }
