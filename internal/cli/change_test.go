@@ -175,6 +175,20 @@ func TestChangeMergeBase(t *testing.T) {
 	}
 }
 
+// A baseline given with a change is not applied, and the run says so: it
+// did nothing and said nothing, even for a baseline file that does not
+// exist, which without a change is an error.
+func TestChangeSaysBaselineNotApplied(t *testing.T) {
+	gitRepo(t)
+	_, errs, code := runChange(t, "-baseline", "nosuch.txt", "-new-from-rev", "HEAD", "./...")
+	if want := "copycat: warning: -baseline nosuch.txt is not applied to a change: "; code != ExitClean || !strings.HasPrefix(errs, want) {
+		t.Errorf("exit %d, stderr %q; want exit 0 and a warning starting %q", code, errs, want)
+	}
+	if _, errs, _ := runChange(t, "-q", "-baseline", "nosuch.txt", "-new-from-rev", "HEAD", "./..."); errs != "" {
+		t.Errorf("-q: stderr %q", errs)
+	}
+}
+
 // A remote's branch that a clone of one branch never fetched (git clone
 // --depth 1 fetches one branch alone; so does --single-branch) is named
 // as such, with the fetch that brings it: "git fetch --deepen=100", as

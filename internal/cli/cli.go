@@ -212,6 +212,12 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	c := &cmd.Config
 	if c.Changes.active() {
+		if c.Baseline != "" && !c.UpdateBaseline && !c.Quiet {
+			// A change is judged against its base revision; a baseline
+			// given with it, even one that does not exist, did nothing
+			// and said nothing.
+			fmt.Fprintf(stderr, "copycat: warning: -baseline %s is not applied to a change: its copies are judged against the base revision's code, whatever a baseline holds\n", c.Baseline)
+		}
 		// A bad diff is an error before any work; a missing base
 		// revision, found while the tree is walked, stops it.
 		var stop context.CancelCauseFunc
