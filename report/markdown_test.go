@@ -57,18 +57,29 @@ func TestMarkdownChange(t *testing.T) {
 func TestMarkdownForgottenTwins(t *testing.T) {
 	c := class("t", fingerprint.Near, "a/a.go", "b/b.go", "c/c.go")
 	c.Lines = 20
+	got := forgottenTwinMarkdown(t, c)
+	if want := "; not changed: `b/b.go:20-25`, `c/c.go:30-35`\n"; !strings.Contains(got, want) {
+		t.Errorf("got\n%s\nwant it to end an item with %q", got, want)
+	}
+}
+
+// forgottenTwinMarkdown is the Markdown report of a change that edited
+// c's first copy (a line added, a line removed) and none of the others.
+func forgottenTwinMarkdown(t *testing.T, c fingerprint.Class) string {
+	t.Helper()
+	n := len(c.Fragments)
+	v := change.Verdict{Kind: change.ForgottenTwin, Touched: make([]bool, n), New: make([]bool, n), Added: make([]int, n), Removed: make([]int, n)}
+	v.Touched[0], v.Added[0], v.Removed[0] = true, 1, 1
 	rep := &Report{
 		Classes:  []fingerprint.Class{c},
-		Verdicts: []change.Verdict{{Kind: change.ForgottenTwin, Touched: []bool{true, false, false}, New: []bool{false, false, false}, Added: []int{1, 0, 0}, Removed: []int{1, 0, 0}}},
+		Verdicts: []change.Verdict{v},
 		Change:   &ChangeStats{ForgottenTwins: 1, AddedLines: 1, MaxNew: -1},
 	}
 	var buf bytes.Buffer
 	if err := Markdown(&buf, rep); err != nil {
 		t.Fatal(err)
 	}
-	if want := "; not changed: `b/b.go:20-25`, `c/c.go:30-35`\n"; !strings.Contains(buf.String(), want) {
-		t.Errorf("got\n%s\nwant it to end an item with %q", buf.String(), want)
-	}
+	return buf.String()
 }
 
 // A change's item names one copy of a class whose copies differ in
@@ -78,17 +89,8 @@ func TestMarkdownForgottenTwins(t *testing.T) {
 func TestMarkdownChangeLines(t *testing.T) {
 	c := class("t", fingerprint.Near, "a/a.go", "b/b.go")
 	c.Lines, c.Fragments[0].End.Line = 6, 19
-	rep := &Report{
-		Classes:  []fingerprint.Class{c},
-		Verdicts: []change.Verdict{{Kind: change.ForgottenTwin, Touched: []bool{true, false}, New: []bool{false, false}, Added: []int{4, 0}, Removed: []int{0, 0}}},
-		Change:   &ChangeStats{ForgottenTwins: 1, AddedLines: 4, MaxNew: -1},
-	}
-	var buf bytes.Buffer
-	if err := Markdown(&buf, rep); err != nil {
-		t.Fatal(err)
-	}
-	if want := "- `a/a.go:10-19` (near 0%, 6–10 lines): "; !strings.Contains(buf.String(), want) {
-		t.Errorf("got\n%s\nwant an item starting %q", buf.String(), want)
+	if got, want := forgottenTwinMarkdown(t, c), "- `a/a.go:10-19` (near 0%, 6–10 lines): "; !strings.Contains(got, want) {
+		t.Errorf("got\n%s\nwant an item starting %q", got, want)
 	}
 }
 

@@ -146,14 +146,21 @@ func TestChangeMove(t *testing.T) {
 	}
 }
 
-// -new-from-merge-base takes the change since the branch left the base:
-// a copy pasted on the base branch since is not the branch's.
-func TestChangeMergeBase(t *testing.T) {
-	dir := gitRepo(t)
+// featurePaste commits, on a new branch feature of the repository in
+// dir, a paste of a/a.go's code into c/c.go.
+func featurePaste(t *testing.T, dir string) {
+	t.Helper()
 	testtool.Git(t, "checkout", "-q", "-b", "feature")
 	testtool.WriteFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
 	testtool.Git(t, "add", "-A")
 	testtool.Git(t, "commit", "-q", "-m", "feature paste")
+}
+
+// -new-from-merge-base takes the change since the branch left the base:
+// a copy pasted on the base branch since is not the branch's.
+func TestChangeMergeBase(t *testing.T) {
+	dir := gitRepo(t)
+	featurePaste(t, dir)
 	testtool.Git(t, "checkout", "-q", "main")
 	testtool.WriteFiles(t, dir, map[string]string{"d/d.go": "package d\n\n" + body("Big", 12)})
 	testtool.Git(t, "add", "-A")
@@ -196,10 +203,7 @@ func TestChangeSaysBaselineNotApplied(t *testing.T) {
 // The fetch it names is run, and the run then works.
 func TestChangeRemoteBranchNotFetched(t *testing.T) {
 	dir := gitRepo(t)
-	testtool.Git(t, "checkout", "-q", "-b", "feature")
-	testtool.WriteFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
-	testtool.Git(t, "add", "-A")
-	testtool.Git(t, "commit", "-q", "-m", "paste")
+	featurePaste(t, dir)
 	for _, tc := range []struct {
 		clone []string
 		fetch string
