@@ -114,12 +114,20 @@ func (ch *Changes) start(stdin io.Reader, fail func(error)) (wait func() (*chang
 		root = repo.Root
 	}
 	files = change.Unprefixed(root, files, deleted)
+	// Go files alone, as git is asked for -new-from-rev's diff: a
+	// README's lines counted among the lines the change added, and
+	// lowered the share -max-new-duplication judges.
+	maps.DeleteFunc(files, func(_ string, f *change.File) bool { return !isGo(f.Name) && !isGo(f.Old) })
+	deleted = slices.DeleteFunc(deleted, func(f *change.File) bool { return !isGo(f.Old) })
 	c := change.NewChange(root, files)
 	if repoErr == nil {
 		diffBase(c, repo, files, deleted)
 	}
 	return func() (*change.Change, error) { return c, nil }, nil, nil, nil
 }
+
+// isGo reports whether name is a Go file's, as git's pathspec *.go has it.
+func isGo(name string) bool { return strings.HasSuffix(name, ".go") }
 
 // A changeError stops a run with a change: its base revision is missing.
 type changeError struct{ error }

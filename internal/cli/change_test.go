@@ -648,3 +648,37 @@ func TestDiffWithoutPrefixes(t *testing.T) {
 		saysAll(t, out, errs, code, ExitClones, "a/a.go:8:1: duplicate of b/b.go:8-27", "; forgotten twin: you changed this copy")
 	}
 }
+
+// -diff counts the lines the change added to Go files, as -new-from-rev
+// does (git is asked for the diff of Go files alone): the share of the
+// added lines that new copies hold, and -max-new-duplication's verdict,
+// are the same for one change whichever flag names it. A diff that also
+// added lines to a README counted them, and passed a gate the same
+// change failed with -new-from-rev.
+func TestDiffCountsGoLines(t *testing.T) {
+	dir := gitRepo(t)
+	testtool.WriteFiles(t, dir, map[string]string{
+		"c/c.go":     pasteSource("c", [4]string{"rows", "out", "line", "total"}),
+		"README.txt": "a module\n" + strings.Repeat("more words\n", 30),
+	})
+	testtool.Git(t, "add", "-N", "c/c.go")
+	diff := filepath.Join(t.TempDir(), "change.diff")
+	testtool.WriteFiles(t, filepath.Dir(diff), map[string]string{"change.diff": testtool.Git(t, "diff")})
+	changeLine := func(args ...string) (string, int) {
+		out, errs, code := runChange(t, append(args, "-max-new-duplication", "50", "./...")...)
+		for line := range strings.SplitSeq(out, "\n") {
+			if strings.HasPrefix(line, "copycat: the change: ") {
+				return line, code
+			}
+		}
+		t.Fatalf("%q: no change line:\n%s%s", args, out, errs)
+		return "", 0
+	}
+	rev, revCode := changeLine("-new-from-rev", "HEAD")
+	if want := "20 of the 27 lines it added copy other code (74.1%), over -max-new-duplication 50%"; !strings.HasSuffix(rev, want) {
+		t.Fatalf("-new-from-rev: %q, want it to end %q", rev, want)
+	}
+	if got, code := changeLine("-diff", diff); got != rev || code != revCode {
+		t.Errorf("-diff: %q, exit %d; -new-from-rev: %q, exit %d", got, code, rev, revCode)
+	}
+}
