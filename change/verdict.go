@@ -113,15 +113,6 @@ func (c *Change) File(name string) *File {
 	return c.files[filepath.Clean(name)]
 }
 
-// AddedLines counts the lines the change added to the files.
-func (c *Change) AddedLines() int {
-	n := 0
-	for _, f := range c.files {
-		n += f.AddedLines()
-	}
-	return n
-}
-
 // AddedWithin counts the lines the change added that lie within the
 // ranges, given by file (as the classes name files); a line within two
 // ranges counts once.

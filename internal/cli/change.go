@@ -353,9 +353,17 @@ func changeFindings(verdicts []change.Verdict) int {
 }
 
 // newDuplication returns the lines of the new copies the change added,
-// and the lines it added in all.
-func newDuplication(ch *change.Change, classes []fingerprint.Class, verdicts []change.Verdict) report.ChangeStats {
-	s := report.ChangeStats{AddedLines: ch.AddedLines()}
+// and the lines it added to the files the run read (files): lines added
+// to a generated file, to one .duplignore leaves out or outside the
+// paths named cannot be copies the run finds, and counted they diluted
+// the share -max-new-duplication judges.
+func newDuplication(ch *change.Change, files []*fingerprint.File, classes []fingerprint.Class, verdicts []change.Verdict) report.ChangeStats {
+	var s report.ChangeStats
+	for _, f := range files {
+		if cf := ch.File(f.Name); cf != nil {
+			s.AddedLines += cf.AddedLines()
+		}
+	}
 	copies := map[string][]fingerprint.LineRange{}
 	for i, c := range classes {
 		for j, f := range c.Fragments {

@@ -244,7 +244,7 @@ func (c *Config) emitChange(stdout io.Writer, res *load.Result, classes []finger
 	touched, verdicts = append(touched, more...), append(verdicts, moreVerdicts...)
 	rep.Classes, rep.Verdicts = touched, verdicts
 	rep.Left, rep.All = append(left, moreLeft...), c.All
-	stats := newDuplication(ch, touched, verdicts)
+	stats := newDuplication(ch, res.Files, touched, verdicts)
 	stats.MaxNew = c.MaxNew
 	rep.Change = &stats
 	rep.MaxClasses = c.MaxClasses
