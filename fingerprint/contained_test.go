@@ -87,6 +87,16 @@ func TestDropContained(t *testing.T) {
 		},
 		want: []string{"head", "tail"},
 	}, {
+		// A function of 34 lines pasted whole, 19 of them a block it
+		// shares with another function and its paste: the paste was
+		// said only as one more copy of the block.
+		name: "copies mostly over a shorter class's, more than half as long again, stay",
+		classes: []Class{
+			class("block", Renamed, fr("a.go", 14, 32), fr("a.go", 51, 69), fr("b.go", 14, 32), fr("b.go", 51, 69)),
+			class("function", Renamed, fr("a.go", 48, 81), fr("b.go", 48, 81)),
+		},
+		want: []string{"block", "function"},
+	}, {
 		name: "one copy overlapping, the other apart",
 		classes: []Class{
 			class("x", Exact, fr("a.go", 11, 19), fr("c.go", 11, 19)),
