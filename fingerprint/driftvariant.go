@@ -60,17 +60,28 @@ var goWords = func() map[uint64]bool {
 		"import interface range return select struct switch type bool byte complex error float rune string uint uintptr " +
 		"append bytes cap clear close copy delete imag len make max min new panic print println real recover true false nil iota any comparable") {
 		if len(w) >= minVariantWord {
-			m[hashBytes([]byte(w))] = true
+			m[wordHash([]byte(w))] = true
 		}
 	}
 	return m
 }()
 
-// eachWord calls fn with the hash of each word of s of minVariantWord
-// letters or more, in lower case: the runs of letters, split before a
-// capital that follows a lower-case letter and before the last capital of
-// a run of them that a lower-case letter follows (HTTPServer is http and
-// server, ParquetConverter parquet and converter).
+// wordHash is the hash of w, a word in lower case, less a plural's s (but
+// of ss): a copy for DeleteObjects renamed StatObject's words, and a
+// message of both about a client "object" named the twin's variant.
+func wordHash(w []byte) uint64 {
+	if n := len(w); n > 1 && w[n-1] == 's' && w[n-2] != 's' {
+		w = w[:n-1]
+	}
+	return hashBytes(w)
+}
+
+// eachWord calls fn with the hash (wordHash) of each word of s of
+// minVariantWord letters or more, in lower case: the runs of letters,
+// split before a capital that follows a lower-case letter and before the
+// last capital of a run of them that a lower-case letter follows
+// (HTTPServer is http and server, ParquetConverter parquet and
+// converter).
 func eachWord(s []byte, fn func(h uint64)) {
 	var buf [64]byte
 	isUpper := func(c byte) bool { return 'A' <= c && c <= 'Z' }
@@ -86,7 +97,7 @@ func eachWord(s []byte, fn func(h uint64)) {
 			}
 			lw[i] = c
 		}
-		fn(hashBytes(lw))
+		fn(wordHash(lw))
 	}
 	start := -1
 	for i := 0; i <= len(s); i++ {

@@ -178,15 +178,48 @@ func TestEachWord(t *testing.T) {
 		"parquet-converter":                     {"parquet", "converter"},
 		"HTTPServer readUint8VectorJSON set id": {"http", "server", "read", "uint", "vector", "json"},
 		"parquetconverter":                      {"parquetconverter"},
+		"Objects object class":                  {"object", "object", "class"},
 	} {
 		var got []uint64
 		eachWord([]byte(in), func(h uint64) { got = append(got, h) })
 		var hs []uint64
 		for _, w := range want {
-			hs = append(hs, hashBytes([]byte(w)))
+			hs = append(hs, wordHash([]byte(w)))
 		}
 		if !slices.Equal(got, hs) {
 			t.Errorf("%q: %d words, want %q", in, len(got), want)
 		}
+	}
+}
+
+// A plural is its word: a copy made for DeleteObjects, whose names and
+// strings say "objects" where its twin's say StatObject's "object", does
+// not name its twin's variant in a message of both about a client
+// "object" (minio-go's functional tests).
+func TestVariantSlipPlural(t *testing.T) {
+	stat := `package functional
+
+func testStatObject() {
+	function := "StatObject"
+	c, err := newClient(os.Getenv(serverEndpoint), os.Getenv(accessKey), os.Getenv(secretKey))
+	if err != nil {
+		logError(function, "client object creation failed", err)
+		return
+	}
+	bucket := randomBucket("stat-object")
+	if err := c.MakeBucket(bucket); err != nil {
+		logError(function, "MakeBucket failed", err)
+		return
+	}
+	logSuccess(function, bucket)
+}
+`
+	del := strings.NewReplacer("testStatObject", "testDeleteObjects", `"StatObject"`, `"DeleteObjects()"`, `"stat-object"`, `"delete-objects"`).Replace(stat)
+	classes := detect(t, divergentOpts(), map[string]string{"functional/stat.go": stat, "functional/delete.go": del})
+	if len(classes) == 0 {
+		t.Fatal("no class: the test shows nothing")
+	}
+	if got := variantDrifts(classes); len(got) > 0 {
+		t.Errorf("variant slips %q, want none", got)
 	}
 }
