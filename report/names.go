@@ -247,6 +247,13 @@ func (h *headers) inverse(c fingerprint.Class) bool {
 	if !ok {
 		return false
 	}
+	// One method of two types whose names differ by the sides of a thing
+	// (CSVInputOptions.MarshalXML and CSVOutputOptions.MarshalXML) does
+	// one operation on each; types named for opposite operations
+	// (decoder.value and encoder.value) do opposite things.
+	_, ma, okA := strings.Cut(a.Name, ".")
+	_, mb, okB := strings.Cut(b.Name, ".")
+	sameMethod := okA && okB && ma == mb
 	wa, wb := nameWords(a.Name), nameWords(b.Name)
 	if len(wa) > len(wb) {
 		wa, wb = wb, wa
@@ -260,12 +267,21 @@ func (h *headers) inverse(c fingerprint.Class) bool {
 		return false
 	}
 	for i := range wa {
-		if wa[i] != wb[i] && !opposite(wa[i], wb[i]) {
+		if wa[i] != wb[i] && (!opposite(wa[i], wb[i]) || sameMethod && sides(wa[i], wb[i])) {
 			return false
 		}
 	}
 	return true
 }
+
+// sides are the opposites that name the sides or ends of a thing, not
+// opposite operations.
+func sides(a, b string) bool {
+	return slices.Contains(sidePairs, [2]string{a, b}) || slices.Contains(sidePairs, [2]string{b, a})
+}
+
+var sidePairs = [][2]string{{"input", "output"}, {"in", "out"}, {"upper", "lower"}, {"left", "right"}, {"head", "tail"},
+	{"first", "last"}, {"min", "max"}, {"up", "down"}, {"begin", "end"}, {"next", "prev"}, {"forward", "backward"}}
 
 // opposites are pairs of words that name opposite operations or ends.
 var opposites = [][2]string{
