@@ -456,7 +456,7 @@ func TestRankLackedReturnFirst(t *testing.T) {
 // The messages of a class of five copies whose first lacks steps of the
 // others, some of a copy twice and one lacked by a later copy too: each
 // copy says how many others lack its steps, and which, each once and by
-// line; the first says a step lacked at one place of several twins
+// line, the steps the same copies lack together; the first says a step lacked at one place of several twins
 // once. Messages says what Message says of each.
 func TestMessagesLackedSteps(t *testing.T) {
 	lr := func(a, b int) fingerprint.LineRange { return fingerprint.LineRange{Start: a, End: b} }
@@ -477,7 +477,11 @@ func TestMessagesLackedSteps(t *testing.T) {
 	want := []string{
 		head("b.go:20-25") + "; lacks the guard of b.go:20-22 (after this copy's line 3); lacks the check of c.go:9-11 (after this copy's line 5); lacks the  of d.go:30 (after this copy's line 7)",
 		head("a.go:10-15") + "; another copy lacks this one's guard (lines 20-22)",
-		head("a.go:10-15") + "; 2 other copies lack this one's check (lines 9-11), guard (lines 20-22) and validation loop (lines 40-44)",
+		// Which copies lack which: the first and the fifth the check,
+		// the first alone the guard, the fifth alone the loop ("2 other
+		// copies lack this one's check, guard and validation loop" had
+		// two lack each).
+		head("a.go:10-15") + "; 2 other copies lack this one's check (lines 9-11); another copy lacks its guard (lines 20-22); another copy lacks its validation loop (lines 40-44)",
 		head("a.go:10-15") + "; another copy lacks this one's guard (lines 20-22)",
 		head("a.go:10-15") + "; lacks the check of c.go:9-11 (after this copy's line 6); lacks the validation loop of c.go:40-44 (after this copy's line 8)",
 	}
@@ -582,5 +586,28 @@ func TestRankAnyProcs(t *testing.T) {
 				t.Errorf("%s: ranked at GOMAXPROCS %d, the classes differ from those at 1", name, procs)
 			}
 		}
+	}
+}
+
+// Steps that the same copies lack are said together.
+func TestMessageStepsLackedTogether(t *testing.T) {
+	lr := func(a, b int) fingerprint.LineRange { return fingerprint.LineRange{Start: a, End: b} }
+	lacks := func(step string, twin int, lines fingerprint.LineRange) fingerprint.Drift {
+		return fingerprint.Drift{Kind: fingerprint.DriftLacks, Step: step, Lines: lr(3, 3), Twin: twin, TwinLines: lines}
+	}
+	c := class("four", fingerprint.Near, "a.go", "b.go", "c.go", "d.go")
+	c.Fragments[0].Extra = []fingerprint.LineRange{lr(4, 6), lr(9, 11)}
+	for _, j := range []int{1, 2} {
+		c.Fragments[j].Drift = []fingerprint.Drift{lacks(fingerprint.StepGuard, 0, lr(4, 6)), lacks(fingerprint.StepCheck, 0, lr(9, 11))}
+	}
+	c.Fragments[3].Drift = []fingerprint.Drift{lacks(fingerprint.StepCheck, 0, lr(9, 11))}
+	want := "duplicate of b.go:20-25 (near 0%, 0 tokens, 4 copies); 3 other copies lack this one's check (lines 9-11); 2 other copies lack its guard (lines 4-6)"
+	if got := Message(c, 0); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	c.Fragments[3].Drift = append(c.Fragments[3].Drift, lacks(fingerprint.StepGuard, 0, lr(4, 6)))
+	want = "duplicate of b.go:20-25 (near 0%, 0 tokens, 4 copies); 3 other copies lack this one's guard (lines 4-6) and check (lines 9-11)"
+	if got := Message(c, 0); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }

@@ -156,12 +156,52 @@ func message(c fingerprint.Class, i int, lacked func() *lackedOf) string {
 	case len(f.Extra) == 0:
 	case len(c.Fragments) == 2:
 		msg += "; the other copy lacks this one's " + lacked().steps(c, i)
-	case lacked().copies[i] > 1:
-		msg += fmt.Sprintf("; %d other copies lack this one's %s", lacked().copies[i], lacked().steps(c, i))
 	default:
-		msg += "; another copy lacks this one's " + lacked().steps(c, i)
+		msg += "; " + lacked().byCopies(c, i)
 	}
 	return msg
+}
+
+// byCopies says which of fragment i's steps which other copies lack,
+// the steps the same copies lack together, those most copies lack first:
+// "3 other copies lack this one's check (lines 9-11); another copy lacks
+// its guard (lines 4-6)". Said of all the steps at once, "4 other copies
+// lack this one's guard and check" had 4 lack the check and one the
+// guard.
+func (lk *lackedOf) byCopies(c fingerprint.Class, i int) string {
+	if len(lk.lacked[i]) == 0 { // no step named: its other lines
+		return fmt.Sprintf("%s this one's %s", lackers(lk.copies[i]), lk.steps(c, i))
+	}
+	var groups [][]lackedStep // the steps the same copies lack
+	at := map[string]int{}
+	for _, s := range lk.lacked[i] {
+		key := fmt.Sprint(s.by)
+		k, ok := at[key]
+		if !ok {
+			k = len(groups)
+			at[key] = k
+			groups = append(groups, nil)
+		}
+		groups[k] = append(groups[k], s)
+	}
+	slices.SortStableFunc(groups, func(a, b []lackedStep) int { return cmp.Compare(len(b[0].by), len(a[0].by)) })
+	var parts []string
+	for k, g := range groups {
+		whose := "this one's"
+		if k > 0 {
+			whose = "its"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s %s", lackers(len(g[0].by)), whose, stepsText(g)))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// lackers is the subject of what n other copies lack.
+func lackers(n int) string {
+	if n == 1 {
+		return "another copy lacks"
+	}
+	return fmt.Sprintf("%d other copies lack", n)
 }
 
 // lackedOf is what the copies of a class lack of each other, by the
@@ -176,6 +216,7 @@ type lackedOf struct {
 type lackedStep struct {
 	what  string
 	lines fingerprint.LineRange
+	by    []int // the copies that lack it, in order
 }
 
 func newLackedOf(c fingerprint.Class) *lackedOf {
@@ -183,10 +224,11 @@ func newLackedOf(c fingerprint.Class) *lackedOf {
 	lk := &lackedOf{copies: make([]int, n), lacked: make([][]lackedStep, n)}
 	last := make([]int, n) // the last copy counted lacking a step of each, plus one
 	type said struct {
-		twin int
-		step lackedStep
+		twin  int
+		what  string
+		lines fingerprint.LineRange
 	}
-	seen := map[said]bool{}
+	at := map[said]int{} // a step's index in lk.lacked[twin]
 	for j, f := range c.Fragments {
 		work.Add(int64(len(f.Drift)))
 		for _, d := range f.Drift {
@@ -198,9 +240,18 @@ func newLackedOf(c fingerprint.Class) *lackedOf {
 				last[i] = j + 1
 				lk.copies[i]++
 			}
-			if s := (lackedStep{d.Step, d.TwinLines}); d.Step != "" && !seen[said{i, s}] {
-				seen[said{i, s}] = true
-				lk.lacked[i] = append(lk.lacked[i], s)
+			if d.Step == "" {
+				continue
+			}
+			key := said{i, d.Step, d.TwinLines}
+			k, ok := at[key]
+			if !ok {
+				k = len(lk.lacked[i])
+				at[key] = k
+				lk.lacked[i] = append(lk.lacked[i], lackedStep{what: d.Step, lines: d.TwinLines})
+			}
+			if by := lk.lacked[i][k].by; len(by) == 0 || by[len(by)-1] != j {
+				lk.lacked[i][k].by = append(by, j)
 			}
 		}
 	}
@@ -212,10 +263,15 @@ func newLackedOf(c fingerprint.Class) *lackedOf {
 // this copy has line 2386", a copy that has other lines its twin lacks
 // (a switch that is no step) read as having that line alone.
 func (lk *lackedOf) steps(c fingerprint.Class, i int) string {
-	steps := slices.Clone(lk.lacked[i])
-	if len(steps) == 0 {
+	if len(lk.lacked[i]) == 0 {
 		return rangesText(c.Fragments[i].Extra)
 	}
+	return stepsText(lk.lacked[i])
+}
+
+// stepsText names steps with their lines (see steps).
+func stepsText(steps []lackedStep) string {
+	steps = slices.Clone(steps)
 	slices.SortFunc(steps, func(a, b lackedStep) int { return cmp.Compare(a.lines.Start, b.lines.Start) })
 	// Steps of one kind are said once, with all their lines, in the
 	// order of the first: "checks (lines 9-11 and 30-32)".
