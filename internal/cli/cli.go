@@ -517,7 +517,12 @@ func (c *Config) warn(stderr io.Writer, warnings []error, evenQuiet bool) int {
 		if isFinding {
 			findings++
 		}
-		if isFinding || !c.Quiet || evenQuiet {
+		switch {
+		case isFinding:
+			// Not a warning: it sets the exit status, and a run that
+			// lists no copy said "warning" and failed.
+			fmt.Fprintf(stderr, "copycat: %s (it fails the run, as a listed copy does)\n", report.OneLine(w.Error()))
+		case !c.Quiet || evenQuiet:
 			fmt.Fprintf(stderr, "copycat: warning: %s\n", report.OneLine(w.Error()))
 		}
 	}

@@ -217,6 +217,11 @@ func TestQuietKeepsWhatSetsTheStatus(t *testing.T) {
 	if code != ExitClones || !strings.Contains(errs, "q.go:3:1: malformed //copycat:ignore directive") {
 		t.Errorf("-q: exit %d, stderr %q", code, errs)
 	}
+	// It fails the run: no "warning", which a run that lists nothing
+	// said before its failure.
+	if strings.Contains(errs, "warning") || !strings.Contains(errs, "fails the run") {
+		t.Errorf("-q: a malformed directive said %q", errs)
+	}
 	if strings.Contains(errs, "broken.go") || !strings.HasPrefix(out, "copycat: 0 classes") {
 		t.Errorf("-q printed a warning that leaves the status alone:\n%s\nstdout:\n%s", errs, out)
 	}
