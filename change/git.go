@@ -110,7 +110,9 @@ func (r *Repo) hasCommits() bool {
 // missing is the error for a revision the repository does not hold.
 func (r *Repo) missing(rev string) error {
 	if !r.hasCommits() {
-		return r.noCommits()
+		// A repository's first commit, under a pre-commit hook of
+		// -new-from-rev HEAD: the error said no more.
+		return fmt.Errorf("%w: there is no %s to compare the change with; make the first commit without it (under the pre-commit hook: SKIP=copycat git commit)", r.noCommits(), rev)
 	}
 	shallow, _ := git(r.Root, "rev-parse", "--is-shallow-repository")
 	isShallow := strings.TrimSpace(shallow) == "true"

@@ -102,7 +102,9 @@ func TestHistoryNoCommits(t *testing.T) {
 	testtool.WriteFiles(t, ".", map[string]string{"a.go": "package a\n"})
 	for _, flag := range []string{"-new-from-rev", "-new-from-merge-base"} {
 		var out, errb bytes.Buffer
-		if code := Run([]string{"-cache=off", flag, "HEAD", "."}, &out, &errb); code != ExitError || !strings.Contains(errb.String(), "the repository has no commits yet") {
+		// and what to do: the first commit is made without the check.
+		if code := Run([]string{"-cache=off", flag, "HEAD", "."}, &out, &errb); code != ExitError || !strings.Contains(errb.String(), "the repository has no commits yet") ||
+			!strings.Contains(errb.String(), "make the first commit without it") {
 			t.Errorf("%s HEAD: exit %d, %q", flag, code, errb.String())
 		}
 	}
