@@ -647,6 +647,46 @@ func TestForeignDatabaseNotWritten(t *testing.T) {
 	}
 }
 
+// A bucket whose name is no text is copycat's own, damaged (a byte of
+// "records" flipped), not another program's: the index is rebuilt, and
+// cache clean removes it. It was left as another program's database,
+// and every run warned and read no index.
+func TestDamagedBucketName(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	run(t, dir, Options{}, map[string][]byte{"a.go": src(1)})
+	db, err := bolt.Open(path, 0o644, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucket([]byte("rec\x8cords{\x00\x00"))
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte("k"), []byte("v"))
+	})
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, x := run(t, dir, Options{}, map[string][]byte{"a.go": src(2)})
+	if w := x.Warnings(); len(w) != 1 || !strings.Contains(w[0].Error(), "is corrupt, rebuilt") {
+		t.Errorf("warnings %v; want one, that the index was rebuilt", w)
+	}
+	_, _, x = run(t, dir, Options{}, map[string][]byte{"a.go": src(2)})
+	noWarnings(t, x)
+	counts(t, x, 1, 0)
+	if name := foreignIn(path); name != "" {
+		t.Errorf("the rebuilt index holds %q", name)
+	}
+	if err := Clean(dir); err != nil {
+		t.Errorf("Clean: %v", err)
+	}
+}
+
 // Sizes are said in the unit that shows them: an index of 32 KB was
 // "0.0 MB".
 func TestSize(t *testing.T) {

@@ -160,7 +160,9 @@ func foreignIn(path string) string {
 		}
 		defer db.Close()
 		return db.View(func(tx *bolt.Tx) error {
-			name = foreignBucket(tx)
+			if name = foreignBucket(tx); !printable(name) {
+				name = "" // copycat's, damaged (see update)
+			}
 			return nil
 		})
 	})

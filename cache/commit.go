@@ -9,6 +9,8 @@ import (
 	"os"
 	"slices"
 	"syscall"
+	"unicode"
+	"unicode/utf8"
 
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
@@ -134,7 +136,12 @@ func (x *Index) checkLink() error {
 }
 
 func (x *Index) update(tx *bolt.Tx) error {
-	if name := foreignBucket(tx); name != "" {
+	if name := foreignBucket(tx); name != "" && !printable(name) {
+		// A name of bytes no program names a bucket with: copycat's
+		// own, damaged (a flipped byte of "records"), rebuilt as a
+		// damaged index is, not left as another program's.
+		return fmt.Errorf("a bucket named %q: damaged", name)
+	} else if name != "" {
 		// Refused as the disk refuses a write: nothing of it is
 		// removed or rebuilt, as a damaged index would be.
 		return &fs.PathError{Op: "write", Path: x.path, Err: fmt.Errorf("it holds a bucket %q that copycat does not write: another program's database, left as it is", name)}
@@ -208,6 +215,20 @@ func foreignBucket(tx *bolt.Tx) string {
 }
 
 var errForeign = errors.New("a bucket copycat does not write")
+
+// printable reports whether a bucket's name is text: valid UTF-8 of
+// printable characters.
+func printable(name string) bool {
+	if !utf8.ValidString(name) {
+		return false
+	}
+	for _, r := range name {
+		if !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
+}
 
 // evict deletes the least recently used records until they take no more
 // than three quarters of the limit, when they take more than the limit.
