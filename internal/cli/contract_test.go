@@ -239,9 +239,9 @@ func TestSpacedDirectiveWarns(t *testing.T) {
 		"s.go": "package s\n\n// copycat:ignore kept in step with v1\nfunc F() int { return 1 }\n",
 	})
 	_, errs, code := run(t, "-cache=off", dir)
-	want := "s.go:3:1: // copycat:ignore does not apply: directives are written //copycat:ignore, with no space after // (as //go: directives are)\n"
-	if code != ExitClones || !strings.HasPrefix(errs, "copycat: warning: ") || !strings.HasSuffix(errs, want) || strings.Count(errs, "\n") != 1 {
-		t.Errorf("exit %d, stderr %q; want exit %d and one warning ending %q", code, errs, ExitClones, want)
+	want := "s.go:3:1: // copycat:ignore does not apply: directives are written //copycat:ignore, with no space after // (as //go: directives are) (it fails the run, as a listed copy does)\n"
+	if code != ExitClones || !strings.HasPrefix(errs, "copycat: ") || !strings.HasSuffix(errs, want) || strings.Count(errs, "\n") != 1 {
+		t.Errorf("exit %d, stderr %q; want exit %d and one line ending %q", code, errs, ExitClones, want)
 	}
 }
 
