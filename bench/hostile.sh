@@ -70,6 +70,7 @@ hostile "one function of a name of 200,000 letters listing 100,000 strings (2.1 
 hostile "two copies of a function returning 40,000 strings, named for two variants (1.5 MB)" 10 "$cc" "${off[@]}" "$work/full/variant-lists"
 hostile "three functions of names of 40,000 bytes, each with ten strings that nearly name it (1.5 MB)" 10 "$cc" "${off[@]}" "$work/full/long-names"
 hostile "two copies of a function of 20,000 statements, one name changed" 10 "$cc" "${off[@]}" "$work/full/renamed-copies"
+hostile "two copies of a function of 40,000 nested switch statements (3.0 MB), -max-file-size 1e9" 10 "$cc" "${off[@]}" -max-file-size 1000000000 "$work/full/nested-switch-copies"
 hostile "10,000 classes of two copies in one file (8 MB), -max-file-size 1e9" 10 "$cc" "${off[@]}" -max-file-size 1000000000 "$work/full/many-classes"
 hostile "10,000 classes of two copies in one file, each naming its variant in a string (9 MB), -max-file-size 1e9" 10 "$cc" "${off[@]}" -max-file-size 1000000000 "$work/full/variant-classes"
 hostile "two copies of a function, each saying its variant's word 64,000 times in a string (1.3 MB)" 10 "$cc" "${off[@]}" "$work/full/variant-words"

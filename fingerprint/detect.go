@@ -1,7 +1,6 @@
 package fingerprint
 
 import (
-	"bytes"
 	"cmp"
 	"math/bits"
 	"runtime"
@@ -9,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/copycat-go/copycat/internal/par"
-	"github.com/zeebo/blake3"
 )
 
 // Options tune detection.
@@ -287,94 +285,6 @@ func (d *detector) buildSketch(n int, each func(f *File, add func(uint64))) *ske
 type ref struct {
 	fp        uint64
 	file, win int32
-}
-
-// A hashed is a candidate window with the blake3 hash of its canonical
-// tokens.
-type hashed struct {
-	sum [32]byte
-	r   ref
-}
-
-// candidates lists the windows whose fingerprints were seen at least twice
-// and not more than MaxOccurrences times, sorted by fingerprint, each
-// with the hash that confirms it. The hashes are taken here, file by file
-// in the order the windows lie in memory, rather than by fingerprint,
-// which would jump between files at every window.
-func (d *detector) candidates(sk *sketch) []hashed {
-	per := make([][]hashed, d.opt.workers())
-	d.parallel(len(d.files), func(w, i int) {
-		var over int64
-		for j, win := range d.files[i].windows {
-			switch {
-			case !d.seeds(win.fp) || !sk.repeated(win.fp, 0): // most windows: seen once
-			case d.opt.MaxOccurrences <= 0 || sk.repeated(win.fp, d.opt.MaxOccurrences):
-				r := ref{win.fp, int32(i), int32(j)}
-				per[w] = append(per[w], hashed{blake3.Sum256(d.windowCodes(r)), r})
-			default:
-				over++
-			}
-		}
-		if over > 0 {
-			counter(&d.work.Boilerplate, over)
-		}
-	})
-	hs := slices.Concat(per...)
-	slices.SortFunc(hs, func(a, b hashed) int {
-		return cmp.Or(cmp.Compare(a.r.fp, b.r.fp), cmp.Compare(a.r.file, b.r.file), cmp.Compare(a.r.win, b.r.win))
-	})
-	d.work.Candidates = int64(len(hs))
-	return hs
-}
-
-// seedGroups confirms candidates: within a fingerprint, windows are grouped
-// by the blake3 hash of their canonical tokens, and groups of two or more
-// become seeds. Fingerprints are confirmed in parallel, and the groups
-// kept in fingerprint order.
-func (d *detector) seedGroups(hs []hashed) [][]ref {
-	var runs [][2]int
-	for i := 0; i < len(hs); {
-		j := i + 1
-		for j < len(hs) && hs[j].r.fp == hs[i].r.fp {
-			j++
-		}
-		if j-i >= 2 {
-			runs = append(runs, [2]int{i, j})
-		}
-		i = j
-	}
-	out := make([][][]ref, len(runs))
-	d.parallel(len(runs), func(_, r int) {
-		out[r] = confirm(hs[runs[r][0]:runs[r][1]])
-	})
-	return slices.Concat(out...)
-}
-
-// confirm splits windows that share a fingerprint by their content.
-func confirm(hs []hashed) [][]ref {
-	slices.SortStableFunc(hs, func(a, b hashed) int { return bytes.Compare(a.sum[:], b.sum[:]) })
-	var groups [][]ref
-	for a := 0; a < len(hs); {
-		b := a + 1
-		for b < len(hs) && hs[b].sum == hs[a].sum {
-			b++
-		}
-		if b-a >= 2 {
-			g := make([]ref, 0, b-a)
-			for _, h := range hs[a:b] {
-				g = append(g, h.r)
-			}
-			groups = append(groups, g)
-		}
-		a = b
-	}
-	return groups
-}
-
-func (d *detector) windowCodes(r ref) []byte {
-	f := d.files[r.file]
-	w := f.windows[r.win]
-	return f.codes[f.units[w.first].tok0:f.units[w.last].tok1]
 }
 
 // sortKeys sorts xs, splitting the work between the workers: each sorts a

@@ -22,7 +22,9 @@
 //     more than MaxOccurrences times (boilerplate) are left out; both are
 //     built per worker and merged (Bloom by OR, Count-Min by SUM);
 //   - candidates sharing a fingerprint are confirmed by a blake3 hash of
-//     their canonical token bytes, so a collision never becomes a report;
+//     their canonical token bytes (a long window's taken through the
+//     longest candidate it holds, see confirm.go), so a collision never
+//     becomes a report;
 //   - confirmed pairs grow statement by statement into maximal clones
 //     while their names stay a consistent renaming (a bijection);
 //   - pairs nested inside larger pairs are dropped, and the rest are joined

@@ -57,6 +57,12 @@ type Work struct {
 	DriftTokens  int64 // tokens of copies read for their names and values
 	DriftLookups int64 // declarations, drifts, strings and words looked up or compared
 
+	// Hashed counts the bytes the candidates' keys were taken over
+	// (confirm.go): about -min-tokens a candidate, and once a sum of each
+	// window's tokens, which nested code made grow with the square of
+	// its depth. Not in Total: it is bytes, not steps.
+	Hashed int64
+
 	// Outcomes, counted once a phase is over.
 	Confirmed int64 // candidate windows whose content blake3 matched another's
 	Pairs     int64 // maximal pairs of exact clones kept

@@ -93,6 +93,17 @@ func TestEngineCases(t *testing.T) {
 					t.Errorf("%s grew from %d to %d from n to 2n, want at most %.1f×", w.what, w.small, w.large, engineGrowth)
 				}
 			}
+			// Confirmation hashes the candidates' windows: the bytes
+			// hashed may grow as the input does, or as the candidates
+			// do where they grow faster (near-identical's); nested
+			// code, whose every level's window holds all the levels
+			// below it, made them grow with the square of the depth.
+			sw, lw := small.res.Work, large.res.Work
+			limit := engineGrowth * max(1, float64(lw.Candidates)/float64(2*max(sw.Candidates, 1)))
+			t.Logf("bytes hashed: %d, then %d (candidates %d, then %d)", sw.Hashed, lw.Hashed, sw.Candidates, lw.Candidates)
+			if lw.Hashed > int64(large.tokens) && float64(lw.Hashed) > limit*float64(sw.Hashed) {
+				t.Errorf("bytes hashed grew from %d to %d from n to 2n, and the candidates from %d to %d: want at most %.1f×", sw.Hashed, lw.Hashed, sw.Candidates, lw.Candidates, limit)
+			}
 			if r := float64(large.alloc) / float64(small.alloc); r > engineGrowth {
 				t.Errorf("memory allocated grew %.1f× from n to 2n (%d, then %d bytes), want at most %.1f×", r, small.alloc, large.alloc, engineGrowth)
 			}

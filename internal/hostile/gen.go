@@ -217,20 +217,74 @@ func RenamedCopies(n int) []byte {
 // whose every statement holds all those below it, so that a step that
 // reads each statement of the copies reads depth²/2 tokens (two copies of
 // 30,000 levels, 1.7 MB, took 35 s, the parse 0.1 s).
-func NestedCopies(depth int) []byte {
+func NestedCopies(depth int) []byte { return NestedIf.Copies(depth) }
+
+// A NestedShape is a statement nested in itself, level by level: the
+// parameters of the function holding it, the opening of a level (a
+// format of the level and of its value) and its closing.
+type NestedShape struct{ params, open, close string }
+
+// The shapes of NestedShape.Copies. Each level of a switch is a window
+// of its own (the level's statement and the switch after it), which
+// holds all the levels below it, and its twin's in the other copy, so
+// that confirming the windows by their tokens' blake3 sums hashed depth²
+// bytes (two copies of 40,000 levels, 3.0 MB, took 15 s of CPU, the
+// parse 0.3 s); so did the other shapes.
+var (
+	NestedIf     = NestedShape{"a int", "if a > %d {\na += %d\n", "}\n"}
+	NestedSwitch = NestedShape{"a int", "switch {\ncase a > %d:\na += %d\n", "}\n"}
+	NestedFor    = NestedShape{"a int", "for a > %d {\na += %d\n", "}\n"}
+	// NestedSelect's one case sends the level's literal.
+	NestedSelect = NestedShape{"a int, ch chan int", "select {\ncase ch <- %d:\na += %d\n", "}\n"}
+	NestedBlock  = NestedShape{"a int", "{\na += %[2]d\n", "}\n"}
+	// NestedClosure's levels are function literals called at once.
+	NestedClosure = NestedShape{"a int", "func() {\na += %[2]d\n", "}()\n"}
+)
+
+// Copies returns two copies of one function of depth nested levels of
+// the shape, each level its own literal, the second copy with the
+// literal of the middle level changed.
+func (s NestedShape) Copies(depth int) []byte {
+	return twoCopies(depth, "("+s.params+") int {\n", strings.Repeat(s.close, depth)+"return a\n}\n", func(b *bytes.Buffer, i, v int) {
+		fmt.Fprintf(b, s.open, i, v)
+	})
+}
+
+// ElseIfCopies returns two copies of one function holding a chain of n
+// else ifs ("} else if a == 17 {", "a += 17"), the second with the
+// middle one's value changed.
+func ElseIfCopies(n int) []byte {
+	return twoCopies(n, "(a int) int {\nif a < 0 {\na = 0\n", "}\nreturn a\n}\n", func(b *bytes.Buffer, i, v int) {
+		fmt.Fprintf(b, "} else if a == %d {\na += %d\n", i, v)
+	})
+}
+
+// NestedLiteralCopies returns two copies of one function returning a
+// composite literal nested depth deep ("[]any{a + 17, []any{a + 18, …}}"),
+// a level a line, the second with the middle level's value changed.
+func NestedLiteralCopies(depth int) []byte {
+	end := "nil,\n" + strings.Repeat("},\n", depth-1) + "}\n}\n"
+	return twoCopies(depth, "(a int) []any {\nreturn ", end, func(b *bytes.Buffer, _, v int) {
+		fmt.Fprintf(b, "[]any{a + %d,\n", v)
+	})
+}
+
+// twoCopies writes two functions, f and g, each its name followed by
+// head, n levels written by level(b, i, v) and end; v is the level's
+// value, i but at the middle level of g, where it is one more.
+func twoCopies(n int, head, end string, level func(b *bytes.Buffer, i, v int)) []byte {
 	var b bytes.Buffer
 	b.WriteString("package p\n")
 	for copy, name := range []string{"f", "g"} {
-		fmt.Fprintf(&b, "\nfunc %s(a int) int {\n", name)
-		for i := range depth {
+		fmt.Fprintf(&b, "\nfunc %s%s", name, head)
+		for i := range n {
 			v := i
-			if copy == 1 && i == depth/2 {
+			if copy == 1 && i == n/2 {
 				v++
 			}
-			fmt.Fprintf(&b, "if a > %d {\na += %d\n", i, v)
+			level(&b, i, v)
 		}
-		b.WriteString(strings.Repeat("}\n", depth))
-		b.WriteString("return a\n}\n")
+		b.WriteString(end)
 	}
 	return b.Bytes()
 }
