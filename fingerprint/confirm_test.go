@@ -11,14 +11,14 @@ import (
 )
 
 // nestedLevels returns a function of depth nested levels, each written
-// by level(i).
-func nestedLevels(name string, depth int, level func(i int) string) string {
+// by level(i) and closed by close.
+func nestedLevels(name string, depth int, level func(i int) string, close string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nfunc %s(a, b int) int {\n", name)
 	for i := range depth {
 		b.WriteString(level(i))
 	}
-	b.WriteString(strings.Repeat("}\n", depth) + "return a\n}\n")
+	b.WriteString(strings.Repeat(close, depth) + "return a\n}\n")
 	return b.String()
 }
 
@@ -35,20 +35,20 @@ func TestKeysGroupAsTokens(t *testing.T) {
 	const depth = 400
 	sw := func(i int) string { return fmt.Sprintf("switch {\ncase a > %d:\na += %d\n", i, i) }
 	srcs := map[string]string{
-		"a.go": "package p\n" + nestedLevels("f", depth, sw) +
-			nestedLevels("g", depth, func(i int) string { return strings.NewReplacer("a >", "c >", "a +=", "c +=").Replace(sw(i)) }) +
-			nestedLevels("h", depth, func(i int) string { return fmt.Sprintf("for a > %d {\na = b(a)\n", i) }),
+		"a.go": "package p\n" + nestedLevels("f", depth, sw, "}\n") +
+			nestedLevels("g", depth, func(i int) string { return strings.NewReplacer("a >", "c >", "a +=", "c +=").Replace(sw(i)) }, "}\n") +
+			nestedLevels("h", depth, func(i int) string { return fmt.Sprintf("for a > %d {\na = b(a)\n", i) }, "}\n"),
 		"b.go": "package p\n" + nestedLevels("k", depth, func(i int) string {
 			if i%7 == 3 {
 				return fmt.Sprintf("for a > %d {\na = b\n(a)\n", i)
 			}
 			return fmt.Sprintf("for a > %d {\na = b(a)\n", i)
-		}) + nestedLevels("m", depth, func(i int) string {
+		}, "}\n") + nestedLevels("m", depth, func(i int) string {
 			if i == depth/2 {
 				return strings.Replace(sw(i), "+=", "-=", 1)
 			}
 			return sw(i)
-		}),
+		}, "}\n"),
 	}
 	nested := indexSources(t, 20, srcs)
 	opt := Options{MinTokens: 20, MinLines: 2, Workers: 2}

@@ -70,7 +70,7 @@ func (al alignment) other(s span) []int32 {
 }
 
 // align aligns a and b with their added statements taken out; ok is
-// false if the alignment was given up (it never is without a bound). The
+// false if the alignment was given up, past driftMaxEdits edits. The
 // added statements an alignment shows are taken out, and the copies
 // aligned again, until none is left: taking them out may show more (an
 // alignment may match the tokens of a statement to those of one inserted
@@ -86,7 +86,7 @@ func (al alignment) other(s span) []int32 {
 // by what the one before kept (keptBound). A bound only narrows the
 // diagonals Myers' diff sets, not the alignment it finds; one that falls
 // short (it cannot, but costs nothing to allow for) leaves the alignment
-// to be made unbounded.
+// to be made with driftMaxEdits.
 func (d *detector) align(v *verifier, a, b span, bound int) (al alignment, ok bool) {
 	na, nb := len(d.codes(a)), len(d.codes(b))
 	al = alignment{a: a, b: b, match: make([]int32, na), back: make([]int32, nb), seenB: make([]bool, nb), pairs: new(namePairsOnce)}
@@ -176,28 +176,49 @@ type driftScratch struct {
 	inB          []bool // keptBound's: the tokens of b kept
 }
 
+// driftMaxEdits bounds the edit distance of the tokens drift analysis
+// aligns (their braces' depth marked, see without): a pair further apart
+// is not compared for drift, as one edited throughout. The alignment
+// costs the square of its edits, in time and in the memory of its trace,
+// and a near-miss pair of a function and a block of nested code, the
+// block's tokens a brace less deep than the function's, differs in every
+// marked token: two copies of 1,000 levels of closures inside composite
+// literals (68 KB) took 795 MB. The largest in real code is about 1,500
+// (Kubernetes v1.34.4: 1,473; the standard library: 1,440).
+const driftMaxEdits = 4096
+
 // alignKept aligns al's copies without their added statements, and fills
 // al.match, al.back, al.seenB and al.kept (in the verifier's buffers, as
 // are the kept tokens' indexes and gaps that pureGaps needs). again says
 // that al holds an alignment with fewer statements taken out, which
 // bounds the edit distance of the kept tokens (keptBound); otherwise
-// bound, if not negative, does.
+// bound, if not negative, does. It returns false past driftMaxEdits
+// edits.
 func (d *detector) alignKept(v *verifier, al *alignment, bound int, again bool) bool {
 	sc := &v.drift
 	sc.keptA, sc.idxA, sc.gapsA = d.without(al.a, al.addA, sc.keptA[:0], sc.idxA[:0], sc.gapsA[:0])
 	sc.keptB, sc.idxB, sc.gapsB = d.without(al.b, al.addB, sc.keptB[:0], sc.idxB[:0], sc.gapsB[:0])
-	unbounded := len(sc.keptA) + len(sc.keptB)
-	maxD := unbounded
+	// An alignment is the same under any bound at least its edits. The
+	// tokens the two do not have in common, counted as multisets, are
+	// edits: past the limit, no alignment is tried.
+	n := len(sc.keptA) + len(sc.keptB)
+	limit := min(n, driftMaxEdits)
+	if limit < n && n-2*commonCodes(sc.keptA, sc.keptB) > limit {
+		counter(&d.work.DriftUnaligned, 1)
+		return false
+	}
+	maxD := limit
 	if again {
-		maxD = keptBound(al, sc)
+		maxD = min(keptBound(al, sc), limit)
 	} else if bound >= 0 {
-		maxD = min(bound, unbounded)
+		maxD = min(bound, limit)
 	}
 	km, ok := v.df.align(sc.keptA, sc.keptB, maxD)
-	if !ok && maxD < unbounded {
-		km, ok = v.df.align(sc.keptA, sc.keptB, unbounded)
+	if !ok && maxD < limit {
+		km, ok = v.df.align(sc.keptA, sc.keptB, limit)
 	}
 	if !ok {
+		counter(&d.work.DriftUnaligned, 1)
 		return false
 	}
 	al.kept = km

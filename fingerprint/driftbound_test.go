@@ -2,6 +2,7 @@ package fingerprint
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -86,4 +87,31 @@ func sameAlignment(x, y alignment) bool {
 		slices.Equal(x.pureA, y.pureA) && slices.Equal(x.pureB, y.pureB) &&
 		slices.Equal(x.gapsA, y.gapsA) && slices.Equal(x.gapsB, y.gapsB) &&
 		slices.Equal(x.kept, y.kept)
+}
+
+// TestDriftAlignmentCapped: a near-miss pair of a function of closures
+// nested in composite literals and a block of its copy, whose tokens lie
+// a brace less deep, differs in every token drift analysis aligns (their
+// braces' depth marked): the alignment is given up past driftMaxEdits
+// edits, and a warning says so, where it took memory of the square of
+// the depth (two copies of 2,000 levels: 6.4 GB). The alignments of the
+// go/... files of the standard library come nowhere near it.
+func TestDriftAlignmentCapped(t *testing.T) {
+	opt := Options{MinTokens: 100, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.85}
+	level := func(i int) string { return fmt.Sprintf("[]func(){func() {\na += %d\n", i) }
+	src := "package p\n" + nestedLevels("f", 400, level, "}}[0]()\n") + nestedLevels("g", 400, level, "}}[0]()\n")
+	res := Run(indexSources(t, opt.MinTokens, map[string]string{"a.go": src}), opt)
+	if res.Work.DriftUnaligned == 0 || !slices.ContainsFunc(res.Warnings, func(w string) bool { return strings.Contains(w, "drift analysis") }) {
+		t.Errorf("nested closures: %d alignments given up, warnings %q: want some, and said", res.Work.DriftUnaligned, res.Warnings)
+	}
+	var ix Indexer
+	var files []*File
+	for _, s := range goSources(t) {
+		if s.f != nil {
+			files = append(files, ix.Index(s.path, s.fset, s.f, s.src, opt.MinTokens, nil))
+		}
+	}
+	if res := Run(files, opt); res.Work.DriftUnaligned > 0 {
+		t.Errorf("go/...: %d alignments given up, want none", res.Work.DriftUnaligned)
+	}
 }

@@ -76,6 +76,7 @@ type Work struct {
 	LargeSeeds      int64 // windows with more than largeSeed copies, grown along a chain
 	SharedGrams     int64 // near-miss grams of more than nearMaxRun units, paired with the first units only
 	LargeUnverified int64 // large near-miss candidates given up past nearMaxEdits edits
+	DriftUnaligned  int64 // alignments of copies for drift analysis given up past driftMaxEdits edits
 }
 
 // Total sums the counts of detection's work (not the caps, nor drift
@@ -100,6 +101,9 @@ func (w *Work) warnings() []string {
 	}
 	if w.LargeUnverified > 0 {
 		out = append(out, fmt.Sprintf("%s of more than %d tokens together differed by more than %d edits and %s not compared further", words.Count(int(w.LargeUnverified), "near-miss candidate", "near-miss candidates"), nearLargePair, nearMaxEdits, were(w.LargeUnverified)))
+	}
+	if w.DriftUnaligned > 0 {
+		out = append(out, fmt.Sprintf("%s of near-miss copies for drift analysis differed by more than %d edits and %s given up", words.Count(int(w.DriftUnaligned), "alignment", "alignments"), driftMaxEdits, were(w.DriftUnaligned)))
 	}
 	return out
 }

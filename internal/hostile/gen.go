@@ -239,6 +239,13 @@ var (
 	NestedBlock  = NestedShape{"a int", "{\na += %[2]d\n", "}\n"}
 	// NestedClosure's levels are function literals called at once.
 	NestedClosure = NestedShape{"a int", "func() {\na += %[2]d\n", "}()\n"}
+	// NestedLiteralClosure's are function literals in a composite
+	// literal, called at once: the near-miss pair of a copy and a block
+	// of the other, its tokens a brace less deep, differs in every token
+	// drift analysis aligns (their braces' depth marked), and the
+	// alignment took the square of the depth in memory (two copies of
+	// 2,000 levels, 142 KB: 6.4 GB).
+	NestedLiteralClosure = NestedShape{"a int", "[]func(){func() {\na += %[2]d\n", "}}[0]()\n"}
 )
 
 // Copies returns two copies of one function of depth nested levels of
