@@ -601,19 +601,16 @@ func TestIndexLinkNotWrittenThrough(t *testing.T) {
 	counts(t, x, 1, 0)
 }
 
-// A bbolt database of another program named index.db in the -cache
-// folder is not written into: copycat's buckets were added to it (and
-// its records evicted to make up for the other data's size). A warning
-// names it, and nothing of it changes; the run goes on without an index.
-func TestForeignDatabaseNotWritten(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, FileName)
+// addBucket adds a bucket of one key named name to the bbolt database at
+// path, making it if there is none.
+func addBucket(t *testing.T, path, name string) {
+	t.Helper()
 	db, err := bolt.Open(path, 0o644, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		b, err := tx.CreateBucket([]byte("sessions"))
+		b, err := tx.CreateBucket([]byte(name))
 		if err != nil {
 			return err
 		}
@@ -625,6 +622,16 @@ func TestForeignDatabaseNotWritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// A bbolt database of another program named index.db in the -cache
+// folder is not written into: copycat's buckets were added to it (and
+// its records evicted to make up for the other data's size). A warning
+// names it, and nothing of it changes; the run goes on without an index.
+func TestForeignDatabaseNotWritten(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	addBucket(t, path, "sessions")
 	before, _ := os.ReadFile(path)
 	for range 2 {
 		_, _, x := run(t, dir, Options{}, map[string][]byte{"a.go": src(1)})
@@ -655,23 +662,7 @@ func TestDamagedBucketName(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, FileName)
 	run(t, dir, Options{}, map[string][]byte{"a.go": src(1)})
-	db, err := bolt.Open(path, 0o644, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = db.Update(func(tx *bolt.Tx) error {
-		b, err := tx.CreateBucket([]byte("rec\x8cords{\x00\x00"))
-		if err != nil {
-			return err
-		}
-		return b.Put([]byte("k"), []byte("v"))
-	})
-	if cerr := db.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	addBucket(t, path, "rec\x8cords{\x00\x00")
 	_, _, x := run(t, dir, Options{}, map[string][]byte{"a.go": src(2)})
 	if w := x.Warnings(); len(w) != 1 || !strings.Contains(w[0].Error(), "is corrupt, rebuilt") {
 		t.Errorf("warnings %v; want one, that the index was rebuilt", w)
