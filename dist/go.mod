@@ -8,6 +8,7 @@ require (
 	github.com/apache/beam/sdks/v2 v2.78.0
 	github.com/copycat-go/copycat v0.0.0-00010101000000-000000000000
 	golang.org/x/mod v0.42.0
+	golang.org/x/sys v0.50.0
 )
 
 require (
@@ -73,7 +74,6 @@ require (
 	golang.org/x/net v0.61.0 // indirect
 	golang.org/x/oauth2 v0.37.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
-	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/term v0.48.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 	golang.org/x/time v0.16.0 // indirect

@@ -32,6 +32,11 @@ type Config struct {
 	// ranges), each held by one worker (-sketch-shards; 0: one for each
 	// DefaultShardBytes of the whole sketch).
 	SketchShards int
+	// SumDBDir is where the checksum databases' latest trees, and the
+	// tiles and records that proved them, are kept between runs
+	// (-sumdb-dir; "": where the go command keeps them, shared with it;
+	// see sumstate.go).
+	SumDBDir string
 }
 
 // DefaultUnitHeap is -unit-heap's default: 256 MB of a unit's tables on

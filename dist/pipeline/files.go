@@ -52,12 +52,12 @@ type Totals struct {
 func Files(s beam.Scope, c Config, dirs beam.PCollection) (recs, totals, warnings beam.PCollection) {
 	// Grouped by path, then by identity (byIdentity): a file listed
 	// twice, or under two names, is read once.
-	paths := beam.GroupByKey(s, beam.ParDo(s, &resolveFn{Tests: c.Tests, Generated: c.Generated}, dirs))
+	paths := beam.GroupByKey(s, beam.ParDo(s, &resolveFn{Tests: c.Tests, Generated: c.Generated, SumDBDir: c.SumDBDir}, dirs))
 	files := beam.GroupByKey(s, beam.ParDo(s, byIdentity, paths))
 	// Each file found gives its Totals, read or not, so that the
 	// totals exist, and the report is written or refused, even when
 	// no file is read.
-	recs, each, warnings := beam.ParDo3(s, &indexFn{MinTokens: c.MinTokens, Generated: c.Generated, MaxFileSize: c.MaxFileSize}, files)
+	recs, each, warnings := beam.ParDo3(s, &indexFn{MinTokens: c.MinTokens, Generated: c.Generated, MaxFileSize: c.MaxFileSize, SumDBDir: c.SumDBDir}, files)
 	totals = beam.Combine(s, &totalsFn{}, each)
 	return recs, totals, warnings
 }
@@ -90,6 +90,7 @@ func parseWarning(v string) (name string, n int, msg string) {
 // reads it can download the module or fetch the repository too.
 type resolveFn struct {
 	Tests, Generated bool
+	SumDBDir         string // where the checksum database's state is kept (Config.SumDBDir)
 
 	host string
 }
@@ -114,7 +115,7 @@ func (fn *resolveFn) ProcessElement(ctx context.Context, arg string, emit func(s
 	if err != nil {
 		return err
 	}
-	dir, err := sourceDir(ctx, arg)
+	dir, err := sourceDir(withSumDBDir(ctx, fn.SumDBDir), arg)
 	if err != nil {
 		return err
 	}
@@ -424,6 +425,7 @@ type indexFn struct {
 	MinTokens   int
 	Generated   bool
 	MaxFileSize int64
+	SumDBDir    string // where the checksum database's state is kept (Config.SumDBDir)
 
 	ix *fingerprint.Indexer
 }
@@ -440,7 +442,7 @@ func (fn *indexFn) ProcessElement(ctx context.Context, _ string, sources func(*s
 	if s.Arg != "" && errors.Is(err, fs.ErrNotExist) {
 		// Listed by another worker: this one downloads the module, or
 		// fetches the repository, at the same path.
-		if _, derr := sourceDir(ctx, s.Arg); derr != nil {
+		if _, derr := sourceDir(withSumDBDir(ctx, fn.SumDBDir), s.Arg); derr != nil {
 			return derr
 		}
 		src, err = load.ReadFile(path, fn.MaxFileSize)

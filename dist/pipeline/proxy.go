@@ -427,20 +427,29 @@ func goCommand(ctx context.Context, arg string, v *string) error {
 }
 
 // modCache is the go command's module cache: $GOMODCACHE, or pkg/mod of
-// the first folder of $GOPATH, or of ~/go; "" if none can be named.
+// goPath; "" if none can be named.
 func modCache() string {
 	if c := os.Getenv("GOMODCACHE"); c != "" {
 		return c
 	}
-	gopath := os.Getenv("GOPATH")
-	if gopath == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return ""
-		}
-		gopath = filepath.Join(home, "go")
+	if gopath := goPath(); gopath != "" {
+		return filepath.Join(gopath, "pkg", "mod")
 	}
-	return filepath.Join(filepath.SplitList(gopath)[0], "pkg", "mod")
+	return ""
+}
+
+// goPath is the folder of the go command's GOPATH that holds its module
+// cache and its checksum databases' state: the first of $GOPATH, or ~/go;
+// "" if none can be named.
+func goPath() string {
+	if gopath := os.Getenv("GOPATH"); gopath != "" {
+		return filepath.SplitList(gopath)[0]
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(home, "go")
 }
 
 func isDir(name string) bool {

@@ -1,10 +1,10 @@
 package pipeline
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"strings"
@@ -14,6 +14,7 @@ import (
 	"golang.org/x/mod/sumdb"
 	"golang.org/x/mod/sumdb/dirhash"
 	"golang.org/x/mod/sumdb/note"
+	"golang.org/x/mod/sumdb/tlog"
 	modzip "golang.org/x/mod/zip"
 )
 
@@ -28,10 +29,11 @@ import (
 // cache's own download folder are not checked again: the go command
 // checked them as it wrote them, as it did the trees beside them. What
 // the go command keeps on disk of a database, the latest signed tree it
-// has seen and the tiles and records that proved it, a process keeps in
-// memory (sumFiles): a database that shows two checks of one process two
-// logs (a fork) fails the second with a security error, but two
-// processes or runs are not compared.
+// has verified and the tiles and records that proved it, copycat-dist
+// keeps in the same files (sumstate.go): a database that shows two
+// checks two logs (a fork), of one run or of two, or of a run and the go
+// command, fails the second with a security error that names the module
+// and the two trees.
 
 // sumGolangOrg is the verifier key of sum.golang.org, the go command's
 // default checksum database.
@@ -79,7 +81,8 @@ func sumDBOf(env string) (*sumDB, error) {
 }
 
 // checkSum checks the zip of m, downloaded from proxies, against the
-// checksum database (see above).
+// checksum database (see above), its state kept where ctx says
+// (withSumDBDir).
 func checkSum(ctx context.Context, proxies []proxy, m module.Version, zip string) error {
 	db, err := sumDBOf(os.Getenv("GOSUMDB"))
 	if err != nil || db == nil {
@@ -91,6 +94,10 @@ func checkSum(ctx context.Context, proxies []proxy, m module.Version, zip string
 	}
 	if module.MatchPrefixPatterns(nosumdb, m.Path) {
 		return nil
+	}
+	state, err := sumStateOf(sumDBDirOf(ctx))
+	if err != nil {
+		return fmt.Errorf("verifying module: %w", err)
 	}
 	// Checked before it is hashed, as the go command does: its names, and
 	// its sizes, which hashing reads up to.
@@ -105,14 +112,10 @@ func checkSum(ctx context.Context, proxies []proxy, m module.Version, zip string
 	if err != nil {
 		return err
 	}
-	ops := &sumOps{ctx: ctx, proxies: proxies, db: db}
+	ops := &sumOps{ctx: ctx, proxies: proxies, db: db, state: state}
 	lines, err := sumdb.NewClient(ops).Lookup(m.Path, m.Version)
-	if ops.security != "" {
-		return fmt.Errorf("verifying module: %s", ops.security)
-	}
 	if err != nil {
-		return fmt.Errorf("verifying module: %s (a private module is not in %s: set GONOSUMDB or GOPRIVATE to its path, or GOSUMDB=off)",
-			strings.TrimPrefix(err.Error(), m.String()+": "), db.name)
+		return ops.failure(m, err)
 	}
 	prefix := m.Path + " " + m.Version + " "
 	for _, line := range lines {
@@ -126,25 +129,27 @@ func checkSum(ctx context.Context, proxies []proxy, m module.Version, zip string
 	return fmt.Errorf("verifying module: %s has no hash of its zip", db.name)
 }
 
-// sumFiles holds, by database key and file name, the configuration and
-// the cache of the checksum databases this process has read: the latest
-// signed tree, and the tiles and records checked against it. The cache
-// (not the latest tree) is emptied when it reaches maxSumCache bytes.
-var sumFiles = struct {
-	sync.Mutex
-	files map[string][]byte
-	bytes int64
-}{files: map[string][]byte{}}
-
-const maxSumCache = 64 << 20
+// tree returns the tree of msg, a signed tree note, if db's key signed it.
+func (db *sumDB) tree(msg []byte) (tlog.Tree, error) {
+	v, err := note.NewVerifier(db.key)
+	if err != nil {
+		return tlog.Tree{}, err
+	}
+	n, err := note.Open(msg, note.VerifierList(v))
+	if err != nil {
+		return tlog.Tree{}, err
+	}
+	return tlog.ParseTree([]byte(n.Text))
+}
 
 // sumOps are the checksum database client's operations for one check:
-// the database read through a proxy or at its URL, its key, and
-// sumFiles.
+// the database read through a proxy or at its URL, its key, and its
+// state (sumstate.go); with what the check saw, for its error.
 type sumOps struct {
 	ctx     context.Context
 	proxies []proxy
 	db      *sumDB
+	state   sumState
 
 	once    sync.Once
 	base    string // where the database is read
@@ -152,6 +157,12 @@ type sumOps struct {
 
 	mu       sync.Mutex
 	security string // what SecurityError said
+	stateErr error  // why the state could not be read or written
+	latest   []byte // the latest tree last read from the state
+	latestAt string // its file
+	asked    bool   // whether the module's record was asked for
+	served   []byte // the signed tree of the lookup's record
+	servedAt string // where the record was read
 }
 
 // ReadRemote reads path of the database where the first proxy that
@@ -181,55 +192,122 @@ func (o *sumOps) ReadRemote(path string) ([]byte, error) {
 	if o.baseErr != nil {
 		return nil, o.baseErr
 	}
+	lookup := strings.HasPrefix(path, "/lookup/")
+	if lookup {
+		o.lookedUp(nil, "")
+	}
 	body, err := get(o.ctx, o.base+path)
 	if err != nil {
 		return nil, err
 	}
 	defer body.Close()
-	return readAtMost(body, maxInfoBytes, o.base+path)
+	b, err := readAtMost(body, maxInfoBytes, o.base+path)
+	if err == nil && lookup {
+		o.lookedUp(b, o.base+path)
+	}
+	return b, err
 }
 
+// lookedUp notes that the module's record was asked for and keeps the
+// signed tree of the record, read at where, if the database's key signed
+// it: the database answered for the module, and what fails after is the
+// check of its answer.
+func (o *sumOps) lookedUp(record []byte, where string) {
+	o.mu.Lock()
+	o.asked = true
+	o.mu.Unlock()
+	if _, _, msg, err := tlog.ParseRecord(record); err == nil {
+		o.showed(msg, where)
+	}
+}
+
+// showed keeps msg, read at where, as the tree the database showed, if
+// its key signed it.
+func (o *sumOps) showed(msg []byte, where string) {
+	if _, err := o.db.tree(msg); err == nil {
+		o.mu.Lock()
+		defer o.mu.Unlock()
+		o.served, o.servedAt = msg, where
+	}
+}
+
+// ReadConfig reads the database's key, or its latest tree from the
+// state: none if the file is missing or empty, an error naming the file
+// if it holds anything but a tree the key signed.
 func (o *sumOps) ReadConfig(file string) ([]byte, error) {
 	if file == "key" {
 		return []byte(o.db.key), nil
 	}
-	sumFiles.Lock()
-	defer sumFiles.Unlock()
-	return sumFiles.files[o.db.key+" config "+file], nil
-}
-
-func (o *sumOps) WriteConfig(file string, old, new []byte) error {
-	sumFiles.Lock()
-	defer sumFiles.Unlock()
-	if !bytes.Equal(sumFiles.files[o.db.key+" config "+file], old) {
-		return sumdb.ErrWriteConflict
+	name, err := stateFile(o.state.config, file)
+	if err != nil {
+		return nil, o.failState(err)
 	}
-	sumFiles.files[o.db.key+" config "+file] = new
-	return nil
-}
-
-func (o *sumOps) ReadCache(file string) ([]byte, error) {
-	sumFiles.Lock()
-	defer sumFiles.Unlock()
-	if b, ok := sumFiles.files[o.db.key+" cache "+file]; ok {
-		return b, nil
+	o.mu.Lock()
+	o.latestAt = name
+	o.mu.Unlock()
+	b, err := readLocked(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		b, err = nil, nil
 	}
-	return nil, os.ErrNotExist
-}
-
-func (o *sumOps) WriteCache(file string, data []byte) {
-	sumFiles.Lock()
-	defer sumFiles.Unlock()
-	if sumFiles.bytes+int64(len(data)) > maxSumCache {
-		for name := range sumFiles.files {
-			if strings.Contains(name, " cache ") {
-				delete(sumFiles.files, name)
-			}
+	if err == nil && len(b) > 0 {
+		if _, terr := o.db.tree(b); terr != nil {
+			err = fmt.Errorf("%s holds no tree that %s signed (%v): the latest tree verified is kept there; remove it, and the next tree the database shows is trusted", name, o.db.name, terr)
 		}
-		sumFiles.bytes = 0
 	}
-	sumFiles.files[o.db.key+" cache "+file] = data
-	sumFiles.bytes += int64(len(data))
+	if err != nil {
+		return nil, o.failState(err)
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.latest = b
+	return b, nil
+}
+
+// WriteConfig replaces the latest tree of the state, old, by new.
+func (o *sumOps) WriteConfig(file string, old, new []byte) error {
+	name, err := stateFile(o.state.config, file)
+	if err == nil {
+		err = replaceLocked(name, old, new)
+	}
+	if err != nil && err != sumdb.ErrWriteConflict {
+		return o.failState(err)
+	}
+	return err
+}
+
+// failState keeps err, a failure to read or write the state, for the
+// check's error.
+func (o *sumOps) failState(err error) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.stateErr = err
+	return err
+}
+
+// ReadCache reads a tile or a lookup record of the state's cache: an
+// empty file is a missing one, as for the go command, whose writer makes
+// the file before it locks it.
+func (o *sumOps) ReadCache(file string) ([]byte, error) {
+	name, err := stateFile(o.state.cache, file)
+	if err != nil {
+		return nil, err
+	}
+	b, err := readLocked(name)
+	if err == nil && len(b) == 0 {
+		err = &fs.PathError{Op: "read", Path: name, Err: fs.ErrNotExist}
+	}
+	if err == nil && strings.HasPrefix(file, o.db.name+"/lookup/") {
+		o.lookedUp(b, name)
+	}
+	return b, err
+}
+
+// WriteCache writes a tile or a lookup record, which the client has
+// verified, to the state's cache; a failure leaves it unwritten.
+func (o *sumOps) WriteCache(file string, data []byte) {
+	if name, err := stateFile(o.state.cache, file); err == nil {
+		writeReplacing(name, data)
+	}
 }
 
 func (o *sumOps) Log(string) {}
@@ -240,4 +318,56 @@ func (o *sumOps) SecurityError(msg string) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.security = msg
+}
+
+// failure says why the check of m failed with err: the database showed a
+// tree inconsistent with the one remembered (a fork), the state could not
+// be read or written, the tree remembered could not be checked against
+// the database's (which must serve the tiles that prove it), the
+// database's answer for m could not be checked against the tree
+// remembered, or the database gave no answer for m (then with a hint for
+// private modules).
+func (o *sumOps) failure(m module.Version, err error) error {
+	o.mu.Lock()
+	remembered := !o.asked && len(o.latest) > 0 && o.stateErr == nil && o.security == ""
+	o.mu.Unlock()
+	if remembered {
+		// The tree remembered could not be checked, before the module
+		// was asked for: name the database's latest beside it.
+		if b, err := o.ReadRemote("/latest"); err == nil {
+			o.showed(b, o.base+"/latest")
+		}
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	msg := strings.TrimPrefix(err.Error(), m.String()+": ")
+	switch {
+	case o.security != "":
+		detail := strings.TrimPrefix(o.security, "SECURITY ERROR\n")
+		return fmt.Errorf("verifying module: SECURITY ERROR: the checksum database has shown two different logs: %s\n%s", o.trees("is inconsistent with"), detail)
+	case o.stateErr != nil:
+		return fmt.Errorf("verifying module: %w", o.stateErr)
+	case o.served != nil || remembered:
+		return fmt.Errorf("verifying module: %s (%s)", msg, o.trees("checked against"))
+	}
+	return fmt.Errorf("verifying module: %s (a private module is not in %s: set GONOSUMDB or GOPRIVATE to its path, or GOSUMDB=off)", msg, o.db.name)
+}
+
+// trees names the tree of the lookup's record and the one remembered,
+// joined by verb: "sum.golang.org's tree of size 3 read at URL is
+// inconsistent with its tree of size 2 remembered in FILE".
+func (o *sumOps) trees(verb string) string {
+	size := func(msg []byte) int64 {
+		t, _ := o.db.tree(msg)
+		return t.N
+	}
+	served := "what " + o.db.name + " serves"
+	if o.served != nil {
+		served = fmt.Sprintf("%s's tree of size %d read at %s", o.db.name, size(o.served), o.servedAt)
+	}
+	latest := "no tree remembered in " + o.latestAt
+	if len(o.latest) > 0 {
+		latest = fmt.Sprintf("its tree of size %d remembered in %s", size(o.latest), o.latestAt)
+	}
+	return served + " " + verb + " " + latest
 }

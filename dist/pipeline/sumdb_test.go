@@ -25,7 +25,9 @@ import (
 // A testDB is a checksum database for the tests: golang.org/x/mod/sumdb's
 // test server, signed with a key of its own, that gives the hashes of
 // the zips it vouches for; served at its own URL and, by proxied, under
-// a proxy's /sumdb/<name>/. newTestDB sets GOSUMDB to its key and URL.
+// a proxy's /sumdb/<name>/. newTestDB sets GOSUMDB to its key and URL,
+// and GOPATH and GOMODCACHE to folders of the test's, where the state of
+// the database is kept (sumstate.go).
 type testDB struct {
 	name, key string
 	skey      string // the signer key
@@ -34,8 +36,9 @@ type testDB struct {
 	proxied   http.Handler
 	lookups   atomic.Int32 // /lookup/ requests, at its URL or proxied
 
-	mu   sync.Mutex
-	sums map[string]string // "path version" → h1: hash
+	mu     sync.Mutex
+	sums   map[string]string // "path version" → h1: hash
+	gomods map[string]string // "path version" → h1: hash of its go.mod, if vouched for
 }
 
 func newTestDB(t *testing.T, name string) *testDB {
@@ -44,6 +47,8 @@ func newTestDB(t *testing.T, name string) *testDB {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Setenv("GOPATH", t.TempDir())
+	t.Setenv("GOMODCACHE", t.TempDir())
 	return serveTestDB(t, name, skey, vkey)
 }
 
@@ -54,7 +59,7 @@ func (db *testDB) fork(t *testing.T) *testDB {
 }
 
 func serveTestDB(t *testing.T, name, skey, vkey string) *testDB {
-	db := &testDB{name: name, key: vkey, skey: skey, sums: map[string]string{}}
+	db := &testDB{name: name, key: vkey, skey: skey, sums: map[string]string{}, gomods: map[string]string{}}
 	db.ts = sumdb.NewTestServer(skey, func(path, vers string) ([]byte, error) {
 		db.mu.Lock()
 		defer db.mu.Unlock()
@@ -62,7 +67,11 @@ func serveTestDB(t *testing.T, name, skey, vkey string) *testDB {
 		if !ok {
 			return nil, &fs.PathError{Op: "lookup", Path: path + "@" + vers, Err: fs.ErrNotExist}
 		}
-		return []byte(path + " " + vers + " " + h + "\n" + path + " " + vers + "/go.mod h1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\n"), nil
+		gomod := db.gomods[path+" "+vers]
+		if gomod == "" {
+			gomod = "h1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+		}
+		return []byte(path + " " + vers + " " + h + "\n" + path + " " + vers + "/go.mod " + gomod + "\n"), nil
 	})
 	server := sumdb.NewServer(db.ts)
 	counted := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -366,8 +375,8 @@ func TestSumDBUnverified(t *testing.T) {
 // with its one key, fails the check that sees the second with a security
 // error: here the second log holds an altered zip's hash for the module
 // checked first, then the hash of another module, which that check asks
-// for. The process keeps the latest signed tree it saw, as the go command
-// does. Before, the second module was read.
+// for. The latest signed tree seen is kept, where the go command keeps
+// it (sumstate.go). Before, the second module was read.
 func TestSumDBForked(t *testing.T) {
 	isolate(t)
 	db := newTestDB(t, "sum.example.com")
@@ -437,4 +446,34 @@ func TestGOSUMDB(t *testing.T) {
 	if _, err := note.Open([]byte(latestNote), note.VerifierList(v)); err != nil {
 		t.Errorf("sum.golang.org's tree head: %v", err)
 	}
+}
+
+// goProxy stands up a module proxy that serves the modules of zips (by
+// path@version: its .info, its go.mod, module path, and its zip) and db,
+// and sets GOPROXY to it.
+func goProxy(t *testing.T, db *testDB, zips map[string][]byte) {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/sumdb/"+db.name+"/") {
+			db.proxied.ServeHTTP(w, r)
+			return
+		}
+		path, file, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/@v/")
+		version := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(file, ".info"), ".mod"), ".zip")
+		zipped, ok := zips[path+"@"+version]
+		switch {
+		case !ok:
+			http.NotFound(w, r)
+		case strings.HasSuffix(file, ".info"):
+			fmt.Fprintf(w, `{"Version":%q}`, version)
+		case strings.HasSuffix(file, ".mod"):
+			fmt.Fprintf(w, "module %s\n", path)
+		case strings.HasSuffix(file, ".zip"):
+			w.Write(zipped)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Setenv("GOPROXY", srv.URL)
 }

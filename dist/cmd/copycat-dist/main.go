@@ -13,6 +13,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -32,6 +33,7 @@ func main() {
 	cc.FileFlags(flag.CommandLine)
 	unitHeap := flag.Int64("unit-heap", pipeline.DefaultUnitHeap>>20, "keep at most this many `MB` of a work unit's tables on a worker's heap, the rest in a file mapped from its disk (0: all on the heap)")
 	flag.IntVar(&c.SketchShards, "sketch-shards", 0, "split the corpus's window sketch into `N` fingerprint ranges (and its counters into N ranges), each held by one worker (0: one for each 256 MB of sketch)")
+	flag.StringVar(&c.SumDBDir, "sumdb-dir", "", "keep the checksum databases' latest trees in `DIR`/<name>/latest, and the tiles that proved them in DIR/cache, on each worker (default: where the go command keeps them, $GOPATH/pkg/sumdb and $GOMODCACHE/cache/download/sumdb, shared with it)")
 	stats := flag.Bool("stats", false, "print the pipeline's figures per stage (records, shuffle bytes, time) and its wall time")
 	// Workers run this binary again: flags first, then beam.Init, before
 	// anything else.
@@ -41,7 +43,11 @@ func main() {
 	c.MinTokens, c.MinLines, c.MaxOccurrences, c.Near, c.Similarity = cc.MinTokens, cc.MinLines, cc.MaxOccurrences, cc.Near, cc.Similarity
 	c.Tests, c.Generated, c.MaxFileSize = cc.Tests, cc.Generated, cc.MaxFileSize
 	var err error
-	if c.UnitHeap, err = pipeline.UnitHeapBytes(*unitHeap); err == nil {
+	if c.UnitHeap, err = pipeline.UnitHeapBytes(*unitHeap); err == nil && c.SumDBDir != "" {
+		// The workers' working folder is not the launcher's.
+		c.SumDBDir, err = filepath.Abs(c.SumDBDir)
+	}
+	if err == nil {
 		err = c.Check()
 	}
 	if err != nil {
