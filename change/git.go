@@ -233,8 +233,7 @@ func (r *Repo) diff(commit string, names []string) (map[string]*File, []*File, e
 // read's error returned (git, which failing writes nothing, was read
 // whole by then).
 func gitRead(dir string, args []string, read func(io.Reader) error) error {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
+	cmd := gitCommand(dir, args...)
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
 	out, err := cmd.StdoutPipe()
@@ -529,8 +528,7 @@ func (r *Repo) NewFiles(candidates []string) map[string]*File {
 	}
 	// Those git ignores are none of the change.
 	ignored := map[string]bool{}
-	cmd := exec.Command("git", "check-ignore", "-z", "--stdin", "--no-index")
-	cmd.Dir = r.Root
+	cmd := gitCommand(r.Root, "check-ignore", "-z", "--stdin", "--no-index")
 	cmd.Stdin = strings.NewReader(strings.Join(candidates, "\x00") + "\x00")
 	if out, err := cmd.Output(); err == nil || len(out) > 0 {
 		for _, name := range strings.Split(string(out), "\x00") {
@@ -592,11 +590,29 @@ func (r *Repo) relNamer(wd string) func(name string) (string, bool) {
 	}
 }
 
+// gitSafe are the options every run of git takes, so that git runs no
+// program the repository names. A repository's own configuration and
+// hooks (.git/config, .git/hooks) come with it when it is copied whole
+// (an archive, a CI cache restored, a folder shared), and git runs what
+// they name on commands copycat uses to read: the fsmonitor hook
+// (core.fsmonitor) whenever the index is read, and the post-index-change
+// hook when git diff writes the index it refreshed.
+var gitSafe = []string{
+	"-c", "core.fsmonitor=", // empty is false to git, and no hook to gits older than 2.36
+	"-c", "core.hooksPath=" + os.DevNull,
+}
+
+// gitCommand is the command that runs git with args in dir, after gitSafe.
+func gitCommand(dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command("git", slices.Concat(gitSafe, args)...)
+	cmd.Dir = dir
+	return cmd
+}
+
 // git runs git in dir and returns its output, also when it fails; its
 // standard error is the error's text.
 func git(dir string, args ...string) (string, error) {
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
+	cmd := gitCommand(dir, args...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {

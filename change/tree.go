@@ -129,8 +129,7 @@ func noteOnce(seen *map[string]bool, list *[]string, name string) {
 // written, and listed in TooLarge. Close ends it.
 func (r *Repo) NewTree(dir, commit string, maxSize int64) (*Tree, error) {
 	t := &Tree{repo: r, Dir: dir, maxSize: maxSize, written: map[string]int64{}}
-	t.cat = exec.Command("git", "cat-file", "--batch")
-	t.cat.Dir = r.Root
+	t.cat = gitCommand(r.Root, "cat-file", "--batch")
 	var err error
 	if t.in, err = t.cat.StdinPipe(); err != nil {
 		return nil, err
@@ -441,8 +440,7 @@ func (r *Repo) sizes(specs []string) (map[string]int64, error) {
 			asked = append(asked, spec)
 		}
 	}
-	cmd := exec.Command("git", "cat-file", "--batch-check")
-	cmd.Dir = r.Root
+	cmd := gitCommand(r.Root, "cat-file", "--batch-check")
 	cmd.Stdin = strings.NewReader(in.String())
 	out, err := cmd.Output()
 	if err != nil {
@@ -471,8 +469,7 @@ func (r *Repo) sizes(specs []string) (map[string]int64, error) {
 
 // objects is Objects without a limit.
 func (r *Repo) objects(specs []string) (map[string][]byte, error) {
-	cat := exec.Command("git", "cat-file", "--batch")
-	cat.Dir = r.Root
+	cat := gitCommand(r.Root, "cat-file", "--batch")
 	in, err := cat.StdinPipe()
 	if err != nil {
 		return nil, err

@@ -1,0 +1,112 @@
+package change
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/copycat-go/copycat/internal/testtool"
+)
+
+// evilRepo makes a repository of two commits in the working directory,
+// a.go edited after them, and returns it with the file each program it
+// configures (by set, as git config takes it) or installs as a hook
+// (hooks) appends a line to when it runs.
+func evilRepo(t *testing.T, set map[string]string, hooks ...string) (repo *Repo, ran string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("the programs are shell scripts")
+	}
+	dir := t.TempDir()
+	t.Chdir(dir)
+	ran = filepath.Join(t.TempDir(), "ran")
+	script := filepath.Join(t.TempDir(), "prog")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\necho \"$0 $*\" >> '"+ran+"'\ncat\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	testtool.WriteFiles(t, ".", map[string]string{"a.go": "package a\n", "b.go": "package a\n"})
+	testtool.Git(t, "init", "-q", "-b", "main")
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "one")
+	testtool.WriteFiles(t, ".", map[string]string{"b.go": "package a // two\n"})
+	testtool.Git(t, "commit", "-q", "-am", "two")
+	for key, value := range set {
+		testtool.Git(t, "config", key, strings.ReplaceAll(value, "PROG", script))
+	}
+	for _, h := range hooks {
+		if err := os.WriteFile(filepath.Join(".git", "hooks", h), []byte("#!/bin/sh\necho \"hook "+h+"\" >> '"+ran+"'\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// An edit, and a file whose status changed alone, so that git diff
+	// refreshes the index and writes it.
+	testtool.WriteFiles(t, ".", map[string]string{"a.go": "package a // edited\n"})
+	later := time.Now().Add(time.Minute)
+	if err := os.Chtimes("b.go", later, later); err != nil {
+		t.Fatal(err)
+	}
+	repo, _, err := OpenAt(dir, "HEAD~1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return repo, ran
+}
+
+// readRepo asks of repo what -new-from-rev and copycat history ask.
+func readRepo(t *testing.T, repo *Repo) {
+	t.Helper()
+	base, err := repo.Commit("HEAD~1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _, tracked, err := repo.diffAll(base)
+	if err != nil || files["a.go"] == nil || !tracked["a.go"] {
+		t.Fatalf("diff: %v, tracked %v, %v; want a.go edited", files, tracked, err)
+	}
+	d := repo.StartDiff(repo.Root, base)
+	if _, _, _, err := d.Finish(nil); err != nil {
+		t.Fatal(err)
+	}
+	repo.NewFiles([]string{"new.go"})
+	commits, err := repo.FirstParents("HEAD", "", 10)
+	if err != nil || len(commits) != 2 {
+		t.Fatalf("commits %v, %v", commits, err)
+	}
+	tree, err := repo.NewTree(t.TempDir(), commits[0].Hash, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	if err := tree.Move(commits[1].Hash); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := repo.Blobs(base, []string{"a.go"}, 0); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// noneRan fails t if a program wrote to ran.
+func noneRan(t *testing.T, ran string) {
+	t.Helper()
+	if b, err := os.ReadFile(ran); err == nil {
+		t.Errorf("programs the repository names ran:\n%s", b)
+	}
+}
+
+// git runs what a repository's configuration and hooks name on commands
+// copycat reads with: the fsmonitor hook (core.fsmonitor) whenever the
+// index is read, the post-index-change hook when git diff writes the
+// index it refreshed. A repository copied whole (an archive, a CI cache)
+// brings its .git/config and .git/hooks; -new-from-rev ran both.
+func TestGitRunsNoHook(t *testing.T) {
+	repo, ran := evilRepo(t, map[string]string{"core.fsmonitor": "PROG fsmonitor"}, "post-index-change")
+	readRepo(t, repo)
+	noneRan(t, ran)
+}
