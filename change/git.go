@@ -596,10 +596,13 @@ func (r *Repo) relNamer(wd string) func(name string) (string, bool) {
 // (an archive, a CI cache restored, a folder shared), and git runs what
 // they name on commands copycat uses to read: the fsmonitor hook
 // (core.fsmonitor) whenever the index is read, and the post-index-change
-// hook when git diff writes the index it refreshed.
+// hook when git diff writes the index it refreshed; and git log, with
+// log.showSignature, runs gpg.program (or gpg.ssh.program) on each
+// signed commit to verify it, which copycat never shows.
 var gitSafe = []string{
 	"-c", "core.fsmonitor=", // empty is false to git, and no hook to gits older than 2.36
 	"-c", "core.hooksPath=" + os.DevNull,
+	"-c", "log.showSignature=false",
 }
 
 // gitCommand is the command that runs git with args in dir, after gitSafe.

@@ -110,3 +110,22 @@ func TestGitRunsNoHook(t *testing.T) {
 	readRepo(t, repo)
 	noneRan(t, ran)
 }
+
+// git log verifies a signed commit's signature with gpg.program when
+// log.showSignature is set: a repository's configuration naming a
+// program there ran it for each signed commit of copycat history's.
+func TestGitRunsNoSignatureCheck(t *testing.T) {
+	repo, ran := evilRepo(t, map[string]string{"log.showSignature": "true", "gpg.program": "PROG", "gpg.ssh.program": "PROG"})
+	// A commit signed (the signature is not checked when it is made).
+	head := strings.TrimSpace(testtool.Git(t, "rev-parse", "HEAD"))
+	tree := strings.TrimSpace(testtool.Git(t, "rev-parse", "HEAD^{tree}"))
+	commit := "tree " + tree + "\nparent " + head + "\nauthor t <t@example.com> 1700000000 +0000\ncommitter t <t@example.com> 1700000000 +0000\n" +
+		"gpgsig -----BEGIN PGP SIGNATURE-----\n \n iQEzBAABCAAdFiEE\n -----END PGP SIGNATURE-----\n\nsigned\n"
+	signed := strings.TrimSpace(gitIn(t, commit, "hash-object", "-t", "commit", "-w", "--stdin"))
+	testtool.Git(t, "update-ref", "HEAD", signed)
+	commits, err := repo.FirstParents("HEAD", "", 10)
+	if err != nil || len(commits) != 3 || commits[2].Subject != "signed" {
+		t.Fatalf("commits %v, %v", commits, err)
+	}
+	noneRan(t, ran)
+}
