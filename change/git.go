@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -30,6 +31,12 @@ type Repo struct {
 	// object name, when OpenAt found them (see readIndex).
 	index   string
 	hashLen int
+	// filters holds the options that turn off the filter drivers the
+	// repository's own configuration defines (see noFilters).
+	filters struct {
+		once sync.Once
+		args []string
+	}
 }
 
 // Open finds the repository that holds dir.
@@ -204,10 +211,11 @@ func (r *Repo) diffAll(commit string) (map[string]*File, []*File, map[string]boo
 // text whatever the tree's .gitattributes say (--text): one saying
 // "*.go -diff" or "*.go binary", which a pull request may add, made git
 // write "Binary files … differ" for every Go file, and the change read
-// as one that added no line.
+// as one that added no line. No filter driver the repository's own
+// configuration defines runs (see noFilters).
 func (r *Repo) diff(commit string, names []string) (map[string]*File, []*File, error) {
-	args := []string{"-c", "core.quotePath=true", "diff", "--no-color", "--no-ext-diff", "--no-textconv", "--text",
-		"--src-prefix=a/", "--dst-prefix=b/", "--find-renames", "--unified=0", commit, "--"}
+	args := slices.Concat([]string{"-c", "core.quotePath=true"}, r.noFilters(), []string{"diff", "--no-color", "--no-ext-diff", "--no-textconv", "--text",
+		"--src-prefix=a/", "--dst-prefix=b/", "--find-renames", "--unified=0", commit, "--"})
 	if names == nil {
 		args = append(args, "*.go")
 	} else {
@@ -224,6 +232,43 @@ func (r *Repo) diff(commit string, names []string) (map[string]*File, []*File, e
 		return err
 	})
 	return files, deleted, err
+}
+
+// noFilters returns the options that turn off each filter driver
+// (filter.<driver>.clean, .smudge, .process) that the repository's own
+// configuration defines, local or of its worktree: git diff runs a file
+// of the working tree through the clean filter its .gitattributes name
+// (*.go filter=x) to compare it, and a repository copied whole brings
+// the .git/config that says what x runs. The drivers of the user's and
+// the system's configuration (git-lfs's) run as before. A file such a
+// driver would change is compared as it is on the disk.
+func (r *Repo) noFilters() []string {
+	r.filters.once.Do(func() {
+		out, err := git(r.Root, "config", "--show-scope", "-z", "--get-regexp", `^filter\.`)
+		if err != nil {
+			return // none (git config exits 1)
+		}
+		// Entries "<scope>\x00<key>\n<value>\x00", the value absent for
+		// a key of no value.
+		seen := map[string]bool{}
+		fields := strings.Split(out, "\x00")
+		for i := 0; i+1 < len(fields); i += 2 {
+			scope, key := fields[i], fields[i+1]
+			key, _, _ = strings.Cut(key, "\n")
+			name, ok := strings.CutPrefix(key, "filter.")
+			dot := strings.LastIndexByte(name, '.')
+			if !ok || dot <= 0 || (scope != "local" && scope != "worktree") {
+				continue
+			}
+			if name = name[:dot]; !seen[name] && !strings.Contains(name, "=") {
+				seen[name] = true
+				for _, v := range []string{"clean=", "smudge=", "process=", "required=false"} {
+					r.filters.args = append(r.filters.args, "-c", "filter."+name+"."+v)
+				}
+			}
+		}
+	})
+	return r.filters.args
 }
 
 // gitRead runs git with args in dir and gives its output to read as it

@@ -129,3 +129,31 @@ func TestGitRunsNoSignatureCheck(t *testing.T) {
 	}
 	noneRan(t, ran)
 }
+
+// git diff runs each file of the working tree through the clean filter
+// (or the process) that its .gitattributes name, as a repository's
+// configuration defines it: -new-from-rev ran the program a copied
+// .git/config named for each Go file it compared. A driver of the
+// user's own configuration (git-lfs's) runs as before.
+func TestGitRunsNoRepositoryFilter(t *testing.T) {
+	global := filepath.Join(t.TempDir(), "gitconfig")
+	t.Setenv("GIT_CONFIG_GLOBAL", global)
+	repo, ran := evilRepo(t, map[string]string{
+		"filter.evil.clean": "PROG clean", "filter.evil.smudge": "PROG smudge", "filter.evil.process": "PROG process",
+		"filter.evil.required": "true", "filter.Odd.name.clean": "PROG odd",
+	})
+	script := filepath.Join(filepath.Dir(ran), "mine")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\necho mine >> '"+ran+".mine'\ncat\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	testtool.Git(t, "config", "--global", "filter.mine.clean", script)
+	testtool.WriteFiles(t, ".", map[string]string{".gitattributes": "a.go filter=evil\nb.go filter=Odd.name\nc.go filter=mine\n", "c.go": "package a\n"})
+	testtool.Git(t, "add", "c.go")
+	testtool.WriteFiles(t, ".", map[string]string{"c.go": "package a // edited\n"})
+	os.Remove(ran + ".mine")
+	readRepo(t, repo)
+	noneRan(t, ran)
+	if _, err := os.Stat(ran + ".mine"); err != nil {
+		t.Errorf("the filter of the user's own configuration did not run: %v", err)
+	}
+}
