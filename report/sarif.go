@@ -21,7 +21,9 @@ import (
 // relatedLocations (the shape of a go vet diagnostic with Related entries).
 // partialFingerprints carry the fragment's baseline identity (the class's
 // content hash, the file and the fragment's rank among the class's copies
-// in that file), so an alert survives line moves and edits elsewhere.
+// in that file), so an alert survives line moves and edits elsewhere; one
+// whose file's name is not UTF-8 is quoted, as jsonName quotes a name, so
+// that two stay apart (a viewer keeps one alert of a fingerprint).
 // Regions are whole lines: copycat counts columns in bytes, SARIF in UTF-16
 // units, and a clone is read by lines anyway.
 
@@ -214,7 +216,7 @@ func SARIF(w io.Writer, r *Report) error {
 				Level:               "warning",
 				Message:             sarifText{msgs[i]},
 				Locations:           []sarifLocation{location(f)},
-				PartialFingerprints: map[string]string{FingerprintKey: ids[i]},
+				PartialFingerprints: map[string]string{FingerprintKey: jsonName(ids[i])},
 				Properties: sarifResultProps{ClassID: c.ID, Kind: string(c.Kind),
 					Similarity: math.Round(c.Similarity*1000) / 1000, Tokens: c.Tokens, Copies: len(c.Fragments),
 					Differs: lineRanges(f.Differs), Reason: c.Signal.Reason, Category: c.Signal.Category,

@@ -405,3 +405,26 @@ func TestSARIFBaselineState(t *testing.T) {
 		t.Errorf("states %v, want %v", states, want)
 	}
 }
+
+// Two names apart only in bytes that are not UTF-8 give two fingerprints:
+// JSON turned each such byte into U+FFFD, and two copies of a class in
+// x\xff.go and x\xfe.go had one fingerprint, which code scanning takes
+// for one alert. A name of UTF-8 keeps its fingerprint.
+func TestSARIFFingerprintsNotUTF8(t *testing.T) {
+	c := class("id", fingerprint.Exact, "x\xff.go", "x\xfe.go", "a b#%é.go")
+	var buf bytes.Buffer
+	if err := SARIF(&buf, &Report{Classes: []fingerprint.Class{c}}); err != nil {
+		t.Fatal(err)
+	}
+	var log sarifLog
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range log.Runs[0].Results {
+		got = append(got, r.PartialFingerprints[FingerprintKey])
+	}
+	if want := []string{`"id:x\xff.go:1"`, `"id:x\xfe.go:1"`, "id:a b#%é.go:1"}; !slices.Equal(got, want) {
+		t.Errorf("fingerprints %q, want %q", got, want)
+	}
+}
