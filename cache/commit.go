@@ -231,9 +231,12 @@ func printable(name string) bool {
 }
 
 // evict deletes the least recently used records until they take no more
-// than three quarters of the limit, when they take more than the limit.
-// The status entries and the facts records go with them: they are only
-// shortcuts, which the next runs rebuild.
+// than three quarters of the limit, when they and the shortcuts (the
+// status entries and the facts records) take more than the limit. The
+// shortcuts go first, whole: the next runs rebuild them. Status entries
+// are kept by path, and the paths of a tree copied into a new folder for
+// each run (copycat history's, a CI job's) are never seen again: while
+// only the records counted, an index of few records grew without end.
 func (x *Index) evict(tx *bolt.Tx, recs, used *bolt.Bucket) error {
 	type entry struct {
 		key   []byte
@@ -254,7 +257,8 @@ func (x *Index) evict(tx *bolt.Tx, recs, used *bolt.Bucket) error {
 		all = append(all, e)
 		total += e.size
 	}
-	if total <= x.opt.Limit {
+	shortcuts := bucketBytes(tx, statBucket) + bucketBytes(tx, factsBucket)
+	if total+shortcuts <= x.opt.Limit {
 		return nil
 	}
 	for _, b := range [][]byte{statBucket, factsBucket} {
@@ -279,4 +283,18 @@ func (x *Index) evict(tx *bolt.Tx, recs, used *bolt.Bucket) error {
 		total -= e.size
 	}
 	return nil
+}
+
+// bucketBytes is the bytes of the keys and values of a bucket of tx.
+func bucketBytes(tx *bolt.Tx, name []byte) int64 {
+	b := tx.Bucket(name)
+	if b == nil {
+		return 0
+	}
+	var n int64
+	c := b.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		n += int64(len(k) + len(v))
+	}
+	return n
 }

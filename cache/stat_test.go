@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -179,4 +180,49 @@ func TestResult(t *testing.T) {
 		t.Errorf("damaged result: hit %v, warnings %v; want a miss and one warning", hit, x3.Warnings())
 	}
 	x3.Commit()
+}
+
+// Status entries of paths no run sees again (a tree copied into a new
+// folder for each run, as copycat history and CI jobs do) count against
+// the index's limit: they were dropped only when the records alone
+// passed it, so that an index of few records grew without end.
+func TestStatusEntriesWithinLimit(t *testing.T) {
+	ixDir := t.TempDir()
+	const limit = 40_000
+	for run := range 60 {
+		dir := t.TempDir()
+		srcs := map[string][]byte{}
+		for i := range 20 {
+			srcs[fmt.Sprintf("file%02d.go", i)] = src(i)
+		}
+		writeSrc(t, dir, srcs)
+		x, err := Open(ixDir, Options{MinTokens: 10, Now: later, Limit: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		load.Load([]string{dir}, load.Options{MinTokens: 10, Workers: 2, Store: x})
+		x.Commit()
+		noWarnings(t, x)
+		if n := storedBytes(t, ixDir); n > limit {
+			t.Fatalf("run %d: the index holds %d bytes of records, status entries and facts; want at most the limit, %d", run, n, limit)
+		}
+	}
+}
+
+// storedBytes is the bytes of the keys and values of the index in dir.
+func storedBytes(t *testing.T, dir string) int64 {
+	t.Helper()
+	db, err := bolt.Open(filepath.Join(dir, FileName), 0o644, &bolt.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int64
+	db.View(func(tx *bolt.Tx) error {
+		for _, b := range [][]byte{recordsBucket, usedBucket, statBucket, factsBucket} {
+			n += bucketBytes(tx, b)
+		}
+		return nil
+	})
+	return n
 }
