@@ -176,6 +176,12 @@ func (x *Index) open() {
 	}
 	err := x.guard(func() error {
 		db, err := bolt.Open(x.path, 0o644, &bolt.Options{ReadOnly: true, Timeout: lockTimeout})
+		if err == nil {
+			if err = db.View(checkTrees); err != nil {
+				db.Close()
+				db = nil
+			}
+		}
 		x.db = db
 		return err
 	})

@@ -719,3 +719,44 @@ func TestCleanWaitsForRuns(t *testing.T) {
 		t.Errorf("after clean: %v", err)
 	}
 }
+
+// A sound index passes checkTrees, whatever its buckets hold: records,
+// stamps, facts and status entries, each a tree of its own pages.
+func TestCheckTreesSound(t *testing.T) {
+	ixDir, dir := t.TempDir(), t.TempDir()
+	srcs := map[string][]byte{}
+	for i := range 300 {
+		srcs[fmt.Sprintf("f%03d.go", i)] = src(i)
+	}
+	writeSrc(t, dir, srcs)
+	_, x := loadTree(t, ixDir, dir, later)
+	noWarnings(t, x)
+	db, err := bolt.Open(filepath.Join(ixDir, FileName), 0o644, &bolt.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	err = db.View(func(tx *bolt.Tx) error {
+		for _, b := range [][]byte{recordsBucket, usedBucket, statBucket} {
+			if tx.Bucket(b) == nil || tx.Bucket(b).RootPage() == 0 {
+				t.Errorf("bucket %s: none, or inline", b)
+			}
+		}
+		if err := checkTrees(tx); err != nil {
+			return err
+		}
+		if err := checkBucket(tx, statBucket); err != nil {
+			return err
+		}
+		// Every page of every tree walked, as bbolt counts them.
+		st := tx.Cursor().Bucket().Stats()
+		want := st.BranchPageN + st.BranchOverflowN + st.LeafPageN + st.LeafOverflowN
+		if n, err := walkTrees(tx, uint64(tx.Cursor().Bucket().RootPage()), true); err != nil || n != want {
+			t.Errorf("%d pages walked, %v; want %d", n, err, want)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Error(err)
+	}
+}

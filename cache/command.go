@@ -160,6 +160,9 @@ func foreignIn(path string) string {
 		}
 		defer db.Close()
 		return db.View(func(tx *bolt.Tx) error {
+			if err := checkTrees(tx); err != nil {
+				return err // damaged
+			}
 			if name = foreignBucket(tx); !printable(name) {
 				name = "" // copycat's, damaged (see update)
 			}
@@ -240,6 +243,12 @@ func Stats(w io.Writer, dir string) error {
 		}
 		defer db.Close()
 		return db.View(func(tx *bolt.Tx) error {
+			if err := checkTrees(tx); err != nil {
+				return err
+			}
+			if err := checkBucket(tx, statBucket); err != nil {
+				return err
+			}
 			if st := tx.Bucket(statBucket); st != nil {
 				paths = int64(st.Stats().KeyN)
 			}

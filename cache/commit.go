@@ -136,6 +136,9 @@ func (x *Index) checkLink() error {
 }
 
 func (x *Index) update(tx *bolt.Tx) error {
+	if err := checkTrees(tx); err != nil {
+		return err
+	}
 	if name := foreignBucket(tx); name != "" && !printable(name) {
 		// A name of bytes no program names a bucket with: copycat's
 		// own, damaged (a flipped byte of "records"), rebuilt as a
@@ -263,6 +266,9 @@ func (x *Index) evict(tx *bolt.Tx, recs, used *bolt.Bucket) error {
 	}
 	for _, b := range [][]byte{statBucket, factsBucket} {
 		if tx.Bucket(b) != nil {
+			if err := checkBucket(tx, b); err != nil {
+				return err
+			}
 			if err := tx.DeleteBucket(b); err != nil {
 				return err
 			}
