@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"archive/zip"
 	"context"
 	"encoding/json"
 	"errors"
@@ -162,7 +163,78 @@ func fetchModule(ctx context.Context, arg string) (string, error) {
 		return goDir, err
 	}
 	defer os.Remove(zip)
-	return intoPlace(dir, func(tmp string) error { return modzip.Unzip(tmp, m, zip) })
+	return intoPlace(dir, func(tmp string) error { return unzipRead(tmp, m, zip) })
+}
+
+// unzipRead writes, of module m's zip, checked as the go command checks
+// it (modzip.CheckZip: names, sizes, collisions), the files copycat
+// reads (Go files, go.mod, .duplignore) into dir, at most maxRepoFiles
+// of them, as modzip.Unzip writes each file: no more bytes than the zip
+// declares. modzip.Unzip wrote every file, up to the go command's 500
+// MiB: a module of 200,000 empty files of text wrote 200,000 files that
+// no worker reads, and nothing bounded their count.
+func unzipRead(dir string, m module.Version, zipFile string) error {
+	cf, err := modzip.CheckZip(m, zipFile)
+	if err == nil {
+		err = cf.Err()
+	}
+	if err != nil {
+		return err
+	}
+	z, err := zip.OpenReader(zipFile)
+	if err != nil {
+		return err
+	}
+	defer z.Close()
+	prefix := m.Path + "@" + m.Version + "/"
+	var files int64
+	for _, zf := range z.File {
+		name := strings.TrimPrefix(zf.Name, prefix) // CheckZip checked the prefix
+		if strings.HasSuffix(name, "/") || !readFile(name) {
+			continue
+		}
+		if files++; files > maxRepoFiles {
+			return fmt.Errorf("the zip holds more than %d files copycat reads, the most copycat-dist writes; not read", maxRepoFiles)
+		}
+		if err := unzipFile(zf, filepath.Join(dir, filepath.FromSlash(name))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readFile reports whether copycat reads the file at path name (slashed)
+// of a tree.
+func readFile(name string) bool {
+	base := name[strings.LastIndexByte(name, '/')+1:]
+	return strings.HasSuffix(base, ".go") || base == "go.mod" || base == ".duplignore"
+}
+
+// unzipFile writes zf at dst, refusing it when it holds more than it
+// declares.
+func unzipFile(zf *zip.File, dst string) error {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o777); err != nil {
+		return err
+	}
+	w, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o444)
+	if err != nil {
+		return err
+	}
+	r, err := zf.Open()
+	if err != nil {
+		w.Close()
+		return err
+	}
+	lr := &io.LimitedReader{R: r, N: int64(zf.UncompressedSize64) + 1}
+	_, err = io.Copy(w, lr)
+	r.Close()
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && lr.N <= 0 {
+		err = fmt.Errorf("uncompressed size of file %s is larger than declared size (%d bytes)", zf.Name, zf.UncompressedSize64)
+	}
+	return err
 }
 
 // escaped is the module's name in a module cache and on a proxy:

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"context"
+	"fmt"
 	"hash/crc32"
 	"io"
 	"io/fs"
@@ -13,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -393,4 +395,78 @@ func TestCraftedModuleZips(t *testing.T) {
 	if info, err := os.Lstat(filepath.Join(dir, "link.go")); err != nil || !info.Mode().IsRegular() {
 		t.Errorf("an entry marked as a link: %v, %v; want a regular file", info, err)
 	}
+}
+
+// A module's zip is written only as far as copycat reads it: its Go
+// files, go.mod and .duplignore, at most maxRepoFiles of them, as a
+// repository's checkout is bounded. modzip.Unzip wrote every file, up to
+// the go command's 500 MiB: 200,000 empty files of text in a zip of 33
+// MB, which anyone may publish, wrote 200,000 files no worker reads.
+func TestModuleZipFilesRead(t *testing.T) {
+	const m = "example.com/m@v1.0.0"
+	files := map[string]string{"a.go": "package m\n", "go.mod": "module example.com/m\n", ".duplignore": "gen.go\n",
+		"sub/b.go": "package sub\n", "README.md": "# m\n"}
+	for i := range 1000 {
+		files[fmt.Sprintf("data/%04d.txt", i)] = ""
+	}
+	var b bytes.Buffer
+	w := zip.NewWriter(&b)
+	for name, body := range files {
+		f, err := w.Create(m + "/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(f, body)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	serve := func(t *testing.T) {
+		isolate(t)
+		zfile := filepath.Join(t.TempDir(), "m.zip")
+		if err := os.WriteFile(zfile, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		newTestDB(t, "sum.example.com").vouch(t, "example.com/m", "v1.0.0", zfile)
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !strings.HasSuffix(r.URL.Path, ".zip") {
+				http.NotFound(w, r)
+				return
+			}
+			w.Write(b.Bytes())
+		}))
+		t.Cleanup(srv.Close)
+		t.Setenv("GOPROXY", srv.URL)
+		t.Setenv("PATH", "")
+	}
+	t.Run("read", func(t *testing.T) {
+		serve(t)
+		dir, err := moduleDir(context.Background(), m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+			if err == nil && !e.IsDir() {
+				rel, _ := filepath.Rel(dir, p)
+				got = append(got, filepath.ToSlash(rel))
+			}
+			return nil
+		})
+		if want := []string{".duplignore", "a.go", "go.mod", "sub/b.go"}; !slices.Equal(got, want) {
+			t.Errorf("%d files written (%q…), want %q", len(got), got[:min(6, len(got))], want)
+		}
+		if b, err := os.ReadFile(filepath.Join(dir, "sub", "b.go")); string(b) != files["sub/b.go"] {
+			t.Errorf("sub/b.go: %q, %v", b, err)
+		}
+	})
+	t.Run("too many", func(t *testing.T) {
+		serve(t)
+		defer func(n int64) { maxRepoFiles = n }(maxRepoFiles)
+		maxRepoFiles = 3
+		_, err := moduleDir(context.Background(), m)
+		if err == nil || !strings.Contains(err.Error(), "cannot download "+m) || !strings.Contains(err.Error(), "more than 3 files") {
+			t.Errorf("%v, want an error naming %s and the limit", err, m)
+		}
+	})
 }
