@@ -21,6 +21,7 @@ import (
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/load"
+	"github.com/copycat-go/copycat/report"
 )
 
 // Stage 1: the files of the directories, and each file's index record.
@@ -111,6 +112,10 @@ func (fn *resolveFn) identity(path string) string {
 }
 
 func (fn *resolveFn) ProcessElement(ctx context.Context, arg string, emit func(string, string)) error {
+	return escapeErr(fn.resolve(ctx, arg, emit))
+}
+
+func (fn *resolveFn) resolve(ctx context.Context, arg string, emit func(string, string)) error {
 	arg, err := pin(ctx, arg)
 	if err != nil {
 		return err
@@ -432,7 +437,11 @@ type indexFn struct {
 
 func (fn *indexFn) Setup() { fn.ix = new(fingerprint.Indexer) }
 
-func (fn *indexFn) ProcessElement(ctx context.Context, _ string, sources func(*string) bool, emit func(string, []byte), count func(Totals), warn func(string)) error {
+func (fn *indexFn) ProcessElement(ctx context.Context, key string, sources func(*string) bool, emit func(string, []byte), count func(Totals), warn func(string)) error {
+	return escapeErr(fn.index(ctx, key, sources, emit, count, warn))
+}
+
+func (fn *indexFn) index(ctx context.Context, _ string, sources func(*string) bool, emit func(string, []byte), count func(Totals), warn func(string)) error {
 	defer since(ctx, mIndexUs, time.Now())
 	s, _ := first(sources)
 	t := Totals{Found: 1}
@@ -485,6 +494,42 @@ func (fn *indexFn) ProcessElement(ctx context.Context, _ string, sources func(*s
 	emit(name, rec)
 	return nil
 }
+
+// Escape escapes, line by line, what a terminal would act on in msg (see
+// report.OneLine), keeping its line breaks and the tabs its lines start
+// with (a Beam error's chain is indented so).
+func Escape(msg string) string {
+	lines := strings.Split(msg, "\n")
+	for i, line := range lines {
+		rest := strings.TrimLeft(line, "\t")
+		lines[i] = line[:len(line)-len(rest)] + report.OneLine(rest)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// escapeErr is err with its text escaped (Escape), for an error that
+// names what the pipeline read: a file's name, a proxy's answer, a zip's
+// entry, git's words. Such an error is printed whole on the terminal
+// that ran copycat-dist, where a proxy's status line
+// "500 \x1b]0;…\a" set the window's title.
+func escapeErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	if msg := Escape(err.Error()); msg != err.Error() {
+		return &escapedError{msg, err}
+	}
+	return err
+}
+
+// An escapedError is an error whose text is escaped.
+type escapedError struct {
+	msg string
+	err error
+}
+
+func (e *escapedError) Error() string { return e.msg }
+func (e *escapedError) Unwrap() error { return e.err }
 
 // decode decodes a record that indexFn made.
 func decode(name string, rec []byte) (*fingerprint.File, error) {

@@ -9,6 +9,7 @@ import (
 	"hash/crc32"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -469,4 +470,50 @@ func TestModuleZipFilesRead(t *testing.T) {
 			t.Errorf("%v, want an error naming %s and the limit", err, m)
 		}
 	})
+}
+
+// A proxy's answer printed in copycat-dist's error reaches the terminal
+// escaped: its status line "500 \x1b]0;PWNED\a\x1b[2J" set the window's
+// title and cleared the screen, and a zip entry's name did as much.
+func TestErrorsEscaped(t *testing.T) {
+	const m = "example.com/m@v1.0.0"
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Read(make([]byte, 4096))
+			io.WriteString(c, "HTTP/1.1 500 \x1b]0;PWNED\a\x1b[2Jcleared\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+			c.Close()
+		}
+	}()
+	var b bytes.Buffer
+	w := zip.NewWriter(&b)
+	f, _ := w.Create(m + "/a\x1b]0;PWNED\a.go")
+	io.WriteString(f, "package m\n")
+	w.Close()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, ".zip") {
+			http.NotFound(w, r)
+			return
+		}
+		w.Write(b.Bytes())
+	}))
+	defer srv.Close()
+	for _, proxy := range []string{"http://" + ln.Addr().String(), srv.URL} {
+		isolate(t)
+		newTestDB(t, "sum.example.com")
+		t.Setenv("GOPROXY", proxy)
+		t.Setenv("PATH", "")
+		err := (&resolveFn{}).ProcessElement(context.Background(), m, func(string, string) {})
+		if err == nil || strings.ContainsAny(err.Error(), "\x1b\a") || !strings.Contains(err.Error(), `\x1b]0;PWNED\a`) {
+			t.Errorf("%s: %q, want the error with its escapes written out", proxy, err)
+		}
+	}
 }

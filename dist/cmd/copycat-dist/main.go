@@ -61,7 +61,7 @@ func main() {
 	res, err := beamx.RunWithMetrics(context.Background(), p)
 	pipeline.RemoveLoopbackFiles(before)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "copycat-dist: %v\n", err)
+		fmt.Fprintf(os.Stderr, "copycat-dist: %s\n", pipeline.Escape(err.Error()))
 		os.Exit(2)
 	}
 	if *stats {
