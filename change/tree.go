@@ -2,6 +2,7 @@ package change
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 )
 
 // A Tree is the files of one commit that copycat reads (Go files,
@@ -43,9 +45,13 @@ type Tree struct {
 	// files, go.mod, .duplignore) that a commit holds as symbolic links:
 	// left out, as a link in git's objects may lead anywhere, where a
 	// run over the work tree reads through them.
-	Links   []string
-	links   map[string]bool
-	maxSize int64 // 0: no limit
+	Links []string
+	links map[string]bool
+	// Unwritable lists the paths, each once, that the system refused as
+	// names of files (see unwritable): left out, where git lists them.
+	Unwritable []string
+	unwritable map[string]bool
+	maxSize    int64 // 0: no limit
 	// written are the sizes of the files written, by name, and bytes
 	// their sum, held to maxTreeFiles and maxTreeBytes.
 	written map[string]int64
@@ -327,12 +333,28 @@ func (t *Tree) write(name, oid string, size int64) error {
 	if t.bytes-old+int64(len(body)) > maxTreeBytes {
 		return tooMany(t.commit, maxTreeBytes, "bytes")
 	}
-	t.written[name], t.bytes = int64(len(body)), t.bytes-old+int64(len(body))
 	dst := filepath.Join(t.Dir, filepath.FromSlash(name))
+	if err := writeFile(dst, body); err != nil {
+		if !unwritable(err) {
+			return err
+		}
+		// A name this system cannot hold: the file is left out, and
+		// the one a commit before wrote there removed.
+		t.remove(name)
+		noteOnce(&t.unwritable, &t.Unwritable, name)
+		return nil
+	}
+	t.written[name], t.bytes = int64(len(body)), t.bytes-old+int64(len(body))
+	return nil
+}
+
+// writeFile writes body as the file dst, making its folders; a folder in
+// its place gives way.
+func writeFile(dst string, body []byte) error {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
 	}
-	err = os.WriteFile(dst, body, 0o644)
+	err := os.WriteFile(dst, body, 0o644)
 	if err == nil {
 		return nil
 	}
@@ -345,6 +367,16 @@ func (t *Tree) write(name, oid string, size int64) error {
 		err = os.WriteFile(dst, body, 0o644)
 	}
 	return err
+}
+
+// unwritable reports whether err, of writing a file of a tree, is the
+// system's refusal of its name, not of the write: a name longer than a
+// folder's entry may be (git keeps any), one in bytes the file system
+// does not take, or one under a file of the tree (a tree may hold a
+// file and a folder of one name, z.go and z.go/b.go). A full disk, or a
+// folder that may not be written, fails the history.
+func unwritable(err error) bool {
+	return errors.Is(err, syscall.ENAMETOOLONG) || errors.Is(err, syscall.EILSEQ) || errors.Is(err, syscall.ENOTDIR)
 }
 
 // blobBytes counts the bytes of the objects catBlob reads: a test holds

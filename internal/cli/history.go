@@ -94,7 +94,10 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return interrupted(stderr)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "copycat history: %v\n", err)
+		// Escaped as the main command's errors are: it may name a
+		// file of a commit (a disk that fills up), whose name is
+		// whoever made the commit's.
+		fmt.Fprintf(stderr, "copycat history: %s\n", report.OneLine(err.Error()))
 		return ExitError
 	}
 	if len(points) == 0 {
@@ -164,6 +167,10 @@ func (c *Config) history(ctx context.Context, rev, since string, max int, stderr
 		if n := len(tree.Links); n > 0 {
 			fmt.Fprintf(stderr, "copycat history: warning: %s held as symbolic links (such as %q), left out: history writes files from git's objects and follows no link\n",
 				report.Count(n, "file", "files"), tree.Links[0])
+		}
+		if n := len(tree.Unwritable); n > 0 {
+			fmt.Fprintf(stderr, "copycat history: warning: %s whose path this system refuses as a file's (such as %q: too long, not in its encoding, or under a file of the tree), left out\n",
+				report.Count(n, "file", "files"), tree.Unwritable[0])
 		}
 		if n := len(tree.Refused); n > 0 {
 			fmt.Fprintf(stderr, "copycat history: warning: %s of a path with an element \"..\", \".\" or \"\" (such as %q), which git does not check out, left out\n",

@@ -263,12 +263,49 @@ func TestHistoryHostileTrees(t *testing.T) {
 	if !strings.Contains(errs, `warning: 6 files of a path with an element "..", "." or ""`) {
 		t.Errorf("no warning of the paths left out: %q", errs)
 	}
+	if files := commitFiles(t, out); len(files) != 3 || files[1] != files[0]+1 || files[2] != files[1] {
+		t.Errorf("files at each commit %v, want the base's, then z.go/y.go, then z.go", files)
+	}
+}
+
+// commitFiles is the files read at each commit of history's JSON, out.
+func commitFiles(t *testing.T, out string) []int {
+	t.Helper()
 	var h struct{ Commits []struct{ Files int } }
 	if err := json.Unmarshal([]byte(out), &h); err != nil {
 		t.Fatalf("%v:\n%s", err, out)
 	}
-	if n := len(h.Commits); n != 3 || h.Commits[1].Files != h.Commits[0].Files+1 || h.Commits[2].Files != h.Commits[1].Files {
-		t.Errorf("files at each commit %+v, want the base's, then z.go/y.go, then z.go", h.Commits)
+	var files []int
+	for _, c := range h.Commits {
+		files = append(files, c.Files)
+	}
+	return files
+}
+
+// A commit's file whose path the system refuses as a file's is left out
+// with a warning, the history going on: a name of 300 bytes (a folder's
+// entry holds 255; git keeps any), and a tree holding a file and a
+// folder of one name, z.go and z.go/y.go, each ended the history with an
+// error, exit 2, that printed the name as it was, escape sequences and
+// all; the next commit, the name gone, is read as before.
+func TestHistoryUnwritableNames(t *testing.T) {
+	gitRepo(t)
+	blob := strings.TrimSpace(testtool.Git(t, "rev-parse", "HEAD:a/a.go"))
+	base := strings.Fields(testtool.Git(t, "rev-parse", "HEAD^{tree}"))[0]
+	entries := strings.Split(strings.TrimSpace(testtool.Git(t, "ls-tree", base)), "\n")
+	long := "\x1b]0;PWNED\a" + strings.Repeat("x", 300) + ".go"
+	commitTree(t, mktree(t, append(entries, "100644 blob "+blob+"\t"+long, "100644 blob "+blob+"\tz.go",
+		"040000 tree "+mktree(t, "100644 blob "+blob+"\ty.go")+"\tz.go")...), "names no file may have")
+	commitTree(t, base, "back")
+	out, errs, code := runHistoryCmd(t, "-format", "json")
+	if code != ExitClean {
+		t.Fatalf("exit %d: %q", code, errs)
+	}
+	if !strings.Contains(errs, "warning: 2 files whose path this system refuses") || strings.Contains(errs, "\x1b") {
+		t.Errorf("no warning of the two files, or one not escaped: %q", errs)
+	}
+	if files := commitFiles(t, out); len(files) != 3 || files[1] != files[0]+1 || files[2] != files[0] {
+		t.Errorf("files at each commit %v, want the base's, then z.go, then the base's", files)
 	}
 }
 
