@@ -156,7 +156,13 @@ func mdCellCode(s string) string {
 	return strings.ReplaceAll(mdCode(s), "|", `\|`)
 }
 
-// mdText escapes what Markdown would read as markup in plain text.
+// mdText escapes what Markdown would read as markup in plain text, and
+// what GitHub reads as a mention: a file named @octocat.go (or a folder
+// @org), said in a change's words, notified that user (or the team
+// @org/x) of the comment the report was posted as. A zero-width space
+// after each @ keeps it text, as Renovate writes mentions it does not
+// mean; in code spans (mdCode) GitHub reads no mention. An & is written
+// &amp;, so that &#64;octocat in a name stays text too.
 func mdText(s string) string {
 	return mdEscaper.Replace(s)
 }
@@ -164,4 +170,4 @@ func mdText(s string) string {
 // mdCell is mdText for a table cell, whose | mdText escapes too.
 func mdCell(s string) string { return mdText(s) }
 
-var mdEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", "&lt;", ">", "&gt;", "#", `\#`, "|", `\|`)
+var mdEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", "&lt;", ">", "&gt;", "#", `\#`, "|", `\|`, "&", "&amp;", "@", "@&#8203;")

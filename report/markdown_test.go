@@ -223,3 +223,17 @@ func TestHTMLLinesCell(t *testing.T) {
 		t.Errorf("row %s\nlacks %s", got, want)
 	}
 }
+
+// A name said in a change's words is no mention: a file @octocat.go, the
+// untouched twin of a copy the change edited, was named in plain text,
+// and GitHub notified @octocat of the comment the report was posted as.
+func TestMarkdownNoMentions(t *testing.T) {
+	for name, said := range map[string]string{"@octocat.go": "@&#8203;octocat.go", "&#64;octocat.go": `&amp;\#64;octocat.go`} {
+		c := class("t", fingerprint.Near, "a/a.go", name)
+		c.Lines = 20
+		got := forgottenTwinMarkdown(t, c)
+		if want := "; " + said + ":20-25 held the same code"; strings.Contains(got, "@octocat") || !strings.Contains(got, want) {
+			t.Errorf("got\n%s\nwant the name as %q", got, want)
+		}
+	}
+}
