@@ -277,7 +277,7 @@ func (h *headers) inverse(c fingerprint.Class) bool {
 // sides are the opposites that name the sides or ends of a thing, not
 // opposite operations.
 func sides(a, b string) bool {
-	return slices.Contains(sidePairs, [2]string{a, b}) || slices.Contains(sidePairs, [2]string{b, a})
+	return hasPair(sidePairs, a, b)
 }
 
 var sidePairs = [][2]string{{"input", "output"}, {"in", "out"}, {"upper", "lower"}, {"left", "right"}, {"head", "tail"},
@@ -306,7 +306,12 @@ func opposite(a, b string) bool {
 	if len(a) >= 4 && (b == "un"+a || b == "de"+a) {
 		return true
 	}
-	return slices.Contains(opposites, [2]string{a, b}) || slices.Contains(opposites, [2]string{b, a})
+	return hasPair(opposites, a, b)
+}
+
+// hasPair reports whether pairs holds a and b, in either order.
+func hasPair(pairs [][2]string, a, b string) bool {
+	return slices.Contains(pairs, [2]string{a, b}) || slices.Contains(pairs, [2]string{b, a})
 }
 
 // typeWords are the words of a function's name that name a type or a
