@@ -1,7 +1,9 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
@@ -100,18 +102,19 @@ func lineSpan(r fingerprint.LineRange) string {
 
 // driftReason says in a few words how c drifted, the strongest evidence
 // first: "a copy lacks the guard", "names swapped in a copy", "2 copies
-// lack the check and the guard".
+// lack the check; another copy lacks the guard". Steps are said together
+// only when the same copies lack them: "2 copies lack the check and the
+// guard" had one lack the check and the other the guard.
 func driftReason(c fingerprint.Class) string {
-	var drops, lacks, slips []string
-	lacking, unwrapped := 0, 0 // the copies that lack a step, the error wrap
-	for _, f := range c.Fragments {
-		lacksStep, lacksWrap := false, false
+	var drops, slips []string
+	var lacks lackGroups
+	for j, f := range c.Fragments {
 		for _, d := range f.Drift {
 			switch {
 			case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepWrap:
-				lacksWrap = true
+				lacks.add(errorWrap, j)
 			case d.Kind == fingerprint.DriftLacks:
-				lacks, lacksStep = appendNew(lacks, "the "+d.Step), true
+				lacks.add("the "+d.Step, j)
 			case d.Kind == fingerprint.DriftDiscards:
 				drops = appendNew(drops, "a copy discards a value its twin checks")
 			case d.Kind == fingerprint.DriftMoved:
@@ -128,31 +131,109 @@ func driftReason(c fingerprint.Class) string {
 				slips = appendNew(slips, "a name left unrenamed")
 			}
 		}
-		if lacksStep {
-			lacking++
-		}
-		if lacksWrap {
-			unwrapped++
-		}
 	}
-	parts := drops
-	if len(lacks) > 0 {
-		parts = append(parts, copiesLack(lacking)+" "+andList(lacks))
-	}
+	said, wraps := lacks.said()
+	parts := append(drops, said...)
 	if len(slips) > 0 {
 		parts = append(parts, strings.Join(slips, ", ")+" in a copy")
 	}
-	if unwrapped > 0 {
-		parts = append(parts, copiesLack(unwrapped)+" the error wrap")
+	return strings.Join(append(parts, wraps...), "; ")
+}
+
+// errorWrap is a lacked error wrap in a class's reason, said last: the
+// weakest evidence of the steps a copy lacks.
+const errorWrap = "the error wrap"
+
+// lackGroups gathers the steps copies lack by the set of copies that
+// lack each, in the order first lacked.
+type lackGroups struct {
+	steps [][]string     // each group's steps
+	by    [][]int        // the copies that lack each group's steps, in order
+	first map[string]int // each step's place among the steps first lacked
+}
+
+// add records that copy j lacks step; a class's drifts come copy by
+// copy, so a step's copies are gathered in order.
+func (g *lackGroups) add(step string, j int) {
+	for k, steps := range g.steps {
+		if i := slices.Index(steps, step); i >= 0 {
+			if by := g.by[k]; by[len(by)-1] == j {
+				return
+			}
+			// Another copy lacks it: it leaves its group for the group
+			// of its copies so far and j, made at the end.
+			by := append(slices.Clone(g.by[k]), j)
+			g.steps[k] = slices.Delete(slices.Clone(steps), i, i+1)
+			g.put(step, by)
+			return
+		}
 	}
-	return strings.Join(parts, "; ")
+	if g.first == nil {
+		g.first = map[string]int{}
+	}
+	g.first[step] = len(g.first)
+	g.put(step, []int{j})
+}
+
+func (g *lackGroups) put(step string, by []int) {
+	for k := range g.by {
+		if slices.Equal(g.by[k], by) {
+			g.steps[k] = append(g.steps[k], step)
+			return
+		}
+	}
+	g.steps, g.by = append(g.steps, []string{step}), append(g.by, by)
+}
+
+// said is each group's steps with the copies that lack them, most
+// copies first: "2 copies lack the check", "another copy lacks the
+// guard" (other than those said before it), "a copy lacks the flag" (one
+// of them); the groups lacking only the error wrap apart, in wraps.
+func (g *lackGroups) said() (out, wraps []string) {
+	order := make([]int, 0, len(g.steps))
+	for k := range g.steps {
+		if len(g.steps[k]) > 0 {
+			order = append(order, k)
+		}
+	}
+	wrapOnly := func(k int) bool { return slices.Equal(g.steps[k], []string{errorWrap}) }
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(b2i(wrapOnly(a)), b2i(wrapOnly(b))), cmp.Compare(len(g.by[b]), len(g.by[a])))
+	})
+	seen := map[int]bool{}
+	for _, k := range order {
+		// The steps in the order first lacked, the error wrap last.
+		slices.SortFunc(g.steps[k], func(a, b string) int {
+			return cmp.Or(cmp.Compare(b2i(a == errorWrap), b2i(b == errorWrap)), cmp.Compare(g.first[a], g.first[b]))
+		})
+		other := len(seen) > 0
+		for _, j := range g.by[k] {
+			other = other && !seen[j]
+		}
+		for _, j := range g.by[k] {
+			seen[j] = true
+		}
+		text := copiesLack(len(g.by[k]), other) + " " + andList(g.steps[k])
+		if wrapOnly(k) {
+			wraps = append(wraps, text)
+		} else {
+			out = append(out, text)
+		}
+	}
+	return out, wraps
 }
 
 // copiesLack is "a copy lacks" for one copy, "2 copies lack" for more,
-// as a copy's own message counts "2 other copies".
-func copiesLack(n int) string {
-	if n == 1 {
+// as a copy's own message counts "2 other copies"; "another copy lacks"
+// and "2 other copies lack" when none of them were named before.
+func copiesLack(n int, other bool) string {
+	switch {
+	case n == 1 && other:
+		return "another copy lacks"
+	case n == 1:
 		return "a copy lacks"
+	case other:
+		return fmt.Sprintf("%d other copies lack", n)
 	}
 	return fmt.Sprintf("%d copies lack", n)
 }
@@ -164,4 +245,11 @@ func appendNew(xs []string, x string) []string {
 		}
 	}
 	return append(xs, x)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -198,7 +198,10 @@ func lackedByTwo() fingerprint.Class {
 }
 
 // The drift reason joins the steps lacked as a reader would, and counts
-// the copies that lack them as a copy's message counts "2 other copies".
+// the copies that lack them as a copy's message counts "2 other copies";
+// steps are joined only when the same copies lack them ("2 copies lack
+// the check and the guard" said so of a copy lacking the check and
+// another the guard).
 func TestDriftReasonCopies(t *testing.T) {
 	lacks := func(step string) fingerprint.Drift {
 		return fingerprint.Drift{Kind: fingerprint.DriftLacks, Step: step, Lines: fingerprint.LineRange{Start: 20, End: 20}, TwinLines: fingerprint.LineRange{Start: 11, End: 12}}
@@ -212,14 +215,34 @@ func TestDriftReasonCopies(t *testing.T) {
 	mixed := class("mixed", fingerprint.Near, "a/x.go", "b/y.go", "c/z.go")
 	mixed.Fragments[1].Drift = []fingerprint.Drift{lacks(fingerprint.StepCheck)}
 	mixed.Fragments[2].Drift = []fingerprint.Drift{lacks(fingerprint.StepGuard), lacks(fingerprint.StepWrap)}
+	wrapApart := class("wrapApart", fingerprint.Near, "a/x.go", "b/y.go", "c/z.go")
+	wrapApart.Fragments[1].Drift = []fingerprint.Drift{lacks(fingerprint.StepWrap)}
+	wrapApart.Fragments[2].Drift = []fingerprint.Drift{lacks(fingerprint.StepCheck)}
+	// A step two copies lack and one of them another: said apart.
+	overlap := class("overlap", fingerprint.Near, "a/x.go", "b/y.go", "c/z.go")
+	overlap.Fragments[1].Drift = []fingerprint.Drift{lacks(fingerprint.StepCheck), lacks(fingerprint.StepGuard)}
+	overlap.Fragments[2].Drift = []fingerprint.Drift{lacks(fingerprint.StepCheck)}
+	together := class("together", fingerprint.Near, "a/x.go", "b/y.go", "c/z.go")
+	for i := 1; i < 3; i++ {
+		together.Fragments[i].Drift = []fingerprint.Drift{lacks(fingerprint.StepCheck), lacks(fingerprint.StepGuard)}
+	}
+	spread := class("spread", fingerprint.Near, "a/x.go", "b/y.go", "c/z.go", "d/w.go", "e/v.go")
+	spread.Fragments[1].Drift = []fingerprint.Drift{lacks(fingerprint.StepGuard), lacks(fingerprint.StepFlag)}
+	spread.Fragments[2].Drift = []fingerprint.Drift{lacks(fingerprint.StepCheck)}
+	spread.Fragments[3].Drift = []fingerprint.Drift{lacks(fingerprint.StepCheck)}
+	spread.Fragments[4].Drift = []fingerprint.Drift{lacks(fingerprint.StepFlag), lacks(fingerprint.StepGuard)}
 	for _, tc := range []struct {
 		c    fingerprint.Class
 		want string
 	}{
 		{lackedByTwo(), "2 copies lack the guard"},
 		{three, "a copy lacks the check, the guard and the flag"},
-		{wraps, "2 copies lack the guard; 2 copies lack the error wrap"},
-		{mixed, "2 copies lack the check and the guard; a copy lacks the error wrap"},
+		{wraps, "2 copies lack the guard and the error wrap"},
+		{mixed, "a copy lacks the check; another copy lacks the guard and the error wrap"},
+		{wrapApart, "a copy lacks the check; another copy lacks the error wrap"},
+		{overlap, "2 copies lack the check; a copy lacks the guard"},
+		{together, "2 copies lack the check and the guard"},
+		{spread, "2 copies lack the check; 2 other copies lack the guard and the flag"},
 	} {
 		if got := driftReason(tc.c); got != tc.want {
 			t.Errorf("%s: driftReason = %q, want %q", tc.c.ID, got, tc.want)
