@@ -73,7 +73,7 @@ func ScanDirectives(fset *token.FileSet, f *ast.File, src []byte) (*Directives, 
 		for _, c := range g.List {
 			sc, msg := parseDirective(c.Text)
 			if msg != "" {
-				problems = append(problems, Problem{fset.Position(c.Pos()), msg})
+				problems = append(problems, Problem{fset.PositionFor(c.Pos(), false), msg})
 			}
 			switch sc {
 			case fileScope:
@@ -86,16 +86,18 @@ func ScanDirectives(fset *token.FileSet, f *ast.File, src []byte) (*Directives, 
 	return d, problems
 }
 
-// add records a directive that leaves out a node.
+// add records a directive that leaves out a node. Its lines are the
+// file's own, as Skip reads a node's: a //line directive before it (a
+// generator's) names another file's lines, and its column unknown.
 func (d *Directives) add(fset *token.FileSet, g *ast.CommentGroup, c *ast.Comment, src []byte) {
 	if d.before == nil {
 		d.before, d.trailing = map[int]bool{}, map[int]bool{}
 	}
-	pos := fset.Position(c.Pos())
+	pos := fset.PositionFor(c.Pos(), false)
 	if trailsCode(src, pos) {
 		d.trailing[pos.Line] = true
 	} else {
-		d.before[fset.Position(g.End()).Line] = true
+		d.before[fset.PositionFor(g.End(), false).Line] = true
 	}
 }
 
@@ -216,13 +218,18 @@ func (d *Directives) Skip(n ast.Node) bool {
 	if d == nil || d.before == nil || d.file == nil {
 		return false
 	}
-	l := d.file.Line(n.Pos())
+	l := d.line(n.Pos())
 	if d.trailing[l] || d.before[l-1] {
 		return true
 	}
 	// A directive inside a doc comment applies to the declaration.
 	if fd, ok := n.(*ast.FuncDecl); ok && fd.Doc != nil {
-		return d.before[d.file.Line(fd.Doc.End())]
+		return d.before[d.line(fd.Doc.End())]
 	}
 	return false
+}
+
+// line is p's line in the file itself, whatever a //line directive says.
+func (d *Directives) line(p token.Pos) int {
+	return d.file.PositionFor(p, false).Line
 }

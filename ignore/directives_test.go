@@ -34,16 +34,7 @@ func C() {
 func D() {}
 `
 	f, d, problems := scan(t, src)
-	skipped := map[string]bool{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			skipped[n.Name.Name] = d.Skip(n)
-		case *ast.AssignStmt:
-			skipped[n.Lhs[0].(*ast.Ident).Name] = d.Skip(n)
-		}
-		return true
-	})
+	skipped := skippedNodes(f, d)
 	want := map[string]bool{"A": true, "B": true, "C": false, "D": false, "x": true, "y": false, "z": false, "w": false, "v": false}
 	for name, w := range want {
 		if skipped[name] != w {
@@ -217,6 +208,22 @@ func TestStateMachine(t *testing.T) {
 	}
 }
 
+// skippedNodes reports, by name, whether d leaves out each function
+// declaration and each assignment (by its first name) of f.
+func skippedNodes(f *ast.File, d *Directives) map[string]bool {
+	skipped := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			skipped[n.Name.Name] = d.Skip(n)
+		case *ast.AssignStmt:
+			skipped[n.Lhs[0].(*ast.Ident).Name] = d.Skip(n)
+		}
+		return true
+	})
+	return skipped
+}
+
 // scan parses src and reads its directives.
 func scan(t *testing.T, src string) (*ast.File, *Directives, []Problem) {
 	t.Helper()
@@ -334,5 +341,47 @@ func TestDirectiveProblemsShort(t *testing.T) {
 		if len(p.Msg) > 400 || !strings.Contains(p.Msg, "copycat:xxx") || !strings.Contains(p.Msg, "…") {
 			t.Errorf("line %d: a message of %d bytes, want at most 400 quoting the name's start: %.200s", p.Pos.Line, len(p.Msg), p.Msg)
 		}
+	}
+}
+
+// TestDirectivesAfterLineDirective: a //line directive (goyacc's, Ragel's;
+// or one anyone writes) makes go/token name another file's lines, and
+// with no column given, an unknown column, 0. A suppression directive
+// after one was read at those lines, where Skip reads a node's own: a
+// trailing one panicked (its line's start computed past the comment),
+// and the whole file was skipped as an internal error; one on a line of
+// its own left out nothing, or a node elsewhere. Each is read where it
+// is, and a malformed one named there.
+func TestDirectivesAfterLineDirective(t *testing.T) {
+	src := `package p
+
+//line gen.y:100
+func A() {}
+
+//copycat:ignore kept apart on purpose
+func B() {}
+
+func C() {
+	x := 1 //nolint:dupl
+	y := 2
+	//copycat:frobnicate
+	z := 3
+}
+
+//line /etc/other.go:5:3
+func D() {} //nolint:dupl
+
+func E() {}
+`
+	f, d, problems := scan(t, src)
+	skipped := skippedNodes(f, d)
+	want := map[string]bool{"A": false, "B": true, "C": false, "D": true, "E": false, "x": true, "y": false, "z": false}
+	for name, w := range want {
+		if skipped[name] != w {
+			t.Errorf("Skip(%s) = %v, want %v", name, skipped[name], w)
+		}
+	}
+	if len(problems) != 1 || problems[0].Pos.Filename != "p.go" || problems[0].Pos.Line != 12 || problems[0].Pos.Column != 2 {
+		t.Errorf("problems %v, want one at p.go:12:2", problems)
 	}
 }

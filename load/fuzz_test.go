@@ -25,6 +25,9 @@ func FuzzSource(f *testing.F) {
 		"package av1\n\n// GENERATED FILE - DO NOT EDIT BY HAND.\n\nfunc f() {}\n",
 		"package m\n\nfunc exec(data []byte, p int) int {\n\tswitch p {\n\tcase 0:\n" +
 			strings.Repeat("st:\n\tif data[p] == 'a' {\n\t\tgoto st\n\t}\n", 101) + "\t}\n\treturn p\n}\n",
+		// A //line directive, as goyacc writes it (no column), before
+		// suppression directives.
+		"package p\n\n//line gen.y:100\nfunc f() {\n\tx := 1 //nolint:dupl\n}\n\n//copycat:ignore kept\nfunc g() {}\n",
 	} {
 		f.Add([]byte(seed))
 	}
