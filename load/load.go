@@ -166,7 +166,7 @@ type resolver struct {
 	trees    map[string]*ignore.Tree
 	treeList []*ignore.Tree
 	seen     map[string]int    // a file's identity → its index in files
-	links    []bool            // files[i] was reached through a symbolic link
+	links    []bool            // files[i] is named through a symbolic link
 	realDirs map[string]string // a directory → its absolute path, links resolved
 	wd       string
 	files    []string
@@ -574,20 +574,33 @@ func isGoFile(name string) bool {
 
 // add selects a file, once whatever the spellings of its path (relative,
 // absolute, through links): a file read twice would be its own clone.
-// Of two names for one file, the one that is not a link is kept.
+// Of two names for one file, the one that goes through no link is kept,
+// then the one namedBefore puts first: the same whatever the order of
+// the arguments.
 func (r *resolver) add(p string, link bool) {
 	p = filepath.Clean(p)
 	id := r.identity(p, link)
+	via := link || id != r.abs(p)
 	i, ok := r.seen[id]
 	if !ok {
 		r.seen[id] = len(r.files)
 		r.files = append(r.files, p)
-		r.links = append(r.links, link)
+		r.links = append(r.links, via)
 		return
 	}
-	if r.links[i] && !link {
-		r.files[i], r.links[i] = p, false
+	if r.links[i] && !via || r.links[i] == via && namedBefore(p, r.files[i]) {
+		r.files[i], r.links[i] = p, via
 	}
+}
+
+// namedBefore reports whether a file is better named a than b: a
+// relative name before an absolute one, then the shorter, then the first
+// in byte order.
+func namedBefore(a, b string) bool {
+	if filepath.IsAbs(a) != filepath.IsAbs(b) {
+		return !filepath.IsAbs(a)
+	}
+	return len(a) < len(b) || len(a) == len(b) && a < b
 }
 
 // Parse reads, parses and indexes paths on all CPUs. Results are in the

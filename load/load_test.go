@@ -153,22 +153,60 @@ func TestLargerThanIndexable(t *testing.T) {
 // (relative, absolute, through a linked folder or a linked file) is read
 // once, under the name that is not a link.
 func TestSameFileTwice(t *testing.T) {
-	dir := t.TempDir()
-	write(t, dir, "pkg/a.go", goSource)
-	write(t, dir, "pkg/b.go", goSource)
-	if err := os.Symlink("pkg", filepath.Join(dir, "alias")); err != nil {
-		t.Fatal(err)
-	}
+	dir := linkedPackage(t, "alias")
 	if err := os.Symlink("b.go", filepath.Join(dir, "pkg", "c.go")); err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(dir)
 	abs := filepath.Join(dir, "pkg")
 	got, errs := Resolve([]string{"./pkg", abs, abs + "/...", "alias", "./alias/a.go", "pkg/../pkg/a.go"}, Options{})
 	want := []string{"pkg/a.go", "pkg/b.go"}
 	if !slices.Equal(got, want) || len(errs) > 0 {
 		t.Errorf("Resolve = %q, %v; want %q", got, errs, want)
 	}
+}
+
+// TestSameFileAnyOrder: of the names a file is reached by, the one kept
+// is the same whatever the order of the arguments (output is the same
+// for the same files): it was the first given, so that "./pkg
+// alias/a.go" named pkg/a.go and "alias/a.go ./pkg" alias/a.go, the
+// package counted twice in the class's reason.
+func TestSameFileAnyOrder(t *testing.T) {
+	dir := linkedPackage(t, "lnk")
+	abs := filepath.Join(dir, "pkg")
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"./pkg", "lnk/a.go"}, []string{"pkg/a.go", "pkg/b.go"}},
+		{[]string{"lnk/...", "pkg/..."}, []string{"pkg/a.go", "pkg/b.go"}},
+		{[]string{abs + "/a.go", "./pkg"}, []string{"pkg/a.go", "pkg/b.go"}},
+		{[]string{"./lnk", abs, "pkg/b.go"}, []string{abs + "/a.go", "pkg/b.go"}},
+		{[]string{"lnk/b.go", "lnk/../lnk/b.go", abs + "/../lnk/b.go"}, []string{"lnk/b.go"}},
+	} {
+		args := slices.Clone(tc.args)
+		for range 2 {
+			got, errs := Resolve(args, Options{})
+			if !slices.Equal(got, tc.want) || len(errs) > 0 {
+				t.Errorf("Resolve(%q) = %q, %v; want %q", args, got, errs, tc.want)
+			}
+			slices.Reverse(args)
+		}
+	}
+}
+
+// linkedPackage makes a folder pkg of two Go files and a link to it
+// named link in a new directory, which it makes the working directory
+// and returns.
+func linkedPackage(t *testing.T, link string) string {
+	t.Helper()
+	dir := t.TempDir()
+	write(t, dir, "pkg/a.go", goSource)
+	write(t, dir, "pkg/b.go", goSource)
+	if err := os.Symlink("pkg", filepath.Join(dir, link)); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	return dir
 }
 
 // A tree named through a link to a folder, LINK/..., is walked, as the
