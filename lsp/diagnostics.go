@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/ignore"
@@ -86,6 +88,10 @@ func shownDiagnostics(path string, classes []*fingerprint.Class, severity int, s
 	}
 	return ds
 }
+
+// columnWork counts the bytes utf16Column and unitMarks read: a test
+// holds it about linear in the copies on a long line, without timing it.
+var columnWork atomic.Int64
 
 // driftWork counts the drifts driftDiagnostics reads: a test holds it
 // about linear in the copies, without timing it.
@@ -243,13 +249,22 @@ func positionConverter(text lineSource) func(fingerprint.Fragment) lspRange {
 	}
 }
 
-// A lineTable finds the lines of one file's text, loaded on first use.
+// A lineTable finds the lines of one file's text, loaded on first use,
+// and the UTF-16 columns in them.
 type lineTable struct {
 	load   func() []byte
 	text   []byte
 	starts []int // byte offset of each line
 	loaded bool
+	marks  map[int][]unitMark // a long line's, by its number, made when first asked
 }
+
+// A unitMark is a place in a line that counting its UTF-16 units from
+// the start passes (a rune's start, or its end), and the units before it.
+type unitMark struct{ at, units int }
+
+// markBytes is how far apart the marks of a long line are.
+const markBytes = 1024
 
 func newLineTable(text lineSource, path string) *lineTable {
 	return &lineTable{load: func() []byte { return text(path) }}
@@ -279,9 +294,51 @@ func (t *lineTable) line(n int) []byte {
 // rangeOf converts a fragment's 1-based byte positions into an LSP range.
 func (t *lineTable) rangeOf(fr fingerprint.Fragment) lspRange {
 	return lspRange{
-		Start: position{fr.Start.Line - 1, utf16Column(t.line(fr.Start.Line), fr.Start.Column)},
-		End:   position{fr.End.Line - 1, utf16Column(t.line(fr.End.Line), fr.End.Column)},
+		Start: position{fr.Start.Line - 1, t.column(fr.Start.Line, fr.Start.Column)},
+		End:   position{fr.End.Line - 1, t.column(fr.End.Line, fr.End.Column)},
 	}
+}
+
+// column is utf16Column(t.line(n), byteCol), counted on a long line from
+// the mark before the column: each fragment's columns were counted from
+// its line's start, so that a line of 4,000 copies (540 KB, under
+// -max-file-size) took 33 s to place them.
+func (t *lineTable) column(n, byteCol int) int {
+	line := t.line(n)
+	if len(line) <= markBytes || byteCol <= markBytes {
+		return utf16Column(line, byteCol)
+	}
+	marks, ok := t.marks[n]
+	if !ok {
+		marks = unitMarks(line)
+		if t.marks == nil {
+			t.marks = map[int][]unitMark{}
+		}
+		t.marks[n] = marks
+	}
+	k := min((byteCol-1)/markBytes, len(marks)-1)
+	if marks[k].at > byteCol-1 {
+		k-- // the mark is past the column's rune start: the one before is not
+	}
+	m := marks[k]
+	return m.units + utf16Column(line[m.at:], byteCol-m.at)
+}
+
+// unitMarks marks line at the first rune boundary past each markBytes
+// bytes, as utf16Column counts it.
+func unitMarks(line []byte) []unitMark {
+	marks := []unitMark{{0, 0}}
+	n := 0
+	for i := 0; i < len(line); {
+		r, size := utf8.DecodeRune(line[i:])
+		n += utf16.RuneLen(r)
+		i += size
+		if i >= len(marks)*markBytes {
+			marks = append(marks, unitMark{i, n})
+		}
+	}
+	columnWork.Add(int64(len(line)))
+	return marks
 }
 
 // directiveDiagnostics places the malformed suppression directives of a

@@ -145,8 +145,8 @@ func (s *docStore) paths() []string {
 // utf16Column converts a 1-based byte column on a line into a 0-based
 // UTF-16 character offset.
 func utf16Column(line []byte, byteCol int) int {
-	n := 0
-	for i := 0; i < byteCol-1 && i < len(line); {
+	n, i := 0, 0
+	for i < byteCol-1 && i < len(line) {
 		r, size := utf8.DecodeRune(line[i:])
 		n += utf16.RuneLen(r)
 		i += size
@@ -154,6 +154,7 @@ func utf16Column(line []byte, byteCol int) int {
 	if byteCol-1 > len(line) {
 		n += byteCol - 1 - len(line)
 	}
+	columnWork.Add(int64(i))
 	return n
 }
 

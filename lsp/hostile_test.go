@@ -760,3 +760,63 @@ func lackingDiagnosticsWork(t *testing.T, n int) (reportWork, drifts int64) {
 	}
 	return reportWork, drifts
 }
+
+// The diagnostics of n copies of one function on one line (a file of a
+// single line of code, as a minifier or a generator writes it; minLines
+// 1, which a workspace's settings may ask), then 2n: the bytes read to
+// turn their columns into UTF-16 ones may grow about linearly, at most
+// 2.6 times. Each fragment's columns, and those of the 10 copies it
+// points to, were counted from the line's start: 4,000 copies (540 KB)
+// took 33 s to publish.
+func TestLongLineHostile(t *testing.T) {
+	hostile.Linear(t, "bytes read for columns", longLineColumns(t, 300), longLineColumns(t, 600))
+}
+
+// longLineColumns makes the diagnostics of n copies of one function on
+// one line and counts the bytes read for their columns.
+func longLineColumns(t *testing.T, n int) int64 {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("package p; ")
+	for i := range n {
+		fmt.Fprintf(&b, "func f%d(a, b int) int { x := a + b; if x > 10 { x -= 3 } else { x += a * b }; for i := 0; i < b; i++ { x += i * a }; return x + %d }; ", i, i%7)
+	}
+	src := []byte(b.String() + "\n")
+	var ix fingerprint.Indexer
+	f, errs := load.Source(&ix, "/w/a.go", src, 20)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	res := fingerprint.Run([]*fingerprint.File{f}, fingerprint.Options{MinTokens: 20, MinLines: 1, Near: true, Similarity: 0.85})
+	if len(res.Classes) != 1 || len(res.Classes[0].Fragments) != n {
+		t.Fatalf("%d classes, want one of %d copies", len(res.Classes), n)
+	}
+	before := columnWork.Load()
+	ds := fileDiagnostics("/w/a.go", []*fingerprint.Class{&res.Classes[0]}, severityHint, []string{"/w"}, func(string) []byte { return src })
+	if len(ds) != n {
+		t.Fatalf("%d diagnostics, want %d", len(ds), n)
+	}
+	return columnWork.Load() - before
+}
+
+// A line's columns counted from its marks are those counted from its
+// start (utf16Column), over random lines of ASCII, runes of two to four
+// bytes, runes past U+FFFF and bytes that are not UTF-8, at every
+// column and past the line's end.
+func TestColumnsAsCounted(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	pieces := []string{"a", "x := 1; ", "é", "世", "😀", "\xff", "\xe4\xb8", "\t"}
+	for range 40 {
+		var b strings.Builder
+		for b.Len() < markBytes*(1+r.IntN(5)) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		line := []byte(b.String())
+		tab := &lineTable{load: func() []byte { return line }}
+		for col := 1; col <= len(line)+3; col++ {
+			if got, want := tab.column(1, col), utf16Column(line, col); got != want {
+				t.Fatalf("line of %d bytes, column %d: %d, want %d", len(line), col, got, want)
+			}
+		}
+	}
+}
