@@ -230,7 +230,16 @@ func (u *unit) add(f *ast.File) {
 	if !config.Generated && ignore.IsGenerated(src) {
 		return
 	}
-	d, problems := ignore.ScanDirectives(u.pass.Fset, f, src)
+	internal := func(err error) {
+		u.report(analysis.Diagnostic{Pos: f.Package, Category: CategoryFile,
+			Message: "internal error, file left out of clone detection (please report it with the file): " + err.Error()})
+	}
+	var d *ignore.Directives
+	var problems []ignore.Problem
+	if err := u.contain(func() { d, problems = scanDirectives(u.pass.Fset, f, src) }); err != nil {
+		internal(err)
+		return
+	}
 	for _, p := range problems {
 		u.report(analysis.Diagnostic{Pos: tf.Pos(p.Pos.Offset), Category: CategoryDirective, Message: p.Msg})
 	}
@@ -238,10 +247,9 @@ func (u *unit) add(f *ast.File) {
 		return
 	}
 	name := u.displayName(path)
-	fp, err := u.index(name, f, src, d.Skip)
-	if err != nil {
-		u.report(analysis.Diagnostic{Pos: f.Package, Category: CategoryFile,
-			Message: "internal error, file left out of clone detection (please report it with the file): " + err.Error()})
+	var fp *fingerprint.File
+	if err := u.contain(func() { fp = indexFile(&u.ix, name, u.pass.Fset, f, src, config.MinTokens, d.Skip) }); err != nil {
+		internal(err)
 		return
 	}
 	u.byName[name] = tf
@@ -267,20 +275,26 @@ func (u *unit) parseOriginal(path string) (*ast.File, error) {
 	return f, nil
 }
 
-// indexFile is index's step; a test replaces it to check that a fault in
-// it is contained.
-var indexFile = (*fingerprint.Indexer).Index
+// scanDirectives and indexFile are the steps of reading a file that
+// contain runs; a test replaces them to check that a fault in them is
+// contained.
+var (
+	scanDirectives = ignore.ScanDirectives
+	indexFile      = (*fingerprint.Indexer).Index
+)
 
-// index fingerprints one file, a fault of copycat's own on it (a panic)
-// turned into an error: the package's other files are still compared.
-func (u *unit) index(name string, f *ast.File, src []byte, skip func(ast.Node) bool) (fp *fingerprint.File, err error) {
+// contain runs a step of reading one file, a fault of copycat's own in it
+// (a panic) turned into an error: the package's other files are still
+// compared.
+func (u *unit) contain(step func()) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			u.ix = fingerprint.Indexer{} // its buffers may be half written
 			err = fmt.Errorf("%v", r)
 		}
 	}()
-	return indexFile(&u.ix, name, u.pass.Fset, f, src, config.MinTokens, skip), nil
+	step()
+	return nil
 }
 
 // readFile reads a source file through the driver when it offers a way

@@ -153,20 +153,21 @@ func TestCategory(t *testing.T) {
 	}
 }
 
-// TestFaultContained: a fault of copycat's own while indexing one file is
-// a diagnostic on that file, and the package's other files are still
-// read.
+// TestFaultContained: a fault of copycat's own while reading one file's
+// directives or indexing it is a diagnostic on that file, and the
+// package's other files are still read.
 func TestFaultContained(t *testing.T) {
 	setFlags(t, small...)
-	restore := analyzer.FaultOn("/a.go")
-	defer restore()
-	got := diagnostics(t, "exact")
-	if len(got) != 1 || !strings.Contains(got[0], "a.go:") || !strings.Contains(got[0], "file: internal error, file left out of clone detection (please report it with the file): a fault in indexing") {
-		t.Errorf("diagnostics:\n\t%s\nwant one internal error on a.go", strings.Join(got, "\n\t"))
-	}
-	restore()
-	if got := diagnostics(t, "exact"); len(got) != 2 {
-		t.Errorf("after the fault, %d diagnostics, want the 2 of the clone:\n\t%s", len(got), strings.Join(got, "\n\t"))
+	for step, fault := range map[string]string{"index": "a fault in indexing", "directives": "a fault in reading directives"} {
+		restore := analyzer.FaultOn(step, "/a.go")
+		got := diagnostics(t, "exact")
+		if len(got) != 1 || !strings.Contains(got[0], "a.go:") || !strings.Contains(got[0], "file: internal error, file left out of clone detection (please report it with the file): "+fault) {
+			t.Errorf("%s: diagnostics:\n\t%s\nwant one internal error on a.go", step, strings.Join(got, "\n\t"))
+		}
+		restore()
+		if got := diagnostics(t, "exact"); len(got) != 2 {
+			t.Errorf("%s: after the fault, %d diagnostics, want the 2 of the clone:\n\t%s", step, len(got), strings.Join(got, "\n\t"))
+		}
 	}
 }
 
