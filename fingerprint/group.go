@@ -398,23 +398,18 @@ func (d *detector) fragment(s span) Fragment {
 // use), so that the ID survives moves, reformatting and renaming, but two
 // inconsistent renamings of one shape get different IDs.
 func (d *detector) classID(s span) string {
-	h := blake3.New()
-	h.Write(d.codes(s))
-	first := map[uint64]uint32{}
-	var buf [4]byte
+	names := valTables.Get().(*valTable)
+	defer valTables.Put(names)
+	names.reset(0)
+	codes := d.codes(s)
+	b := append(make([]byte, 0, 2*len(codes)), codes...)
 	d.eachValue(s, func(_ int32, c byte, v uint64) {
-		if !isName(c) {
-			return
+		if isName(c) {
+			b = binary.LittleEndian.AppendUint32(b, names.number(v))
 		}
-		n, ok := first[v]
-		if !ok {
-			n = uint32(len(first))
-			first[v] = n
-		}
-		binary.LittleEndian.PutUint32(buf[:], n)
-		h.Write(buf[:])
 	})
-	return hex.EncodeToString(h.Sum(nil))
+	sum := blake3.Sum256(b)
+	return hex.EncodeToString(sum[:])
 }
 
 // eachValue calls fn for each token of s that carries a name or value,

@@ -101,8 +101,8 @@ type copyKey [2]uint64
 
 // A keyer takes copy keys with one goroutine's buffers.
 type keyer struct {
-	seen map[uint64]uint64
-	buf  []byte
+	names valTable // the span's names, numbered by first use
+	buf   []byte
 }
 
 // copyKeys returns the copy keys of the units, in parallel; with want,
@@ -128,10 +128,7 @@ func (d *detector) copyKeys(units []nearUnit, want []bool) []copyKey {
 
 // copyKey returns span s's copy key.
 func (d *detector) copyKey(k *keyer, s span) copyKey {
-	if k.seen == nil {
-		k.seen = map[uint64]uint64{}
-	}
-	clear(k.seen)
+	k.names.reset(0)
 	f := d.files[s.file]
 	own := ownName(f, s)
 	b := k.buf[:0]
@@ -142,10 +139,7 @@ func (d *detector) copyKey(k *keyer, s span) copyKey {
 			continue
 		}
 		if x := f.vals[v]; v != own && isName(c) {
-			if _, ok := k.seen[x]; !ok {
-				k.seen[x] = uint64(len(k.seen))
-			}
-			b = binary.AppendUvarint(b, k.seen[x])
+			b = binary.AppendUvarint(b, uint64(k.names.number(x)))
 		} else if v != own {
 			b = binary.LittleEndian.AppendUint64(b, x)
 		}

@@ -6,9 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"slices"
 	"strings"
-	"sync"
 )
 
 // RecordVersion is the version of the record format and of everything the
@@ -168,43 +166,6 @@ func appendVals(dst []byte, vals []uint64) []byte {
 	}
 	valTables.Put(t)
 	return dst
-}
-
-// A valTable numbers distinct value hashes: an open-addressing hash set
-// (the hashes are already well spread) reused from file to file.
-type valTable struct {
-	slots    []int32 // index in distinct plus one; 0 is empty
-	distinct []uint64
-	index    []uint32 // per value, its index in distinct
-}
-
-var valTables = sync.Pool{New: func() any { return new(valTable) }}
-
-func (t *valTable) reset(n int) {
-	size := 16
-	for size < 2*n {
-		size *= 2
-	}
-	t.slots = slices.Grow(t.slots[:0], size)[:size]
-	clear(t.slots)
-	t.distinct, t.index = t.distinct[:0], t.index[:0]
-}
-
-func (t *valTable) add(v uint64) {
-	mask := uint64(len(t.slots) - 1)
-	for h := v & mask; ; h = (h + 1) & mask {
-		s := t.slots[h]
-		if s == 0 {
-			t.distinct = append(t.distinct, v)
-			t.slots[h] = int32(len(t.distinct))
-			t.index = append(t.index, uint32(len(t.distinct)-1))
-			return
-		}
-		if t.distinct[s-1] == v {
-			t.index = append(t.index, uint32(s-1))
-			return
-		}
-	}
 }
 
 // appendSeq appends the length of xs and then each element, which enc
