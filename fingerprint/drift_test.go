@@ -1475,6 +1475,33 @@ func (List[E]) n(e E) (s []E, ok bool) { s, ok = []E{e, e, e}, true; return }
 	}
 }
 
+// A nameSites counts the tokens it reads in the detector's work once,
+// when done: the same count as its questions' scans, none before.
+func TestNameSitesCountWhenDone(t *testing.T) {
+	f := indexSources(t, 1, map[string]string{"a.go": "package p\n\nfunc f(a, b int) int {\n\tx, y, z := a, b, a+b\n\tvar w = x\n\treturn w + y + z\n}\n"})[0]
+	d := &detector{files: []*File{f}}
+	ns := d.sitesOf(f.codes)
+	var read int64
+	for tok := range int32(len(f.codes)) {
+		if isName(f.codes[tok]) {
+			ns.declaresAt(tok)
+		}
+		ns.inSignature(tok)
+		read = ns.read
+		if got := d.work.DriftTokens; got != 0 {
+			t.Fatalf("token %d: %d tokens counted before done", tok, got)
+		}
+	}
+	if read == 0 {
+		t.Fatal("no token read")
+	}
+	ns.done()
+	ns.done()
+	if got := d.work.DriftTokens; got != read {
+		t.Errorf("%d tokens counted once done, want the %d read", got, read)
+	}
+}
+
 // A pair renamed in a long list (a composite literal of 300 names, a
 // list of names declared): what the renaming weighs, and so the guard
 // one copy lacks, is as for a short one.

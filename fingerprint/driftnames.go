@@ -83,6 +83,8 @@ func (d *detector) newNameMap(al alignment) *nameMap {
 	m := &nameMap{d: d, al: al, pairs: d.namePairs(al), declared: map[[2]uint64]bool{},
 		uses: map[span]map[uint64]int{}}
 	sa, sb := d.sitesOf(d.files[al.a.file].codes), d.sitesOf(d.files[al.b.file].codes)
+	defer sa.done()
+	defer sb.done()
 	m.countPairs()
 	for _, p := range m.pairs {
 		// The renamings of local variables: pairs of names both copies
@@ -172,6 +174,7 @@ func (d *detector) declaredBy(f *File, t0, t1 int32, out map[uint64]bool) {
 	depth, group := 0, -1      // the depth of parentheses, and of a var group's
 	list := false              // in the names after var
 	sites := d.sitesOf(f.codes)
+	defer sites.done()
 	for k := range d.walk(f, t0, t1) {
 		tok := token.Token(k.c)
 		list = list && (isName(k.c) || tok == token.COMMA || tok == token.PERIOD || tok == token.MUL)

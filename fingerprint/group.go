@@ -491,6 +491,8 @@ func (d *detector) renamedNames(first, s span, match []int32) int {
 		}
 	})
 	sa, sb := d.sitesOf(fa.codes), d.sitesOf(fb.codes)
+	defer sa.done()
+	defer sb.done()
 	d.eachValue(first, func(t int32, c byte, x uint64) {
 		y := t - a0 // renamed copies: the same canonical tokens
 		if match != nil {
