@@ -30,6 +30,9 @@ type modulePaths struct {
 	wd func() (string, error)
 }
 
+// statFile is os.Stat, which a test counts the calls of.
+var statFile = os.Stat
+
 func newModulePaths() *modulePaths {
 	return &modulePaths{roots: map[string]anchors{}, names: map[string]string{}, wd: sync.OnceValues(os.Getwd)}
 }
@@ -61,7 +64,7 @@ func (m *modulePaths) of(name string) string {
 	}
 	p = name
 	if abs, err := m.abs(name); err == nil {
-		if fi, err := os.Stat(abs); err == nil && fi.Mode().IsRegular() {
+		if fi, err := statFile(abs); err == nil && fi.Mode().IsRegular() {
 			if root := m.root(filepath.Dir(abs)); root != "" {
 				if rel, err := filepath.Rel(root, abs); err == nil && filepath.IsLocal(rel) {
 					p = filepath.ToSlash(rel)
@@ -110,7 +113,7 @@ func (m *modulePaths) above(dir string) anchors {
 }
 
 func exists(name string) bool {
-	_, err := os.Stat(name)
+	_, err := statFile(name)
 	return err == nil
 }
 

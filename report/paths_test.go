@@ -1,9 +1,14 @@
 package report
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"testing"
+
+	"github.com/copycat-go/copycat/fingerprint"
 )
 
 // modulePaths reads a file's path from the outermost go.mod above it (a
@@ -62,5 +67,51 @@ func TestModulePathsAbs(t *testing.T) {
 		if got != want || (err == nil) != (werr == nil) {
 			t.Errorf("abs(%q) = %q, %v; filepath.Abs gives %q, %v", name, got, err, want, werr)
 		}
+	}
+}
+
+// A Ranking that categorised a run's classes ranks them without a look
+// at any file or folder again, and ranks them as Rank does.
+func TestRankingLooksOnce(t *testing.T) {
+	top := t.TempDir()
+	var files []string
+	for _, name := range []string{"go.mod", "a/x.go", "a/y.go", "b/x.go", "tests/e2e/z.go", "obj/arm64/a.go", "obj/mips/a.go"} {
+		p := filepath.Join(top, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("package p\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if filepath.Ext(name) == ".go" {
+			files = append(files, p)
+		}
+	}
+	classes := []fingerprint.Class{
+		class("ab", fingerprint.Exact, files[0], files[2]),
+		class("xy", fingerprint.Near, files[0], files[1], files[3]),
+		class("arch", fingerprint.Renamed, files[4], files[5]),
+	}
+	stats := 0
+	statFile = func(name string) (fs.FileInfo, error) {
+		stats++
+		return os.Stat(name)
+	}
+	defer func() { statFile = os.Stat }()
+	r := NewRanking()
+	got := slices.Clone(classes)
+	r.Categorise(got, nil)
+	categorised := stats
+	if categorised == 0 {
+		t.Fatal("categorising looked at no file")
+	}
+	r.Rank(got, nil, SortRank)
+	if stats != categorised {
+		t.Errorf("ranking looked %d more times at files and folders", stats-categorised)
+	}
+	want := slices.Clone(classes)
+	Rank(want, nil, SortRank)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("a Ranking ranked\n%+v\nRank ranked\n%+v", got, want)
 	}
 }

@@ -95,6 +95,9 @@ type Config struct {
 	boilerplate bool
 	// reread reads again the files the report shows (see rereader).
 	reread func(string) ([]byte, error)
+	// ranking categorises the classes found and then ranks them (see
+	// ranker).
+	ranking *report.Ranking
 
 	// done is closed when the run is interrupted.
 	done <-chan struct{}
@@ -356,7 +359,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 		}
 		var changed changedFiles
 		restore := detectionGC(os.Getenv("GOGC")) // reading the files again is garbage beside the result
-		report.Categorise(found.Classes, report.LoadedFacts(res.Files, ix.facts(res.Files, c.rereaderInto(res.Files), &changed)))
+		c.ranker().Categorise(found.Classes, report.LoadedFacts(res.Files, ix.facts(res.Files, c.rereaderInto(res.Files), &changed)))
 		restore()
 		if ws := changed.warnings(); len(ws) > 0 {
 			res.Warnings = append(res.Warnings, ws...)
@@ -373,6 +376,16 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 		res.Warnings = append(res.Warnings, errors.New(w))
 	}
 	return res, found.Classes
+}
+
+// ranker returns the run's Ranking: the classes found afresh are
+// categorised and then ranked by one, which finds where each file lies
+// within its module once.
+func (c *Config) ranker() *report.Ranking {
+	if c.ranking == nil {
+		c.ranking = report.NewRanking()
+	}
+	return c.ranking
 }
 
 // finish writes the report and the warnings and errors, and returns the

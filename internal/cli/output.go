@@ -177,7 +177,7 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 		return 0, c.writeBaseline(stderr, classes)
 	}
 	c.reread = c.rereader(res.Files)
-	report.Rank(classes, report.LoadedFacts(res.Files, report.ReadFacts(c.reread)), c.Sort)
+	c.ranker().Rank(classes, report.LoadedFacts(res.Files, report.ReadFacts(c.reread)), c.Sort)
 	report.DriftPairFirst(classes)
 	if c.change != nil {
 		return c.emitChange(stdout, res, classes)
