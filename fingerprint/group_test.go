@@ -3,7 +3,10 @@ package fingerprint
 import (
 	"cmp"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -134,6 +137,61 @@ func TestLargestFirstIsStable(t *testing.T) {
 		}
 		if !slices.Equal(got, want) {
 			t.Fatalf("sizes of %v: order %v, want %v", placed, got, want)
+		}
+	}
+}
+
+// sortClasses orders classes as a sort of the classes themselves by the
+// same comparison does, ties (classes that differ only in what the
+// comparison does not read) in the same order, whatever order they came
+// in.
+func TestSortClassesAsSortedInPlace(t *testing.T) {
+	paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "go", "types", "*.go"))
+	srcs := map[string]string{}
+	for _, p := range paths[:min(len(paths), 40)] {
+		if b, err := os.ReadFile(p); err == nil {
+			srcs[filepath.Base(p)] = string(b)
+		}
+	}
+	if len(srcs) == 0 {
+		t.Skip("no go/types sources")
+	}
+	classes := Detect(indexSources(t, 30, srcs), Options{MinTokens: 30, MinLines: 3, Near: true, Similarity: 0.8})
+	if len(classes) < 20 {
+		t.Fatalf("%d classes: the test shows little", len(classes))
+	}
+	// Ties: copies that differ in their kind, similarity or names only.
+	for i := range len(classes) / 3 {
+		c := classes[3*i]
+		c.Fragments = slices.Clone(c.Fragments)
+		c.Kind, c.Similarity, c.Names = Near, 0.5+float64(i)/1000, i
+		classes = append(classes, c)
+	}
+	rng := rand.New(rand.NewSource(9))
+	for range 20 {
+		rng.Shuffle(len(classes), func(i, j int) { classes[i], classes[j] = classes[j], classes[i] })
+		for _, c := range classes {
+			rng.Shuffle(len(c.Fragments), func(i, j int) { c.Fragments[i], c.Fragments[j] = c.Fragments[j], c.Fragments[i] })
+		}
+		want := make([]Class, len(classes))
+		for i, c := range classes {
+			want[i] = c
+			want[i].Fragments = slices.Clone(c.Fragments)
+			slices.SortFunc(want[i].Fragments, CompareFragments)
+		}
+		// The sort sortClasses made before it sorted indexes.
+		slices.SortFunc(want, func(a, b Class) int {
+			return cmp.Or(CompareFragments(a.Fragments[0], b.Fragments[0]),
+				cmp.Compare(b.Tokens, a.Tokens), cmp.Compare(a.ID, b.ID),
+				slices.CompareFunc(a.Fragments, b.Fragments, CompareFragments))
+		})
+		got := slices.Clone(classes)
+		for i := range got {
+			got[i].Fragments = slices.Clone(got[i].Fragments)
+		}
+		sortClasses(got)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatal("sortClasses ordered the classes otherwise than a sort of them in place")
 		}
 	}
 }
