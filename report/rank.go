@@ -154,8 +154,33 @@ func (r *Ranking) Rank(classes []fingerprint.Class, src FileSource, order string
 		c.Signal.Categorised = true
 	})
 	if order == SortRank {
-		slices.SortStableFunc(classes, func(a, b fingerprint.Class) int { return cmp.Compare(b.Signal.Score, a.Signal.Score) })
+		byScore(classes)
 	}
+}
+
+// byScore orders classes by score, the highest first, ties in their
+// order: as a stable sort of them by score does, but by sorting each
+// class's score and index as one number, and then moving each class once.
+// The stable sort moved the classes (216 bytes each) in its rotations,
+// 5 ms for the standard library's 5,000 in the run's serial tail; the
+// order of a stable sort is the one order of its kind, which this gives.
+func byScore(classes []fingerprint.Class) {
+	keys := make([]uint64, len(classes))
+	for i, c := range classes {
+		if c.Signal.Score < math.MinInt32 || c.Signal.Score > math.MaxInt32 || int64(i) > math.MaxUint32 {
+			slices.SortStableFunc(classes, func(a, b fingerprint.Class) int { return cmp.Compare(b.Signal.Score, a.Signal.Score) })
+			return
+		}
+		// The highest score first: its sign flipped and complemented,
+		// a score orders as an unsigned number.
+		keys[i] = uint64(^(uint32(int32(c.Signal.Score))^1<<31))<<32 | uint64(i)
+	}
+	slices.Sort(keys)
+	sorted := make([]fingerprint.Class, len(classes))
+	for i, k := range keys {
+		sorted[i] = classes[uint32(k)]
+	}
+	copy(classes, sorted)
 }
 
 // Categorise is the function Categorise.

@@ -2,9 +2,12 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
+	"math/rand"
 	"path"
 	"path/filepath"
 	"reflect"
@@ -632,5 +635,26 @@ func TestMessageStepsLackedTogether(t *testing.T) {
 	want = "duplicate of b.go:20-25 (near 0%, 0 tokens, 4 copies); 3 other copies lack this one's guard (lines 4-6) and check (lines 9-11)"
 	if got := Message(c, 0); got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+// byScore orders classes as a stable sort of them by score, the highest
+// first, does: on scores with many ties, negative ones and, beyond what
+// its keys hold, ones past 32 bits.
+func TestByScoreAsStableSort(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for _, spread := range []int{3, 101, 1 << 40} {
+		classes := make([]fingerprint.Class, 3000)
+		for i := range classes {
+			classes[i].ID = fmt.Sprint(i)
+			classes[i].Signal.Score = rng.Intn(spread) - spread/3
+		}
+		want := slices.Clone(classes)
+		slices.SortStableFunc(want, func(a, b fingerprint.Class) int { return cmp.Compare(b.Signal.Score, a.Signal.Score) })
+		got := slices.Clone(classes)
+		byScore(got)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("scores over %d: byScore ordered otherwise than a stable sort", spread)
+		}
 	}
 }
