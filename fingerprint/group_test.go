@@ -3,10 +3,7 @@ package fingerprint
 import (
 	"cmp"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"reflect"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -146,17 +143,7 @@ func TestLargestFirstIsStable(t *testing.T) {
 // comparison does not read) in the same order, whatever order they came
 // in.
 func TestSortClassesAsSortedInPlace(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "go", "types", "*.go"))
-	srcs := map[string]string{}
-	for _, p := range paths[:min(len(paths), 40)] {
-		if b, err := os.ReadFile(p); err == nil {
-			srcs[filepath.Base(p)] = string(b)
-		}
-	}
-	if len(srcs) == 0 {
-		t.Skip("no go/types sources")
-	}
-	classes := Detect(indexSources(t, 30, srcs), Options{MinTokens: 30, MinLines: 3, Near: true, Similarity: 0.8})
+	classes := Detect(indexSources(t, 30, typesSources(t, 40)), Options{MinTokens: 30, MinLines: 3, Near: true, Similarity: 0.8})
 	if len(classes) < 20 {
 		t.Fatalf("%d classes: the test shows little", len(classes))
 	}

@@ -113,3 +113,20 @@ func goSources(tb testing.TB) []goSource {
 	}
 	return out
 }
+
+// typesSources returns the text of up to n of go/types's files, by base
+// name; the test is skipped where the standard library has none.
+func typesSources(t testing.TB, n int) map[string]string {
+	t.Helper()
+	paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "go", "types", "*.go"))
+	srcs := map[string]string{}
+	for _, p := range paths[:min(len(paths), n)] {
+		if b, err := os.ReadFile(p); err == nil {
+			srcs[filepath.Base(p)] = string(b)
+		}
+	}
+	if len(srcs) == 0 {
+		t.Skip("no go/types sources")
+	}
+	return srcs
+}

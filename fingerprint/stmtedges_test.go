@@ -2,9 +2,6 @@ package fingerprint
 
 import (
 	"math/rand"
-	"os"
-	"path/filepath"
-	"runtime"
 	"testing"
 )
 
@@ -35,17 +32,7 @@ func (d *detector) eagerStmtEdges(s span, idx []int32) func(k int) (start, end b
 // of their tokens taken out (idx) as alignKept takes out statements, and
 // the questions asked in a random order.
 func TestStmtEdgesLazy(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "go", "types", "*.go"))
-	srcs := map[string]string{}
-	for _, p := range paths[:min(len(paths), 20)] {
-		if b, err := os.ReadFile(p); err == nil {
-			srcs[filepath.Base(p)] = string(b)
-		}
-	}
-	if len(srcs) == 0 {
-		t.Skip("no go/types sources")
-	}
-	files := indexSources(t, 50, srcs)
+	files := indexSources(t, 50, typesSources(t, 20))
 	d := &detector{files: files, opt: Options{MinTokens: 50, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.85}}
 	rng := rand.New(rand.NewSource(1))
 	asked := 0

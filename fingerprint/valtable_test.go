@@ -4,9 +4,6 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"math/rand"
-	"os"
-	"path/filepath"
-	"runtime"
 	"slices"
 	"testing"
 
@@ -42,33 +39,6 @@ func TestValTableNumbersByFirstUse(t *testing.T) {
 	}
 }
 
-// mapCopyKey is copyKey as a map numbered its names, kept to pin
-// copyKey to it.
-func mapCopyKey(d *detector, s span) copyKey {
-	f := d.files[s.file]
-	own := ownName(f, s)
-	seen := map[uint64]uint64{}
-	var b []byte
-	v := f.units[s.first].val0
-	for _, c := range d.codes(s) {
-		b = append(b, c)
-		if !hasValue(c) {
-			continue
-		}
-		if x := f.vals[v]; v != own && isName(c) {
-			if _, ok := seen[x]; !ok {
-				seen[x] = uint64(len(seen))
-			}
-			b = binary.AppendUvarint(b, seen[x])
-		} else if v != own {
-			b = binary.LittleEndian.AppendUint64(b, x)
-		}
-		v++
-	}
-	sum := blake3.Sum256(b)
-	return copyKey{binary.LittleEndian.Uint64(sum[:8]), binary.LittleEndian.Uint64(sum[8:16])}
-}
-
 // mapClassID is classID as a map numbered the names and a hasher took
 // each in turn, kept to pin classID to it.
 func mapClassID(d *detector, s span) string {
@@ -91,21 +61,13 @@ func mapClassID(d *detector, s span) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// Copy keys and class IDs are those that maps numbering the names gave,
-// for every unit of go/types's files, keyed by one keyer from the
-// largest unit down; the keyer's table, after a small unit, is small.
+// Copy keys taken by one keyer, from the largest unit of go/types's files
+// down, are those a fresh keyer takes of each (its table numbers the
+// names by first use, TestValTableNumbersByFirstUse), and the keyer's
+// table, after the smallest unit, is small; class IDs are those that a
+// map numbering the names and a hasher fed a name at a time gave.
 func TestCopyKeysAndIDsByFirstUse(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", "go", "types", "*.go"))
-	srcs := map[string]string{}
-	for _, p := range paths[:min(len(paths), 30)] {
-		if b, err := os.ReadFile(p); err == nil {
-			srcs[filepath.Base(p)] = string(b)
-		}
-	}
-	if len(srcs) == 0 {
-		t.Skip("no go/types sources")
-	}
-	d := &detector{files: indexSources(t, 50, srcs)}
+	d := &detector{files: indexSources(t, 50, typesSources(t, 30))}
 	var spans []span
 	for fi, f := range d.files {
 		for ui := range f.units {
@@ -115,8 +77,8 @@ func TestCopyKeysAndIDsByFirstUse(t *testing.T) {
 	slices.SortStableFunc(spans, func(a, b span) int { return len(d.codes(b)) - len(d.codes(a)) })
 	var k keyer
 	for _, s := range spans {
-		if got, want := d.copyKey(&k, s), mapCopyKey(d, s); got != want {
-			t.Fatalf("%v: copy key %x, want %x", s, got, want)
+		if got, want := d.copyKey(&k, s), d.copyKey(&keyer{}, s); got != want {
+			t.Fatalf("%v: copy key %x after larger units, %x afresh", s, got, want)
 		}
 		if got, want := d.classID(s), mapClassID(d, s); got != want {
 			t.Fatalf("%v: class ID %s, want %s", s, got, want)
