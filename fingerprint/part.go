@@ -79,6 +79,11 @@ func (s *Sketch) Merge(o *Sketch) error {
 	if s.windows != o.windows {
 		return fmt.Errorf("cannot merge a sketch sized for %d windows into one sized for %d", o.windows, s.windows)
 	}
+	if !s.s.alike(o.s) {
+		// Decoded, a sketch may say it is sized for the windows and hold
+		// tables of another size.
+		return fmt.Errorf("cannot merge a sketch whose tables are not sized for its %d windows", o.windows)
+	}
 	s.s.merge(o.s)
 	return nil
 }

@@ -1,6 +1,7 @@
 package fingerprint_test
 
 import (
+	"encoding/binary"
 	"fmt"
 	"go/build"
 	"path/filepath"
@@ -275,5 +276,25 @@ func TestSketchEncoding(t *testing.T) {
 	}
 	if err := sk.Merge(fingerprint.NewSketch(999)); err == nil {
 		t.Error("sketches sized differently merged")
+	}
+	// A sketch that says it is sized for 1,000 windows and holds the
+	// tables of one sized for 50,000 decodes (its parts agree), and is
+	// refused by a merge rather than read past the tables' end.
+	small, err := fingerprint.NewSketch(1000).MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	large, err := fingerprint.NewSketch(50000).MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := func(windows uint64) int { return len(binary.AppendUvarint([]byte("ccsk1"), windows)) }
+	mixed := append(slices.Clone(small[:head(1000)]), large[head(50000):]...)
+	var other fingerprint.Sketch
+	if err := other.UnmarshalBinary(mixed); err != nil {
+		t.Fatal(err)
+	}
+	if err := fingerprint.NewSketch(1000).Merge(&other); err == nil {
+		t.Error("a sketch whose tables are sized for other windows merged")
 	}
 }

@@ -42,8 +42,20 @@ func (s *sketch) add(fp uint64) {
 	s.counts.add(fp)
 }
 
-// merge folds o into s. A fingerprint is seen twice in the union if either
-// saw it twice, or both saw it once: twice |= o.twice | (once & o.once).
+// alike reports whether s and o are sized alike, as merge needs: their
+// Bloom filters of the same bits and hash functions, their Count-Min
+// sketches of the same width and depth.
+func (s *sketch) alike(o *sketch) bool {
+	same := func(f, g *bloom.BloomFilter) bool {
+		return f.Cap() == g.Cap() && f.K() == g.K() && f.BitSet().Len() == g.BitSet().Len()
+	}
+	return same(s.once, o.once) && same(s.twice, o.twice) &&
+		s.counts.mask == o.counts.mask && s.counts.depth == o.counts.depth && len(s.counts.counts) == len(o.counts.counts)
+}
+
+// merge folds o, sized alike, into s. A fingerprint is seen twice in the
+// union if either saw it twice, or both saw it once: twice |= o.twice |
+// (once & o.once).
 func (s *sketch) merge(o *sketch) {
 	both := s.once.BitSet().Intersection(o.once.BitSet())
 	s.twice.BitSet().InPlaceUnion(both)
