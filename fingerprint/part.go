@@ -132,6 +132,28 @@ func (s *Sketch) MarshalBinary() ([]byte, error) {
 // decoded.
 var errSketch = errors.New("corrupt sketch")
 
+// maxBloomHashes bounds the hash functions of a decoded Bloom filter:
+// sized for any rate of false positives above 10⁻¹⁹, a filter has fewer.
+const maxBloomHashes = 64
+
+// bloomFits checks an encoded Bloom filter before it is decoded: its bits
+// and hash functions (big-endian), then its bit set's length and words,
+// which must be the filter's bits, all of them in b. Decoded as it came, a
+// filter of 0 bits divided by zero at its first question, one of 2⁶²
+// hash functions asked them all, and a bit set was allocated at the
+// length it gave before its words were read (1 GiB for 2³³ bits; at
+// 2⁴⁰, out of memory).
+func bloomFits(b []byte) error {
+	if len(b) < 24 {
+		return fmt.Errorf("%w: truncated Bloom filter", errSketch)
+	}
+	m, k, length := binary.BigEndian.Uint64(b), binary.BigEndian.Uint64(b[8:]), binary.BigEndian.Uint64(b[16:])
+	if m == 0 || k == 0 || k > maxBloomHashes || length != m || uint64(len(b)-24)/8 != m/64+min(m%64, 1) || len(b)%8 != 0 {
+		return fmt.Errorf("%w: Bloom filter of %d bits and %d hash functions, its bit set of %d bits in %d bytes", errSketch, m, k, length, len(b)-24)
+	}
+	return nil
+}
+
 // UnmarshalBinary decodes a sketch that MarshalBinary encoded.
 func (s *Sketch) UnmarshalBinary(b []byte) error {
 	if len(b) < len(sketchMagic) || string(b[:len(sketchMagic)]) != sketchMagic {
@@ -153,6 +175,9 @@ func (s *Sketch) UnmarshalBinary(b []byte) error {
 		n := next()
 		if n > uint64(len(b)) {
 			return fmt.Errorf("%w: truncated Bloom filter", errSketch)
+		}
+		if err := bloomFits(b[:n]); err != nil {
+			return err
 		}
 		if err := f.UnmarshalBinary(b[:n]); err != nil {
 			return fmt.Errorf("%w: %v", errSketch, err)

@@ -6,6 +6,7 @@ import (
 	"go/build"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -296,5 +297,30 @@ func TestSketchEncoding(t *testing.T) {
 	}
 	if err := fingerprint.NewSketch(1000).Merge(&other); err == nil {
 		t.Error("a sketch whose tables are sized for other windows merged")
+	}
+	// A Bloom filter of no bits, of no or too many hash functions, or
+	// whose bit set is not of its bits or not all there, is refused when
+	// decoded, and decoding allocates nothing of the size it claims.
+	at := head(1000)
+	_, n := binary.Uvarint(small[at:])
+	at += n // the first filter: bits, hash functions, bit set's length, words
+	m := binary.BigEndian.Uint64(small[at:])
+	for _, c := range []struct{ m, k, length uint64 }{
+		{0, 7, 0}, {m, 0, m}, {m, 1 << 62, m}, {m, 7, m - 64}, {1 << 33, 7, 1 << 33}, {1<<64 - 1, 7, 1<<64 - 1},
+	} {
+		bad := slices.Clone(small)
+		binary.BigEndian.PutUint64(bad[at:], c.m)
+		binary.BigEndian.PutUint64(bad[at+8:], c.k)
+		binary.BigEndian.PutUint64(bad[at+16:], c.length)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		err := other.UnmarshalBinary(bad)
+		runtime.ReadMemStats(&after)
+		if err == nil {
+			t.Errorf("a Bloom filter of %d bits, %d hash functions and a bit set of %d bits decoded", c.m, c.k, c.length)
+		}
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
+			t.Errorf("decoding a Bloom filter of %d bits allocated %d bytes", c.m, grew)
+		}
 	}
 }
