@@ -87,7 +87,9 @@ func TestCopyKeysAndIDsByFirstUse(t *testing.T) {
 	if len(k.names.slots) > 64 {
 		t.Errorf("after the smallest unit the keyer's table has %d slots", len(k.names.slots))
 	}
-	if n := testing.AllocsPerRun(20, func() { d.classID(spans[len(spans)/2]) }); n > 3 {
-		t.Errorf("classID: %.0f allocations, want at most 3 (its bytes, its hash's text, and its table from the pool)", n)
+	// Its bytes and its hash's text; its table comes from a pool, which
+	// the race detector empties at random.
+	if n := testing.AllocsPerRun(20, func() { d.classID(spans[len(spans)/2]) }); n > 4 {
+		t.Errorf("classID: %.0f allocations, want at most 4", n)
 	}
 }
