@@ -28,8 +28,8 @@ import (
 // records, least recently used first.
 
 // resultVersion changes when the encoding of a stored result does (2:
-// classes carry Names).
-const resultVersion = 2
+// classes carry Names; 3: the lines held back as boilerplate).
+const resultVersion = 3
 
 // engine names the running program, computed once: by its file's status
 // (size, times, inode, device: a program rebuilt or replaced in place has
@@ -122,10 +122,11 @@ func (x *Index) runKey(head string, files []*fingerprint.File, sums bool) ([32]b
 // storedResult is what a stored result holds: a Result without the
 // times of its phases.
 type storedResult struct {
-	Classes  []fingerprint.Class
-	Warnings []string
-	Work     fingerprint.Work
-	Sketch   fingerprint.SketchSize
+	Classes     []fingerprint.Class
+	Warnings    []string
+	Work        fingerprint.Work
+	Sketch      fingerprint.SketchSize
+	Boilerplate map[string][]fingerprint.LineRange
 }
 
 // Result returns the result stored under key. A damaged one counts as a
@@ -138,7 +139,7 @@ func (x *Index) Result(key [32]byte) (fingerprint.Result, bool) {
 	if !x.get(recordsBucket, key[:], true, func(v []byte) error { return decodeResult(key, v, &r) }) {
 		return fingerprint.Result{}, false
 	}
-	return fingerprint.Result{Classes: r.Classes, Warnings: r.Warnings, Work: r.Work, Sketch: r.Sketch}, true
+	return fingerprint.Result{Classes: r.Classes, Warnings: r.Warnings, Work: r.Work, Sketch: r.Sketch, Boilerplate: r.Boilerplate}, true
 }
 
 // A stored result or set of verdicts is sealed: the key's first keyCheck
@@ -165,7 +166,7 @@ func unseal(key [32]byte, v []byte) ([]byte, error) {
 // encodeResult seals the gob encoding of a storedResult.
 func encodeResult(key [32]byte, r fingerprint.Result) ([]byte, error) {
 	buf := bytes.NewBuffer(sealed(key))
-	if err := gob.NewEncoder(buf).Encode(storedResult{r.Classes, r.Warnings, r.Work, r.Sketch}); err != nil {
+	if err := gob.NewEncoder(buf).Encode(storedResult{r.Classes, r.Warnings, r.Work, r.Sketch, r.Boilerplate}); err != nil {
 		return nil, err
 	}
 	return seal(buf.Bytes()), nil

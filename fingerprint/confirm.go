@@ -49,8 +49,12 @@ type hashed struct {
 // their tokens, are taken as they are found, file by file in the order
 // the windows lie in memory, rather than by fingerprint, which would jump
 // between files at every window.
+//
+// The windows held back as seen more than MaxOccurrences times go to
+// d.boilerplate, by the lines they span in each file.
 func (d *detector) candidates(sk *sketch) []hashed {
 	per := make([][]hashed, d.opt.workers())
+	boiler := make([][]LineRange, len(d.files))
 	d.parallel(len(d.files), func(w, i int) {
 		f := d.files[i]
 		var over, n int64
@@ -66,13 +70,24 @@ func (d *detector) candidates(sk *sketch) []hashed {
 				per[w] = append(per[w], h)
 			default:
 				over++
+				t0, t1 := f.windowSpan(int32(j))
+				boiler[i] = append(boiler[i], LineRange{f.tokenLine(t0), f.tokenLine(t1 - 1)})
 			}
 		}
 		if over > 0 {
 			counter(&d.work.Boilerplate, over)
+			boiler[i] = mergeLines(boiler[i])
 		}
 		counter(&d.work.Hashed, n)
 	})
+	for i, rs := range boiler {
+		if len(rs) > 0 {
+			if d.boilerplate == nil {
+				d.boilerplate = map[string][]LineRange{}
+			}
+			d.boilerplate[d.files[i].Name] = rs
+		}
+	}
 	hs := slices.Concat(per...)
 	slices.SortFunc(hs, func(a, b hashed) int {
 		return cmp.Or(cmp.Compare(a.r.fp, b.r.fp), cmp.Compare(a.r.file, b.r.file), cmp.Compare(a.r.win, b.r.win))
@@ -282,4 +297,18 @@ func (f *File) windowSpan(w int32) (t0, t1 int32) {
 func (f *File) windowLen(w int32) int32 {
 	t0, t1 := f.windowSpan(w)
 	return t1 - t0
+}
+
+// mergeLines sorts line ranges and joins those that overlap or touch.
+func mergeLines(rs []LineRange) []LineRange {
+	slices.SortFunc(rs, func(a, b LineRange) int { return cmp.Compare(a.Start, b.Start) })
+	out := rs[:0]
+	for _, r := range rs {
+		if n := len(out); n > 0 && r.Start <= out[n-1].End+1 {
+			out[n-1].End = max(out[n-1].End, r.End)
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }

@@ -83,7 +83,7 @@ func run(files []*File, opt Options, clock func() int64, focus []string) Result 
 		}
 	}
 	classes := d.detect()
-	r := Result{Classes: classes, Warnings: d.work.warnings(), Work: d.work, Sketch: d.sketch, Phases: d.phases}
+	r := Result{Classes: classes, Warnings: d.work.warnings(), Work: d.work, Sketch: d.sketch, Phases: d.phases, Boilerplate: d.boilerplate}
 	if opt.Verdicts != nil && !d.stopped() {
 		r.Verdicts = newVerdicts(d.verdicts)
 	}
@@ -144,7 +144,10 @@ type detector struct {
 	focusFPs map[uint64]bool
 	work     Work
 	sketch   SketchSize
-	roots    [][]int32 // see outermostBlocks; made once, by the first pair placed
+	// boilerplate are the lines of the windows held back as boilerplate,
+	// by file (Result.Boilerplate).
+	boilerplate map[string][]LineRange
+	roots       [][]int32 // see outermostBlocks; made once, by the first pair placed
 	// rootsOnce makes roots: exact and near-miss pairs, found at once,
 	// both place pairs.
 	rootsOnce sync.Once

@@ -446,13 +446,13 @@ func mix(h uint64) uint64 {
 	return h
 }
 
-// tokenLine returns the 1-based line of token t.
 // tokenLineRange is the line of token t, as a range.
 func (f *File) tokenLineRange(t int32) LineRange {
 	l := f.tokenLine(t)
 	return LineRange{l, l}
 }
 
+// tokenLine returns the 1-based line of token t.
 func (f *File) tokenLine(t int32) int {
 	l, _ := slices.BinarySearchFunc(f.lineStart, t, func(s, t int32) int {
 		if s <= t {

@@ -24,6 +24,12 @@ type Result struct {
 	// Verdicts are those of the near-miss candidates this run verified,
 	// when Options.Verdicts was given.
 	Verdicts *Verdicts
+	// Boilerplate are the lines of the windows held back as seen more
+	// than MaxOccurrences times (Work.Boilerplate counts them), by file,
+	// sorted and merged: code that makes no class however often it was
+	// pasted, which a change's report says it added. A focused run has
+	// those of the windows whose fingerprints its focus files hold.
+	Boilerplate map[string][]LineRange
 }
 
 // A Phase is how long one phase of detection took, in nanoseconds of the

@@ -21,6 +21,26 @@ type ChangeStats struct {
 	// MaxNew is -max-new-duplication, the share of the added lines new
 	// copies may hold, in percent; < 0: no gate.
 	MaxNew float64
+	// Boilerplate counts the added lines outside new copies that are in
+	// code seen more than MaxOccurrences times, held back as boilerplate:
+	// a class of it is none, however often it was pasted.
+	Boilerplate    int
+	MaxOccurrences int
+}
+
+// boilerplateWords says how many added lines repeat code held back as
+// boilerplate, for a sentence on the change's lines: "16 of them repeat
+// code seen more than 10 times (-max-occurrences), left out as
+// boilerplate"; "" when none.
+func (s ChangeStats) boilerplateWords() string {
+	if s.Boilerplate == 0 {
+		return ""
+	}
+	verb := "repeat"
+	if s.Boilerplate == 1 {
+		verb = "repeats"
+	}
+	return fmt.Sprintf("%d of them %s code seen more than %d times (-max-occurrences), left out as boilerplate", s.Boilerplate, verb, s.MaxOccurrences)
 }
 
 // NewCopies counts the copies a change with verdict v pasted: those it
@@ -64,6 +84,9 @@ func (s ChangeStats) Line() string {
 		line += "it added no line" // not "0 of the 0 lines it added copy other code (0.0%)"
 	} else {
 		line += fmt.Sprintf("%d of the %s it added %s other code (%.1f%%)", s.NewDuplicated, Count(s.AddedLines, "line", "lines"), copies, s.Percent())
+		if b := s.boilerplateWords(); b != "" {
+			line += "; " + b
+		}
 	}
 	if s.Removed > 0 {
 		line += fmt.Sprintf("; it removed %s", Count(s.Removed, "copy", "copies"))

@@ -84,6 +84,7 @@ type (
 		AddedLines           int     `json:"added_lines"`
 		NewDuplicatedLines   int     `json:"new_duplicated_lines"`
 		NewDuplicatedPercent float64 `json:"new_duplicated_percent"`
+		BoilerplateLines     int     `json:"boilerplate_lines,omitempty"` // added lines outside new copies in code seen more than -max-occurrences times
 		MaxNewDuplication    float64 `json:"max_new_duplication,omitempty"`
 		OverGate             bool    `json:"over_max_new_duplication,omitempty"`
 	}
@@ -270,7 +271,7 @@ func jsonChangeOf(s *ChangeStats) *jsonChange {
 		return nil
 	}
 	j := &jsonChange{New: s.New, ForgottenTwins: s.ForgottenTwins, Grown: s.Grown, Removed: s.Removed, AddedLines: s.AddedLines,
-		NewDuplicatedLines: s.NewDuplicated, NewDuplicatedPercent: round2(s.Percent()), OverGate: s.OverGate()}
+		NewDuplicatedLines: s.NewDuplicated, NewDuplicatedPercent: round2(s.Percent()), BoilerplateLines: s.Boilerplate, OverGate: s.OverGate()}
 	if s.MaxNew >= 0 {
 		j.MaxNewDuplication = s.MaxNew
 	}

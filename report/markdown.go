@@ -77,6 +77,9 @@ func markdownChange(bw *bufio.Writer, r *Report) {
 		}
 	}
 	line := fmt.Sprintf("New duplicated lines: %d of the %s the change added (%.1f%%)", s.NewDuplicated, Count(s.AddedLines, "line", "lines"), s.Percent())
+	if b := s.boilerplateWords(); b != "" {
+		line += "; " + b
+	}
 	switch {
 	case s.OverGate():
 		line += fmt.Sprintf(", **over** `-max-new-duplication %g`", s.MaxNew)

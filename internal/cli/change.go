@@ -356,8 +356,12 @@ func changeFindings(verdicts []change.Verdict) int {
 // and the lines it added to the files the run read (files): lines added
 // to a generated file, to one .duplignore leaves out or outside the
 // paths named cannot be copies the run finds, and counted they diluted
-// the share -max-new-duplication judges.
-func newDuplication(ch *change.Change, files []*fingerprint.File, classes []fingerprint.Class, verdicts []change.Verdict) report.ChangeStats {
+// the share -max-new-duplication judges. Of the other lines it added, it
+// counts those in code held back as boilerplate (boiler, by file): code
+// pasted once more than -max-occurrences allows makes no class, and the
+// report says so rather than "0 of the 16 lines it added copy other
+// code" alone.
+func newDuplication(ch *change.Change, files []*fingerprint.File, classes []fingerprint.Class, verdicts []change.Verdict, boiler map[string][]fingerprint.LineRange) report.ChangeStats {
 	var s report.ChangeStats
 	for _, f := range files {
 		if cf := ch.File(f.Name); cf != nil {
@@ -373,6 +377,13 @@ func newDuplication(ch *change.Change, files []*fingerprint.File, classes []fing
 		}
 	}
 	s.NewDuplicated = ch.AddedWithin(copies)
+	if len(boiler) > 0 {
+		both := maps.Clone(copies)
+		for name, rs := range boiler {
+			both[name] = append(slices.Clone(both[name]), rs...)
+		}
+		s.Boilerplate = ch.AddedWithin(both) - s.NewDuplicated
+	}
 	for _, v := range verdicts {
 		s.New += report.NewCopies(v)
 		switch v.Kind {

@@ -709,3 +709,36 @@ func TestChangeCountsLinesRead(t *testing.T) {
 	out, errs, code = runChange(t, "-new-from-rev", "HEAD~1", "-max-new-duplication", "50", "./...")
 	saysAll(t, out, errs, code, ExitClones, "20 of the 128 lines it added copy other code (15.6%), within -max-new-duplication 50%")
 }
+
+// A paste past -max-occurrences makes its code boilerplate, of no class:
+// the change's line says how many of the lines it added are such code,
+// where it said "0 of the 27 lines it added copy other code" alone; the
+// JSON report counts them; the exit status is as before.
+func TestChangeSaysBoilerplatePasted(t *testing.T) {
+	dir := gitRepo(t)
+	for _, p := range []string{"c", "d"} {
+		testtool.WriteFiles(t, dir, map[string]string{p + "/" + p + ".go": pasteSource(p, [4]string{"rows", "out", "line", "total"})})
+	}
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "four copies")
+	testtool.WriteFiles(t, dir, map[string]string{"e/e.go": pasteSource("e", [4]string{"rows", "out", "line", "total"})})
+	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "-max-occurrences", "4", "./...")
+	saysAll(t, out, errs, code, ExitClean, "copycat: the change: 0 new copies, 0 forgotten twins, 0 classes grown; 0 of the 27 lines it added copy other code (0.0%); 20 of them repeat code seen more than 4 times (-max-occurrences), left out as boilerplate")
+	out, errs, _ = runChange(t, "-new-from-rev", "HEAD", "-max-occurrences", "4", "-json", "./...")
+	var rep struct {
+		Stats struct {
+			Change struct {
+				Boilerplate int `json:"boilerplate_lines"`
+			} `json:"change"`
+		} `json:"stats"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Stats.Change.Boilerplate != 20 {
+		t.Errorf("JSON: boilerplate_lines %d (%v), want 20:\n%s%s", rep.Stats.Change.Boilerplate, err, out, errs)
+	}
+	// At the limit the copy is new, and no line is said boilerplate.
+	out, errs, code = runChange(t, "-new-from-rev", "HEAD", "-max-occurrences", "5", "./...")
+	saysAll(t, out, errs, code, ExitClones, "copycat: the change: 1 new copy, 0 forgotten twins, 1 class grown")
+	if strings.Contains(out, "boilerplate") {
+		t.Errorf("within the limit, lines said boilerplate:\n%s", out)
+	}
+}

@@ -91,8 +91,11 @@ type Config struct {
 	// written counts the classes the report held (see wrote).
 	written int
 	// boilerplate says that detection left out windows seen more than
-	// -max-occurrences times, which a report that found nothing names.
+	// -max-occurrences times, which a report that found nothing names;
+	// boilerLines are their lines, by file, which a change's report
+	// counts among the lines it added.
 	boilerplate bool
+	boilerLines map[string][]fingerprint.LineRange
 	// reread reads again the files the report shows (see rereader).
 	reread func(string) ([]byte, error)
 	// ranking categorises the classes found and then ranks them (see
@@ -368,7 +371,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 		}
 	}
 	c.measure(opts, res, found, reused)
-	c.boilerplate = found.Work.Boilerplate > 0
+	c.boilerplate, c.boilerLines = found.Work.Boilerplate > 0, found.Boilerplate
 	if bar != nil {
 		bar.clear()
 	}

@@ -244,8 +244,8 @@ func (c *Config) emitChange(stdout io.Writer, res *load.Result, classes []finger
 	touched, verdicts = append(touched, more...), append(verdicts, moreVerdicts...)
 	rep.Classes, rep.Verdicts = touched, verdicts
 	rep.Left, rep.All = append(left, moreLeft...), c.All
-	stats := newDuplication(ch, res.Files, touched, verdicts)
-	stats.MaxNew = c.MaxNew
+	stats := newDuplication(ch, res.Files, touched, verdicts, c.boilerLines)
+	stats.MaxNew, stats.MaxOccurrences = c.MaxNew, c.MaxOccurrences
 	rep.Change = &stats
 	rep.MaxClasses = c.MaxClasses
 	findings := changeFindings(verdicts)
