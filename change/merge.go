@@ -56,7 +56,7 @@ func (f *File) absorb(sec *File) {
 // old lines, or start at one line, are made one, spanning what each
 // spans of the old file and of the new.
 func (f *File) merge() {
-	f.Added, f.Gone = mergeRanges(f.Added), mergeRanges(f.Gone)
+	f.Added, f.Gone = fingerprint.MergeLines(f.Added), fingerprint.MergeLines(f.Gone)
 	slices.SortFunc(f.Removed, func(a, b Removal) int { return cmp.Or(cmp.Compare(a.After, b.After), cmp.Compare(a.Lines, b.Lines)) })
 	rm := f.Removed[:0]
 	for _, r := range f.Removed {
@@ -82,20 +82,4 @@ func (f *File) merge() {
 		hs = append(hs, h)
 	}
 	f.hunks = hs
-}
-
-// mergeRanges sorts rs and makes those that overlap or touch one.
-func mergeRanges(rs []fingerprint.LineRange) []fingerprint.LineRange {
-	slices.SortFunc(rs, func(a, b fingerprint.LineRange) int {
-		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End))
-	})
-	out := rs[:0]
-	for _, r := range rs {
-		if k := len(out); k > 0 && r.Start <= out[k-1].End+1 {
-			out[k-1].End = max(out[k-1].End, r.End)
-			continue
-		}
-		out = append(out, r)
-	}
-	return out
 }

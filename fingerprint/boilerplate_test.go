@@ -66,8 +66,8 @@ func TestBoilerplateLines(t *testing.T) {
 }
 
 func TestMergeLines(t *testing.T) {
-	got := mergeLines([]LineRange{{10, 12}, {1, 3}, {4, 5}, {11, 20}, {30, 30}, {2, 2}})
+	got := MergeLines([]LineRange{{10, 12}, {1, 3}, {4, 5}, {11, 20}, {30, 30}, {2, 2}})
 	if want := []LineRange{{1, 5}, {10, 20}, {30, 30}}; !slices.Equal(got, want) {
-		t.Errorf("mergeLines = %v, want %v", got, want)
+		t.Errorf("MergeLines = %v, want %v", got, want)
 	}
 }

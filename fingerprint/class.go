@@ -98,6 +98,23 @@ func LineCount(src []byte) int {
 	return 1 + bytes.Count(src[:len(src)-1], []byte{'\n'})
 }
 
+// MergeLines sorts rs in place and makes those that overlap or touch one,
+// returning them in rs's memory.
+func MergeLines(rs []LineRange) []LineRange {
+	slices.SortFunc(rs, func(a, b LineRange) int {
+		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End))
+	})
+	out := rs[:0]
+	for _, r := range rs {
+		if k := len(out); k > 0 && r.Start <= out[k-1].End+1 {
+			out[k-1].End = max(out[k-1].End, r.End)
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
 // LinesIn counts the lines of ranges that do not overlap.
 func LinesIn(rs []LineRange) int {
 	n := 0

@@ -76,7 +76,7 @@ func (d *detector) candidates(sk *sketch) []hashed {
 		}
 		if over > 0 {
 			counter(&d.work.Boilerplate, over)
-			boiler[i] = mergeLines(boiler[i])
+			boiler[i] = MergeLines(boiler[i])
 		}
 		counter(&d.work.Hashed, n)
 	})
@@ -297,18 +297,4 @@ func (f *File) windowSpan(w int32) (t0, t1 int32) {
 func (f *File) windowLen(w int32) int32 {
 	t0, t1 := f.windowSpan(w)
 	return t1 - t0
-}
-
-// mergeLines sorts line ranges and joins those that overlap or touch.
-func mergeLines(rs []LineRange) []LineRange {
-	slices.SortFunc(rs, func(a, b LineRange) int { return cmp.Compare(a.Start, b.Start) })
-	out := rs[:0]
-	for _, r := range rs {
-		if n := len(out); n > 0 && r.Start <= out[n-1].End+1 {
-			out[n-1].End = max(out[n-1].End, r.End)
-			continue
-		}
-		out = append(out, r)
-	}
-	return out
 }
