@@ -145,16 +145,27 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 		}
 		return ""
 	}
+	// unchanged says whether the change edited copy j, which existed
+	// before: "unchanged", or its edits ("edited too: line 7 added").
+	unchanged := func(j int) string {
+		if v.Touched[j] {
+			return "edited too: " + edits(j)
+		}
+		return "unchanged"
+	}
 	switch {
 	case v.New[i]:
-		if t, ok := other(func(j int) bool { return !v.New[j] && !v.Touched[j] }); ok && v.Kind == change.ForgottenTwin {
-			return fmt.Sprintf("new copy of %s (unchanged)", at(t))
+		// The twin named is one the change left as it was, if any: a
+		// twin it also edited is said so (it was said unchanged).
+		t, ok := other(func(j int) bool { return !v.New[j] && !v.Touched[j] })
+		if !ok {
+			t, ok = other(func(j int) bool { return !v.New[j] })
 		}
-		if t, ok := other(func(j int) bool { return !v.New[j] }); ok {
+		if ok {
 			if v.Kind == change.Grown {
-				return fmt.Sprintf("one more copy: a class of %d copies grew (%s, unchanged)", len(c.Fragments), at(t))
+				return fmt.Sprintf("one more copy: a class of %d copies grew (%s, %s)", len(c.Fragments), at(t), unchanged(t))
 			}
-			return fmt.Sprintf("new copy of %s (unchanged)", at(t))
+			return fmt.Sprintf("new copy of %s (%s)", at(t), unchanged(t))
 		}
 		if t, ok := other(func(int) bool { return true }); ok {
 			return fmt.Sprintf("new copy of %s (new too)", at(t))

@@ -150,6 +150,45 @@ func TestChangeWordsPastedTwice(t *testing.T) {
 	}
 }
 
+// A new copy names its twin as the change left it: a twin the change
+// edited too (a guard added to the original after it was pasted) is said
+// so, where it was said unchanged; an untouched twin is named before an
+// edited one.
+func TestChangeWordsTwinEditedToo(t *testing.T) {
+	for _, tc := range []struct {
+		v    change.Verdict
+		want string
+	}{
+		{change.Verdict{Kind: change.New, Touched: []bool{true, true}, New: []bool{false, true},
+			Added: []int{3, 6}, AddedAt: [][]fingerprint.LineRange{{{Start: 14, End: 16}}, nil}},
+			"new copy of a/a.go:10-15 (edited too: lines 14-16 added)"},
+		{change.Verdict{Kind: change.New, Touched: []bool{true, true}, New: []bool{false, true},
+			Added: []int{1, 6}, Removed: []int{2, 0}},
+			"new copy of a/a.go:10-15 (edited too: 1 line added, 2 lines removed)"},
+		{change.Verdict{Kind: change.New, Touched: []bool{false, true}, New: []bool{false, true}},
+			"new copy of a/a.go:10-15 (unchanged)"},
+		{change.Verdict{Kind: change.Grown, Touched: []bool{true, false, true}, New: []bool{false, false, true},
+			Added: []int{2, 0, 6}},
+			"one more copy: a class of 3 copies grew (b/b.go:20-25, unchanged)"},
+		{change.Verdict{Kind: change.Grown, Touched: []bool{true, true, true}, New: []bool{false, false, true},
+			Added: []int{2, 1, 6}},
+			"one more copy: a class of 3 copies grew (a/a.go:10-15, edited too: 2 lines added)"},
+	} {
+		n := len(tc.v.New)
+		c := class("n", fingerprint.Exact, "a/a.go", "b/b.go", "c/c.go")
+		c.Fragments = c.Fragments[:n]
+		if tc.v.Added == nil {
+			tc.v.Added = make([]int, n)
+		}
+		if tc.v.Removed == nil {
+			tc.v.Removed = make([]int, n)
+		}
+		if got := ChangeWords(c, tc.v, n-1); got != tc.want {
+			t.Errorf("%s %v: %q, want %q", tc.v.Kind, tc.v.Touched, got, tc.want)
+		}
+	}
+}
+
 // NewCopies counts the copies a change pasted: every one it added, less
 // the one the others copy when it added the whole class.
 func TestNewCopies(t *testing.T) {
