@@ -429,7 +429,7 @@ func noFacts(string) *fingerprint.Facts { return nil }
 // fragments as related information: at most report.MaxRelated of them,
 // those after it (wrapping around), as SARIF does. Its message leaves out
 // why the class ranks where it does (a package's diagnostics are not
-// ranked), but says why a class is not listed.
+// ranked), but for what drifted, and says why a class is not listed.
 func (u *unit) reportClass(c fingerprint.Class) {
 	c.Signal.Reason = ""
 	msgs := report.Messages(c)

@@ -128,6 +128,22 @@ func TestListing(t *testing.T) {
 	}
 }
 
+// A drifted class's messages say what drifted, as the command line's
+// reason does, without the rest of the reason (the rank's): the copy
+// whose twin discards a value it checks said "drifted" and no more, the
+// twin alone saying what it discards.
+func TestDriftSaid(t *testing.T) {
+	setFlags(t, "near", "true")
+	got := diagnostics(t, "discards")
+	want := []string{
+		"discards.go:13:1-33:2 near: duplicate of discards/discards.go:35-52 (near 93%, 143 tokens, 2 copies; drifted: a copy discards a value its twin checks)",
+		"discards.go:35:1-52:2 near: duplicate of discards/discards.go:13-33 (near 93%, 143 tokens, 2 copies; drifted: a copy discards a value its twin checks); line 36 discards with _ the value that discards/discards.go:14-17 checks",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+}
+
 // TestCategory checks that each diagnostic's category is its clone's
 // kind.
 func TestCategory(t *testing.T) {

@@ -136,7 +136,8 @@ func OtherCopy(n, i int) int {
 }
 
 // message is Message, taking what other copies lack of the fragments
-// from lacked, called only when a fragment has lines others lack.
+// from lacked, called only when a fragment has lines others lack or a
+// drifted class has no reason to say.
 func message(c fingerprint.Class, i int, lacked func() *lackedOf) string {
 	other := c.Fragments[OtherCopy(len(c.Fragments), i)]
 	var why string
@@ -144,7 +145,13 @@ func message(c fingerprint.Class, i int, lacked func() *lackedOf) string {
 	case c.Signal.Reason != "":
 		why = "; " + c.Signal.Reason
 	case c.Divergent:
+		// Without the rank's reason (go vet, the editor), the drift's
+		// words: a copy whose twin discards a value it checks said
+		// "drifted" and no more.
 		why = "; drifted"
+		if w := lacked().drifted; w != "" {
+			why += ": " + w
+		}
 	}
 	msg := fmt.Sprintf("duplicate of %s:%d-%d (%s, %s, %d copies%s)",
 		FileName(other.File), other.Start.Line, other.End.Line, KindLabel(c), Count(c.Tokens, "token", "tokens"), len(c.Fragments), why)
@@ -211,6 +218,9 @@ func lackers(n int) string {
 type lackedOf struct {
 	copies []int
 	lacked [][]lackedStep
+	// drifted says what drifted in a drifted class, as its reason
+	// does: "a copy lacks the check".
+	drifted string
 }
 
 type lackedStep struct {
@@ -254,6 +264,9 @@ func newLackedOf(c fingerprint.Class) *lackedOf {
 				lk.lacked[i][k].by = append(by, j)
 			}
 		}
+	}
+	if c.Divergent {
+		lk.drifted = driftReason(c)
 	}
 	return lk
 }

@@ -5,7 +5,7 @@ package near
 
 import "strings"
 
-func fields(s string) []string { // want `duplicate of near/a.go:29-51 \(near \d+%, \d+ tokens, 2 copies; drifted\); lacks the [a-z ]+ of near/a.go:30-32 \(after this copy's line \d+\)`
+func fields(s string) []string { // want `duplicate of near/a.go:29-51 \(near \d+%, \d+ tokens, 2 copies; drifted: a copy lacks the [a-z ]+\); lacks the [a-z ]+ of near/a.go:30-32 \(after this copy's line \d+\)`
 	var out []string
 	start := -1
 	for i, r := range s {
@@ -26,7 +26,7 @@ func fields(s string) []string { // want `duplicate of near/a.go:29-51 \(near \d
 	return out
 }
 
-func words(s string) []string { // want `duplicate of near/a.go:8-27 \(near \d+%, \d+ tokens, 2 copies; drifted\); the other copy lacks this one's guard \(lines 30-32\)`
+func words(s string) []string { // want `duplicate of near/a.go:8-27 \(near \d+%, \d+ tokens, 2 copies; drifted: a copy lacks the [a-z ]+\); the other copy lacks this one's guard \(lines 30-32\)`
 	if strings.TrimSpace(s) == "" {
 		return nil
 	}
