@@ -39,11 +39,25 @@ type Repo struct {
 	}
 }
 
+// ErrNoRepository is the error, wrapped, of Open and OpenAt for a
+// directory git finds in no repository.
+var ErrNoRepository = errors.New("not in a git repository")
+
+// noRepository is the error of Open and OpenAt when git rev-parse
+// failed: ErrNoRepository, or git not run at all (not installed), which
+// it is not.
+func noRepository(err error) error {
+	if errors.Is(err, exec.ErrNotFound) {
+		return fmt.Errorf("git is not installed (not found on PATH), which copycat reads changes and history with: %w", err)
+	}
+	return fmt.Errorf("%w: %w", ErrNoRepository, err)
+}
+
 // Open finds the repository that holds dir.
 func Open(dir string) (*Repo, error) {
 	out, err := git(dir, "rev-parse", "--show-toplevel")
 	if err != nil {
-		return nil, fmt.Errorf("not in a git repository: %w", err)
+		return nil, noRepository(err)
 	}
 	return &Repo{Root: filepath.Clean(strings.TrimSpace(out))}, nil
 }
@@ -62,7 +76,7 @@ func OpenAt(dir, rev string) (*Repo, string, error) {
 		if err == nil {
 			err = errors.New("git rev-parse printed no top folder")
 		}
-		return nil, "", fmt.Errorf("not in a git repository: %w", err)
+		return nil, "", noRepository(err)
 	}
 	r := &Repo{Root: filepath.Clean(lines[0])}
 	if len(lines) > 2 {
@@ -123,7 +137,8 @@ func (r *Repo) missing(rev string) error {
 	}
 	shallow, _ := git(r.Root, "rev-parse", "--is-shallow-repository")
 	isShallow := strings.TrimSpace(shallow) == "true"
-	if remote, branch, ok := r.remoteBranch(rev); ok {
+	remote, branch, known, ok := r.remoteBranch(rev)
+	if ok && known {
 		// A clone of one branch (git clone --depth 1, --single-branch)
 		// fetches no other: deepening it brings none.
 		unshallow, where := "", "this repository"
@@ -136,22 +151,27 @@ func (r *Repo) missing(rev string) error {
 	if isShallow {
 		return fmt.Errorf("revision %s is not in this shallow clone: fetch it (git fetch --deepen=100, or git fetch --unshallow; with actions/checkout, fetch-depth: 0)", rev)
 	}
+	if ok {
+		// origin/main in a repository made by git init, or whose
+		// remote has another name: there is nothing to fetch it from.
+		return fmt.Errorf("revision %s is not in this repository, which has no remote %s (git remote -v lists its remotes)", rev, remote)
+	}
 	return fmt.Errorf("revision %s is not in this repository (git fetch it first)", rev)
 }
 
-// remoteBranch splits rev into a remote of the repository and a branch
-// name, when it names a remote-tracking branch ("origin/main") the clone
-// lacks; ok is false for any other revision.
-func (r *Repo) remoteBranch(rev string) (remote, branch string, ok bool) {
+// remoteBranch splits rev into a remote and a branch name, when it reads
+// as a remote-tracking branch ("origin/main"); known says whether the
+// repository has that remote. ok is false for any other revision.
+func (r *Repo) remoteBranch(rev string) (remote, branch string, known, ok bool) {
 	remote, branch, ok = strings.Cut(rev, "/")
 	if !ok || remote == "" || branch == "" || strings.ContainsAny(rev, "~^:@{}*?[\\ ") {
-		return "", "", false
+		return "", "", false, false
 	}
 	remotes, err := git(r.Root, "remote")
-	if err != nil || !slices.Contains(strings.Fields(remotes), remote) {
-		return "", "", false
+	if err != nil {
+		return "", "", false, false
 	}
-	return remote, branch, true
+	return remote, branch, slices.Contains(strings.Fields(remotes), remote), true
 }
 
 // MergeBase returns the best common ancestor of ref and HEAD: the commit

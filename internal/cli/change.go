@@ -153,6 +153,10 @@ func (ch *Changes) startRev(wd string, fail func(error)) (wait func() (*change.C
 		if err == nil && ch.NewFromMergeBase != "" {
 			commit, err = repo.MergeBaseOf(commit, rev)
 		}
+		if errors.Is(err, change.ErrNoRepository) {
+			// It said git's words alone, and no other way.
+			err = fmt.Errorf("%w; outside a repository, give the change as a unified diff (-diff FILE, or -diff - for standard input)", err)
+		}
 		ch.took.lookup = time.Since(t0)
 		if err != nil {
 			fail(err)

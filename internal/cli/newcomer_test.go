@@ -446,3 +446,34 @@ func TestFormatHelpNamesEveryExtension(t *testing.T) {
 		}
 	}
 }
+
+// A change's errors about git say what to do: outside a repository, give
+// the change as a diff (it said git's "not a git repository" alone);
+// without git, that git is missing (it said "not in a git repository");
+// a remote's branch of a remote the repository lacks (origin/main after
+// git init), that there is no such remote (it said "git fetch it
+// first", which cannot fetch it).
+func TestChangeGitErrorsSayWhatToDo(t *testing.T) {
+	gitRepo(t)
+	if _, errs, code := runChange(t, "-new-from-merge-base", "origin/main", "./..."); code != ExitError ||
+		!strings.Contains(errs, "revision origin/main is not in this repository, which has no remote origin (git remote -v lists its remotes)") {
+		t.Errorf("origin/main without a remote: exit %d, %q", code, errs)
+	}
+	if _, errs, code := runChange(t, "-new-from-rev", "nosuch", "./..."); code != ExitError ||
+		!strings.Contains(errs, "revision nosuch is not in this repository (git fetch it first)") {
+		t.Errorf("a missing revision: exit %d, %q", code, errs)
+	}
+	t.Chdir(t.TempDir())
+	testtool.WriteFiles(t, ".", map[string]string{"go.mod": "module example.com/m\n", "a.go": "package m\n"})
+	for _, flag := range revFlags {
+		if _, errs, code := runChange(t, "-"+flag, "HEAD", "./..."); code != ExitError ||
+			!strings.Contains(errs, "not in a git repository") || !strings.Contains(errs, "give the change as a unified diff (-diff FILE") {
+			t.Errorf("-%s outside a repository: exit %d, %q", flag, code, errs)
+		}
+	}
+	t.Setenv("PATH", t.TempDir())
+	if _, errs, code := runChange(t, "-new-from-rev", "HEAD", "./..."); code != ExitError ||
+		!strings.Contains(errs, "git is not installed (not found on PATH)") || strings.Contains(errs, "not in a git repository") {
+		t.Errorf("no git: exit %d, %q", code, errs)
+	}
+}
