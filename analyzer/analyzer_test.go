@@ -85,12 +85,15 @@ func TestAnalyzer(t *testing.T) {
 func TestGeneratedFlag(t *testing.T) {
 	setFlags(t, small...)
 	setFlags(t, "generated", "true")
-	got := diagnostics(t, "generated")
-	want := []string{
+	diagnosticsAre(t, "generated",
 		"a.go:4:1-14:2 exact: duplicate of generated/zz_gen.go:5-15 (exact, 40 tokens, 2 copies); not listed: mirror: generated/zz_gen.go is generated",
-		"zz_gen.go:5:1-15:2 exact: duplicate of generated/a.go:4-14 (exact, 40 tokens, 2 copies); not listed: mirror: generated/zz_gen.go is generated",
-	}
-	if !slices.Equal(got, want) {
+		"zz_gen.go:5:1-15:2 exact: duplicate of generated/a.go:4-14 (exact, 40 tokens, 2 copies); not listed: mirror: generated/zz_gen.go is generated")
+}
+
+// diagnosticsAre checks that the diagnostics of pkg are want, in order.
+func diagnosticsAre(t *testing.T, pkg string, want ...string) {
+	t.Helper()
+	if got := diagnostics(t, pkg); !slices.Equal(got, want) {
 		t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
 	}
 }
@@ -134,14 +137,9 @@ func TestListing(t *testing.T) {
 // twin alone saying what it discards.
 func TestDriftSaid(t *testing.T) {
 	setFlags(t, "near", "true")
-	got := diagnostics(t, "discards")
-	want := []string{
+	diagnosticsAre(t, "discards",
 		"discards.go:13:1-33:2 near: duplicate of discards/discards.go:35-52 (near 93%, 143 tokens, 2 copies; drifted: a copy discards a value its twin checks)",
-		"discards.go:35:1-52:2 near: duplicate of discards/discards.go:13-33 (near 93%, 143 tokens, 2 copies; drifted: a copy discards a value its twin checks); line 36 discards with _ the value that discards/discards.go:14-17 checks",
-	}
-	if !slices.Equal(got, want) {
-		t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
-	}
+		"discards.go:35:1-52:2 near: duplicate of discards/discards.go:13-33 (near 93%, 143 tokens, 2 copies; drifted: a copy discards a value its twin checks); line 36 discards with _ the value that discards/discards.go:14-17 checks")
 }
 
 // TestCategory checks that each diagnostic's category is its clone's
