@@ -25,8 +25,9 @@ copycat history walks the first-parent history of rev (HEAD by default),
 oldest commit first, and runs copycat over each commit's tree, written
 from git's objects into a temporary folder (no checkout, no worktree):
 duplicated lines and their share of all lines, the listed classes, the
-classes new since the commit before, and the drifted ones, as CSV, JSON
-or an HTML page with a plot. Each commit is one more run over the index:
+classes new since the commit before (by class ID: a class the commit
+edited is new), and the drifted ones, as CSV, JSON or an HTML page with
+a plot. Each commit is one more run over the index:
 only the files it changed are written and read. The folder it runs in,
 within the repository, is the tree it reads at each commit.
 
