@@ -235,7 +235,7 @@ func brokenLink(path string, err error) error {
 // none.
 func (r *resolver) nothingRead(arg, dir string, none error) error {
 	if file, line, ok := r.tree(dir).NamedBy(dir); ok {
-		return fmt.Errorf("%s: left out by %s:%d", arg, relToWD(file), line)
+		return fmt.Errorf("%s: left out by %s:%d (name its files to read them)", arg, relToWD(file), line)
 	}
 	return none
 }

@@ -424,9 +424,9 @@ func TestNamedDirLeftOutByDefault(t *testing.T) {
 		{"./testdata/ex", []string{"testdata/ex/a.go"}, ""},
 		{"vendor/v", []string{"vendor/v/b.go"}, ""},
 		{"./testdata/...", []string{"testdata/ex/a.go"}, ""},
-		{"./gen/...", nil, "./gen/...: left out by .duplignore:2"},
-		{"gen", nil, "gen: left out by .duplignore:2"},
-		{"./main/gen/...", nil, "./main/gen/...: left out by main/.duplignore:3"},
+		{"./gen/...", nil, "./gen/...: left out by .duplignore:2 (name its files to read them)"},
+		{"gen", nil, "gen: left out by .duplignore:2 (name its files to read them)"},
+		{"./main/gen/...", nil, "./main/gen/...: left out by main/.duplignore:3 (name its files to read them)"},
 	} {
 		got, errs := Resolve([]string{tc.arg}, Options{})
 		var names []string
