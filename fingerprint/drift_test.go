@@ -656,6 +656,18 @@ func TestDrift(t *testing.T) {
 			true, []string{"b.go:7 lacks guard a.go:8-10"}},
 		{"check lacked on a renamed loop variable", rangeCheck, r("\t\tif o.ID <= 0 {\n\t\t\treturn fmt.Errorf(\"order %q: bad id %d\", o.Name, o.ID)\n\t\t}\n", "", "o.", "inv.", "_, o :=", "_, inv :=", "orders", "invoices", "Order", "Invoice").Replace(rangeCheck),
 			true, []string{"b.go:8 lacks check a.go:9-11"}},
+		// A check whose message names the loop's index, the index's one
+		// use: the copy lacking it drops the index (Go refuses it
+		// unused), so the check is the one it lacks, not one on a name
+		// of the twin's own.
+		{"check on a loop index the copy drops with it", r("for _, o := range", "for i, o := range", `"order %q: bad id %d", o.Name`, `"order %d (%q): bad id %d", i, o.Name`).Replace(rangeCheck),
+			r("\t\tif o.ID <= 0 {\n\t\t\treturn fmt.Errorf(\"order %q: bad id %d\", o.Name, o.ID)\n\t\t}\n", "", "WriteCSV", "WriteOrders").Replace(rangeCheck),
+			true, []string{"b.go:8 lacks check a.go:9-11"}},
+		// The index used beside the check too: the copy that drops it
+		// and lacks the check is another variant.
+		{"check on a loop index the copy drops, used elsewhere", r("for _, o := range", "for i, o := range", `"order %q: bad id %d", o.Name`, `"order %d (%q): bad id %d", i, o.Name`, "strconv.Itoa(o.ID), o.Name", "strconv.Itoa(o.ID), strconv.Itoa(i), o.Name").Replace(rangeCheck),
+			r("\t\tif o.ID <= 0 {\n\t\t\treturn fmt.Errorf(\"order %q: bad id %d\", o.Name, o.ID)\n\t\t}\n", "", "strconv.Itoa(o.ID), o.Name", "strconv.Itoa(o.ID), \"\", o.Name", "WriteCSV", "WriteOrders").Replace(rangeCheck),
+			false, nil},
 		// A parameter the copy renamed and names nowhere else but in its
 		// signature is the copy's too.
 		{"guard lacked on a renamed parameter", r("v []byte)", "v []byte, lim int)", "c.limit", "lim").Replace(store),

@@ -122,7 +122,12 @@ func (d *detector) ownNamesBy(al *alignment, with, without span, rs []int32, sha
 	})
 	elsewhere := func(v uint64) bool { return names.count[v] > here[v] }
 	renamed := names.renamed(added, rs)
-	other := func(v uint64) bool { return names.twin[v] || renamed(v) }
+	// A name the copy declares where the twin has the blank identifier,
+	// and uses nowhere but in the added statements, is one the twin
+	// could not keep without them: Go refuses a variable declared and
+	// not used, so a paste that lost a guard on `i` lost `for i` too.
+	onlyHere := func(v uint64) bool { b := names.blanked[v]; return b > 0 && names.count[v]-here[v] <= b }
+	other := func(v uint64) bool { return names.twin[v] || renamed(v) || onlyHere(v) }
 	return slices.ContainsFunc(uses, func(u use) bool {
 		switch {
 		case other(u.name) || declared[u.name] || predeclared[u.name]:
@@ -186,6 +191,23 @@ type copyNames struct {
 	renames []copyRename
 	weights map[uint64][]renameWeight
 	sets    map[uint64][]int32 // the tokens where each name is set alone (checksAddress), rising
+	// blanked counts, for each name of the copy, where a range clause
+	// declares it and the twin has the blank identifier in its place
+	// (for i, it := range against for _, it := range): a name the twin
+	// does not use. Not a value assigned: m, _ := against m, ok := is
+	// a value the copy may know it needs no check of (encoding/json's
+	// addrMarshalerEncoder), which a discard's own rule judges.
+	blanked map[uint64]int32
+}
+
+// rangeKey reports whether the name at token t of codes is one a range
+// clause declares: a name of the list before := range.
+func rangeKey(codes []byte, t int32) bool {
+	j := int(t) + 1
+	for j < len(codes) && (codes[j] == byte(token.COMMA) || isName(codes[j])) {
+		j++
+	}
+	return j+1 < len(codes) && codes[j] == byte(token.DEFINE) && codes[j+1] == byte(token.RANGE)
 }
 
 // A copyRename is a name of a copy at token tok matched to another name
@@ -231,6 +253,12 @@ func (al *alignment) namesOf(d *detector, with span) *copyNames {
 		v, w, t := p.x, p.y, p.ta
 		if i == 1 {
 			v, w, t = p.y, p.x, p.tb
+		}
+		if w == blankHash && v != blankHash && rangeKey(codes, t) {
+			if cn.blanked == nil {
+				cn.blanked = map[uint64]int32{}
+			}
+			cn.blanked[v]++
 		}
 		if w == v || w == blankHash || v == blankHash {
 			continue // the same name; or a value the copy drops, not renames
