@@ -113,13 +113,13 @@ func markdownTree(bw *bufio.Writer, r *Report) {
 		if len(c.Fragments) > 4 {
 			others = append(others, fmt.Sprintf("and %d more", len(c.Fragments)-4))
 		}
-		why := c.Signal.Reason
+		why := mdCell(c.Signal.Reason) + driftCell(c)
 		if !Listed(c) {
 			// -all: as the text report ends the line of such a class.
-			why += "; not listed: " + LeftOut(c)
+			why += mdCell("; not listed: " + LeftOut(c))
 		}
 		fmt.Fprintf(bw, "| %d | %s | %d | %s | %s | %s | %s |\n", n, KindLabel(c), len(c.Fragments), linesCell(c, strconv.Itoa),
-			mdCellCode(fragmentAt(c.Fragments[0])), strings.Join(others, ", "), mdCell(why))
+			mdCellCode(fragmentAt(c.Fragments[0])), strings.Join(others, ", "), why)
 	}
 	if shown != nil {
 		fmt.Fprintf(bw, "\nThe first %d of %s (`-max-classes 0` lists all).\n", r.MaxClasses, Count(len(r.Classes), "class", "classes"))
@@ -138,6 +138,34 @@ func linesWords(c fingerprint.Class) string {
 // fragmentAt is a copy's place: "a/a.go:8-27".
 func fragmentAt(f fingerprint.Fragment) string {
 	return fmt.Sprintf("%s:%d-%d", FileName(f.File), f.Start.Line, f.End.Line)
+}
+
+// driftCell says, for the table's "why" cell of a drifted class, which
+// copies drifted and how, as the text report says it on each: ";
+// `b.go:15-31` lacks the check of a.go:19-21 (after this copy's line
+// 18)", each copy's first drift, of at most three copies; "" for a class
+// that did not drift. The class's reason alone ("a copy lacks the
+// check") did not say which copy.
+func driftCell(c fingerprint.Class) string {
+	var parts []string
+	more := 0
+	for i, f := range c.Fragments {
+		said := DriftSaid(c, i)
+		switch {
+		case len(said) == 0:
+		case len(parts) == 3:
+			more++
+		default:
+			parts = append(parts, mdCellCode(fragmentAt(f))+" "+mdCell(said[0]))
+		}
+	}
+	if more > 0 {
+		parts = append(parts, fmt.Sprintf("and %d more", more))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(parts, "; ")
 }
 
 // mdCode writes s as a code span, with enough backticks around it that

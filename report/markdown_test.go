@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -126,6 +127,28 @@ func TestMarkdownTree(t *testing.T) {
 // A copy pasted to several places says so on the copy it came from: the
 // first of them named, and how many more (it named the first alone, as
 // if the change had copied the code once).
+// A drifted class's row says which copies drifted and how, as the text
+// report says it on each copy: the class's reason, "a copy lacks the
+// guard", named none.
+func TestMarkdownTreeDrift(t *testing.T) {
+	c := lackedByTwo()
+	c.Divergent, c.Signal.Reason = true, "drifted: 2 copies lack the guard"
+	c.Fragments = append(c.Fragments, c.Fragments[1], c.Fragments[2], c.Fragments[1])
+	for i := range c.Fragments {
+		c.Fragments[i].File = fmt.Sprintf("p%d/@f.go", i)
+	}
+	rep := &Report{Classes: []fingerprint.Class{c}}
+	var buf bytes.Buffer
+	if err := Markdown(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	want := "| drifted: 2 copies lack the guard; `p1/@f.go:20-25` lacks the guard of p0/@&#8203;f.go:11-12 (after this copy's line 20); " +
+		"`p2/@f.go:30-35` lacks the guard of p0/@&#8203;f.go:11-12 (after this copy's line 20); `p3/@f.go:20-25` lacks the guard of p0/@&#8203;f.go:11-12 (after this copy's line 20); and 2 more |\n"
+	if got := buf.String(); !strings.Contains(got, want) {
+		t.Errorf("lacks %q:\n%s", want, got)
+	}
+}
+
 func TestChangeWordsPastedTwice(t *testing.T) {
 	for _, tc := range []struct {
 		v    change.Verdict
