@@ -210,6 +210,26 @@ func (b *Baseline) Mark(classes []fingerprint.Class) int {
 	return n
 }
 
+// Gone counts the baseline's classes that classes, a run's, neither are
+// nor hold (fingerprint.Class.Contained): edited since, which gave them
+// new IDs, or removed.
+func (b *Baseline) Gone(classes []fingerprint.Class) int {
+	found := map[string]bool{}
+	for _, c := range classes {
+		found[c.ID] = true
+		for _, in := range c.Contained {
+			found[in.ID] = true
+		}
+	}
+	n := 0
+	for id := range b.copies {
+		if !found[id] {
+			n++
+		}
+	}
+	return n
+}
+
 // FragmentIDs names each fragment of each class by its class ID, its
 // file (with forward slashes) and its rank, by place, among the fragments
 // of classes of that ID in that file: "id:path/f.go:1". The name survives

@@ -102,6 +102,42 @@ func TestBaselineNew(t *testing.T) {
 	}
 }
 
+// Gone counts the baseline's classes a run neither found nor found held
+// by a class it found: edited (a new ID), removed, or not read.
+func TestBaselineGone(t *testing.T) {
+	held := class("bb", fingerprint.Renamed, "a.go", "b.go", "c.go")
+	held.Contained = []fingerprint.ClassRef{{ID: "dd", Kind: fingerprint.Exact, Copies: 2}}
+	base := NewBaseline([]fingerprint.Class{class("aa", fingerprint.Exact, "a.go", "b.go"), held})
+	aa, bb, dd := class("aa", fingerprint.Exact, "x.go", "y.go"), class("bb", fingerprint.Renamed, "a.go", "c.go"), class("dd", fingerprint.Exact, "a.go", "b.go")
+	bb.Contained = held.Contained
+	for _, tt := range []struct {
+		name    string
+		classes []fingerprint.Class
+		want    int
+	}{
+		{"all found, moved or with a copy fewer", []fingerprint.Class{aa, bb}, 0},
+		{"a class edited: a new ID", []fingerprint.Class{class("a2", fingerprint.Exact, "a.go", "b.go"), bb}, 1},
+		{"the class held found alone", []fingerprint.Class{aa, dd}, 1},
+		{"none found", nil, 3},
+	} {
+		if got := base.Gone(tt.classes); got != tt.want {
+			t.Errorf("%s: Gone = %d, want %d", tt.name, got, tt.want)
+		}
+	}
+	rep := &Report{BaselineGone: 2}
+	var buf bytes.Buffer
+	if err := Markdown(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	if want := "\n2 classes of the baseline were not found: edited since (a class whose code changed is new to the baseline), removed, or outside what this run read; -update-baseline records the classes as they are.\n"; !strings.HasSuffix(buf.String(), want) {
+		t.Errorf("Markdown ends %q, want %q", buf.String(), want)
+	}
+	buf.Reset()
+	if err := JSON(&buf, rep); err != nil || !strings.Contains(buf.String(), `"baseline_gone": 2`) {
+		t.Errorf("JSON (%v) lacks baseline_gone:\n%s", err, buf.String())
+	}
+}
+
 func TestFragmentIDs(t *testing.T) {
 	c := class("aa", fingerprint.Exact, "a.go", "a.go", "sub/b.go")
 	got := strings.Join(FragmentIDs([]fingerprint.Class{c})[0], " ")

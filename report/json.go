@@ -40,10 +40,11 @@ type (
 		Fragments       int            `json:"fragments"`
 		DuplicatedLines int            `json:"duplicated_lines"`
 		DuplicatedPct   float64        `json:"duplicated_percent"`
-		Apart           int            `json:"apart,omitempty"`    // classes left out of the listed ones (see Listed)
-		LeftOut         map[string]int `json:"left_out,omitempty"` // those classes by the rule that left them out
-		Change          *jsonChange    `json:"change,omitempty"`   // with a change: what it did
-		Run             *RunStats      `json:"run,omitempty"`      // only with -stats
+		Apart           int            `json:"apart,omitempty"`         // classes left out of the listed ones (see Listed)
+		LeftOut         map[string]int `json:"left_out,omitempty"`      // those classes by the rule that left them out
+		BaselineGone    int            `json:"baseline_gone,omitempty"` // with a baseline, its classes the run did not find: edited since, or removed
+		Change          *jsonChange    `json:"change,omitempty"`        // with a change: what it did
+		Run             *RunStats      `json:"run,omitempty"`           // only with -stats
 	}
 	jsonClass struct {
 		ID         string         `json:"id"`
@@ -159,6 +160,7 @@ func jsonHead(r *Report) jsonReport {
 			DuplicatedPct:   math.Round(Percent(r.Stats)*100) / 100,
 			Apart:           apart,
 			LeftOut:         left,
+			BaselineGone:    r.BaselineGone,
 			Change:          jsonChangeOf(r.Change),
 			Run:             r.Run,
 		},

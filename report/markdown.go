@@ -29,6 +29,9 @@ func Markdown(w io.Writer, r *Report) error {
 	} else if why != "" {
 		fmt.Fprintf(bw, "\nNot listed: %s.\n", mdText(why))
 	}
+	if w := r.goneWords(); w != "" {
+		fmt.Fprintf(bw, "\n%s.\n", mdText(strings.ToUpper(w[:1])+w[1:]))
+	}
 	return bw.Flush()
 }
 

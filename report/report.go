@@ -46,8 +46,9 @@ type Report struct {
 	// With -all they are in Classes, each with its Signal.LeftOut.
 	Left []fingerprint.Class
 	// Known counts the classes a baseline held, left out of Classes and
-	// Left alike.
-	Known int
+	// Left alike; BaselineGone the baseline's classes this run did not
+	// find (Baseline.Gone).
+	Known, BaselineGone int
 	// All says that Classes hold the classes no rule lists too (-all).
 	All bool
 	// Verdicts, with a change (-new-from-rev and the like), say what it
@@ -422,6 +423,9 @@ func Text(w io.Writer, r *Report) error {
 	if line := r.LeftLine(); line != "" {
 		fmt.Fprintln(bw, line)
 	}
+	if line := r.GoneLine(); line != "" {
+		fmt.Fprintln(bw, line)
+	}
 	if r.Change != nil {
 		fmt.Fprintln(bw, r.Change.Line())
 	}
@@ -540,6 +544,28 @@ func (r *Report) LeftLine() string {
 		return "copycat: not listed: " + why + " (-all lists it)"
 	}
 	return "copycat: not listed: " + why + " (-all lists them)"
+}
+
+// GoneLine says how many of the baseline's classes the run did not find:
+// a class whose code was edited has a new ID, so that it is listed as
+// new while the baseline's line for it finds nothing; "" when none.
+func (r *Report) GoneLine() string {
+	if w := r.goneWords(); w != "" {
+		return "copycat: " + w
+	}
+	return ""
+}
+
+func (r *Report) goneWords() string {
+	if r.BaselineGone == 0 {
+		return ""
+	}
+	verb := "were"
+	if r.BaselineGone == 1 {
+		verb = "was"
+	}
+	return fmt.Sprintf("%s of the baseline %s not found: edited since (a class whose code changed is new to the baseline), removed, or outside what this run read; -update-baseline records the classes as they are",
+		Count(r.BaselineGone, "class", "classes"), verb)
 }
 
 // LeftWhy counts the classes no rule lists by rule, in words: "12

@@ -182,13 +182,13 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 	if c.change != nil {
 		return c.emitChange(stdout, res, classes)
 	}
-	known := 0
+	known, gone := 0, 0
 	if c.Baseline != "" {
 		b, err := c.readBaselineUntilDone()
 		if err != nil {
 			return 0, err
 		}
-		known = b.Mark(classes)
+		known, gone = b.Mark(classes), b.Gone(classes)
 	}
 	rep := &report.Report{}
 	findings := 0
@@ -206,7 +206,7 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 		rep.Known = known
 		findings = len(listed)
 	}
-	rep.All, rep.MaxClasses = c.All, c.MaxClasses
+	rep.All, rep.MaxClasses, rep.BaselineGone = c.All, c.MaxClasses, gone
 	if !c.Quiet {
 		rep.MinTokens, rep.MinLines = c.MinTokens, c.MinLines // said when nothing is found
 		if c.MaxOccurrences > 0 && (c.MaxOccurrences < DefaultMaxOccurrences || c.boilerplate) {

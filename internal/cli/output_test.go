@@ -55,6 +55,10 @@ func TestBaseline(t *testing.T) {
 		// A class the baseline holds with fewer copies says so.
 		{"newcopy.txtar", ExitClones, []string{"a.go:", "b.go:", "d.go:", "1 class, 3 fragments", "; the baseline holds 2 of its copies)"}},
 		{"newclass.txtar", ExitClones, []string{"e.go:", "f.go:", "2 classes, 4 fragments", "1 class in the baseline"}},
+		// Its copies edited alike: a class new to the baseline, and the
+		// baseline's line for the old code found nothing.
+		{"edited.txtar", ExitClones, []string{"a.go:", "b.go:", "1 class, 2 fragments",
+			"\ncopycat: 1 class of the baseline was not found: edited since (a class whose code changed is new to the baseline), removed, or outside what this run read; -update-baseline records the classes as they are\n"}},
 	}
 	// run adds -all: the classes the baseline holds are listed, each
 	// saying so, and do not set the exit status.
