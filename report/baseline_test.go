@@ -198,3 +198,28 @@ func TestReadBaselineErrorsShort(t *testing.T) {
 		}
 	}
 }
+
+// BoilerplateLine counts the code held back as boilerplate, but over a
+// change (its line counts the added lines among it) or where FloorLine
+// says it already; Markdown says it alike.
+func TestBoilerplateLine(t *testing.T) {
+	b := NewBoilerplate(map[string][]fingerprint.LineRange{"a.go": {{Start: 1, End: 10}, {Start: 20, End: 20}}, "b.go": {{Start: 5, End: 9}}}, 10)
+	rep := &Report{Boilerplate: b, Classes: []fingerprint.Class{class("aa", fingerprint.Exact, "x.go", "y.go")}}
+	want := "copycat: left out as boilerplate: 16 lines in 2 files repeat code seen more than 10 times (-max-occurrences 0 compares them too)"
+	if got := rep.BoilerplateLine(); got != want {
+		t.Errorf("BoilerplateLine = %q, want %q", got, want)
+	}
+	var buf bytes.Buffer
+	if err := Markdown(&buf, rep); err != nil || !strings.Contains(buf.String(), "\nLeft out as boilerplate: 16 lines in 2 files repeat code seen more than 10 times (-max-occurrences 0 compares them too).\n") {
+		t.Errorf("Markdown (%v):\n%s", err, buf.String())
+	}
+	for name, r := range map[string]*Report{
+		"none":     {Classes: rep.Classes},
+		"a change": {Boilerplate: b, Classes: rep.Classes, Change: &ChangeStats{}},
+		"nothing found, said by the floor's line": {Boilerplate: b, MinTokens: 100, MinLines: 6, MaxOccurrences: 10, Stats: fingerprint.Stats{Files: 2}},
+	} {
+		if got := r.BoilerplateLine(); got != "" {
+			t.Errorf("%s: BoilerplateLine = %q, want none", name, got)
+		}
+	}
+}

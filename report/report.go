@@ -66,6 +66,24 @@ type Report struct {
 	// default, or one past which the run left out code as boilerplate,
 	// which FloorLine names too.
 	MaxOccurrences int
+	// Boilerplate is the code the run held back as seen more than
+	// -max-occurrences times (fingerprint.Result.Boilerplate), which
+	// BoilerplateLine counts; zero when none or not said (copycat -q).
+	Boilerplate Boilerplate
+}
+
+// Boilerplate counts the lines and files of code held back as
+// boilerplate, seen more than Max times.
+type Boilerplate struct{ Lines, Files, Max int }
+
+// NewBoilerplate counts the lines of byFile, the lines held back by file,
+// with max, the -max-occurrences past which they were.
+func NewBoilerplate(byFile map[string][]fingerprint.LineRange, max int) Boilerplate {
+	b := Boilerplate{Files: len(byFile), Max: max}
+	for _, rs := range byFile {
+		b.Lines += fingerprint.LinesIn(rs)
+	}
+	return b
 }
 
 // A FileInfo is one file that was read.
@@ -426,6 +444,9 @@ func Text(w io.Writer, r *Report) error {
 	if line := r.GoneLine(); line != "" {
 		fmt.Fprintln(bw, line)
 	}
+	if line := r.BoilerplateLine(); line != "" {
+		fmt.Fprintln(bw, line)
+	}
 	if r.Change != nil {
 		fmt.Fprintln(bw, r.Change.Line())
 	}
@@ -457,6 +478,25 @@ func (r *Report) FloorLine() string {
 		line += fmt.Sprintf(", and -max-occurrences %d left out code repeated more often than that", r.MaxOccurrences)
 	}
 	return line
+}
+
+// BoilerplateLine says how much code the run held back as boilerplate,
+// which makes no class however often it was pasted: "copycat: left out
+// as boilerplate: 7196 lines in 54 files repeat code seen more than 10
+// times (-max-occurrences 0 compares them too)"; "" when none, over a
+// change (whose line counts the added lines among them), or when
+// FloorLine says it.
+func (r *Report) BoilerplateLine() string {
+	b := r.Boilerplate
+	if b.Lines == 0 || r.Change != nil || r.FloorLine() != "" {
+		return ""
+	}
+	verb := "repeat"
+	if b.Lines == 1 {
+		verb = "repeats"
+	}
+	return fmt.Sprintf("copycat: left out as boilerplate: %s in %s %s code seen more than %d times (-max-occurrences 0 compares them too)",
+		Count(b.Lines, "line", "lines"), Count(b.Files, "file", "files"), verb, b.Max)
 }
 
 // changeWords says what the change did to fragment fi of class ci, ""

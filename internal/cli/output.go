@@ -212,6 +212,7 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 		if c.MaxOccurrences > 0 && (c.MaxOccurrences < DefaultMaxOccurrences || c.boilerplate) {
 			rep.MaxOccurrences = c.MaxOccurrences
 		}
+		rep.Boilerplate = report.NewBoilerplate(c.boilerLines, c.MaxOccurrences)
 	}
 	return findings, c.write(stdout, res, rep)
 }
