@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/load"
@@ -69,11 +70,12 @@ func (c *Config) detectUntil(ctx context.Context, paths []string, stderr io.Writ
 
 // writeOutput is writeFile for a report or a baseline: when the run is
 // interrupted before the file is complete, the file is not renamed into
-// place and the previous one stays. An interrupt ends the wait for a
-// named pipe (-o PIPE waits in its open for a reader, and a write to a
-// full pipe for the reader to read) at once, as it ends the wait for a
-// pipe read (-baseline PIPE). (A report printed on standard output is
-// let finish by the first signal, and ended by the second: see usage.)
+// place and the previous one stays, nor its temporary file. An
+// interrupt ends the wait for a named pipe (-o PIPE waits in its open for
+// a reader, and a write to a full pipe for the reader to read) within
+// interruptGrace, as it ends the wait for a pipe read (-baseline PIPE).
+// (A report printed on standard output is let finish by the first
+// signal, and ended by the second: see usage.)
 func (c *Config) writeOutput(name string, write func(io.Writer) error) error {
 	out := make(chan error, 1)
 	go func() {
@@ -91,14 +93,23 @@ func (c *Config) writeOutput(name string, write func(io.Writer) error) error {
 	case err := <-out:
 		return err
 	case <-c.done:
+		// The write ends soon after the signal unless it waits for a
+		// pipe's reader: given a moment, it removes its temporary file
+		// (report.txt.tmp…), which a return at once left beside the
+		// report when the process then ended.
 		select {
 		case err := <-out: // written, or given up, as the signal came
 			return err
-		default:
+		case <-time.After(interruptGrace):
 			return errInterrupted // still waiting: the write is left
 		}
 	}
 }
+
+// interruptGrace is how long an interrupted run waits for a report's
+// write to give up: a write to a file ends in far less; one to a pipe
+// no one reads never does.
+const interruptGrace = time.Second
 
 // closed reports whether done is closed; a nil channel never is.
 func closed(done <-chan struct{}) bool {

@@ -46,26 +46,32 @@ func TestRunInterrupted(t *testing.T) {
 }
 
 // TestWriteOutputInterrupted checks that a report or baseline written
-// when the run is interrupted is not renamed into place.
+// when the run is interrupted is not renamed into place, and that its
+// temporary file does not stay: the run returned at once when the write
+// had not yet given up (under load, or, here, a write that takes a
+// moment after the signal), and the process's end left the file.
 func TestWriteOutputInterrupted(t *testing.T) {
-	dir := t.TempDir()
-	name := filepath.Join(dir, "report.txt")
-	if err := os.WriteFile(name, []byte("previous\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan struct{})
-	c := &Config{done: done}
-	err := c.writeOutput(name, func(w io.Writer) error {
-		close(done) // the signal comes while the report is written
-		_, err := io.WriteString(w, "new\n")
-		return err
-	})
-	if !errors.Is(err, errInterrupted) {
-		t.Errorf("got %v, want %v", err, errInterrupted)
-	}
-	entries, _ := os.ReadDir(dir)
-	if b, _ := os.ReadFile(name); string(b) != "previous\n" || len(entries) != 1 {
-		t.Errorf("file now %q, %d files in its directory; want it unchanged and alone", b, len(entries))
+	for _, after := range []time.Duration{0, 50 * time.Millisecond} {
+		dir := t.TempDir()
+		name := filepath.Join(dir, "report.txt")
+		if err := os.WriteFile(name, []byte("previous\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan struct{})
+		c := &Config{done: done}
+		err := c.writeOutput(name, func(w io.Writer) error {
+			close(done) // the signal comes while the report is written
+			time.Sleep(after)
+			_, err := io.WriteString(w, "new\n")
+			return err
+		})
+		if !errors.Is(err, errInterrupted) {
+			t.Errorf("%v: got %v, want %v", after, err, errInterrupted)
+		}
+		entries, _ := os.ReadDir(dir)
+		if b, _ := os.ReadFile(name); string(b) != "previous\n" || len(entries) != 1 {
+			t.Errorf("%v: file now %q, %d files in its directory; want it unchanged and alone", after, b, len(entries))
+		}
 	}
 }
 
