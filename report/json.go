@@ -33,20 +33,18 @@ type (
 		Version string `json:"version"`
 	}
 	jsonStats struct {
-		Files            int            `json:"files"`
-		Lines            int            `json:"lines"`
-		Tokens           int            `json:"tokens"`
-		Classes          int            `json:"classes"`
-		Fragments        int            `json:"fragments"`
-		DuplicatedLines  int            `json:"duplicated_lines"`
-		DuplicatedPct    float64        `json:"duplicated_percent"`
-		Apart            int            `json:"apart,omitempty"`             // classes left out of the listed ones (see Listed)
-		LeftOut          map[string]int `json:"left_out,omitempty"`          // those classes by the rule that left them out
-		BaselineGone     int            `json:"baseline_gone,omitempty"`     // with a baseline, its classes the run did not find: edited since, or removed
-		BoilerplateLines int            `json:"boilerplate_lines,omitempty"` // lines of code seen more than -max-occurrences times, left out as boilerplate
-		BoilerplateFiles int            `json:"boilerplate_files,omitempty"` // the files they are in
-		Change           *jsonChange    `json:"change,omitempty"`            // with a change: what it did
-		Run              *RunStats      `json:"run,omitempty"`               // only with -stats
+		Files           int            `json:"files"`
+		Lines           int            `json:"lines"`
+		Tokens          int            `json:"tokens"`
+		Classes         int            `json:"classes"`
+		Fragments       int            `json:"fragments"`
+		DuplicatedLines int            `json:"duplicated_lines"`
+		DuplicatedPct   float64        `json:"duplicated_percent"`
+		Apart           int            `json:"apart,omitempty"`         // classes left out of the listed ones (see Listed)
+		LeftOut         map[string]int `json:"left_out,omitempty"`      // those classes by the rule that left them out
+		BaselineGone    int            `json:"baseline_gone,omitempty"` // with a baseline, its classes the run did not find: edited since, or removed
+		Change          *jsonChange    `json:"change,omitempty"`        // with a change: what it did
+		Run             *RunStats      `json:"run,omitempty"`           // only with -stats
 	}
 	jsonClass struct {
 		ID         string         `json:"id"`
@@ -158,14 +156,13 @@ func jsonHead(r *Report) jsonReport {
 		Stats: jsonStats{
 			Files: r.Stats.Files, Lines: r.Stats.Lines, Tokens: r.Stats.Tokens,
 			Classes: r.Stats.Classes, Fragments: r.Stats.Fragments,
-			DuplicatedLines:  r.Stats.DuplicatedLines,
-			DuplicatedPct:    math.Round(Percent(r.Stats)*100) / 100,
-			Apart:            apart,
-			LeftOut:          left,
-			BaselineGone:     r.BaselineGone,
-			BoilerplateLines: r.Boilerplate.Lines, BoilerplateFiles: r.Boilerplate.Files,
-			Change: jsonChangeOf(r.Change),
-			Run:    r.Run,
+			DuplicatedLines: r.Stats.DuplicatedLines,
+			DuplicatedPct:   math.Round(Percent(r.Stats)*100) / 100,
+			Apart:           apart,
+			LeftOut:         left,
+			BaselineGone:    r.BaselineGone,
+			Change:          jsonChangeOf(r.Change),
+			Run:             r.Run,
 		},
 		Classes: []jsonClass{},
 	}
