@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -56,10 +58,82 @@ type treeChecker struct {
 }
 
 // checkTrees reports whether the trees of tx's buckets are sound (see
-// above); an error names the page that is not.
+// above); an error names the page that is not. A file this process
+// found sound, or left so by a commit of its own, and that no one has
+// written since (the same status and transaction) is not walked again:
+// the walk reads every page of the file, and a run opens, commits and
+// saves its result in three transactions, copycat history in three a
+// commit, over an index that grows by each commit's result, so that 200
+// commits over an index of 220 MB took 8.0 s against 2.8 s over an empty
+// one, 55% of it walking pages.
 func checkTrees(tx *bolt.Tx) error {
+	st, known := fileStateOf(tx)
+	if known && checked.sound(tx.DB().Path(), st) {
+		return nil
+	}
 	_, err := walkTrees(tx, uint64(tx.Cursor().Bucket().RootPage()), false)
+	if err == nil && known {
+		checked.mark(tx.DB().Path(), st)
+	}
 	return err
+}
+
+// A fileState is what tells an index file's state from another: its
+// status (size, times, inode, device; none where the system does not
+// give it) and the transaction it holds.
+type fileState struct {
+	st   status
+	txid int
+}
+
+// fileStateOf is the state of tx's file: the transaction tx began on
+// (a writable one's ID is that one's next).
+func fileStateOf(tx *bolt.Tx) (fileState, bool) {
+	info, err := os.Stat(tx.DB().Path())
+	if err != nil {
+		return fileState{}, false
+	}
+	st, ok := statusOf(info)
+	txid := tx.ID()
+	if tx.Writable() {
+		txid--
+	}
+	return fileState{st, txid}, ok
+}
+
+// checked holds, by path, the state in which this process last found an
+// index file sound or committed to it. Another process's commit changes
+// the transaction, and any write the file's status.
+var checked = soundFiles{state: map[string]fileState{}}
+
+type soundFiles struct {
+	mu    sync.Mutex
+	state map[string]fileState
+}
+
+func (s *soundFiles) sound(path string, st fileState) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	old, ok := s.state[path]
+	return ok && old == st
+}
+
+func (s *soundFiles) mark(path string, st fileState) {
+	s.mu.Lock()
+	s.state[path] = st
+	s.mu.Unlock()
+}
+
+// markCommitted records db's file as sound after a commit of this
+// process to it, which began on a sound state and was made by bbolt:
+// call it before db is closed, while this process holds its lock.
+func markCommitted(db *bolt.DB) {
+	db.View(func(tx *bolt.Tx) error {
+		if st, ok := fileStateOf(tx); ok {
+			checked.mark(db.Path(), st)
+		}
+		return nil
+	})
 }
 
 // checkBucket is checkTrees of the bucket name of tx and of every bucket
@@ -91,8 +165,12 @@ func walkTrees(tx *bolt.Tx, root uint64, nested bool) (int, error) {
 	}
 	c := &treeChecker{f: f, pageSize: ps, hwm: hwm, seen: map[uint64]bool{}, nested: nested}
 	err = c.tree(root, 0, true)
+	pagesWalked.Add(int64(len(c.seen)))
 	return len(c.seen), err
 }
+
+// pagesWalked counts the pages walkTrees walked, for tests.
+var pagesWalked atomic.Int64
 
 // A pageRef is a page to look at, at depth levels below its tree's root.
 type pageRef struct {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -55,6 +56,94 @@ func loopPage(t *testing.T, dir string, path ...[]byte) {
 	if _, err := f.WriteAt(page, int64(root)*ps); err != nil {
 		t.Fatal(err)
 	}
+	// Damaged at rest, as a later process meets it: one that committed
+	// to the file knows it sound until its status or transaction
+	// changes, and a write within the clock's tick keeps its times.
+	forgetChecked()
+}
+
+// forgetChecked forgets which index files this process found sound.
+func forgetChecked() {
+	checked.mu.Lock()
+	clear(checked.state)
+	checked.mu.Unlock()
+}
+
+// TestTreesWalkedOnce: a process walks an index's trees once, then not
+// again while the file holds what it found or committed; another
+// process's commit, or a write to the file, has them walked again.
+// Every transaction walked every page: copycat history, three
+// transactions a commit over an index that grows by each commit's
+// result, took time that grew with the square of the commits.
+func TestTreesWalkedOnce(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, FileName)
+	srcs := map[string][]byte{}
+	for i := range 300 {
+		srcs[fmt.Sprintf("f%d.go", i)] = src(i)
+	}
+	run(t, dir, Options{}, srcs)
+	if _, ok := statusOf(statOf(t, file)); !ok {
+		t.Skip("no file status on this system: every transaction walks the trees")
+	}
+	forgetChecked()
+	pagesWalked.Store(0)
+	run(t, dir, Options{}, srcs) // walked at its open, not at its commit
+	whole := pagesWalked.Load()
+	if whole == 0 {
+		t.Fatal("a new process did not walk the index")
+	}
+	pagesWalked.Store(0)
+	for i := range 20 {
+		srcs[fmt.Sprintf("new%d.go", i)] = src(1000 + i)
+		_, _, x := run(t, dir, Options{}, srcs)
+		noWarnings(t, x)
+	}
+	if n := pagesWalked.Load(); n != 0 {
+		t.Errorf("20 runs of one process walked %d pages (%.1f times the index), want none", n, float64(n)/float64(whole))
+	}
+	// Another process commits: its pages are walked again.
+	db, err := bolt.Open(file, 0o644, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error { return tx.Bucket(usedBucket).Put([]byte("other"), make([]byte, 8)) })
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, dir, Options{}, srcs)
+	if pagesWalked.Load() == 0 {
+		t.Error("another process's commit: the index not walked again")
+	}
+	// A write keeping the transaction: walked again.
+	pagesWalked.Store(0)
+	f, err := os.OpenFile(file, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := make([]byte, 1) // written as it is: the bytes are sound
+	at := statOf(t, file).Size() - 1
+	if _, err := f.ReadAt(last, at); err != nil {
+		t.Fatal(err)
+	}
+	f.WriteAt(last, at)
+	f.Close()
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(file, old, old) // out of the clock's tick
+	run(t, dir, Options{}, srcs)
+	if pagesWalked.Load() == 0 {
+		t.Error("a write to the file: the index not walked again")
+	}
+}
+
+func statOf(t *testing.T, name string) os.FileInfo {
+	t.Helper()
+	info, err := os.Stat(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info
 }
 
 // An index whose branch page names itself as a child (damaged, or made

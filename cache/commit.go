@@ -109,6 +109,9 @@ func (x *Index) write() error {
 			return err
 		}
 		err = db.Update(x.update)
+		if err == nil {
+			markCommitted(db)
+		}
 		if cerr := db.Close(); err == nil {
 			err = cerr
 		}
