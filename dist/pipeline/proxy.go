@@ -127,7 +127,10 @@ func fetchModule(ctx context.Context, arg string) (string, error) {
 	if err := module.CheckPath(path); err != nil {
 		return "", err
 	}
-	if version != "latest" && (!semver.IsValid(version) || semver.Canonical(version) != version) {
+	// +incompatible, which marks a major version from 2 up of a module
+	// without a go.mod (github.com/docker/docker@v28.5.2+incompatible),
+	// is kept by module.CanonicalVersion; semver.Canonical drops it.
+	if version != "latest" && (!semver.IsValid(version) || module.CanonicalVersion(version) != version) {
 		return "", fmt.Errorf("version %q is not a full semantic version or latest", version)
 	}
 	proxies, cache := moduleProxies()

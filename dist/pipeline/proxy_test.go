@@ -188,6 +188,58 @@ func TestProxyVersions(t *testing.T) {
 	}
 }
 
+// TestIncompatibleVersions: a version of a module from before modules
+// (v2 and up, no go.mod), whose name ends in +incompatible, is read by
+// version and as latest, as the go command reads it. It was refused as
+// "not a full semantic version": github.com/docker/docker@v28.5.2+incompatible,
+// and github.com/docker/docker@latest, pinned to that version.
+func TestIncompatibleVersions(t *testing.T) {
+	isolate(t)
+	const path, version = "example.com/old", "v2.0.0+incompatible"
+	var b bytes.Buffer
+	w := zip.NewWriter(&b)
+	f, err := w.Create(path + "@" + version + "/old.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(f, "package old\n")
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db := newTestDB(t, "sum.example.com")
+	db.vouch(t, path, version, writeZip(t, b.Bytes()))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case strings.HasPrefix(r.URL.Path, "/sumdb/"+db.name+"/"):
+			db.proxied.ServeHTTP(w, r)
+		case r.URL.Path == "/"+path+"/@v/list":
+			io.WriteString(w, "v1.0.0-rc.1\n"+version+"\n")
+		case r.URL.Path == "/"+path+"/@v/"+version+".zip":
+			w.Write(b.Bytes())
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	t.Setenv("GOPROXY", srv.URL)
+	t.Setenv("PATH", "") // no go command: the proxy alone
+	pinned, err := pin(context.Background(), path+"@latest")
+	if err != nil || pinned != path+"@"+version {
+		t.Errorf("%s@latest pinned to %q, %v; want %s@%s", path, pinned, err, path, version)
+	}
+	dir, err := moduleDir(context.Background(), path+"@"+version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "old.go")); err != nil {
+		t.Errorf("the tree %s lacks old.go: %v", dir, err)
+	}
+	// Still a version: no other build metadata.
+	if _, err := moduleDir(context.Background(), path+"@v2.0.0+build"); err == nil || !strings.Contains(err.Error(), "not a full semantic version") {
+		t.Errorf("%s@v2.0.0+build: %v, want a refusal", path, err)
+	}
+}
+
 func TestHighest(t *testing.T) {
 	for list, want := range map[string]string{
 		"v1.2.0 v1.10.0 v1.9.9":              "v1.10.0",
