@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/url"
 	"os"
@@ -149,7 +150,7 @@ func fetchModule(ctx context.Context, arg string) (string, error) {
 		return "", err
 	}
 	if cache != "" {
-		if dir := filepath.Join(cache, filepath.FromSlash(esc)); isDir(dir) {
+		if dir := filepath.Join(cache, filepath.FromSlash(esc)); isDir(dir) && extracted(cache, esc) {
 			return dir, nil
 		}
 	}
@@ -167,6 +168,21 @@ func fetchModule(ctx context.Context, arg string) (string, error) {
 	}
 	defer os.Remove(zip)
 	return intoPlace(dir, func(tmp string) error { return unzipRead(tmp, m, zip) })
+}
+
+// extracted reports whether the go command finished extracting the
+// module esc (escaped path@version) into the module cache, as it asks
+// it itself (modfetch.DownloadDir): it marks an extraction under way
+// with a file .partial beside the module's zip, removed at its end, and
+// writes the zip's hash (.ziphash) before it. A go command stopped while
+// it extracted a module (a CI job cancelled, a machine out of memory)
+// leaves part of its files, which were read as the module's.
+func extracted(cache, esc string) bool {
+	p, v, _ := strings.Cut(esc, "@")
+	at := filepath.Join(cache, "cache", "download", filepath.FromSlash(p), "@v", v)
+	_, partial := os.Stat(at + ".partial")
+	_, ziphash := os.Stat(at + ".ziphash")
+	return errors.Is(partial, fs.ErrNotExist) && ziphash == nil
 }
 
 // unzipRead writes, of module m's zip, checked as the go command checks

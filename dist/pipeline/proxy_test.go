@@ -240,6 +240,58 @@ func TestIncompatibleVersions(t *testing.T) {
 	}
 }
 
+// TestModuleCacheHalfExtracted: a module the go command was stopped
+// while extracting (its .partial file still there, or no .ziphash) is
+// not read from the module cache's tree, which holds part of its files,
+// but from its zip, as the go command extracts it again. The tree was
+// read as the module: 1,015 of github.com/docker/docker's 2,044 Go files
+// after a go mod download killed 0.3 s in.
+func TestModuleCacheHalfExtracted(t *testing.T) {
+	zipped := sumModuleZip(t, goodBody)
+	for _, c := range []struct {
+		name             string
+		partial, ziphash bool
+		whole            bool // the cache's tree read as it is
+	}{
+		{"extracted", false, true, true},
+		{"extracting", true, true, false},
+		{"no ziphash", false, false, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			isolate(t)
+			t.Setenv("GOPROXY", "off") // the module cache's downloads alone
+			t.Setenv("PATH", "")
+			cache := os.Getenv("GOMODCACHE")
+			at := filepath.Join(cache, "cache", "download", "example.com", "m", "@v", "v1.0.0")
+			tree := filepath.Join(cache, "example.com", "m@v1.0.0")
+			for name, body := range map[string][]byte{at + ".zip": zipped, filepath.Join(tree, "go.mod"): []byte("module example.com/m\n")} {
+				if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(name, body, 0o666); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if c.partial {
+				os.WriteFile(at+".partial", nil, 0o666)
+			}
+			if c.ziphash {
+				os.WriteFile(at+".ziphash", []byte("h1:x\n"), 0o666)
+			}
+			dir, err := moduleDir(context.Background(), sumModule)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (dir == tree) != c.whole {
+				t.Errorf("read from %s; the module cache's tree is %s, whole %t", dir, tree, c.whole)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "m.go")); err != nil && !c.whole {
+				t.Errorf("the tree read lacks m.go: %v", err)
+			}
+		})
+	}
+}
+
 func TestHighest(t *testing.T) {
 	for list, want := range map[string]string{
 		"v1.2.0 v1.10.0 v1.9.9":              "v1.10.0",
