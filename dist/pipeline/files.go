@@ -137,7 +137,7 @@ func (fn *resolveFn) resolve(ctx context.Context, arg string, emit func(string, 
 			if err != nil {
 				return err
 			}
-			s.Arg, s.Name = arg, arg+"/"+filepath.ToSlash(rel)
+			s.Arg, s.Name = arg, withoutCredentials(arg)+"/"+filepath.ToSlash(rel)
 		}
 		emit(p, s.String())
 	}
@@ -210,6 +210,28 @@ func gitSource(arg string) (url, rev string, ok bool) {
 	return "", "", false
 }
 
+// withoutCredentials is arg with what a URL holds before its host (a
+// user and a password, a token) left out, as git leaves it out of what
+// it prints (transport_anonymize_url): a repository's argument names its
+// files in the report and is said in errors and warnings, which go to
+// logs and reports that others read, where
+// https://x-access-token:TOKEN@github.com/o/r.git put the token.
+func withoutCredentials(arg string) string {
+	scheme, rest, ok := strings.Cut(arg, "://")
+	if !ok {
+		return arg
+	}
+	host := rest
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		host = rest[:i]
+	}
+	at := strings.LastIndexByte(host, '@')
+	if at < 0 {
+		return arg
+	}
+	return scheme + "://" + rest[at+1:]
+}
+
 // fetchRepo fetches revision rev of the repository at url (the tree of
 // that one commit, no history) into a folder of the temporary directory
 // named by arg and, unless rev is a commit's full name, the commits the
@@ -217,13 +239,14 @@ func gitSource(arg string) (url, rev string, ok bool) {
 // fetched it before, at once. The tree is fetched beside it and renamed
 // into place, so that two workers of one machine never read half a tree.
 func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
+	shown := withoutCredentials(arg)
 	if strings.HasPrefix(url, "-") || strings.HasPrefix(rev, "-") {
 		// git fetch would read it as an option: --upload-pack=CMD runs CMD.
-		return "", fmt.Errorf("cannot fetch %s: a repository or revision must not start with '-'", arg)
+		return "", fmt.Errorf("cannot fetch %s: a repository or revision must not start with '-'", shown)
 	}
 	base, err := privateTemp("copycat-dist-git")
 	if err != nil {
-		return "", fmt.Errorf("cannot fetch %s: %w", arg, err)
+		return "", fmt.Errorf("cannot fetch %s: %w", shown, err)
 	}
 	// A branch, or HEAD, moves: the folder is named by the commits the
 	// server's refs of that name point to now, so that a run after a
@@ -239,7 +262,7 @@ func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 		cmd.Dir = base
 		refs, err := cmd.Output()
 		if err != nil {
-			return "", fmt.Errorf("cannot fetch %s: git ls-remote: %v", arg, errors.Join(err, stderrOf(err)))
+			return "", fmt.Errorf("cannot fetch %s: git ls-remote: %v", shown, errors.Join(err, stderrOf(err)))
 		}
 		key += "\x00" + string(refs)
 	}
@@ -253,21 +276,21 @@ func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 		for _, args := range [][]string{{"init", "--quiet"}, fetch, {"checkout", "--quiet", "FETCH_HEAD"}} {
 			if args[0] == "checkout" {
 				if err := checkTree(ctx, tmp); err != nil {
-					return fmt.Errorf("cannot fetch %s: %w", arg, err)
+					return fmt.Errorf("cannot fetch %s: %w", shown, err)
 				}
 			}
 			cmd := exec.CommandContext(ctx, "git", args...)
 			cmd.Dir = tmp
 			if _, err := cmd.Output(); err != nil {
-				return fmt.Errorf("cannot fetch %s: git %s: %v", arg, args[0], errors.Join(err, stderrOf(err)))
+				return fmt.Errorf("cannot fetch %s: git %s: %v", shown, args[0], errors.Join(err, stderrOf(err)))
 			}
 		}
 		links, err := removeLinks(tmp)
 		if err != nil {
-			return fmt.Errorf("cannot fetch %s: %w", arg, err)
+			return fmt.Errorf("cannot fetch %s: %w", shown, err)
 		}
 		if len(links) > 0 {
-			log.Warnf(ctx, "copycat: warning: %s: %d symbolic links left out, as a module zip leaves them out (such as %s)", arg, len(links), links[0])
+			log.Warnf(ctx, "copycat: warning: %s: %d symbolic links left out, as a module zip leaves them out (such as %s)", shown, len(links), links[0])
 		}
 		return nil
 	})

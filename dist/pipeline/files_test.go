@@ -59,3 +59,23 @@ func TestSourceString(t *testing.T) {
 		}
 	}
 }
+
+// withoutCredentials leaves out what a URL holds before its host, and
+// nothing of the other arguments.
+func TestWithoutCredentials(t *testing.T) {
+	cases := []struct{ arg, want string }{
+		{"https://x-access-token:TOKEN@github.com/o/r.git#v1", "https://github.com/o/r.git#v1"},
+		{"https://TOKEN@github.com/o/r.git", "https://github.com/o/r.git"},
+		{"https://a:b@c@host#rev", "https://host#rev"},
+		{"ssh://git@host/r.git", "ssh://host/r.git"},
+		{"https://host/o/r@2.git#main", "https://host/o/r@2.git#main"},
+		{"git@github.com:o/r.git", "git@github.com:o/r.git"},
+		{"golang.org/x/tools@v0.52.0", "golang.org/x/tools@v0.52.0"},
+		{"/src/repo", "/src/repo"},
+	}
+	for _, c := range cases {
+		if got := withoutCredentials(c.arg); got != c.want {
+			t.Errorf("withoutCredentials(%q) = %q, want %q", c.arg, got, c.want)
+		}
+	}
+}

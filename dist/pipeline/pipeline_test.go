@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"net/http"
+	"net/http/cgi"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -419,6 +422,63 @@ func TestGitRepo(t *testing.T) {
 	}
 	if _, err := os.Stat(ran); err == nil {
 		t.Error("an argument ran a command")
+	}
+}
+
+// TestGitRepoCredentials: a repository's URL may hold credentials
+// (https://x-access-token:TOKEN@github.com/o/r.git, as CI jobs write
+// them); they are used to fetch it, and said nowhere: not in the
+// report's file names, which named every file under the URL whole, nor
+// in an error naming the argument. Git, which prints such URLs without
+// them, is served over HTTP behind basic authentication.
+func TestGitRepoCredentials(t *testing.T) {
+	out, err := exec.Command("git", "--exec-path").Output()
+	backend := filepath.Join(strings.TrimSpace(string(out)), "git-http-backend")
+	if _, serr := os.Stat(backend); err != nil || serr != nil {
+		t.Skip("no git, or no git-http-backend")
+	}
+	repo, served := t.TempDir(), t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"init", "--quiet"}, {"add", "-A"},
+		{"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "-m", "small"}, {"tag", "v1"},
+		{"clone", "--quiet", "--bare", repo, filepath.Join(served, "small.git")}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = repo
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	const user, secret = "alice", "s3cretT0ken"
+	git := &cgi.Handler{Path: backend, Env: []string{"GIT_PROJECT_ROOT=" + served, "GIT_HTTP_EXPORT_ALL=1"}}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if u, p, ok := r.BasicAuth(); !ok || u != user || p != secret {
+			w.Header().Set("WWW-Authenticate", `Basic realm="git"`)
+			http.Error(w, "who are you?", http.StatusUnauthorized)
+			return
+		}
+		git.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	t.Setenv("GIT_TERMINAL_PROMPT", "0")
+	t.Setenv("TMPDIR", t.TempDir()) // where the pipeline fetches it
+	host := strings.TrimPrefix(srv.URL, "http://")
+	arg := "http://" + user + ":" + secret + "@" + host + "/small.git#v1"
+	c := DefaultConfig()
+	c.Dirs = []string{repo}
+	want := bytes.ReplaceAll(oneMachine(t, c), []byte(repo+"/"), []byte("http://"+host+"/small.git#v1/"))
+	c.Dirs = []string{arg}
+	got := distributed(t, c)
+	if bytes.Contains(got, []byte(secret)) {
+		t.Errorf("the report holds the password")
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("the pipeline's report differs from copycat's:\n%s", lineDiff(got, want))
+	}
+	_, err = sourceDir(context.Background(), "http://"+user+":"+secret+"@"+host+"/small.git#nope")
+	if err == nil || strings.Contains(err.Error(), secret) || !strings.Contains(err.Error(), "cannot fetch http://"+host+"/small.git#nope") {
+		t.Errorf("a missing revision: error %v, want one naming the URL without its password", err)
 	}
 }
 
