@@ -13,9 +13,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/module"
 	"golang.org/x/mod/semver"
 	modzip "golang.org/x/mod/zip"
@@ -354,13 +356,49 @@ func latest(ctx context.Context, proxies []proxy, path string) (string, error) {
 		if err != nil {
 			return fmt.Errorf("%s: %w", p.url, err)
 		}
-		v = highest(strings.Fields(string(list)))
-		if v == "" {
+		versions := strings.Fields(string(list))
+		if v = highest(versions); v == "" {
 			return errNotFound
+		}
+		// As the go command: the go.mod of that version says which
+		// versions the module's author retracted, and latest is the
+		// highest of the others (if any is left).
+		if retracted := retractions(ctx, p, esc, v); len(retracted) > 0 {
+			kept := slices.DeleteFunc(versions, func(x string) bool {
+				return slices.ContainsFunc(retracted, func(r *modfile.Retract) bool {
+					return semver.Compare(r.Low, x) <= 0 && semver.Compare(x, r.High) <= 0
+				})
+			})
+			if h := highest(kept); h != "" {
+				v = h
+			}
 		}
 		return nil
 	})
 	return v, err
+}
+
+// retractions returns the versions the go.mod of version v of the module
+// esc (escaped) at proxy p retracts; none if it cannot be read.
+func retractions(ctx context.Context, p proxy, esc, v string) []*modfile.Retract {
+	ev, err := module.EscapeVersion(v)
+	if err != nil {
+		return nil
+	}
+	body, err := get(ctx, p.url+"/"+esc+"/@v/"+ev+".mod")
+	if err != nil {
+		return nil
+	}
+	defer body.Close()
+	b, err := readAtMost(body, maxInfoBytes, "its go.mod")
+	if err != nil {
+		return nil
+	}
+	f, err := modfile.ParseLax("go.mod", b, nil)
+	if err != nil {
+		return nil
+	}
+	return f.Retract
 }
 
 // highest returns the highest release of versions, or the highest

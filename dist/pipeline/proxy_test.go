@@ -292,6 +292,40 @@ func TestModuleCacheHalfExtracted(t *testing.T) {
 	}
 }
 
+// TestLatestNotRetracted: a module asked for as latest is pinned, as the
+// go command pins it, to the highest version that the go.mod of its
+// highest version does not retract: a version published by mistake, or
+// broken, which its author retracted, was read as the module's latest.
+func TestLatestNotRetracted(t *testing.T) {
+	const path = "example.com/r"
+	for _, c := range []struct{ list, gomod, want string }{
+		{"v1.0.0 v1.1.0", "retract v1.1.0 // published by mistake", "v1.0.0"},
+		{"v1.0.0 v1.1.0 v1.2.0-rc.1", "retract [v1.0.0, v1.1.0]", "v1.2.0-rc.1"},
+		{"v1.0.0 v2.0.0+incompatible v1.1.0", "retract v1.1.0", "v2.0.0+incompatible"},
+		{"v1.0.0 v1.1.0", "retract v1.1.0\nretract v1.0.0", "v1.1.0"}, // every one: the highest
+		{"v1.0.0 v1.1.0", "", "v1.1.0"},
+		{"v1.0.0 v1.1.0", "not a go.mod (", "v1.1.0"},
+	} {
+		isolate(t)
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			switch {
+			case r.URL.Path == "/"+path+"/@v/list":
+				io.WriteString(w, strings.ReplaceAll(c.list, " ", "\n"))
+			case strings.HasPrefix(r.URL.Path, "/"+path+"/@v/") && strings.HasSuffix(r.URL.Path, ".mod"):
+				io.WriteString(w, "module "+path+"\n\n"+c.gomod+"\n")
+			default:
+				http.NotFound(w, r)
+			}
+		}))
+		t.Setenv("GOPROXY", srv.URL)
+		t.Setenv("PATH", "")
+		if got, err := pin(context.Background(), path+"@latest"); err != nil || got != path+"@"+c.want {
+			t.Errorf("versions %s, go.mod %q: pinned to %q, %v; want %s", c.list, c.gomod, got, err, c.want)
+		}
+		srv.Close()
+	}
+}
+
 func TestHighest(t *testing.T) {
 	for list, want := range map[string]string{
 		"v1.2.0 v1.10.0 v1.9.9":              "v1.10.0",
