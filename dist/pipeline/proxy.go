@@ -92,7 +92,10 @@ func moduleProxies() ([]proxy, string) {
 	cache := modCache()
 	if cache != "" {
 		// The go command's downloads are a proxy that is always there.
-		proxies = append([]proxy{{url: "file://" + filepath.ToSlash(filepath.Join(cache, "cache", "download")), fallThrough: true, cache: true}}, proxies...)
+		// Its folder's path is escaped in the URL, which get unescapes:
+		// unescaped, a folder named a%41 was looked for as aA.
+		dl := url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(cache, "cache", "download"))}
+		proxies = append([]proxy{{url: dl.String(), fallThrough: true, cache: true}}, proxies...)
 	}
 	return proxies, cache
 }

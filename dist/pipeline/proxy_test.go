@@ -171,6 +171,30 @@ func TestProxyList(t *testing.T) {
 	}
 }
 
+// TestModuleCacheNamedOddly: the module cache's downloads are found
+// whatever its folder's name holds: one of "%41" (or any % and two
+// hexadecimal digits) was looked for under "A", the module not found, and
+// with GOPROXY=off the run failed ("module downloads are off").
+func TestModuleCacheNamedOddly(t *testing.T) {
+	dl := downloads(t)
+	isolate(t)
+	cache := filepath.Join(t.TempDir(), "go %41 100% #1?")
+	mod := filepath.Join(cache, "cache", "download", filepath.FromSlash(memoryPath))
+	if err := os.CopyFS(mod, os.DirFS(filepath.Join(dl, filepath.FromSlash(memoryPath)))); err != nil {
+		t.Skipf("cannot copy the module cache's downloads: %v", err)
+	}
+	t.Setenv("GOMODCACHE", cache)
+	t.Setenv("GOPROXY", "off")
+	t.Setenv("PATH", "")
+	dir, err := moduleDir(context.Background(), memoryPath+"@"+memoryVersion)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "memory_linux.go")); err != nil {
+		t.Errorf("the tree %s lacks memory_linux.go: %v", dir, err)
+	}
+}
+
 // TestProxyVersions checks what a version may be: a full semantic
 // version or latest, and a module path the go command would accept.
 func TestProxyVersions(t *testing.T) {
