@@ -87,9 +87,16 @@ func TestCopyKeysAndIDsByFirstUse(t *testing.T) {
 	if len(k.names.slots) > 64 {
 		t.Errorf("after the smallest unit the keyer's table has %d slots", len(k.names.slots))
 	}
-	// Its bytes and its hash's text; its table comes from a pool, which
-	// the race detector empties at random.
-	if n := testing.AllocsPerRun(20, func() { d.classID(spans[len(spans)/2]) }); n > 4 {
-		t.Errorf("classID: %.0f allocations, want at most 4", n)
+	// Its bytes, its hash's text and its table, which comes from a
+	// pool: the race detector empties pools at random, so that the count
+	// is not one to bound under it (5 in one run of 20, 4 in others).
+	if raceEnabled {
+		return
+	}
+	if n := testing.AllocsPerRun(20, func() { d.classID(spans[len(spans)/2]) }); n > 3 {
+		t.Errorf("classID: %.0f allocations, want at most 3", n)
 	}
 }
+
+// raceEnabled is set under the race detector (race_test.go).
+var raceEnabled bool
