@@ -115,12 +115,7 @@ func (w *Work) warnings() []string {
 }
 
 // were is the verb for n things.
-func were(n int64) string {
-	if n == 1 {
-		return "was"
-	}
-	return "were"
-}
+func were(n int64) string { return words.Agree(int(n), "was", "were") }
 
 // counter adds to a Work field from any goroutine.
 func counter(f *int64, n int64) { atomic.AddInt64(f, n) }

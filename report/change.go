@@ -6,6 +6,7 @@ import (
 
 	"github.com/copycat-go/copycat/change"
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/words"
 )
 
 // ChangeStats sums up what a change did: the copies it pasted, the
@@ -36,11 +37,8 @@ func (s ChangeStats) boilerplateWords() string {
 	if s.Boilerplate == 0 {
 		return ""
 	}
-	verb := "repeat"
-	if s.Boilerplate == 1 {
-		verb = "repeats"
-	}
-	return fmt.Sprintf("%d of them %s code seen more than %d times (-max-occurrences), left out as boilerplate", s.Boilerplate, verb, s.MaxOccurrences)
+	return fmt.Sprintf("%d of them %s code seen more than %d times (-max-occurrences), left out as boilerplate",
+		s.Boilerplate, words.Agree(s.Boilerplate, "repeats", "repeat"), s.MaxOccurrences)
 }
 
 // NewCopies counts the copies a change with verdict v pasted: those it

@@ -491,12 +491,8 @@ func (r *Report) BoilerplateLine() string {
 	if b.Lines == 0 || r.Change != nil || r.FloorLine() != "" {
 		return ""
 	}
-	verb := "repeat"
-	if b.Lines == 1 {
-		verb = "repeats"
-	}
 	return fmt.Sprintf("copycat: left out as boilerplate: %s in %s %s code seen more than %d times (-max-occurrences 0 compares them too)",
-		Count(b.Lines, "line", "lines"), Count(b.Files, "file", "files"), verb, b.Max)
+		Count(b.Lines, "line", "lines"), Count(b.Files, "file", "files"), words.Agree(b.Lines, "repeats", "repeat"), b.Max)
 }
 
 // changeWords says what the change did to fragment fi of class ci, ""
@@ -600,12 +596,8 @@ func (r *Report) goneWords() string {
 	if r.BaselineGone == 0 {
 		return ""
 	}
-	verb := "were"
-	if r.BaselineGone == 1 {
-		verb = "was"
-	}
 	return fmt.Sprintf("%s of the baseline %s not found: edited since (a class whose code changed is new to the baseline), removed, or outside what this run read; -update-baseline records the classes as they are",
-		Count(r.BaselineGone, "class", "classes"), verb)
+		Count(r.BaselineGone, "class", "classes"), words.Agree(r.BaselineGone, "was", "were"))
 }
 
 // LeftWhy counts the classes no rule lists by rule, in words: "12

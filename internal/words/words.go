@@ -18,6 +18,15 @@ func Count(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + many
 }
 
+// Agree is the word that agrees with n things: one for 1, many for any
+// other number ("1 class was", "2 classes were").
+func Agree(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 // FileKind names the type of a file that is not a regular one, for a
 // warning: "named pipe", "character device".
 func FileKind(m fs.FileMode) string {

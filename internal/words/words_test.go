@@ -45,3 +45,11 @@ func TestExcerpt(t *testing.T) {
 		}
 	}
 }
+
+func TestAgree(t *testing.T) {
+	for n, want := range map[int]string{0: "were", 1: "was", 2: "were"} {
+		if got := Agree(n, "was", "were"); got != want {
+			t.Errorf("Agree(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
