@@ -90,11 +90,10 @@ type Config struct {
 
 	// written counts the classes the report held (see wrote).
 	written int
-	// boilerplate says that detection left out windows seen more than
-	// -max-occurrences times, which a report that found nothing names;
-	// boilerLines are their lines, by file, which a change's report
-	// counts among the lines it added.
-	boilerplate bool
+	// boilerLines are the lines of the windows detection left out as
+	// seen more than -max-occurrences times, by file: a report that found
+	// nothing names the limit when there are any, and a change's report
+	// counts the lines it added among them.
 	boilerLines map[string][]fingerprint.LineRange
 	// reread reads again the files the report shows (see rereader).
 	reread func(string) ([]byte, error)
@@ -371,7 +370,7 @@ func (c *Config) detect(done <-chan struct{}, paths []string, bar *progress) (*l
 		}
 	}
 	c.measure(opts, res, found, reused)
-	c.boilerplate, c.boilerLines = found.Work.Boilerplate > 0, found.Boilerplate
+	c.boilerLines = found.Boilerplate
 	if bar != nil {
 		bar.clear()
 	}

@@ -209,7 +209,7 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 	rep.All, rep.MaxClasses, rep.BaselineGone = c.All, c.MaxClasses, gone
 	if !c.Quiet {
 		rep.MinTokens, rep.MinLines = c.MinTokens, c.MinLines // said when nothing is found
-		if c.MaxOccurrences > 0 && (c.MaxOccurrences < DefaultMaxOccurrences || c.boilerplate) {
+		if c.MaxOccurrences > 0 && (c.MaxOccurrences < DefaultMaxOccurrences || len(c.boilerLines) > 0) {
 			rep.MaxOccurrences = c.MaxOccurrences
 		}
 		rep.Boilerplate = report.NewBoilerplate(c.boilerLines, c.MaxOccurrences)
