@@ -58,6 +58,54 @@ var errFraming = errors.New("malformed message header")
 // contentLength is the header every message starts with, lowercased.
 const contentLength = "content-length:"
 
+// editorMessages reads the editor's messages from in and gives each
+// well-formed one, with its bytes, to handle until handle says it is
+// done or fails. What cannot be read is answered here, as the server and
+// the proxy both answer it, and logged through logf: a malformed header
+// with a parse error, a body that is no JSON-RPC message with its error
+// when it asked for an answer. An input that ends ends the session: nil
+// when shutdown says the editor asked for it first, else an error (the
+// server's and the proxy's status 1).
+func editorMessages(in io.Reader, w *writer, logf func(format string, args ...any), shutdown func() bool, handle func(body []byte, m *message) (done bool, err error)) error {
+	r := newReader(in)
+	for {
+		body, err := r.read()
+		if errors.Is(err, errFraming) {
+			logf("%v", err)
+			w.replyError(nil, codeParseError, err.Error())
+			continue
+		}
+		if err == io.EOF {
+			if shutdown() {
+				return nil
+			}
+			return errors.New("the editor closed the connection without shutdown and exit")
+		}
+		if err != nil {
+			return fmt.Errorf("reading from the editor: %w", err)
+		}
+		m, rerr := decode(body)
+		if rerr != nil {
+			logf("bad message: %s", rerr.Message)
+			if m == nil || m.Method == "" || len(m.ID) > 0 {
+				w.replyError(idOf(m), rerr.Code, rerr.Message)
+			}
+			continue
+		}
+		if done, err := handle(body, m); done || err != nil {
+			return err
+		}
+	}
+}
+
+// idOf is m's ID, none for no message.
+func idOf(m *message) json.RawMessage {
+	if m == nil {
+		return nil
+	}
+	return m.ID
+}
+
 // A reader reads Content-Length framed messages.
 type reader struct {
 	r      *bufio.Reader

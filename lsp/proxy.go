@@ -167,54 +167,24 @@ func errOrExit(err error) error {
 // fromEditor relays the editor's messages to gopls, watching the ones
 // copycat needs. It returns after exit or at the end of the input.
 func (p *proxy) fromEditor(in io.Reader) error {
-	r := newReader(in)
-	for {
-		body, err := r.read()
-		if errors.Is(err, errFraming) {
-			// Answered here, as the server answers it: gopls, given
-			// what cannot be read, stops.
-			p.log.Printf("proxy: from the editor: %v", err)
-			p.editor.replyError(nil, codeParseError, err.Error())
-			continue
-		}
-		if err == io.EOF {
-			// As the server: an editor gone without exit ends the
-			// proxy with an error (status 1), unless it asked for
-			// shutdown first.
-			if p.shutdown.Load() {
-				return nil
-			}
-			return errors.New("the editor closed the connection without shutdown and exit")
-		}
-		if err != nil {
-			return fmt.Errorf("reading from the editor: %w", err)
-		}
-		m, rerr := decode(body)
-		if rerr != nil {
-			p.log.Printf("proxy: from the editor: bad message: %s", rerr.Message)
-			if m == nil || m.Method == "" || len(m.ID) > 0 {
-				p.editor.replyError(idOf(m), rerr.Code, rerr.Message)
-			}
-			continue
-		}
+	logf := func(format string, args ...any) { p.log.Printf("proxy: from the editor: "+format, args...) }
+	return editorMessages(in, p.editor, logf, p.shutdown.Load, func(body []byte, m *message) (bool, error) {
 		if p.client.answers(m) {
 			p.client.handleResponse(m)
-			continue
+			return false, nil
 		}
 		if p.executeOurs(m) {
-			continue
+			return false, nil
 		}
 		safely(p.log, m.Method, func() { p.watchEditor(m) })
 		if err := p.gopls.push(body); err != nil {
-			return err
+			return true, err
 		}
 		if m.Method == "shutdown" && m.isRequest() {
 			time.AfterFunc(shutdownWait, func() { p.answerShutdown(m.ID) })
 		}
-		if m.Method == "exit" {
-			return nil
-		}
-	}
+		return m.Method == "exit", nil
+	})
 }
 
 // watchEditor feeds copycat's engine from a message bound for gopls.

@@ -36,46 +36,17 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, lg *log.Logger, cfg
 			lg.Print(err)
 		}
 	})
-	r := newReader(in)
-	for {
-		body, err := r.read()
-		if errors.Is(err, errFraming) {
-			lg.Print(err)
-			s.client.w.replyError(nil, codeParseError, err.Error())
-			continue
-		}
-		if err == io.EOF {
-			if s.shutdown {
-				return nil
-			}
-			return errors.New("the editor closed the connection without shutdown and exit")
-		}
-		if err != nil {
-			return fmt.Errorf("reading from the editor: %w", err)
-		}
-		m, rerr := decode(body)
-		if rerr != nil {
-			lg.Printf("bad message: %s", rerr.Message)
-			if m == nil || m.Method == "" || len(m.ID) > 0 {
-				s.client.w.replyError(idOf(m), rerr.Code, rerr.Message)
-			}
-			continue
-		}
+	shutdown := func() bool { return s.shutdown }
+	return editorMessages(in, s.client.w, lg.Printf, shutdown, func(_ []byte, m *message) (bool, error) {
 		if m.Method == "exit" {
 			if !s.shutdown {
-				return errors.New("exit before shutdown")
+				return true, errors.New("exit before shutdown")
 			}
-			return nil
+			return true, nil
 		}
 		s.dispatch(ctx, m)
-	}
-}
-
-func idOf(m *message) json.RawMessage {
-	if m == nil {
-		return nil
-	}
-	return m.ID
+		return false, nil
+	})
 }
 
 // dispatch handles one well-formed message.
