@@ -31,3 +31,20 @@ class Copies:
 
     def place(self, fr):
         return '%s/%s:%d-%d' % (self.d, fr['file'], fr['start_line'], fr['end_line'])
+
+
+def diff_in(repo, commit, X):
+    """The commit's diff hunks that start inside X's span (give or take 5 lines)."""
+    hunks, cur = [], None
+    for l in git(repo, 'diff', '-U3', commit + '^', commit, '--', X['file']).split('\n'):
+        if l.startswith('@@'):
+            try:
+                start = int(l.split('+')[1].split(',')[0].split(' ')[0])
+            except Exception:
+                start = 0
+            cur = [l, start]
+            hunks.append(cur)
+        elif cur is not None:
+            cur.append(l)
+    keep = [h for h in hunks if X['start_line'] - 5 <= h[1] <= X['end_line'] + 5]
+    return '\n'.join('\n'.join([h[0]] + h[2:]) for h in keep)[:6000]

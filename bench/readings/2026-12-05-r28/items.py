@@ -11,7 +11,7 @@ OUTDIR/key.tsv is the key, OUTDIR/readers/rK/items.txt the K-th of two
 readers' shares."""
 import collections, glob, json, os, random, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from commititem import Copies, git
+from commititem import Copies, diff_in, git
 
 MODES = {  # seed, reports, verdict, item prefix
     'twins': (28, '/tmp/ft/out2', 'forgotten-twin', 'F'),
@@ -76,23 +76,6 @@ def pick(mode, cands, rng):
     if mode != 'twins':
         rng.shuffle(picked)
     return picked
-
-
-def diff_in(repo, commit, X):
-    """The commit's diff hunks that start inside X's span (give or take 5 lines)."""
-    hunks, cur = [], None
-    for l in git(repo, 'diff', '-U3', commit + '^', commit, '--', X['file']).split('\n'):
-        if l.startswith('@@'):
-            try:
-                start = int(l.split('+')[1].split(',')[0].split(' ')[0])
-            except Exception:
-                start = 0
-            cur = [l, start]
-            hunks.append(cur)
-        elif cur is not None:
-            cur.append(l)
-    keep = [h for h in hunks if X['start_line'] - 5 <= h[1] <= X['end_line'] + 5]
-    return '\n'.join('\n'.join([h[0]] + h[2:]) for h in keep)[:6000]
 
 
 def main():
