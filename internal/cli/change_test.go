@@ -509,19 +509,11 @@ func TestChangeForgottenTwinInTests(t *testing.T) {
 		testtool.WriteFiles(t, dir, map[string]string{name: strings.Replace(string(src), old, new, 1)})
 	}
 	edit("a/sum_test.go", `"repeat 3: got %q"`, `"repeat three: got %q"`)
-	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
-	if code != ExitClean || strings.Contains(out, "sum_test.go") || !strings.Contains(out, "0 forgotten twins") ||
-		!strings.Contains(out, "copycat: not listed: 1 class in tests (-all lists it)") {
-		t.Errorf("a forgotten twin in tests: exit %d:\n%s%s", code, out, errs)
-	}
-	out, errs, code = runChange(t, "-all", "-new-from-rev", "HEAD", "./...")
-	if code != ExitClones || !strings.Contains(out, "a/sum_test.go:8:1: duplicate of b/sum_test.go:8-45") || !strings.Contains(out, "forgotten twin: you changed this copy") ||
-		!strings.Contains(out, "of these, not listed by default: 1 class in tests") {
-		t.Errorf("-all: exit %d:\n%s%s", code, out, errs)
-	}
+	leftInTests(t, "a forgotten twin in tests", "0 forgotten twins",
+		"a/sum_test.go:8:1: duplicate of b/sum_test.go:8-45", "forgotten twin: you changed this copy")
 	// The same edit to a production copy is a forgotten twin listed.
 	edit("x/x.go", "total += xs[3] * 4", "total -= xs[3] * 4")
-	out, errs, code = runChange(t, "-new-from-rev", "HEAD", "./...")
+	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
 	if code != ExitClones || !strings.Contains(out, "x/x.go:3:1: duplicate of y/y.go:3-42") || !strings.Contains(out, "1 forgotten twin") {
 		t.Errorf("a forgotten twin in production code: exit %d:\n%s%s", code, out, errs)
 	}
@@ -578,6 +570,27 @@ func TestChangeCountsCopies(t *testing.T) {
 	}
 }
 
+// leftInTests checks a run over the change in the working tree whose
+// one class is in tests: left out, counted, the change's line saying
+// counts ("0 new copies"); with -all listed, saying each of wantAll,
+// and setting the exit status.
+func leftInTests(t *testing.T, what, counts string, wantAll ...string) {
+	t.Helper()
+	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
+	if code != ExitClean || strings.Contains(out, "sum_test.go") || !strings.Contains(out, counts) ||
+		!strings.Contains(out, "copycat: not listed: 1 class in tests (-all lists it)") {
+		t.Errorf("%s: exit %d:\n%s%s", what, code, out, errs)
+	}
+	out, errs, code = runChange(t, "-all", "-new-from-rev", "HEAD", "./...")
+	ok := code == ExitClones && strings.Contains(out, "of these, not listed by default: 1 class in tests")
+	for _, w := range wantAll {
+		ok = ok && strings.Contains(out, w)
+	}
+	if !ok {
+		t.Errorf("%s, -all: exit %d:\n%s%s", what, code, out, errs)
+	}
+}
+
 // repeatTest is a test function of 40 lines, without its package
 // clause, to be copied between test files.
 func repeatTest() string {
@@ -601,19 +614,11 @@ func TestChangeNewCopyInTests(t *testing.T) {
 	testtool.Git(t, "add", "-A")
 	testtool.Git(t, "commit", "-q", "-m", "a test")
 	testtool.WriteFiles(t, dir, map[string]string{"b/sum_test.go": "package b\n\n" + test})
-	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
-	if code != ExitClean || strings.Contains(out, "sum_test.go") || !strings.Contains(out, "0 new copies") ||
-		!strings.Contains(out, "copycat: not listed: 1 class in tests (-all lists it)") {
-		t.Errorf("a new copy in tests: exit %d:\n%s%s", code, out, errs)
-	}
-	out, errs, code = runChange(t, "-all", "-new-from-rev", "HEAD", "./...")
-	if code != ExitClones || !strings.Contains(out, "b/sum_test.go:8:1: duplicate of a/sum_test.go:8-45") || !strings.Contains(out, "new copy of a/sum_test.go:8-45") ||
-		!strings.Contains(out, "of these, not listed by default: 1 class in tests") {
-		t.Errorf("-all: exit %d:\n%s%s", code, out, errs)
-	}
+	leftInTests(t, "a new copy in tests", "0 new copies",
+		"b/sum_test.go:8:1: duplicate of a/sum_test.go:8-45", "new copy of a/sum_test.go:8-45")
 	// The same paste in production code is listed.
 	testtool.WriteFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
-	out, errs, code = runChange(t, "-new-from-rev", "HEAD", "./...")
+	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
 	if code != ExitClones || !strings.Contains(out, "c/c.go:8:1: duplicate of") || !strings.Contains(out, "1 new copy") {
 		t.Errorf("a new copy in production code: exit %d:\n%s%s", code, out, errs)
 	}
