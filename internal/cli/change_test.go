@@ -82,7 +82,7 @@ func TestChangeVerdicts(t *testing.T) {
 	src, _ := os.ReadFile(filepath.Join(dir, "a", "a.go"))
 	fixed := strings.Replace(string(src), "\t\tif i >= limit {\n", "\t\tif i < 0 || i >= limit {\n", 1)
 	testtool.WriteFiles(t, dir, map[string]string{"a/a.go": fixed})
-	forgottenTwin(t,
+	forgottenTwin(t, ExitClean,
 		"a/a.go:8:1: duplicate of c/c.go:8-27",
 		"; forgotten twin: you changed this copy (line 12 added, 1 line removed); c/c.go:8-27 held the same code and was not changed",
 		"; forgotten twin: a/a.go:8-27, a copy of this code, was changed (line 12 added, 1 line removed) and this copy was not",
@@ -119,10 +119,11 @@ func TestChangeVerdicts(t *testing.T) {
 	}
 }
 
-// forgottenTwin runs -new-from-rev HEAD, checks that it fails the run,
-// lists no class the change did not touch and says wants, and returns
-// its output.
-func forgottenTwin(t *testing.T, wants ...string) string {
+// forgottenTwin runs -new-from-rev HEAD, checks that its exit status is
+// exit (a forgotten twin alone sets none), that it lists no class the
+// change did not touch and says wants, that -fail-on-twins fails it on
+// the same report, and returns its output.
+func forgottenTwin(t *testing.T, exit int, wants ...string) string {
 	t.Helper()
 	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
 	for _, want := range wants {
@@ -130,8 +131,12 @@ func forgottenTwin(t *testing.T, wants ...string) string {
 			t.Errorf("output lacks %q:\n%s%s", want, out, errs)
 		}
 	}
-	if code != ExitClones || strings.Contains(out, "x/x.go") {
-		t.Errorf("exit %d, or an untouched class listed:\n%s%s", code, out, errs)
+	if code != exit || strings.Contains(out, "x/x.go") {
+		t.Errorf("exit %d, want %d, or an untouched class listed:\n%s%s", code, exit, out, errs)
+	}
+	// -fail-on-twins fails the run on the same report.
+	if failed, errs, code := runChange(t, "-fail-on-twins", "-new-from-rev", "HEAD", "./..."); code != ExitClones || failed != out {
+		t.Errorf("-fail-on-twins: exit %d, want %d, and the same report:\n%s%s", code, ExitClones, failed, errs)
 	}
 	return out
 }
@@ -361,7 +366,7 @@ func TestChangeBrokenTwin(t *testing.T) {
 	if out, _, _ := runChange(t, "-all", "./..."); strings.Contains(out, "a/a.go:8:1") {
 		t.Fatalf("the edited copy is still a class of the tree; the test needs a larger edit:\n%s", out)
 	}
-	out := forgottenTwin(t,
+	out := forgottenTwin(t, ExitClean,
 		"a/a.go:8:1: duplicate of b/b.go:8-27",
 		"; forgotten twin: you changed this copy (lines 15-17, 19-20 and 22-26 added, 4 lines removed) until it no longer matches b/b.go:8-27, which held the same code at the base and was not changed",
 		"; forgotten twin: a/a.go:8-33 held the same code at the base and was changed (lines 15-17, 19-20 and 22-26 added, 4 lines removed) until it no longer matches; this copy was not",
@@ -481,7 +486,7 @@ func TestChangeBrokenTwinsRanked(t *testing.T) {
 		"a/a.go": edited,
 		"x/x.go": "package x\n\nfunc Big(xs []int) int { return len(xs) }\n",
 	})
-	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
+	out, errs, code := runChange(t, "-fail-on-twins", "-new-from-rev", "HEAD", "./...")
 	saysAll(t, out, errs, code, ExitClones,
 		"a/a.go:8:1: duplicate of b/b.go:8-27",
 		"forgotten twin: you changed this copy",
@@ -509,13 +514,16 @@ func TestChangeForgottenTwinInTests(t *testing.T) {
 		testtool.WriteFiles(t, dir, map[string]string{name: strings.Replace(string(src), old, new, 1)})
 	}
 	edit("a/sum_test.go", `"repeat 3: got %q"`, `"repeat three: got %q"`)
-	leftInTests(t, "a forgotten twin in tests", "0 forgotten twins",
+	leftInTests(t, "a forgotten twin in tests", "0 forgotten twins", ExitClean,
 		"a/sum_test.go:8:1: duplicate of b/sum_test.go:8-45", "forgotten twin: you changed this copy")
 	// The same edit to a production copy is a forgotten twin listed.
 	edit("x/x.go", "total += xs[3] * 4", "total -= xs[3] * 4")
 	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
-	if code != ExitClones || !strings.Contains(out, "x/x.go:3:1: duplicate of y/y.go:3-42") || !strings.Contains(out, "1 forgotten twin") {
+	if code != ExitClean || !strings.Contains(out, "x/x.go:3:1: duplicate of y/y.go:3-42") || !strings.Contains(out, "1 forgotten twin") {
 		t.Errorf("a forgotten twin in production code: exit %d:\n%s%s", code, out, errs)
+	}
+	if _, errs, code := runChange(t, "-fail-on-twins", "-new-from-rev", "HEAD", "./..."); code != ExitClones {
+		t.Errorf("-fail-on-twins, a forgotten twin in production code: exit %d, want %d\n%s", code, ExitClones, errs)
 	}
 }
 
@@ -531,7 +539,7 @@ func TestChangeForgottenTwinBesideAPaste(t *testing.T) {
 		"a/a.go": fixed,
 		"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"}),
 	})
-	out := forgottenTwin(t,
+	out := forgottenTwin(t, ExitClones, // the paste sets it
 		"; forgotten twin: you changed this copy (line 12 added, 1 line removed); b/b.go:8-27 held the same code and was not changed",
 		"; forgotten twin: a/a.go:8-27, a copy of this code, was changed (line 12 added, 1 line removed) and this copy was not",
 		"c/c.go:8:1: duplicate of a/a.go:8-27",
@@ -573,8 +581,8 @@ func TestChangeCountsCopies(t *testing.T) {
 // leftInTests checks a run over the change in the working tree whose
 // one class is in tests: left out, counted, the change's line saying
 // counts ("0 new copies"); with -all listed, saying each of wantAll,
-// and setting the exit status.
-func leftInTests(t *testing.T, what, counts string, wantAll ...string) {
+// its exit status allExit.
+func leftInTests(t *testing.T, what, counts string, allExit int, wantAll ...string) {
 	t.Helper()
 	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
 	if code != ExitClean || strings.Contains(out, "sum_test.go") || !strings.Contains(out, counts) ||
@@ -582,7 +590,7 @@ func leftInTests(t *testing.T, what, counts string, wantAll ...string) {
 		t.Errorf("%s: exit %d:\n%s%s", what, code, out, errs)
 	}
 	out, errs, code = runChange(t, "-all", "-new-from-rev", "HEAD", "./...")
-	ok := code == ExitClones && strings.Contains(out, "of these, not listed by default: 1 class in tests")
+	ok := code == allExit && strings.Contains(out, "of these, not listed by default: 1 class in tests")
 	for _, w := range wantAll {
 		ok = ok && strings.Contains(out, w)
 	}
@@ -614,7 +622,7 @@ func TestChangeNewCopyInTests(t *testing.T) {
 	testtool.Git(t, "add", "-A")
 	testtool.Git(t, "commit", "-q", "-m", "a test")
 	testtool.WriteFiles(t, dir, map[string]string{"b/sum_test.go": "package b\n\n" + test})
-	leftInTests(t, "a new copy in tests", "0 new copies",
+	leftInTests(t, "a new copy in tests", "0 new copies", ExitClones,
 		"b/sum_test.go:8:1: duplicate of a/sum_test.go:8-45", "new copy of a/sum_test.go:8-45")
 	// The same paste in production code is listed.
 	testtool.WriteFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
@@ -692,7 +700,7 @@ func TestDiffWithoutPrefixes(t *testing.T) {
 	for _, flag := range []string{"--no-prefix", "--src-prefix=a/"} {
 		diff := filepath.Join(t.TempDir(), "change.diff")
 		testtool.WriteFiles(t, filepath.Dir(diff), map[string]string{"change.diff": testtool.Git(t, "diff", flag)})
-		out, errs, code := runChange(t, "-diff", diff, "./...")
+		out, errs, code := runChange(t, "-fail-on-twins", "-diff", diff, "./...")
 		saysAll(t, out, errs, code, ExitClones, "a/a.go:8:1: duplicate of b/b.go:8-27", "; forgotten twin: you changed this copy")
 	}
 }

@@ -167,7 +167,8 @@ const usage = `usage: copycat [flags] [packages | dirs | files]
 copycat reports duplicated Go code (clones). With no arguments it reads
 ./... . Flags may come before or after the arguments; -- ends the flags.
 
-Exit status: 0 no clones, 1 clones reported (a class listed, or a
+Exit status: 0 no clones, 1 clones reported (a class listed; of a change,
+a copy it adds, or with -fail-on-twins a twin it forgets; or a
 malformed //copycat:ignore directive; -exit-code N sets this status), 2
 usage or run error, 130 interrupted (SIGINT, SIGTERM). A run that fails
 writes no -o or -baseline file and prints no JSON, SARIF or HTML report;

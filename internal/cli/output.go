@@ -249,7 +249,7 @@ func (c *Config) emitChange(stdout io.Writer, res *load.Result, classes []finger
 	stats.MaxNew, stats.MaxOccurrences = c.MaxNew, c.MaxOccurrences
 	rep.Change = &stats
 	rep.MaxClasses = c.MaxClasses
-	findings := changeFindings(verdicts)
+	findings := changeFindings(verdicts, c.FailOnTwins)
 	if stats.OverGate() {
 		findings++
 	}

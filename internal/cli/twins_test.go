@@ -106,7 +106,7 @@ func TestChangeForgottenTwinBesideAnInnerMatch(t *testing.T) {
 	b := strings.Replace(a, "package a", "package b", 1)
 	dir := twinRepo(t, map[string]string{"a/a.go": a, "b/b.go": b})
 	testtool.WriteFiles(t, dir, map[string]string{"a/a.go": setupFixed(a)})
-	out, errs, code := runChange(t, "-min-tokens", "50", "-new-from-rev", "HEAD", "./...")
+	out, errs, code := runChange(t, "-fail-on-twins", "-min-tokens", "50", "-new-from-rev", "HEAD", "./...")
 	saysAll(t, out, errs, code, ExitClones,
 		"a/a.go:21:1: duplicate of b/b.go:21-46",
 		"forgotten twin: you changed this copy",
@@ -119,7 +119,7 @@ func TestChangeForgottenTwinInTheSameFile(t *testing.T) {
 	a := "package a\n\n" + setupHeader + setupSource + "\n" + strings.Replace(setupSource, "func Setup(", "func SetupB(", 1)
 	dir := twinRepo(t, map[string]string{"a/a.go": a})
 	testtool.WriteFiles(t, dir, map[string]string{"a/a.go": setupFixed(a)})
-	out, errs, code := runChange(t, "-min-tokens", "150", "-new-from-rev", "HEAD", "./...")
+	out, errs, code := runChange(t, "-fail-on-twins", "-min-tokens", "150", "-new-from-rev", "HEAD", "./...")
 	saysAll(t, out, errs, code, ExitClones,
 		"a/a.go:21:1: duplicate of a/a.go:57-82",
 		"forgotten twin: you changed this copy",
