@@ -62,6 +62,33 @@ func Open(dir string) (*Repo, error) {
 	return &Repo{Root: filepath.Clean(strings.TrimSpace(out))}, nil
 }
 
+// OpenObjects finds the repository that holds dir for a reader of its
+// objects alone, as history is (git log, ls-tree, diff-tree, cat-file):
+// the work tree's, as Open finds it, else a bare repository, or the git
+// folder of one that has a work tree, when dir is in one. prefix is the
+// folder of each commit's tree that dir stands for, slash-separated ("."
+// for the whole tree, a git folder's): a work tree's subfolder is its
+// own, as in a checkout. Root is then the git folder, which git's
+// commands run in as in a work tree.
+func OpenObjects(dir string) (r *Repo, prefix string, err error) {
+	if r, err = Open(dir); err == nil {
+		rel, err := filepath.Rel(r.Root, dir)
+		if err != nil {
+			return nil, "", err
+		}
+		return r, filepath.ToSlash(rel), nil
+	}
+	// In a bare repository, or a .git folder, git has no top folder to
+	// show ("this operation must be run in a work tree"), and history
+	// said "not in a git repository".
+	out, gerr := git(dir, "rev-parse", "--is-inside-git-dir", "--absolute-git-dir")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if gerr != nil || len(lines) != 2 || lines[0] != "true" {
+		return nil, "", err
+	}
+	return &Repo{Root: filepath.Clean(lines[1])}, ".", nil
+}
+
 // OpenAt finds the repository that holds dir and resolves rev in it to a
 // commit (see Commit), with one run of git rather than two: a run with a
 // change pays for each before it starts. It finds the index file too.

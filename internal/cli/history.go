@@ -29,7 +29,8 @@ classes new since the commit before (by class ID: a class the commit
 edited is new), and the drifted ones, as CSV, JSON or an HTML page with
 a plot. Each commit is one more run over the index:
 only the files it changed are written and read. The folder it runs in,
-within the repository, is the tree it reads at each commit.
+within the repository, is the tree it reads at each commit; in a bare
+repository, or a .git folder, the whole tree.
 
 Flags:
 `
@@ -132,11 +133,7 @@ func (c *Config) history(ctx context.Context, rev, since string, max int, stderr
 	if err != nil {
 		return nil, err
 	}
-	repo, err := change.Open(wd)
-	if err != nil {
-		return nil, err
-	}
-	rel, err := filepath.Rel(repo.Root, wd)
+	repo, rel, err := change.OpenObjects(wd)
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +176,7 @@ func (c *Config) history(ctx context.Context, rev, since string, max int, stderr
 		}
 	}()
 	c.done = ctx.Done()
-	dir := filepath.Join(tmp, rel)
+	dir := filepath.Join(tmp, filepath.FromSlash(rel))
 	var points []report.HistoryPoint
 	before := map[string]bool{}
 	t0, read := time.Now(), 0

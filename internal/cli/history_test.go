@@ -83,6 +83,26 @@ func TestHistory(t *testing.T) {
 	}
 }
 
+// History reads commits from git's objects alone, so a bare repository
+// (a mirror on a server, a CI cache of one) has all it needs: run there,
+// or in a work tree's .git folder, it reads each commit's whole tree,
+// as it does at the work tree's top. It said "not in a git repository".
+func TestHistoryBareRepository(t *testing.T) {
+	dir := gitRepo(t)
+	want, errs, code := runHistoryCmd(t)
+	if code != ExitClean {
+		t.Fatalf("in the work tree: exit %d, %s", code, errs)
+	}
+	bare := filepath.Join(t.TempDir(), "bare.git")
+	testtool.Git(t, "clone", "-q", "--bare", dir, bare)
+	for _, in := range []string{bare, filepath.Join(dir, ".git"), filepath.Join(dir, ".git", "refs")} {
+		t.Chdir(in)
+		if out, errs, code := runHistoryCmd(t); code != ExitClean || out != want {
+			t.Errorf("in %s: exit %d, stderr %q, history\n%s\nwant, as at the work tree's top,\n%s", in, code, errs, out, want)
+		}
+	}
+}
+
 // runHistoryCmd runs copycat history with args, without the index.
 func runHistoryCmd(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
