@@ -103,6 +103,9 @@ type Config struct {
 
 	// done is closed when the run is interrupted.
 	done <-chan struct{}
+	// checked holds the files the run writes that checkWritable found
+	// writable before any work (see writeOutput).
+	checked map[string]bool
 }
 
 // Flags registers the detection flags on fs. The vet analyzer registers the
@@ -217,6 +220,10 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return code
 	}
 	c := &cmd.Config
+	if err := c.checkOutputs(); err != nil {
+		fmt.Fprintf(stderr, "copycat: %v\n", err)
+		return ExitError
+	}
 	if c.Changes.active() {
 		if c.Baseline != "" && !c.UpdateBaseline && !c.Quiet {
 			// A change is judged against its base revision; a baseline

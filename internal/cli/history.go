@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -86,6 +87,9 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		*format, err = historyFileFormat(*out, *format, formatSet)
 		write = historyWriters[*format]
 		err = cmp.Or(err, RefuseGoFile("o", *out, "the history"), c.Check())
+		if err == nil {
+			err = c.checkFile(*out)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "copycat history: %v\n", err)
@@ -144,12 +148,13 @@ func (c *Config) history(ctx context.Context, rev, since string, max int, stderr
 	if len(commits) == 0 {
 		return nil, nil
 	}
-	tmp, err := os.MkdirTemp("", "copycat-history-")
+	tmp, err := historyFolder()
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(tmp)
-	tree, err := repo.NewTree(tmp, commits[0].Hash, c.fileLimit())
+	defer tmp.Close()
+	defer os.RemoveAll(tmp.Name())
+	tree, err := repo.NewTree(tmp.Name(), commits[0].Hash, c.fileLimit())
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +181,7 @@ func (c *Config) history(ctx context.Context, rev, since string, max int, stderr
 		}
 	}()
 	c.done = ctx.Done()
-	dir := filepath.Join(tmp, filepath.FromSlash(rel))
+	dir := filepath.Join(tmp.Name(), filepath.FromSlash(rel))
 	var points []report.HistoryPoint
 	before := map[string]bool{}
 	t0, read := time.Now(), 0
@@ -202,6 +207,25 @@ func (c *Config) history(ctx context.Context, rev, since string, max int, stderr
 		report.Count(len(commits), "commit", "commits"), took.Round(time.Millisecond),
 		(took / time.Duration(len(commits))).Round(time.Millisecond), report.Count(read, "file", "files"))
 	return points, nil
+}
+
+// historyFolder makes the folder history writes each commit's files
+// into, in the temporary directory, and holds it open and locked while
+// the history runs (see removeStale); a history killed before it removed
+// its folder left it, a tree of the repository's files, to the next one.
+func historyFolder() (*os.File, error) {
+	removeStale(os.TempDir(), true, historyPID)
+	name, err := os.MkdirTemp("", historyPrefix+strconv.Itoa(os.Getpid())+"-")
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		os.RemoveAll(name)
+		return nil, err
+	}
+	lockOwn(f)
+	return f, nil
 }
 
 // historyPoint runs detection over the tree in dir at commit cm; before

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"time"
 
 	"github.com/copycat-go/copycat/fingerprint"
@@ -91,6 +92,9 @@ func (c *Config) writeOutput(name string, write func(io.Writer) error) error {
 	}()
 	select {
 	case err := <-out:
+		if errors.Is(err, fs.ErrNotExist) && c.checked[name] {
+			err = fmt.Errorf("%w (its folder was there when the run began, and removed while it ran)", err)
+		}
 		return err
 	case <-c.done:
 		// The write ends soon after the signal unless it waits for a
@@ -119,4 +123,34 @@ func closed(done <-chan struct{}) bool {
 	default:
 		return false
 	}
+}
+
+// checkOutputs checks, before any work, that the run can write its -o
+// file and, with -update-baseline, its baseline (see checkWritable).
+func (c *Config) checkOutputs() error {
+	if err := c.checkFile(c.File); err != nil {
+		return fmt.Errorf("cannot write report %s: %w", c.File, err)
+	}
+	if !c.UpdateBaseline {
+		return nil
+	}
+	if err := c.checkFile(c.Baseline); err != nil {
+		return fmt.Errorf("cannot write baseline %s: %w", c.Baseline, err)
+	}
+	return nil
+}
+
+// checkFile is checkWritable for a file the run writes, if name is set.
+func (c *Config) checkFile(name string) error {
+	if name == "" {
+		return nil
+	}
+	if err := checkWritable(name); err != nil {
+		return err
+	}
+	if c.checked == nil {
+		c.checked = map[string]bool{}
+	}
+	c.checked[name] = true
+	return nil
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -9,7 +10,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
 )
 
 // writeFile writes the file name with write, through a temporary file in
@@ -48,10 +48,11 @@ func writeFile(name string, write func(io.Writer) error) error {
 func createTemp(name string) (*os.File, error) {
 	dir, base := filepath.Split(name)
 	for range 100 {
-		tmp := filepath.Join(dir, "."+base+"."+strconv.FormatUint(uint64(rand.Uint32()), 36)+".tmp")
+		tmp := filepath.Join(dir, tempName(base, rand.Uint32()))
 		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 		switch {
 		case err == nil:
+			lockOwn(f)
 			return f, nil
 		case !errors.Is(err, fs.ErrExist):
 			// The temporary file's name is ours, not the user's: the
@@ -94,4 +95,34 @@ func writeInPlace(name string, write func(io.Writer) error) error {
 		return err
 	}
 	return writeAndClose(f, write, false)
+}
+
+// checkWritable says, before any work, whether writeFile can write name:
+// a folder missing or closed to writing, or a name that is a folder, was
+// found once the run's work was done (a history of 500 commits, a
+// minute and a half), and the work lost. It tries what writeFile does, a
+// temporary file beside name, and removes it, with those a run killed
+// while it wrote left (see removeStale). A name that is not a regular
+// file (a named pipe, /dev/stdout) is not opened: a pipe waits for its
+// reader.
+func checkWritable(name string) error {
+	fi, err := os.Stat(name)
+	switch {
+	case err == nil && fi.IsDir():
+		return fmt.Errorf("%s is a folder", name)
+	case err == nil && !fi.Mode().IsRegular():
+		return nil
+	}
+	if real, err := filepath.EvalSymlinks(name); err == nil {
+		name = real
+	}
+	f, err := createTemp(name)
+	if err != nil {
+		return err
+	}
+	f.Close()
+	os.Remove(f.Name())
+	dir, base := filepath.Split(name)
+	removeStale(cmp.Or(dir, "."), false, func(entry string) (int, bool) { return tempPID(entry, base) })
+	return nil
 }

@@ -5,7 +5,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 // A write that fails midway (a full disk, a printer error) leaves the
@@ -73,5 +76,41 @@ func TestWriteFileErrorNamesTheFolder(t *testing.T) {
 	want := "cannot create a file in " + dir + string(filepath.Separator) + ": no such file or directory"
 	if err == nil || err.Error() != want {
 		t.Errorf("err %v, want %q", err, want)
+	}
+}
+
+// The files a run writes are checked before any work: a folder missing,
+// or a name that is a folder, was found once the whole run was done (a
+// history of 500 commits, a minute and a half), and the work lost; the
+// run now ends at once, having read nothing (no warning of the file
+// that does not parse, no history's progress). A folder removed while
+// the run goes on is said so at the end.
+func TestOutputCheckedFirst(t *testing.T) {
+	dir := gitRepo(t)
+	testtool.WriteFiles(t, dir, map[string]string{"bad/bad.go": "package bad\n\nfunc {\n"})
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-o", "missing/r.json", "./..."}, "copycat: cannot write report missing/r.json: cannot create a file in missing/: no such file or directory\n"},
+		{[]string{"-o", "a", "./..."}, "copycat: cannot write report a: a is a folder\n"},
+		{[]string{"-update-baseline", "-baseline", "missing/b.txt", "./..."}, "copycat: cannot write baseline missing/b.txt: cannot create a file in missing/: no such file or directory\n"},
+		{[]string{"history", "-o", "missing/h.csv"}, "copycat history: cannot create a file in missing/: no such file or directory\n"},
+	} {
+		if _, errs, code := runChange(t, tc.args...); code != ExitError || errs != tc.want {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 and only %q", tc.args, code, errs, tc.want)
+		}
+	}
+
+	out := filepath.Join(t.TempDir(), "gone", "r.json")
+	os.Mkdir(filepath.Dir(out), 0o755)
+	var c Config
+	if err := c.checkFile(out); err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(filepath.Dir(out))
+	err := c.writeOutput(out, func(w io.Writer) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "its folder was there when the run began, and removed while it ran") {
+		t.Errorf("-o into a folder removed during the run: %v", err)
 	}
 }
