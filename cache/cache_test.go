@@ -670,8 +670,8 @@ func TestDamagedBucketName(t *testing.T) {
 	_, _, x = run(t, dir, Options{}, map[string][]byte{"a.go": src(2)})
 	noWarnings(t, x)
 	counts(t, x, 1, 0)
-	if name := foreignIn(path); name != "" {
-		t.Errorf("the rebuilt index holds %q", name)
+	if name, err := foreignIn(path); name != "" || err != nil {
+		t.Errorf("the rebuilt index holds %q (%v)", name, err)
 	}
 	if err := Clean(dir); err != nil {
 		t.Errorf("Clean: %v", err)

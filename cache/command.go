@@ -121,25 +121,50 @@ func Clean(dir string) error {
 	case !ok:
 		return fmt.Errorf("%s is not a copycat index (no bbolt header): not removed", path)
 	}
-	if name := foreignIn(path); name != "" {
+	name, err := foreignIn(path)
+	switch {
+	case errors.Is(err, berrors.ErrTimeout):
+		return errInUse(path)
+	case name != "":
 		return fmt.Errorf("%s is another program's database (it holds a bucket %q that copycat does not write): not removed", path, name)
 	}
-	// Removed under a run that reads or writes it, the index would lose
-	// that run's work without a word: take its lock first, as a run
-	// writing it does. A damaged index, which cannot be opened, is
-	// removed all the same; an empty one has no lock to take.
-	if info, err := os.Stat(path); err == nil && info.Size() > 0 {
-		var db *bolt.DB
-		err := guarded(func() (err error) {
-			db, err = bolt.Open(path, 0o644, &bolt.Options{Timeout: busyTimeout})
-			return err
-		})
-		if errors.Is(err, berrors.ErrTimeout) {
-			return fmt.Errorf("%s is in use by a copycat run: not removed (run cache clean again once it ends)", path)
-		}
-		if err == nil {
-			defer db.Close()
-		}
+	return removeUnlocked(path)
+}
+
+// removeUnlocked removes the index at path under its lock, the one a
+// run that writes it takes, as a run does: removed under a run that
+// reads or writes it, the index would lose that run's work without a
+// word. The lock is taken on the file itself, not through the store,
+// so that a damaged index is removed all the same, and an empty one
+// too: a run creating the index holds it empty, locked, before it
+// writes its first pages, and the index it made was removed under it.
+func removeUnlocked(path string) error {
+	f, err := nowait.Open(path)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	locked, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	err = lockExclusive(f, busyTimeout)
+	if errors.Is(err, berrors.ErrTimeout) {
+		return errInUse(path)
+	}
+	// A file system without locks (err not nil) has the index removed
+	// as before. Another file put in its place since it was opened is
+	// not the one whose lock is held.
+	switch now, err := os.Stat(path); {
+	case os.IsNotExist(err):
+		return nil
+	case err != nil:
+		return err
+	case !os.SameFile(locked, now):
+		return fmt.Errorf("%s was replaced while it was removed: not removed (run cache clean again)", path)
 	}
 	err = os.Remove(path)
 	if os.IsNotExist(err) {
@@ -148,13 +173,23 @@ func Clean(dir string) error {
 	return err
 }
 
+// errInUse is Clean's error for an index a run holds.
+func errInUse(path string) error {
+	return fmt.Errorf("%s is in use by a copycat run: not removed (run cache clean again once it ends)", path)
+}
+
 // foreignIn names a bucket copycat does not write of the database at
 // path (see foreignBucket), "" when there is none or the database cannot
-// be read (a damaged index is cleaned).
-func foreignIn(path string) string {
+// be read (a damaged index is cleaned), or is empty. A run that holds
+// it, writing, past busyTimeout is bbolt's ErrTimeout (the clean waited
+// 10 s for it, then for its own lock).
+func foreignIn(path string) (string, error) {
+	if info, err := os.Stat(path); err == nil && info.Size() == 0 {
+		return "", nil // no bucket; a run creating it holds it so
+	}
 	name := ""
-	guarded(func() error {
-		db, err := bolt.Open(path, 0o644, &bolt.Options{ReadOnly: true, Timeout: lockTimeout})
+	err := guarded(func() error {
+		db, err := bolt.Open(path, 0o644, &bolt.Options{ReadOnly: true, Timeout: busyTimeout})
 		if err != nil {
 			return err
 		}
@@ -169,7 +204,10 @@ func foreignIn(path string) string {
 			return nil
 		})
 	})
-	return name
+	if errors.Is(err, berrors.ErrTimeout) {
+		return "", err
+	}
+	return name, nil
 }
 
 // boltMagic is the number bbolt writes in each of a database's two meta

@@ -98,13 +98,7 @@ func (x *Index) write() error {
 		return err
 	}
 	return x.guard(func() error {
-		// A map as large as the records may grow to: bbolt copies every
-		// dirty node out of the map each time it has to remap.
-		timeout := lockTimeout
-		if x.busy.Load() {
-			timeout = busyTimeout // waited for once already
-		}
-		db, err := openWrite(x.path, 0o644, &bolt.Options{Timeout: timeout, InitialMmapSize: int(2 * x.opt.Limit)})
+		db, err := x.openLocked()
 		if err != nil {
 			return err
 		}
@@ -117,6 +111,43 @@ func (x *Index) write() error {
 		}
 		return err
 	})
+}
+
+// openLocked opens the database to write, under its lock, as the file
+// its path names once the lock is held: a copycat cache clean that held
+// the lock while this run waited for it removes the file this run had
+// opened, and the run wrote its records into a file no path named any
+// more, lost. It opens the new file then, a few times at most.
+func (x *Index) openLocked() (*bolt.DB, error) {
+	for try := 0; ; try++ {
+		// A map as large as the records may grow to: bbolt copies
+		// every dirty node out of the map each time it has to remap.
+		timeout := lockTimeout
+		if x.busy.Load() {
+			timeout = busyTimeout // waited for once already
+		}
+		var file *os.File
+		db, err := openWrite(x.path, 0o644, &bolt.Options{Timeout: timeout, InitialMmapSize: int(2 * x.opt.Limit),
+			OpenFile: func(name string, flag int, mode os.FileMode) (*os.File, error) {
+				f, err := os.OpenFile(name, flag, mode)
+				file = f
+				return f, err
+			}})
+		if err != nil || file == nil || try == 3 || stillAt(file, x.path) {
+			return db, err
+		}
+		db.Close()
+	}
+}
+
+// stillAt reports whether path names the file f, open.
+func stillAt(f *os.File, path string) bool {
+	opened, err := f.Stat()
+	if err != nil {
+		return true // not known: as before
+	}
+	now, err := os.Stat(path)
+	return err == nil && os.SameFile(opened, now)
 }
 
 // checkLink refuses to write through an index file that is a symbolic

@@ -81,3 +81,74 @@ func TestCommandsOnNamedPipe(t *testing.T) {
 		t.Errorf("the named pipe is gone: %v", err)
 	}
 }
+
+// A run creating the index holds the file empty, locked, before it
+// writes its first pages: copycat cache clean removed it then, taking no
+// lock for an empty file, and the run's records went into a file no path
+// named. It now takes the lock whatever the file holds, and leaves the
+// file to the run.
+func TestCleanLeavesIndexBeingCreated(t *testing.T) {
+	defer func(old time.Duration) { busyTimeout = old }(busyTimeout)
+	busyTimeout = 50 * time.Millisecond
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		t.Skipf("cannot lock the index: %v", err)
+	}
+	want := path + " is in use by a copycat run: not removed (run cache clean again once it ends)"
+	if err := Clean(dir); err == nil || err.Error() != want {
+		t.Errorf("clean of an index being created: %v, want %q", err, want)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("the index a run was creating was removed: %v", err)
+	}
+	f.Close()
+	if err := Clean(dir); err != nil {
+		t.Errorf("clean once the run ended: %v", err)
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("after clean: %v", err)
+	}
+}
+
+// A run that opened the index to commit, and waited for its lock while
+// copycat cache clean held it and removed the file, wrote its records
+// into the file removed: the next run found no index. It now writes
+// the index the path names once it holds the lock.
+func TestCommitAfterCleanRemovedIt(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	run(t, dir, Options{}, map[string][]byte{"a.go": src(1)})
+	defer func(open func(string, os.FileMode, *bolt.Options) (*bolt.DB, error)) { openWrite = open }(openWrite)
+	removed := false
+	openWrite = func(p string, mode os.FileMode, o *bolt.Options) (*bolt.DB, error) {
+		open := o.OpenFile
+		if open == nil {
+			open = os.OpenFile
+		}
+		o.OpenFile = func(name string, flag int, mode os.FileMode) (*os.File, error) {
+			f, err := open(name, flag, mode)
+			if err == nil && !removed {
+				removed = true // as a clean does while this run waits
+				os.Remove(name)
+			}
+			return f, err
+		}
+		return bolt.Open(p, mode, o)
+	}
+	run(t, dir, Options{}, map[string][]byte{"b.go": src(2)})
+	if !removed {
+		t.Fatal("the index was not opened to write")
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("no index after the commit: %v", err)
+	}
+	openWrite = bolt.Open
+	_, _, x := run(t, dir, Options{}, map[string][]byte{"b.go": src(2)})
+	counts(t, x, 1, 0)
+}
