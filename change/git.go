@@ -348,7 +348,7 @@ func gitRead(dir string, args []string, read func(io.Reader) error) error {
 			if msg == "" {
 				msg = ee.Error()
 			}
-			return fmt.Errorf("git %s: %s", args[0], msg)
+			return gitError(args, msg)
 		}
 		return fmt.Errorf("git: %w", err)
 	}
@@ -697,11 +697,46 @@ var gitSafe = []string{
 	"-c", "log.showSignature=false",
 }
 
-// gitCommand is the command that runs git with args in dir, after gitSafe.
+// allowedProtocols are the transports git may fetch over for copycat,
+// as GIT_ALLOW_PROTOCOL lists them (which overrides git's configuration,
+// the repository's included), unless the user set it: in a partial
+// clone (git clone --filter=blob:none, as CI checkouts are made) git
+// fetches a blob it lacks from the remote the repository names, for
+// copycat history's git ls-tree -l and cat-file and -new-from-rev's
+// diff, and a copied .git/config whose remote was ext::COMMAND, with
+// protocol.ext.allow always, had COMMAND run. These are the transports
+// git itself trusts by default, and file, which a clone of a local
+// repository uses.
+const allowedProtocols = "file:git:http:https:ssh"
+
+// gitCommand is the command that runs git with args in dir, after
+// gitSafe, over allowedProtocols.
 func gitCommand(dir string, args ...string) *exec.Cmd {
 	cmd := exec.Command("git", slices.Concat(gitSafe, args)...)
 	cmd.Dir = dir
+	if _, set := os.LookupEnv("GIT_ALLOW_PROTOCOL"); !set {
+		cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL="+allowedProtocols)
+	}
 	return cmd
+}
+
+// gitError is the error of git run with args that failed saying msg,
+// named by its command (diff, not the -c its options begin with); a
+// transport refused (see allowedProtocols) says how to allow it.
+func gitError(args []string, msg string) error {
+	if strings.Contains(msg, "transport '") && strings.Contains(msg, "' not allowed") {
+		msg += " (in a partial clone git fetches the objects it lacks from the repository's remote; copycat lets git fetch only over file, git, http, https and ssh: set GIT_ALLOW_PROTOCOL to the transports to allow)"
+	}
+	name := ""
+	for i := 0; i < len(args) && name == ""; i++ {
+		switch a := args[i]; {
+		case a == "-c" || a == "-C":
+			i++ // its value
+		case !strings.HasPrefix(a, "-"):
+			name = a
+		}
+	}
+	return fmt.Errorf("git %s: %s", name, msg)
 }
 
 // git runs git in dir and returns its output, also when it fails; its
@@ -717,7 +752,7 @@ func git(dir string, args ...string) (string, error) {
 			if msg == "" {
 				msg = ee.Error()
 			}
-			return out.String(), fmt.Errorf("git %s: %s", args[0], msg)
+			return out.String(), gitError(args, msg)
 		}
 		return out.String(), fmt.Errorf("git: %w", err)
 	}

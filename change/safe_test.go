@@ -157,3 +157,85 @@ func TestGitRunsNoRepositoryFilter(t *testing.T) {
 		t.Errorf("the filter of the user's own configuration did not run: %v", err)
 	}
 }
+
+// partialClone makes a blob-less clone (git clone --filter=blob:none,
+// as CI checkouts are made) of a repository of two commits, from a bare
+// repository over file://, works in it and returns it: HEAD~1's b.go is
+// not in its objects, and git fetches it from the remote when asked.
+func partialClone(t *testing.T) (clone, bare string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	src := t.TempDir()
+	t.Chdir(src)
+	testtool.WriteFiles(t, ".", map[string]string{"a.go": "package a\n", "b.go": "package a // one\n"})
+	testtool.Git(t, "init", "-q", "-b", "main")
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "one")
+	testtool.WriteFiles(t, ".", map[string]string{"b.go": "package a // two\n"})
+	testtool.Git(t, "commit", "-q", "-am", "two")
+	bare = filepath.Join(t.TempDir(), "b.git")
+	testtool.Git(t, "clone", "-q", "--bare", src, bare)
+	testtool.Git(t, "-C", bare, "config", "uploadpack.allowFilter", "true")
+	testtool.Git(t, "-C", bare, "config", "uploadpack.allowAnySHA1InWant", "true")
+	clone = filepath.Join(t.TempDir(), "clone")
+	testtool.Git(t, "clone", "-q", "--filter=blob:none", "file://"+bare, clone)
+	t.Chdir(clone)
+	if missing := testtool.Git(t, "rev-list", "--objects", "--missing=print", "HEAD"); !strings.Contains(missing, "\n?") {
+		t.Skipf("git made a clone with every blob:\n%s", missing)
+	}
+	return clone, bare
+}
+
+// In a partial clone git fetches a blob it lacks from the remote that
+// the repository's configuration names, through copycat history's git
+// ls-tree -l and cat-file and -new-from-rev's diff; a copied .git/config
+// whose remote is ext::COMMAND, with protocol.ext.allow always, had git
+// run COMMAND. git fetches now only over file, git, http, https and ssh
+// for copycat (GIT_ALLOW_PROTOCOL), so that a blob-less CI clone still
+// reads the blobs it lacks, and says which transport it refused.
+func TestPartialCloneFetchesOverSafeTransports(t *testing.T) {
+	t.Setenv("GIT_ALLOW_PROTOCOL", "")
+	os.Unsetenv("GIT_ALLOW_PROTOCOL")
+	clone, _ := partialClone(t)
+	repo, base, err := OpenAt(clone, "HEAD~1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := repo.NewTree(t.TempDir(), base, 0)
+	if err != nil {
+		t.Fatalf("history over a partial clone of a file:// remote: %v", err)
+	}
+	tree.Close()
+	if b, err := os.ReadFile(filepath.Join(tree.Dir, "b.go")); err != nil || string(b) != "package a // one\n" || len(tree.Missing) > 0 {
+		t.Errorf("HEAD~1's b.go: %q, %v, missing %q; want it fetched", b, err, tree.Missing)
+	}
+
+	for _, step := range []string{"history", "diff"} {
+		clone, bare := partialClone(t)
+		ran := filepath.Join(t.TempDir(), "ran")
+		testtool.Git(t, "config", "remote.origin.url", "ext::sh -c touch% "+ran+";%S% "+bare)
+		testtool.Git(t, "config", "protocol.ext.allow", "always")
+		repo, base, err := OpenAt(clone, "HEAD~1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch step {
+		case "history":
+			tree, err = repo.NewTree(t.TempDir(), base, 0)
+			if err == nil {
+				tree.Close()
+			}
+		case "diff":
+			_, _, _, err = repo.diffAll(base)
+		}
+		if want := map[string]string{"history": "git ls-tree: ", "diff": "git diff: "}[step]; err == nil || !strings.HasPrefix(err.Error(), want) ||
+			!strings.Contains(err.Error(), "transport 'ext' not allowed") || !strings.Contains(err.Error(), "GIT_ALLOW_PROTOCOL") {
+			t.Errorf("%s over a remote ext::COMMAND: %v, want %s, git's refusal of the transport, and how to allow it", step, err, want)
+		}
+		if _, err := os.Stat(ran); err == nil {
+			t.Errorf("%s: the command of the repository's remote ran", step)
+		}
+	}
+}
