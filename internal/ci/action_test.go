@@ -134,7 +134,7 @@ func TestAction(t *testing.T) {
 		// line: every line is read, not the first alone.
 		{name: "packages on lines", inputs: map[string]string{"packages": "./stats/...\n./missing/...\n"},
 			ran: steps("Install copycat", "Run copycat"), failed: "Run copycat"},
-		{name: "flags on lines", inputs: map[string]string{"flags": "-min-tokens 60\n-min-lines 3\n-exit-code 3\n"},
+		{name: "flags on lines", inputs: map[string]string{"flags": "-min-tokens 60\n-min-lines 3\n-max-occurrences -1\n"},
 			ran: steps("Install copycat", "Run copycat"), failed: "Run copycat"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -354,18 +354,19 @@ func sarifResults(t *testing.T, path string) int {
 // &&-joined comparisons with ==, and a step runs only while no step
 // before it failed (the implicit success()).
 type job struct {
-	t         *testing.T
-	a         *action
-	inputs    map[string]string
-	workspace string
-	temp      string
-	env       []string                     // added to every step's environment
-	path      []string                     // directories steps added to PATH, newest first
-	outputs   map[string]map[string]string // step id → its outputs
-	uses      []used                       // steps that use another action
-	ran       []string                     // names of the steps that ran
-	failed    string                       // the step that failed
-	log       bytes.Buffer
+	t          *testing.T
+	a          *action
+	inputs     map[string]string
+	actionPath string // the action's checkout: the repository's root unless set
+	workspace  string
+	temp       string
+	env        []string                     // added to every step's environment
+	path       []string                     // directories steps added to PATH, newest first
+	outputs    map[string]map[string]string // step id → its outputs
+	uses       []used                       // steps that use another action
+	ran        []string                     // names of the steps that ran
+	failed     string                       // the step that failed
+	log        bytes.Buffer
 }
 
 type used struct {
@@ -439,7 +440,7 @@ func (j *job) shell(s step) error {
 	cmd.Env = append(os.Environ(), j.env...)
 	cmd.Env = append(cmd.Env,
 		"CI=true", "GITHUB_ACTIONS=true",
-		"GITHUB_WORKSPACE="+j.workspace, "GITHUB_ACTION_PATH="+testtool.Root(j.t), "RUNNER_TEMP="+j.temp,
+		"GITHUB_WORKSPACE="+j.workspace, "GITHUB_ACTION_PATH="+j.value("github.action_path"), "RUNNER_TEMP="+j.temp,
 		"GITHUB_OUTPUT="+outFile, "GITHUB_PATH="+pathFile)
 	if len(j.path) > 0 {
 		cmd.Env = append(cmd.Env, "PATH="+strings.Join(j.path, string(os.PathListSeparator))+string(os.PathListSeparator)+lookupEnv(cmd.Env, "PATH"))
@@ -492,6 +493,8 @@ func (j *job) value(path string) string {
 		return v
 	case len(parts) == 4 && parts[0] == "steps" && parts[2] == "outputs":
 		return j.outputs[parts[1]][parts[3]]
+	case path == "github.action_path" && j.actionPath != "":
+		return j.actionPath
 	case path == "github.action_path":
 		return testtool.Root(j.t)
 	case path == "github.workspace":
@@ -655,6 +658,68 @@ func %s(xs []float64, lo, hi float64) (float64, int) {
 			body, _ := os.ReadFile(summary)
 			if !strings.HasPrefix(string(body), tc.summary) {
 				t.Errorf("job summary %q, want it to start %q", body, tc.summary)
+			}
+		})
+	}
+}
+
+// TestActionGoTooOld: a job whose Go is older than copycat's go.mod asks
+// for, with GOTOOLCHAIN=local (actions/setup-go of a project's own older
+// go.mod sets it) so that go does not fetch a newer one, failed at the
+// install with go's line alone; the step now says what is wrong and
+// what to do. Another failure of the install says where its error is.
+func TestActionGoTooOld(t *testing.T) {
+	for _, tc := range []struct{ name, goMod, want string }{
+		{"too old", "module github.com/copycat-go/copycat\n\ngo 1.99\n",
+			`(?m)^::error title=copycat::copycat needs Go 1\.99 or later, and this job's go is go1\.[0-9.]+, which GOTOOLCHAIN=local keeps from fetching a newer one: set up Go 1\.99 or later before this action \(actions/setup-go with go-version: stable\), or leave GOTOOLCHAIN unset \(auto\)$`},
+		{"broken", "module github.com/copycat-go/copycat\n\ngo 1.26\n\nrequire (\n",
+			`(?m)^::error title=copycat::installing copycat failed \(go install, exit status 1\): its error is in this step's log, above$`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := t.TempDir()
+			testtool.WriteFiles(t, src, map[string]string{"go.mod": tc.goMod, "cmd/copycat/main.go": "package main\n\nfunc main() {}\n"})
+			j := newJob(t, readAction(t), nil, t.TempDir())
+			j.actionPath = src
+			j.env = append(j.env, "GOTOOLCHAIN=local")
+			j.run()
+			if want := []string{"Install copycat"}; !slices.Equal(j.ran, want) || j.failed != "Install copycat" {
+				t.Fatalf("ran %q, failed %q; want %q, failed Install copycat\n%s", j.ran, j.failed, want, j.log.String())
+			}
+			if !regexp.MustCompile(tc.want).MatchString(j.log.String()) {
+				t.Errorf("the install said\n%s\nwant a line matching %s", j.log.String(), tc.want)
+			}
+		})
+	}
+}
+
+// TestActionFlagsFightInputs: a flag of the flags input that the action
+// sets itself overrode it in silence, copycat reading the last: with
+// -exit-code 0 a run with clones passed, found false and fail-on-clones
+// never failing; -o and -format had another file, or format, uploaded.
+// Such a flag now fails the step before copycat runs, naming the flag.
+func TestActionFlagsFightInputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds copycat")
+	}
+	for _, flags := range []string{
+		"-min-tokens 60 -min-lines 3 -exit-code 0", "--exit-code=0 -min-tokens 60", "-o other.json", "-format=json", "--json",
+		"-update-baseline -baseline b.txt", "-version",
+	} {
+		t.Run(flags, func(t *testing.T) {
+			ws := t.TempDir()
+			writeFixture(t, ws, "clones.txtar")
+			j := newJob(t, readAction(t), map[string]string{"flags": flags, "fail-on-clones": "true"}, ws)
+			j.run()
+			if want := []string{"Install copycat", "Run copycat"}; !slices.Equal(j.ran, want) || j.failed != "Run copycat" {
+				t.Fatalf("ran %q, failed %q; want %q, failed Run copycat\n%s", j.ran, j.failed, want, j.log.String())
+			}
+			name := strings.TrimLeft(strings.Fields(strings.ReplaceAll(flags, "-min-tokens 60 -min-lines 3 ", ""))[0], "-")
+			name, _, _ = strings.Cut(name, "=")
+			if want := "::error title=copycat::the flags input gives -" + name + ", which the action's own inputs decide: "; !strings.Contains(j.log.String(), want) {
+				t.Errorf("the step said\n%s\nwant %q", j.log.String(), want)
+			}
+			if _, err := os.Stat(filepath.Join(ws, "copycat.sarif")); err == nil {
+				t.Error("copycat ran")
 			}
 		})
 	}
