@@ -9,6 +9,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -147,7 +148,7 @@ func newUnit(pass *analysis.Pass) *unit {
 }
 
 // cgoOriginal returns the file a cgo-generated file of the package was
-// made from. go vet gives a package that imports "C" as cmd/cgo's
+// made from, in the package's directory. go vet gives a package that imports "C" as cmd/cgo's
 // output, in its work directory: x.go as x.cgo1.go, which starts with a
 // generated-code header and a //line directive to x.go, so that every
 // such file was left out, and a cgo package had no clone reported.
@@ -177,7 +178,26 @@ func cgoOriginal(fset *token.FileSet, f *ast.File) (string, bool) {
 	if orig == name || !filepath.IsAbs(orig) || filepath.Base(orig) != base+".go" {
 		return "", false
 	}
+	// The file it was made from is in the package's directory, where
+	// go vet runs its tool, and cmd/cgo wrote this one elsewhere, in its
+	// work directory: a file named so, cgo's header and all, in the
+	// package itself (anyone's, in a pull request) named a file
+	// anywhere on the disk, which was read and reported with the
+	// package's.
+	if dir := filepath.Dir(orig); !sameDir(dir, ".") || sameDir(dir, filepath.Dir(name)) {
+		return "", false
+	}
 	return orig, true
+}
+
+// sameDir reports whether a and b name one directory.
+func sameDir(a, b string) bool {
+	ia, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	ib, err := os.Stat(b)
+	return err == nil && os.SameFile(ia, ib)
 }
 
 // cgoHeader is the first line of the files cmd/cgo writes.
