@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf16"
@@ -20,17 +21,31 @@ type docStore struct {
 
 // A document is one open buffer.
 type document struct {
-	uri     string // as the editor spelled it
+	// uris are the URIs the editor opened it under, as it spelled them,
+	// in the order opened: one path has many spellings (file:///a/@b.go,
+	// file:///a/%40b.go), and its diagnostics go under each.
+	uris    []string
 	version int
 	text    []byte
 }
 
 func newDocStore() *docStore { return &docStore{docs: map[string]*document{}} }
 
+// open records the buffer the editor opened under uri. A path opened
+// again under another spelling is the same document, of the text the
+// latest open gives.
 func (s *docStore) open(path, uri string, version int, text string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.docs[path] = &document{uri: uri, version: version, text: []byte(text)}
+	d := s.docs[path]
+	if d == nil {
+		d = &document{}
+		s.docs[path] = d
+	}
+	if !slices.Contains(d.uris, uri) {
+		d.uris = append(d.uris, uri)
+	}
+	d.version, d.text = version, []byte(text)
 }
 
 // change applies the editor's content changes, in order, to an open
@@ -112,23 +127,35 @@ func column(line []byte, char int) int {
 	return off
 }
 
-// close forgets a buffer.
-func (s *docStore) close(path string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	delete(s.docs, path)
-}
-
-// get returns a buffer's text, URI and version; ok is false when the file
-// is not open. The text must not be modified.
-func (s *docStore) get(path string) (text []byte, uri string, version int, ok bool) {
+// close forgets the buffer's spelling uri, and the buffer once it is
+// open under none (the file on disk counts again), or when the editor
+// closes it under a spelling it never opened it under. It reports
+// whether the buffer was forgotten.
+func (s *docStore) close(path, uri string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	d, ok := s.docs[path]
 	if !ok {
-		return nil, "", 0, false
+		return true
 	}
-	return d.text, d.uri, d.version, true
+	if i := slices.Index(d.uris, uri); i >= 0 && len(d.uris) > 1 {
+		d.uris = slices.Delete(d.uris, i, i+1)
+		return false
+	}
+	delete(s.docs, path)
+	return true
+}
+
+// get returns a buffer's text, URIs (see document) and version; ok is
+// false when the file is not open. The text must not be modified.
+func (s *docStore) get(path string) (text []byte, uris []string, version int, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d, ok := s.docs[path]
+	if !ok {
+		return nil, nil, 0, false
+	}
+	return d.text, slices.Clone(d.uris), d.version, true
 }
 
 // paths lists the open files.

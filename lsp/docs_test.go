@@ -298,3 +298,31 @@ func TestDescendingChangesInOnePass(t *testing.T) {
 		t.Errorf("got %q, want %q", got, "abxy!z\ncd\n")
 	}
 }
+
+// One path opened under two spellings of its URI (file:///w/@b.go and
+// file:///w/%40b.go) is one document: its text is the latest open's or
+// change's, whichever spelling it came under, and it stays open until
+// the editor closes every spelling it opened (or closes it under one it
+// never opened, which closes it whole, as before).
+func TestDocumentSpellings(t *testing.T) {
+	s := newDocStore()
+	s.open("/w/@b.go", "file:///w/@b.go", 1, "package w\n")
+	s.open("/w/@b.go", "file:///w/%40b.go", 2, "package w // 2\n")
+	if text, uris, v, ok := s.get("/w/@b.go"); !ok || string(text) != "package w // 2\n" || v != 2 || !slices.Equal(uris, []string{"file:///w/@b.go", "file:///w/%40b.go"}) {
+		t.Errorf("get: %q %q %d %v", text, uris, v, ok)
+	}
+	if s.close("/w/@b.go", "file:///w/@b.go") {
+		t.Error("closed under one spelling, the document was forgotten; it is open under another")
+	}
+	if _, uris, _, ok := s.get("/w/@b.go"); !ok || !slices.Equal(uris, []string{"file:///w/%40b.go"}) {
+		t.Errorf("after one close: %q %v", uris, ok)
+	}
+	if !s.close("/w/@b.go", "file:///w/%40b.go") {
+		t.Error("closed under its last spelling, the document is still open")
+	}
+	s.open("/w/a.go", "file:///w/a.go", 1, "package w\n")
+	s.open("/w/a.go", "file:///w/%61.go", 1, "package w\n")
+	if !s.close("/w/a.go", "file:///w/a%2Ego") {
+		t.Error("closed under a spelling never opened, the document is still open")
+	}
+}

@@ -104,7 +104,7 @@ func (c config) fileCap() int {
 type engine struct {
 	log     *log.Logger
 	client  *client
-	publish func(path, uri string, version *int, diags []diagnostic)
+	publish publishFunc
 	docs    *docStore
 
 	mu    sync.Mutex
@@ -115,6 +115,9 @@ type engine struct {
 	trees     map[string]*ignore.Tree
 	idx       *index            // nil until the workspace is indexed
 	published map[string][]byte // the last non-empty diagnostics sent, by path
+	// sentTo are the URIs those were sent under, by path: the editor's
+	// spellings of an open buffer, else pathToURI's.
+	sentTo map[string][]string
 	// versions are the versions of the open buffers as last indexed,
 	// by path: the diagnostics of one are of that text, published with
 	// it, and an edit that does not parse leaves them at the version
@@ -148,10 +151,15 @@ type engine struct {
 	treesAsked int // the folders wanted looked up for .duplignore trees (tests bound it)
 }
 
-func newEngine(cfg config, lg *log.Logger, c *client, publish func(path, uri string, version *int, diags []diagnostic)) *engine {
+// A publishFunc sends a file's diagnostics (of version, nil for a file
+// not open) under each of uris, and none under each of stale, the
+// spellings they were sent under before that the editor no longer uses.
+type publishFunc func(path string, uris, stale []string, version *int, diags []diagnostic)
+
+func newEngine(cfg config, lg *log.Logger, c *client, publish publishFunc) *engine {
 	return &engine{
 		log: lg, client: c, publish: publish, docs: newDocStore(), cfg: cfg,
-		published: map[string][]byte{}, pending: map[string]bool{}, versions: map[string]int{},
+		published: map[string][]byte{}, sentTo: map[string][]string{}, pending: map[string]bool{}, versions: map[string]int{},
 		wake: make(chan struct{}, 1), indexed: make(chan struct{}),
 	}
 }
@@ -475,18 +483,20 @@ func (e *engine) refresh(paths ...string) {
 			}
 		})
 	}
-	if len(changes) == 0 {
-		return
-	}
-	affected := e.idx.updateAll(changes)
-	for k, ch := range changes {
-		if ch.file != nil {
-			e.idx.sums[ch.path] = sums[k]
-		} else {
-			delete(e.idx.sums, ch.path)
+	if len(changes) > 0 {
+		affected := e.idx.updateAll(changes)
+		for k, ch := range changes {
+			if ch.file != nil {
+				e.idx.sums[ch.path] = sums[k]
+			} else {
+				delete(e.idx.sums, ch.path)
+			}
 		}
+		e.publishPaths(affected)
 	}
-	e.publishPaths(affected)
+	for _, path := range paths {
+		e.respell(path)
+	}
 }
 
 // fingerprint reads and fingerprints the file at path for refresh, and
@@ -633,22 +643,44 @@ func (e *engine) publishPaths(paths []string) {
 		if len(diags) > 0 {
 			enc, _ = json.Marshal(diags)
 		}
-		if bytes.Equal(enc, e.published[path]) {
-			continue
-		}
-		if enc == nil {
-			delete(e.published, path)
-		} else {
-			e.published[path] = enc
-		}
-		_, uri, _, ok := e.docs.get(path)
+		_, uris, _, open := e.docs.get(path)
 		var version *int
-		if !ok {
-			uri = pathToURI(path)
+		if !open {
+			uris = []string{pathToURI(path)}
 		} else if v, indexed := e.versions[path]; indexed {
 			version = &v
 		}
-		e.publish(path, uri, version, diags)
+		// Sent again under the spellings the editor uses now: a buffer
+		// opened as file:///a/%40b.go had its diagnostics only under
+		// file:///a/@b.go, where they were sent while it was closed,
+		// which an editor that compares URIs as strings does not show.
+		if bytes.Equal(enc, e.published[path]) && (enc == nil || slices.Equal(uris, e.sentTo[path])) {
+			continue
+		}
+		stale := slices.DeleteFunc(slices.Clone(e.sentTo[path]), func(u string) bool { return slices.Contains(uris, u) })
+		if enc == nil {
+			delete(e.published, path)
+			delete(e.sentTo, path)
+		} else {
+			e.published[path], e.sentTo[path] = enc, uris
+		}
+		e.publish(path, uris, stale, version, diags)
+	}
+}
+
+// respell sends path's diagnostics again if the editor now spells it
+// otherwise than they were sent under (see publishPaths): it opened or
+// closed the buffer under a spelling of its own. e.mu is held.
+func (e *engine) respell(path string) {
+	if e.idx == nil || e.published[path] == nil {
+		return
+	}
+	_, uris, _, open := e.docs.get(path)
+	if !open {
+		uris = []string{pathToURI(path)}
+	}
+	if !slices.Equal(uris, e.sentTo[path]) {
+		e.publishPaths([]string{path})
 	}
 }
 

@@ -575,7 +575,7 @@ func TestPublishHostile(t *testing.T) {
 func publishWork(t *testing.T, n int) int {
 	t.Helper()
 	published := 0
-	e, src := copiesEngine(t, n, 0, func(string, string, *int, []diagnostic) { published++ })
+	e, src := copiesEngine(t, n, 0, func(string, []string, []string, *int, []diagnostic) { published++ })
 	paths := slices.Sorted(maps.Keys(src))
 	if published != len(paths) {
 		t.Fatalf("%d files' diagnostics published, want %d", published, len(paths))
@@ -682,7 +682,7 @@ func detectedUnderW(t *testing.T, files map[string][]byte) (map[string][]byte, f
 // (hostile.Copies) to a new folder and returns an engine that indexed it
 // as its workspace, at maxOccurrences, publishing through publish (none:
 // nowhere), and the copies' texts by path.
-func copiesEngine(t *testing.T, n, maxOccurrences int, publish func(string, string, *int, []diagnostic)) (*engine, map[string]string) {
+func copiesEngine(t *testing.T, n, maxOccurrences int, publish publishFunc) (*engine, map[string]string) {
 	t.Helper()
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
@@ -694,7 +694,7 @@ func copiesEngine(t *testing.T, n, maxOccurrences int, publish func(string, stri
 		write(t, filepath.Join(dir, name), string(b))
 	}
 	if publish == nil {
-		publish = func(string, string, *int, []diagnostic) {}
+		publish = func(string, []string, []string, *int, []diagnostic) {}
 	}
 	opt := fingerprint.Options{MinTokens: 100, MinLines: 6, MaxOccurrences: maxOccurrences, Near: true, Similarity: 0.85}
 	e := newEngine(config{opt: opt, tests: true}, log.New(io.Discard, "", 0), nil, publish)

@@ -49,7 +49,9 @@ func (e *engine) documentNotification(m *message) error {
 			return err
 		}
 		if m.Method == "textDocument/didClose" {
-			e.docs.close(path) // the file on disk counts again
+			// The file on disk counts again, once the buffer is open
+			// under no spelling.
+			e.docs.close(path, p.TextDocument.URI)
 		}
 		e.changed(path)
 	case "workspace/didChangeWatchedFiles":

@@ -46,7 +46,8 @@ type proxy struct {
 	initID   json.RawMessage // the editor's initialize request
 	initP    initializeParams
 	started  bool
-	uris     map[string]string            // path -> the URI to publish under
+	uris     map[string]string            // path -> the URI to publish under, the file not open: gopls's, else copycat's
+	sent     map[string][]string          // path -> the URIs a merged set that was not empty went under last
 	fromGo   map[string][]json.RawMessage // gopls's latest diagnostics, by path, unchanged
 	goVer    map[string]json.RawMessage   // the version gopls published with, by path
 	copyVer  map[string]*int              // the version copycat's diagnostics are of, by path (nil: a file not open)
@@ -505,12 +506,12 @@ func (p *proxy) goplsDiagnostics(raw json.RawMessage) error {
 }
 
 // publishCopycat records copycat's latest set for a file and sends the
-// merged set.
-func (p *proxy) publishCopycat(path, uri string, version *int, diags []diagnostic) {
+// merged set. The URIs it goes under are sendMerged's choice.
+func (p *proxy) publishCopycat(path string, uris, _ []string, version *int, diags []diagnostic) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if _, ok := p.uris[path]; !ok {
-		p.uris[path] = uri
+	if _, ok := p.uris[path]; !ok && len(uris) > 0 {
+		p.uris[path] = uris[0]
 	}
 	p.fromCopy[path], p.copyVer[path] = diags, version
 	if err := p.sendMerged(path); err != nil {
@@ -519,7 +520,11 @@ func (p *proxy) publishCopycat(path, uri string, version *int, diags []diagnosti
 }
 
 // sendMerged publishes gopls's and copycat's diagnostics for path
-// together. p.mu is held, so that merged sets leave in order.
+// together, under each URI the editor opened the file under (gopls's
+// own spelling of it, or copycat's, may be another: file:///a/@b.go
+// for the editor's file:///a/%40b.go), else under p.uris's; a spelling
+// the set went under before and the editor no longer uses gets an empty
+// set. p.mu is held, so that merged sets leave in order.
 func (p *proxy) sendMerged(path string) error {
 	merged := slices.Clone(p.fromGo[path])
 	if merged == nil {
@@ -532,7 +537,40 @@ func (p *proxy) sendMerged(path string) error {
 		}
 		merged = append(merged, raw)
 	}
-	params := map[string]any{"uri": p.uris[path], "diagnostics": merged}
+	var uris []string
+	open := false
+	if p.eng != nil {
+		_, uris, _, open = p.eng.docs.get(path)
+	}
+	if !open {
+		uris = []string{p.uris[path]}
+	}
+	for _, uri := range p.sent[path] {
+		if !slices.Contains(uris, uri) {
+			if err := p.editor.notify("textDocument/publishDiagnostics", map[string]any{"uri": uri, "diagnostics": []json.RawMessage{}}); err != nil {
+				return err
+			}
+		}
+	}
+	if len(merged) > 0 {
+		if p.sent == nil {
+			p.sent = map[string][]string{}
+		}
+		p.sent[path] = uris
+	} else {
+		delete(p.sent, path)
+	}
+	for _, uri := range uris {
+		if err := p.sendMergedTo(uri, path, merged); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sendMergedTo publishes the merged set of path under uri.
+func (p *proxy) sendMergedTo(uri, path string, merged []json.RawMessage) error {
+	params := map[string]any{"uri": uri, "diagnostics": merged}
 	// The version the set is of: gopls's, if copycat's diagnostics are of
 	// the same text (or there are none); else none, as the set holds
 	// diagnostics of two versions (LSP: the version the diagnostics are

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -473,6 +474,41 @@ func TestMergedVersion(t *testing.T) {
 		if err := json.Unmarshal([]byte(body), &m); err != nil || string(m.Params.Version) != tc.want {
 			t.Errorf("%s: sent version %s, want %q (%v)", tc.name, m.Params.Version, tc.want, err)
 		}
+	}
+}
+
+// The proxy sends a file's merged set under the URI the editor opened it
+// under, whatever spelling gopls or copycat gave it (file:///w/@b.go
+// for the editor's file:///w/%40b.go), and an empty set under the
+// spelling it sent the set under before.
+func TestMergedUnderEditorsSpelling(t *testing.T) {
+	var out bytes.Buffer
+	eng := newEngine(config{}, log.New(io.Discard, "", 0), nil, nil)
+	p := &proxy{editor: &writer{w: &out}, eng: eng, uris: map[string]string{"/w/@b.go": "file:///w/@b.go"},
+		fromGo: map[string][]json.RawMessage{}, goVer: map[string]json.RawMessage{}, copyVer: map[string]*int{},
+		fromCopy: map[string][]diagnostic{}}
+	p.publishCopycat("/w/@b.go", []string{"file:///w/@b.go"}, nil, nil, []diagnostic{{Message: "duplicate"}})
+	eng.docs.open("/w/@b.go", "file:///w/%40b.go", 1, "package w\n")
+	out.Reset()
+	if err := p.sendMerged("/w/@b.go"); err != nil {
+		t.Fatal(err)
+	}
+	var sent []string
+	for _, msg := range strings.Split(out.String(), "Content-Length: ")[1:] {
+		_, body, _ := strings.Cut(msg, "\r\n\r\n")
+		var m struct {
+			Params struct {
+				URI         string            `json:"uri"`
+				Diagnostics []json.RawMessage `json:"diagnostics"`
+			} `json:"params"`
+		}
+		if err := json.Unmarshal([]byte(body), &m); err != nil {
+			t.Fatalf("%v: %q", err, body)
+		}
+		sent = append(sent, fmt.Sprintf("%s %d", m.Params.URI, len(m.Params.Diagnostics)))
+	}
+	if want := []string{"file:///w/@b.go 0", "file:///w/%40b.go 1"}; !slices.Equal(sent, want) {
+		t.Errorf("sent %q, want %q", sent, want)
 	}
 }
 

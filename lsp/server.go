@@ -31,9 +31,16 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, lg *log.Logger, cfg
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	s := &server{log: lg, client: newClient(&writer{w: out}), cfg: cfg}
-	s.eng = newEngine(cfg, lg, s.client, func(_, uri string, version *int, diags []diagnostic) {
-		if err := s.client.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: uri, Version: version, Diagnostics: diags}); err != nil {
-			lg.Print(err)
+	s.eng = newEngine(cfg, lg, s.client, func(_ string, uris, stale []string, version *int, diags []diagnostic) {
+		for _, uri := range stale {
+			if err := s.client.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: uri, Diagnostics: []diagnostic{}}); err != nil {
+				lg.Print(err)
+			}
+		}
+		for _, uri := range uris {
+			if err := s.client.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: uri, Version: version, Diagnostics: diags}); err != nil {
+				lg.Print(err)
+			}
 		}
 	})
 	shutdown := func() bool { return s.shutdown }

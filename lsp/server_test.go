@@ -712,3 +712,43 @@ func TestClosedOutsideWorkspace(t *testing.T) {
 	e.diagnostics(uri(dir, "a.go"), "the clone of b.go alone again", two)
 	e.exit()
 }
+
+// An editor spells a file's URI as it likes (VS Code writes @ as %40):
+// copycat's diagnostics for a file not open went under its own spelling
+// (file:///w/@b.go), and when the editor opened the file as
+// file:///w/%40b.go they were not sent again, so that an editor that
+// compares URIs as strings showed none in the open buffer. They now go
+// under each spelling the buffer is open under, and the spellings no
+// longer used get an empty set.
+func TestServerURISpellings(t *testing.T) {
+	dir, files := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	if err := os.Rename(filepath.Join(dir, "b.go"), filepath.Join(dir, "@b.go")); err != nil {
+		t.Fatal(err)
+	}
+	e := startEditor(t, runServer())
+	e.initialize(dir, nil)
+	dup := saying("duplicate of a.go:4-20 (renamed, 105 tokens, 2 copies)")
+	own := uri(dir, "@b.go")
+	e.diagnostics(own, "the clone of a.go, under copycat's spelling", dup)
+	percent := strings.Replace(own, "/@b.go", "/%40b.go", 1)
+	other := strings.Replace(own, "/@b.go", "/%40%62.go", 1)
+	e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: percent, Version: 1, Text: files["b.go"]}})
+	e.diagnostics(percent, "under the editor's spelling", dup)
+	e.diagnostics(own, "none left under copycat's", none)
+	// A second spelling of the same file is the same document: an edit
+	// under it is the file's, and each spelling gets the diagnostics.
+	e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: other, Version: 2, Text: files["b.go"]}})
+	e.diagnostics(other, "under a second spelling", dup)
+	e.notify("textDocument/didChange", map[string]any{
+		"textDocument":   map[string]any{"uri": percent, "version": 3},
+		"contentChanges": []contentChange{{Text: "package w\n"}},
+	})
+	e.diagnostics(uri(dir, "a.go"), "the copy gone", none)
+	e.diagnostics(percent, "the copy gone", none)
+	e.diagnostics(other, "the copy gone", none)
+	for _, u := range []string{percent, other} {
+		e.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": u}})
+	}
+	e.diagnostics(own, "the file on disk again, under copycat's spelling", dup)
+	e.exit()
+}
