@@ -704,6 +704,14 @@ func TestCleanWaitsForRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	cleanWhileHeld(t, dir, func() { db.Close() })
+}
+
+// cleanWhileHeld checks that Clean leaves the index in dir, which a run
+// holds, saying so, and removes it once release has ended the run.
+func cleanWhileHeld(t *testing.T, dir string, release func()) {
+	t.Helper()
+	path := filepath.Join(dir, FileName)
 	want := path + " is in use by a copycat run: not removed (run cache clean again once it ends)"
 	if err := Clean(dir); err == nil || err.Error() != want {
 		t.Errorf("clean under a run: %v, want %q", err, want)
@@ -711,7 +719,7 @@ func TestCleanWaitsForRuns(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Errorf("the index of a run was removed: %v", err)
 	}
-	db.Close()
+	release()
 	if err := Clean(dir); err != nil {
 		t.Errorf("clean once the run ended: %v", err)
 	}

@@ -31,12 +31,7 @@ func evilRepo(t *testing.T, set map[string]string, hooks ...string) (repo *Repo,
 	if err := os.WriteFile(script, []byte("#!/bin/sh\necho \"$0 $*\" >> '"+ran+"'\ncat\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	testtool.WriteFiles(t, ".", map[string]string{"a.go": "package a\n", "b.go": "package a\n"})
-	testtool.Git(t, "init", "-q", "-b", "main")
-	testtool.Git(t, "add", "-A")
-	testtool.Git(t, "commit", "-q", "-m", "one")
-	testtool.WriteFiles(t, ".", map[string]string{"b.go": "package a // two\n"})
-	testtool.Git(t, "commit", "-q", "-am", "two")
+	twoCommits(t)
 	for key, value := range set {
 		testtool.Git(t, "config", key, strings.ReplaceAll(value, "PROG", script))
 	}
@@ -57,6 +52,18 @@ func evilRepo(t *testing.T, set map[string]string, hooks ...string) (repo *Repo,
 		t.Fatal(err)
 	}
 	return repo, ran
+}
+
+// twoCommits makes a repository in the working directory: a.go and
+// b.go committed, then b.go edited and committed.
+func twoCommits(t *testing.T) {
+	t.Helper()
+	testtool.WriteFiles(t, ".", map[string]string{"a.go": "package a\n", "b.go": "package a // one\n"})
+	testtool.Git(t, "init", "-q", "-b", "main")
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "one")
+	testtool.WriteFiles(t, ".", map[string]string{"b.go": "package a // two\n"})
+	testtool.Git(t, "commit", "-q", "-am", "two")
 }
 
 // readRepo asks of repo what -new-from-rev and copycat history ask.
@@ -169,12 +176,7 @@ func partialClone(t *testing.T) (clone, bare string) {
 	}
 	src := t.TempDir()
 	t.Chdir(src)
-	testtool.WriteFiles(t, ".", map[string]string{"a.go": "package a\n", "b.go": "package a // one\n"})
-	testtool.Git(t, "init", "-q", "-b", "main")
-	testtool.Git(t, "add", "-A")
-	testtool.Git(t, "commit", "-q", "-m", "one")
-	testtool.WriteFiles(t, ".", map[string]string{"b.go": "package a // two\n"})
-	testtool.Git(t, "commit", "-q", "-am", "two")
+	twoCommits(t)
 	bare = filepath.Join(t.TempDir(), "b.git")
 	testtool.Git(t, "clone", "-q", "--bare", src, bare)
 	testtool.Git(t, "-C", bare, "config", "uploadpack.allowFilter", "true")
