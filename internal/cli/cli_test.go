@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/copycat-go/copycat/internal/fixture"
+	"github.com/copycat-go/copycat/internal/testtool"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -235,6 +236,35 @@ func TestCommandHintSuggests(t *testing.T) {
 		_, stderr, code := run(t, tt.word)
 		if code != ExitError || !strings.HasSuffix(stderr, "copycat: "+tt.want) {
 			t.Errorf("copycat %s: exit %d, stderr %q; want exit %d, ending %q", tt.word, code, stderr, ExitError, "copycat: "+tt.want)
+		}
+	}
+}
+
+// TestNoReportOverModuleFile: -o go.mod wrote the report over the
+// module's go.mod, as -o .duplignore over its rules: a file of the
+// module that copycat or the go command reads is refused as a Go file
+// is, before anything is read or written, for a report, a baseline to
+// update, a profile and history's file.
+func TestNoReportOverModuleFile(t *testing.T) {
+	dir := unpack(t, "module.txtar")
+	kept := map[string]string{"go.mod": "module example.com/m\n", ".duplignore": "gen/\n", "sub/go.sum": "", "go.work": "go 1.26\n"}
+	testtool.WriteFiles(t, dir, kept)
+	for _, args := range [][]string{{"-o", "go.mod"}, {"-o", "./GO.MOD"}, {"-o", ".duplignore"}, {"-o", "sub/go.sum"}, {"-json", "-o", "go.work"},
+		{"-baseline", ".duplignore", "-update-baseline"}, {"-cpuprofile", "go.mod"}, {"history", "-o", "go.mod"}} {
+		var stderr string
+		var code int
+		if args[0] == "history" {
+			_, stderr, code = runHistoryCmd(t, args[1:]...)
+		} else {
+			_, stderr, code = run(t, args...)
+		}
+		if code != ExitError || !strings.Contains(stderr, "will not write") || !strings.Contains(stderr, "a file of the module that copycat and the go command read") {
+			t.Errorf("%s: exit %d, stderr %q", strings.Join(args, " "), code, stderr)
+		}
+	}
+	for name, text := range kept {
+		if got := mustRead(t, name); got != text {
+			t.Errorf("%s was written: %q", name, got)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/internal/version"
 	"github.com/copycat-go/copycat/internal/words"
 	"github.com/copycat-go/copycat/load"
@@ -115,14 +116,27 @@ func (c *Config) checkOutput(fs *flag.FlagSet) error {
 }
 
 // RefuseGoFile is the error for a file flag that would write over Go
-// source, which copycat reads: copycat -o main.go is a slip, never a
-// wish. It is nil for any other name. what says what would be written.
+// source, which copycat reads, or over a file of a module's own that
+// copycat or the go command reads (go.mod, go.sum, go.work,
+// .duplignore): copycat -o main.go, or -o go.mod, is a slip, never a
+// wish, and -o go.mod replaced the module's go.mod with the report. It
+// is nil for any other name. what says what would be written.
 func RefuseGoFile(flag, path, what string) error {
-	if !strings.EqualFold(filepath.Ext(path), ".go") {
-		return nil
+	if strings.EqualFold(filepath.Ext(path), ".go") {
+		return fmt.Errorf("-%s %s: will not write %s over a Go file", flag, path, what)
 	}
-	return fmt.Errorf("-%s %s: will not write %s over a Go file", flag, path, what)
+	base := filepath.Base(path)
+	for _, name := range moduleFiles {
+		if strings.EqualFold(base, name) {
+			return fmt.Errorf("-%s %s: will not write %s over %s, a file of the module that copycat and the go command read", flag, path, what, name)
+		}
+	}
+	return nil
 }
+
+// moduleFiles are the files of a module, beside its Go files, that
+// copycat or the go command reads.
+var moduleFiles = []string{"go.mod", "go.sum", "go.work", "go.work.sum", ignore.FileName}
 
 // settleFileFormat gives a report file the format its extension names,
 // unless -format or -json chose one: then the two must agree, so that
