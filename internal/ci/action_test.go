@@ -724,3 +724,25 @@ func TestActionFlagsFightInputs(t *testing.T) {
 		})
 	}
 }
+
+// TestActionPackagesAreNotFlags: copycat reads flags among its arguments
+// (copycat ./... -min-tokens 50), so that a word of the packages input
+// that starts with "-" was a flag: packages "./... -exit-code 0" made a
+// run with clones pass under fail-on-clones, as the flags input did.
+// The packages come after "--" now: such a word is a path, which does
+// not exist, and the step fails with copycat's error.
+func TestActionPackagesAreNotFlags(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds copycat")
+	}
+	ws := t.TempDir()
+	writeFixture(t, ws, "clones.txtar")
+	j := newJob(t, readAction(t), map[string]string{"packages": "./... -exit-code 0", "flags": "-min-tokens 60 -min-lines 3", "fail-on-clones": "true"}, ws)
+	j.run()
+	if want := []string{"Install copycat", "Run copycat"}; !slices.Equal(j.ran, want) || j.failed != "Run copycat" {
+		t.Fatalf("ran %q, failed %q; want %q, failed Run copycat\n%s", j.ran, j.failed, want, j.log.String())
+	}
+	if !strings.Contains(j.log.String(), "-exit-code") || !strings.Contains(j.log.String(), "its error is in this step's log, above") {
+		t.Errorf("the step said\n%s\nwant copycat's error naming -exit-code as a path", j.log.String())
+	}
+}
