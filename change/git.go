@@ -162,6 +162,9 @@ func (r *Repo) missing(rev string) error {
 		// -new-from-rev HEAD: the error said no more.
 		return fmt.Errorf("%w: there is no %s to compare the change with; make the first commit without it (under the pre-commit hook: SKIP=copycat git commit)", r.noCommits(), rev)
 	}
+	if err := r.notCommit(rev); err != nil {
+		return err // a tree or a blob, which it holds
+	}
 	shallow, _ := git(r.Root, "rev-parse", "--is-shallow-repository")
 	isShallow := strings.TrimSpace(shallow) == "true"
 	remote, branch, known, ok := r.remoteBranch(rev)
@@ -802,6 +805,30 @@ func (r *Repo) FirstParents(rev, since string, max int) ([]Commit, error) {
 			commits = append(commits, Commit{f[0], f[1], strings.TrimRight(f[2], " ")})
 		}
 	}
+	if len(commits) == 0 && since == "" {
+		return nil, r.notCommit(rev)
+	}
 	slices.Reverse(commits)
 	return commits, nil
+}
+
+// notCommit is the error for a revision that names a tree or a blob
+// (HEAD^{tree}, HEAD:a.go), nil for any other: git log reads one as no
+// commit, and history said "no commit … is since """, of a -since it
+// was not given; -new-from-rev said to fetch it. A range that holds no
+// commit (HEAD..) is none.
+func (r *Repo) notCommit(rev string) error {
+	oid, err := git(r.Root, "rev-parse", "--verify", "--quiet", "--end-of-options", rev)
+	if err == nil { // else a range, or not one object
+		// A tag peeled (HEAD:a.go^{} would name a file "a.go^{}").
+		oid, err = git(r.Root, "rev-parse", "--verify", "--quiet", strings.TrimSpace(oid)+"^{}")
+	}
+	if err != nil {
+		return nil
+	}
+	kind, err := git(r.Root, "cat-file", "-t", strings.TrimSpace(oid))
+	if kind = strings.TrimSpace(kind); err != nil || kind == "commit" {
+		return nil
+	}
+	return fmt.Errorf("revision %s is a %s, not a commit (name a branch, a tag or a commit)", rev, kind)
 }

@@ -106,11 +106,15 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "copycat history: %s\n", report.OneLine(err.Error()))
 		return ExitError
 	}
-	if len(points) == 0 {
-		// Only -since leaves none: a date after the last commit, or
-		// one git's loose reading of dates puts there, which git log
-		// does in silence.
+	switch {
+	case len(points) > 0:
+	case *since != "":
+		// A date after the last commit, or one git's loose reading of
+		// dates puts there, which git log does in silence.
 		fmt.Fprintf(stderr, "copycat history: no commit of %s's first-parent history is since %q, as git log --since reads it\n", rev, *since)
+	default:
+		// A range of none (HEAD..): a tree or a blob is an error.
+		fmt.Fprintf(stderr, "copycat history: %s holds no commit\n", rev)
 	}
 	if *out == "" {
 		err = write(stdout, points)

@@ -103,6 +103,29 @@ func TestHistoryBareRepository(t *testing.T) {
 	}
 }
 
+// A revision that names a tree or a blob (HEAD^{tree}, HEAD:a.go, a tag
+// of a tree) is no commit: history said "no commit of HEAD^{tree}'s
+// first-parent history is since """, of a -since not given, and exited
+// 0; -new-from-rev said to fetch it. Both say what it is; a range that
+// holds no commit (HEAD..) says so, without a word of -since.
+func TestHistoryNotACommit(t *testing.T) {
+	gitRepo(t)
+	testtool.Git(t, "tag", "tree", "HEAD^{tree}")
+	for _, rev := range []string{"HEAD^{tree}", "HEAD:a/a.go", "tree"} {
+		kind := map[bool]string{true: "blob", false: "tree"}[strings.Contains(rev, ":")]
+		want := "revision " + rev + " is a " + kind + ", not a commit (name a branch, a tag or a commit)\n"
+		if _, errs, code := runHistoryCmd(t, rev); code != ExitError || errs != "copycat history: "+want {
+			t.Errorf("history %s: exit %d, %q; want exit 2 and %q", rev, code, errs, want)
+		}
+		if _, errs, code := runChange(t, "-new-from-rev", rev, "./..."); code != ExitError || errs != "copycat: "+want {
+			t.Errorf("-new-from-rev %s: exit %d, %q; want exit 2 and %q", rev, code, errs, want)
+		}
+	}
+	if out, errs, code := runHistoryCmd(t, "HEAD.."); code != ExitClean || errs != "copycat history: HEAD.. holds no commit\n" || strings.Count(out, "\n") != 1 {
+		t.Errorf("history HEAD..: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
 // runHistoryCmd runs copycat history with args, without the index.
 func runHistoryCmd(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
