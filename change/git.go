@@ -2,6 +2,7 @@ package change
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -55,11 +56,54 @@ func noRepository(err error) error {
 
 // Open finds the repository that holds dir.
 func Open(dir string) (*Repo, error) {
-	out, err := git(dir, "rev-parse", "--show-toplevel")
-	if err != nil {
-		return nil, noRepository(err)
+	r, _, err := open(dir)
+	return r, err
+}
+
+// open is Open, that also returns dir's folder within the top folder,
+// as git has it (slash-separated, "." for the top folder).
+func open(dir string) (*Repo, string, error) {
+	out, err := git(dir, "rev-parse", "--show-toplevel", "--show-prefix")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if err != nil || len(lines) != 2 {
+		if err == nil {
+			err = errors.New("git rev-parse printed no top folder")
+		}
+		return nil, "", noRepository(err)
 	}
-	return &Repo{Root: filepath.Clean(strings.TrimSpace(out))}, nil
+	prefix := cmp.Or(strings.TrimSuffix(lines[1], "/"), ".")
+	return &Repo{Root: seenFrom(dir, filepath.Clean(lines[0]), prefix)}, prefix, nil
+}
+
+// seenFrom is the repository's top folder root, the real path git gives,
+// as dir names it: through the symbolic links dir goes through, so that
+// the names copycat gives files, relative to dir (its working directory)
+// or made absolute from it, are inside it. From /tmp/w/sub, /tmp a link
+// to /private/tmp (macOS) or a checkout reached through a link, git
+// gives /private/tmp/w, and -new-from-rev HEAD took every file for one
+// outside the repository: "it added no line", a gate passed; history
+// read a folder that was not its tree. prefix is dir's folder within the
+// top folder, as git has it: the top folder is dir less as many
+// elements, if that is root. Else (a link inside the repository), root.
+func seenFrom(dir, root, prefix string) string {
+	top, err := filepath.Abs(dir)
+	if err != nil {
+		return root
+	}
+	if prefix != "." {
+		for range strings.Split(prefix, "/") {
+			top = filepath.Dir(top)
+		}
+	}
+	if top == root {
+		return root
+	}
+	a, errA := os.Stat(top)
+	b, errB := os.Stat(root)
+	if errA != nil || errB != nil || !os.SameFile(a, b) {
+		return root
+	}
+	return top
 }
 
 // OpenObjects finds the repository that holds dir for a reader of its
@@ -71,12 +115,8 @@ func Open(dir string) (*Repo, error) {
 // own, as in a checkout. Root is then the git folder, which git's
 // commands run in as in a work tree.
 func OpenObjects(dir string) (r *Repo, prefix string, err error) {
-	if r, err = Open(dir); err == nil {
-		rel, err := filepath.Rel(r.Root, dir)
-		if err != nil {
-			return nil, "", err
-		}
-		return r, filepath.ToSlash(rel), nil
+	if r, prefix, err = open(dir); err == nil {
+		return r, prefix, nil
 	}
 	// In a bare repository, or a .git folder, git has no top folder to
 	// show ("this operation must be run in a work tree"), and history
@@ -96,26 +136,28 @@ func OpenAt(dir, rev string) (*Repo, string, error) {
 	if strings.HasPrefix(rev, "-") {
 		return nil, "", fmt.Errorf("bad revision %q", rev)
 	}
-	out, err := git(dir, "rev-parse", "--show-toplevel", "--git-path", "index", "--show-object-format",
+	out, err := git(dir, "rev-parse", "--show-toplevel", "--show-prefix", "--git-path", "index", "--show-object-format",
 		"--verify", "--quiet", "--end-of-options", rev+"^{commit}")
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if lines[0] == "" {
+	// The top folder, the prefix (an empty line at the top), the index,
+	// the format and the commit, or less.
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) < 2 || lines[0] == "" {
 		if err == nil {
 			err = errors.New("git rev-parse printed no top folder")
 		}
 		return nil, "", noRepository(err)
 	}
-	r := &Repo{Root: filepath.Clean(lines[0])}
-	if len(lines) > 2 {
-		if r.index = lines[1]; !filepath.IsAbs(r.index) {
+	r := &Repo{Root: seenFrom(dir, filepath.Clean(lines[0]), cmp.Or(strings.TrimSuffix(lines[1], "/"), "."))}
+	if len(lines) > 3 {
+		if r.index = lines[2]; !filepath.IsAbs(r.index) {
 			r.index = filepath.Join(dir, r.index)
 		}
-		r.hashLen = map[string]int{"sha1": 20, "sha256": 32}[lines[2]]
+		r.hashLen = map[string]int{"sha1": 20, "sha256": 32}[lines[3]]
 	}
-	if err != nil || len(lines) != 4 {
+	if err != nil || len(lines) != 5 {
 		return nil, "", r.missing(rev)
 	}
-	return r, lines[3], nil
+	return r, lines[4], nil
 }
 
 // Commit resolves rev to a commit. A revision the clone does not hold is

@@ -821,3 +821,41 @@ func TestTreeSaysBoilerplate(t *testing.T) {
 	saysAll(t, out, errs, code, ExitClones, "a/a.go:8:1: duplicate of",
 		"\ncopycat: left out as boilerplate: 72 lines in 2 files repeat code seen more than 10 times (-max-occurrences 0 compares them too)\ncopycat: 2 classes,")
 }
+
+// A working directory reached through a symbolic link (/tmp on macOS is
+// a link to /private/tmp; a CI workspace or a home folder may be one):
+// git gives the repository's real path, and every file copycat named
+// from the working directory was taken for one outside it, so that
+// -new-from-rev HEAD said "it added no line" and exited 0 over a change
+// that pasted a copy (a gate passed), -diff alike, and history read a
+// folder that was not the commit's tree: 0 files at every commit.
+func TestChangeThroughLink(t *testing.T) {
+	dir := gitRepo(t)
+	testtool.WriteFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
+	testtool.Git(t, "add", "-A")
+	diff := testtool.Git(t, "diff", "--cached")
+	diffFile := filepath.Join(t.TempDir(), "change.diff")
+	testtool.WriteFiles(t, filepath.Dir(diffFile), map[string]string{"change.diff": diff})
+	want := "copycat: the change: 1 new copy, 0 forgotten twins, 1 class grown; 20 of the 27 lines it added copy other code (74.1%)"
+	history, _, _ := runHistoryCmd(t)
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(dir, link); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	for _, in := range []string{link, filepath.Join(link, "c")} {
+		t.Chdir(in)
+		for _, args := range [][]string{{"-new-from-rev", "HEAD"}, {"-diff", diffFile}} {
+			pkgs := "./..."
+			if in != link {
+				pkgs = "../..."
+			}
+			if out, errs, code := runChange(t, append(args, pkgs)...); code != ExitClones || !strings.Contains(out, want) {
+				t.Errorf("in %s, %s: exit %d, want 1 and %q:\n%s%s", in, args, code, want, out, errs)
+			}
+		}
+	}
+	t.Chdir(link)
+	if got, errs, _ := runHistoryCmd(t); got != history {
+		t.Errorf("history through the link:\n%s%s\nwant, as in the repository itself,\n%s", got, errs, history)
+	}
+}
