@@ -28,7 +28,7 @@ const actionData = "copycat"
 // before it. The server answers with them; the proxy adds them to
 // gopls's.
 func codeActions(eng *engine, p codeActionParams) []codeAction {
-	path, err := uriToPath(p.TextDocument.URI)
+	path, err := eng.pathOf(p.TextDocument.URI)
 	if err != nil || !wants(p.Context.Only, "quickfix") {
 		return []codeAction{}
 	}

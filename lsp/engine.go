@@ -106,6 +106,9 @@ type engine struct {
 	client  *client
 	publish publishFunc
 	docs    *docStore
+	// aliases take the paths the editor names to the index's (see
+	// pathOf).
+	aliases aliasTable
 
 	mu    sync.Mutex
 	cfg   config
@@ -164,12 +167,23 @@ func newEngine(cfg config, lg *log.Logger, c *client, publish publishFunc) *engi
 	}
 }
 
+// pathOf is the path of the file uri names, as the workspace's index
+// holds it (see aliasTable).
+func (e *engine) pathOf(uri string) (string, error) {
+	path, err := uriToPath(uri)
+	if err != nil {
+		return "", err
+	}
+	return e.aliases.of(path), nil
+}
+
 // start indexes the workspace folders in the background, with work-done
 // progress when the editor supports it, then follows the buffers until ctx
 // ends.
 func (e *engine) start(ctx context.Context, roots []string, progress bool) {
 	e.mu.Lock()
 	e.roots = roots
+	e.aliases.setRoots(roots)
 	e.started, e.indexing = true, true
 	e.newTrees()
 	e.mu.Unlock()

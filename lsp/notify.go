@@ -20,7 +20,7 @@ func (e *engine) documentNotification(m *message) error {
 		if err := json.Unmarshal(m.Params, &p); err != nil {
 			return fmt.Errorf("params: %w", err)
 		}
-		path, err := uriToPath(p.TextDocument.URI)
+		path, err := e.pathOf(p.TextDocument.URI)
 		if err != nil {
 			return err
 		}
@@ -31,7 +31,7 @@ func (e *engine) documentNotification(m *message) error {
 		if err := json.Unmarshal(m.Params, &p); err != nil {
 			return fmt.Errorf("params: %w", err)
 		}
-		path, err := uriToPath(p.TextDocument.URI)
+		path, err := e.pathOf(p.TextDocument.URI)
 		if err != nil {
 			return err
 		}
@@ -44,7 +44,7 @@ func (e *engine) documentNotification(m *message) error {
 		if err := json.Unmarshal(m.Params, &p); err != nil {
 			return fmt.Errorf("params: %w", err)
 		}
-		path, err := uriToPath(p.TextDocument.URI)
+		path, err := e.pathOf(p.TextDocument.URI)
 		if err != nil {
 			return err
 		}
@@ -60,7 +60,7 @@ func (e *engine) documentNotification(m *message) error {
 			return fmt.Errorf("params: %w", err)
 		}
 		for _, c := range p.Changes {
-			if path, err := uriToPath(c.URI); err == nil {
+			if path, err := e.pathOf(c.URI); err == nil {
 				e.changed(path)
 			}
 		}
@@ -236,6 +236,7 @@ func (e *engine) didChangeWorkspaceFolders(raw json.RawMessage) error {
 	}
 	changed := !slices.Equal(roots, e.roots)
 	e.roots = roots
+	e.aliases.setRoots(roots)
 	e.mu.Unlock()
 	if changed {
 		e.reindex()

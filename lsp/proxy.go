@@ -493,7 +493,7 @@ func (p *proxy) goplsDiagnostics(raw json.RawMessage) error {
 	if err := json.Unmarshal(raw, &params); err != nil {
 		return err
 	}
-	path, err := uriToPath(params.URI)
+	path, err := p.eng.pathOf(params.URI)
 	if err != nil {
 		return err
 	}

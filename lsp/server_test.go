@@ -752,3 +752,34 @@ func TestServerURISpellings(t *testing.T) {
 	e.diagnostics(own, "the file on disk again, under copycat's spelling", dup)
 	e.exit()
 }
+
+// A workspace folder opened through a symbolic link, and a file of it
+// opened by its real path (or the other way round: editors resolve
+// links, or not): the buffer, outside every folder as spelled, was read
+// beside its own file on the disk, "duplicate of a.go … 3 copies" of
+// itself. It is the folder's file now, its diagnostics under the URI
+// the editor used.
+func TestServerLinkedFolder(t *testing.T) {
+	dir, files := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(dir, link); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	for _, tc := range []struct{ root, opened string }{{link, dir}, {dir, link}} {
+		e := startEditor(t, runServer())
+		e.initialize(tc.root, nil)
+		dup := saying("duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)")
+		e.diagnostics(uri(tc.root, "a.go"), "the clone of b.go", dup)
+		opened := uri(tc.opened, "a.go")
+		e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: opened, Version: 1, Text: files["a.go"]}})
+		e.diagnostics(opened, "the clone of b.go, of two copies", dup)
+		// An edit under the other spelling is the folder's file's: the
+		// copy gone, b.go has none.
+		e.notify("textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": opened, "version": 2},
+			"contentChanges": []contentChange{{Text: "package w\n"}},
+		})
+		e.diagnostics(uri(tc.root, "b.go"), "the copy gone", none)
+		e.exit()
+	}
+}
