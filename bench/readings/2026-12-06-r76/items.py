@@ -5,6 +5,9 @@ sweep's reports (../2026-12-05-r28/run.sh, OUT=/tmp/r76/out):
 
     items.py count OUTDIR   the listed classes by verdict and place
     items.py make OUTDIR    the items (seed 76), under OUTDIR/items/
+    items.py gate OUTDIR... each sweep's listed classes and the commits a
+                            gate on the exit status fails (after.txt:
+                            /tmp/r76/out, then /tmp/r76/out2 at e7037b7)
 
 Strata (listed classes only): a new copy in production code (20), a new
 copy in test code (15), a forgotten twin in production code (10), a
@@ -35,7 +38,7 @@ def place(c):
 def split(c):
     """The copy X the commit added or changed, and an old twin Y."""
     ch = [x.get('change', {}) for x in c['fragments']]
-    if c.get('change') == 'grown' and not any(k.get('new') for k in ch):
+    if alike(c):
         X = [x for x, k in zip(c['fragments'], ch) if k.get('changed')]
         return (X[0], X[1]) if len(X) > 1 else (None, None)
     if c.get('change') == 'forgotten-twin':
@@ -55,7 +58,7 @@ def stratum(c):
     if v == 'forgotten-twin':
         return 'twin-' + place(c)
     if v == 'grown':
-        return 'grown' if any(f.get('change', {}).get('new') for f in c['fragments']) else 'grown-alike'
+        return 'grown-alike' if alike(c) else 'grown'
     return v or 'none'
 
 
@@ -78,15 +81,27 @@ def count(out):
         print('%-14s listed=%-5s %d' % (k[0], k[1], v))
 
 
-def make(out):
-    rng = random.Random(76)
-    cands = [(r, k, c) for r, k, c in classes(out)
-             if c.get('listed', True) and stratum(c) in WANT and split(c)[0] is not None]
+def listed_stratum(c):
+    """The stratum of a listed class, None for one left out."""
+    return stratum(c) if c.get('listed', True) else None
+
+
+def alike(c):
+    """Whether the change grew every copy of c and pasted none."""
+    return c.get('change') == 'grown' and not any(f.get('change', {}).get('new') for f in c['fragments'])
+
+
+def make(out, seed=76, want=WANT, strat=listed_stratum, prefix='C', most=None):
+    """Draws the items: want of each stratum strat names, at most most[s]
+    (else two) a repository, one class a commit and stratum."""
+    most = most or {'new-prod': 3}
+    rng = random.Random(seed)
+    cands = [(r, k, c) for r, k, c in classes(out) if strat(c) in want and split(c)[0] is not None]
     rng.shuffle(cands)
     picked, got, per, commits = [], collections.Counter(), collections.Counter(), set()
     for r, k, c in cands:
-        s = stratum(c)
-        if got[s] >= WANT[s] or per[(r, s)] >= (3 if s == 'new-prod' else 2) or (r, k, s) in commits:
+        s = strat(c)
+        if got[s] >= want[s] or per[(r, s)] >= most.get(s, 2) or (r, k, s) in commits:
             continue
         got[s] += 1
         per[(r, s)] += 1
@@ -95,7 +110,7 @@ def make(out):
     rng.shuffle(picked)
     key, items = open(os.path.join(out, 'key.tsv'), 'w'), []
     for n, (repo, commit, c, s) in enumerate(picked):
-        iid = 'C%03d' % (n + 1)
+        iid = '%s%03d' % (prefix, n + 1)
         X, Y = split(c)
         cp = Copies(repo, commit, os.path.join(out, 'items', iid), (X, Y))
         subj = git(repo, 'log', '-1', '--format=%s', commit).strip()
@@ -104,7 +119,7 @@ def make(out):
                  '---- copy 1, changed by the commit: %s (after the commit) ----' % cp.place(X), cp.code(X),
                  "---- the commit's diff in copy 1 ----", diff_in(repo, commit, X),
                  '---- copy 2, which held the same code before the commit and was not changed: %s ----' % cp.place(Y), cp.code(Y)]
-        elif s == 'grown-alike':
+        elif alike(c):
             t = ['######## %s  (a commit: "%s"; %d copies)' % (iid, subj[:120], len(c['fragments'])),
                  '---- copy 1, changed by the commit: %s (after the commit) ----' % cp.place(X), cp.code(X),
                  "---- the commit's diff in copy 1 ----", diff_in(repo, commit, X),
@@ -124,4 +139,39 @@ def make(out):
     print('items', len(picked), dict(got))
 
 
-{'count': count, 'make': make}[sys.argv[1]](sys.argv[2])
+def gate(*outs):
+    """For each sweep's reports: the listed classes by stratum, the
+    commits they are at, and those a gate fails on the copies the
+    change pasted (the exit status since 3e9c080) or on forgotten twins
+    too (before it, and with -fail-on-twins)."""
+    for out in outs:
+        n, commits, runs, left = collections.Counter(), set(), 0, collections.Counter()
+        failing, twins = set(), set()  # commits with a copy pasted; with a forgotten twin too
+        for f in glob.glob(out + '/*/*.json'):
+            try:
+                d = json.load(open(f))
+            except Exception:
+                continue
+            runs += 1
+            for k, v in (d['stats'].get('left_out') or {}).items():
+                left[k] += v
+        for r, k, c in classes(out):
+            if not c.get('listed', True):
+                continue
+            s = stratum(c)
+            n[s] += 1
+            commits.add((r, k))
+            if s in ('new-prod', 'new-tests', 'grown') or s.startswith('twin') and any(
+                    f.get('change', {}).get('new') for f in c['fragments']):
+                failing.add((r, k))
+            if s.startswith('twin'):
+                twins.add((r, k))
+        print('%s: %d runs; listed classes %d at %d commits; a gate on copies pasted fails %d commits, '
+              'on forgotten twins too %d' % (out, runs, sum(n.values()), len(commits), len(failing), len(failing | twins)))
+        for s, v in sorted(n.items()):
+            print('   %-12s %d' % (s, v))
+        print('   left out, by rule:', dict(sorted(left.items())))
+
+
+if __name__ == '__main__':
+    {'count': count, 'make': make, 'gate': gate}[sys.argv[1]](*sys.argv[2:])

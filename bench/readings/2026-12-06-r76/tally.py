@@ -39,12 +39,11 @@ pop = collections.Counter()
 if out:
     import importlib.util
     spec = importlib.util.spec_from_file_location('items', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'items.py'))
-    src = open(spec.origin).read().rsplit('\n{', 1)[0]  # the module without its command line
-    ns = {'__file__': spec.origin}
-    exec(compile(src, spec.origin, 'exec'), ns)
-    for _, _, c in ns['classes'](out):
+    items = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(items)
+    for _, _, c in items.classes(out):
         if c.get('listed', True):
-            pop[ns['stratum'](c)] += 1
+            pop[items.stratum(c)] += 1
 print('| stratum | listed classes | items | A labels | F labels | Y labels | actionable labels (A or Y) | most readers actionable | a bug to every reader |')
 print('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
 tot = collections.Counter()
