@@ -84,10 +84,6 @@ const (
 	LeftTests    = "tests"
 	LeftExamples = "examples"
 	LeftBaseline = "baseline"
-	// LeftAlike: of a run over a change, a class whose copies the change
-	// all edited alike, pasting none: it kept the copies in step, and
-	// what it did is neither a new copy nor a forgotten twin.
-	LeftAlike = "edited-alike"
 )
 
 // Listed reports whether a ranked class is listed: left out by no rule.

@@ -536,14 +536,13 @@ func (r *Report) shown() []bool {
 
 // LeftCount is how many classes one rule left out of a report.
 type LeftCount struct {
-	Rule    string // LeftTests, LeftExamples, LeftAlike, LeftBaseline or a category
+	Rule    string // LeftTests, LeftExamples, LeftBaseline or a category
 	Classes int
 }
 
 // LeftCounts counts the classes left out of the report by rule (Left,
 // or with -all the classes no rule lists, and Known): tests first, then
-// examples, then the copies on purpose by category, then those a change
-// edited alike, then the baseline's.
+// examples, then the copies on purpose by category, then the baseline's.
 func (r *Report) LeftCounts() []LeftCount {
 	n := map[string]int{}
 	for _, cs := range [][]fingerprint.Class{r.Classes, r.Left} {
@@ -555,7 +554,7 @@ func (r *Report) LeftCounts() []LeftCount {
 	}
 	n[LeftBaseline] += r.Known
 	var out []LeftCount
-	for _, rule := range []string{LeftTests, LeftExamples, CategoryBuildVariant, CategoryPerArch, CategoryMirror, CategoryPerType, CategoryInverse, LeftAlike, LeftBaseline} {
+	for _, rule := range []string{LeftTests, LeftExamples, CategoryBuildVariant, CategoryPerArch, CategoryMirror, CategoryPerType, CategoryInverse, LeftBaseline} {
 		if n[rule] > 0 {
 			out = append(out, LeftCount{rule, n[rule]})
 		}
@@ -614,7 +613,7 @@ func (r *Report) LeftWhy() string {
 			parts = append(parts, Count(lc.Classes, "class", "classes")+" in tests")
 		case LeftExamples:
 			parts = append(parts, Count(lc.Classes, "class", "classes")+" in examples")
-		case LeftAlike, LeftBaseline:
+		case LeftBaseline:
 		default:
 			onPurpose += lc.Classes
 			purpose = append(purpose, fmt.Sprintf("%d %s", lc.Classes, lc.Rule))
@@ -622,11 +621,6 @@ func (r *Report) LeftWhy() string {
 	}
 	if onPurpose > 0 {
 		parts = append(parts, fmt.Sprintf("%s copied on purpose (%s)", Count(onPurpose, "class", "classes"), strings.Join(purpose, ", ")))
-	}
-	for _, lc := range counts {
-		if lc.Rule == LeftAlike {
-			parts = append(parts, Count(lc.Classes, "class", "classes")+" whose copies the change edited alike")
-		}
 	}
 	if n := len(counts); n > 0 && counts[n-1].Rule == LeftBaseline {
 		parts = append(parts, Count(counts[n-1].Classes, "class", "classes")+" in the baseline")

@@ -250,9 +250,6 @@ func (c *Config) emitChange(stdout io.Writer, res *load.Result, classes []finger
 		res.Warnings = append(res.Warnings, err)
 	}
 	rankJudged(more, moreVerdicts, report.LoadedFacts(res.Files, report.ReadFacts(c.reread)), c.Sort)
-	for i := range more {
-		listTouched(&more[i], moreVerdicts[i])
-	}
 	if !c.All {
 		more, moreVerdicts, moreLeft = splitListed(more, moreVerdicts)
 	}
