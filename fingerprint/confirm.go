@@ -51,13 +51,13 @@ type hashed struct {
 // between files at every window.
 //
 // The windows held back as seen more than MaxOccurrences times go to
-// d.boilerplate, by the lines they span in each file.
+// d.boilerplate (see holdBack).
 func (d *detector) candidates(sk *sketch) []hashed {
 	per := make([][]hashed, d.opt.workers())
-	boiler := make([][]LineRange, len(d.files))
+	over := make([][]int32, len(d.files))
 	d.parallel(len(d.files), func(w, i int) {
 		f := d.files[i]
-		var over, n int64
+		var n int64
 		for j, win := range f.windows {
 			switch {
 			case !d.seeds(win.fp) || !sk.repeated(win.fp, 0): // most windows: seen once
@@ -69,25 +69,12 @@ func (d *detector) candidates(sk *sketch) []hashed {
 				}
 				per[w] = append(per[w], h)
 			default:
-				over++
-				t0, t1 := f.windowSpan(int32(j))
-				boiler[i] = append(boiler[i], LineRange{f.tokenLine(t0), f.tokenLine(t1 - 1)})
+				over[i] = append(over[i], int32(j))
 			}
-		}
-		if over > 0 {
-			counter(&d.work.Boilerplate, over)
-			boiler[i] = MergeLines(boiler[i])
 		}
 		counter(&d.work.Hashed, n)
 	})
-	for i, rs := range boiler {
-		if len(rs) > 0 {
-			if d.boilerplate == nil {
-				d.boilerplate = map[string][]LineRange{}
-			}
-			d.boilerplate[d.files[i].Name] = rs
-		}
-	}
+	d.holdBack(over)
 	hs := slices.Concat(per...)
 	slices.SortFunc(hs, func(a, b hashed) int {
 		return cmp.Or(cmp.Compare(a.r.fp, b.r.fp), cmp.Compare(a.r.file, b.r.file), cmp.Compare(a.r.win, b.r.win))
@@ -95,6 +82,68 @@ func (d *detector) candidates(sk *sketch) []hashed {
 	d.work.Candidates = int64(len(hs))
 	d.keyLong(hs)
 	return hs
+}
+
+// holdBack keeps in d.boilerplate the lines of the windows over[i] of
+// each file i, which the sketch calls seen more than MaxOccurrences
+// times, and counts them. Of a sketch this run built, only the windows
+// of a fingerprint two of them hold are kept: a window the only one of
+// its fingerprint is seen once, whatever the sketch says, and the Bloom
+// filters call some such windows seen twice (and the Count-Min sketch,
+// at times, one of them seen more than the limit) by how the files were
+// split between the workers whose sketches merged. copycat-dist, whose
+// shards count each fingerprint's windows, holds back the same windows.
+// A corpus's counts (Options.Corpus) hold windows outside this run's
+// files: what they say stands.
+func (d *detector) holdBack(over [][]int32) {
+	own := d.opt.Corpus == nil || d.opt.Corpus.Sketch == nil && d.opt.Corpus.Windows == nil
+	var held map[uint64]int
+	if own {
+		held = map[uint64]int{}
+		for i, ws := range over {
+			for _, j := range ws {
+				held[d.files[i].windows[j].fp]++
+			}
+		}
+	}
+	for i, ws := range over {
+		f := d.files[i]
+		if own {
+			ws = slices.DeleteFunc(ws, func(j int32) bool { return held[f.windows[j].fp] < 2 })
+		}
+		if len(ws) == 0 {
+			continue
+		}
+		rs := make([]LineRange, len(ws))
+		for k, j := range ws {
+			rs[k] = f.windowLines(j)
+		}
+		if d.boilerplate == nil {
+			d.boilerplate = map[string][]LineRange{}
+		}
+		d.boilerplate[f.Name] = MergeLines(rs)
+		d.work.Boilerplate += int64(len(ws))
+	}
+}
+
+// windowLines returns the lines window w spans.
+func (f *File) windowLines(w int32) LineRange {
+	t0, t1 := f.windowSpan(w)
+	return LineRange{f.tokenLine(t0), f.tokenLine(t1 - 1)}
+}
+
+// WindowLines returns the lines that f's windows of the fingerprints keep
+// accepts span, sorted and merged (MergeLines): of the fingerprints a
+// corpus holds more than MaxOccurrences times, the lines of f a run over
+// the corpus holds back as boilerplate (Result.Boilerplate); nil if none.
+func (f *File) WindowLines(keep func(fp uint64) bool) []LineRange {
+	var rs []LineRange
+	for j, w := range f.windows {
+		if keep(w.fp) {
+			rs = append(rs, f.windowLines(int32(j)))
+		}
+	}
+	return MergeLines(rs)
 }
 
 // keyLong fills in the long candidates' keys, hs sorted by fingerprint.
