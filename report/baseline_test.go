@@ -213,13 +213,46 @@ func TestBoilerplateLine(t *testing.T) {
 	if err := Markdown(&buf, rep); err != nil || !strings.Contains(buf.String(), "\nLeft out as boilerplate: 16 lines in 2 files repeat code seen more than 10 times (-max-occurrences 0 compares them too).\n") {
 		t.Errorf("Markdown (%v):\n%s", err, buf.String())
 	}
+	quiet := b
+	quiet.Quiet = true
 	for name, r := range map[string]*Report{
 		"none":     {Classes: rep.Classes},
 		"a change": {Boilerplate: b, Classes: rep.Classes, Change: &ChangeStats{}},
 		"nothing found, said by the floor's line": {Boilerplate: b, MinTokens: 100, MinLines: 6, MaxOccurrences: 10, Stats: fingerprint.Stats{Files: 2}},
+		"copycat -q": {Boilerplate: quiet, Classes: rep.Classes},
 	} {
 		if got := r.BoilerplateLine(); got != "" {
 			t.Errorf("%s: BoilerplateLine = %q, want none", name, got)
+		}
+	}
+}
+
+// JSON counts the code held back as boilerplate in stats, as the text
+// report's line does, also where that line is not printed (copycat -q,
+// a run that found nothing); not over a change, whose stats.change
+// counts the added lines among it.
+func TestBoilerplateJSON(t *testing.T) {
+	b := NewBoilerplate(map[string][]fingerprint.LineRange{"a.go": {{Start: 1, End: 10}, {Start: 20, End: 20}}, "b.go": {{Start: 5, End: 9}}}, 10)
+	quiet := b
+	quiet.Quiet = true
+	const want = `"boilerplate_lines": 16,
+    "boilerplate_files": 2`
+	for name, tc := range map[string]struct {
+		r    *Report
+		says bool
+	}{
+		"classes":       {&Report{Boilerplate: b, Classes: []fingerprint.Class{class("aa", fingerprint.Exact, "x.go", "y.go")}}, true},
+		"nothing found": {&Report{Boilerplate: b, MinTokens: 100, MinLines: 6, MaxOccurrences: 10, Stats: fingerprint.Stats{Files: 2}}, true},
+		"copycat -q":    {&Report{Boilerplate: quiet}, true},
+		"none":          {&Report{}, false},
+		"a change":      {&Report{Boilerplate: b, Change: &ChangeStats{}}, false},
+	} {
+		var buf bytes.Buffer
+		if err := JSON(&buf, tc.r); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(buf.String(), want); got != tc.says || strings.Contains(buf.String(), `"boilerplate_files"`) != tc.says {
+			t.Errorf("%s: JSON says the boilerplate: %t, want %t:\n%s", name, got, tc.says, buf.String())
 		}
 	}
 }

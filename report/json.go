@@ -43,8 +43,13 @@ type (
 		Apart           int            `json:"apart,omitempty"`         // classes left out of the listed ones (see Listed)
 		LeftOut         map[string]int `json:"left_out,omitempty"`      // those classes by the rule that left them out
 		BaselineGone    int            `json:"baseline_gone,omitempty"` // with a baseline, its classes the run did not find: edited since, or removed
-		Change          *jsonChange    `json:"change,omitempty"`        // with a change: what it did
-		Run             *RunStats      `json:"run,omitempty"`           // only with -stats
+		// BoilerplateLines and BoilerplateFiles count the code of the
+		// tree seen more than -max-occurrences times, held back as
+		// boilerplate (Report.Boilerplate); a change counts its own.
+		BoilerplateLines int         `json:"boilerplate_lines,omitempty"`
+		BoilerplateFiles int         `json:"boilerplate_files,omitempty"`
+		Change           *jsonChange `json:"change,omitempty"` // with a change: what it did
+		Run              *RunStats   `json:"run,omitempty"`    // only with -stats
 	}
 	jsonClass struct {
 		ID         string         `json:"id"`
@@ -165,6 +170,9 @@ func jsonHead(r *Report) jsonReport {
 			Run:             r.Run,
 		},
 		Classes: []jsonClass{},
+	}
+	if r.Change == nil {
+		out.Stats.BoilerplateLines, out.Stats.BoilerplateFiles = r.Boilerplate.Lines, r.Boilerplate.Files
 	}
 	for _, n := range notices(r) {
 		if n.File != "" {

@@ -68,13 +68,17 @@ type Report struct {
 	MaxOccurrences int
 	// Boilerplate is the code the run held back as seen more than
 	// -max-occurrences times (fingerprint.Result.Boilerplate), which
-	// BoilerplateLine counts; zero when none or not said (copycat -q).
+	// BoilerplateLine says and JSON counts; zero when none.
 	Boilerplate Boilerplate
 }
 
 // Boilerplate counts the lines and files of code held back as
-// boilerplate, seen more than Max times.
-type Boilerplate struct{ Lines, Files, Max int }
+// boilerplate, seen more than Max times. Quiet (copycat -q) keeps the
+// text and Markdown reports from saying it; JSON counts it all the same.
+type Boilerplate struct {
+	Lines, Files, Max int
+	Quiet             bool
+}
 
 // NewBoilerplate counts the lines of byFile, the lines held back by file,
 // with max, the -max-occurrences past which they were.
@@ -488,7 +492,7 @@ func (r *Report) FloorLine() string {
 // FloorLine says it.
 func (r *Report) BoilerplateLine() string {
 	b := r.Boilerplate
-	if b.Lines == 0 || r.Change != nil || r.FloorLine() != "" {
+	if b.Lines == 0 || b.Quiet || r.Change != nil || r.FloorLine() != "" {
 		return ""
 	}
 	return fmt.Sprintf("copycat: left out as boilerplate: %s in %s %s code seen more than %d times (-max-occurrences 0 compares them too)",

@@ -33,7 +33,9 @@
 //     compares, with the keys they share and each unit's count of counted
 //     keys (the engine's near-miss candidate stage, as shuffles) → the
 //     files of each candidate pair; then connected components of the
-//     files so linked: the work units.
+//     files so linked: the work units. The files of each fingerprint
+//     over the limit (from the sketch's shards and the join) → with the
+//     records, the lines held back as boilerplate (boilerplate.go).
 //  4. detect (detect.go): records joined with their unit, their candidate
 //     keys and the near keys the corpus counts → per unit, the engine's
 //     Run over the unit's files, given the sketch's answers for them
@@ -43,8 +45,9 @@
 //     with one of its files, so the engine finds there exactly the
 //     classes a run over the whole corpus finds among them.
 //  5. report (report.go): the classes of all units, in the engine's order
-//     (fingerprint.SortClasses), ranked and written with report.JSON: the
-//     bytes `copycat -json` writes for the same files.
+//     (fingerprint.SortClasses), ranked and written with report.JSON, with
+//     the lines held back as boilerplate: the bytes `copycat -json` writes
+//     for the same files.
 //
 // A work unit is a connected component of files; see units.go for how
 // large one grows and what bounds it.

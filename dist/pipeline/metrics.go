@@ -38,6 +38,7 @@ var (
 	mWindowKeys   = beam.NewCounter(namespace, "3 units: window keys shuffled (seen twice)")
 	mOverLimit    = beam.NewCounter(namespace, "3 units: window keys over -max-occurrences")
 	mCandidates   = beam.NewCounter(namespace, "3 units: candidate keys")
+	mHeldLines    = beam.NewCounter(namespace, "3 units: lines held back as boilerplate")
 	mNearKeys     = beam.NewCounter(namespace, "3 units: near keys shuffled")
 	mKeyBytes     = beam.NewCounter(namespace, "3 units: key shuffle bytes")
 	mLinks        = beam.NewCounter(namespace, "3 units: window links")

@@ -15,9 +15,10 @@ func Build(s beam.Scope, c Config) {
 	e := c.engine()
 	dirs := beam.CreateList(s.Scope("dirs"), c.Dirs)
 	recs, sums, warnings := Files(s.Scope("files"), c, dirs)
-	seen, counters := Sketch(s.Scope("sketch"), e, c.SketchShards, recs, sums)
-	units, shared, candidates := Units(s.Scope("units"), e, recs, seen, counters)
+	seen, counters, hot := Sketch(s.Scope("sketch"), e, c.SketchShards, recs, sums)
+	units, shared, candidates, held := Units(s.Scope("units"), e, recs, seen, counters, hot)
+	boiler := Boilerplate(s.Scope("boilerplate"), recs, held)
 	classes := Detect(s.Scope("detect"), e, recs, units, shared, candidates)
-	rep := Report(s.Scope("report"), c.format(), classes, sums, warnings)
+	rep := Report(s.Scope("report"), c, classes, sums, warnings, boiler)
 	textio.Write(s.Scope("write"), c.Output, rep)
 }

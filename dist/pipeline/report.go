@@ -22,7 +22,7 @@ import (
 // Stage 5: the report.
 
 func init() {
-	register.DoFn5x1[context.Context, Totals, func(*[]byte) bool, func(*string) bool, func(string), error](&reportFn{})
+	register.DoFn6x1[context.Context, Totals, func(*[]byte) bool, func(*string) bool, func(*Held) bool, func(string), error](&reportFn{})
 }
 
 // Report gathers the classes (JSON) of all units and writes the report
@@ -31,15 +31,20 @@ func init() {
 // without its final newline (which textio.Write adds back). The classes
 // come to the one worker that writes the report as a side input of the
 // totals, so that a corpus without classes has its report too; so do the
-// files' warnings (Files), the report's notices as copycat's.
-func Report(s beam.Scope, format string, classes, totals, warnings beam.PCollection) beam.PCollection {
-	return beam.ParDo(s, &reportFn{Format: format}, totals, beam.SideInput{Input: classes}, beam.SideInput{Input: warnings})
+// files' warnings (Files), the report's notices as copycat's, and the
+// code held back as boilerplate (Boilerplate: one Held, or none).
+func Report(s beam.Scope, c Config, classes, totals, warnings, held beam.PCollection) beam.PCollection {
+	fn := &reportFn{Format: c.format(), MaxOccurrences: c.MaxOccurrences}
+	return beam.ParDo(s, fn, totals, beam.SideInput{Input: classes}, beam.SideInput{Input: warnings}, beam.SideInput{Input: held})
 }
 
 // reportFn writes the report.
-type reportFn struct{ Format string }
+type reportFn struct {
+	Format         string
+	MaxOccurrences int
+}
 
-func (fn reportFn) ProcessElement(ctx context.Context, t Totals, classes func(*[]byte) bool, warnings func(*string) bool, emit func(string)) error {
+func (fn reportFn) ProcessElement(ctx context.Context, t Totals, classes func(*[]byte) bool, warnings func(*string) bool, held func(*Held) bool, emit func(string)) error {
 	defer since(ctx, mReportUs, time.Now())
 	if n := t.Found - t.Generated; t.Files == 0 && n > 0 {
 		// As copycat, which then exits with status 2 and prints no
@@ -66,8 +71,13 @@ func (fn reportFn) ProcessElement(ctx context.Context, t Totals, classes func(*[
 	for warnings(&w) {
 		ws = append(ws, w)
 	}
+	var boiler, h Held
+	for held(&h) {
+		boiler = heldFn{}.MergeAccumulators(boiler, h)
+	}
 	var out bytes.Buffer
-	if err := WriteReport(&out, fn.Format, all, t, sortedWarnings(ws)); err != nil {
+	said := report.Boilerplate{Lines: int(boiler.Lines), Files: int(boiler.Files), Max: fn.MaxOccurrences}
+	if err := WriteReport(&out, fn.Format, all, t, said, sortedWarnings(ws)); err != nil {
 		return err
 	}
 	emit(string(bytes.TrimSuffix(out.Bytes(), []byte("\n"))))
@@ -75,10 +85,11 @@ func (fn reportFn) ProcessElement(ctx context.Context, t Totals, classes func(*[
 }
 
 // WriteReport writes the report of classes found in work units over a
-// corpus of the given totals, in format (JSON or SARIF), as the copycat
-// command writes it: the classes in the engine's order, ranked, those no
-// rule leaves out listed, a drifted class's differing pair first.
-func WriteReport(w *bytes.Buffer, format string, classes []fingerprint.Class, t Totals, warnings []error) error {
+// corpus of the given totals, with its code held back as boilerplate, in
+// format (JSON or SARIF), as the copycat command writes it: the classes
+// in the engine's order, ranked, those no rule leaves out listed, a
+// drifted class's differing pair first.
+func WriteReport(w *bytes.Buffer, format string, classes []fingerprint.Class, t Totals, boiler report.Boilerplate, warnings []error) error {
 	fingerprint.SortClasses(classes)
 	report.Rank(classes, noFacts, report.SortRank)
 	report.DriftPairFirst(classes)
@@ -89,6 +100,7 @@ func WriteReport(w *bytes.Buffer, format string, classes []fingerprint.Class, t 
 	rep.Ranked = true
 	rep.ToolVersion = version.Version()
 	rep.Warnings = warnings
+	rep.Boilerplate = boiler
 	if format == cli.FormatSARIF {
 		return report.SARIF(w, rep)
 	}

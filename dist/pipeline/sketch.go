@@ -52,9 +52,10 @@ func init() {
 	register.DoFn5x1[context.Context, string, []byte, Plan, func(int, ShardWindows), error](&windowsFn{})
 	register.Emitter2[int, ShardWindows]()
 	register.Emitter2[int, Counters]()
-	register.DoFn8x1[context.Context, int, func(*ShardWindows) bool, func(*ShardWindows) bool, Plan, func(uint64, string), func(int, Counters), func(int, Question), error](&seenFn{})
+	register.DoFn9x1[context.Context, int, func(*ShardWindows) bool, func(*ShardWindows) bool, Plan, func(uint64, string), func(int, Counters), func(int, Question), func(string, HeldKey), error](&seenFn{})
 	register.Iter1[ShardWindows]()
 	register.Emitter2[uint64, string]()
+	register.Emitter2[string, HeldKey]()
 	register.Emitter2[int, Question]()
 	register.DoFn6x1[context.Context, int, func(*Counters) bool, func(*Question) bool, Plan, func(uint64, uint32), error](&countFn{})
 	register.Iter1[Counters]()
@@ -166,17 +167,19 @@ type Question struct {
 // (a singleton) says, from the records, and returns its answers: the
 // files that hold each window fingerprint seen twice (fingerprint →
 // file), and, when e.MaxOccurrences sets a limit, the Count-Min counters
-// of each such fingerprint, one a row (fingerprint → counter).
-func Sketch(s beam.Scope, e Engine, shards int, recs, totals beam.PCollection) (seen, counters beam.PCollection) {
+// of each such fingerprint, one a row (fingerprint → counter), and the
+// files past the first of a fingerprint seen more than that many times,
+// with it (file → HeldKey): boilerplate.
+func Sketch(s beam.Scope, e Engine, shards int, recs, totals beam.PCollection) (seen, counters, held beam.PCollection) {
 	plan := planSketch(s, shards, totals)
 	side := beam.SideInput{Input: plan}
 	windows := beam.ParDo(s, &windowsFn{}, recs, side)
 	// A shard's windows are read twice, to build its filters and then
 	// to ask them; a group's values can be read once, so they are
 	// grouped twice over.
-	seen, adds, questions := beam.ParDo3(s, &seenFn{Engine: e}, beam.CoGroupByKey(s, windows, windows), side)
+	seen, adds, questions, held := beam.ParDo4(s, &seenFn{Engine: e}, beam.CoGroupByKey(s, windows, windows), side)
 	counters = beam.ParDo(s, &countFn{}, beam.CoGroupByKey(s, adds, questions), side)
-	return seen, counters
+	return seen, counters, held
 }
 
 // limited says whether a limit on occurrences asks for the Count-Min
@@ -219,14 +222,17 @@ const addsBuffer = 1 << 20
 // of each of those once. A fingerprint's files stop being emitted once
 // its windows number more than -max-occurrences: its counters, which
 // never count less, then put it over the limit too, so a fingerprint
-// that every file holds sends no more than that many files on. It holds
-// the shard's filters, each fingerprint seen twice with its count, and
-// up to addsBuffer additions.
+// that every file holds sends no more than that many files on, and the
+// one whose windows passed the limit. The files after it hold
+// boilerplate: each is emitted with the fingerprint (held), its windows
+// held back, as a run over the corpus holds them back. It holds the
+// shard's filters, each fingerprint seen twice with its count, and up to
+// addsBuffer additions.
 type seenFn struct {
 	Engine Engine
 }
 
-func (fn *seenFn) ProcessElement(ctx context.Context, shard int, build, ask func(*ShardWindows) bool, p Plan, seen func(uint64, string), adds func(int, Counters), question func(int, Question)) error {
+func (fn *seenFn) ProcessElement(ctx context.Context, shard int, build, ask func(*ShardWindows) bool, p Plan, seen func(uint64, string), adds func(int, Counters), question func(int, Question), held func(string, HeldKey)) error {
 	defer since(ctx, mSketchUs, time.Now())
 	limited := fn.Engine.limited()
 	shape := p.shape()
@@ -271,15 +277,16 @@ func (fn *seenFn) ProcessElement(ctx context.Context, shard int, build, ask func
 			if !filter.Twice(fp) {
 				continue
 			}
-			seenBefore := count[fp] > 0
+			before := count[fp]
 			count[fp] += windows
-			if limited && count[fp] > fn.Engine.MaxOccurrences {
+			if limited && before > fn.Engine.MaxOccurrences {
+				held(w.File, HeldKey{FP: fp})
 				continue
 			}
 			seen(fp, w.File)
 			keys++
 			bytes += int64(8 + len(w.File))
-			if !limited || seenBefore {
+			if !limited || before > 0 {
 				continue
 			}
 			for r := range shape.Depth() {

@@ -53,7 +53,7 @@ import (
 func init() {
 	register.DoFn4x1[context.Context, string, []byte, func(uint32, NearRef), error](&keysFn{})
 	register.Emitter2[uint32, NearRef]()
-	register.DoFn6x1[context.Context, uint64, func(*string) bool, func(*uint32) bool, func([]string), func(string, uint64), error](&windowLinksFn{})
+	register.DoFn7x1[context.Context, uint64, func(*string) bool, func(*uint32) bool, func([]string), func(string, uint64), func(string, HeldKey), error](&windowLinksFn{})
 	register.Iter1[uint32]()
 	register.Emitter2[string, uint64]()
 	register.DoFn7x0[context.Context, uint32, func(*NearRef) bool, func(string, uint32), func([]string), func(string, int64), func(string, int64)](&nearKeysFn{})
@@ -97,12 +97,15 @@ type PairHalf struct {
 
 // Units returns the work unit of each file that is in one (file → the
 // unit's name: its first file's), the near keys each file holds that the
-// corpus counts (file → key) and its candidate keys (file → key), from
-// the sketch's answers (see Sketch): the files of each fingerprint seen
-// twice, and its Count-Min counters.
-func Units(s beam.Scope, e Engine, recs, seen, counters beam.PCollection) (units, shared, candidates beam.PCollection) {
+// corpus counts (file → key), its candidate keys (file → key) and the
+// window fingerprints it holds that are boilerplate (file → HeldKey),
+// from the sketch's answers (see Sketch): the files of each fingerprint
+// seen twice, its Count-Min counters, and the files of boilerplate the
+// sketch's shards found (held).
+func Units(s beam.Scope, e Engine, recs, seen, counters, held beam.PCollection) (units, shared, candidates, boilerplate beam.PCollection) {
 	nearKeys := beam.ParDo(s, &keysFn{Engine: e}, recs)
-	windowLinks, candidates := beam.ParDo2(s, &windowLinksFn{Engine: e}, beam.CoGroupByKey(s, seen, counters))
+	windowLinks, candidates, over := beam.ParDo3(s, &windowLinksFn{Engine: e}, beam.CoGroupByKey(s, seen, counters))
+	boilerplate = beam.Flatten(s, held, over)
 	shared, keyLinks, kept, pairs := beam.ParDo4(s, &nearKeysFn{Engine: e}, beam.GroupByKey(s, nearKeys))
 	kept = stats.SumPerKey(s, kept)
 	pairs = stats.SumPerKey(s, pairs)
@@ -111,7 +114,7 @@ func Units(s beam.Scope, e Engine, recs, seen, counters beam.PCollection) (units
 	pairLinks := beam.ParDo(s, &keptSecondFn{}, beam.CoGroupByKey(s, seconds, kept))
 	links := beam.Flatten(s, windowLinks, keyLinks, pairLinks)
 	units = beam.ParDo(s, &componentsFn{}, beam.GroupByKey(s, beam.AddFixedKey(s, links)))
-	return units, shared, candidates
+	return units, shared, candidates, boilerplate
 }
 
 // keysFn emits the near keys of each of a file's near-miss units.
@@ -143,15 +146,21 @@ func (fn *keysFn) ProcessElement(ctx context.Context, name string, rec []byte, n
 // -max-occurrences sets a limit. A fingerprint whose estimate (its least
 // counter) is within the limit is a candidate, as in a run over the
 // corpus: it emits the files that hold it, and the key for each of them.
-// The files of one over the limit are counted as they stream past, not
-// kept, so that a fingerprint every file holds costs its worker no
-// memory.
+// One over the limit is boilerplate: it emits each of its files with it
+// (held), which are no more than the limit and one (see seenFn), the
+// others having been emitted so by its shard's worker.
 type windowLinksFn struct {
 	Engine Engine
 }
 
-func (fn *windowLinksFn) ProcessElement(ctx context.Context, fp uint64, files func(*string) bool, counters func(*uint32) bool, link func([]string), candidate func(string, uint64)) error {
+func (fn *windowLinksFn) ProcessElement(ctx context.Context, fp uint64, files func(*string) bool, counters func(*uint32) bool, link func([]string), candidate func(string, uint64), held func(string, HeldKey)) error {
+	var names []string
 	var name string
+	for files(&name) {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	names = slices.Compact(names)
 	if fn.Engine.limited() {
 		est, n := uint32(math.MaxUint32), 0
 		var c uint32
@@ -162,20 +171,17 @@ func (fn *windowLinksFn) ProcessElement(ctx context.Context, fp uint64, files fu
 			return fmt.Errorf("window fingerprint %x: no Count-Min counters", fp)
 		}
 		if est > uint32(fn.Engine.MaxOccurrences) {
-			over := int64(0)
-			for files(&name) {
-				over++
+			// A file sent on alone holds all the fingerprint's windows,
+			// or more than the limit: if it holds one, the fingerprint
+			// was seen once (the shard's filters call some such seen
+			// twice), and that window is no boilerplate.
+			for _, name := range names {
+				held(name, HeldKey{FP: fp, Alone: len(names) == 1})
 			}
-			mOverLimit.Inc(ctx, over)
+			mOverLimit.Inc(ctx, int64(len(names)))
 			return nil
 		}
 	}
-	var names []string
-	for files(&name) {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	names = slices.Compact(names)
 	link(names)
 	for _, name := range names {
 		candidate(name, fp)

@@ -796,7 +796,7 @@ func TestChangeSaysBoilerplatePasted(t *testing.T) {
 
 // A function pasted into more files than -max-occurrences allows makes
 // no class; a run that lists other classes says how much code it held
-// back so (it said so only when it found nothing). The
+// back so (it said so only when it found nothing), in text and JSON. The
 // fixture's x.go and y.go repeat statements of their own (72 lines held
 // back at the default 10); the five pastes add their 20 lines each.
 func TestTreeSaysBoilerplate(t *testing.T) {
@@ -809,6 +809,24 @@ func TestTreeSaysBoilerplate(t *testing.T) {
 		"\ncopycat: left out as boilerplate: 172 lines in 7 files repeat code seen more than 4 times (-max-occurrences 0 compares them too)\ncopycat: 1 class,")
 	if strings.Contains(out, "a/a.go:") {
 		t.Errorf("the pastes past the limit listed:\n%s", out)
+	}
+	// JSON counts it too, with -q as without (copycat-dist's report,
+	// the same bytes, counts it alike: dist/pipeline's TestBoilerplate).
+	for _, quiet := range []string{"-q=false", "-q"} {
+		out, errs, _ = runChange(t, "-max-occurrences", "4", "-json", quiet, "./...")
+		var rep struct {
+			Stats struct {
+				Lines int `json:"boilerplate_lines"`
+				Files int `json:"boilerplate_files"`
+			} `json:"stats"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil || rep.Stats.Lines != 172 || rep.Stats.Files != 7 {
+			t.Errorf("JSON, %s: boilerplate %d lines in %d files (%v), want 172 in 7:\n%s%s", quiet, rep.Stats.Lines, rep.Stats.Files, err, out, errs)
+		}
+	}
+	out, _, _ = runChange(t, "-max-occurrences", "4", "-q", "./...")
+	if strings.Contains(out, "boilerplate") {
+		t.Errorf("-q: the text report says the boilerplate:\n%s", out)
 	}
 	// Within the limit, the pastes are a class, and only x.go's and
 	// y.go's own repeats are held back.

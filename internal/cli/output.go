@@ -226,8 +226,9 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 		if c.MaxOccurrences > 0 && (c.MaxOccurrences < DefaultMaxOccurrences || len(c.boilerLines) > 0) {
 			rep.MaxOccurrences = c.MaxOccurrences
 		}
-		rep.Boilerplate = report.NewBoilerplate(c.boilerLines, c.MaxOccurrences)
 	}
+	rep.Boilerplate = report.NewBoilerplate(c.boilerLines, c.MaxOccurrences)
+	rep.Boilerplate.Quiet = c.Quiet
 	return findings, c.write(stdout, res, rep)
 }
 
