@@ -13,11 +13,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
-	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/module"
 	"golang.org/x/mod/semver"
 	modzip "golang.org/x/mod/zip"
@@ -318,111 +316,6 @@ func proxyList(env string) []proxy {
 		}
 	}
 	return list
-}
-
-// latest returns the version the first proxy that knows path gives as
-// its latest: its @latest, or else the highest release (or pre-release,
-// if it has no release) of its @v/list.
-func latest(ctx context.Context, proxies []proxy, path string) (string, error) {
-	esc, err := module.EscapePath(path)
-	if err != nil {
-		return "", err
-	}
-	var v string
-	err = ask(ctx, proxies, func(p proxy) error {
-		if p.direct {
-			return goCommand(ctx, path+"@latest", &v)
-		}
-		body, err := get(ctx, p.url+"/"+esc+"/@latest")
-		if err == nil {
-			defer body.Close()
-			b, err := readAtMost(body, maxInfoBytes, "its @latest")
-			var info struct{ Version string }
-			if err == nil {
-				err = json.Unmarshal(b, &info)
-			}
-			if err != nil {
-				return fmt.Errorf("%s: %w", p.url, err)
-			}
-			v = info.Version
-			return nil
-		}
-		if !errors.Is(err, errNotFound) {
-			return err
-		}
-		body, err = get(ctx, p.url+"/"+esc+"/@v/list")
-		if err != nil {
-			return err
-		}
-		defer body.Close()
-		list, err := readAtMost(body, maxInfoBytes, "its @v/list")
-		if err != nil {
-			return fmt.Errorf("%s: %w", p.url, err)
-		}
-		versions := strings.Fields(string(list))
-		if v = highest(versions); v == "" {
-			return errNotFound
-		}
-		// As the go command: the go.mod of that version says which
-		// versions the module's author retracted, and latest is the
-		// highest of the others (if any is left).
-		if retracted := retractions(ctx, p, esc, v); len(retracted) > 0 {
-			kept := slices.DeleteFunc(versions, func(x string) bool {
-				return slices.ContainsFunc(retracted, func(r *modfile.Retract) bool {
-					return semver.Compare(r.Low, x) <= 0 && semver.Compare(x, r.High) <= 0
-				})
-			})
-			if h := highest(kept); h != "" {
-				v = h
-			}
-		}
-		return nil
-	})
-	return v, err
-}
-
-// retractions returns the versions the go.mod of version v of the module
-// esc (escaped) at proxy p retracts; none if it cannot be read.
-func retractions(ctx context.Context, p proxy, esc, v string) []*modfile.Retract {
-	ev, err := module.EscapeVersion(v)
-	if err != nil {
-		return nil
-	}
-	body, err := get(ctx, p.url+"/"+esc+"/@v/"+ev+".mod")
-	if err != nil {
-		return nil
-	}
-	defer body.Close()
-	b, err := readAtMost(body, maxInfoBytes, "its go.mod")
-	if err != nil {
-		return nil
-	}
-	f, err := modfile.ParseLax("go.mod", b, nil)
-	if err != nil {
-		return nil
-	}
-	return f.Retract
-}
-
-// highest returns the highest release of versions, or the highest
-// pre-release if none is a release; "" if none is valid.
-func highest(versions []string) string {
-	best, bestPre := "", ""
-	for _, v := range versions {
-		switch {
-		case !semver.IsValid(v):
-		case semver.Prerelease(v) == "":
-			if best == "" || semver.Compare(v, best) > 0 {
-				best = v
-			}
-		case bestPre == "" || semver.Compare(v, bestPre) > 0:
-			bestPre = v
-		}
-	}
-	if best != "" {
-		return best
-	}
-	return bestPre
 }
 
 // fetch downloads m's zip from the first proxy that has it into a

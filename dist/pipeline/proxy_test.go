@@ -326,7 +326,7 @@ func TestLatestNotRetracted(t *testing.T) {
 		{"v1.0.0 v1.1.0", "retract v1.1.0 // published by mistake", "v1.0.0"},
 		{"v1.0.0 v1.1.0 v1.2.0-rc.1", "retract [v1.0.0, v1.1.0]", "v1.2.0-rc.1"},
 		{"v1.0.0 v2.0.0+incompatible v1.1.0", "retract v1.1.0", "v2.0.0+incompatible"},
-		{"v1.0.0 v1.1.0", "retract v1.1.0\nretract v1.0.0", "v1.1.0"}, // every one: the highest
+		{"v1.0.0 v1.1.0", "retract v1.1.0\nretract v1.0.0", ""}, // every one: none, as the go command says
 		{"v1.0.0 v1.1.0", "", "v1.1.0"},
 		{"v1.0.0 v1.1.0", "not a go.mod (", "v1.1.0"},
 	} {
@@ -343,10 +343,71 @@ func TestLatestNotRetracted(t *testing.T) {
 		}))
 		t.Setenv("GOPROXY", srv.URL)
 		t.Setenv("PATH", "")
-		if got, err := pin(context.Background(), path+"@latest"); err != nil || got != path+"@"+c.want {
+		got, err := pin(context.Background(), path+"@latest")
+		if c.want == "" {
+			if err == nil || !strings.Contains(err.Error(), "every version of "+path+" is retracted") {
+				t.Errorf("versions %s, go.mod %q: pinned to %q, %v; want an error saying every version is retracted", c.list, c.gomod, got, err)
+			}
+		} else if err != nil || got != path+"@"+c.want {
 			t.Errorf("versions %s, go.mod %q: pinned to %q, %v; want %s", c.list, c.gomod, got, err, c.want)
 		}
 		srv.Close()
+	}
+}
+
+// TestLatestListFirst: latest is resolved as the go command resolves it,
+// from the proxy's version list first: @latest only when the list names
+// no version but pseudo-versions, and then unless the go.mod of the
+// version it names retracts it; without @latest, the list's newest
+// version by time. The old code asked @latest first and took what it
+// said: a proxy's @latest naming v1.2.0 while its list held v1.0.0 and
+// v1.1.0 pinned v1.2.0; a pseudo-version above the list's pre-release
+// was pinned; a @latest naming no version of the module was pinned as it
+// was ("example.com/r@v1").
+func TestLatestListFirst(t *testing.T) {
+	const path = "example.com/r"
+	const pseudo20, pseudo21 = "v0.0.0-20200101000000-aaaaaaaaaaaa", "v0.0.0-20210101000000-bbbbbbbbbbbb"
+	for _, c := range []struct {
+		name, list, latest, gomod string
+		want                      string // "" for an error saying says
+		says                      string
+	}{
+		{"the list before @latest", "v1.0.0 v1.1.0", "v1.2.0", "", "v1.1.0", ""},
+		{"pseudo-versions are not listed versions", "v0.1.0-pre v0.1.1-0.20210101000000-abcdefabcdef", "", "", "v0.1.0-pre", ""},
+		{"@latest when the list names none", pseudo20, pseudo21, "", pseudo21, ""},
+		{"without @latest, the newest by time", pseudo21 + " " + pseudo20, "", "", pseudo21, ""},
+		{"the list's times", "v0.0.0-20220101000000-cccccccccccc/2020-01-01T00:00:00Z " + pseudo21, "", "", pseudo21, ""},
+		{"@latest's version retracted", "", pseudo21, "retract " + pseudo21, "", "every version of " + path + " is retracted"},
+		{"@latest naming no version of the module", "", "v1", "", "", `its @latest names version "v1"`},
+		{"@latest naming another major version", "", "v2.0.0", "", "", `its @latest names version "v2.0.0"`},
+		{"no version at all", "", "", "", "", "names none, and it has no @latest"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			isolate(t)
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				switch {
+				case r.URL.Path == "/"+path+"/@v/list":
+					io.WriteString(w, strings.ReplaceAll(strings.ReplaceAll(c.list, " ", "\n"), "/", " "))
+				case r.URL.Path == "/"+path+"/@latest" && c.latest != "":
+					fmt.Fprintf(w, `{"Version":%q,"Time":"2021-01-01T00:00:00Z"}`, c.latest)
+				case strings.HasPrefix(r.URL.Path, "/"+path+"/@v/") && strings.HasSuffix(r.URL.Path, ".mod"):
+					io.WriteString(w, "module "+path+"\n\n"+c.gomod+"\n")
+				default:
+					http.NotFound(w, r)
+				}
+			}))
+			defer srv.Close()
+			t.Setenv("GOPROXY", srv.URL)
+			t.Setenv("PATH", "")
+			got, err := pin(context.Background(), path+"@latest")
+			if c.want == "" {
+				if err == nil || !strings.Contains(err.Error(), c.says) {
+					t.Errorf("pinned to %q, %v; want an error saying %q", got, err, c.says)
+				}
+			} else if err != nil || got != path+"@"+c.want {
+				t.Errorf("pinned to %q, %v; want %s", got, err, c.want)
+			}
+		})
 	}
 }
 
@@ -408,6 +469,9 @@ func TestProxyAnswersBounded(t *testing.T) {
 			}
 			head = `{"Version":"v1.0.0","Origin":"`
 		case strings.HasSuffix(r.URL.Path, "/@v/list"):
+			if strings.Contains(r.URL.Path, "/detailed/") {
+				return // no version listed: @latest is asked
+			}
 			head = "v1.0.0\n"
 		default:
 			http.NotFound(w, r)
