@@ -89,7 +89,10 @@ func latest(ctx context.Context, proxies []proxy, path string) (string, error) {
 		if err != nil {
 			return err
 		}
-		retracted := retractions(ctx, p, esc, top)
+		retracted, err := retractions(ctx, proxies, p, module.Version{Path: path, Version: top})
+		if err != nil {
+			return err
+		}
 		v, err = q.pick(l, func(x string) bool {
 			return !slices.ContainsFunc(retracted, func(r *modfile.Retract) bool {
 				return semver.Compare(r.Low, x) <= 0 && semver.Compare(x, r.High) <= 0
@@ -183,27 +186,38 @@ func newest(path string, lines []string) string {
 	return best
 }
 
-// retractions returns the versions the go.mod of version v of the module
-// esc (escaped) at proxy p retracts; none if it cannot be read.
-func retractions(ctx context.Context, p proxy, esc, v string) []*modfile.Retract {
-	ev, err := module.EscapeVersion(v)
+// retractions returns the versions the go.mod of m at proxy p, one of
+// proxies, retracts: none if it cannot be read or parsed, an error if the
+// checksum database does not vouch for it. A proxy may serve any go.mod,
+// one that retracts the versions a run should read: the go command
+// checks a go.mod against the database (or go.sum) before it reads it,
+// and so does this, but for the module cache's downloads, which the go
+// command checked as it wrote them (see sumdb.go).
+func retractions(ctx context.Context, proxies []proxy, p proxy, m module.Version) ([]*modfile.Retract, error) {
+	esc, err := escaped(m)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	body, err := get(ctx, p.url+"/"+esc+"/@v/"+ev+".mod")
+	path, v, _ := strings.Cut(esc, "@")
+	body, err := get(ctx, p.url+"/"+path+"/@v/"+v+".mod")
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	defer body.Close()
 	b, err := readAtMost(body, maxInfoBytes, "its go.mod")
 	if err != nil {
-		return nil
+		return nil, nil
+	}
+	if !p.cache {
+		if err := checkGoModSum(ctx, proxies, m, b); err != nil {
+			return nil, fmt.Errorf("the go.mod of %s, read for its retractions: %w", m, err)
+		}
 	}
 	f, err := modfile.ParseLax("go.mod", b, nil)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	return f.Retract
+	return f.Retract, nil
 }
 
 // highest returns the highest release of versions, or the highest

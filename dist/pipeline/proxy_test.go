@@ -331,6 +331,11 @@ func TestLatestNotRetracted(t *testing.T) {
 		{"v1.0.0 v1.1.0", "not a go.mod (", "v1.1.0"},
 	} {
 		isolate(t)
+		// The checksum database vouches for the go.mod served.
+		db := newTestDB(t, "sum.example.com")
+		for _, v := range strings.Fields(c.list) {
+			db.vouchGoMod(t, path, v, "module "+path+"\n\n"+c.gomod+"\n")
+		}
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			switch {
 			case r.URL.Path == "/"+path+"/@v/list":
@@ -384,6 +389,11 @@ func TestLatestListFirst(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			isolate(t)
+			// The checksum database vouches for the go.mod served.
+			db := newTestDB(t, "sum.example.com")
+			for _, v := range []string{pseudo21, "v0.1.0-pre", "v1.1.0"} {
+				db.vouchGoMod(t, path, v, "module "+path+"\n\n"+c.gomod+"\n")
+			}
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				switch {
 				case r.URL.Path == "/"+path+"/@v/list":
@@ -408,6 +418,88 @@ func TestLatestListFirst(t *testing.T) {
 				t.Errorf("pinned to %q, %v; want %s", got, err, c.want)
 			}
 		})
+	}
+}
+
+// TestLatestGoModVerified: the go.mod whose retractions pin latest is
+// checked against the checksum database before it is read, as the go
+// command checks a go.mod: a proxy serving, for v1.1.0, a go.mod that
+// retracts v1.1.0 where the database vouches for one that does not fails
+// the module, naming both hashes; the old code pinned v1.0.0. The go.mod
+// the database vouches for is read, retracting or not; with the database
+// off, or the path private, the proxy's go.mod is read unchecked, as by
+// the go command; the module cache's downloads are not checked again.
+func TestLatestGoModVerified(t *testing.T) {
+	const path = "example.com/r"
+	const genuine, retracting = "module " + path + "\n", "module " + path + "\n\nretract v1.1.0\n"
+	for _, c := range []struct {
+		name            string
+		vouched, served string
+		env             map[string]string
+		want, says      string
+	}{
+		{"doctored", genuine, retracting, nil, "", "the go.mod of example.com/r@v1.1.0, read for its retractions: checksum mismatch: the go.mod hashes to " + goModHash(t, []byte(retracting)) + ", sum.example.com says " + goModHash(t, []byte(genuine))},
+		{"genuine", genuine, genuine, nil, "v1.1.0", ""},
+		{"retracted by its author", retracting, retracting, nil, "v1.0.0", ""},
+		{"unknown to the database", "", retracting, nil, "", "set GONOSUMDB or GOPRIVATE"},
+		{"GOSUMDB=off", genuine, retracting, map[string]string{"GOSUMDB": "off"}, "v1.0.0", ""},
+		{"GOPRIVATE", genuine, retracting, map[string]string{"GOPRIVATE": "example.com"}, "v1.0.0", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			isolate(t)
+			db := newTestDB(t, "sum.example.com")
+			if c.vouched != "" {
+				for _, v := range []string{"v1.0.0", "v1.1.0"} {
+					db.vouchGoMod(t, path, v, c.vouched)
+				}
+			}
+			for k, v := range c.env {
+				t.Setenv(k, v)
+			}
+			var mods atomic.Int32
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				switch {
+				case r.URL.Path == "/"+path+"/@v/list":
+					io.WriteString(w, "v1.0.0\nv1.1.0\n")
+				case r.URL.Path == "/"+path+"/@v/v1.1.0.mod":
+					mods.Add(1)
+					io.WriteString(w, c.served)
+				default:
+					http.NotFound(w, r)
+				}
+			}))
+			defer srv.Close()
+			t.Setenv("GOPROXY", srv.URL)
+			t.Setenv("PATH", "")
+			got, err := pin(context.Background(), path+"@latest")
+			if c.want == "" {
+				if err == nil || !strings.Contains(err.Error(), c.says) || !strings.Contains(err.Error(), "cannot download "+path+"@latest") {
+					t.Errorf("pinned to %q, %v; want an error saying %q", got, err, c.says)
+				}
+			} else if err != nil || got != path+"@"+c.want {
+				t.Errorf("pinned to %q, %v; want %s", got, err, c.want)
+			}
+			if mods.Load() == 0 {
+				t.Error("the go.mod was never asked for")
+			}
+		})
+	}
+	// The module cache's downloads, which the go command checked: a
+	// database that knows nothing of the module is not asked.
+	isolate(t)
+	newTestDB(t, "sum.example.com")
+	at := filepath.Join(os.Getenv("GOMODCACHE"), "cache", "download", filepath.FromSlash(path), "@v")
+	for name, text := range map[string]string{"list": "v1.0.0\nv1.1.0\n", "v1.1.0.mod": retracting} {
+		if err := os.MkdirAll(at, 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(at, name), []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GOPROXY", "off")
+	if got, err := pin(context.Background(), path+"@latest"); err != nil || got != path+"@v1.0.0" {
+		t.Errorf("from the module cache's downloads: pinned to %q, %v; want %s@v1.0.0", got, err, path)
 	}
 }
 

@@ -1,9 +1,11 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -84,20 +86,9 @@ func sumDBOf(env string) (*sumDB, error) {
 // checksum database (see above), its state kept where ctx says
 // (withSumDBDir).
 func checkSum(ctx context.Context, proxies []proxy, m module.Version, zip string) error {
-	db, err := sumDBOf(os.Getenv("GOSUMDB"))
+	db, err := sumDBFor(m.Path)
 	if err != nil || db == nil {
 		return err
-	}
-	nosumdb := os.Getenv("GONOSUMDB")
-	if nosumdb == "" {
-		nosumdb = os.Getenv("GOPRIVATE")
-	}
-	if module.MatchPrefixPatterns(nosumdb, m.Path) {
-		return nil
-	}
-	state, err := sumStateOf(sumDBDirOf(ctx))
-	if err != nil {
-		return fmt.Errorf("verifying module: %w", err)
 	}
 	// Checked before it is hashed, as the go command does: its names, and
 	// its sizes, which hashing reads up to.
@@ -112,6 +103,54 @@ func checkSum(ctx context.Context, proxies []proxy, m module.Version, zip string
 	if err != nil {
 		return err
 	}
+	return db.check(ctx, proxies, m, "zip", h)
+}
+
+// checkGoModSum checks data, the go.mod of m read from proxies, against
+// the checksum database, as the go command checks a go.mod it reads (its
+// hash is a record's second line, path version/go.mod h1:…).
+func checkGoModSum(ctx context.Context, proxies []proxy, m module.Version, data []byte) error {
+	db, err := sumDBFor(m.Path)
+	if err != nil || db == nil {
+		return err
+	}
+	h, err := dirhash.Hash1([]string{"go.mod"}, func(string) (io.ReadCloser, error) {
+		return io.NopCloser(bytes.NewReader(data)), nil
+	})
+	if err != nil {
+		return err
+	}
+	return db.check(ctx, proxies, m, "go.mod", h)
+}
+
+// sumDBFor returns the checksum database that vouches for the modules of
+// path: $GOSUMDB's, unless it is off or $GONOSUMDB (by default
+// $GOPRIVATE) matches path (then nil).
+func sumDBFor(path string) (*sumDB, error) {
+	db, err := sumDBOf(os.Getenv("GOSUMDB"))
+	if err != nil || db == nil {
+		return nil, err
+	}
+	nosumdb := os.Getenv("GONOSUMDB")
+	if nosumdb == "" {
+		nosumdb = os.Getenv("GOPRIVATE")
+	}
+	if module.MatchPrefixPatterns(nosumdb, path) {
+		return nil, nil
+	}
+	return db, nil
+}
+
+// check checks that h is the hash the database gives of what (the zip,
+// or the go.mod) of m.
+func (db *sumDB) check(ctx context.Context, proxies []proxy, m module.Version, what, h string) error {
+	state, err := sumStateOf(sumDBDirOf(ctx))
+	if err != nil {
+		return fmt.Errorf("verifying module: %w", err)
+	}
+	if what == "go.mod" {
+		m.Version += "/go.mod" // the record's line of the go.mod
+	}
 	ops := &sumOps{ctx: ctx, proxies: proxies, db: db, state: state}
 	lines, err := sumdb.NewClient(ops).Lookup(m.Path, m.Version)
 	if err != nil {
@@ -123,10 +162,10 @@ func checkSum(ctx context.Context, proxies []proxy, m module.Version, zip string
 			return nil
 		}
 		if want, ok := strings.CutPrefix(line, prefix+"h1:"); ok {
-			return fmt.Errorf("checksum mismatch: the zip hashes to %s, %s says h1:%s", h, db.name, want)
+			return fmt.Errorf("checksum mismatch: the %s hashes to %s, %s says h1:%s", what, h, db.name, want)
 		}
 	}
-	return fmt.Errorf("verifying module: %s has no hash of its zip", db.name)
+	return fmt.Errorf("verifying module: %s has no hash of its %s", db.name, what)
 }
 
 // tree returns the tree of msg, a signed tree note, if db's key signed it.

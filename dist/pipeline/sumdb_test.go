@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -106,12 +107,51 @@ func (db *testDB) vouch(t *testing.T, path, version, file string) string {
 	return h
 }
 
+// vouchGoMod has the database log the hash of gomod as the go.mod of
+// path@version, beside a hash of its zip (one that matches no zip, if it
+// was given none). It must come before the module is first looked up.
+func (db *testDB) vouchGoMod(t *testing.T, path, version, gomod string) {
+	t.Helper()
+	h := goModHash(t, []byte(gomod))
+	db.mu.Lock()
+	db.gomods[path+" "+version] = h
+	if db.sums[path+" "+version] == "" {
+		db.sums[path+" "+version] = "h1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+	}
+	db.mu.Unlock()
+	if _, err := db.ts.Lookup(context.Background(), module.Version{Path: path, Version: version}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// goModHash is the h1: hash of a go.mod, as go.sum and the checksum
+// database give it.
+func goModHash(t *testing.T, gomod []byte) string {
+	t.Helper()
+	h, err := dirhash.Hash1([]string{"go.mod"}, func(string) (io.ReadCloser, error) {
+		return io.NopCloser(bytes.NewReader(gomod)), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
 // vouchDownloads stands up a checksum database that vouches for
-// memoryModule's zip in the module cache's download folder dl.
+// memoryModule's zip and go.mod in the module cache's download folder
+// dl.
 func vouchDownloads(t *testing.T, dl string) *testDB {
 	t.Helper()
 	db := newTestDB(t, "sum.example.com")
-	db.vouch(t, memoryPath, memoryVersion, filepath.Join(dl, filepath.FromSlash(memoryPath), "@v", memoryVersion+".zip"))
+	at := filepath.Join(dl, filepath.FromSlash(memoryPath), "@v", memoryVersion)
+	gomod, err := os.ReadFile(at + ".mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.mu.Lock()
+	db.gomods[memoryPath+" "+memoryVersion] = goModHash(t, gomod)
+	db.mu.Unlock()
+	db.vouch(t, memoryPath, memoryVersion, at+".zip")
 	return db
 }
 
