@@ -80,7 +80,7 @@ func latest(ctx context.Context, proxies []proxy, path string) (string, error) {
 		if p.direct {
 			return goCommand(ctx, path+"@latest", &v)
 		}
-		q := &latestQuery{ctx: ctx, p: p, path: path, esc: esc}
+		q := &latestQuery{ctx: ctx, proxies: proxies, p: p, path: path, esc: esc}
 		l, err := listVersions(ctx, p, path, esc)
 		if err != nil {
 			return err
@@ -89,7 +89,7 @@ func latest(ctx context.Context, proxies []proxy, path string) (string, error) {
 		if err != nil {
 			return err
 		}
-		retracted, err := retractions(ctx, proxies, p, module.Version{Path: path, Version: top})
+		retracted, err := q.retractions(top)
 		if err != nil {
 			return err
 		}
@@ -103,21 +103,51 @@ func latest(ctx context.Context, proxies []proxy, path string) (string, error) {
 	return v, err
 }
 
-// A latestQuery resolves latest at one proxy; it asks for @latest once.
+// A latestQuery resolves latest at proxy p, one of proxies; it asks for
+// @latest, and whether a version has a go.mod, once.
 type latestQuery struct {
 	ctx       context.Context
+	proxies   []proxy
 	p         proxy
 	path, esc string
 
-	asked bool
-	info  string // @latest's version
-	err   error
+	asked  bool
+	info   string // @latest's version
+	err    error
+	gomods map[string]bool
 }
 
 // pick returns the highest release of l that allowed accepts, else its
 // highest pre-release, else the proxy's latest if allowed accepts it.
+// As the go command (modload's filterVersions), a version ending in
+// +incompatible, a major version from 2 up of a module from before
+// modules, is left out, and those after it, when the highest compatible
+// version allowed below it has a go.mod of its own: its author then
+// versions the module with modules' rules (golang.org/issue/34165).
 func (q *latestQuery) pick(l versionList, allowed func(string) bool) (string, error) {
-	if v := highest(slices.DeleteFunc(slices.Clone(l.tagged), func(v string) bool { return !allowed(v) })); v != "" {
+	var kept []string
+	last, withIncompatible := "", false
+	for _, v := range l.tagged {
+		if !allowed(v) {
+			continue
+		}
+		if !withIncompatible {
+			if !strings.HasSuffix(v, "+incompatible") {
+				last = v
+			} else if last != "" {
+				has, err := q.hasGoMod(last)
+				if err != nil {
+					return "", err
+				}
+				if has {
+					break // the rest are +incompatible too
+				}
+				withIncompatible = true
+			}
+		}
+		kept = append(kept, v)
+	}
+	if v := highest(kept); v != "" {
 		return v, nil
 	}
 	if !q.asked {
@@ -186,20 +216,54 @@ func newest(path string, lines []string) string {
 	return best
 }
 
-// retractions returns the versions the go.mod of m at proxy p, one of
-// proxies, retracts: none if it cannot be read or parsed, an error if the
-// checksum database does not vouch for it. A proxy may serve any go.mod,
-// one that retracts the versions a run should read: the go command
-// checks a go.mod against the database (or go.sum) before it reads it,
-// and so does this, but for the module cache's downloads, which the go
-// command checked as it wrote them (see sumdb.go).
-func retractions(ctx context.Context, proxies []proxy, p proxy, m module.Version) ([]*modfile.Retract, error) {
-	esc, err := escaped(m)
+// retractions returns the versions the go.mod of version v retracts:
+// none if it cannot be read or parsed.
+func (q *latestQuery) retractions(v string) ([]*modfile.Retract, error) {
+	b, err := q.goMod(v, "read for its retractions")
+	if b == nil || err != nil {
+		return nil, err
+	}
+	f, err := modfile.ParseLax("go.mod", b, nil)
 	if err != nil {
 		return nil, nil
 	}
-	path, v, _ := strings.Cut(esc, "@")
-	body, err := get(ctx, p.url+"/"+path+"/@v/"+v+".mod")
+	return f.Retract, nil
+}
+
+// hasGoMod reports whether version v has a go.mod of its own, not the
+// one a proxy makes up for a version without one ("module path"), as
+// the go command asks it (modload's versionHasGoMod); one that cannot be
+// read is none.
+func (q *latestQuery) hasGoMod(v string) (bool, error) {
+	if has, ok := q.gomods[v]; ok {
+		return has, nil
+	}
+	b, err := q.goMod(v, "read for whether it has one")
+	if err != nil {
+		return false, err
+	}
+	has := b != nil && string(b) != "module "+modfile.AutoQuote(q.path)+"\n"
+	if q.gomods == nil {
+		q.gomods = map[string]bool{}
+	}
+	q.gomods[v] = has
+	return has, nil
+}
+
+// goMod returns the go.mod of version v at the proxy: nil if the proxy
+// has none or it cannot be read, an error naming why (what it was read
+// for) if the checksum database does not vouch for it. A proxy may serve
+// any go.mod, one that retracts the versions a run should read: the go
+// command checks a go.mod against the database (or go.sum) before it
+// reads it, and so does this, but for the module cache's downloads,
+// which the go command checked as it wrote them (see sumdb.go).
+func (q *latestQuery) goMod(v, why string) ([]byte, error) {
+	m := module.Version{Path: q.path, Version: v}
+	ev, err := module.EscapeVersion(v)
+	if err != nil {
+		return nil, nil
+	}
+	body, err := get(q.ctx, q.p.url+"/"+q.esc+"/@v/"+ev+".mod")
 	if err != nil {
 		return nil, nil
 	}
@@ -208,16 +272,12 @@ func retractions(ctx context.Context, proxies []proxy, p proxy, m module.Version
 	if err != nil {
 		return nil, nil
 	}
-	if !p.cache {
-		if err := checkGoModSum(ctx, proxies, m, b); err != nil {
-			return nil, fmt.Errorf("the go.mod of %s, read for its retractions: %w", m, err)
+	if !q.p.cache {
+		if err := checkGoModSum(q.ctx, q.proxies, m, b); err != nil {
+			return nil, fmt.Errorf("the go.mod of %s, %s: %w", m, why, err)
 		}
 	}
-	f, err := modfile.ParseLax("go.mod", b, nil)
-	if err != nil {
-		return nil, nil
-	}
-	return f.Retract, nil
+	return b, nil
 }
 
 // highest returns the highest release of versions, or the highest

@@ -325,7 +325,9 @@ func TestLatestNotRetracted(t *testing.T) {
 	for _, c := range []struct{ list, gomod, want string }{
 		{"v1.0.0 v1.1.0", "retract v1.1.0 // published by mistake", "v1.0.0"},
 		{"v1.0.0 v1.1.0 v1.2.0-rc.1", "retract [v1.0.0, v1.1.0]", "v1.2.0-rc.1"},
-		{"v1.0.0 v2.0.0+incompatible v1.1.0", "retract v1.1.0", "v2.0.0+incompatible"},
+		// v1.0.0 has a go.mod of its own: +incompatible versions above it
+		// are left out, as the go command leaves them out.
+		{"v1.0.0 v2.0.0+incompatible v1.1.0", "retract v1.1.0", "v1.0.0"},
 		{"v1.0.0 v1.1.0", "retract v1.1.0\nretract v1.0.0", ""}, // every one: none, as the go command says
 		{"v1.0.0 v1.1.0", "", "v1.1.0"},
 		{"v1.0.0 v1.1.0", "not a go.mod (", "v1.1.0"},
@@ -500,6 +502,57 @@ func TestLatestGoModVerified(t *testing.T) {
 	t.Setenv("GOPROXY", "off")
 	if got, err := pin(context.Background(), path+"@latest"); err != nil || got != path+"@v1.0.0" {
 		t.Errorf("from the module cache's downloads: pinned to %q, %v; want %s@v1.0.0", got, err, path)
+	}
+}
+
+// TestLatestIncompatible: as the go command resolves latest, a version
+// ending in +incompatible (v2 and up of a module from before modules) is
+// left out when the highest compatible version below it has a go.mod of
+// its own, and taken when that version's go.mod is the one a proxy
+// makes up for a version without one ("module path"). The old code
+// pinned v2.0.0+incompatible above a v1.5.0 that had a go.mod. The go.mod
+// asked is checked against the checksum database.
+func TestLatestIncompatible(t *testing.T) {
+	const path = "example.com/r"
+	const own, madeUp = "module " + path + "\n\ngo 1.21\n", "module " + path + "\n"
+	for _, c := range []struct {
+		name            string
+		vouched, served string
+		want, says      string
+	}{
+		{"a go.mod of its own", own, own, "v1.5.0", ""},
+		{"none: the proxy's made-up one", madeUp, madeUp, "v2.0.0+incompatible", ""},
+		{"a go.mod the database does not vouch for", madeUp, own, "", "the go.mod of example.com/r@v1.5.0, read for whether it has one: checksum mismatch"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			isolate(t)
+			db := newTestDB(t, "sum.example.com")
+			db.vouchGoMod(t, path, "v1.5.0", c.vouched)
+			db.vouchGoMod(t, path, "v2.0.0+incompatible", madeUp)
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				switch r.URL.Path {
+				case "/" + path + "/@v/list":
+					io.WriteString(w, "v2.0.0+incompatible\nv1.5.0\nv1.0.0-rc.1\n")
+				case "/" + path + "/@v/v1.5.0.mod":
+					io.WriteString(w, c.served)
+				case "/" + path + "/@v/v2.0.0+incompatible.mod":
+					io.WriteString(w, madeUp)
+				default:
+					http.NotFound(w, r)
+				}
+			}))
+			defer srv.Close()
+			t.Setenv("GOPROXY", srv.URL)
+			t.Setenv("PATH", "")
+			got, err := pin(context.Background(), path+"@latest")
+			if c.want == "" {
+				if err == nil || !strings.Contains(err.Error(), c.says) {
+					t.Errorf("pinned to %q, %v; want an error saying %q", got, err, c.says)
+				}
+			} else if err != nil || got != path+"@"+c.want {
+				t.Errorf("pinned to %q, %v; want %s", got, err, c.want)
+			}
+		})
 	}
 }
 
