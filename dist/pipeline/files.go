@@ -258,9 +258,7 @@ func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 		if pattern == "" {
 			pattern = "HEAD"
 		}
-		cmd := exec.CommandContext(ctx, "git", "ls-remote", url, pattern)
-		cmd.Dir = base
-		refs, err := cmd.Output()
+		refs, err := gitCmd(ctx, base, "ls-remote", url, pattern).Output()
 		if err != nil {
 			return "", fmt.Errorf("cannot fetch %s: git ls-remote: %v", shown, errors.Join(err, stderrOf(err)))
 		}
@@ -279,9 +277,7 @@ func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 					return fmt.Errorf("cannot fetch %s: %w", shown, err)
 				}
 			}
-			cmd := exec.CommandContext(ctx, "git", args...)
-			cmd.Dir = tmp
-			if _, err := cmd.Output(); err != nil {
+			if _, err := gitCmd(ctx, tmp, args...).Output(); err != nil {
 				return fmt.Errorf("cannot fetch %s: git %s: %v", shown, args[0], errors.Join(err, stderrOf(err)))
 			}
 		}
@@ -294,6 +290,30 @@ func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 		}
 		return nil
 	})
+}
+
+// gitCmd returns the command git args, run in dir, which asks nothing on
+// the terminal: a repository that needs credentials that neither its URL
+// nor a credential helper or an agent gives fails, naming it, where git
+// asked for a user name on the launcher's terminal and the run waited for
+// an answer for ever (a CI job with a terminal, a run left unattended);
+// so do ssh's questions (a host's key not known, a key's passphrase).
+// As the go command sets them (golang.org/issue/9341): GIT_TERMINAL_PROMPT=0
+// and GCM_INTERACTIVE=never, unless set; and, unless GIT_TERMINAL_PROMPT
+// was set, git runs without a terminal to open (noTerminal), as ssh asks
+// it whatever git's settings.
+func gitCmd(ctx context.Context, dir string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = dir
+	cmd.Env = os.Environ()
+	if os.Getenv("GIT_TERMINAL_PROMPT") == "" {
+		cmd.Env = append(cmd.Env, "GIT_TERMINAL_PROMPT=0")
+		cmd.SysProcAttr = noTerminal()
+	}
+	if os.Getenv("GCM_INTERACTIVE") == "" {
+		cmd.Env = append(cmd.Env, "GCM_INTERACTIVE=never")
+	}
+	return cmd
 }
 
 // fullCommit reports whether rev is a commit's full name (SHA-1 or
@@ -325,8 +345,7 @@ var (
 func checkTree(ctx context.Context, dir string) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", "ls-tree", "-r", "-l", "-z", "FETCH_HEAD")
-	cmd.Dir = dir
+	cmd := gitCmd(ctx, dir, "ls-tree", "-r", "-l", "-z", "FETCH_HEAD")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return err

@@ -24,10 +24,10 @@ import (
 const sumRunEnv = "COPYCAT_DIST_SUMDB_RUN"
 
 // sumRunMain is such a run, called by TestMain: it prints the download's
-// error and exits with status 1.
+// error and exits with status 1. mod may be a git repository too.
 func sumRunMain(mod string) int {
 	ctx := withSumDBDir(context.Background(), os.Getenv(sumRunEnv+"_DIR"))
-	if _, err := moduleDir(ctx, mod); err != nil {
+	if _, err := sourceDir(ctx, mod); err != nil {
 		fmt.Print(err)
 		return 1
 	}
