@@ -272,6 +272,11 @@ func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 			fetch = append(fetch, rev)
 		}
 		for _, args := range [][]string{{"init", "--quiet"}, fetch, {"checkout", "--quiet", "FETCH_HEAD"}} {
+			if args[0] == "fetch" {
+				if err := asStored(tmp); err != nil {
+					return fmt.Errorf("cannot fetch %s: %w", shown, err)
+				}
+			}
 			if args[0] == "checkout" {
 				if err := checkTree(ctx, tmp); err != nil {
 					return fmt.Errorf("cannot fetch %s: %w", shown, err)
@@ -314,6 +319,22 @@ func gitCmd(ctx context.Context, dir string, args ...string) *exec.Cmd {
 		cmd.Env = append(cmd.Env, "GCM_INTERACTIVE=never")
 	}
 	return cmd
+}
+
+// asStored has the repository at dir check its files out as its tree
+// holds them, whatever its .gitattributes say: no filter (filter=lfs,
+// which git lfs install defines for all of a user's repositories, then
+// downloads each file from a server the repository's .lfsconfig may
+// name, whatever its size, past what checkTree bounds), no line endings
+// or encoding converted, no $Id$ expanded. The repository's own
+// attributes file ($GIT_DIR/info/attributes) comes before those of its
+// tree. The go command's zip of a commit holds its files so.
+func asStored(dir string) error {
+	info := filepath.Join(dir, ".git", "info")
+	if err := os.MkdirAll(info, 0o777); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(info, "attributes"), []byte("* -filter -text -ident -working-tree-encoding\n"), 0o666)
 }
 
 // fullCommit reports whether rev is a commit's full name (SHA-1 or

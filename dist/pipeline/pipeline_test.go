@@ -662,6 +662,52 @@ func git(t *testing.T, dir, stdin string, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
+// TestGitRepoFilters: a repository's .gitattributes that names a filter
+// (filter=lfs, which git lfs install defines for every repository of
+// the user, and which then downloads each file from a server that the
+// repository's .lfsconfig may name, whatever its size) runs no filter at
+// the checkout: the files are read as the tree holds them, as a module
+// zip holds them, and what checkTree bounds is what is written. The old
+// code ran the filter: here its mark was made, and the file read was
+// what the filter wrote.
+func TestGitRepoFilters(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	t.Setenv("TMPDIR", t.TempDir())
+	mark := filepath.Join(t.TempDir(), "filtered")
+	global := filepath.Join(t.TempDir(), "gitconfig")
+	config := fmt.Sprintf("[filter \"big\"]\n\tsmudge = touch %s && echo package a\n\tclean = cat\n\trequired = true\n"+
+		"[filter \"lfs\"]\n\tsmudge = touch %s && cat\n\tclean = cat\n\trequired = true\n", mark, mark)
+	if err := os.WriteFile(global, []byte(config), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	repo := t.TempDir()
+	const src = "package a\n\nfunc A() {}\n"
+	for name, text := range map[string]string{"a.go": src, "b.go": src, ".gitattributes": "a.go filter=big\nb.go filter=lfs diff=lfs merge=lfs -text\n*.go text eol=crlf\n"} {
+		if err := os.WriteFile(filepath.Join(repo, name), []byte(text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git(t, repo, "", "init", "--quiet")
+	git(t, repo, "", "add", "-A")
+	git(t, repo, "", "commit", "--quiet", "-m", "filtered")
+	// The worker's own git configuration defines the filters.
+	t.Setenv("GIT_CONFIG_GLOBAL", global)
+	dir, err := sourceDir(context.Background(), "file://"+filepath.ToSlash(repo))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(mark); err == nil {
+		t.Error("a filter ran at the checkout")
+	}
+	for _, name := range []string{"a.go", "b.go"} {
+		if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(got) != src {
+			t.Errorf("%s: %q, %v; want the tree's %q", name, got, err, src)
+		}
+	}
+}
+
 // TestGitRepoMoved: a repository given without a revision, or at a
 // branch, is read at the commit its HEAD or branch names when the run
 // lists it, not at the one a run before fetched: the old code kept the
