@@ -48,7 +48,7 @@ func listVersions(ctx context.Context, p proxy, path, esc string) (versionList, 
 	defer body.Close()
 	b, err := readAtMost(body, maxInfoBytes, "its @v/list")
 	if err != nil {
-		return versionList{}, fmt.Errorf("%s: %w", p.url, err)
+		return versionList{}, fmt.Errorf("%s: %w", p, err)
 	}
 	l := versionList{lines: strings.Split(string(b), "\n")}
 	for _, line := range l.lines {
@@ -157,7 +157,7 @@ func (q *latestQuery) pick(l versionList, allowed func(string) bool) (string, er
 	switch {
 	case q.err != nil && len(l.tagged) > 0, q.err == nil && !allowed(q.info):
 		// As the go command: "no matching versions for query latest".
-		return "", fmt.Errorf("%s: every version of %s is retracted by its author (name one as path@version to read it)", q.p.url, q.path)
+		return "", fmt.Errorf("%s: every version of %s is retracted by its author (name one as path@version to read it)", q.p, q.path)
 	case q.err != nil:
 		return "", q.err
 	}
@@ -172,7 +172,7 @@ func (q *latestQuery) latestInfo(l versionList) (string, error) {
 		if v := newest(q.path, l.lines); v != "" {
 			return v, nil
 		}
-		return "", fmt.Errorf("%s: no version of %s: its version list names none, and it has no @latest", q.p.url, q.path)
+		return "", fmt.Errorf("%s: no version of %s: its version list names none, and it has no @latest", q.p, q.path)
 	}
 	if err != nil {
 		return "", err
@@ -187,7 +187,7 @@ func (q *latestQuery) latestInfo(l versionList) (string, error) {
 		err = fmt.Errorf("its @latest names version %q, not one of %s", info.Version, q.path)
 	}
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", q.p.url, err)
+		return "", fmt.Errorf("%s: %w", q.p, err)
 	}
 	return info.Version, nil
 }

@@ -284,6 +284,11 @@ type proxy struct {
 	cache       bool
 }
 
+// String names the proxy in errors: its URL without what it holds
+// before its host (a user and a password, a token: GOPROXY may hold
+// them, as for the go command, which leaves them out of what it says).
+func (p proxy) String() string { return withoutCredentials(p.url) }
+
 // errOff is what "off" in $GOPROXY answers.
 var errOff = errors.New("module downloads are off (GOPROXY=off)")
 
@@ -349,7 +354,7 @@ func fetch(ctx context.Context, proxies []proxy, m module.Version) (zip, dir str
 		if err != nil {
 			f.Close()
 			os.Remove(f.Name())
-			return fmt.Errorf("%s: %w", px.url, err)
+			return fmt.Errorf("%s: %w", px, err)
 		}
 		if err := f.Close(); err != nil {
 			os.Remove(f.Name())
@@ -406,24 +411,36 @@ func get(ctx context.Context, u string) (io.ReadCloser, error) {
 		}
 		return f, err
 	}
+	shown := withoutCredentials(u)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
-		return nil, err
+		return nil, namedAs(err, shown)
 	}
 	resp, err := proxyClient.Do(req)
 	if err != nil {
-		return nil, err
+		return nil, namedAs(err, shown)
 	}
 	switch {
 	case resp.StatusCode == http.StatusOK:
 		return resp.Body, nil
 	case resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusGone:
 		resp.Body.Close()
-		return nil, fmt.Errorf("%s: %s: %w", u, resp.Status, errNotFound)
+		return nil, fmt.Errorf("%s: %s: %w", shown, resp.Status, errNotFound)
 	default:
 		resp.Body.Close()
-		return nil, fmt.Errorf("%s: %s", u, resp.Status)
+		return nil, fmt.Errorf("%s: %s", shown, resp.Status)
 	}
+}
+
+// namedAs returns err, an error of net/url or net/http, naming its URL
+// as shown: they name it with its user (a token, as often as not), and
+// its password, if any, as ***.
+func namedAs(err error, shown string) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return &url.Error{Op: ue.Op, URL: shown, Err: ue.Err}
+	}
+	return err
 }
 
 // goCommand asks the go command to download arg ("direct" in GOPROXY):

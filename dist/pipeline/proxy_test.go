@@ -556,6 +556,60 @@ func TestLatestIncompatible(t *testing.T) {
 	}
 }
 
+// TestProxyCredentials: a proxy whose URL in GOPROXY holds credentials
+// (https://user:TOKEN@proxy.corp/, as for the go command) is asked with
+// them, and named without them in every error: the old code said
+// "http://alice:TOKEN@…/example.com/broken/@v/list: 500 …", and
+// net/http's own errors named the user, a token as often as not.
+func TestProxyCredentials(t *testing.T) {
+	const secret = "TOKEN-e5f1"
+	isolate(t)
+	db := newTestDB(t, "sum.example.com")
+	good := sumModuleZip(t, goodBody)
+	db.vouch(t, "example.com/m", "v1.0.0", writeZip(t, good))
+	db.vouchGoMod(t, "example.com/r", "v1.0.0", "module example.com/r\n\nretract v1.0.0\n")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if u, p, ok := r.BasicAuth(); !ok || u != "alice" || p != secret {
+			w.Header().Set("WWW-Authenticate", `Basic realm="proxy"`)
+			http.Error(w, "who are you", http.StatusUnauthorized)
+			return
+		}
+		switch {
+		case strings.HasPrefix(r.URL.Path, "/sumdb/"+db.name+"/"):
+			db.proxied.ServeHTTP(w, r)
+		case r.URL.Path == "/example.com/m/@v/v1.0.0.zip":
+			w.Write(good)
+		case r.URL.Path == "/example.com/r/@v/list":
+			io.WriteString(w, "v1.0.0\n")
+		case r.URL.Path == "/example.com/r/@v/v1.0.0.mod":
+			io.WriteString(w, "module example.com/r\n\nretract v1.0.0\n")
+		case strings.HasPrefix(r.URL.Path, "/example.com/broken/"):
+			http.Error(w, "down", http.StatusInternalServerError)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	host := strings.TrimPrefix(srv.URL, "http://")
+	t.Setenv("PATH", "")
+	t.Setenv("GOPROXY", "http://alice:"+secret+"@"+host)
+	if _, err := moduleDir(context.Background(), sumModule); err != nil {
+		t.Fatalf("with the credentials: %v", err)
+	}
+	for _, c := range []struct{ goproxy, arg, says string }{
+		{"http://alice:" + secret + "@" + host, "example.com/broken@v1.0.0", "http://" + host + "/example.com/broken/@v/v1.0.0.zip: 500"},
+		{"http://alice:" + secret + "@" + host, "example.com/broken@latest", "http://" + host + "/example.com/broken/@v/list: 500"},
+		{"http://alice:" + secret + "@" + host, "example.com/r@latest", "http://" + host + ": every version of example.com/r is retracted"},
+		{"http://" + secret + "@127.0.0.1:1", "example.com/broken@v1.0.0", "http://127.0.0.1:1/example.com/broken/@v/v1.0.0.zip"},
+	} {
+		t.Setenv("GOPROXY", c.goproxy)
+		_, err := moduleDir(context.Background(), c.arg)
+		if err == nil || !strings.Contains(err.Error(), c.says) || strings.Contains(err.Error(), secret) || strings.Contains(err.Error(), "alice") {
+			t.Errorf("GOPROXY=%s, %s: %v; want an error saying %q, without the credentials", c.goproxy, c.arg, err, c.says)
+		}
+	}
+}
+
 func TestHighest(t *testing.T) {
 	for list, want := range map[string]string{
 		"v1.2.0 v1.10.0 v1.9.9":              "v1.10.0",

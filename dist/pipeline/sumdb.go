@@ -240,9 +240,10 @@ func (o *sumOps) ReadRemote(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer body.Close()
-	b, err := readAtMost(body, maxInfoBytes, o.base+path)
+	where := withoutCredentials(o.base + path)
+	b, err := readAtMost(body, maxInfoBytes, where)
 	if err == nil && lookup {
-		o.lookedUp(b, o.base+path)
+		o.lookedUp(b, where)
 	}
 	return b, err
 }
@@ -374,7 +375,7 @@ func (o *sumOps) failure(m module.Version, err error) error {
 		// The tree remembered could not be checked, before the module
 		// was asked for: name the database's latest beside it.
 		if b, err := o.ReadRemote("/latest"); err == nil {
-			o.showed(b, o.base+"/latest")
+			o.showed(b, withoutCredentials(o.base+"/latest"))
 		}
 	}
 	o.mu.Lock()
