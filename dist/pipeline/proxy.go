@@ -44,7 +44,21 @@ var errNotFound = errors.New("not found")
 
 // proxyClient downloads from the module proxies; it is a variable so
 // that a test may slow it or count its requests.
-var proxyClient = &http.Client{Timeout: 10 * time.Minute}
+var proxyClient = &http.Client{Timeout: 10 * time.Minute, CheckRedirect: secureRedirects}
+
+// secureRedirects refuses, as the go command's client does, a redirect
+// from an https:// URL to one that is not: a zip that travelled in the
+// clear could have been changed on the way, and a private module's
+// (GONOSUMDB, GOPRIVATE) is checked against no database.
+func secureRedirects(req *http.Request, via []*http.Request) error {
+	if len(via) >= 10 {
+		return errors.New("stopped after 10 redirects")
+	}
+	if via[0].URL.Scheme == "https" && req.URL.Scheme != "https" {
+		return fmt.Errorf("redirected from secure URL %s to insecure URL %s", withoutCredentials(via[len(via)-1].URL.String()), withoutCredentials(req.URL.String()))
+	}
+	return nil
+}
 
 // What a proxy's answers may hold, read through a limit so that a proxy
 // that sends more (an endless body) fills neither the disk nor the

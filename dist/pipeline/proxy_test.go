@@ -610,6 +610,47 @@ func TestProxyCredentials(t *testing.T) {
 	}
 }
 
+// TestProxyRedirectsSecure: an https:// proxy that redirects to an
+// http:// URL fails the download, as for the go command: the old code
+// followed it, and read the zip that came in the clear (here a private
+// module's, which no checksum database checks). Redirects from https://
+// to https:// are followed.
+func TestProxyRedirectsSecure(t *testing.T) {
+	isolate(t)
+	t.Setenv("GOPRIVATE", "example.com")
+	t.Setenv("PATH", "")
+	zipped := sumModuleZip(t, goodBody)
+	clear := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write(zipped) }))
+	defer clear.Close()
+	var srv *httptest.Server
+	srv = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case strings.HasPrefix(r.URL.Path, "/example.com/m/"):
+			http.Redirect(w, r, clear.URL+r.URL.Path, http.StatusFound)
+		case strings.HasPrefix(r.URL.Path, "/example.com/n/"):
+			http.Redirect(w, r, srv.URL+"/files/n.zip", http.StatusFound)
+		case r.URL.Path == "/files/n.zip":
+			w.Write(moduleZip(t, "example.com/n@v1.0.0", goodBody))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	defer func(c *http.Client) { proxyClient = c }(proxyClient)
+	c := *proxyClient
+	c.Transport = srv.Client().Transport // trusts the test's certificate
+	proxyClient = &c
+	t.Setenv("GOPROXY", srv.URL)
+	_, err := moduleDir(context.Background(), sumModule)
+	if err == nil || !strings.Contains(err.Error(), "redirected from secure URL "+srv.URL+"/example.com/m/@v/v1.0.0.zip to insecure URL "+clear.URL) {
+		t.Errorf("redirected to http://: %v, want a refusal", err)
+	}
+	unread(t)
+	if _, err := moduleDir(context.Background(), "example.com/n@v1.0.0"); err != nil {
+		t.Errorf("redirected to https://: %v", err)
+	}
+}
+
 func TestHighest(t *testing.T) {
 	for list, want := range map[string]string{
 		"v1.2.0 v1.10.0 v1.9.9":              "v1.10.0",
