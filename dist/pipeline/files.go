@@ -271,19 +271,24 @@ func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 		if rev != "" {
 			fetch = append(fetch, rev)
 		}
-		for _, args := range [][]string{{"init", "--quiet"}, fetch, {"checkout", "--quiet", "FETCH_HEAD"}} {
-			if args[0] == "fetch" {
-				if err := asStored(tmp); err != nil {
+		steps := []struct {
+			name   string
+			before func() error // what is done before it
+			args   []string
+		}{
+			{"init", nil, []string{"init", "--quiet"}},
+			{"fetch", func() error { return asStored(tmp) }, fetch},
+			{"checkout", func() error { return checkTree(ctx, tmp) },
+				[]string{"-c", "core.sparseCheckout=true", "-c", "core.sparseCheckoutCone=false", "checkout", "--quiet", "FETCH_HEAD"}},
+		}
+		for _, st := range steps {
+			if st.before != nil {
+				if err := st.before(); err != nil {
 					return fmt.Errorf("cannot fetch %s: %w", shown, err)
 				}
 			}
-			if args[0] == "checkout" {
-				if err := checkTree(ctx, tmp); err != nil {
-					return fmt.Errorf("cannot fetch %s: %w", shown, err)
-				}
-			}
-			if _, err := gitCmd(ctx, tmp, args...).Output(); err != nil {
-				return fmt.Errorf("cannot fetch %s: git %s: %v", shown, args[0], errors.Join(err, stderrOf(err)))
+			if _, err := gitCmd(ctx, tmp, st.args...).Output(); err != nil {
+				return fmt.Errorf("cannot fetch %s: git %s: %v", shown, st.name, errors.Join(err, stderrOf(err)))
 			}
 		}
 		links, err := removeLinks(tmp)
@@ -321,17 +326,25 @@ func gitCmd(ctx context.Context, dir string, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// asStored has the repository at dir check its files out as its tree
-// holds them, whatever its .gitattributes say: no filter (filter=lfs,
-// which git lfs install defines for all of a user's repositories, then
-// downloads each file from a server the repository's .lfsconfig may
-// name, whatever its size, past what checkTree bounds), no line endings
-// or encoding converted, no $Id$ expanded. The repository's own
-// attributes file ($GIT_DIR/info/attributes) comes before those of its
-// tree. The go command's zip of a commit holds its files so.
+// asStored has the repository at dir check out the files copycat reads
+// (Go files, go.mod, .duplignore: a sparse checkout's patterns, which the
+// checkout's core.sparseCheckout reads), as its tree holds them: a tree
+// of 200,000 empty files of text beside one Go file, 180 KB fetched, had
+// all of them written, as a module's zip had before its files were
+// picked alike (unzipRead). And whatever its .gitattributes say: no
+// filter (filter=lfs, which git lfs install defines for all of a user's
+// repositories, then downloads each file from a server the repository's
+// .lfsconfig may name, whatever its size, past what checkTree bounds),
+// no line endings or encoding converted, no $Id$ expanded. The
+// repository's own attributes file ($GIT_DIR/info/attributes) comes
+// before those of its tree. The go command's zip of a commit holds its
+// files so.
 func asStored(dir string) error {
 	info := filepath.Join(dir, ".git", "info")
 	if err := os.MkdirAll(info, 0o777); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(info, "sparse-checkout"), []byte("*.go\ngo.mod\n.duplignore\n"), 0o666); err != nil {
 		return err
 	}
 	return os.WriteFile(filepath.Join(info, "attributes"), []byte("* -filter -text -ident -working-tree-encoding\n"), 0o666)

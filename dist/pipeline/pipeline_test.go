@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"net/http"
 	"net/http/cgi"
@@ -14,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -705,6 +707,53 @@ func TestGitRepoFilters(t *testing.T) {
 		if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(got) != src {
 			t.Errorf("%s: %q, %v; want the tree's %q", name, got, err, src)
 		}
+	}
+}
+
+// TestGitRepoFilesRead: of a repository's tree, only the files copycat
+// reads are written (Go files, go.mod, .duplignore, at any depth), as of
+// a module's zip: a tree of 1,000 empty files of text beside them, a few
+// bytes fetched, had them all written (200,000 of them, from 180 KB
+// fetched: 200,001 files and 14.9 s).
+func TestGitRepoFilesRead(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	t.Setenv("TMPDIR", t.TempDir())
+	repo := t.TempDir()
+	git(t, repo, "", "init", "--quiet")
+	empty := git(t, repo, "", "hash-object", "-w", "--stdin")
+	var texts strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&texts, "100644 blob %s\tf%04d.txt\n", empty, i)
+	}
+	read := map[string]string{"a.go": "package a\n", "go.mod": "module example.com/a\n", ".duplignore": "gen/\n", "sub/b.go": "package sub\n", "sub/.duplignore": "x.go\n"}
+	blob := map[string]string{}
+	for name, text := range read {
+		blob[name] = git(t, repo, text, "hash-object", "-w", "--stdin")
+	}
+	sub := git(t, repo, fmt.Sprintf("100644 blob %s\tb.go\n100644 blob %s\t.duplignore\n100644 blob %s\tREADME\n", blob["sub/b.go"], blob["sub/.duplignore"], empty), "mktree")
+	top := fmt.Sprintf("100644 blob %s\ta.go\n100644 blob %s\tgo.mod\n100644 blob %s\t.duplignore\n040000 tree %s\tsub\n040000 tree %s\ttexts\n",
+		blob["a.go"], blob["go.mod"], blob[".duplignore"], sub, git(t, repo, texts.String(), "mktree"))
+	commit := git(t, repo, "", "commit-tree", git(t, repo, top, "mktree"), "-m", "texts")
+	dir, err := sourceDir(context.Background(), "file://"+filepath.ToSlash(repo)+"#"+commit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	written := map[string]string{}
+	filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err == nil && e.IsDir() && e.Name() == ".git" {
+			return filepath.SkipDir
+		}
+		if err == nil && !e.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			b, _ := os.ReadFile(p)
+			written[filepath.ToSlash(rel)] = string(b)
+		}
+		return nil
+	})
+	if !maps.Equal(written, read) {
+		t.Errorf("%d files written (%s …), want %v", len(written), strings.Join(slices.Sorted(maps.Keys(written))[:min(len(written), 8)], " "), read)
 	}
 }
 
