@@ -332,33 +332,43 @@ func TestLatestNotRetracted(t *testing.T) {
 		{"v1.0.0 v1.1.0", "", "v1.1.0"},
 		{"v1.0.0 v1.1.0", "not a go.mod (", "v1.1.0"},
 	} {
-		isolate(t)
-		// The checksum database vouches for the go.mod served.
-		db := newTestDB(t, "sum.example.com")
-		for _, v := range strings.Fields(c.list) {
-			db.vouchGoMod(t, path, v, "module "+path+"\n\n"+c.gomod+"\n")
-		}
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			switch {
-			case r.URL.Path == "/"+path+"/@v/list":
-				io.WriteString(w, strings.ReplaceAll(c.list, " ", "\n"))
-			case strings.HasPrefix(r.URL.Path, "/"+path+"/@v/") && strings.HasSuffix(r.URL.Path, ".mod"):
-				io.WriteString(w, "module "+path+"\n\n"+c.gomod+"\n")
-			default:
-				http.NotFound(w, r)
+		t.Run(c.list+" "+c.gomod, func(t *testing.T) {
+			isolate(t)
+			// The checksum database vouches for the go.mod served.
+			db := newTestDB(t, "sum.example.com")
+			for _, v := range strings.Fields(c.list) {
+				db.vouchGoMod(t, path, v, "module "+path+"\n\n"+c.gomod+"\n")
 			}
-		}))
-		t.Setenv("GOPROXY", srv.URL)
-		t.Setenv("PATH", "")
-		got, err := pin(context.Background(), path+"@latest")
-		if c.want == "" {
-			if err == nil || !strings.Contains(err.Error(), "every version of "+path+" is retracted") {
-				t.Errorf("versions %s, go.mod %q: pinned to %q, %v; want an error saying every version is retracted", c.list, c.gomod, got, err)
-			}
-		} else if err != nil || got != path+"@"+c.want {
-			t.Errorf("versions %s, go.mod %q: pinned to %q, %v; want %s", c.list, c.gomod, got, err, c.want)
+			checkPin(t, path, func(w http.ResponseWriter, r *http.Request) {
+				switch {
+				case r.URL.Path == "/"+path+"/@v/list":
+					io.WriteString(w, strings.ReplaceAll(c.list, " ", "\n"))
+				case strings.HasPrefix(r.URL.Path, "/"+path+"/@v/") && strings.HasSuffix(r.URL.Path, ".mod"):
+					io.WriteString(w, "module "+path+"\n\n"+c.gomod+"\n")
+				default:
+					http.NotFound(w, r)
+				}
+			}, c.want, "every version of "+path+" is retracted")
+		})
+	}
+}
+
+// checkPin pins path@latest through a proxy that serves with serve, no
+// go command, and checks that it pins want or, want "", fails naming
+// path@latest and saying says.
+func checkPin(t *testing.T, path string, serve http.HandlerFunc, want, says string) {
+	t.Helper()
+	srv := httptest.NewServer(serve)
+	defer srv.Close()
+	t.Setenv("GOPROXY", srv.URL)
+	t.Setenv("PATH", "")
+	got, err := pin(context.Background(), path+"@latest")
+	if want == "" {
+		if err == nil || !strings.Contains(err.Error(), says) || !strings.Contains(err.Error(), "cannot download "+path+"@latest") {
+			t.Errorf("pinned to %q, %v; want an error naming %s@latest and saying %q", got, err, path, says)
 		}
-		srv.Close()
+	} else if err != nil || got != path+"@"+want {
+		t.Errorf("pinned to %q, %v; want %s", got, err, want)
 	}
 }
 
@@ -396,7 +406,7 @@ func TestLatestListFirst(t *testing.T) {
 			for _, v := range []string{pseudo21, "v0.1.0-pre", "v1.1.0"} {
 				db.vouchGoMod(t, path, v, "module "+path+"\n\n"+c.gomod+"\n")
 			}
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			checkPin(t, path, func(w http.ResponseWriter, r *http.Request) {
 				switch {
 				case r.URL.Path == "/"+path+"/@v/list":
 					io.WriteString(w, strings.ReplaceAll(strings.ReplaceAll(c.list, " ", "\n"), "/", " "))
@@ -407,18 +417,7 @@ func TestLatestListFirst(t *testing.T) {
 				default:
 					http.NotFound(w, r)
 				}
-			}))
-			defer srv.Close()
-			t.Setenv("GOPROXY", srv.URL)
-			t.Setenv("PATH", "")
-			got, err := pin(context.Background(), path+"@latest")
-			if c.want == "" {
-				if err == nil || !strings.Contains(err.Error(), c.says) {
-					t.Errorf("pinned to %q, %v; want an error saying %q", got, err, c.says)
-				}
-			} else if err != nil || got != path+"@"+c.want {
-				t.Errorf("pinned to %q, %v; want %s", got, err, c.want)
-			}
+			}, c.want, c.says)
 		})
 	}
 }
@@ -459,7 +458,7 @@ func TestLatestGoModVerified(t *testing.T) {
 				t.Setenv(k, v)
 			}
 			var mods atomic.Int32
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			checkPin(t, path, func(w http.ResponseWriter, r *http.Request) {
 				switch {
 				case r.URL.Path == "/"+path+"/@v/list":
 					io.WriteString(w, "v1.0.0\nv1.1.0\n")
@@ -469,18 +468,7 @@ func TestLatestGoModVerified(t *testing.T) {
 				default:
 					http.NotFound(w, r)
 				}
-			}))
-			defer srv.Close()
-			t.Setenv("GOPROXY", srv.URL)
-			t.Setenv("PATH", "")
-			got, err := pin(context.Background(), path+"@latest")
-			if c.want == "" {
-				if err == nil || !strings.Contains(err.Error(), c.says) || !strings.Contains(err.Error(), "cannot download "+path+"@latest") {
-					t.Errorf("pinned to %q, %v; want an error saying %q", got, err, c.says)
-				}
-			} else if err != nil || got != path+"@"+c.want {
-				t.Errorf("pinned to %q, %v; want %s", got, err, c.want)
-			}
+			}, c.want, c.says)
 			if mods.Load() == 0 {
 				t.Error("the go.mod was never asked for")
 			}
@@ -529,7 +517,7 @@ func TestLatestIncompatible(t *testing.T) {
 			db := newTestDB(t, "sum.example.com")
 			db.vouchGoMod(t, path, "v1.5.0", c.vouched)
 			db.vouchGoMod(t, path, "v2.0.0+incompatible", madeUp)
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			checkPin(t, path, func(w http.ResponseWriter, r *http.Request) {
 				switch r.URL.Path {
 				case "/" + path + "/@v/list":
 					io.WriteString(w, "v2.0.0+incompatible\nv1.5.0\nv1.0.0-rc.1\n")
@@ -540,18 +528,7 @@ func TestLatestIncompatible(t *testing.T) {
 				default:
 					http.NotFound(w, r)
 				}
-			}))
-			defer srv.Close()
-			t.Setenv("GOPROXY", srv.URL)
-			t.Setenv("PATH", "")
-			got, err := pin(context.Background(), path+"@latest")
-			if c.want == "" {
-				if err == nil || !strings.Contains(err.Error(), c.says) {
-					t.Errorf("pinned to %q, %v; want an error saying %q", got, err, c.says)
-				}
-			} else if err != nil || got != path+"@"+c.want {
-				t.Errorf("pinned to %q, %v; want %s", got, err, c.want)
-			}
+			}, c.want, c.says)
 		})
 	}
 }
