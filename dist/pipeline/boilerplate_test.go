@@ -169,21 +169,24 @@ func TestHeldLinesAlone(t *testing.T) {
 		{"seen twice in the file, alone", []HeldKey{{FP: twice, Alone: true}}, 34},
 		{"both", []HeldKey{{FP: once, Alone: true}, {FP: twice, Alone: true}}, 34},
 	} {
-		held := func(name string) func(*HeldKey) bool {
-			keys := tc.keys
-			if name != "p.go" {
-				keys = nil
+		keys := tc.keys
+		held := func(k *HeldKey) bool {
+			if len(keys) == 0 {
+				return false
 			}
-			return func(k *HeldKey) bool {
-				if len(keys) == 0 {
-					return false
-				}
-				*k, keys = keys[0], keys[1:]
-				return true
+			*k, keys = keys[0], keys[1:]
+			return true
+		}
+		recs := [][]byte{rec}
+		record := func(r *[]byte) bool {
+			if len(recs) == 0 {
+				return false
 			}
+			*r, recs = recs[0], recs[1:]
+			return true
 		}
 		var got Held
-		if err := (heldLinesFn{}).ProcessElement(context.Background(), "p.go", rec, held, func(h Held) { got = h }); err != nil {
+		if err := (heldLinesFn{}).ProcessElement(context.Background(), "p.go", record, held, func(h Held) { got = h }); err != nil {
 			t.Fatal(err)
 		}
 		if want := (Held{tc.lines, min(tc.lines, 1)}); got != want {

@@ -39,6 +39,7 @@ var (
 	mOverLimit    = beam.NewCounter(namespace, "3 units: window keys over -max-occurrences")
 	mCandidates   = beam.NewCounter(namespace, "3 units: candidate keys")
 	mHeldLines    = beam.NewCounter(namespace, "3 units: lines held back as boilerplate")
+	mHeldBytes    = beam.NewCounter(namespace, "3 units: record shuffle bytes of the files holding boilerplate")
 	mNearKeys     = beam.NewCounter(namespace, "3 units: near keys shuffled")
 	mKeyBytes     = beam.NewCounter(namespace, "3 units: key shuffle bytes")
 	mLinks        = beam.NewCounter(namespace, "3 units: window links")
