@@ -3,6 +3,7 @@ package pipeline
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/internal/cli"
@@ -75,6 +76,11 @@ func (c Config) Check() error {
 	case c.SketchShards < 0 || c.SketchShards > MaxSketchShards:
 		return fmt.Errorf("-sketch-shards must be 0 to %d, not %d", MaxSketchShards, c.SketchShards)
 	}
+	for _, arg := range c.Dirs {
+		if err := checkArg(arg); err != nil {
+			return err
+		}
+	}
 	if err := cli.RefuseGoFile("o", c.Output, "a report"); err != nil {
 		return err
 	}
@@ -125,4 +131,15 @@ func (e Engine) options() fingerprint.Options {
 // are kept (see fingerprint's nearCandidates).
 func (e Engine) long() bool {
 	return e.MaxOccurrences <= 0 || e.MaxOccurrences > fingerprint.NearKeyLimit
+}
+
+// checkArg refuses an argument that is empty or blank, as copycat
+// refuses one (load.Resolve): read as a directory, "" was the tree
+// "/...", and a run given a variable left empty ("$DIR") read every Go
+// file of the machine.
+func checkArg(arg string) error {
+	if strings.TrimSpace(arg) == "" {
+		return fmt.Errorf("%q: an empty argument names no directory, module or repository", arg)
+	}
+	return nil
 }

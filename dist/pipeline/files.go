@@ -116,6 +116,9 @@ func (fn *resolveFn) ProcessElement(ctx context.Context, arg string, emit func(s
 }
 
 func (fn *resolveFn) resolve(ctx context.Context, arg string, emit func(string, string)) error {
+	if err := checkArg(arg); err != nil {
+		return err
+	}
 	arg, err := pin(ctx, arg)
 	if err != nil {
 		return err

@@ -381,6 +381,23 @@ func failedRun(t *testing.T, dirs []string, want string) {
 	}
 }
 
+// TestEmptyArgument: an argument that is empty or blank is refused, by
+// Check and by the pipeline, as copycat refuses it: read as a directory,
+// "" was the tree "/...", and a run given a variable left empty
+// ("$DIR") read every Go file of the machine (here the old code walked
+// / until /proc/1/fdinfo refused it, or a bad .duplignore in another
+// user's folder of /tmp failed it).
+func TestEmptyArgument(t *testing.T) {
+	for _, arg := range []string{"", " "} {
+		c := DefaultConfig()
+		c.Dirs, c.Output = []string{"../testdata/small", arg}, "report.json"
+		if err := c.Check(); err == nil || !strings.Contains(err.Error(), "an empty argument names no directory, module or repository") {
+			t.Errorf("%q: Check says %v, want a refusal", arg, err)
+		}
+		failedRun(t, []string{arg}, fmt.Sprintf("%q: an empty argument", arg))
+	}
+}
+
 // TestGitRepo runs the pipeline over a git repository, fetched at a tag
 // through a file:// URL as it would be from a server, and checks that it
 // writes what copycat writes for the repository's tree, the files named
