@@ -52,10 +52,6 @@ type Verdict struct {
 	Broken bool
 }
 
-// Alike reports whether the change grew every copy of the class and
-// pasted none: it kept the copies in step.
-func (v Verdict) Alike() bool { return v.Kind == Grown && !slices.Contains(v.New, true) }
-
 // A Change is a diff against a base revision, with names made absolute
 // so that they meet the classes' file names.
 type Change struct {
