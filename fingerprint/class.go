@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/hex"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -216,12 +217,16 @@ func uniqueIDs(classes []Class) {
 	}
 }
 
-// againID is the n-th ID tried for c when another class has c's.
+// againID is the n-th ID tried for c when another class has c's: of its
+// copies' places, the files' base names only, so that the ID does not
+// depend on the directory they are named under (copycat-dist names a
+// module's files by path@version, copycat by their directory, and their
+// reports must be the same but for the names).
 func againID(c Class, n int) string {
 	h := blake3.New()
 	fmt.Fprintf(h, "again\x00%s\x00%d\x00", c.ID, n)
 	for _, f := range c.Fragments {
-		fmt.Fprintf(h, "%s\x00%d:%d-%d:%d\x00", f.File, f.Start.Line, f.Start.Column, f.End.Line, f.End.Column)
+		fmt.Fprintf(h, "%s\x00%d:%d-%d:%d\x00", filepath.Base(f.File), f.Start.Line, f.Start.Column, f.End.Line, f.End.Column)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }

@@ -58,3 +58,30 @@ func idsOf(cs []Class) []string {
 	}
 	return out
 }
+
+// A class's ID does not depend on the directory its files are named
+// under: copycat names a module's files by their directory in the module
+// cache and copycat-dist by path@version, and their reports are the same
+// bytes but for the names.
+func TestUniqueIDsWherever(t *testing.T) {
+	frag := func(file string, line int) Fragment {
+		return Fragment{File: file, Start: Position{Line: line, Column: 2}, End: Position{Line: line + 17, Column: 3}}
+	}
+	classes := func(dir string) []Class {
+		cs := []Class{
+			{ID: "aa", Kind: Near, Tokens: 164, Fragments: []Fragment{frag(dir+"filedesc/desc_init.go", 207), frag(dir+"filedesc/desc_init.go", 410)}},
+			{ID: "aa", Kind: Near, Tokens: 164, Fragments: []Fragment{frag(dir+"filedesc/desc_init.go", 225), frag(dir+"filedesc/desc_init.go", 401)}},
+		}
+		SortClasses(cs)
+		return cs
+	}
+	want := idsOf(classes("/root/go/pkg/mod/google.golang.org/protobuf@v1.36.12/internal/"))
+	if want[0] == want[1] {
+		t.Fatalf("IDs %v: one twice", want)
+	}
+	for _, dir := range []string{"google.golang.org/protobuf@v1.36.12/internal/", "", "../x/"} {
+		if got := idsOf(classes(dir)); !slices.Equal(got, want) {
+			t.Errorf("files under %q: IDs %v, want %v", dir, got, want)
+		}
+	}
+}
