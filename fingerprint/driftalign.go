@@ -449,6 +449,12 @@ func mergeRanges(xs, ys []int32) []int32 {
 			rs = append(rs, [2]int32{s[i], s[i+1]})
 		}
 	}
+	return outermost(rs)
+}
+
+// outermost returns the token ranges rs (which nest or are apart), sorted
+// by start, without those inside another, as start, end pairs.
+func outermost(rs [][2]int32) []int32 {
 	slices.SortFunc(rs, func(x, y [2]int32) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(y[1], x[1])) })
 	out := make([]int32, 0, 2*len(rs))
 	for _, r := range rs {

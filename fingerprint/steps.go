@@ -39,16 +39,7 @@ func (d *detector) addedStmts(s span, seen []bool) []int32 {
 			rs = append(rs, [2]int32{u.tok0, u.tok1})
 		}
 	})
-	// Keep the outermost: sorted by start, then by end from the largest.
-	slices.SortFunc(rs, func(x, y [2]int32) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(y[1], x[1])) })
-	var out []int32
-	for _, r := range rs {
-		if n := len(out); n > 0 && r[0] < out[n-1] {
-			continue
-		}
-		out = append(out, r[0], r[1])
-	}
-	return out
+	return outermost(rs)
 }
 
 // ownNames reports whether the added statements rs of span with name
