@@ -24,6 +24,7 @@ type CorpusCounts struct {
 	windows *WindowCounts    // nil without a limit
 	units   map[uint32]int32 // near key -> the units that hold it; nil if not counted
 	shared  []uint32         // the keys that count, sorted, as of the last Corpus
+	part    []uint32         // the part keys, sorted, as of the last Corpus
 	changed map[uint32]bool  // the keys whose counts changed since
 }
 
@@ -79,30 +80,38 @@ func (c *CorpusCounts) Corpus() *Corpus {
 	if c.units != nil {
 		c.settle()
 	}
-	return &Corpus{Windows: c.windows, SharedNearKeys: c.shared}
+	return &Corpus{Windows: c.windows, SharedNearKeys: c.shared, PartKeys: c.part}
 }
 
-// settle brings the shared keys up to date with the counts of the keys
-// changed: those that began or ceased to count go in or out, into a new
-// slice (a run may hold the old one), in one pass.
+// settle brings the shared keys and the part keys up to date with the
+// counts of the keys changed.
 func (c *CorpusCounts) settle() {
-	counts := func(n int32) bool { return n >= 2 && n <= NearKeyLimit }
+	changed := slices.Sorted(maps.Keys(c.changed))
+	clear(c.changed)
+	c.shared = c.resettle(c.shared, changed, NearKeyLimit)
+	c.part = c.resettle(c.part, changed, PartKeyLimit)
+}
+
+// resettle returns keys, the keys held by 2 to limit units, with those
+// of changed (sorted) that began or ceased to be held so put in or taken
+// out, into a new slice (a run may hold the old one), in one pass.
+func (c *CorpusCounts) resettle(keys, changed []uint32, limit int32) []uint32 {
 	var in, out []uint32
-	for _, k := range slices.Sorted(maps.Keys(c.changed)) {
-		_, was := slices.BinarySearch(c.shared, k)
-		switch now := counts(c.units[k]); {
+	for _, k := range changed {
+		_, was := slices.BinarySearch(keys, k)
+		n := c.units[k]
+		switch now := n >= 2 && n <= limit; {
 		case now && !was:
 			in = append(in, k)
 		case was && !now:
 			out = append(out, k)
 		}
 	}
-	clear(c.changed)
 	if len(in) == 0 && len(out) == 0 {
-		return
+		return keys
 	}
-	next := make([]uint32, 0, len(c.shared)+len(in)-len(out))
-	old := c.shared
+	next := make([]uint32, 0, len(keys)+len(in)-len(out))
+	old := keys
 	for len(old) > 0 || len(in) > 0 {
 		switch {
 		case len(in) == 0 || len(old) > 0 && old[0] < in[0]:
@@ -117,7 +126,7 @@ func (c *CorpusCounts) settle() {
 			in = in[1:]
 		}
 	}
-	c.shared = next
+	return next
 }
 
 // WindowCounts count a corpus's windows by fingerprint as a run over the

@@ -34,7 +34,8 @@ func TestUndominatedMatchesNaive(t *testing.T) {
 	slices.SortFunc(d.files, func(a, b *File) int { return cmp.Compare(a.Name, b.Name) })
 	exact := d.extendAll(d.seedGroups(d.candidates(d.windowSketch())))
 	units := d.nearUnits() // every unit pairs as itself under MaxOccurrences 10
-	near, _ := d.verify(units, d.nearCandidates(units))
+	cands, _ := d.nearCandidates(units)
+	near, _ := d.verify(units, cands)
 	for _, tc := range []struct {
 		name     string
 		pairs    []pair

@@ -73,7 +73,7 @@ func (u *nearUnit) overlaps(v *nearUnit) bool {
 func (d *detector) nearPairs() []pair {
 	units := d.nearUnits()
 	c := d.findCopies(units)
-	cands := d.nearCandidates(c.reps)
+	cands, partKeys := d.nearCandidates(c.reps)
 	if c.copies == nil {
 		// Every unit paired as itself, its copies too.
 		cands = d.dropCopies(c.reps, cands)
@@ -83,6 +83,7 @@ func (d *detector) nearPairs() []pair {
 	d.work.NearDiffs = int64(len(cands) + len(more))
 	morePairs, _ := d.verify(units, more)
 	pairs = append(pairs, morePairs...)
+	pairs = append(pairs, d.partPairs(c.reps, partKeys, pairs)...)
 	slices.SortFunc(pairs, comparePairs)
 	return d.undominated(pairs, false)
 }
@@ -118,15 +119,8 @@ func (d *detector) verify(units []nearUnit, cands []uint64) ([]pair, []uint64) {
 			sim = d.similar(v, a, b)
 		} else {
 			k := verdictKey{keys[x], keys[y]}
-			s, ok := known.m[k]
-			switch {
-			case !ok:
-				s = d.similar(v, a, b)
-			case s == giveUp:
-				counter(&d.work.LargeUnverified, 1)
-			}
-			sim = s
-			seen[w] = append(seen[w], verdict{k, s})
+			sim = d.knownOr(v, k, a, b)
+			seen[w] = append(seen[w], verdict{k, sim})
 		}
 		if sim > 0 {
 			per[w] = append(per[w], pair{a: a, b: b, sim: sim})
@@ -137,6 +131,20 @@ func (d *detector) verify(units []nearUnit, cands []uint64) ([]pair, []uint64) {
 		d.verdicts = append(d.verdicts, slices.Concat(seen...)...)
 	}
 	return slices.Concat(per...), slices.Concat(perKeys...)
+}
+
+// knownOr is the similarity of spans a and b the verdicts of an earlier
+// run (Options.Verdicts) give under k, or, when they give none, the
+// alignment's.
+func (d *detector) knownOr(v *verifier, k verdictKey, a, b span) float64 {
+	sim, ok := d.opt.Verdicts.m[k]
+	switch {
+	case !ok:
+		sim = d.similar(v, a, b)
+	case sim == giveUp:
+		counter(&d.work.LargeUnverified, 1)
+	}
+	return sim
 }
 
 // nearUnits lists the functions and blocks large enough to be reported,
@@ -200,8 +208,9 @@ func (d *detector) fileNearUnits(fi int32) (units []nearUnit, deep int64) {
 }
 
 // nearCandidates returns the pairs of units (as a<<32|b) that share
-// enough grams to be worth a diff.
-func (d *detector) nearCandidates(units []nearUnit) []uint64 {
+// enough grams to be worth a diff, and the part keys (see partPairs),
+// sorted.
+func (d *detector) nearCandidates(units []nearUnit) (_ []uint64, partKeys []uint32) {
 	// entries are gram<<32 | unit, sorted: the units of each gram together.
 	// Filled on all CPUs, a chunk of units each at its place (the order
 	// is sorted away after).
@@ -244,9 +253,9 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 	// counts them itself.
 	long := d.opt.MaxOccurrences <= 0 || d.opt.MaxOccurrences > nearMaxRun
 	corpus := d.opt.Corpus != nil && !long
-	var shared []uint32 // the corpus's counted grams from the current one on
+	var shared, part []uint32 // the corpus's counted grams and part keys from the current one on
 	if corpus {
-		shared = d.opt.Corpus.SharedNearKeys
+		shared, part = d.opt.Corpus.SharedNearKeys, d.opt.Corpus.PartKeys
 	}
 	var runs [][2]int32
 	for i := 0; i < len(entries); {
@@ -255,10 +264,16 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 			j++
 		}
 		counts := j-i >= 2 && (j-i <= nearMaxRun || long)
+		isPart := j-i >= 2 && j-i <= PartKeyLimit
 		if corpus {
-			// The grams come in order: the search goes on from the last.
+			// The grams come in order: the searches go on from the last.
 			shared = gallop(shared, gramOf(entries[i]))
 			counts = len(shared) > 0 && shared[0] == gramOf(entries[i])
+			part = gallop(part, gramOf(entries[i]))
+			isPart = len(part) > 0 && part[0] == gramOf(entries[i])
+		}
+		if isPart {
+			partKeys = append(partKeys, gramOf(entries[i]))
 		}
 		if counts {
 			if j-i >= 2 {
@@ -333,7 +348,7 @@ func (d *detector) nearCandidates(units []nearUnit) []uint64 {
 		}
 		i = j
 	}
-	return cands
+	return cands, partKeys
 }
 
 // gallop returns the end of sorted xs from its first element not below

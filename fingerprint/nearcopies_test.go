@@ -88,7 +88,7 @@ func TestDropCopies(t *testing.T) {
 			}
 		}
 	}
-	cands := d.nearCandidates(units)
+	cands, _ := d.nearCandidates(units)
 	if !slices.Equal(cands, all) {
 		t.Fatalf("candidates %x, want every pair of the five functions", cands)
 	}

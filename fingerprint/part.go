@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -45,6 +46,12 @@ type Corpus struct {
 	// part holds every file of each near key two units hold, and the run
 	// counts the keys itself: then SharedNearKeys is not used.
 	SharedNearKeys []uint32
+	// PartKeys are the near keys that chain places into partial
+	// near-miss clones (see partPairs), sorted: those that two or more
+	// of the corpus's near-miss units hold, and not more than
+	// PartKeyLimit; at least those of the part's files. Unused, as
+	// SharedNearKeys, when MaxOccurrences is 0 or above NearKeyLimit.
+	PartKeys []uint32
 }
 
 // A Sketch is the window sketch of a corpus (see Corpus), built
@@ -203,6 +210,10 @@ func (s *Sketch) UnmarshalBinary(b []byte) error {
 type NearUnit struct {
 	Tok0, Size int32
 	Keys       []uint32
+	// Places, from NearUnitsPlaced, are for a unit inside no other (an
+	// outermost unit) the tokens of each key in it, by key as Keys, at
+	// most partUnitPlaces of each; nil for a unit inside another.
+	Places [][]int32
 }
 
 // Overlaps reports whether two units of one file share a token: such
@@ -215,7 +226,15 @@ func (u NearUnit) Overlaps(v NearUnit) bool {
 // lists them. A near key counts when two or more units of the corpus
 // hold it, and not more than NearKeyLimit unless MaxOccurrences is 0 or
 // above it.
-func NearUnits(f *File, opt Options) []NearUnit {
+func NearUnits(f *File, opt Options) []NearUnit { return nearUnitsOf(f, opt, false) }
+
+// NearUnitsPlaced is NearUnits with the places of the keys of the
+// outermost units (NearUnit.Places): two files share a partial
+// near-miss clone (see partPairs) only if places of part keys
+// (Corpus.PartKeys) in each chain as PartLinked chains them.
+func NearUnitsPlaced(f *File, opt Options) []NearUnit { return nearUnitsOf(f, opt, true) }
+
+func nearUnitsOf(f *File, opt Options, placed bool) []NearUnit {
 	d := &detector{files: []*File{f}, opt: opt}
 	units := d.nearUnits()
 	out := make([]NearUnit, len(units))
@@ -226,6 +245,28 @@ func NearUnits(f *File, opt Options) []NearUnit {
 		}
 		slices.Sort(keys)
 		out[i] = NearUnit{Tok0: u.tok0, Size: u.size, Keys: slices.Compact(keys)}
+	}
+	if placed {
+		// An outermost unit's keys' places, as a run takes them
+		// (eachPlace, partHits).
+		at := map[uint32][]int32{}
+		end := int32(-1)
+		for i, u := range units {
+			if u.tok0 < end {
+				continue // inside the last outermost unit
+			}
+			end = u.tok0 + u.size
+			clear(at)
+			for _, g := range f.grams[u.g0:u.g1] {
+				if len(at[g.h]) < partUnitPlaces {
+					at[g.h] = append(at[g.h], g.pos)
+				}
+			}
+			out[i].Places = make([][]int32, len(out[i].Keys))
+			for k, key := range out[i].Keys {
+				out[i].Places[k] = at[key]
+			}
+		}
 	}
 	return out
 }
@@ -242,6 +283,27 @@ func NearSizesFit(opt Options, a, b int32) bool {
 // near-miss candidates: a run over the corpus compares them.
 func NearCandidate(shared, kept, otherKept int) bool {
 	return nearCandidate(shared, int32(kept), int32(otherKept))
+}
+
+// A PartHit is a part key two files share: the key, its token in each,
+// A in the file whose name sorts first, and the ends of the outermost
+// units around them (PartPlace.End).
+type PartHit struct {
+	Key              uint32
+	A, B, EndA, EndB int32
+}
+
+// PartLinked reports whether hits, every place of a part key in one file
+// with every place of it in another, chain into a candidate for a
+// partial near-miss clone under opt, as a run chains them: if not, the
+// two files share none.
+func PartLinked(opt Options, hits []PartHit) bool {
+	hs := make([]partHit, len(hits))
+	for i, h := range hits {
+		hs[i] = partHit{fa: 0, fb: 1, pa: h.A, pb: h.B, endA: h.EndA, endB: h.EndB, key: h.Key}
+	}
+	slices.SortFunc(hs, func(x, y partHit) int { return cmp.Or(cmp.Compare(x.pa, y.pa), cmp.Compare(x.pb, y.pb)) })
+	return len(partChains(opt, hs)) > 0
 }
 
 // SortClasses puts classes in the order [Run] returns them: by their

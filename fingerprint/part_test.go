@@ -33,7 +33,7 @@ func partsOf(t *testing.T, files []*fingerprint.File, opt fingerprint.Options, p
 			}
 		}
 	}
-	shared := nearLinks(files, opt, u)
+	shared, part := nearLinks(files, opt, u)
 	byRoot := map[int][]*fingerprint.File{}
 	var roots []int
 	for i, f := range files {
@@ -50,7 +50,7 @@ func partsOf(t *testing.T, files []*fingerprint.File, opt fingerprint.Options, p
 	for _, r := range roots {
 		parts = append(parts, byRoot[r])
 	}
-	opt.Corpus = &fingerprint.Corpus{Sketch: sk, SharedNearKeys: shared}
+	opt.Corpus = &fingerprint.Corpus{Sketch: sk, SharedNearKeys: shared, PartKeys: part}
 	return parts, opt
 }
 
@@ -85,10 +85,11 @@ func sketchOf(t *testing.T, files []*fingerprint.File, pieces int) *fingerprint.
 
 // nearLinks joins the files of near-miss candidates in u, or, when
 // MaxOccurrences lets a near key pair more than NearKeyLimit units, the
-// files of each shared near key; it returns the shared near keys.
-func nearLinks(files []*fingerprint.File, opt fingerprint.Options, u *unionFind) []uint32 {
+// files of each shared near key; and the files whose part keys chain
+// (see partLinks). It returns the shared near keys and the part keys.
+func nearLinks(files []*fingerprint.File, opt fingerprint.Options, u *unionFind) (shared, part []uint32) {
 	if !opt.Near {
-		return nil
+		return nil, nil
 	}
 	type unitRef struct{ file, unit int }
 	units := make([][]fingerprint.NearUnit, len(files))
@@ -102,7 +103,6 @@ func nearLinks(files []*fingerprint.File, opt fingerprint.Options, u *unionFind)
 		}
 	}
 	long := opt.MaxOccurrences <= 0 || opt.MaxOccurrences > fingerprint.NearKeyLimit
-	var shared []uint32
 	kept := map[unitRef]int{}
 	pairs := map[[2]unitRef]int{}
 	for k, hs := range holders {
@@ -110,6 +110,9 @@ func nearLinks(files []*fingerprint.File, opt fingerprint.Options, u *unionFind)
 			continue
 		}
 		shared = append(shared, k)
+		if len(hs) <= fingerprint.PartKeyLimit {
+			part = append(part, k)
+		}
 		if long {
 			for _, h := range hs {
 				u.union(hs[0].file, h.file)
@@ -133,7 +136,44 @@ func nearLinks(files []*fingerprint.File, opt fingerprint.Options, u *unionFind)
 		}
 	}
 	slices.Sort(shared)
-	return shared
+	slices.Sort(part)
+	partLinks(files, opt, part, u)
+	return shared, part
+}
+
+// partLinks joins in u the files whose places of part keys chain (see
+// fingerprint.PartLinked), a file with itself too. The files are sorted
+// by name.
+func partLinks(files []*fingerprint.File, opt fingerprint.Options, part []uint32, u *unionFind) {
+	type place struct{ file, pos, end int32 }
+	byKey := map[uint32][]place{}
+	for i, f := range files {
+		for _, u := range fingerprint.NearUnitsPlaced(f, opt) {
+			for k, key := range u.Keys {
+				if _, ok := slices.BinarySearch(part, key); ok && u.Places != nil {
+					for _, pos := range u.Places[k] {
+						byKey[key] = append(byKey[key], place{int32(i), pos, u.Tok0 + u.Size})
+					}
+				}
+			}
+		}
+	}
+	hits := map[[2]int32][]fingerprint.PartHit{}
+	for key, ps := range byKey {
+		for _, x := range ps {
+			for _, y := range ps {
+				// Within a file, places of one outermost unit chain none.
+				if x.file < y.file || x.file == y.file && x.pos < y.pos && x.end != y.end {
+					hits[[2]int32{x.file, y.file}] = append(hits[[2]int32{x.file, y.file}], fingerprint.PartHit{Key: key, A: x.pos, B: y.pos, EndA: x.end, EndB: y.end})
+				}
+			}
+		}
+	}
+	for fs, hs := range hits {
+		if fingerprint.PartLinked(opt, hs) {
+			u.union(int(fs[0]), int(fs[1]))
+		}
+	}
 }
 
 // A unionFind joins files into parts; a file joined with none is in none.
@@ -216,7 +256,7 @@ func TestParts(t *testing.T) {
 					keys = append(keys, f.CandidateKeys(partOpt.Corpus.Sketch, opt.MaxOccurrences)...)
 				}
 				o := partOpt
-				o.Corpus = &fingerprint.Corpus{Windows: fingerprint.CandidateWindows(keys), SharedNearKeys: partOpt.Corpus.SharedNearKeys}
+				o.Corpus = &fingerprint.Corpus{Windows: fingerprint.CandidateWindows(keys), SharedNearKeys: partOpt.Corpus.SharedNearKeys, PartKeys: partOpt.Corpus.PartKeys}
 				got = append(got, fingerprint.Detect(p, o)...)
 			}
 			fingerprint.SortClasses(got)

@@ -54,6 +54,8 @@ type Work struct {
 	NearCopies  int64 // candidate pairs found copies by their keys, not verified
 	NearDiffs   int64 // candidate pairs verified
 	LCSWords    int64 // word steps of their bit-parallel LCS, the bulk of verifying
+	PartSteps   int64 // part keys' pairs of places chained, and blocks looked through for their statements (nearpart.go)
+	PartDiffs   int64 // pairs of runs of statements those chains gave, verified
 	Containment int64 // fragments a class's first copy was compared with, to leave out classes inside others
 
 	// Drift analysis (drift.go), and the names and values of the copies
@@ -90,7 +92,8 @@ type Work struct {
 // input if the engine is as it should be.
 func (w *Work) Total() int64 {
 	return w.Windows + w.Candidates + w.Extensions + w.Grown + w.Dominance +
-		w.NearUnits + w.NearEntries + w.NearPairs + w.NearCopies + w.NearDiffs + w.LCSWords + w.Containment
+		w.NearUnits + w.NearEntries + w.NearPairs + w.NearCopies + w.NearDiffs + w.LCSWords + w.Containment +
+		w.PartSteps + w.PartDiffs
 }
 
 // warnings describes the caps this run reached.

@@ -144,11 +144,16 @@ func (d *detector) unitKeys(units []nearUnit, cands []uint64, use []bool) []unit
 			return
 		}
 		bufs[w] = d.unitContent(bufs[w][:0], units[u].s)
-		sum := blake3.Sum256(bufs[w])
-		copy(keys[u][:], sum[:16])
+		keys[u] = contentKey(bufs[w])
 	})
 	remember(d, units, keys, field)
 	return keys
+}
+
+// contentKey is the key of a span's content (see unitContent).
+func contentKey(content []byte) unitKey {
+	sum := blake3.Sum256(content)
+	return unitKey(sum[:16])
 }
 
 // unitContent appends what verifying span s reads of it: its canonical

@@ -95,3 +95,19 @@ def print_groups(folder, column, groups, title='the rule'):
     print('| --- | ---: | ---: | ---: | ---: | ---: |')
     for g in groups:
         print('| %s | %d | %d of %d | %d | %d | %d |' % (g, t[g, 'items'], t[g, 'A'], t[g, 'labels'], t[g, 'F'], t[g, 'bug'], t[g, 'bug1']))
+
+
+def line(title, labels, ids):
+    """Prints a table row of the items ids: their number, A labels and
+    their share, F labels, Y labels, items a bug to both readers and to
+    one at least, and the share of items most of whose labels are A."""
+    n = len(ids)
+    labs = [l for i in ids for l in labels[i]]
+    a = sum(l[0] == 'A' for l in labs)
+    f = sum(l[0] == 'F' for l in labs)
+    y = sum(l[1] == 'Y' for l in labs)
+    both = sum(sum(l[1] == 'Y' for l in labels[i]) >= 2 for i in ids)
+    one = sum(any(l[1] == 'Y' for l in labels[i]) for i in ids)
+    maj = sum(2 * sum(l[0] == 'A' for l in labels[i]) > len(labels[i]) for i in ids if labels[i])
+    pct = lambda x, d: '%d of %d (%.0f%%)' % (x, d, 100.0 * x / d) if d else '0 of 0'
+    print('| %s | %d | %s | %d | %d | %d | %d | %s |' % (title, n, pct(a, len(labs)), f, y, both, one, pct(maj, n)))

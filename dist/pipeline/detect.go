@@ -18,7 +18,7 @@ import (
 // Stage 4: detection, one work unit at a time.
 
 func init() {
-	register.DoFn7x0[context.Context, string, func(*[]byte) bool, func(*string) bool, func(*uint32) bool, func(*uint64) bool, func(string, FileRecord)](&joinFn{})
+	register.DoFn7x0[context.Context, string, func(*[]byte) bool, func(*string) bool, func(*uint64) bool, func(*uint64) bool, func(string, FileRecord)](&joinFn{})
 	register.Iter1[uint64]()
 	register.Emitter2[string, FileRecord]()
 	register.DoFn5x0[context.Context, string, []byte, func(string) func(*string) bool, func(string, []byte)](&activeFn{})
@@ -29,12 +29,14 @@ func init() {
 }
 
 // A FileRecord is a file's name and index record, the near keys it
-// holds that the corpus counts, and its candidate keys: the window
-// fingerprints the corpus's sketch calls candidates.
+// holds that the corpus counts and, of those, its part keys, and its
+// candidate keys: the window fingerprints the corpus's sketch calls
+// candidates.
 type FileRecord struct {
 	Name          string
 	Record        []byte
 	SharedKeys    []uint32
+	PartKeys      []uint32
 	CandidateKeys []uint64
 }
 
@@ -68,17 +70,24 @@ func (activeFn) ProcessElement(ctx context.Context, name string, rec []byte, uni
 // joinFn keys the record of each file that is in a unit by its unit.
 type joinFn struct{}
 
-func (joinFn) ProcessElement(ctx context.Context, name string, recs func(*[]byte) bool, units func(*string) bool, shared func(*uint32) bool, candidates func(*uint64) bool, emit func(string, FileRecord)) {
+func (joinFn) ProcessElement(ctx context.Context, name string, recs func(*[]byte) bool, units func(*string) bool, shared func(*uint64) bool, candidates func(*uint64) bool, emit func(string, FileRecord)) {
 	var unit string
 	if !units(&unit) {
 		return // in no unit: it holds no class
 	}
-	keys := sorted(shared)
+	var keys, part []uint32
+	for _, k := range sorted(shared) {
+		keys = append(keys, uint32(k))
+		if k>>partKey != 0 {
+			part = append(part, uint32(k))
+		}
+	}
+	slices.Sort(keys) // the part keys, flagged, came last, in order
 	cands := sorted(candidates)
 	var rec []byte
 	for recs(&rec) {
-		mJoinBytes.Inc(ctx, int64(len(unit)+len(name)+len(rec)+4*len(keys)+8*len(cands)))
-		emit(unit, FileRecord{name, rec, keys, cands})
+		mJoinBytes.Inc(ctx, int64(len(unit)+len(name)+len(rec)+4*len(keys)+4*len(part)+8*len(cands)))
+		emit(unit, FileRecord{name, rec, keys, part, cands})
 	}
 }
 
@@ -111,13 +120,14 @@ func (fn *detectFn) ProcessElement(ctx context.Context, unit string, recs func(*
 		defer arena.Close()
 	}
 	var files []*fingerprint.File
-	var shared []uint32
+	var shared, part []uint32
 	var cands []uint64
 	var r FileRecord
 	var size int64
 	for recs(&r) {
 		size += int64(len(r.Record))
 		shared = append(shared, r.SharedKeys...)
+		part = append(part, r.PartKeys...)
 		cands = append(cands, r.CandidateKeys...)
 		f, err := decode(r.Name, r.Record)
 		if err != nil {
@@ -136,7 +146,8 @@ func (fn *detectFn) ProcessElement(ctx context.Context, unit string, recs func(*
 	// sketch: a fingerprint of its files is a candidate if one of them
 	// holds it as a candidate key.
 	slices.Sort(shared)
-	opt.Corpus = &fingerprint.Corpus{Windows: fingerprint.CandidateWindows(cands), SharedNearKeys: slices.Compact(shared)}
+	slices.Sort(part)
+	opt.Corpus = &fingerprint.Corpus{Windows: fingerprint.CandidateWindows(cands), SharedNearKeys: slices.Compact(shared), PartKeys: slices.Compact(part)}
 	classes := fingerprint.Detect(files, opt)
 	// As the copycat command does, from the Facts of the files loaded.
 	report.Categorise(classes, report.LoadedFacts(files, noFacts))

@@ -32,12 +32,15 @@
 //     unit's near keys shuffled by key → the pairs of units the engine
 //     compares, with the keys they share and each unit's count of counted
 //     keys (the engine's near-miss candidate stage, as shuffles) → the
-//     files of each candidate pair; then connected components of the
+//     files of each candidate pair; with them, the places of each part
+//     key in the units inside no other → the pairs of places, by their
+//     files → the files whose places chain into a partial near-miss
+//     candidate (fingerprint.PartLinked); then connected components of the
 //     files so linked: the work units. The files of each fingerprint
 //     over the limit (from the sketch's shards and the join) → with the
 //     records, the lines held back as boilerplate (boilerplate.go).
 //  4. detect (detect.go): records joined with their unit, their candidate
-//     keys and the near keys the corpus counts → per unit, the engine's
+//     keys and the near keys the corpus counts (and its part keys) → per unit, the engine's
 //     Run over the unit's files, given the sketch's answers for them
 //     (their candidate keys, fingerprint.CandidateWindows) and those near
 //     keys (fingerprint.Options.Corpus), and the classes categorised from

@@ -45,6 +45,7 @@ var (
 	mLinks        = beam.NewCounter(namespace, "3 units: window links")
 	mNearLinks    = beam.NewCounter(namespace, "3 units: near links")
 	mCommon       = beam.NewCounter(namespace, "3 units: common near keys")
+	mPartLinks    = beam.NewCounter(namespace, "3 units: partial near links")
 	mUnitFiles    = beam.NewDistribution(namespace, "3 units: files per unit")
 	mKeysUs       = beam.NewCounter(namespace, "3 units: µs")
 	mInactive     = beam.NewCounter(namespace, "4 detect: files in no unit")

@@ -39,7 +39,12 @@ import (
 // the keys they share → with each unit's count of counted keys, the
 // candidates. When -max-occurrences is 0 or above NearKeyLimit, a key's
 // units are not all paired, and every file that holds a key held by two
-// units or more is linked instead.
+// units or more is linked instead. Partial near-miss clones (runs of
+// statements pasted into unlike functions) are found as the engine finds
+// them too: a unit inside no other comes with the places of each of its
+// keys in it; a key of few units (a part key, see
+// fingerprint.PartKeyLimit) pairs its places, keyed by their two files,
+// and two files whose places chain (fingerprint.PartLinked) are linked.
 //
 // The components are found on one worker, from the lists of files that
 // each link joins: its memory grows with the files that share a
@@ -56,9 +61,12 @@ func init() {
 	register.DoFn7x1[context.Context, uint64, func(*string) bool, func(*uint32) bool, func([]string), func(string, uint64), func(string, HeldKey), error](&windowLinksFn{})
 	register.Iter1[uint32]()
 	register.Emitter2[string, uint64]()
-	register.DoFn7x0[context.Context, uint32, func(*NearRef) bool, func(string, uint32), func([]string), func(string, int64), func(string, int64)](&nearKeysFn{})
+	register.DoFn8x0[context.Context, uint32, func(*NearRef) bool, func(string, uint64), func([]string), func(string, int64), func(string, int64), func(string, fingerprint.PartHit)](&nearKeysFn{})
 	register.Emitter1[[]string]()
-	register.Emitter2[string, uint32]()
+	register.Emitter2[string, uint64]()
+	register.Emitter2[string, fingerprint.PartHit]()
+	register.Iter1[fingerprint.PartHit]()
+	register.DoFn4x0[context.Context, string, func(*fingerprint.PartHit) bool, func([]string)](&partLinksFn{})
 	register.Emitter2[string, int64]()
 	register.Emitter2[string, PairHalf]()
 	register.Iter1[string]()
@@ -78,6 +86,7 @@ type NearRef struct {
 	File       string
 	Unit       int32
 	Tok0, Size int32
+	Pos        []int32 // in a unit inside no other, the key's tokens in it (fingerprint.NearUnit.Places)
 }
 
 // id names the unit in the shuffles: its file and index.
@@ -106,18 +115,20 @@ func Units(s beam.Scope, e Engine, recs, seen, counters, held beam.PCollection) 
 	nearKeys := beam.ParDo(s, &keysFn{Engine: e}, recs)
 	windowLinks, candidates, over := beam.ParDo3(s, &windowLinksFn{Engine: e}, beam.CoGroupByKey(s, seen, counters))
 	boilerplate = beam.Flatten(s, held, over)
-	shared, keyLinks, kept, pairs := beam.ParDo4(s, &nearKeysFn{Engine: e}, beam.GroupByKey(s, nearKeys))
+	shared, keyLinks, kept, pairs, hits := beam.ParDo5(s, &nearKeysFn{Engine: e}, beam.GroupByKey(s, nearKeys))
 	kept = stats.SumPerKey(s, kept)
 	pairs = stats.SumPerKey(s, pairs)
 	firsts := beam.ParDo(s, pairHalves, pairs)
 	seconds := beam.ParDo(s, &keptFirstFn{}, beam.CoGroupByKey(s, firsts, kept))
 	pairLinks := beam.ParDo(s, &keptSecondFn{}, beam.CoGroupByKey(s, seconds, kept))
-	links := beam.Flatten(s, windowLinks, keyLinks, pairLinks)
+	partLinks := beam.ParDo(s, &partLinksFn{Engine: e}, beam.GroupByKey(s, hits))
+	links := beam.Flatten(s, windowLinks, keyLinks, pairLinks, partLinks)
 	units = beam.ParDo(s, &componentsFn{}, beam.GroupByKey(s, beam.AddFixedKey(s, links)))
 	return units, shared, candidates, boilerplate
 }
 
-// keysFn emits the near keys of each of a file's near-miss units.
+// keysFn emits the near keys of each of a file's near-miss units, with
+// their places in a unit inside no other.
 type keysFn struct {
 	Engine Engine
 }
@@ -131,12 +142,18 @@ func (fn *keysFn) ProcessElement(ctx context.Context, name string, rec []byte, n
 	if err != nil {
 		return err
 	}
-	for i, u := range fingerprint.NearUnits(f, fn.Engine.options()) {
-		for _, k := range u.Keys {
-			near(k, NearRef{name, int32(i), u.Tok0, u.Size})
+	for i, u := range fingerprint.NearUnitsPlaced(f, fn.Engine.options()) {
+		places := 0
+		for j, k := range u.Keys {
+			var pos []int32
+			if u.Places != nil {
+				pos = u.Places[j]
+			}
+			places += len(pos)
+			near(k, NearRef{name, int32(i), u.Tok0, u.Size, pos})
 		}
 		mNearKeys.Inc(ctx, int64(len(u.Keys)))
-		mKeyBytes.Inc(ctx, int64(len(u.Keys)*(4+len(name)+12)))
+		mKeyBytes.Inc(ctx, int64(len(u.Keys)*(4+len(name)+12)+4*places))
 	}
 	return nil
 }
@@ -191,17 +208,20 @@ func (fn *windowLinksFn) ProcessElement(ctx context.Context, fp uint64, files fu
 	return nil
 }
 
-// nearKeysFn takes the units that hold a near key. A key that two units
-// or more hold, and not more than fingerprint.NearKeyLimit (unless Long),
-// counts: it emits the key for each file that holds it (shared), one
+// nearKeysFn takes the units that hold a near key, and its places. A
+// key that two units or more hold, and not more than
+// fingerprint.NearKeyLimit (unless Long), counts: it emits the key for
+// each file that holds it (shared; with partKey set, a part key), one
 // count for each unit (kept), and each pair of the units that a run over
 // the corpus pairs by it (pairs); or, Long, the files that hold it
-// (links). A key held by more units is common and pairs none.
+// (links). A key held by more units is common and pairs none. A part key
+// emits each pair of its places that a run chains, keyed by their files
+// (hits).
 type nearKeysFn struct {
 	Engine Engine
 }
 
-func (fn *nearKeysFn) ProcessElement(ctx context.Context, key uint32, refs func(*NearRef) bool, shared func(string, uint32), links func([]string), kept func(string, int64), pairs func(string, int64)) {
+func (fn *nearKeysFn) ProcessElement(ctx context.Context, key uint32, refs func(*NearRef) bool, shared func(string, uint64), links func([]string), kept func(string, int64), pairs func(string, int64), hits func(string, fingerprint.PartHit)) {
 	long := fn.Engine.long()
 	var units []NearRef
 	n := 0
@@ -228,13 +248,17 @@ func (fn *nearKeysFn) ProcessElement(ctx context.Context, key uint32, refs func(
 	}
 	slices.Sort(files)
 	files = slices.Compact(files)
+	part := n <= fingerprint.PartKeyLimit
 	for _, f := range files {
-		shared(f, key)
+		shared(f, uint64(key)|b2u(part)<<partKey)
 	}
 	if long {
 		links(files)
 		mNearLinks.Inc(ctx, 1)
 		return
+	}
+	if part {
+		partHits(key, units, hits)
 	}
 	// As the engine pairs the units of a key: in order of size, then of
 	// unit, each with the larger ones its size fits.
@@ -251,6 +275,63 @@ func (fn *nearKeysFn) ProcessElement(ctx context.Context, key uint32, refs func(
 			pairs(pairID(a, b), 1)
 		}
 	}
+}
+
+// partKey is the bit of a shared key (nearKeysFn) that says it is a
+// part key.
+const partKey = 32
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// partHits emits each pair of a part key's places (in the units that
+// hold it, those inside no other) that a run over the corpus chains,
+// keyed by their files' names, the first the smaller: places of two
+// files, or of one file in two units.
+func partHits(key uint32, units []NearRef, hits func(string, fingerprint.PartHit)) {
+	type place struct {
+		file     string
+		pos, end int32
+	}
+	var ps []place
+	for _, u := range units {
+		for _, p := range u.Pos {
+			ps = append(ps, place{u.File, p, u.Tok0 + u.Size})
+		}
+	}
+	slices.SortFunc(ps, func(a, b place) int { return cmp.Or(cmp.Compare(a.file, b.file), cmp.Compare(a.pos, b.pos)) })
+	for x, a := range ps {
+		for _, b := range ps[x+1:] {
+			if a.file == b.file && a.end == b.end {
+				continue
+			}
+			hits(a.file+"\x00"+b.file, fingerprint.PartHit{Key: key, A: a.pos, B: b.pos, EndA: a.end, EndB: b.end})
+		}
+	}
+}
+
+// partLinksFn links two files (or a file with itself) whose part keys'
+// places chain into a candidate for a partial near-miss clone.
+type partLinksFn struct {
+	Engine Engine
+}
+
+func (fn *partLinksFn) ProcessElement(ctx context.Context, files string, hits func(*fingerprint.PartHit) bool, link func([]string)) {
+	var hs []fingerprint.PartHit
+	var h fingerprint.PartHit
+	for hits(&h) {
+		hs = append(hs, h)
+	}
+	if !fingerprint.PartLinked(fn.Engine.options(), hs) {
+		return
+	}
+	a, b, _ := strings.Cut(files, "\x00")
+	link(slices.Compact([]string{a, b}))
+	mPartLinks.Inc(ctx, 1)
 }
 
 // overlaps reports whether two units of one file share a token.

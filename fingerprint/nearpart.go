@@ -1,0 +1,445 @@
+package fingerprint
+
+import (
+	"slices"
+	"sort"
+)
+
+// Part of a block pasted into another function and edited there is a
+// near-miss clone that no pair of units shows when the code around the
+// two copies differs: neither the functions nor the blocks that hold
+// them are alike as wholes, and the edits leave no run of statements the
+// same for exact matching (a loop reading messages, pasted from a server
+// into a proxy, each copy logging through its own logger and ending in
+// its own dispatch).
+//
+// partPairs finds such copies from the part keys the two places share:
+// near keys that count (see nearCandidates) held by no more than
+// PartKeyLimit units, so that the keys of idioms, at many places, chain
+// no places that were not copied from each other. The keys two copies
+// share lie along a diagonal: a key's token in one copy, less its token
+// in the other, stays about the same, drifting by the tokens an edit
+// adds or removes. Shared keys in order along both files, each within
+// partGap tokens of the last and within partBand tokens of its diagonal,
+// inside one outermost unit in each file, form a chain. A chain of
+// nearMinShared keys or more that covers enough tokens in both files is
+// taken, in each file, to the statements it covers in the innermost
+// block that holds most of it, and the two runs of statements are
+// aligned as any candidate pair. Pairs inside larger pairs are dropped
+// after (see nearPairs): a run inside two near copies of whole functions
+// adds nothing.
+const (
+	partGap  = 64 // most tokens from one key of a chain to the next, in either file
+	partBand = 16 // most tokens a chain's diagonal drifts from one key to the next
+)
+
+// partKeyBits is the number of a key's leading bits that partHits
+// tests before it sorts a place with the part keys.
+const partKeyBits = 20
+
+// partUnitPlaces is the number of places of one key in one outermost
+// unit that chain (see eachPlace).
+const partUnitPlaces = 4
+
+// PartKeyLimit is the number of near-miss units past which a near key
+// chains no places into a partial near-miss clone (see partPairs).
+const PartKeyLimit = 8
+
+// A partHit is a part key at two places, a before b in the order of
+// files and tokens: the key's token in each, and the end of the
+// outermost unit that holds it there.
+type partHit struct {
+	fa, fb     int32
+	pa, pb     int32
+	endA, endB int32
+	key        uint32
+}
+
+// A partChain is a chain of hits from its first, at (pa0, pb0), to its
+// last, at (pa1, pb1), in one pair of files.
+type partChain struct {
+	fb                 int32
+	pa0, pb0, pa1, pb1 int32
+	endA, endB         int32                 // the ends of the outermost units the chain lies in
+	keys               [nearMinShared]uint32 // its first distinct keys
+	n                  int32                 // its distinct keys, up to nearMinShared
+	closed             bool
+}
+
+// add counts key among the chain's distinct keys.
+func (c *partChain) add(key uint32) {
+	if c.n < nearMinShared && !slices.Contains(c.keys[:c.n], key) {
+		c.keys[c.n] = key
+		c.n++
+	}
+}
+
+// partPairs returns the near-miss pairs of runs of statements found
+// through chains of the part keys (sorted) that the units share, but for
+// those inside the two spans of a pair found (sorted).
+func (d *detector) partPairs(units []nearUnit, keys []uint32, found []pair) []pair {
+	hits := d.partHits(units, keys)
+	if len(hits) == 0 {
+		return nil
+	}
+	// The hits of each first file are chained on their own, on all CPUs,
+	// and taken to their runs of statements, each pair of runs once.
+	var starts []int
+	for i := range hits {
+		if i == 0 || hits[i].fa != hits[i-1].fa {
+			starts = append(starts, i)
+		}
+	}
+	starts = append(starts, len(hits))
+	counter(&d.work.PartSteps, int64(len(hits)))
+	per := make([][]pair, d.opt.workers())
+	d.parallel(len(starts)-1, func(w, i int) {
+		fa := hits[starts[i]].fa
+		for _, c := range partChains(d.opt, hits[starts[i]:starts[i+1]]) {
+			counter(&d.work.PartSteps, int64(len(d.files[fa].blocks)+len(d.files[c.fb].blocks)))
+			if a, b, ok := d.partSpans(fa, c); ok {
+				per[w] = append(per[w], pair{a: a, b: b})
+			}
+		}
+	})
+	cands := slices.Concat(per...)
+	slices.SortFunc(cands, comparePairs)
+	cands = slices.Compact(cands)
+	cands = slices.DeleteFunc(cands, d.insideAny(found))
+	counter(&d.work.PartDiffs, int64(len(cands)))
+	perVerdicts := make([][]verdict, d.opt.workers())
+	bufs := make([][]byte, d.opt.workers())
+	d.verifier(0) // made before the workers ask for theirs
+	d.parallel(len(cands), func(w, i int) {
+		c := &cands[i]
+		c.sim, bufs[w], perVerdicts[w] = d.knownSimilar(d.verifier(w), c.a, c.b, bufs[w], perVerdicts[w])
+	})
+	if d.opt.Verdicts != nil {
+		d.verdicts = append(d.verdicts, slices.Concat(perVerdicts...)...)
+	}
+	return slices.DeleteFunc(cands, func(p pair) bool { return p.sim <= 0 })
+}
+
+// insideAny returns a test of whether a pair's spans lie inside the two
+// spans of one of pairs (sorted), in either order: its alignment would
+// find what theirs found, a part of it.
+func (d *detector) insideAny(pairs []pair) func(pair) bool {
+	type files struct{ a, b int32 }
+	type ranges struct{ a0, a1, b0, b1 int32 }
+	by := map[files][]ranges{}
+	for _, p := range pairs {
+		a0, a1 := d.tokens(p.a)
+		b0, b1 := d.tokens(p.b)
+		by[files{p.a.file, p.b.file}] = append(by[files{p.a.file, p.b.file}], ranges{a0, a1, b0, b1})
+		by[files{p.b.file, p.a.file}] = append(by[files{p.b.file, p.a.file}], ranges{b0, b1, a0, a1})
+	}
+	return func(p pair) bool {
+		a0, a1 := d.tokens(p.a)
+		b0, b1 := d.tokens(p.b)
+		for _, r := range by[files{p.a.file, p.b.file}] {
+			if r.a0 <= a0 && a1 <= r.a1 && r.b0 <= b0 && b1 <= r.b1 {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// knownSimilar is similar for spans a and b, given the verdicts of an
+// earlier run (Options.Verdicts): a pair they know is not aligned again,
+// and the verdict of a pair the cheap bound lets through is added to
+// seen. buf is scratch for the spans' keys.
+func (d *detector) knownSimilar(v *verifier, a, b span, buf []byte, seen []verdict) (float64, []byte, []verdict) {
+	if d.opt.Verdicts == nil || !d.mayBeSimilar(a, b) {
+		return d.similar(v, a, b), buf, seen
+	}
+	var k verdictKey
+	buf = d.unitContent(buf[:0], a)
+	k.a = contentKey(buf)
+	buf = d.unitContent(buf[:0], b)
+	k.b = contentKey(buf)
+	sim := d.knownOr(v, k, a, b)
+	return sim, buf, append(seen, verdict{k, sim})
+}
+
+// eachPlace calls fn with the number of each gram of grams (a file's)
+// inside the outermost of units (those of the file, in its order), and
+// the end of that unit.
+func eachPlace(units []nearUnit, grams []gram, fn func(gi, end int32)) {
+	end := int32(-1) // the last outermost unit's end
+	for _, u := range units {
+		if u.tok0 < end {
+			continue // inside the last outermost unit
+		}
+		end = u.tok0 + u.size
+		for gi := u.g0; gi < u.g1; gi++ {
+			fn(gi, end)
+		}
+	}
+}
+
+// partHits returns the pairs of places that hold the same part key
+// inside the outermost units, sorted: by the first place's file and
+// token, then the second's.
+func (d *detector) partHits(units []nearUnit, keys []uint32) []partHit {
+	if len(keys) == 0 {
+		return nil
+	}
+	// The grams of the outermost units that may be part keys, as
+	// hash<<32 | n, n numbering the grams of the files in order
+	// (base[file] is the number of its first), sorted: the places of a
+	// hash together, in order of file and token. A bit of each part
+	// key's leading bits lets through about one gram in four of the
+	// standard library's, and the walk of the sorted places through the
+	// keys keeps the part keys' only.
+	var maybe [1 << (partKeyBits - 6)]uint64
+	for _, k := range keys {
+		maybe[k>>(32-partKeyBits+6)] |= 1 << (k >> (32 - partKeyBits) & 63)
+	}
+	base := make([]int32, len(d.files)+1)
+	for fi, f := range d.files {
+		base[fi+1] = base[fi] + int32(len(f.grams))
+	}
+	ends := make([]int32, base[len(d.files)])
+	var places []uint64
+	for i := 0; i < len(units); {
+		j := i + 1
+		for j < len(units) && units[j].s.file == units[i].s.file {
+			j++
+		}
+		grams, b := d.files[units[i].s.file].grams, base[units[i].s.file]
+		eachPlace(units[i:j], grams, func(gi, end int32) {
+			if h := grams[gi].h; maybe[h>>(32-partKeyBits+6)]&(1<<(h>>(32-partKeyBits)&63)) != 0 {
+				places = append(places, uint64(h)<<32|uint64(b+gi))
+				ends[b+gi] = end
+			}
+		})
+		i = j
+	}
+	d.sortKeys(places)
+	fileOf := func(n int32) int32 {
+		return int32(sort.Search(len(d.files), func(fi int) bool { return base[fi+1] > n }))
+	}
+	// The pairs, as n<<32 | n, sort as the hits do. Of a key's places in
+	// one outermost unit (one file, one end; together, in order), the
+	// first partUnitPlaces only: a unit that repeats a line a thousand
+	// times would pair each of its places with each of its copy's.
+	type place struct{ n, file, end int32 }
+	var run []place
+	var pairs []uint64
+	for i := 0; i < len(places); {
+		j := i + 1
+		for j < len(places) && places[j]>>32 == places[i]>>32 {
+			j++
+		}
+		if keys = gallop(keys, uint32(places[i]>>32)); j-i < 2 || len(keys) == 0 || keys[0] != uint32(places[i]>>32) {
+			i = j
+			continue
+		}
+		run = run[:0]
+		inUnit := 0
+		for _, p := range places[i:j] {
+			n := int32(uint32(p))
+			pl := place{n, fileOf(n), ends[n]}
+			if k := len(run); k > 0 && run[k-1].file == pl.file && run[k-1].end == pl.end {
+				if inUnit++; inUnit >= partUnitPlaces {
+					continue
+				}
+			} else {
+				inUnit = 0
+			}
+			run = append(run, pl)
+		}
+		for x, a := range run {
+			for _, b := range run[x+1:] {
+				if a.file != b.file || a.end != b.end {
+					pairs = append(pairs, uint64(a.n)<<32|uint64(b.n))
+				}
+			}
+		}
+		i = j
+	}
+	d.sortKeys(pairs)
+	hits := make([]partHit, len(pairs))
+	fa := int32(0)
+	for i, p := range pairs {
+		a, b := int32(p>>32), int32(uint32(p))
+		for base[fa+1] <= a {
+			fa++
+		}
+		fb := fileOf(b)
+		ga, gb := d.files[fa].grams[a-base[fa]], d.files[fb].grams[b-base[fb]]
+		hits[i] = partHit{fa: fa, fb: fb, pa: ga.pos, pb: gb.pos, endA: ends[a], endB: ends[b], key: ga.h}
+	}
+	return hits
+}
+
+// partChains joins the hits of one first file, sorted, into chains: a
+// hit extends the open chain of its second file whose last hit lies
+// before it, within partGap tokens in both files and in the same
+// outermost units, and whose diagonal is nearest its own, within
+// partBand; else it opens a chain. A chain is closed once the hits have
+// gone partGap tokens past it. Only chains of nearMinShared distinct
+// keys or more (as a near-miss candidate shares with its twin, and the
+// editor's index looks for), long enough in both files to hold a clone
+// at the threshold, are returned. The hits are taken by second file (sorting them so, stably),
+// and the open chains of one are found by their diagonals, in buckets of
+// partBand: a file whose code repeats has many at once.
+func partChains(opt Options, hits []partHit) []partChain {
+	need := int32(float64(opt.MinTokens) * nearMinRatio(opt.Similarity))
+	var out []partChain
+	keep := func(c *partChain) {
+		if c.n >= nearMinShared && c.pa1+gramSize-c.pa0 >= need && c.pb1+gramSize-c.pb0 >= need {
+			out = append(out, *c)
+		}
+	}
+	hits = byFile(hits)
+	diag := func(pa, pb int32) int32 { return floorDiv(pb-pa, partBand) }
+	var chains []partChain
+	buckets := map[int32][]int32{} // open chains, by diagonal
+	for i, h := range hits {
+		if i > 0 && h.fb != hits[i-1].fb {
+			for _, c := range chains {
+				if !c.closed {
+					keep(&c)
+				}
+			}
+			chains = chains[:0]
+			clear(buckets)
+		}
+		best, bestDrift := int32(-1), int32(partBand+1)
+		dh := diag(h.pa, h.pb)
+		for b := dh - 1; b <= dh+1; b++ {
+			open := buckets[b][:0]
+			for _, ci := range buckets[b] {
+				c := &chains[ci]
+				if h.pa-c.pa1 > partGap {
+					keep(c)
+					c.closed = true
+					continue
+				}
+				open = append(open, ci)
+				if c.endA != h.endA || c.endB != h.endB || h.pa <= c.pa1 || h.pb <= c.pb1 || h.pb-c.pb1 > partGap {
+					continue
+				}
+				if drift := abs32((h.pb - h.pa) - (c.pb1 - c.pa1)); drift < bestDrift || drift == bestDrift && ci < best {
+					best, bestDrift = ci, drift
+				}
+			}
+			if len(open) == 0 {
+				delete(buckets, b)
+			} else {
+				buckets[b] = open
+			}
+		}
+		if best < 0 {
+			chains = append(chains, partChain{pa0: h.pa, pb0: h.pb, pa1: h.pa, pb1: h.pb, endA: h.endA, endB: h.endB})
+			best = int32(len(chains) - 1)
+			buckets[dh] = append(buckets[dh], best)
+		} else if c := &chains[best]; diag(c.pa1, c.pb1) != dh {
+			// The chain moves to the bucket of its new diagonal.
+			old := diag(c.pa1, c.pb1)
+			buckets[old] = slices.DeleteFunc(buckets[old], func(ci int32) bool { return ci == best })
+			buckets[dh] = append(buckets[dh], best)
+		}
+		c := &chains[best]
+		c.fb, c.pa1, c.pb1 = h.fb, h.pa, h.pb
+		c.add(h.key)
+	}
+	for _, c := range chains {
+		if !c.closed {
+			keep(&c)
+		}
+	}
+	return out
+}
+
+// floorDiv is x/d rounded down.
+func floorDiv(x, d int32) int32 {
+	q := x / d
+	if x%d != 0 && x < 0 {
+		q--
+	}
+	return q
+}
+
+func abs32(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// partSpans takes chain c, of first file fa, to the runs of statements
+// it covers in each file, if both are large enough to report and apart.
+func (d *detector) partSpans(fa int32, c partChain) (a, b span, ok bool) {
+	if a, ok = d.runAround(fa, c.pa0, c.pa1+gramSize); !ok {
+		return a, b, false
+	}
+	if b, ok = d.runAround(c.fb, c.pb0, c.pb1+gramSize); !ok || d.overlap(a, b) {
+		return a, b, false
+	}
+	for _, s := range [2]span{a, b} {
+		t0, t1 := d.tokens(s)
+		if int(t1-t0) < d.opt.MinTokens || d.lines(s) < d.opt.MinLines || d.files[s.file].ignoredIn(t0, t1) {
+			return a, b, false
+		}
+	}
+	return a, b, true
+}
+
+// runAround returns the statements of file fi that tokens [t0, t1) cover:
+// in the innermost block (not a function declaration's own) that holds
+// four fifths of them, the statements at least half of whose tokens
+// they hold.
+func (d *detector) runAround(fi, t0, t1 int32) (span, bool) {
+	f := d.files[fi]
+	inner := -1
+	var innerSize int32
+	for bi, b := range f.blocks {
+		if b.fn || b.last <= b.first {
+			continue
+		}
+		b0, b1 := f.units[b.first].tok0, f.units[b.last-1].tok1
+		if 5*(min(b1, t1)-max(b0, t0)) < 4*(t1-t0) {
+			continue
+		}
+		if inner < 0 || b1-b0 < innerSize {
+			inner, innerSize = bi, b1-b0
+		}
+	}
+	if inner < 0 {
+		return span{}, false
+	}
+	b := f.blocks[inner]
+	first, last := int32(-1), int32(-1)
+	for ui := b.first; ui < b.last; ui++ {
+		u := f.units[ui]
+		if 2*(min(u.tok1, t1)-max(u.tok0, t0)) >= u.tok1-u.tok0 {
+			if first < 0 {
+				first = ui
+			}
+			last = ui
+		}
+	}
+	if first < 0 {
+		return span{}, false
+	}
+	return span{fi, first, last}, true
+}
+
+// byFile returns the hits, sorted by first place, sorted by second file,
+// each file's in the order they came: as a stable sort by file, but of
+// numbers (the file over the index), which cost less.
+func byFile(hits []partHit) []partHit {
+	keys := make([]uint64, len(hits))
+	for i, h := range hits {
+		keys[i] = uint64(h.fb)<<32 | uint64(i)
+	}
+	slices.Sort(keys)
+	out := make([]partHit, len(hits))
+	for i, k := range keys {
+		out[i] = hits[uint32(k)]
+	}
+	return out
+}
