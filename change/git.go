@@ -32,11 +32,11 @@ type Repo struct {
 	// object name, when OpenAt found them (see readIndex).
 	index   string
 	hashLen int
-	// filters holds the options that turn off the filter drivers the
-	// repository's own configuration defines (see noFilters).
-	filters struct {
+	// guarded holds what turns off the programs the repository's own
+	// configuration names (see guard), read once.
+	guarded struct {
 		once sync.Once
-		args []string
+		g    guard
 	}
 }
 
@@ -116,6 +116,9 @@ func seenFrom(dir, root, prefix string) string {
 // commands run in as in a work tree.
 func OpenObjects(dir string) (r *Repo, prefix string, err error) {
 	if r, prefix, err = open(dir); err == nil {
+		if err := r.guard().err; err != nil {
+			return nil, "", err
+		}
 		return r, prefix, nil
 	}
 	// In a bare repository, or a .git folder, git has no top folder to
@@ -126,7 +129,11 @@ func OpenObjects(dir string) (r *Repo, prefix string, err error) {
 	if gerr != nil || len(lines) != 2 || lines[0] != "true" {
 		return nil, "", err
 	}
-	return &Repo{Root: filepath.Clean(lines[1])}, ".", nil
+	r = &Repo{Root: filepath.Clean(lines[1])}
+	if err := r.guard().err; err != nil {
+		return nil, "", err
+	}
+	return r, ".", nil
 }
 
 // OpenAt finds the repository that holds dir and resolves rev in it to a
@@ -154,6 +161,9 @@ func OpenAt(dir, rev string) (*Repo, string, error) {
 		}
 		r.hashLen = map[string]int{"sha1": 20, "sha256": 32}[lines[3]]
 	}
+	if gerr := r.guard().err; gerr != nil {
+		return nil, "", gerr
+	}
 	if err != nil || len(lines) != 5 {
 		return nil, "", r.missing(rev)
 	}
@@ -167,7 +177,7 @@ func (r *Repo) Commit(rev string) (string, error) {
 	if strings.HasPrefix(rev, "-") {
 		return "", fmt.Errorf("bad revision %q", rev)
 	}
-	out, err := git(r.Root, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	out, err := r.git("rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if err == nil {
 		return strings.TrimSpace(out), nil
 	}
@@ -182,18 +192,18 @@ var errNoCommits = errors.New("the repository has no commits yet")
 // repository of no commit at all, else the branch HEAD names, which has
 // none yet (git checkout --orphan), and where the commits are.
 func (r *Repo) noCommits() error {
-	refs, err := git(r.Root, "for-each-ref", "--count=1", "--format=%(refname:short)", "refs/heads", "refs/remotes", "refs/tags")
+	refs, err := r.git("for-each-ref", "--count=1", "--format=%(refname:short)", "refs/heads", "refs/remotes", "refs/tags")
 	if err != nil || strings.TrimSpace(refs) == "" {
 		return errNoCommits
 	}
-	branch, _ := git(r.Root, "symbolic-ref", "--quiet", "--short", "HEAD")
+	branch, _ := r.git("symbolic-ref", "--quiet", "--short", "HEAD")
 	return fmt.Errorf("the branch %s has no commits yet (the repository's are on others, such as %s: name one as the revision)",
 		strings.TrimSpace(branch), strings.TrimSpace(refs))
 }
 
 // hasCommits reports whether HEAD is a commit.
 func (r *Repo) hasCommits() bool {
-	_, err := git(r.Root, "rev-parse", "--verify", "--quiet", "HEAD")
+	_, err := r.git("rev-parse", "--verify", "--quiet", "HEAD")
 	return err == nil
 }
 
@@ -207,7 +217,7 @@ func (r *Repo) missing(rev string) error {
 	if err := r.notCommit(rev); err != nil {
 		return err // a tree or a blob, which it holds
 	}
-	shallow, _ := git(r.Root, "rev-parse", "--is-shallow-repository")
+	shallow, _ := r.git("rev-parse", "--is-shallow-repository")
 	isShallow := strings.TrimSpace(shallow) == "true"
 	remote, branch, known, ok := r.remoteBranch(rev)
 	if ok && known {
@@ -239,7 +249,7 @@ func (r *Repo) remoteBranch(rev string) (remote, branch string, known, ok bool) 
 	if !ok || remote == "" || branch == "" || strings.ContainsAny(rev, "~^:@{}*?[\\ ") {
 		return "", "", false, false
 	}
-	remotes, err := git(r.Root, "remote")
+	remotes, err := r.git("remote")
 	if err != nil {
 		return "", "", false, false
 	}
@@ -258,7 +268,7 @@ func (r *Repo) MergeBase(ref string) (string, error) {
 
 // MergeBaseOf is MergeBase of ref resolved already to commit base.
 func (r *Repo) MergeBaseOf(base, ref string) (string, error) {
-	out, err := git(r.Root, "merge-base", base, "HEAD")
+	out, err := r.git("merge-base", base, "HEAD")
 	if err != nil {
 		return "", fmt.Errorf("no merge base of %s and HEAD (a shallow clone may lack it: git fetch --unshallow): %w", ref, err)
 	}
@@ -276,7 +286,7 @@ func (r *Repo) diffAll(commit string) (map[string]*File, []*File, map[string]boo
 	var lerr error
 	asked := make(chan struct{})
 	go func() {
-		listed, lerr = git(r.Root, "ls-files", "-z", "--cached", "--", "*.go")
+		listed, lerr = r.git("ls-files", "-z", "--cached", "--", "*.go")
 		close(asked)
 	}()
 	files, deleted, err := r.diff(commit, nil)
@@ -304,9 +314,12 @@ func (r *Repo) diffAll(commit string) (map[string]*File, []*File, map[string]boo
 // "*.go -diff" or "*.go binary", which a pull request may add, made git
 // write "Binary files … differ" for every Go file, and the change read
 // as one that added no line. No filter driver the repository's own
-// configuration defines runs (see noFilters).
+// configuration defines runs (see guard): git diff runs a file of the
+// working tree through the clean filter its .gitattributes name (*.go
+// filter=x) to compare it, and a file such a driver would change is
+// compared as it is on the disk.
 func (r *Repo) diff(commit string, names []string) (map[string]*File, []*File, error) {
-	args := slices.Concat([]string{"-c", "core.quotePath=true"}, r.noFilters(), []string{"diff", "--no-color", "--no-ext-diff", "--no-textconv", "--text",
+	args := slices.Concat([]string{"-c", "core.quotePath=true"}, []string{"diff", "--no-color", "--no-ext-diff", "--no-textconv", "--text",
 		"--src-prefix=a/", "--dst-prefix=b/", "--find-renames", "--unified=0", commit, "--"})
 	if names == nil {
 		args = append(args, "*.go")
@@ -319,58 +332,29 @@ func (r *Repo) diff(commit string, names []string) (map[string]*File, []*File, e
 	// 70 MB added took 70 MB more.
 	var files map[string]*File
 	var deleted []*File
-	err := gitRead(r.Root, args, func(out io.Reader) (err error) {
+	err := r.gitRead(args, func(out io.Reader) (err error) {
 		files, deleted, err = ParseDiffDeleted(out)
 		return err
 	})
 	return files, deleted, err
 }
 
-// noFilters returns the options that turn off each filter driver
-// (filter.<driver>.clean, .smudge, .process) that the repository's own
-// configuration defines, local or of its worktree: git diff runs a file
-// of the working tree through the clean filter its .gitattributes name
-// (*.go filter=x) to compare it, and a repository copied whole brings
-// the .git/config that says what x runs. The drivers of the user's and
-// the system's configuration (git-lfs's) run as before. A file such a
-// driver would change is compared as it is on the disk.
-func (r *Repo) noFilters() []string {
-	r.filters.once.Do(func() {
-		out, err := git(r.Root, "config", "--show-scope", "-z", "--get-regexp", `^filter\.`)
-		if err != nil {
-			return // none (git config exits 1)
-		}
-		// Entries "<scope>\x00<key>\n<value>\x00", the value absent for
-		// a key of no value.
-		seen := map[string]bool{}
-		fields := strings.Split(out, "\x00")
-		for i := 0; i+1 < len(fields); i += 2 {
-			scope, key := fields[i], fields[i+1]
-			key, _, _ = strings.Cut(key, "\n")
-			name, ok := strings.CutPrefix(key, "filter.")
-			dot := strings.LastIndexByte(name, '.')
-			if !ok || dot <= 0 || (scope != "local" && scope != "worktree") {
-				continue
-			}
-			if name = name[:dot]; !seen[name] && !strings.Contains(name, "=") {
-				seen[name] = true
-				for _, v := range []string{"clean=", "smudge=", "process=", "required=false"} {
-					r.filters.args = append(r.filters.args, "-c", "filter."+name+"."+v)
-				}
-			}
-		}
-	})
-	return r.filters.args
+// gitRead runs git with args in the repository, guarded (see guard), and
+// gives its output to read as it comes; an error of git's (its exit
+// status, what it said) comes first, then read's. What read leaves
+// unread is read past, unless read failed: then git is stopped (an
+// output of a billion entries is not read) and read's error returned
+// (git, which failing writes nothing, was read whole by then).
+func (r *Repo) gitRead(args []string, read func(io.Reader) error) error {
+	cmd, err := r.command(args...)
+	if err != nil {
+		return err
+	}
+	return readCommand(cmd, args, r.guard(), read)
 }
 
-// gitRead runs git with args in dir and gives its output to read as it
-// comes; an error of git's (its exit status, what it said) comes first,
-// then read's. What read leaves unread is read past, unless read failed:
-// then git is stopped (an output of a billion entries is not read) and
-// read's error returned (git, which failing writes nothing, was read
-// whole by then).
-func gitRead(dir string, args []string, read func(io.Reader) error) error {
-	cmd := gitCommand(dir, args...)
+// readCommand is gitRead of cmd, git run with args, guarded by g.
+func readCommand(cmd *exec.Cmd, args []string, g *guard, read func(io.Reader) error) error {
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
 	out, err := cmd.StdoutPipe()
@@ -393,7 +377,7 @@ func gitRead(dir string, args []string, read func(io.Reader) error) error {
 			if msg == "" {
 				msg = ee.Error()
 			}
-			return gitError(args, msg)
+			return gitError(args, msg, g)
 		}
 		return fmt.Errorf("git: %w", err)
 	}
@@ -479,7 +463,7 @@ func (r *Repo) StartDiff(wd, commit string) *Diffing {
 		asked := make(chan error, 1)
 		go func() {
 			t0 := time.Now()
-			out, err := git(r.Root, "diff-index", "--cached", "--name-only", "-z", commit, "--", "*.go")
+			out, err := r.git("diff-index", "--cached", "--name-only", "-z", commit, "--", "*.go")
 			d.Time.Staged = time.Since(t0)
 			d.staged = strings.FieldsFunc(out, func(c rune) bool { return c == 0 })
 			slices.Sort(d.staged)
@@ -665,7 +649,10 @@ func (r *Repo) NewFiles(candidates []string) map[string]*File {
 	}
 	// Those git ignores are none of the change.
 	ignored := map[string]bool{}
-	cmd := gitCommand(r.Root, "check-ignore", "-z", "--stdin", "--no-index")
+	cmd, err := r.command("check-ignore", "-z", "--stdin", "--no-index")
+	if err != nil {
+		return nil
+	}
 	cmd.Stdin = strings.NewReader(strings.Join(candidates, "\x00") + "\x00")
 	if out, err := cmd.Output(); err == nil || len(out) > 0 {
 		for _, name := range strings.Split(string(out), "\x00") {
@@ -765,12 +752,32 @@ func gitCommand(dir string, args ...string) *exec.Cmd {
 	return cmd
 }
 
+// command is gitCommand in the repository, guarded: git runs no program
+// the repository's own configuration names (see guard). It fails,
+// running nothing, when that cannot be made so.
+func (r *Repo) command(args ...string) (*exec.Cmd, error) {
+	g := r.guard()
+	if g.err != nil {
+		return nil, g.err
+	}
+	cmd := gitCommand(r.Root, slices.Concat(g.args, args)...)
+	if len(g.env) > 0 {
+		cmd.Env = append(cmd.Environ(), g.env...)
+	}
+	return cmd, nil
+}
+
 // gitError is the error of git run with args that failed saying msg,
 // named by its command (diff, not the -c its options begin with); a
-// transport refused (see allowedProtocols) says how to allow it.
-func gitError(args []string, msg string) error {
+// transport refused (see allowedProtocols) says how to allow it, or, if
+// g, the repository's guard, refused it, why.
+func gitError(args []string, msg string, g *guard) error {
 	if strings.Contains(msg, "transport '") && strings.Contains(msg, "' not allowed") {
-		msg += " (in a partial clone git fetches the objects it lacks from the repository's remote; copycat lets git fetch only over file, git, http, https and ssh: set GIT_ALLOW_PROTOCOL to the transports to allow)"
+		if g != nil && g.uploadPack != "" && (strings.Contains(msg, "transport 'file'") || strings.Contains(msg, "transport 'ssh'")) {
+			msg += fmt.Sprintf(" (in a partial clone git fetches the objects it lacks from the repository's remote, and the repository's own configuration sets %s, a program git would run to fetch over file or ssh: copycat lets git fetch over neither; remove it to fetch, git config --unset-all %s)", g.uploadPack, g.uploadPack)
+		} else {
+			msg += " (in a partial clone git fetches the objects it lacks from the repository's remote; copycat lets git fetch only over file, git, http, https and ssh: set GIT_ALLOW_PROTOCOL to the transports to allow)"
+		}
 	}
 	name := ""
 	for i := 0; i < len(args) && name == ""; i++ {
@@ -787,7 +794,20 @@ func gitError(args []string, msg string) error {
 // git runs git in dir and returns its output, also when it fails; its
 // standard error is the error's text.
 func git(dir string, args ...string) (string, error) {
-	cmd := gitCommand(dir, args...)
+	return runCommand(gitCommand(dir, args...), args, nil)
+}
+
+// git is git in the repository, guarded (see guard).
+func (r *Repo) git(args ...string) (string, error) {
+	cmd, err := r.command(args...)
+	if err != nil {
+		return "", err
+	}
+	return runCommand(cmd, args, r.guard())
+}
+
+// runCommand is git of cmd, git run with args, guarded by g (nil: none).
+func runCommand(cmd *exec.Cmd, args []string, g *guard) (string, error) {
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
@@ -797,7 +817,7 @@ func git(dir string, args ...string) (string, error) {
 			if msg == "" {
 				msg = ee.Error()
 			}
-			return out.String(), gitError(args, msg)
+			return out.String(), gitError(args, msg, g)
 		}
 		return out.String(), fmt.Errorf("git: %w", err)
 	}
@@ -826,7 +846,7 @@ func (r *Repo) FirstParents(rev, since string, max int) ([]Commit, error) {
 	if since != "" {
 		args = append(args, "--since="+since)
 	}
-	out, err := git(r.Root, append(args, "--end-of-options", rev, "--")...)
+	out, err := r.git(append(args, "--end-of-options", rev, "--")...)
 	if err != nil {
 		if !r.hasCommits() {
 			return nil, r.noCommits()
@@ -860,15 +880,15 @@ func (r *Repo) FirstParents(rev, since string, max int) ([]Commit, error) {
 // was not given; -new-from-rev said to fetch it. A range that holds no
 // commit (HEAD..) is none.
 func (r *Repo) notCommit(rev string) error {
-	oid, err := git(r.Root, "rev-parse", "--verify", "--quiet", "--end-of-options", rev)
+	oid, err := r.git("rev-parse", "--verify", "--quiet", "--end-of-options", rev)
 	if err == nil { // else a range, or not one object
 		// A tag peeled (HEAD:a.go^{} would name a file "a.go^{}").
-		oid, err = git(r.Root, "rev-parse", "--verify", "--quiet", strings.TrimSpace(oid)+"^{}")
+		oid, err = r.git("rev-parse", "--verify", "--quiet", strings.TrimSpace(oid)+"^{}")
 	}
 	if err != nil {
 		return nil
 	}
-	kind, err := git(r.Root, "cat-file", "-t", strings.TrimSpace(oid))
+	kind, err := r.git("cat-file", "-t", strings.TrimSpace(oid))
 	if kind = strings.TrimSpace(kind); err != nil || kind == "commit" {
 		return nil
 	}

@@ -76,12 +76,12 @@ func tooMany(commit string, n int64, unit string) error {
 	return fmt.Errorf("commit %.12s: the files copycat reads in its tree (Go files, go.mod, .duplignore) come to more than %d %s, the most it writes of a commit; not written", commit, n, unit)
 }
 
-// gitEntries runs git with args in dir and calls each with each entry of
-// its output, which -z ends with NUL, as git writes them: an error each
-// returns stops git and is returned, so that an output of a billion
-// entries is neither read whole nor kept.
-func gitEntries(dir string, args []string, each func(entry string) error) error {
-	return gitRead(dir, args, func(out io.Reader) error {
+// gitEntries runs git with args in the repository and calls each with
+// each entry of its output, which -z ends with NUL, as git writes them:
+// an error each returns stops git and is returned, so that an output of
+// a billion entries is neither read whole nor kept.
+func (r *Repo) gitEntries(args []string, each func(entry string) error) error {
+	return r.gitRead(args, func(out io.Reader) error {
 		r := bufio.NewReaderSize(out, 1<<16)
 		for {
 			entry, err := r.ReadString(0)
@@ -135,8 +135,10 @@ func noteOnce(seen *map[string]bool, list *[]string, name string) {
 // written, and listed in TooLarge. Close ends it.
 func (r *Repo) NewTree(dir, commit string, maxSize int64) (*Tree, error) {
 	t := &Tree{repo: r, Dir: dir, maxSize: maxSize, written: map[string]int64{}}
-	t.cat = gitCommand(r.Root, "cat-file", "--batch")
 	var err error
+	if t.cat, err = r.command("cat-file", "--batch"); err != nil {
+		return nil, err
+	}
 	if t.in, err = t.cat.StdinPipe(); err != nil {
 		return nil, err
 	}
@@ -149,7 +151,7 @@ func (r *Repo) NewTree(dir, commit string, maxSize int64) (*Tree, error) {
 		return nil, fmt.Errorf("git cat-file: %w", err)
 	}
 	t.commit = commit
-	err = gitEntries(r.Root, []string{"ls-tree", "-r", "-l", "-z", "--full-tree", commit}, func(entry string) error {
+	err = r.gitEntries([]string{"ls-tree", "-r", "-l", "-z", "--full-tree", commit}, func(entry string) error {
 		meta, name, ok := strings.Cut(entry, "\t")
 		f := strings.Fields(meta) // mode, type, object, size
 		if ok && len(f) == 4 && f[0] == "120000" && wanted(name) {
@@ -191,7 +193,7 @@ func (t *Tree) Move(commit string) error {
 	gone := map[string][]string{} // blob → the files written that the commit removes
 	var meta []string             // the entry before a name: ":<modes> <objects> <status>"
 	t.commit = commit             // for the errors
-	err := gitEntries(t.repo.Root, []string{"diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", prev, commit}, func(field string) error {
+	err := t.repo.gitEntries([]string{"diff-tree", "-r", "-z", "--no-renames", "--no-commit-id", prev, commit}, func(field string) error {
 		if meta == nil {
 			meta = strings.Fields(strings.TrimPrefix(field, ":"))
 			return nil
@@ -472,7 +474,10 @@ func (r *Repo) sizes(specs []string) (map[string]int64, error) {
 			asked = append(asked, spec)
 		}
 	}
-	cmd := gitCommand(r.Root, "cat-file", "--batch-check")
+	cmd, err := r.command("cat-file", "--batch-check")
+	if err != nil {
+		return nil, err
+	}
 	cmd.Stdin = strings.NewReader(in.String())
 	out, err := cmd.Output()
 	if err != nil {
@@ -501,7 +506,10 @@ func (r *Repo) sizes(specs []string) (map[string]int64, error) {
 
 // objects is Objects without a limit.
 func (r *Repo) objects(specs []string) (map[string][]byte, error) {
-	cat := gitCommand(r.Root, "cat-file", "--batch")
+	cat, err := r.command("cat-file", "--batch")
+	if err != nil {
+		return nil, err
+	}
 	in, err := cat.StdinPipe()
 	if err != nil {
 		return nil, err
