@@ -92,8 +92,11 @@ func (c *Config) writeOutput(name string, write func(io.Writer) error) error {
 	}()
 	select {
 	case err := <-out:
-		if errors.Is(err, fs.ErrNotExist) && c.checked[name] {
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && c.checked[name]:
 			err = fmt.Errorf("%w (its folder was there when the run began, and removed while it ran)", err)
+		case errors.Is(err, fs.ErrPermission) && c.checked[name]:
+			err = fmt.Errorf("%w (its folder could be written when the run began, and no longer)", err)
 		}
 		return err
 	case <-c.done:

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -17,9 +18,11 @@ import (
 )
 
 // staleChild is set in the environment of the test binary run as a
-// copycat that is killed: "write NAME" writes NAME through its temporary
-// file and waits there, "history DIR" runs copycat history with the
-// index in DIR.
+// copycat that is killed: "write NAME" writes NAME and waits in the
+// write, having made NAME.writing; "temp NAME" makes a named temporary
+// file for NAME, as writeFile does where files of no name are not made
+// (systems other than Linux), and waits; "history DIR" runs copycat
+// history with the index in DIR.
 const staleChild = "COPYCAT_TEST_STALE_CHILD"
 
 // TestStaleChild is the killed copycat of TestStaleTemporaries.
@@ -28,8 +31,13 @@ func TestStaleChild(t *testing.T) {
 	switch what {
 	case "write":
 		writeFile(arg, func(w io.Writer) error {
+			os.WriteFile(arg+".writing", nil, 0o644)
 			select {} // killed here, the temporary file made
 		})
+	case "temp":
+		if _, err := createTemp(arg); err == nil {
+			select {}
+		}
 	case "history":
 		Run([]string{"history", "-cache", arg}, io.Discard, io.Discard)
 	}
@@ -52,6 +60,12 @@ func killedChild(t *testing.T, dir, what string, made func() bool) {
 			t.Fatalf("%s: nothing made after 20 s", what)
 		}
 	}
+}
+
+// exists reports whether a file of that name exists.
+func exists(name string) bool {
+	_, err := os.Lstat(name)
+	return err == nil
 }
 
 // aged sets the times of the files named back by two minutes, past
@@ -85,7 +99,13 @@ func glob(t *testing.T, pattern string) []string {
 func TestStaleTemporaries(t *testing.T) {
 	dir := t.TempDir()
 	report := filepath.Join(dir, "report.json")
-	killedChild(t, dir, "write "+report, func() bool { return len(glob(t, filepath.Join(dir, ".report.json.*.tmp"))) > 0 })
+	killedChild(t, dir, "write "+report, func() bool { return exists(report + ".writing") })
+	if left := glob(t, filepath.Join(dir, ".report.json.*.tmp")); runtime.GOOS == "linux" && len(left) > 0 {
+		// Its temporary file had no name (see openUnnamed).
+		t.Errorf("a write killed left %q", left)
+	}
+	os.Remove(report + ".writing")
+	killedChild(t, dir, "temp "+report, func() bool { return len(glob(t, filepath.Join(dir, ".report.json.*.tmp"))) > 0 })
 	dead := glob(t, filepath.Join(dir, ".report.json.*.tmp"))
 	// Kept: a temporary file of a write under way (this process's), an
 	// older copycat's name, other names, a link, one just made.

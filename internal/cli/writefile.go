@@ -18,6 +18,11 @@ import (
 // whole or the new one whole, never a part. The new file keeps the mode
 // of the one it replaces, and a symbolic link is written through. A name
 // that is not a regular file (/dev/stdout, a pipe) is written in place.
+// Where the system allows (Linux), the temporary file has no name until
+// it is whole (see openUnnamed): a folder made read-only, moved or
+// removed while the report was written had its temporary file's rename
+// fail, the error name that file, and the file stay where the folder
+// went.
 func writeFile(name string, write func(io.Writer) error) error {
 	fi, err := os.Stat(name)
 	if err == nil && !fi.Mode().IsRegular() {
@@ -26,21 +31,48 @@ func writeFile(name string, write func(io.Writer) error) error {
 	if real, err := filepath.EvalSymlinks(name); err == nil {
 		name = real
 	}
-	f, err := createTemp(name)
-	if err != nil {
+	f, unnamed := openUnnamed(name)
+	if unnamed {
+		lockOwn(f)
+	} else if f, err = createTemp(name); err != nil {
 		return err
 	}
-	err = writeAndClose(f, write, true)
+	err = writeAndSync(f, write)
 	if err == nil && fi != nil {
-		err = os.Chmod(f.Name(), fi.Mode().Perm())
+		err = f.Chmod(fi.Mode().Perm())
+	}
+	var tmp string // the temporary file's name, once it has one
+	switch {
+	case !unnamed:
+		tmp = f.Name()
+	case err == nil:
+		tmp, err = linkUnnamed(f, name)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(f.Name(), name)
+		err = os.Rename(tmp, name)
 	}
-	if err != nil {
-		os.Remove(f.Name())
+	if err != nil && tmp != "" {
+		os.Remove(tmp)
 	}
-	return err
+	return placeError(name, err)
+}
+
+// placeError is err, of writeFile's putting the file name in place, said
+// of name's folder: the temporary file's name, in a rename's or a link's
+// error, is copycat's, not the user's.
+func placeError(name string, err error) error {
+	var le *os.LinkError
+	if !errors.As(err, &le) {
+		return err
+	}
+	dir := filepath.Dir(name) + string(filepath.Separator)
+	if errors.Is(le.Err, fs.ErrPermission) {
+		return fmt.Errorf("cannot put the file in %s (a file is replaced through a new one beside it): %w", dir, le.Err)
+	}
+	return fmt.Errorf("cannot put the file in %s: %w", dir, le.Err)
 }
 
 // createTemp creates a new file beside name, with the mode a new file gets
@@ -73,18 +105,15 @@ func createTemp(name string) (*os.File, error) {
 	return nil, fmt.Errorf("cannot create a temporary file beside %s", name)
 }
 
-// writeAndClose writes f, with sync to stable storage, and closes it.
-func writeAndClose(f *os.File, write func(io.Writer) error, sync bool) error {
+// writeAndSync writes f and syncs it to stable storage.
+func writeAndSync(f *os.File, write func(io.Writer) error) error {
 	bw := bufio.NewWriter(f)
 	err := write(bw)
 	if err == nil {
 		err = bw.Flush()
 	}
-	if err == nil && sync {
+	if err == nil {
 		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
 	}
 	return err
 }
@@ -94,7 +123,15 @@ func writeInPlace(name string, write func(io.Writer) error) error {
 	if err != nil {
 		return err
 	}
-	return writeAndClose(f, write, false)
+	bw := bufio.NewWriter(f)
+	err = write(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // checkWritable says, before any work, whether writeFile can write name:

@@ -114,3 +114,55 @@ func TestOutputCheckedFirst(t *testing.T) {
 		t.Errorf("-o into a folder removed during the run: %v", err)
 	}
 }
+
+// A folder removed, moved, replaced by a file or made read-only while
+// the report is written into it: the error names the folder, not the
+// temporary file, and no temporary file is left, where the folder went
+// either. Before, the rename's error named the temporary file
+// (".r.json.PID.R.tmp"), and a folder moved or made read-only kept it.
+func TestWriteFileFolderChangedWhileWriting(t *testing.T) {
+	for _, change := range []string{"removed", "moved", "a file", "read-only"} {
+		t.Run(change, func(t *testing.T) {
+			if change == "read-only" && os.Geteuid() == 0 {
+				t.Skip("root writes into a read-only folder")
+			}
+			base := t.TempDir()
+			dir := filepath.Join(base, "out")
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { os.Chmod(dir, 0o755) })
+			out := filepath.Join(dir, "r.json")
+			var c Config
+			if err := c.checkFile(out); err != nil {
+				t.Fatal(err)
+			}
+			err := c.writeOutput(out, func(w io.Writer) error {
+				switch change {
+				case "removed":
+					os.RemoveAll(dir)
+				case "moved":
+					os.Rename(dir, dir+".moved")
+				case "a file":
+					os.RemoveAll(dir)
+					os.WriteFile(dir, nil, 0o644)
+				case "read-only":
+					os.Chmod(dir, 0o555)
+				}
+				_, err := io.WriteString(w, "{}\n")
+				return err
+			})
+			if err == nil || !strings.HasPrefix(err.Error(), "cannot put the file in "+dir+string(filepath.Separator)) || strings.Contains(err.Error(), ".tmp") {
+				t.Errorf("error %v, want one naming %s and not the temporary file", err, dir)
+			}
+			if want := map[string]string{"removed": "and removed while it ran", "moved": "and removed while it ran", "read-only": "could be written when the run began, and no longer"}[change]; err != nil && !strings.Contains(err.Error(), want) {
+				t.Errorf("error %v, want it to say the folder changed: %q", err, want)
+			}
+			for _, d := range []string{dir, dir + ".moved"} {
+				if left, _ := filepath.Glob(filepath.Join(d, ".r.json.*")); len(left) > 0 {
+					t.Errorf("left %q", left)
+				}
+			}
+		})
+	}
+}
