@@ -18,6 +18,12 @@ type aliasTable struct {
 	mu    sync.Mutex
 	roots []aliasRoot
 	known map[string]string // path → the index's path, for paths outside every folder
+	// targets are the real paths of the workspace's files that are
+	// symbolic links (l.go -> ../other/x.go), to those files: the editor
+	// that opens the file a link leads to (having followed it) opens the
+	// workspace's file, which was read beside its own buffer, "3 copies"
+	// of one copy and itself.
+	targets map[string]string
 }
 
 // An aliasRoot is a workspace folder and its real path.
@@ -41,6 +47,28 @@ func (a *aliasTable) setRoots(roots []string) {
 	a.roots, a.known = rs, nil
 }
 
+// setTargets sets the files the workspace's links lead to (see targets).
+func (a *aliasTable) setTargets(targets map[string]string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.targets, a.known = targets, nil
+}
+
+// linkTargets returns, of the files at paths, those that are symbolic
+// links to a file, by the real path of that file.
+func linkTargets(paths []string) map[string]string {
+	targets := map[string]string{}
+	for _, p := range paths {
+		if fi, err := os.Lstat(p); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			continue
+		}
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			targets[real] = p
+		}
+	}
+	return targets
+}
+
 // of returns the path the workspace holds the file at path under: path
 // itself when a folder holds it as it is spelled, or when no folder
 // holds the file it leads to.
@@ -62,6 +90,9 @@ func (a *aliasTable) of(path string) string {
 				index = filepath.Join(r.path, rel)
 				break
 			}
+		}
+		if link, ok := a.targets[real]; ok && index == path {
+			index = link
 		}
 	}
 	if a.known == nil {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -115,7 +116,10 @@ type engine struct {
 	roots []string
 	// trees are the .duplignore trees of the folders, by root: a file
 	// asks those of the folders above it, not every folder's.
-	trees     map[string]*ignore.Tree
+	trees map[string]*ignore.Tree
+	// reached are the folders found to be reached, or not, by the walk
+	// of the workspace (see walked).
+	reached   map[string]bool
 	idx       *index            // nil until the workspace is indexed
 	published map[string][]byte // the last non-empty diagnostics sent, by path
 	// sentTo are the URIs those were sent under, by path: the editor's
@@ -191,8 +195,10 @@ func (e *engine) start(ctx context.Context, roots []string, progress bool) {
 	go e.work(ctx)
 }
 
-// newTrees reads the .duplignore files afresh. e.mu is held.
+// newTrees reads the .duplignore files afresh, and forgets which
+// folders the walk reaches (see walked). e.mu is held.
 func (e *engine) newTrees() {
+	e.reached = map[string]bool{}
 	e.trees = map[string]*ignore.Tree{}
 	for _, r := range e.roots {
 		t := ignore.NewTree(r, nil)
@@ -242,6 +248,11 @@ func (e *engine) indexWorkspace(progress bool) {
 	p := e.beginProgress(progress, "copycat: indexing")
 	ws := e.loadWorkspace(cfg, roots, p)
 	files, read := ws.files, ws.read
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = f.Name
+	}
+	e.aliases.setTargets(linkTargets(names))
 	tLoad := time.Now()
 	opt := cfg.opt
 	if ws.found == nil && ws.index != nil {
@@ -562,14 +573,52 @@ func (e *engine) fingerprint(path string) (ch fileChange, sum [32]byte, ok bool)
 }
 
 // inWorkspace reports whether path lies in one of the workspace's
-// folders. e.mu is held.
+// folders, where indexing reads it: through no symbolic link to a folder,
+// which the walk of the folders does not follow, as the command line's
+// ./... and the go command's do not (a link to /etc, to another tree, or
+// to its own parent). A file there opened and closed (a.go's "duplicate
+// of ext/x.go", ext a link out of the tree) stayed in the index, where
+// the command line and go vet never read it. e.mu is held.
 func (e *engine) inWorkspace(path string) bool {
 	for _, r := range e.roots {
 		if rel, err := filepath.Rel(r, path); err == nil && filepath.IsLocal(rel) {
-			return true
+			return e.walked(r, filepath.Dir(path))
 		}
 	}
 	return false
+}
+
+// walked reports whether dir, root or a folder below it, is reached from
+// root through folders alone, none a symbolic link. Each folder found a
+// folder or a link is remembered until the workspace is indexed again;
+// one not there is not (it may be made). e.mu is held.
+func (e *engine) walked(root, dir string) bool {
+	if e.reached == nil {
+		e.reached = map[string]bool{}
+	}
+	var todo []string // the folders not yet known, deepest first
+	ok := true
+	for d := dir; d != root; {
+		if known, seen := e.reached[d]; seen {
+			ok = known
+			break
+		}
+		todo = append(todo, d)
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	for i := len(todo) - 1; i >= 0 && ok; i-- {
+		fi, err := os.Lstat(todo[i])
+		if err != nil {
+			return false
+		}
+		ok = fi.IsDir()
+		e.reached[todo[i]] = ok
+	}
+	return ok
 }
 
 // setVersion records the version of path's buffer as indexed, or that it

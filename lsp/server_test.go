@@ -783,3 +783,44 @@ func TestServerLinkedFolder(t *testing.T) {
 		e.exit()
 	}
 }
+
+// Symbolic links in a workspace are read as the command line and go vet
+// read them, the go command's way: a link to a file is the file, a link
+// to a folder met in the walk is not followed (a link to /etc, to
+// another tree, to its own parent). A file under a linked folder, opened
+// and closed, stayed in the index (a.go "3 copies", one under ext/ that
+// copycat ./... never reads); and the file a link leads to, opened by its
+// real path as an editor that follows the link opens it, was read beside
+// the link, "4 copies" of three.
+func TestServerLinksAsTheCommandLine(t *testing.T) {
+	dir, files := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	outside := t.TempDir()
+	text := "package w\n" + files["paste.go.txt"]
+	for _, name := range []string{"x.go", "y.go"} {
+		if err := os.WriteFile(filepath.Join(outside, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "ext")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	if err := os.Symlink(filepath.Join(outside, "y.go"), filepath.Join(dir, "l.go")); err != nil {
+		t.Fatal(err)
+	}
+	e := startEditor(t, runServer())
+	e.initialize(dir, nil)
+	three := saying("duplicate of b.go:4-20 (renamed, 105 tokens, 3 copies)")
+	e.diagnostics(uri(dir, "a.go"), "a.go, b.go and the linked l.go", three)
+
+	x := uri(dir, "ext/x.go")
+	e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: x, Version: 1, Text: text}})
+	e.diagnostics(uri(dir, "a.go"), "one more copy in the open buffer", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 4 copies)"))
+	e.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": x}})
+	e.diagnostics(x, "none once it is closed", none)
+	e.diagnostics(uri(dir, "a.go"), "three again once it is closed", three)
+
+	y := pathToURI(filepath.Join(outside, "y.go"))
+	e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: y, Version: 1, Text: text}})
+	e.diagnostics(y, "l.go's copy, under the editor's URI, one of three", saying("duplicate of a.go:4-20 (renamed, 105 tokens, 3 copies)"))
+	e.exit()
+}
