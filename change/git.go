@@ -63,14 +63,23 @@ func Open(dir string) (*Repo, error) {
 // open is Open, that also returns dir's folder within the top folder,
 // as git has it (slash-separated, "." for the top folder).
 func open(dir string) (*Repo, string, error) {
-	out, err := git(dir, "rev-parse", "--show-toplevel", "--show-prefix")
+	out, err := git(dir, "rev-parse", "--absolute-git-dir", "--is-inside-work-tree", "--show-toplevel", "--show-prefix")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if err != nil || len(lines) != 2 {
+	if err != nil || len(lines) != 4 {
+		if werr := worktreeError(dir, "", ""); werr != nil {
+			return nil, "", werr
+		}
 		if err == nil {
 			err = errors.New("git rev-parse printed no top folder")
 		}
 		return nil, "", noRepository(err)
 	}
+	if lines[1] != "true" {
+		if werr := worktreeError(dir, lines[0], lines[2]); werr != nil {
+			return nil, "", werr
+		}
+	}
+	lines = lines[2:]
 	prefix := cmp.Or(strings.TrimSuffix(lines[1], "/"), ".")
 	return &Repo{Root: seenFrom(dir, filepath.Clean(lines[0]), prefix)}, prefix, nil
 }
@@ -121,6 +130,9 @@ func OpenObjects(dir string) (r *Repo, prefix string, err error) {
 		}
 		return r, prefix, nil
 	}
+	if _, ok := errors.AsType[*WorktreeError](err); ok {
+		return nil, "", err
+	}
 	// In a bare repository, or a .git folder, git has no top folder to
 	// show ("this operation must be run in a work tree"), and history
 	// said "not in a git repository".
@@ -143,17 +155,27 @@ func OpenAt(dir, rev string) (*Repo, string, error) {
 	if strings.HasPrefix(rev, "-") {
 		return nil, "", fmt.Errorf("bad revision %q", rev)
 	}
-	out, err := git(dir, "rev-parse", "--show-toplevel", "--show-prefix", "--git-path", "index", "--show-object-format",
+	out, err := git(dir, "rev-parse", "--absolute-git-dir", "--is-inside-work-tree", "--show-toplevel", "--show-prefix", "--git-path", "index", "--show-object-format",
 		"--verify", "--quiet", "--end-of-options", rev+"^{commit}")
-	// The top folder, the prefix (an empty line at the top), the index,
-	// the format and the commit, or less.
+	// The git folder, whether dir is in the work tree, the top folder,
+	// the prefix (an empty line at the top), the index, the format and
+	// the commit, or less.
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) < 2 || lines[0] == "" {
+	if len(lines) < 4 || lines[2] == "" {
+		if werr := worktreeError(dir, "", ""); werr != nil {
+			return nil, "", werr
+		}
 		if err == nil {
 			err = errors.New("git rev-parse printed no top folder")
 		}
 		return nil, "", noRepository(err)
 	}
+	if lines[1] != "true" {
+		if werr := worktreeError(dir, lines[0], lines[2]); werr != nil {
+			return nil, "", werr
+		}
+	}
+	lines = lines[2:]
 	r := &Repo{Root: seenFrom(dir, filepath.Clean(lines[0]), cmp.Or(strings.TrimSuffix(lines[1], "/"), "."))}
 	if len(lines) > 3 {
 		if r.index = lines[2]; !filepath.IsAbs(r.index) {
