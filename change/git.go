@@ -3,6 +3,7 @@ package change
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -38,6 +39,18 @@ type Repo struct {
 		once sync.Once
 		g    guard
 	}
+	// ctx stops the git commands the repository runs (see
+	// WithContext); nil: nothing does.
+	ctx context.Context
+}
+
+// WithContext makes the git commands r runs from now on end when ctx
+// ends: killed, so that a run interrupted while git waits (on a named
+// pipe in the work tree, a remote that never answers a partial clone's
+// fetch) ends at once, and leaves no git behind. It returns r.
+func (r *Repo) WithContext(ctx context.Context) *Repo {
+	r.ctx = ctx
+	return r
 }
 
 // ErrNoRepository is the error, wrapped, of Open and OpenAt for a
@@ -766,7 +779,12 @@ const allowedProtocols = "file:git:http:https:ssh"
 // gitCommand is the command that runs git with args in dir, after
 // gitSafe, over allowedProtocols.
 func gitCommand(dir string, args ...string) *exec.Cmd {
-	cmd := exec.Command("git", slices.Concat(gitSafe, args)...)
+	return gitCommandContext(context.Background(), dir, args...)
+}
+
+// gitCommandContext is gitCommand, killed when ctx ends.
+func gitCommandContext(ctx context.Context, dir string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "git", slices.Concat(gitSafe, args)...)
 	cmd.Dir = dir
 	if _, set := os.LookupEnv("GIT_ALLOW_PROTOCOL"); !set {
 		cmd.Env = append(os.Environ(), "GIT_ALLOW_PROTOCOL="+allowedProtocols)
@@ -782,7 +800,10 @@ func (r *Repo) command(args ...string) (*exec.Cmd, error) {
 	if g.err != nil {
 		return nil, g.err
 	}
-	cmd := gitCommand(r.Root, slices.Concat(g.args, args)...)
+	cmd := gitCommandContext(cmp.Or(r.ctx, context.Background()), r.Root, slices.Concat(g.args, args)...)
+	if r.ctx != nil {
+		killOnCancel(cmd)
+	}
 	if len(g.env) > 0 {
 		cmd.Env = append(cmd.Environ(), g.env...)
 	}

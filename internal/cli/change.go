@@ -2,6 +2,7 @@ package cli
 
 import (
 	"cmp"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -31,6 +32,9 @@ type Changes struct {
 	MaxNew           float64 // -max-new-duplication PCT; <0: no gate
 	maxNew           string  // -max-new-duplication as given
 	FailOnTwins      bool    // -fail-on-twins: a forgotten twin sets the exit status
+	// ctx ends the git commands the change runs (see change.Repo's
+	// WithContext); nil: nothing does.
+	ctx context.Context
 	// took is what finding the change took, for -stats: git's lookup of
 	// the revision (and merge base) and the diff's steps.
 	took struct {
@@ -100,6 +104,9 @@ func (ch *Changes) start(stdin io.Reader, fail func(error)) (wait func() (*chang
 		return wait, saw, loaded, nil
 	}
 	repo, repoErr := change.Open(wd)
+	if repoErr == nil && ch.ctx != nil {
+		repo.WithContext(ch.ctx)
+	}
 	r := stdin
 	if ch.Diff != "-" {
 		f, err := os.Open(ch.Diff)
@@ -154,6 +161,9 @@ func (ch *Changes) startRev(wd string, fail func(error)) (wait func() (*change.C
 	go func() {
 		t0 := time.Now()
 		repo, commit, err := change.OpenAt(wd, rev)
+		if err == nil && ch.ctx != nil {
+			repo.WithContext(ch.ctx)
+		}
 		if err == nil && ch.NewFromMergeBase != "" {
 			commit, err = repo.MergeBaseOf(commit, rev)
 		}

@@ -245,6 +245,7 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			loaded func()
 			err    error
 		}
+		c.Changes.ctx = ctx
 		st, ok := untilDone(ctx.Done(), func() started {
 			wait, saw, loaded, err := c.Changes.start(os.Stdin, func(err error) { stop(changeError{err}) })
 			return started{wait, saw, loaded, err}
@@ -286,6 +287,10 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		// matters, whatever loading found.
 		var err error
 		if c.changed, err = c.change(); err != nil {
+			if cerr := (changeError{}); ctx.Err() != nil && !errors.As(context.Cause(ctx), &cerr) {
+				// git was stopped (see change.Repo's WithContext).
+				return interrupted(stderr)
+			}
 			fmt.Fprintf(stderr, "copycat: %v\n", err)
 			return ExitError
 		}

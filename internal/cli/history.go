@@ -96,7 +96,9 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return ExitError
 	}
 	points, err := c.history(ctx, rev, *since, *maxCommits, stderr)
-	if errors.Is(err, errInterrupted) {
+	if errors.Is(err, errInterrupted) || err != nil && ctx.Err() != nil {
+		// An error of a git stopped by the interrupt (see
+		// change.Repo's WithContext), or the interrupt.
 		return interrupted(stderr)
 	}
 	if err != nil {
@@ -145,6 +147,7 @@ func (c *Config) history(ctx context.Context, rev, since string, max int, stderr
 	if err != nil {
 		return nil, err
 	}
+	repo.WithContext(ctx)
 	commits, err := repo.FirstParents(rev, since, max)
 	if err != nil {
 		return nil, err
