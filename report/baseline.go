@@ -116,9 +116,15 @@ func readHeader(sc *bufio.Scanner) error {
 		}
 		return fmt.Errorf("empty baseline: want the first line %q", BaselineHeader)
 	}
-	switch line := strings.TrimRight(sc.Text(), " \t\r"); {
+	// An editor that saves the file again may begin it with a byte order
+	// mark (Notepad's UTF-8), and the line was no header: "got
+	// "\ufeff# copycat baseline v1…"", the header it wants.
+	line := strings.TrimPrefix(strings.TrimRight(sc.Text(), " \t\r"), "\ufeff")
+	switch {
 	case line == BaselineHeader:
 		return nil
+	case strings.HasPrefix(line, "\xff\xfe") || strings.HasPrefix(line, "\xfe\xff"):
+		return errors.New("baseline line 1: the file is in UTF-16 (it begins with UTF-16's byte order mark), where a baseline is UTF-8 text, as copycat writes it")
 	case strings.HasPrefix(line, "# copycat baseline "):
 		return fmt.Errorf("baseline line 1: unknown baseline version %q, want %q", words.Excerpt(line), BaselineHeader)
 	default:

@@ -44,6 +44,25 @@ func TestBaselineWriteRead(t *testing.T) {
 	}
 }
 
+// A baseline saved again by an editor that begins the file with a byte
+// order mark (UTF-8's, as Notepad writes it), and with CRLF line ends,
+// is the same baseline: it was refused as "not a copycat baseline",
+// the header wanted given as the line found.
+func TestBaselineByteOrderMark(t *testing.T) {
+	in := "\ufeff" + BaselineHeader + "\r\n0a 3 exact\r\nff01 2 renamed\r\n"
+	b, err := ReadBaseline(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := b.Write(&out); err != nil {
+		t.Fatal(err)
+	}
+	if want := BaselineHeader + "\n0a 3 exact\nff01 2 renamed\n"; out.String() != want {
+		t.Errorf("read as\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
 func TestReadBaselineErrors(t *testing.T) {
 	tests := []struct{ name, in, err string }{
 		{"not hex", BaselineHeader + "\n# c\nxyz 2\n", "baseline line 3"},
@@ -55,6 +74,9 @@ func TestReadBaselineErrors(t *testing.T) {
 		{"no header", "0a 2 exact\n", "baseline line 1: not a copycat baseline"},
 		{"header cut short", "# copycat base", "baseline line 1: not a copycat baseline"},
 		{"other version", "# copycat baseline v2: class ID, copies, kind\n0a 2\n", "unknown baseline version"},
+		// Re-encoded by an editor or a shell's redirection: said so.
+		{"UTF-16", "\xff\xfe#\x00 \x00c\x00", "the file is in UTF-16"},
+		{"UTF-16, big-endian", "\xfe\xff\x00#\x00 ", "the file is in UTF-16"},
 		// A line past the scanner's buffer is named, as others are
 		// ("reading baseline: bufio.Scanner: token too long" named none).
 		{"long comment", BaselineHeader + "\n0a 2\n# " + strings.Repeat("x", 70_000) + "\n", "baseline line 3: longer than the 65536 bytes a line may have"},
