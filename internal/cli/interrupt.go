@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/copycat-go/copycat/fingerprint"
@@ -131,6 +133,9 @@ func closed(done <-chan struct{}) bool {
 // checkOutputs checks, before any work, that the run can write its -o
 // file and, with -update-baseline, its baseline (see checkWritable).
 func (c *Config) checkOutputs() error {
+	if err := c.checkClash(); err != nil {
+		return err
+	}
 	if err := c.checkFile(c.File); err != nil {
 		return fmt.Errorf("cannot write report %s: %w", c.File, err)
 	}
@@ -141,6 +146,40 @@ func (c *Config) checkOutputs() error {
 		return fmt.Errorf("cannot write baseline %s: %w", c.Baseline, err)
 	}
 	return nil
+}
+
+// checkClash refuses an -o file that is a file the run reads or writes
+// besides: -o b.txt -baseline b.txt replaced the baseline, the classes a
+// project accepted, with the report (and the next run failed on every
+// class), -o c.diff -diff c.diff the change, and with -update-baseline
+// the one written last won, silently.
+func (c *Config) checkClash() error {
+	if c.File == "" {
+		return nil
+	}
+	switch {
+	case c.Baseline != "" && sameFile(c.File, c.Baseline) && c.UpdateBaseline:
+		return fmt.Errorf("-o %s and -update-baseline -baseline %s name one file: the report and the baseline would each replace the other", c.File, c.Baseline)
+	case c.Baseline != "" && sameFile(c.File, c.Baseline):
+		return fmt.Errorf("-o %s names the file -baseline reads: the report would replace the baseline", c.File)
+	case c.Changes.Diff != "" && c.Changes.Diff != "-" && sameFile(c.File, c.Changes.Diff):
+		return fmt.Errorf("-o %s names the file -diff reads: the report would replace the change", c.File)
+	}
+	return nil
+}
+
+// sameFile reports whether the paths a and b name one file: the same
+// file on the disk (through links, or other spellings), or, where one
+// does not exist yet, the same path.
+func sameFile(a, b string) bool {
+	fa, errA := os.Stat(a)
+	fb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(fa, fb)
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
 }
 
 // checkFile is checkWritable for a file the run writes, if name is set.

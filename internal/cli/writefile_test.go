@@ -166,3 +166,49 @@ func TestWriteFileFolderChangedWhileWriting(t *testing.T) {
 		})
 	}
 }
+
+// An -o file that is a file the run reads, or writes besides: -o b.txt
+// -baseline b.txt replaced the baseline with the report, -o c.diff -diff
+// c.diff the change read, and with -update-baseline one output replaced
+// the other, each exit 0. Refused now, whatever the spelling, and the
+// files are left as they were.
+func TestOutputIsAnInput(t *testing.T) {
+	dir := unpack(t, "module.txtar")
+	t.Chdir(dir)
+	if _, errs, code := runChange(t, "-baseline", "b.txt", "-update-baseline", "./..."); code != ExitClean {
+		t.Fatalf("baseline not written: exit %d: %s", code, errs)
+	}
+	baseline := mustRead(t, "b.txt")
+	diff := "--- a/x.go\n+++ b/x.go\n@@ -1,0 +2,1 @@\n+// x\n"
+	testtool.WriteFiles(t, dir, map[string]string{"c.diff": diff})
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-baseline", "b.txt", "-o", "b.txt"}, "-o b.txt names the file -baseline reads"},
+		{[]string{"-baseline", "b.txt", "-o", filepath.Join(dir, "b.txt")}, "names the file -baseline reads"},
+		{[]string{"-baseline", "new.txt", "-update-baseline", "-o", "./new.txt"}, "-o ./new.txt and -update-baseline -baseline new.txt name one file"},
+		{[]string{"-diff", "c.diff", "-o", "c.diff"}, "-o c.diff names the file -diff reads"},
+	}
+	if err := os.Symlink("b.txt", "link.txt"); err == nil {
+		cases = append(cases, struct {
+			args []string
+			want string
+		}{[]string{"-baseline", "b.txt", "-o", "link.txt"}, "-o link.txt names the file -baseline reads"})
+	}
+	for _, tc := range cases {
+		_, errs, code := runChange(t, append(tc.args, "./...")...)
+		if code != ExitError || !strings.Contains(errs, tc.want) {
+			t.Errorf("%q: exit %d, %q; want exit 2 and %q", tc.args, code, errs, tc.want)
+		}
+	}
+	if got := mustRead(t, "b.txt"); got != baseline {
+		t.Errorf("the baseline replaced:\n%s", got)
+	}
+	if got := mustRead(t, "c.diff"); got != diff {
+		t.Errorf("the diff replaced:\n%s", got)
+	}
+	if _, err := os.Stat("new.txt"); err == nil {
+		t.Error("new.txt written")
+	}
+}
