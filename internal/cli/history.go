@@ -64,6 +64,7 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "copycat history: %v\nrun 'copycat history -h' for usage\n", words.FlagError(fs, err))
 		return ExitError
 	}
+	*out = standardOutput(*out)
 	rev := "HEAD"
 	switch len(rest) {
 	case 0:

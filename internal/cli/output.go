@@ -75,7 +75,9 @@ func (o *Output) ListFlags(fs *flag.FlagSet, prefix string) {
 
 // checkOutput settles the format after parsing: -json is -format json;
 // without either, -o's extension names the format (see fileFormat).
+// -o - is standard output, as -diff - is standard input.
 func (c *Config) checkOutput(fs *flag.FlagSet) error {
+	c.File = standardOutput(c.File)
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
 		case "format":
@@ -113,6 +115,16 @@ func (c *Config) checkOutput(fs *flag.FlagSet) error {
 		return RefuseGoFile("baseline", c.Baseline, "a baseline")
 	}
 	return nil
+}
+
+// standardOutput is the file an -o value names: "" (standard output)
+// for "-", which wrote a file named "-" in the working directory, where
+// -diff - reads standard input; else the value.
+func standardOutput(o string) string {
+	if o == "-" {
+		return ""
+	}
+	return o
 }
 
 // RefuseGoFile is the error for a file flag that would write over Go

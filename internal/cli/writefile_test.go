@@ -212,3 +212,20 @@ func TestOutputIsAnInput(t *testing.T) {
 		t.Error("new.txt written")
 	}
 }
+
+// -o - is standard output, as -diff - is standard input: it wrote a
+// file named "-" in the working directory, for the report and for
+// copycat history alike.
+func TestOutputDash(t *testing.T) {
+	dir := gitRepo(t)
+	for _, args := range [][]string{{"-o", "-", "./..."}, {"history", "-o", "-"}} {
+		out, errs, code := runChange(t, args...)
+		if code == ExitError || out == "" {
+			t.Errorf("%q: exit %d, nothing on standard output: %s", args, code, errs)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
+			t.Errorf("%q wrote a file named -", args)
+			os.Remove(filepath.Join(dir, "-"))
+		}
+	}
+}
