@@ -362,7 +362,7 @@ func TestDiffIgnoresPrefixConfig(t *testing.T) {
 	}
 	for _, config := range [][]string{{"diff.noprefix", "true"}, {"diff.mnemonicPrefix", "true"}} {
 		testtool.Git(t, "config", config[0], config[1])
-		files, _, err := r.diff(base, nil)
+		files, _, err := r.diff(base, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -384,14 +384,14 @@ func TestDiffIgnoresBinaryAttributes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _, err := r.diff(base, nil)
+	want, _, err := r.diff(base, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, attrs := range []string{"*.go -diff\n", "*.go binary\n", "g/h.go -text -diff\n"} {
 		testtool.WriteFiles(t, ".", map[string]string{".gitattributes": attrs})
 		for _, asked := range [][]string{nil, {"g/g.go", "g/h.go"}} {
-			files, _, err := r.diff(base, asked)
+			files, _, err := r.diff(base, asked, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

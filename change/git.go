@@ -29,6 +29,8 @@ type Repo struct {
 	// Root is the repository's top folder, absolute: diff paths are
 	// relative to it.
 	Root string
+	// gitDir is the git folder, absolute, when Open or OpenAt found it.
+	gitDir string
 	// index is the index file's path and hashLen the length of an
 	// object name, when OpenAt found them (see readIndex).
 	index   string
@@ -92,9 +94,10 @@ func open(dir string) (*Repo, string, error) {
 			return nil, "", werr
 		}
 	}
+	gitDir := lines[0]
 	lines = lines[2:]
 	prefix := cmp.Or(strings.TrimSuffix(lines[1], "/"), ".")
-	return &Repo{Root: seenFrom(dir, filepath.Clean(lines[0]), prefix)}, prefix, nil
+	return &Repo{Root: seenFrom(dir, filepath.Clean(lines[0]), prefix), gitDir: gitDir}, prefix, nil
 }
 
 // seenFrom is the repository's top folder root, the real path git gives,
@@ -188,8 +191,9 @@ func OpenAt(dir, rev string) (*Repo, string, error) {
 			return nil, "", werr
 		}
 	}
+	gitDir := lines[0]
 	lines = lines[2:]
-	r := &Repo{Root: seenFrom(dir, filepath.Clean(lines[0]), cmp.Or(strings.TrimSuffix(lines[1], "/"), "."))}
+	r := &Repo{Root: seenFrom(dir, filepath.Clean(lines[0]), cmp.Or(strings.TrimSuffix(lines[1], "/"), ".")), gitDir: gitDir}
 	if len(lines) > 3 {
 		if r.index = lines[2]; !filepath.IsAbs(r.index) {
 			r.index = filepath.Join(dir, r.index)
@@ -317,32 +321,27 @@ func (r *Repo) diffAll(commit string) (map[string]*File, []*File, map[string]boo
 	// The index's list of files costs no look at the tree: with the
 	// files copycat found, it tells the untracked ones (see whole)
 	// without git walking the tree a second time.
-	var listed string
-	var lerr error
-	asked := make(chan struct{})
-	go func() {
-		listed, lerr = r.git("ls-files", "-z", "--cached", "--", "*.go")
-		close(asked)
-	}()
-	files, deleted, err := r.diff(commit, nil)
-	<-asked
+	// It is asked first: their folders' .gitattributes are checked
+	// before git diff opens them (see specialGitFile).
+	listed, err := r.git("ls-files", "-z", "--cached", "--", "*.go")
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if lerr != nil {
-		return nil, nil, nil, lerr
+	names := strings.FieldsFunc(listed, func(c rune) bool { return c == 0 })
+	files, deleted, err := r.diff(commit, nil, names)
+	if err != nil {
+		return nil, nil, nil, err
 	}
-	tracked := make(map[string]bool, strings.Count(listed, "\x00"))
-	for name := range strings.SplitSeq(listed, "\x00") {
-		if name != "" {
-			tracked[name] = true
-		}
+	tracked := make(map[string]bool, len(names))
+	for _, name := range names {
+		tracked[name] = true
 	}
 	return files, deleted, tracked, nil
 }
 
 // diff is git's diff of the working tree against commit, of the Go files
-// named (literally), or of all if names is nil. Its names have git's a/
+// named (literally), or of all if names is nil (all: the Go files git
+// tracks, whose rules git may read; see specialGitFile). Its names have git's a/
 // and b/ prefixes whatever the user's configuration says (diff.noprefix,
 // diff.mnemonicPrefix, diff.srcPrefix): ParseDiff cuts those two. It is
 // text whatever the tree's .gitattributes say (--text): one saying
@@ -353,7 +352,13 @@ func (r *Repo) diffAll(commit string) (map[string]*File, []*File, map[string]boo
 // working tree through the clean filter its .gitattributes name (*.go
 // filter=x) to compare it, and a file such a driver would change is
 // compared as it is on the disk.
-func (r *Repo) diff(commit string, names []string) (map[string]*File, []*File, error) {
+func (r *Repo) diff(commit string, names, all []string) (map[string]*File, []*File, error) {
+	if names != nil {
+		all = names
+	}
+	if err := r.specialGitFile(all, ".gitattributes"); err != nil {
+		return nil, nil, err
+	}
 	args := slices.Concat([]string{"-c", "core.quotePath=true"}, []string{"diff", "--no-color", "--no-ext-diff", "--no-textconv", "--text",
 		"--src-prefix=a/", "--dst-prefix=b/", "--find-renames", "--unified=0", commit, "--"})
 	if names == nil {
@@ -495,6 +500,12 @@ func (r *Repo) StartDiff(wd, commit string) *Diffing {
 			d.err = errIndexUnknown
 			return
 		}
+		// git diff-index opens the rules git's folder and configuration
+		// name (see specialGitFile); Finish says why it does not run.
+		if err := r.specialGitFile(nil, ""); err != nil {
+			d.err = err
+			return
+		}
 		asked := make(chan error, 1)
 		go func() {
 			t0 := time.Now()
@@ -505,7 +516,7 @@ func (r *Repo) StartDiff(wd, commit string) *Diffing {
 			if err == nil && len(d.staged) > 0 && namedSize(d.staged) <= maxNamed {
 				// A change committed, as a pull request's is, is all
 				// here: its diff is made while the tree is walked.
-				d.early = d.ask(d.staged)
+				d.early = d.ask(d.staged, nil)
 			}
 			asked <- err
 		}()
@@ -517,12 +528,13 @@ func (r *Repo) StartDiff(wd, commit string) *Diffing {
 	return d
 }
 
-// ask begins git's diff of names (all Go files if nil).
-func (d *Diffing) ask(names []string) chan diffResult {
+// ask begins git's diff of names (all Go files if nil, of which all
+// are those it compares).
+func (d *Diffing) ask(names, all []string) chan diffResult {
 	c := make(chan diffResult, 1)
 	go func() {
 		t0 := time.Now()
-		files, deleted, err := d.repo.diff(d.commit, names)
+		files, deleted, err := d.repo.diff(d.commit, names, all)
 		c <- diffResult{files, deleted, err, time.Since(t0)}
 	}()
 	return c
@@ -585,7 +597,7 @@ func (d *Diffing) Finish(seen []Seen) (files map[string]*File, deleted []*File, 
 	var late chan diffResult
 	if len(differ) > 0 {
 		if d.asked = union(d.staged, differ); namedSize(d.asked) <= maxNamed {
-			late = d.ask(d.asked)
+			late = d.ask(d.asked, nil)
 		}
 	}
 	unseen := false // an unseen file differs, not staged
@@ -612,10 +624,11 @@ func (d *Diffing) Finish(seen []Seen) (files map[string]*File, deleted []*File, 
 		r = <-d.early
 	default:
 		// One diff of them all, for git to find what moved between them.
-		if d.asked = union(d.staged, differ); namedSize(d.asked) > maxNamed {
+		all := union(d.staged, differ)
+		if d.asked = all; namedSize(d.asked) > maxNamed {
 			d.asked = nil
 		}
-		r = <-d.ask(d.asked)
+		r = <-d.ask(d.asked, all)
 	}
 	d.Time.Diff, d.Time.Named = r.took, len(d.asked)
 	if d.asked == nil {
@@ -677,16 +690,19 @@ func (d *Diffing) whole(seen []Seen) (map[string]*File, []*File, []string, error
 
 // NewFiles returns, of candidates (files git does not track, by name
 // relative to the root), those git does not ignore, each as a new file
-// whole.
-func (r *Repo) NewFiles(candidates []string) map[string]*File {
+// whole; an error if git cannot be asked (see specialGitFile).
+func (r *Repo) NewFiles(candidates []string) (map[string]*File, error) {
 	if len(candidates) == 0 {
-		return nil
+		return nil, nil
+	}
+	if err := r.specialGitFile(candidates, ".gitignore"); err != nil {
+		return nil, err
 	}
 	// Those git ignores are none of the change.
 	ignored := map[string]bool{}
 	cmd, err := r.command("check-ignore", "-z", "--stdin", "--no-index")
 	if err != nil {
-		return nil
+		return nil, err
 	}
 	cmd.Stdin = strings.NewReader(strings.Join(candidates, "\x00") + "\x00")
 	if out, err := cmd.Output(); err == nil || len(out) > 0 {
@@ -709,7 +725,7 @@ func (r *Repo) NewFiles(candidates []string) map[string]*File {
 		}
 		out[name] = f
 	}
-	return out
+	return out, nil
 }
 
 // relNamer returns the function that names a file as the root's, given

@@ -45,6 +45,9 @@ type guard struct {
 	// that no git -c can put another in its place. The guard takes both
 	// transports from those git may fetch over.
 	uploadPack string
+	// files are the files of rules core.attributesfile and
+	// core.excludesfile name, as git reads them (see specialGitFile).
+	files map[string]string
 }
 
 // A configEntry is one value of git's configuration, as git config
@@ -94,6 +97,12 @@ func guardOf(entries []configEntry, lookup func(string) (string, bool)) guard {
 	for _, e := range entries {
 		if !e.own() {
 			user[e.key] = e.value
+		}
+		if e.key == "core.attributesfile" || e.key == "core.excludesfile" {
+			if g.files == nil {
+				g.files = map[string]string{}
+			}
+			g.files[e.key] = e.value
 		}
 	}
 	done := map[string]bool{}

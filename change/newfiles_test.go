@@ -40,7 +40,13 @@ func TestNewFilesSwapped(t *testing.T) {
 		t.Fatal(err)
 	}
 	done := make(chan map[string]*File, 1)
-	go func() { done <- r.NewFiles([]string{"n/a.go", "n/b.go", "n/c.go", "n/d.go", "n/pipe.go", "n/null.go"}) }()
+	go func() {
+		files, err := r.NewFiles([]string{"n/a.go", "n/b.go", "n/c.go", "n/d.go", "n/pipe.go", "n/null.go"})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- files
+	}()
 	var got map[string]*File
 	select {
 	case got = <-done:

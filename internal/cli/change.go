@@ -212,7 +212,11 @@ func (ch *Changes) startRev(wd string, fail func(error)) (wait func() (*change.C
 			return nil, d.err
 		}
 		o := base()
-		for name, f := range o.repo.NewFiles(d.untracked) {
+		news, err := o.repo.NewFiles(d.untracked)
+		if err != nil {
+			return nil, err
+		}
+		for name, f := range news {
 			if d.files[name] == nil {
 				d.files[name] = f
 			}
