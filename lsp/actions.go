@@ -118,10 +118,14 @@ func actionsAt(path string, p codeActionParams, classes []*fingerprint.Class, ro
 				work += 1 + len(ds)
 			}
 		}
-		if !ignored[fr.Start.Line] && startsFunc(lines.line(fr.Start.Line), fr) {
+		if line := lines.line(fr.Start.Line); !ignored[fr.Start.Line] && startsFunc(line, fr) {
 			ignored[fr.Start.Line] = true
 			twin := shown.Fragments[report.OtherCopy(len(c.Fragments), i)].File
-			ignores = append(ignores, ignoreAction(p.TextDocument.URI, fr, twin, ds))
+			eol := "\n"
+			if bytes.HasSuffix(line, []byte("\r")) {
+				eol = "\r\n"
+			}
+			ignores = append(ignores, ignoreAction(p.TextDocument.URI, fr, twin, eol, ds))
 			work += 1 + len(ds)
 		}
 	}
@@ -207,7 +211,9 @@ func startsFunc(line []byte, fr fingerprint.Fragment) bool {
 // the copy it was kept apart from, the one its diagnostic names (the
 // user may say more), quoted as report.FileName quotes it: a name is
 // anyone's, and its newlines went into the user's file as lines of code.
-func ignoreAction(uri string, fr fingerprint.Fragment, twin string, diags []diagnostic) codeAction {
+// The line ends as the function's line does (eol): a file of CRLF lines
+// had a line of LF put in, and its line ends mixed.
+func ignoreAction(uri string, fr fingerprint.Fragment, twin, eol string, diags []diagnostic) codeAction {
 	twin = report.FileName(twin)
 	at := position{fr.Start.Line - 1, 0}
 	return codeAction{
@@ -216,7 +222,7 @@ func ignoreAction(uri string, fr fingerprint.Fragment, twin string, diags []diag
 		Diagnostics: diags,
 		Edit: &workspaceEdit{Changes: map[string][]textEdit{uri: {{
 			Range:   lspRange{at, at},
-			NewText: "//copycat:ignore kept apart from " + twin + " on purpose\n",
+			NewText: "//copycat:ignore kept apart from " + twin + " on purpose" + eol,
 		}}}},
 		Data: actionData,
 	}

@@ -206,7 +206,11 @@ func oldActionsAt(path string, p codeActionParams, classes []*fingerprint.Class,
 				// The copy the diagnostic names (it named the next
 				// copy before TestIgnoreActionNamesTheDiagnosticsCopy).
 				twin := shown.Fragments[report.OtherCopy(len(c.Fragments), i)].File
-				ignores = append(ignores, ignoreAction(p.TextDocument.URI, fr, twin, diags))
+				eol := "\n" // as the function's line ends (TestIgnoreActionLineEnds)
+				if bytes.HasSuffix(line, []byte("\r")) {
+					eol = "\r\n"
+				}
+				ignores = append(ignores, ignoreAction(p.TextDocument.URI, fr, twin, eol, diags))
 			}
 		}
 	}

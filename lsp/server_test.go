@@ -824,3 +824,40 @@ func TestServerLinksAsTheCommandLine(t *testing.T) {
 	e.diagnostics(y, "l.go's copy, under the editor's URI, one of three", saying("duplicate of a.go:4-20 (renamed, 105 tokens, 3 copies)"))
 	e.exit()
 }
+
+// The directive the ignore action writes ends its line as the function's
+// line ends: in a file of CRLF lines (a checkout on Windows with
+// core.autocrlf) it wrote a line ending in LF alone, and the file's line
+// ends were mixed from then on.
+func TestIgnoreActionLineEnds(t *testing.T) {
+	dir, files := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	crlf := strings.ReplaceAll(files["a.go"], "\n", "\r\n")
+	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(crlf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := startEditor(t, runServer())
+	e.initialize(dir, nil)
+	u := uri(dir, "a.go")
+	e.diagnostics(u, "the clone of b.go", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)"))
+	e.notify("textDocument/didOpen", didOpenParams{textDocumentItem{URI: u, Version: 1, Text: crlf}})
+	r := e.call("textDocument/codeAction", codeActionParams{
+		TextDocument: textDocumentIdentifier{URI: u},
+		Range:        lspRange{position{5, 0}, position{5, 0}},
+	})
+	var actions []codeAction
+	if err := json.Unmarshal(r.Result, &actions); err != nil {
+		t.Fatalf("code actions: %s (error %v)", r.Result, r.Error)
+	}
+	var texts []string
+	for _, a := range actions {
+		if a.Edit != nil {
+			for _, edit := range a.Edit.Changes[u] {
+				texts = append(texts, edit.NewText)
+			}
+		}
+	}
+	if want := []string{"//copycat:ignore kept apart from b.go on purpose\r\n"}; !slices.Equal(texts, want) {
+		t.Errorf("the ignore action writes %q, want %q", texts, want)
+	}
+	e.exit()
+}
