@@ -271,7 +271,7 @@ func ParseDiff(r io.Reader) (map[string]*File, error) {
 // and Gone set, Deleted true), in the diff's order.
 func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err error) {
 	files = map[string]*File{}
-	lr := lineReader{r: bufio.NewReaderSize(r, maxDiffLine)}
+	lr := lineReader{r: bufio.NewReaderSize(fromUTF16(r), maxDiffLine)}
 	var cur *File
 	var oldName, oldWhole, oldBlob string
 	newLine, oldLine, oldLeft, newLeft := 0, 0, 0, 0

@@ -9,7 +9,7 @@ import (
 )
 
 // FuzzParseDiff reads any bytes as a unified diff (-diff takes a file a
-// user names). It never panics; an error names a line the input has; what
+// user names), UTF-16 ones among them. It never panics; an error names a line the input has; what
 // it accepts has line numbers from 1 up, ranges that end where or after
 // they start, and old lines that map to new lines in order.
 func FuzzParseDiff(f *testing.F) {
@@ -22,6 +22,7 @@ func FuzzParseDiff(f *testing.F) {
 		"--- a/x.go\n+++ b/x.go\n@@ -1,1 +9223372036854775807,2 @@\n-x\n+y\n+z\n",
 	} {
 		f.Add([]byte(d))
+		f.Add(encodeUTF16(d, true)) // as Windows PowerShell 5 writes it
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		files, deleted, err := ParseDiffDeleted(bytes.NewReader(data))
