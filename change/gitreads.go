@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/copycat-go/copycat/internal/words"
 )
 
 // git opens, to compare a file of the work tree, the .gitattributes of
@@ -64,22 +66,7 @@ func (r *Repo) specialGitFile(names []string, base string) error {
 		if err != nil || fi.Mode().IsRegular() || fi.IsDir() {
 			continue
 		}
-		return fmt.Errorf("%s is a %s, not a file: git opens it for the rules of the files it compares, and would wait on it or read it without end; remove it", p, kindOf(fi.Mode()))
+		return fmt.Errorf("%s is a %s, not a file: git opens it for the rules of the files it compares, and would wait on it or read it without end; remove it", p, words.FileKind(fi.Mode()))
 	}
 	return nil
-}
-
-// kindOf names the type of a file that is not regular.
-func kindOf(m os.FileMode) string {
-	switch {
-	case m&os.ModeNamedPipe != 0:
-		return "named pipe"
-	case m&os.ModeSocket != 0:
-		return "socket"
-	case m&os.ModeCharDevice != 0:
-		return "character device"
-	case m&os.ModeDevice != 0:
-		return "device"
-	}
-	return "special file"
 }

@@ -388,23 +388,29 @@ func TestIgnoreActionNamesTheDiagnosticsCopy(t *testing.T) {
 		TextDocument: textDocumentIdentifier{URI: uri(dir, "b.go")},
 		Range:        lspRange{position{5, 0}, position{5, 0}},
 	})
+	if want, texts := []string{"//copycat:ignore kept apart from a.go on purpose\n"}, editTexts(t, r, uri(dir, "b.go")); !slices.Equal(texts, want) {
+		t.Errorf("the ignore action writes %q, want %q", texts, want)
+	}
+	e.exit()
+}
+
+// editTexts returns the texts the code actions of answer r put into the
+// document at u (a "Go to copy" puts in none).
+func editTexts(t *testing.T, r *message, u string) []string {
+	t.Helper()
 	var actions []codeAction
 	if err := json.Unmarshal(r.Result, &actions); err != nil {
 		t.Fatalf("code actions: %s (error %v)", r.Result, r.Error)
 	}
 	var texts []string
 	for _, a := range actions {
-		if a.Edit == nil {
-			continue // a "Go to copy"
-		}
-		for _, edit := range a.Edit.Changes[uri(dir, "b.go")] {
-			texts = append(texts, edit.NewText)
+		if a.Edit != nil {
+			for _, edit := range a.Edit.Changes[u] {
+				texts = append(texts, edit.NewText)
+			}
 		}
 	}
-	if want := []string{"//copycat:ignore kept apart from a.go on purpose\n"}; !slices.Equal(texts, want) {
-		t.Errorf("the ignore action writes %q, want %q", texts, want)
-	}
-	e.exit()
+	return texts
 }
 
 func TestWants(t *testing.T) {
@@ -844,19 +850,7 @@ func TestIgnoreActionLineEnds(t *testing.T) {
 		TextDocument: textDocumentIdentifier{URI: u},
 		Range:        lspRange{position{5, 0}, position{5, 0}},
 	})
-	var actions []codeAction
-	if err := json.Unmarshal(r.Result, &actions); err != nil {
-		t.Fatalf("code actions: %s (error %v)", r.Result, r.Error)
-	}
-	var texts []string
-	for _, a := range actions {
-		if a.Edit != nil {
-			for _, edit := range a.Edit.Changes[u] {
-				texts = append(texts, edit.NewText)
-			}
-		}
-	}
-	if want := []string{"//copycat:ignore kept apart from b.go on purpose\r\n"}; !slices.Equal(texts, want) {
+	if want, texts := []string{"//copycat:ignore kept apart from b.go on purpose\r\n"}, editTexts(t, r, u); !slices.Equal(texts, want) {
 		t.Errorf("the ignore action writes %q, want %q", texts, want)
 	}
 	e.exit()

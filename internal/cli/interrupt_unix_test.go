@@ -5,6 +5,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -118,15 +119,24 @@ func TestOutputPipeInterrupted(t *testing.T) {
 				t.Fatal("the run did not reach its output in 60 s")
 			}
 			cancel()
-			select {
-			case code := <-done:
-				if code != ExitInterrupted || !strings.HasSuffix(stderr.String(), "copycat: interrupted\n") {
-					t.Errorf("exit %d, stderr %q; want %d, copycat: interrupted", code, stderr.String(), ExitInterrupted)
-				}
-			case <-time.After(30 * time.Second):
-				t.Fatal("the run went on 30 s after its interrupt, blocked on its output")
-			}
+			endsInterrupted(t, done, &stderr, "blocked on its output")
 		})
+	}
+}
+
+// endsInterrupted fails t unless the run, interrupted, ends within 30
+// s (not a time limit: a run that does not end never does) with status
+// ExitInterrupted, its standard error (stderr) ending "copycat:
+// interrupted"; where says where a run that went on was blocked.
+func endsInterrupted(t *testing.T, done <-chan int, stderr fmt.Stringer, where string) {
+	t.Helper()
+	select {
+	case code := <-done:
+		if code != ExitInterrupted || !strings.HasSuffix(stderr.String(), "copycat: interrupted\n") {
+			t.Errorf("exit %d, stderr %q; want %d, copycat: interrupted", code, stderr.String(), ExitInterrupted)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the run went on 30 s after its interrupt, %s", where)
 	}
 }
 
@@ -193,14 +203,7 @@ func TestGitWaitInterrupted(t *testing.T) {
 				t.Fatalf("the run ended before its interrupt: exit %d, %s", code, stderr.String())
 			}
 			cancel()
-			select {
-			case code := <-done:
-				if code != ExitInterrupted || !strings.HasSuffix(stderr.String(), "copycat: interrupted\n") {
-					t.Errorf("exit %d, stderr %q; want %d, copycat: interrupted", code, stderr.String(), ExitInterrupted)
-				}
-			case <-time.After(30 * time.Second):
-				t.Fatal("the run went on 30 s after its interrupt, waiting for git")
-			}
+			endsInterrupted(t, done, &stderr, "waiting for git")
 			select {
 			case <-disconnected:
 			case <-time.After(30 * time.Second):
