@@ -42,15 +42,15 @@ type Repo struct {
 		g    guard
 	}
 	// ctx stops the git commands the repository runs (see
-	// WithContext); nil: nothing does.
+	// withContext); nil: nothing does.
 	ctx context.Context
 }
 
-// WithContext makes the git commands r runs from now on end when ctx
+// withContext makes the git commands r runs from now on end when ctx
 // ends: killed, so that a run interrupted while git waits (on a named
-// pipe in the work tree, a remote that never answers a partial clone's
-// fetch) ends at once, and leaves no git behind. It returns r.
-func (r *Repo) WithContext(ctx context.Context) *Repo {
+// pipe, a remote that never answers a partial clone's fetch) ends at
+// once, and leaves no git behind. It returns r.
+func (r *Repo) withContext(ctx context.Context) *Repo {
 	r.ctx = ctx
 	return r
 }
@@ -71,17 +71,26 @@ func noRepository(err error) error {
 
 // Open finds the repository that holds dir.
 func Open(dir string) (*Repo, error) {
-	r, _, err := open(dir)
-	return r, err
+	return OpenContext(context.Background(), dir)
+}
+
+// OpenContext is Open, whose git commands, and the repository's, are
+// killed when ctx ends (see withContext).
+func OpenContext(ctx context.Context, dir string) (*Repo, error) {
+	r, _, err := open(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	return r.withContext(ctx), nil
 }
 
 // open is Open, that also returns dir's folder within the top folder,
 // as git has it (slash-separated, "." for the top folder).
-func open(dir string) (*Repo, string, error) {
-	out, err := git(dir, "rev-parse", "--absolute-git-dir", "--is-inside-work-tree", "--show-toplevel", "--show-prefix")
+func open(ctx context.Context, dir string) (*Repo, string, error) {
+	out, err := git(ctx, dir, "rev-parse", "--absolute-git-dir", "--is-inside-work-tree", "--show-toplevel", "--show-prefix")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if err != nil || len(lines) != 4 {
-		if werr := worktreeError(dir, "", ""); werr != nil {
+		if werr := worktreeError(ctx, dir, "", ""); werr != nil {
 			return nil, "", werr
 		}
 		if err == nil {
@@ -90,7 +99,7 @@ func open(dir string) (*Repo, string, error) {
 		return nil, "", noRepository(err)
 	}
 	if lines[1] != "true" {
-		if werr := worktreeError(dir, lines[0], lines[2]); werr != nil {
+		if werr := worktreeError(ctx, dir, lines[0], lines[2]); werr != nil {
 			return nil, "", werr
 		}
 	}
@@ -140,7 +149,14 @@ func seenFrom(dir, root, prefix string) string {
 // own, as in a checkout. Root is then the git folder, which git's
 // commands run in as in a work tree.
 func OpenObjects(dir string) (r *Repo, prefix string, err error) {
-	if r, prefix, err = open(dir); err == nil {
+	return OpenObjectsContext(context.Background(), dir)
+}
+
+// OpenObjectsContext is OpenObjects, whose git commands, and the
+// repository's, are killed when ctx ends (see withContext).
+func OpenObjectsContext(ctx context.Context, dir string) (r *Repo, prefix string, err error) {
+	if r, prefix, err = open(ctx, dir); err == nil {
+		r.withContext(ctx)
 		if err := r.guard().err; err != nil {
 			return nil, "", err
 		}
@@ -152,12 +168,12 @@ func OpenObjects(dir string) (r *Repo, prefix string, err error) {
 	// In a bare repository, or a .git folder, git has no top folder to
 	// show ("this operation must be run in a work tree"), and history
 	// said "not in a git repository".
-	out, gerr := git(dir, "rev-parse", "--is-inside-git-dir", "--absolute-git-dir")
+	out, gerr := git(ctx, dir, "rev-parse", "--is-inside-git-dir", "--absolute-git-dir")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if gerr != nil || len(lines) != 2 || lines[0] != "true" {
 		return nil, "", err
 	}
-	r = &Repo{Root: filepath.Clean(lines[1])}
+	r = (&Repo{Root: filepath.Clean(lines[1])}).withContext(ctx)
 	if err := r.guard().err; err != nil {
 		return nil, "", err
 	}
@@ -168,17 +184,23 @@ func OpenObjects(dir string) (r *Repo, prefix string, err error) {
 // commit (see Commit), with one run of git rather than two: a run with a
 // change pays for each before it starts. It finds the index file too.
 func OpenAt(dir, rev string) (*Repo, string, error) {
+	return OpenAtContext(context.Background(), dir, rev)
+}
+
+// OpenAtContext is OpenAt, whose git commands, and the repository's, are
+// killed when ctx ends (see withContext).
+func OpenAtContext(ctx context.Context, dir, rev string) (*Repo, string, error) {
 	if strings.HasPrefix(rev, "-") {
 		return nil, "", fmt.Errorf("bad revision %q", rev)
 	}
-	out, err := git(dir, "rev-parse", "--absolute-git-dir", "--is-inside-work-tree", "--show-toplevel", "--show-prefix", "--git-path", "index", "--show-object-format",
+	out, err := git(ctx, dir, "rev-parse", "--absolute-git-dir", "--is-inside-work-tree", "--show-toplevel", "--show-prefix", "--git-path", "index", "--show-object-format",
 		"--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	// The git folder, whether dir is in the work tree, the top folder,
 	// the prefix (an empty line at the top), the index, the format and
 	// the commit, or less.
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if len(lines) < 4 || lines[2] == "" {
-		if werr := worktreeError(dir, "", ""); werr != nil {
+		if werr := worktreeError(ctx, dir, "", ""); werr != nil {
 			return nil, "", werr
 		}
 		if err == nil {
@@ -187,13 +209,13 @@ func OpenAt(dir, rev string) (*Repo, string, error) {
 		return nil, "", noRepository(err)
 	}
 	if lines[1] != "true" {
-		if werr := worktreeError(dir, lines[0], lines[2]); werr != nil {
+		if werr := worktreeError(ctx, dir, lines[0], lines[2]); werr != nil {
 			return nil, "", werr
 		}
 	}
 	gitDir := lines[0]
 	lines = lines[2:]
-	r := &Repo{Root: seenFrom(dir, filepath.Clean(lines[0]), cmp.Or(strings.TrimSuffix(lines[1], "/"), ".")), gitDir: gitDir}
+	r := (&Repo{Root: seenFrom(dir, filepath.Clean(lines[0]), cmp.Or(strings.TrimSuffix(lines[1], "/"), ".")), gitDir: gitDir}).withContext(ctx)
 	if len(lines) > 3 {
 		if r.index = lines[2]; !filepath.IsAbs(r.index) {
 			r.index = filepath.Join(dir, r.index)
@@ -851,9 +873,11 @@ func gitError(args []string, msg string, g *guard) error {
 }
 
 // git runs git in dir and returns its output, also when it fails; its
-// standard error is the error's text.
-func git(dir string, args ...string) (string, error) {
-	return runCommand(gitCommand(dir, args...), args, nil)
+// standard error is the error's text. It is killed when ctx ends.
+func git(ctx context.Context, dir string, args ...string) (string, error) {
+	cmd := gitCommandContext(ctx, dir, args...)
+	killOnCancel(cmd)
+	return runCommand(cmd, args, nil)
 }
 
 // git is git in the repository, guarded (see guard).

@@ -2,6 +2,8 @@ package change
 
 import (
 	"bytes"
+	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -203,7 +205,8 @@ func shellQuote(s string) string {
 func (r *Repo) guard() *guard {
 	r.guarded.once.Do(func() {
 		args := []string{"config", "--show-scope", "-z", "--get-regexp", guardKeys}
-		cmd := gitCommand(r.Root, args...)
+		cmd := gitCommandContext(cmp.Or(r.ctx, context.Background()), r.Root, args...)
+		killOnCancel(cmd)
 		var errb bytes.Buffer
 		cmd.Stderr = &errb
 		out, err := cmd.Output()

@@ -4,11 +4,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 	"time"
 	"unsafe"
+
+	"github.com/copycat-go/copycat/internal/nowait"
+	"github.com/copycat-go/copycat/internal/words"
 )
 
 // git's index (gitformat-index(5)) records, for every tracked file, its
@@ -57,7 +59,9 @@ var errIndexUnknown = errors.New("an index this reader does not know")
 // readIndex reads the index file at path, whose object names are
 // hashLen bytes (20 for SHA-1, 32 for SHA-256).
 func readIndex(path string, hashLen int) (*gitIndex, error) {
-	f, err := os.Open(path)
+	// Opened without waiting: one that is a named pipe (a .git copied
+	// with one) waited for a writer for ever.
+	f, err := nowait.Open(path)
 	if err != nil {
 		return nil, err
 	}
@@ -65,6 +69,9 @@ func readIndex(path string, hashLen int) (*gitIndex, error) {
 	info, err := f.Stat()
 	if err != nil {
 		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (%s)", path, words.FileKind(info.Mode()))
 	}
 	b := make([]byte, info.Size())
 	if _, err := f.ReadAt(b, 0); err != nil {

@@ -1,6 +1,7 @@
 package change
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -41,7 +42,7 @@ func (e *WorktreeError) Error() string {
 // with a work tree, top, that does not hold dir, or when git failed and
 // the configuration of the .git folder above dir names a work tree that
 // does not exist.
-func worktreeError(dir, gitDir, top string) error {
+func worktreeError(ctx context.Context, dir, gitDir, top string) error {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil
@@ -56,7 +57,12 @@ func worktreeError(dir, gitDir, top string) error {
 		// Read as a file: git run in the repository looks for its work
 		// tree first, and dies of this one; a GIT_DIR that does not
 		// exist keeps it from looking.
-		cmd := gitCommand(abs, "config", "--file", filepath.Join(gitDir, "config"), "--get", "core.worktree")
+		config := filepath.Join(gitDir, "config")
+		if fi, err := os.Stat(config); err != nil || !fi.Mode().IsRegular() {
+			return nil // none, or one git waits on (a named pipe): git said so
+		}
+		cmd := gitCommandContext(ctx, abs, "config", "--file", config, "--get", "core.worktree")
+		killOnCancel(cmd)
 		cmd.Env = append(cmd.Environ(), "GIT_DIR="+filepath.Join(gitDir, "copycat-no-such-folder"))
 		out, err := cmd.Output()
 		if value = strings.TrimSuffix(string(out), "\n"); err != nil || value == "" {
@@ -91,6 +97,9 @@ func findGitDir(dir string) string {
 		if fi, err := os.Stat(p); err == nil {
 			if fi.IsDir() {
 				return p
+			}
+			if !fi.Mode().IsRegular() {
+				return "" // a named pipe would wait for a writer
 			}
 			b, err := os.ReadFile(p)
 			if target, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir: "); err == nil && ok {

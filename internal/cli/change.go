@@ -32,8 +32,8 @@ type Changes struct {
 	MaxNew           float64 // -max-new-duplication PCT; <0: no gate
 	maxNew           string  // -max-new-duplication as given
 	FailOnTwins      bool    // -fail-on-twins: a forgotten twin sets the exit status
-	// ctx ends the git commands the change runs (see change.Repo's
-	// WithContext); nil: nothing does.
+	// ctx ends the git commands the change runs (see
+	// change.OpenAtContext); nil: nothing does.
 	ctx context.Context
 	// took is what finding the change took, for -stats: git's lookup of
 	// the revision (and merge base) and the diff's steps.
@@ -103,10 +103,7 @@ func (ch *Changes) start(stdin io.Reader, fail func(error)) (wait func() (*chang
 		wait, saw, loaded := ch.startRev(wd, fail)
 		return wait, saw, loaded, nil
 	}
-	repo, repoErr := change.Open(wd)
-	if repoErr == nil && ch.ctx != nil {
-		repo.WithContext(ch.ctx)
-	}
+	repo, repoErr := change.OpenContext(cmp.Or(ch.ctx, context.Background()), wd)
 	r := stdin
 	if ch.Diff != "-" {
 		f, err := os.Open(ch.Diff)
@@ -160,10 +157,7 @@ func (ch *Changes) startRev(wd string, fail func(error)) (wait func() (*change.C
 	open := make(chan opened, 1)
 	go func() {
 		t0 := time.Now()
-		repo, commit, err := change.OpenAt(wd, rev)
-		if err == nil && ch.ctx != nil {
-			repo.WithContext(ch.ctx)
-		}
+		repo, commit, err := change.OpenAtContext(cmp.Or(ch.ctx, context.Background()), wd, rev)
 		if err == nil && ch.NewFromMergeBase != "" {
 			commit, err = repo.MergeBaseOf(commit, rev)
 		}

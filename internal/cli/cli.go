@@ -285,13 +285,41 @@ func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if c.change != nil {
 		// The change first: a missing base revision is the error that
 		// matters, whatever loading found.
-		var err error
-		if c.changed, err = c.change(); err != nil {
-			if cerr := (changeError{}); ctx.Err() != nil && !errors.As(context.Cause(ctx), &cerr) {
-				// git was stopped (see change.Repo's WithContext).
-				return interrupted(stderr)
+		// Under the interrupt's watch: git may wait where no signal
+		// reaches it (a named pipe in the git folder), and is killed
+		// with the run (see change.OpenAtContext).
+		type changed struct {
+			ch  *change.Change
+			err error
+		}
+		res := make(chan changed, 1)
+		go func() {
+			ch, err := c.change()
+			res <- changed{ch, err}
+		}()
+		var got changed
+		ok := true
+		select {
+		case got = <-res:
+		case <-ctx.Done():
+			// Its git commands, killed, end it at once: given a
+			// moment, so that none is left behind when the process
+			// ends, as the kills are made on other goroutines.
+			select {
+			case got = <-res:
+			case <-time.After(interruptGrace):
 			}
-			fmt.Fprintf(stderr, "copycat: %v\n", err)
+			ok = false
+		}
+		var cerr changeError
+		switch byChange := errors.As(context.Cause(ctx), &cerr); {
+		case ctx.Err() != nil && !byChange:
+			return interrupted(stderr)
+		case !ok && got.err == nil:
+			got.err = cerr.error // the base revision missing, said first
+		}
+		if c.changed = got.ch; got.err != nil {
+			fmt.Fprintf(stderr, "copycat: %v\n", got.err)
 			return ExitError
 		}
 		c.changeStats()

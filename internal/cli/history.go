@@ -99,7 +99,7 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	points, err := c.history(ctx, rev, *since, *maxCommits, stderr)
 	if errors.Is(err, errInterrupted) || err != nil && ctx.Err() != nil {
 		// An error of a git stopped by the interrupt (see
-		// change.Repo's WithContext), or the interrupt.
+		// change.OpenObjectsContext), or the interrupt.
 		return interrupted(stderr)
 	}
 	if err != nil {
@@ -144,11 +144,10 @@ func (c *Config) history(ctx context.Context, rev, since string, max int, stderr
 	if err != nil {
 		return nil, err
 	}
-	repo, rel, err := change.OpenObjects(wd)
+	repo, rel, err := change.OpenObjectsContext(ctx, wd)
 	if err != nil {
 		return nil, err
 	}
-	repo.WithContext(ctx)
 	commits, err := repo.FirstParents(rev, since, max)
 	if err != nil {
 		return nil, err

@@ -162,13 +162,21 @@ func stackCount(fn string) int {
 // A run whose git waits where no signal of the run's reaches it: in a
 // partial clone, git fetching from a remote that never answers the blob
 // it lacks, for -new-from-rev's git diff of the base revision, or copycat
-// history's git ls-tree. The interrupt was caught and the run waited on
-// for git, for ever (a second signal killed it, and git stayed, blocked,
-// with the git fetch and git-remote-http under it); now git and what it
-// runs are killed, and the run ends as interrupted.
+// history's git ls-tree; or git opening a file of its folder that is a
+// named pipe (a .git copied with one), its config or its index. The
+// interrupt was caught and the run waited on for git, for ever (a second
+// signal killed it, and git stayed, blocked, with the git fetch and
+// git-remote-http under it); now git and what it runs are killed, and
+// the run ends as interrupted.
 func TestGitWaitInterrupted(t *testing.T) {
-	for _, step := range []string{"-new-from-rev", "history"} {
-		t.Run(step, func(t *testing.T) {
+	for _, tc := range []struct{ name, step, pipe string }{
+		{"-new-from-rev, a remote that never answers", "-new-from-rev", ""},
+		{"history, a remote that never answers", "history", ""},
+		{"-new-from-rev, .git/config a named pipe", "-new-from-rev", ".git/config"},
+		{"-new-from-rev, .git/index a named pipe", "-new-from-rev", ".git/index"},
+		{"history, .git/config a named pipe", "history", ".git/config"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
 			disconnected := make(chan struct{})
 			gone := sync.OnceFunc(func() { close(disconnected) })
 			ended := make(chan struct{})
@@ -185,7 +193,7 @@ func TestGitWaitInterrupted(t *testing.T) {
 			testtool.WriteFiles(t, src, map[string]string{"a/a.go": "package a // two\n"})
 			testtool.Git(t, "commit", "-q", "-am", "two")
 			args := []string{"history", "-cache=off", "-o", filepath.Join(t.TempDir(), "h.csv")}
-			if step == "-new-from-rev" {
+			if tc.step == "-new-from-rev" {
 				args = []string{"-cache=off", "-new-from-rev", "HEAD~1", "./..."}
 				partialCloneOf(t, src, true)
 				testtool.WriteFiles(t, ".", map[string]string{"a/a.go": "package a // edited\n"})
@@ -193,12 +201,20 @@ func TestGitWaitInterrupted(t *testing.T) {
 				partialCloneOf(t, src, false)
 			}
 			testtool.Git(t, "config", "remote.origin.url", srv.URL+"/r.git")
+			if tc.pipe != "" {
+				os.Remove(tc.pipe)
+				if err := syscall.Mkfifo(tc.pipe, 0o644); err != nil {
+					t.Skipf("no named pipes here: %v", err)
+				}
+				close(disconnected) // no remote is asked
+				t.Cleanup(func() { unblock(tc.pipe) })
+			}
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan int, 1)
 			var stdout, stderr bytes.Buffer
 			go func() { done <- RunContext(ctx, args, &stdout, &stderr) }()
 			select {
-			case <-time.After(500 * time.Millisecond): // git reaches the remote
+			case <-time.After(500 * time.Millisecond): // git reaches the remote, or the pipe
 			case code := <-done:
 				t.Fatalf("the run ended before its interrupt: exit %d, %s", code, stderr.String())
 			}
@@ -209,8 +225,22 @@ func TestGitWaitInterrupted(t *testing.T) {
 			case <-time.After(30 * time.Second):
 				t.Error("git's fetch still waiting on the remote 30 s after the run")
 			}
+			if tc.pipe != "" && unblock(tc.pipe) {
+				t.Errorf("a git still opening %s after the run", tc.pipe)
+			}
 		})
 	}
+}
+
+// unblock reports whether a process waits to read the named pipe at
+// path (a writer opens it without waiting only then), and lets it go.
+func unblock(path string) bool {
+	f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
 }
 
 // partialCloneOf makes a blob-less clone of the repository src over
