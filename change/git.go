@@ -84,24 +84,34 @@ func OpenContext(ctx context.Context, dir string) (*Repo, error) {
 	return r.withContext(ctx), nil
 }
 
+// repoLines checks the lines git rev-parse printed for dir, the git
+// folder, whether dir is inside the work tree and the top folder first,
+// given whether they are all there (ok) and git's error: when they are
+// not, or dir is outside the work tree, the error says why (a copied
+// core.worktree, or no repository).
+func repoLines(ctx context.Context, dir string, lines []string, ok bool, err error) error {
+	if !ok {
+		if werr := worktreeError(ctx, dir, "", ""); werr != nil {
+			return werr
+		}
+		if err == nil {
+			err = errors.New("git rev-parse printed no top folder")
+		}
+		return noRepository(err)
+	}
+	if lines[1] != "true" {
+		return worktreeError(ctx, dir, lines[0], lines[2])
+	}
+	return nil
+}
+
 // open is Open, that also returns dir's folder within the top folder,
 // as git has it (slash-separated, "." for the top folder).
 func open(ctx context.Context, dir string) (*Repo, string, error) {
 	out, err := git(ctx, dir, "rev-parse", "--absolute-git-dir", "--is-inside-work-tree", "--show-toplevel", "--show-prefix")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if err != nil || len(lines) != 4 {
-		if werr := worktreeError(ctx, dir, "", ""); werr != nil {
-			return nil, "", werr
-		}
-		if err == nil {
-			err = errors.New("git rev-parse printed no top folder")
-		}
-		return nil, "", noRepository(err)
-	}
-	if lines[1] != "true" {
-		if werr := worktreeError(ctx, dir, lines[0], lines[2]); werr != nil {
-			return nil, "", werr
-		}
+	if err := repoLines(ctx, dir, lines, err == nil && len(lines) == 4, err); err != nil {
+		return nil, "", err
 	}
 	gitDir := lines[0]
 	lines = lines[2:]
@@ -199,19 +209,8 @@ func OpenAtContext(ctx context.Context, dir, rev string) (*Repo, string, error) 
 	// the prefix (an empty line at the top), the index, the format and
 	// the commit, or less.
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) < 4 || lines[2] == "" {
-		if werr := worktreeError(ctx, dir, "", ""); werr != nil {
-			return nil, "", werr
-		}
-		if err == nil {
-			err = errors.New("git rev-parse printed no top folder")
-		}
-		return nil, "", noRepository(err)
-	}
-	if lines[1] != "true" {
-		if werr := worktreeError(ctx, dir, lines[0], lines[2]); werr != nil {
-			return nil, "", werr
-		}
+	if err := repoLines(ctx, dir, lines, len(lines) >= 4 && lines[2] != "", err); err != nil {
+		return nil, "", err
 	}
 	gitDir := lines[0]
 	lines = lines[2:]
