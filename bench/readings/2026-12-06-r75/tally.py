@@ -8,19 +8,7 @@ and the share of items most of whose labels are A."""
 import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 import keylabels
-
-
-def line(title, key, labels, ids):
-    n = len(ids)
-    labs = [l for i in ids for l in labels[i]]
-    a = sum(l[0] == 'A' for l in labs)
-    f = sum(l[0] == 'F' for l in labs)
-    y = sum(l[1] == 'Y' for l in labs)
-    both = sum(sum(l[1] == 'Y' for l in labels[i]) >= 2 for i in ids)
-    one = sum(any(l[1] == 'Y' for l in labels[i]) for i in ids)
-    maj = sum(2 * sum(l[0] == 'A' for l in labels[i]) > len(labels[i]) for i in ids if labels[i])
-    pct = lambda x, d: '%d of %d (%.0f%%)' % (x, d, 100.0 * x / d) if d else '0 of 0'
-    print('| %s | %d | %s | %d | %d | %d | %d | %s |' % (title, n, pct(a, len(labs)), f, y, both, one, pct(maj, n)))
+from keylabels import line
 
 
 here = os.path.dirname(os.path.abspath(__file__))
@@ -28,13 +16,13 @@ key, labels = keylabels.load(here)
 print('| set | items | A labels | F labels | Y labels | a bug to both | to one at least | majority A |')
 print('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
 for g in ('added', 'other'):
-    line(g, key, labels, [i for i, r in key.items() if r[1] == g])
+    line(g, labels, [i for i, r in key.items() if r[1] == g])
 for s, name in (('a', 'added, 823c404 (leftover stars)'), ('b', 'added, 65b30c3 (contained)'), ('now', 'added, after 65b30c3')):
     ids = [i for i, r in key.items() if r[1] == 'added' and r[6] == s]
     if ids:
-        line(name, key, labels, ids)
+        line(name, labels, ids)
 for g in ('added', 'other'):
     for d in ('True', 'False'):
         ids = [i for i, r in key.items() if r[1] == g and r[5] == d]
         if ids:
-            line('%s, %s' % (g, 'drifted' if d == 'True' else 'not drifted'), key, labels, ids)
+            line('%s, %s' % (g, 'drifted' if d == 'True' else 'not drifted'), labels, ids)
