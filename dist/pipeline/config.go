@@ -64,7 +64,8 @@ func DefaultConfig() Config {
 }
 
 // Check reports values that make no sense: the copycat command's checks
-// of the detection settings, and a run's own.
+// of the detection settings, and a run's own, the last whether the
+// report can be written where Output says (checkOutput).
 func (c Config) Check() error {
 	switch {
 	case len(c.Dirs) == 0:
@@ -81,15 +82,15 @@ func (c Config) Check() error {
 			return err
 		}
 	}
-	if err := cli.RefuseGoFile("o", c.Output, "a report"); err != nil {
-		return err
-	}
 	if f := c.format(); f != cli.FormatJSON && f != cli.FormatSARIF {
 		return fmt.Errorf("the pipeline writes json or sarif, not %s", f)
 	}
 	cc := cli.Config{MinTokens: c.MinTokens, MinLines: c.MinLines, MaxOccurrences: c.MaxOccurrences,
 		Similarity: c.Similarity, MaxFileSize: c.MaxFileSize}
-	return cc.Check()
+	if err := cc.Check(); err != nil {
+		return err
+	}
+	return checkOutput(c.Output)
 }
 
 // format is the report's format: Format, or the one Output's extension

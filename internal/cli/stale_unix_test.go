@@ -27,7 +27,7 @@ func TestStaleChild(t *testing.T) {
 	what, arg, _ := strings.Cut(os.Getenv(staleChild), " ")
 	switch what {
 	case "write":
-		writeFile(arg, func(w io.Writer) error {
+		WriteFile(arg, func(w io.Writer) error {
 			select {} // killed here, the temporary file made
 		})
 	case "history":

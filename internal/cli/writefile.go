@@ -12,13 +12,15 @@ import (
 	"path/filepath"
 )
 
-// writeFile writes the file name with write, through a temporary file in
+// WriteFile writes the file name with write, through a temporary file in
 // the same directory and a rename: whoever reads name, and a run killed
 // during the write or stopped by a full disk, sees the previous file
 // whole or the new one whole, never a part. The new file keeps the mode
 // of the one it replaces, and a symbolic link is written through. A name
 // that is not a regular file (/dev/stdout, a pipe) is written in place.
-func writeFile(name string, write func(io.Writer) error) error {
+// copycat-dist writes its report with it too, on the worker that makes
+// it.
+func WriteFile(name string, write func(io.Writer) error) error {
 	fi, err := os.Stat(name)
 	if err == nil && !fi.Mode().IsRegular() {
 		return writeInPlace(name, write)
@@ -97,15 +99,16 @@ func writeInPlace(name string, write func(io.Writer) error) error {
 	return writeAndClose(f, write, false)
 }
 
-// checkWritable says, before any work, whether writeFile can write name:
+// CheckWritable says, before any work, whether WriteFile can write name:
 // a folder missing or closed to writing, or a name that is a folder, was
 // found once the run's work was done (a history of 500 commits, a
-// minute and a half), and the work lost. It tries what writeFile does, a
+// minute and a half), and the work lost. It tries what WriteFile does, a
 // temporary file beside name, and removes it, with those a run killed
 // while it wrote left (see removeStale). A name that is not a regular
 // file (a named pipe, /dev/stdout) is not opened: a pipe waits for its
-// reader.
-func checkWritable(name string) error {
+// reader. copycat-dist checks its -o with it before it builds its
+// pipeline.
+func CheckWritable(name string) error {
 	fi, err := os.Stat(name)
 	switch {
 	case err == nil && fi.IsDir():

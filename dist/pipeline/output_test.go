@@ -1,0 +1,83 @@
+package pipeline
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+)
+
+// TestOutputChecked: a report that cannot be written is refused before
+// the pipeline is built, as copycat refuses its -o before any work: a
+// folder that does not exist, a name that is a folder, a file of the
+// module. The old code found the folder only once the work was done
+// ("open DIR: is a directory") and made the folders it lacked.
+func TestOutputChecked(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ output, want string }{
+		{filepath.Join(dir, "no", "such", "report.json"), "no such file or directory"},
+		{dir, "is a folder"},
+		{filepath.Join(dir, "go.mod"), "will not write a report over go.mod"},
+	} {
+		cfg := DefaultConfig()
+		cfg.Dirs, cfg.Output = []string{"../testdata/small"}, c.output
+		err := cfg.Check()
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), c.output) {
+			t.Errorf("-o %s: Check says %v, want an error naming it and saying %q", c.output, err, c.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "no")); err == nil {
+		t.Errorf("the check made the report's folder")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("the checks left %v", entries)
+	}
+}
+
+// TestOutputReplacedWhole: the report replaces the one there through a
+// temporary file renamed into place, as copycat writes its -o: a reader
+// of the previous report reads it whole, and nothing else is left in
+// its folder. The old code truncated it in place, so that the reader
+// read the new report's bytes (and a run killed while it wrote left
+// half of one).
+func TestOutputReplacedWhole(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "report.json")
+	old := strings.Repeat("the previous report\n", 1000)
+	if err := os.WriteFile(out, []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reader, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer reader.Close()
+	c := DefaultConfig()
+	c.Dirs, c.Output = []string{"../testdata/small"}, out
+	if err := c.Check(); err != nil {
+		t.Fatal(err)
+	}
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, c)
+	if err := ptest.Run(p); err != nil {
+		t.Fatalf("pipeline: %v", err)
+	}
+	if b, err := io.ReadAll(reader); err != nil || string(b) != old {
+		t.Errorf("the previous report's reader read %d bytes (%v), not it whole: it was written over in place", len(b), err)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil || !strings.HasPrefix(string(got), "{\n") || !strings.HasSuffix(string(got), "}\n") {
+		t.Errorf("the report is %.40q… (%v), want the JSON report", got, err)
+	}
+	fi, err := os.Stat(out)
+	if err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("the report's mode is %v (%v), want the previous report's 0644", fi.Mode(), err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("the report's folder holds %v, want the report alone", entries)
+	}
+}
