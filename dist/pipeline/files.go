@@ -2,11 +2,13 @@ package pipeline
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -261,9 +263,9 @@ func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 		if pattern == "" {
 			pattern = "HEAD"
 		}
-		refs, err := gitCmd(ctx, base, "ls-remote", url, pattern).Output()
+		refs, err := remoteRefs(ctx, base, url, pattern)
 		if err != nil {
-			return "", fmt.Errorf("cannot fetch %s: git ls-remote: %v", shown, errors.Join(err, stderrOf(err)))
+			return "", fmt.Errorf("cannot fetch %s: %w", shown, err)
 		}
 		key += "\x00" + string(refs)
 	}
@@ -303,6 +305,66 @@ func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 		}
 		return nil
 	})
+}
+
+// maxRemoteRefBytes bounds what git ls-remote lists of a repository's
+// refs of one name: a server chooses its refs, and one that names
+// millions of them refs/…/v1 (git ls-remote URL v1 lists every ref
+// whose name ends so) made the run hold all of them. A name matches one
+// to three refs as a rule (a branch, a tag, HEAD); 1 MiB is some 10,000
+// of them. A variable, so that a test may lower it.
+var maxRemoteRefBytes int64 = 1 << 20
+
+// remoteRefs returns the lines git ls-remote lists of the refs of the
+// repository at url that pattern names, read as git writes them and
+// refused past maxRemoteRefBytes, git stopped there.
+func remoteRefs(ctx context.Context, dir, url, pattern string) ([]byte, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	cmd := gitCmd(ctx, dir, "ls-remote", url, pattern)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	stderr := &headBuffer{max: 64 << 10}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("git ls-remote: %w", err)
+	}
+	refs, err := io.ReadAll(io.LimitReader(out, maxRemoteRefBytes+1))
+	if int64(len(refs)) > maxRemoteRefBytes {
+		cancel()
+		cmd.Wait()
+		return nil, fmt.Errorf("git ls-remote: the server lists more than %d bytes of refs named %s, the most copycat-dist reads; not fetched (name a commit by its full hash to fetch it without listing refs)", maxRemoteRefBytes, pattern)
+	}
+	if werr := cmd.Wait(); err != nil || werr != nil {
+		err = cmp.Or(werr, err)
+		return nil, fmt.Errorf("git ls-remote: %v", errors.Join(err, stderr.err()))
+	}
+	return refs, nil
+}
+
+// A headBuffer keeps the first max bytes written to it: what a command
+// writes to its standard error, which a server may make as long as it
+// likes.
+type headBuffer struct {
+	max int
+	b   []byte
+}
+
+func (h *headBuffer) Write(p []byte) (int, error) {
+	if room := h.max - len(h.b); room > 0 {
+		h.b = append(h.b, p[:min(room, len(p))]...)
+	}
+	return len(p), nil
+}
+
+// err is what was written, trimmed, as an error; nil if nothing was.
+func (h *headBuffer) err() error {
+	if s := strings.TrimSpace(string(h.b)); s != "" {
+		return errors.New(s)
+	}
+	return nil
 }
 
 // gitCmd returns the command git args, run in dir, which asks nothing on
