@@ -2,7 +2,10 @@ package pipeline
 
 import (
 	"archive/zip"
+	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,7 +31,8 @@ import (
 // module cache's own download folder first, unzipped with
 // golang.org/x/mod/zip, which refuses the names and sizes the go command
 // refuses, once its hash is checked against the checksum database
-// (sumdb.go). A worker then needs neither the go command nor a module
+// (sumdb.go); a tree in the module cache is read once the hash the go
+// command wrote of its zip is checked (checkExtracted). A worker then needs neither the go command nor a module
 // cache: the stock container of a Beam runner has neither. "direct" in
 // $GOPROXY (a module fetched from its repository) is left to the go
 // command, where there is one.
@@ -107,7 +111,7 @@ func moduleProxies() ([]proxy, string) {
 		// Its folder's path is escaped in the URL, which get unescapes:
 		// unescaped, a folder named a%41 was looked for as aA.
 		dl := url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(cache, "cache", "download"))}
-		proxies = append([]proxy{{url: dl.String(), fallThrough: true, cache: true}}, proxies...)
+		proxies = append([]proxy{{url: dl.String(), fallThrough: true}}, proxies...)
 	}
 	return proxies, cache
 }
@@ -168,6 +172,9 @@ func fetchModule(ctx context.Context, arg string) (string, error) {
 	}
 	if cache != "" {
 		if dir := filepath.Join(cache, filepath.FromSlash(esc)); isDir(dir) && extracted(cache, esc) {
+			if err := checkExtracted(ctx, proxies, m, cache, esc); err != nil {
+				return "", err
+			}
 			return dir, nil
 		}
 	}
@@ -200,6 +207,39 @@ func extracted(cache, esc string) bool {
 	_, partial := os.Stat(at + ".partial")
 	_, ziphash := os.Stat(at + ".ziphash")
 	return errors.Is(partial, fs.ErrNotExist) && ziphash == nil
+}
+
+// checkExtracted checks the module m (esc, escaped) that the go command
+// extracted into the module cache as the go command checks it each time
+// it uses it (modfetch's checkMod): the hash it wrote of the zip
+// (.ziphash) against the checksum database, unless the database is off
+// or GONOSUMDB leaves the module out; a .ziphash that holds no hash has
+// the zip hashed again, as the go command hashes it. The module cache
+// holds what any go command wrote there, under a GONOSUMDB, a
+// GOSUMDB=off or a go.sum of its own, and was read as the module the
+// database vouches for. As the go command, the tree's files are not
+// hashed again (go mod verify does that).
+func checkExtracted(ctx context.Context, proxies []proxy, m module.Version, cache, esc string) error {
+	db, err := sumDBFor(m.Path)
+	if err != nil || db == nil {
+		return err
+	}
+	p, v, _ := strings.Cut(esc, "@")
+	at := filepath.Join(cache, "cache", "download", filepath.FromSlash(p), "@v", v)
+	b, err := os.ReadFile(at + ".ziphash")
+	if err != nil {
+		return err
+	}
+	if h := strings.TrimSpace(string(b)); validSum(h) {
+		return db.check(ctx, proxies, m, "zip", h)
+	}
+	return checkSum(ctx, proxies, m, at+".zip")
+}
+
+// validSum reports whether h has the form of an h1: hash, as the go
+// command asks it of a .ziphash (isValidSum).
+func validSum(h string) bool {
+	return strings.HasPrefix(h, "h1:") && len(h) == len("h1:")+base64.StdEncoding.EncodedLen(sha256.Size) && !strings.Contains(h, "\x00")
 }
 
 // unzipRead writes, of module m's zip, checked as the go command checks
@@ -289,13 +329,11 @@ func escaped(m module.Version) (string, error) {
 
 // A proxy is one entry of $GOPROXY: its URL, and whether any error (a
 // "|" after it), not only "not found", passes to the next entry; or
-// "direct", or "off", which ends the list with an error; cache is the
-// module cache's download folder, whose zips the go command checked.
+// "direct", or "off", which ends the list with an error.
 type proxy struct {
 	url         string
 	fallThrough bool
 	direct, off bool
-	cache       bool
 }
 
 // String names the proxy in errors: its URL without what it holds
@@ -346,9 +384,7 @@ func fetch(ctx context.Context, proxies []proxy, m module.Version) (zip, dir str
 		return "", "", err
 	}
 	p, v, _ := strings.Cut(esc, "@")
-	var from proxy
 	err = ask(ctx, proxies, func(px proxy) error {
-		from = px
 		if px.direct {
 			return goCommand(ctx, m.Path+"@"+m.Version, &dir)
 		}
@@ -377,7 +413,7 @@ func fetch(ctx context.Context, proxies []proxy, m module.Version) (zip, dir str
 		zip = f.Name()
 		return nil
 	})
-	if err == nil && zip != "" && !from.cache {
+	if err == nil && zip != "" {
 		if err = checkSum(ctx, proxies, m, zip); err != nil {
 			os.Remove(zip)
 			zip = ""
@@ -388,27 +424,31 @@ func fetch(ctx context.Context, proxies []proxy, m module.Version) (zip, dir str
 
 // ask calls try with each proxy in turn until one answers: the next is
 // asked after "not found", or after any error of a proxy listed before a
-// "|". The error is the last proxy's.
+// "|". The error is, as the go command's (TryProxies), the last that is
+// not "not found": a checksum mismatch of the module cache's downloads
+// (asked first, as if before a "|") is not hidden by an "off" after it,
+// or by proxies that lack the module.
 func ask(ctx context.Context, proxies []proxy, try func(proxy) error) error {
-	err := errNotFound
+	var failed error // the last error that is not "not found"
 	for _, p := range proxies {
 		if p.off {
-			return errOff
+			return cmp.Or(failed, errOff)
 		}
-		if err = try(p); err == nil {
+		err := try(p)
+		if err == nil {
 			return nil
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if !errors.Is(err, errNotFound) && !p.fallThrough {
-			return err
+		if !errors.Is(err, errNotFound) {
+			if !p.fallThrough {
+				return err
+			}
+			failed = err
 		}
 	}
-	if errors.Is(err, errNotFound) {
-		return errors.New("no proxy of GOPROXY has it")
-	}
-	return err
+	return cmp.Or(failed, errors.New("no proxy of GOPROXY has it"))
 }
 
 // get opens what a proxy serves at u: a file for a file:// proxy. A

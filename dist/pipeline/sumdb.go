@@ -20,16 +20,19 @@ import (
 	modzip "golang.org/x/mod/zip"
 )
 
-// A module's zip downloaded from a proxy is checked against the checksum
-// database before it is read, as the go command checks it (go help
-// module-auth): its hash (the h1: hash of go.sum) must be the one the
-// database $GOSUMDB gives for path@version, in a record the database's
-// signed tree holds. The database is asked through the first proxy of
-// $GOPROXY that serves it (<proxy>/sumdb/<name>/supported), else at its
-// own URL. $GOSUMDB=off, or a module path that $GONOSUMDB (by default
-// $GOPRIVATE) matches, leaves the zip unchecked. The zips of the module
-// cache's own download folder are not checked again: the go command
-// checked them as it wrote them, as it did the trees beside them. What
+// A module's zip is checked against the checksum database before it is
+// read, as the go command checks it (go help module-auth): its hash (the
+// h1: hash of go.sum) must be the one the database $GOSUMDB gives for
+// path@version, in a record the database's signed tree holds. The
+// database is asked through the first proxy of $GOPROXY that serves it
+// (<proxy>/sumdb/<name>/supported), else at its own URL. $GOSUMDB=off,
+// or a module path that $GONOSUMDB (by default $GOPRIVATE) matches,
+// leaves the zip unchecked. So are the zips of the module cache's own
+// download folder, and the hash (.ziphash) of a tree the go command
+// extracted there, as the go command checks them each time it uses them
+// (checkMod): a go command that wrote them under a GONOSUMDB, a
+// GOSUMDB=off or a go.sum of its own checked them against nothing this
+// run trusts. What
 // the go command keeps on disk of a database, the latest signed tree it
 // has verified and the tiles and records that proved it, copycat-dist
 // keeps in the same files (sumstate.go): a database that shows two
