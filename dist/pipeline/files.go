@@ -129,55 +129,85 @@ func (fn *resolveFn) resolve(ctx context.Context, arg string, emit func(string, 
 	if err != nil {
 		return err
 	}
-	paths, errs := load.Resolve([]string{tree(dir)}, load.Options{Tests: fn.Tests, Generated: fn.Generated})
+	names, errs := load.ResolveNames([]string{tree(dir)}, load.Options{Tests: fn.Tests, Generated: fn.Generated})
 	if err := errors.Join(errs...); err != nil {
 		// A path that does not exist or a bad .duplignore fails the run,
 		// as it makes copycat exit with status 2.
 		return fmt.Errorf("cannot list %s: %w", dir, err)
 	}
-	for _, p := range paths {
-		s := source{Name: p, Path: p, ID: fn.identity(p)}
+	for _, n := range names {
+		p := n.Path
+		s := source{Name: p, Path: p, ID: fn.identity(p), Real: n.Real, Link: n.Link}
 		if dir != arg {
 			rel, err := filepath.Rel(dir, p)
 			if err != nil {
 				return err
 			}
-			s.Arg, s.Name = arg, withoutCredentials(arg)+"/"+filepath.ToSlash(rel)
+			s.Arg, s.Name, s.Link = arg, withoutCredentials(arg)+"/"+filepath.ToSlash(rel), false
 		}
 		emit(p, s.String())
 	}
-	mPaths.Inc(ctx, int64(len(paths)))
+	mPaths.Inc(ctx, int64(len(names)))
 	return nil
 }
 
 // A source is where a listed file comes from: the argument that fetched
-// it ("" for a directory's file), its name in the report, its path, and
-// its identity on the machine that listed it (resolveFn.identity).
-type source struct{ Arg, Name, Path, ID string }
-
-// String encodes s for a PCollection of strings; parseSource decodes it.
-func (s source) String() string { return strings.Join([]string{s.Arg, s.Name, s.Path, s.ID}, "\x00") }
-
-func parseSource(v string) source {
-	f := append(strings.SplitN(v, "\x00", 4), "", "", "")
-	return source{f[0], f[1], f[2], f[3]}
+// it ("" for a directory's file), its name in the report, its path, its
+// identity on the machine that listed it (resolveFn.identity), and how
+// its name names it there (load.Name: its path with the links resolved,
+// and whether the name goes through a link).
+type source struct {
+	Arg, Name, Path, ID, Real string
+	Link                      bool
 }
 
-// first returns the source of sources with the first name: a file listed
-// under two arguments, or two names, is read under it, as copycat reads
-// the first of a file's paths.
+// String encodes s for a PCollection of strings; parseSource decodes it.
+func (s source) String() string {
+	link := ""
+	if s.Link {
+		link = "link"
+	}
+	// The identity, which holds a NUL, last.
+	return strings.Join([]string{s.Arg, s.Name, s.Path, s.Real, link, s.ID}, "\x00")
+}
+
+func parseSource(v string) source {
+	f := append(strings.SplitN(v, "\x00", 6), "", "", "", "", "")
+	return source{Arg: f[0], Name: f[1], Path: f[2], Real: f[3], Link: f[4] != "", ID: f[5]}
+}
+
+// first returns the source of sources under whose name a file listed
+// under two arguments, or two names, is read: the name copycat reads it
+// under when given the arguments together. Of the names of one path once
+// links are resolved, the one load.Name.Before puts first, as
+// load.Resolve keeps it (no link, relative, shorter); of those left,
+// names of one file by hard links, which copycat reads once, under the
+// first of its sorted paths, the first in byte order. The first name in
+// byte order alone named a file given as zz and through a link aa, or as
+// /abs/zz and zz, under aa or /abs/zz, where copycat names it zz: the
+// reports differed.
 func first(sources func(*string) bool) (source, []string) {
-	var s source
 	var all []string
+	best := map[string]source{} // by Real: the name Before puts first
 	var v string
 	for sources(&v) {
 		all = append(all, v)
-		if t := parseSource(v); s.Name == "" || t.Name < s.Name {
+		t := parseSource(v)
+		if b, ok := best[t.Real]; !ok || t.name().Before(b.name()) {
+			best[t.Real] = t
+		}
+	}
+	var s source
+	for _, t := range best {
+		if s.Name == "" || t.Name < s.Name || t.Name == s.Name && t.Real < s.Real {
 			s = t
 		}
 	}
 	return s, all
 }
+
+// name is the file's name as load names it.
+func (s source) name() load.Name { return load.Name{Path: s.Name, Real: s.Real, Link: s.Link} }
 
 // byIdentity keys the sources of one path, listed once or more, by the
 // identity of the file there: its first source's (on two machines, a path
