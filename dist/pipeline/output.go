@@ -10,6 +10,10 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/copycat-go/copycat/internal/cli"
+
+	// The file systems the report may be written to (checkOutput).
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 )
 
 // The report goes where -o names, as copycat's -o: a local path is
@@ -42,11 +46,26 @@ func checkOutput(name string) error {
 		return err
 	}
 	if !localOutput(name) {
-		return nil
+		return registeredOutput(name)
 	}
 	if err := cli.CheckWritable(name); err != nil {
 		return fmt.Errorf("cannot write report %s: %w", name, err)
 	}
+	return nil
+}
+
+// registeredOutput says whether a Beam file system of this binary writes
+// name, a path with a scheme (gs://…): Beam's own check, when the
+// pipeline is built, panics for a scheme none registered (-o
+// s3://bucket/r.json ended the run with a stack trace).
+func registeredOutput(name string) (err error) {
+	defer func() {
+		if recover() != nil {
+			scheme, _, _ := strings.Cut(name, "://")
+			err = fmt.Errorf("-o %s: copycat-dist writes its report to a local path or to gs://, not to %s://", name, scheme)
+		}
+	}()
+	filesystem.ValidateScheme(name)
 	return nil
 }
 

@@ -14,14 +14,18 @@ import (
 // TestOutputChecked: a report that cannot be written is refused before
 // the pipeline is built, as copycat refuses its -o before any work: a
 // folder that does not exist, a name that is a folder, a file of the
-// module. The old code found the folder only once the work was done
-// ("open DIR: is a directory") and made the folders it lacked.
+// module, a scheme no Beam file system of the binary writes. The old
+// code found the folder only once the work was done ("open DIR: is a
+// directory"), made the folders it lacked, and panicked at s3://.
 func TestOutputChecked(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct{ output, want string }{
 		{filepath.Join(dir, "no", "such", "report.json"), "no such file or directory"},
 		{dir, "is a folder"},
 		{filepath.Join(dir, "go.mod"), "will not write a report over go.mod"},
+		// A scheme no file system of the binary writes: Beam's check
+		// panicked as the pipeline was built.
+		{"s3://bucket/report.json", "writes its report to a local path or to gs://, not to s3://"},
 	} {
 		cfg := DefaultConfig()
 		cfg.Dirs, cfg.Output = []string{"../testdata/small"}, c.output

@@ -1,12 +1,6 @@
 package pipeline
 
-import (
-	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-
-	// The file systems the report may be written to.
-	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
-	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
-)
+import "github.com/apache/beam/sdks/v2/go/pkg/beam"
 
 // Build adds the pipeline that c describes to s: it reads c.Dirs and
 // writes the report to c.Output.
