@@ -82,8 +82,8 @@ func (c Config) Check() error {
 			return err
 		}
 	}
-	if f := c.format(); f != cli.FormatJSON && f != cli.FormatSARIF {
-		return fmt.Errorf("the pipeline writes json or sarif, not %s", f)
+	if err := c.checkFormat(); err != nil {
+		return err
 	}
 	cc := cli.Config{MinTokens: c.MinTokens, MinLines: c.MinLines, MaxOccurrences: c.MaxOccurrences,
 		Similarity: c.Similarity, MaxFileSize: c.MaxFileSize}
@@ -94,15 +94,34 @@ func (c Config) Check() error {
 }
 
 // format is the report's format: Format, or the one Output's extension
-// names (.sarif), else JSON.
+// names, else JSON.
 func (c Config) format() string {
 	if c.Format != "" {
 		return c.Format
 	}
-	if f, named := cli.FileFormat(c.Output); named && f == cli.FormatSARIF {
+	if f, named := cli.FileFormat(c.Output); named {
 		return f
 	}
 	return cli.FormatJSON
+}
+
+// checkFormat refuses a format the pipeline does not write, and an
+// Output whose extension names another format than -format, as copycat
+// refuses it: -o report.html had JSON written into a file a browser
+// shows as a page, and -format json -o report.sarif JSON into a file
+// code scanning reads as SARIF.
+func (c Config) checkFormat() error {
+	f := c.format()
+	if f != cli.FormatJSON && f != cli.FormatSARIF {
+		if c.Format == "" {
+			return fmt.Errorf("-o %s: the extension says %s, and the pipeline writes json or sarif (name the file .json or .sarif)", c.Output, f)
+		}
+		return fmt.Errorf("the pipeline writes json or sarif, not %s", f)
+	}
+	if c.Format != "" {
+		return cli.FormatAgrees("-format "+c.Format, c.Format, c.Output)
+	}
+	return nil
 }
 
 // An Engine is the part of a Config the engine's stages need, carried by

@@ -85,3 +85,39 @@ func TestOutputReplacedWhole(t *testing.T) {
 		t.Errorf("the report's folder holds %v, want the report alone", entries)
 	}
 }
+
+// TestOutputFormat: the report's format is -format's, or the one -o's
+// extension names, and the two must agree, as copycat has them: a file
+// whose extension names a format the pipeline does not write (HTML,
+// Markdown), or another than -format's, is refused. The old code wrote
+// JSON into report.html and report.md, and with -format json into
+// report.sarif.
+func TestOutputFormat(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		format, output string
+		want           string // the format written; "" for an error saying says
+		says           string
+	}{
+		{"", "r.json", "json", ""},
+		{"", "r.sarif", "sarif", ""},
+		{"", "r.SARIF.json", "sarif", ""},
+		{"", "r.txt", "json", ""},
+		{"", "report", "json", ""},
+		{"sarif", "r.json", "sarif", ""}, // SARIF is JSON
+		{"json", "r.sarif", "", "-format json and -o " + filepath.Join(dir, "r.sarif") + " disagree"},
+		{"", "r.html", "", "the extension says html, and the pipeline writes json or sarif"},
+		{"", "r.md", "", "the extension says markdown"},
+		{"html", "r.json", "", "the pipeline writes json or sarif, not html"},
+	} {
+		cfg := DefaultConfig()
+		cfg.Dirs, cfg.Format, cfg.Output = []string{"../testdata/small"}, c.format, filepath.Join(dir, c.output)
+		err := cfg.Check()
+		switch {
+		case c.want == "" && (err == nil || !strings.Contains(err.Error(), c.says)):
+			t.Errorf("-format %q -o %s: %v, want an error saying %q", c.format, c.output, err, c.says)
+		case c.want != "" && (err != nil || cfg.format() != c.want):
+			t.Errorf("-format %q -o %s: %s, %v; want %s", c.format, c.output, cfg.format(), err, c.want)
+		}
+	}
+}

@@ -25,7 +25,7 @@ import (
 func main() {
 	c := pipeline.DefaultConfig()
 	flag.StringVar(&c.Output, "o", "copycat.json", "write the report to this file")
-	flag.StringVar(&c.Format, "format", "", "report format: json or sarif (default: the one -o's extension names, .sarif, else json)")
+	flag.StringVar(&c.Format, "format", "", "report format: json or sarif (default: the one -o's extension names, .json or .sarif, else json; an extension naming another format is refused)")
 	// The detection flags are the copycat command's: the same names,
 	// defaults and words.
 	var cc cli.Config
