@@ -274,6 +274,8 @@ func withoutCredentials(arg string) string {
 // fetched it before, at once. The tree is fetched beside it and renamed
 // into place, so that two workers of one machine never read half a tree.
 func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
+	ctx, done := interruptible(ctx)
+	defer done()
 	shown := withoutCredentials(arg)
 	if strings.HasPrefix(url, "-") || strings.HasPrefix(rev, "-") {
 		// git fetch would read it as an option: --upload-pack=CMD runs CMD.
@@ -414,7 +416,14 @@ func gitCmd(ctx context.Context, dir string, args ...string) *exec.Cmd {
 	if os.Getenv("GIT_TERMINAL_PROMPT") == "" {
 		cmd.Env = append(cmd.Env, "GIT_TERMINAL_PROMPT=0")
 		cmd.SysProcAttr = noTerminal()
+		// Stopped, git goes with what it runs (git-remote-https,
+		// index-pack, ssh), all in its session, which no terminal's
+		// Ctrl-C reaches.
+		cmd.Cancel = func() error { return killSession(cmd.Process) }
 	}
+	// Stopped, git is waited for no longer than this: what it ran
+	// may hold its output open.
+	cmd.WaitDelay = 5 * time.Second
 	if os.Getenv("GCM_INTERACTIVE") == "" {
 		cmd.Env = append(cmd.Env, "GCM_INTERACTIVE=never")
 	}
@@ -546,7 +555,8 @@ func removeLinks(dir string) ([]string, error) {
 
 // intoPlace returns the folder dir, filled by fill in an empty folder
 // beside it and renamed into place, so that two workers of one machine
-// never read half a tree; at once when dir is there already.
+// never read half a tree; at once when dir is there already. The folder
+// is a temporary thing of the process's (makeTemp).
 func intoPlace(dir string, fill func(tmp string) error) (string, error) {
 	if isDir(dir) {
 		return dir, nil
@@ -554,15 +564,15 @@ func intoPlace(dir string, fill func(tmp string) error) (string, error) {
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return "", err
 	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".fetch-")
+	tmp, err := makeTemp(filepath.Dir(dir), fetchPrefix, "", true)
 	if err != nil {
 		return "", err
 	}
-	defer os.RemoveAll(tmp)
+	defer dropTemp(tmp)
 	if err := fill(tmp); err != nil {
 		return "", err
 	}
-	if err := os.Rename(tmp, dir); err != nil {
+	if err := keepTemp(tmp, dir); err != nil {
 		if isDir(dir) {
 			return dir, nil // another worker of this machine was first
 		}

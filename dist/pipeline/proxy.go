@@ -145,6 +145,8 @@ func pin(ctx context.Context, arg string) (string, error) {
 // fetchModule returns the tree of module path@version, arg, from the
 // module cache or a proxy.
 func fetchModule(ctx context.Context, arg string) (string, error) {
+	ctx, done := interruptible(ctx)
+	defer done()
 	path, version, _ := strings.Cut(arg, "@")
 	if err := module.CheckPath(path); err != nil {
 		return "", err
@@ -190,7 +192,7 @@ func fetchModule(ctx context.Context, arg string) (string, error) {
 	if err != nil || goDir != "" {
 		return goDir, err
 	}
-	defer os.Remove(zip)
+	defer dropTemp(zip)
 	return intoPlace(dir, func(tmp string) error { return unzipRead(tmp, m, zip) })
 }
 
@@ -376,8 +378,9 @@ func proxyList(env string) []proxy {
 }
 
 // fetch downloads m's zip from the first proxy that has it into a
-// temporary file, checks it against the checksum database, and returns
-// its name; or, from "direct", the go command's tree of it.
+// temporary file (makeTemp; the caller drops it), checks it against the
+// checksum database, and returns its name; or, from "direct", the go
+// command's tree of it.
 func fetch(ctx context.Context, proxies []proxy, m module.Version) (zip, dir string, err error) {
 	esc, err := escaped(m)
 	if err != nil {
@@ -393,29 +396,33 @@ func fetch(ctx context.Context, proxies []proxy, m module.Version) (zip, dir str
 			return err
 		}
 		defer body.Close()
-		f, err := os.CreateTemp("", "copycat-dist-*.zip")
+		name, err := makeTemp(os.TempDir(), zipPrefix, zipSuffix, false)
 		if err != nil {
+			return err
+		}
+		f, err := os.OpenFile(name, os.O_WRONLY, 0)
+		if err != nil {
+			dropTemp(name)
 			return err
 		}
 		n, err := io.Copy(f, io.LimitReader(body, maxZipBytes+1))
 		if err == nil && n > maxZipBytes {
 			err = fmt.Errorf("the zip is larger than %d bytes, the most the go command accepts; not read", maxZipBytes)
 		}
+		if cerr := f.Close(); err == nil && cerr != nil {
+			dropTemp(name)
+			return cerr
+		}
 		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
+			dropTemp(name)
 			return fmt.Errorf("%s: %w", px, err)
 		}
-		if err := f.Close(); err != nil {
-			os.Remove(f.Name())
-			return err
-		}
-		zip = f.Name()
+		zip = name
 		return nil
 	})
 	if err == nil && zip != "" {
 		if err = checkSum(ctx, proxies, m, zip); err != nil {
-			os.Remove(zip)
+			dropTemp(zip)
 			zip = ""
 		}
 	}

@@ -54,7 +54,7 @@ func createTemp(name string) (*os.File, error) {
 		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 		switch {
 		case err == nil:
-			lockOwn(f)
+			LockOwn(f)
 			return f, nil
 		case !errors.Is(err, fs.ErrExist):
 			// The temporary file's name is ours, not the user's: the
@@ -104,7 +104,7 @@ func writeInPlace(name string, write func(io.Writer) error) error {
 // found once the run's work was done (a history of 500 commits, a
 // minute and a half), and the work lost. It tries what WriteFile does, a
 // temporary file beside name, and removes it, with those a run killed
-// while it wrote left (see removeStale). A name that is not a regular
+// while it wrote left (see RemoveStale). A name that is not a regular
 // file (a named pipe, /dev/stdout) is not opened: a pipe waits for its
 // reader. copycat-dist checks its -o with it before it builds its
 // pipeline.
@@ -126,6 +126,6 @@ func CheckWritable(name string) error {
 	f.Close()
 	os.Remove(f.Name())
 	dir, base := filepath.Split(name)
-	removeStale(cmp.Or(dir, "."), false, func(entry string) (int, bool) { return tempPID(entry, base) })
+	RemoveStale(cmp.Or(dir, "."), false, func(entry string) (int, bool) { return tempPID(entry, base) })
 	return nil
 }

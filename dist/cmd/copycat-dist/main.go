@@ -58,7 +58,9 @@ func main() {
 	pipeline.Build(s, c)
 	t0 := time.Now()
 	before := pipeline.LoopbackFiles()
+	pipeline.ExitOnSignal(before)
 	res, err := beamx.RunWithMetrics(context.Background(), p)
+	pipeline.AwaitInterrupt()
 	pipeline.RemoveLoopbackFiles(before)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "copycat-dist: %s\n", pipeline.Escape(err.Error()))
