@@ -3,6 +3,7 @@ package pipeline
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
@@ -38,6 +39,10 @@ type Config struct {
 	// (-sumdb-dir; "": where the go command keeps them, shared with it;
 	// see sumstate.go).
 	SumDBDir string
+	// Runner is the Beam runner the run goes to (--runner; "": prism),
+	// checked by checkRunner, and Environment where it runs the workers
+	// (--environment_type; "": the runner's default).
+	Runner, Environment string
 }
 
 // DefaultUnitHeap is -unit-heap's default: 256 MB of a unit's tables on
@@ -90,7 +95,46 @@ func (c Config) Check() error {
 	if err := cc.Check(); err != nil {
 		return err
 	}
-	return checkOutput(c.Output)
+	if err := c.checkRunner(); err != nil {
+		return err
+	}
+	return checkOutput(c.Output, c.workersHere())
+}
+
+// workersHere reports whether the workers run on this machine, so that a
+// local report is written on it: Prism and the direct runner run them in
+// the process unless told to run them elsewhere, and any runner asked
+// for --environment_type=LOOPBACK has the process run them. A cluster's
+// workers write a local path on their own file system (shared, as
+// the directories they read), which this machine may not see.
+func (c Config) workersHere() bool {
+	env := strings.ToLower(c.Environment)
+	switch c.Runner {
+	case "", "prism", "PrismRunner", "direct", "DirectRunner":
+		return env == "" || env == "loopback"
+	}
+	return env == "loopback"
+}
+
+// runners are the names of the runners Beam's beamx registers (v2.78.0),
+// by their short names and their long ones.
+var runners = []string{"prism", "PrismRunner", "direct", "DirectRunner", "flink", "FlinkRunner",
+	"spark", "SparkRunner", "dataflow", "DataflowRunner", "universal", "portable", "PortableRunner", "dot"}
+
+// checkRunner refuses a runner Beam does not know, which Beam refused
+// only once the pipeline was built, with a hint for the program's
+// author ("Runner flnk not registered. Forgot to _ import it?") and exit
+// status 1; and a local report on Dataflow, whose workers are machines
+// of their own: the report, written on a worker's disk, was lost, the
+// job having run in full (copycat.json, -o's default, among them).
+func (c Config) checkRunner() error {
+	if c.Runner != "" && !slices.Contains(runners, c.Runner) {
+		return fmt.Errorf("--runner %s: no such runner (prism, direct, flink, spark, dataflow, universal, dot)", c.Runner)
+	}
+	if (c.Runner == "dataflow" || c.Runner == "DataflowRunner") && localOutput(c.Output) {
+		return fmt.Errorf("-o %s: on Dataflow a worker writes the report, on a disk of its own where it is lost; name a gs:// path (-o gs://BUCKET/report.json)", c.Output)
+	}
+	return nil
 }
 
 // format is the report's format: Format, or the one Output's extension

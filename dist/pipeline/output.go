@@ -40,13 +40,17 @@ func localOutput(name string) bool {
 
 // checkOutput says, before the pipeline is built, whether the report can
 // be written at name: not over a file copycat or the go command reads,
-// and, for a local path, as cli.WriteFile will write it.
-func checkOutput(name string) error {
+// by a file system of the binary, and, for a local path when the workers
+// run on this machine (here), as cli.WriteFile will write it.
+func checkOutput(name string, here bool) error {
 	if err := cli.RefuseGoFile("o", name, "a report"); err != nil {
 		return err
 	}
 	if !localOutput(name) {
 		return registeredOutput(name)
+	}
+	if !here {
+		return nil
 	}
 	if err := cli.CheckWritable(name); err != nil {
 		return fmt.Errorf("cannot write report %s: %w", name, err)

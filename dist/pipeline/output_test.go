@@ -121,3 +121,36 @@ func TestOutputFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestRunnerChecked: a runner Beam does not know is refused before the
+// pipeline is built (Beam refused it after, "Forgot to _ import it?",
+// exit status 1), and so is a local report on Dataflow, whose workers
+// write it on disks of their own, where it is lost once the whole job
+// has run: -o's default, copycat.json, among them.
+func TestRunnerChecked(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		runner, output string
+		says           string // "" for none
+		env            string
+	}{
+		{"", filepath.Join(dir, "r.json"), "", ""},
+		{"flink", filepath.Join(dir, "r.json"), "", ""},
+		{"dataflow", "gs://bucket/r.json", "", ""},
+		{"flnk", filepath.Join(dir, "r.json"), "--runner flnk: no such runner", ""},
+		{"dataflow", "copycat.json", "-o copycat.json: on Dataflow a worker writes the report", ""},
+		{"DataflowRunner", filepath.Join(dir, "r.json"), "name a gs:// path", ""},
+		// A cluster's workers write a local path on their own file
+		// system, which this machine may not see; Prism's, on it.
+		{"flink", "/shared/of/the/cluster/r.json", "", ""},
+		{"prism", "/shared/of/the/cluster/r.json", "no such file or directory", ""},
+		{"flink", "/shared/of/the/cluster/r.json", "no such file or directory", "LOOPBACK"},
+	} {
+		cfg := DefaultConfig()
+		cfg.Dirs, cfg.Runner, cfg.Environment, cfg.Output = []string{"../testdata/small"}, c.runner, c.env, c.output
+		err := cfg.Check()
+		if c.says == "" && err != nil || c.says != "" && (err == nil || !strings.Contains(err.Error(), c.says)) {
+			t.Errorf("--runner %q -o %s: %v, want an error saying %q", c.runner, c.output, err, c.says)
+		}
+	}
+}

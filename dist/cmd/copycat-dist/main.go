@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/copycat-go/copycat/dist/pipeline"
 	"github.com/copycat-go/copycat/internal/cli"
@@ -40,6 +42,7 @@ func main() {
 	flag.Parse()
 	beam.Init()
 	c.Dirs = flag.Args()
+	c.Runner, c.Environment = *runners.Runner, *jobopts.EnvironmentType
 	c.MinTokens, c.MinLines, c.MaxOccurrences, c.Near, c.Similarity = cc.MinTokens, cc.MinLines, cc.MaxOccurrences, cc.Near, cc.Similarity
 	c.Tests, c.Generated, c.MaxFileSize = cc.Tests, cc.Generated, cc.MaxFileSize
 	var err error
