@@ -149,3 +149,52 @@ func TestLatestGoModAnyProxy(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptTreeVerified: a module's tree that a run wrote into the
+// worker's folder, which later runs read again, is checked against the
+// checksum database as the module cache's trees are: one written under
+// GONOSUMDB from a zip the database does not vouch for is refused once
+// the database checks the module, naming both hashes, and one written
+// unchecked from a good zip is fetched again and read; one the database
+// checked is read again without a download. The old code read whatever
+// tree was there.
+func TestKeptTreeVerified(t *testing.T) {
+	good, altered := sumModuleZip(t, goodBody), sumModuleZip(t, alteredBody)
+	for _, c := range []struct {
+		name   string
+		served []byte
+		says   string // "" if read, with goodBody
+	}{
+		{"a doctored zip", altered, "checksum mismatch: the zip hashes to"},
+		{"a good zip", good, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			isolate(t)
+			db := newTestDB(t, "sum.example.com")
+			db.vouch(t, "example.com/m", "v1.0.0", writeZip(t, good))
+			zips := sumProxy(t, c.served, db)
+			t.Setenv("GONOSUMDB", "example.com")
+			if _, err := moduleDir(context.Background(), sumModule); err != nil {
+				t.Fatalf("unchecked: %v", err)
+			}
+			t.Setenv("GONOSUMDB", "")
+			dir, err := moduleDir(context.Background(), sumModule)
+			if c.says != "" {
+				if err == nil || !strings.Contains(err.Error(), c.says) {
+					t.Errorf("checked: read from %q, %v; want an error saying %q", dir, err, c.says)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b, err := os.ReadFile(filepath.Join(dir, "m.go")); err != nil || string(b) != goodBody {
+				t.Errorf("m.go read: %q, %v", b, err)
+			}
+			n := zips.Load()
+			if _, err := moduleDir(context.Background(), sumModule); err != nil || zips.Load() != n {
+				t.Errorf("read again: %v, %d downloads more; want none", err, zips.Load()-n)
+			}
+		})
+	}
+}

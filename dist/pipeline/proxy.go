@@ -185,15 +185,25 @@ func fetchModule(ctx context.Context, arg string) (string, error) {
 		return "", err
 	}
 	dir := filepath.Join(base, filepath.FromSlash(esc))
-	if isDir(dir) {
-		return dir, nil
+	if ok, err := kept(ctx, proxies, m, dir); ok || err != nil {
+		return dir, err
 	}
-	zip, goDir, err := fetch(ctx, proxies, m)
+	zip, sum, goDir, err := fetch(ctx, proxies, m)
 	if err != nil || goDir != "" {
 		return goDir, err
 	}
 	defer dropTemp(zip)
-	return intoPlace(dir, func(tmp string) error { return unzipRead(tmp, m, zip) })
+	if isDir(dir) {
+		if err := setAside(dir); err != nil {
+			return "", err
+		}
+	}
+	return intoPlace(dir, func(tmp string) error {
+		if err := unzipRead(tmp, m, zip); err != nil || sum == "" {
+			return err
+		}
+		return os.WriteFile(filepath.Join(tmp, keptSum), []byte(sum+"\n"), 0o444)
+	})
 }
 
 // extracted reports whether the go command finished extracting the
@@ -235,7 +245,48 @@ func checkExtracted(ctx context.Context, proxies []proxy, m module.Version, cach
 	if h := strings.TrimSpace(string(b)); validSum(h) {
 		return db.check(ctx, proxies, m, "zip", h)
 	}
-	return checkSum(ctx, proxies, m, at+".zip")
+	_, err = checkSum(ctx, proxies, m, at+".zip")
+	return err
+}
+
+// keptSum names the file of a module's tree in the worker's folder that
+// holds the hash of the zip the tree was written from, as a checksum
+// database vouched for it; there is none when no database checked it.
+const keptSum = ".copycat-ziphash"
+
+// kept says whether the tree dir of module m, which a run on this
+// machine wrote into the worker's folder, may be read again. A tree
+// outlives its run, and its run may have read it from a proxy under a
+// GONOSUMDB, a GOSUMDB=off or another GOSUMDB: as the module cache's
+// trees (checkExtracted), when a database checks m, the hash kept with
+// the tree is checked against it again, and a tree kept without one is
+// not read (it is fetched again). Such a tree was read as the module
+// the database vouches for.
+func kept(ctx context.Context, proxies []proxy, m module.Version, dir string) (bool, error) {
+	if !isDir(dir) {
+		return false, nil
+	}
+	db, err := sumDBFor(m.Path)
+	if err != nil || db == nil {
+		return err == nil, err
+	}
+	b, err := os.ReadFile(filepath.Join(dir, keptSum))
+	h := strings.TrimSpace(string(b))
+	if err != nil || !validSum(h) {
+		return false, nil
+	}
+	return true, db.check(ctx, proxies, m, "zip", h)
+}
+
+// setAside removes the tree dir, renamed first into a temporary folder
+// beside it, so that dir is gone at once.
+func setAside(dir string) error {
+	aside, err := makeTemp(filepath.Dir(dir), fetchPrefix, "", true)
+	if err != nil {
+		return err
+	}
+	defer dropTemp(aside)
+	return os.Rename(dir, filepath.Join(aside, "old"))
 }
 
 // validSum reports whether h has the form of an h1: hash, as the go
@@ -379,12 +430,12 @@ func proxyList(env string) []proxy {
 
 // fetch downloads m's zip from the first proxy that has it into a
 // temporary file (makeTemp; the caller drops it), checks it against the
-// checksum database, and returns its name; or, from "direct", the go
-// command's tree of it.
-func fetch(ctx context.Context, proxies []proxy, m module.Version) (zip, dir string, err error) {
+// checksum database, and returns its name and hash ("" if no database
+// checks it); or, from "direct", the go command's tree of it.
+func fetch(ctx context.Context, proxies []proxy, m module.Version) (zip, sum, dir string, err error) {
 	esc, err := escaped(m)
 	if err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
 	p, v, _ := strings.Cut(esc, "@")
 	err = ask(ctx, proxies, func(px proxy) error {
@@ -421,12 +472,12 @@ func fetch(ctx context.Context, proxies []proxy, m module.Version) (zip, dir str
 		return nil
 	})
 	if err == nil && zip != "" {
-		if err = checkSum(ctx, proxies, m, zip); err != nil {
+		if sum, err = checkSum(ctx, proxies, m, zip); err != nil {
 			dropTemp(zip)
 			zip = ""
 		}
 	}
-	return zip, dir, err
+	return zip, sum, dir, err
 }
 
 // ask calls try with each proxy in turn until one answers: the next is

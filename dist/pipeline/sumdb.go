@@ -87,11 +87,11 @@ func sumDBOf(env string) (*sumDB, error) {
 
 // checkSum checks the zip of m, downloaded from proxies, against the
 // checksum database (see above), its state kept where ctx says
-// (withSumDBDir).
-func checkSum(ctx context.Context, proxies []proxy, m module.Version, zip string) error {
+// (withSumDBDir), and returns its hash; "" when no database checks m.
+func checkSum(ctx context.Context, proxies []proxy, m module.Version, zip string) (string, error) {
 	db, err := sumDBFor(m.Path)
 	if err != nil || db == nil {
-		return err
+		return "", err
 	}
 	// Checked before it is hashed, as the go command does: its names, and
 	// its sizes, which hashing reads up to.
@@ -100,13 +100,13 @@ func checkSum(ctx context.Context, proxies []proxy, m module.Version, zip string
 		err = cf.Err()
 	}
 	if err != nil {
-		return err
+		return "", err
 	}
 	h, err := dirhash.HashZip(zip, dirhash.Hash1)
 	if err != nil {
-		return err
+		return "", err
 	}
-	return db.check(ctx, proxies, m, "zip", h)
+	return h, db.check(ctx, proxies, m, "zip", h)
 }
 
 // checkGoModSum checks data, the go.mod of m read from proxies, against
