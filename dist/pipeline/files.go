@@ -592,9 +592,14 @@ func stderrOf(err error) error {
 }
 
 // tree is the pattern of the Go files under dir: dir/... (dir itself
-// when it is one already).
+// when it is one already, or names a file, which copycat reads as it is:
+// made dir/..., a file given was refused, "x.go/...: x.go is a file, not
+// a folder (name it alone: x.go)").
 func tree(dir string) string {
 	if strings.HasSuffix(dir, "...") {
+		return dir
+	}
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		return dir
 	}
 	return strings.TrimSuffix(dir, "/") + "/..."

@@ -110,3 +110,28 @@ func TestNamedAsCopycat(t *testing.T) {
 		}
 	}
 }
+
+// TestFileArgument: a Go file given as an argument is read as copycat
+// reads it, alone, and with a tree beside it: the old code made it
+// x.go/..., which load refused, "x.go is a file, not a folder (name it
+// alone: x.go)", though it was named alone.
+func TestFileArgument(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	for _, dirs := range [][]string{
+		{filepath.Join(dir, "shop", "order.go")},
+		{filepath.Join(dir, "shop", "order.go"), filepath.Join(dir, "store")},
+	} {
+		c := DefaultConfig()
+		c.Dirs = dirs
+		want := oneMachine(t, c)
+		if bytes.Contains(want, []byte(`"files": 0,`)) {
+			t.Fatalf("%v: copycat read no file: the test shows nothing\n%s", dirs, want)
+		}
+		if got := distributed(t, c); !bytes.Equal(got, want) {
+			t.Errorf("%v: the pipeline's report differs from copycat's:\n%s", dirs, lineDiff(got, want))
+		}
+	}
+}
