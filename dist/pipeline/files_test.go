@@ -105,9 +105,7 @@ func TestNamedAsCopycat(t *testing.T) {
 		if !bytes.Contains(want, []byte(`"file": "zz/`)) {
 			t.Fatalf("%v: copycat names no file zz/…: the test shows nothing\n%s", dirs, want)
 		}
-		if got := distributed(t, c); !bytes.Equal(got, want) {
-			t.Errorf("%v: the pipeline's report differs from copycat's:\n%s", dirs, lineDiff(got, want))
-		}
+		sameAsCopycat(t, c, want)
 	}
 }
 
@@ -130,8 +128,6 @@ func TestFileArgument(t *testing.T) {
 		if bytes.Contains(want, []byte(`"files": 0,`)) {
 			t.Fatalf("%v: copycat read no file: the test shows nothing\n%s", dirs, want)
 		}
-		if got := distributed(t, c); !bytes.Equal(got, want) {
-			t.Errorf("%v: the pipeline's report differs from copycat's:\n%s", dirs, lineDiff(got, want))
-		}
+		sameAsCopycat(t, c, want)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/copycat-go/copycat/internal/testtool"
 	"golang.org/x/mod/sumdb/dirhash"
 )
 
@@ -20,8 +21,8 @@ import (
 func cacheModule(t *testing.T, body string, ziphash string, extracted bool) string {
 	t.Helper()
 	cache := os.Getenv("GOMODCACHE")
-	at := filepath.Join(cache, "cache", "download", "example.com", "m", "@v", "v1.0.0")
-	tree := filepath.Join(cache, "example.com", "m@v1.0.0")
+	at := filepath.Join("cache", "download", "example.com", "m", "@v", "v1.0.0")
+	tree := filepath.Join("example.com", "m@v1.0.0")
 	files := map[string]string{at + ".zip": string(sumModuleZip(t, body))}
 	if ziphash != "" {
 		files[at+".ziphash"] = ziphash
@@ -30,15 +31,8 @@ func cacheModule(t *testing.T, body string, ziphash string, extracted bool) stri
 		files[filepath.Join(tree, "go.mod")] = "module example.com/m\n"
 		files[filepath.Join(tree, "m.go")] = body
 	}
-	for name, text := range files {
-		if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(name, []byte(text), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return tree
+	testtool.WriteFiles(t, cache, files)
+	return filepath.Join(cache, tree)
 }
 
 // TestModuleCacheVerified: a module found in the module cache is
