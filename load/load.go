@@ -145,6 +145,16 @@ func Load(args []string, opt Options) *Result {
 // Resolve lists the Go files that args name, sorted and without
 // duplicates, and the problems met on the way.
 func Resolve(args []string, opt Options) ([]string, []error) {
+	names, errs := ResolveNames(args, opt)
+	paths := make([]string, len(names))
+	for i, n := range names {
+		paths[i] = n.Path
+	}
+	return paths, errs
+}
+
+// ResolveNames is Resolve, with how each path names its file.
+func ResolveNames(args []string, opt Options) ([]Name, []error) {
 	if len(args) == 0 {
 		args = []string{"./..."}
 	}
@@ -157,8 +167,28 @@ func Resolve(args []string, opt Options) ([]string, []error) {
 			r.errs = append(r.errs, relIgnoreError(err))
 		}
 	}
-	slices.Sort(r.files)
+	slices.SortFunc(r.files, func(a, b Name) int { return strings.Compare(a.Path, b.Path) })
 	return r.files, r.errs
+}
+
+// A Name is how a listed file is named: Path, as listed; Real, its
+// absolute path with the links resolved, which all its names share but
+// a hard link's; and Link, whether Path goes through a symbolic link (a
+// file of a linked folder, or a link itself).
+type Name struct {
+	Path, Real string
+	Link       bool
+}
+
+// Before reports whether a file is better named n than m, as Resolve
+// keeps one of two names of a file: one that goes through no link, then
+// a relative one, then the shorter, then the first in byte order; the
+// same whatever the order of the arguments.
+func (n Name) Before(m Name) bool {
+	if n.Link != m.Link {
+		return !n.Link
+	}
+	return namedBefore(n.Path, m.Path)
 }
 
 type resolver struct {
@@ -166,10 +196,9 @@ type resolver struct {
 	trees    map[string]*ignore.Tree
 	treeList []*ignore.Tree
 	seen     map[string]int    // a file's identity → its index in files
-	links    []bool            // files[i] is named through a symbolic link
 	realDirs map[string]string // a directory → its absolute path, links resolved
 	wd       string
-	files    []string
+	files    []Name
 	errs     []error
 	goFiles  int // Go files met, before the ignore rules and -tests
 }
@@ -574,22 +603,19 @@ func isGoFile(name string) bool {
 
 // add selects a file, once whatever the spellings of its path (relative,
 // absolute, through links): a file read twice would be its own clone.
-// Of two names for one file, the one that goes through no link is kept,
-// then the one namedBefore puts first: the same whatever the order of
-// the arguments.
+// Of two names for one file, the one Name.Before puts first is kept.
 func (r *resolver) add(p string, link bool) {
 	p = filepath.Clean(p)
 	id := r.identity(p, link)
-	via := link || id != r.abs(p)
+	n := Name{Path: p, Real: id, Link: link || id != r.abs(p)}
 	i, ok := r.seen[id]
 	if !ok {
 		r.seen[id] = len(r.files)
-		r.files = append(r.files, p)
-		r.links = append(r.links, via)
+		r.files = append(r.files, n)
 		return
 	}
-	if r.links[i] && !via || r.links[i] == via && namedBefore(p, r.files[i]) {
-		r.files[i], r.links[i] = p, via
+	if n.Before(r.files[i]) {
+		r.files[i] = n
 	}
 }
 

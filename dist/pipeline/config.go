@@ -3,6 +3,7 @@ package pipeline
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/copycat-go/copycat/fingerprint"
@@ -38,6 +39,10 @@ type Config struct {
 	// (-sumdb-dir; "": where the go command keeps them, shared with it;
 	// see sumstate.go).
 	SumDBDir string
+	// Runner is the Beam runner the run goes to (--runner; "": prism),
+	// checked by checkRunner, and Environment where it runs the workers
+	// (--environment_type; "": the runner's default).
+	Runner, Environment string
 }
 
 // DefaultUnitHeap is -unit-heap's default: 256 MB of a unit's tables on
@@ -64,7 +69,8 @@ func DefaultConfig() Config {
 }
 
 // Check reports values that make no sense: the copycat command's checks
-// of the detection settings, and a run's own.
+// of the detection settings, and a run's own, the last whether the
+// report can be written where Output says (checkOutput).
 func (c Config) Check() error {
 	switch {
 	case len(c.Dirs) == 0:
@@ -81,27 +87,85 @@ func (c Config) Check() error {
 			return err
 		}
 	}
-	if err := cli.RefuseGoFile("o", c.Output, "a report"); err != nil {
+	if err := c.checkFormat(); err != nil {
 		return err
-	}
-	if f := c.format(); f != cli.FormatJSON && f != cli.FormatSARIF {
-		return fmt.Errorf("the pipeline writes json or sarif, not %s", f)
 	}
 	cc := cli.Config{MinTokens: c.MinTokens, MinLines: c.MinLines, MaxOccurrences: c.MaxOccurrences,
 		Similarity: c.Similarity, MaxFileSize: c.MaxFileSize}
-	return cc.Check()
+	if err := cc.Check(); err != nil {
+		return err
+	}
+	if err := c.checkRunner(); err != nil {
+		return err
+	}
+	return checkOutput(c.Output, c.workersHere())
+}
+
+// workersHere reports whether the workers run on this machine, so that a
+// local report is written on it: Prism and the direct runner run them in
+// the process unless told to run them elsewhere, and any runner asked
+// for --environment_type=LOOPBACK has the process run them. A cluster's
+// workers write a local path on their own file system (shared, as
+// the directories they read), which this machine may not see.
+func (c Config) workersHere() bool {
+	env := strings.ToLower(c.Environment)
+	switch c.Runner {
+	case "", "prism", "PrismRunner", "direct", "DirectRunner":
+		return env == "" || env == "loopback"
+	}
+	return env == "loopback"
+}
+
+// runners are the names of the runners Beam's beamx registers (v2.78.0),
+// by their short names and their long ones.
+var runners = []string{"prism", "PrismRunner", "direct", "DirectRunner", "flink", "FlinkRunner",
+	"spark", "SparkRunner", "dataflow", "DataflowRunner", "universal", "portable", "PortableRunner", "dot"}
+
+// checkRunner refuses a runner Beam does not know, which Beam refused
+// only once the pipeline was built, with a hint for the program's
+// author ("Runner flnk not registered. Forgot to _ import it?") and exit
+// status 1; and a local report on Dataflow, whose workers are machines
+// of their own: the report, written on a worker's disk, was lost, the
+// job having run in full (copycat.json, -o's default, among them).
+func (c Config) checkRunner() error {
+	if c.Runner != "" && !slices.Contains(runners, c.Runner) {
+		return fmt.Errorf("--runner %s: no such runner (prism, direct, flink, spark, dataflow, universal, dot)", c.Runner)
+	}
+	if (c.Runner == "dataflow" || c.Runner == "DataflowRunner") && localOutput(c.Output) {
+		return fmt.Errorf("-o %s: on Dataflow a worker writes the report, on a disk of its own where it is lost; name a gs:// path (-o gs://BUCKET/report.json)", c.Output)
+	}
+	return nil
 }
 
 // format is the report's format: Format, or the one Output's extension
-// names (.sarif), else JSON.
+// names, else JSON.
 func (c Config) format() string {
 	if c.Format != "" {
 		return c.Format
 	}
-	if f, named := cli.FileFormat(c.Output); named && f == cli.FormatSARIF {
+	if f, named := cli.FileFormat(c.Output); named {
 		return f
 	}
 	return cli.FormatJSON
+}
+
+// checkFormat refuses a format the pipeline does not write, and an
+// Output whose extension names another format than -format, as copycat
+// refuses it: -o report.html had JSON written into a file a browser
+// shows as a page, and -format json -o report.sarif JSON into a file
+// code scanning reads as SARIF.
+func (c Config) checkFormat() error {
+	f := c.format()
+	if f != cli.FormatJSON && f != cli.FormatSARIF {
+		if c.Format == "" {
+			return fmt.Errorf("-o %s: the extension says %s, and the pipeline writes json or sarif (name the file .json or .sarif)", c.Output, f)
+		}
+		return fmt.Errorf("the pipeline writes json or sarif, not %s", f)
+	}
+	if c.Format != "" {
+		return cli.FormatAgrees("-format "+c.Format, c.Format, c.Output)
+	}
+	return nil
 }
 
 // An Engine is the part of a Config the engine's stages need, carried by

@@ -2,11 +2,13 @@ package pipeline
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -127,55 +129,85 @@ func (fn *resolveFn) resolve(ctx context.Context, arg string, emit func(string, 
 	if err != nil {
 		return err
 	}
-	paths, errs := load.Resolve([]string{tree(dir)}, load.Options{Tests: fn.Tests, Generated: fn.Generated})
+	names, errs := load.ResolveNames([]string{tree(dir)}, load.Options{Tests: fn.Tests, Generated: fn.Generated})
 	if err := errors.Join(errs...); err != nil {
 		// A path that does not exist or a bad .duplignore fails the run,
 		// as it makes copycat exit with status 2.
 		return fmt.Errorf("cannot list %s: %w", dir, err)
 	}
-	for _, p := range paths {
-		s := source{Name: p, Path: p, ID: fn.identity(p)}
+	for _, n := range names {
+		p := n.Path
+		s := source{Name: p, Path: p, ID: fn.identity(p), Real: n.Real, Link: n.Link}
 		if dir != arg {
 			rel, err := filepath.Rel(dir, p)
 			if err != nil {
 				return err
 			}
-			s.Arg, s.Name = arg, withoutCredentials(arg)+"/"+filepath.ToSlash(rel)
+			s.Arg, s.Name, s.Link = arg, withoutCredentials(arg)+"/"+filepath.ToSlash(rel), false
 		}
 		emit(p, s.String())
 	}
-	mPaths.Inc(ctx, int64(len(paths)))
+	mPaths.Inc(ctx, int64(len(names)))
 	return nil
 }
 
 // A source is where a listed file comes from: the argument that fetched
-// it ("" for a directory's file), its name in the report, its path, and
-// its identity on the machine that listed it (resolveFn.identity).
-type source struct{ Arg, Name, Path, ID string }
-
-// String encodes s for a PCollection of strings; parseSource decodes it.
-func (s source) String() string { return strings.Join([]string{s.Arg, s.Name, s.Path, s.ID}, "\x00") }
-
-func parseSource(v string) source {
-	f := append(strings.SplitN(v, "\x00", 4), "", "", "")
-	return source{f[0], f[1], f[2], f[3]}
+// it ("" for a directory's file), its name in the report, its path, its
+// identity on the machine that listed it (resolveFn.identity), and how
+// its name names it there (load.Name: its path with the links resolved,
+// and whether the name goes through a link).
+type source struct {
+	Arg, Name, Path, ID, Real string
+	Link                      bool
 }
 
-// first returns the source of sources with the first name: a file listed
-// under two arguments, or two names, is read under it, as copycat reads
-// the first of a file's paths.
+// String encodes s for a PCollection of strings; parseSource decodes it.
+func (s source) String() string {
+	link := ""
+	if s.Link {
+		link = "link"
+	}
+	// The identity, which holds a NUL, last.
+	return strings.Join([]string{s.Arg, s.Name, s.Path, s.Real, link, s.ID}, "\x00")
+}
+
+func parseSource(v string) source {
+	f := append(strings.SplitN(v, "\x00", 6), "", "", "", "", "")
+	return source{Arg: f[0], Name: f[1], Path: f[2], Real: f[3], Link: f[4] != "", ID: f[5]}
+}
+
+// first returns the source of sources under whose name a file listed
+// under two arguments, or two names, is read: the name copycat reads it
+// under when given the arguments together. Of the names of one path once
+// links are resolved, the one load.Name.Before puts first, as
+// load.Resolve keeps it (no link, relative, shorter); of those left,
+// names of one file by hard links, which copycat reads once, under the
+// first of its sorted paths, the first in byte order. The first name in
+// byte order alone named a file given as zz and through a link aa, or as
+// /abs/zz and zz, under aa or /abs/zz, where copycat names it zz: the
+// reports differed.
 func first(sources func(*string) bool) (source, []string) {
-	var s source
 	var all []string
+	best := map[string]source{} // by Real: the name Before puts first
 	var v string
 	for sources(&v) {
 		all = append(all, v)
-		if t := parseSource(v); s.Name == "" || t.Name < s.Name {
+		t := parseSource(v)
+		if b, ok := best[t.Real]; !ok || t.name().Before(b.name()) {
+			best[t.Real] = t
+		}
+	}
+	var s source
+	for _, t := range best {
+		if s.Name == "" || t.Name < s.Name || t.Name == s.Name && t.Real < s.Real {
 			s = t
 		}
 	}
 	return s, all
 }
+
+// name is the file's name as load names it.
+func (s source) name() load.Name { return load.Name{Path: s.Name, Real: s.Real, Link: s.Link} }
 
 // byIdentity keys the sources of one path, listed once or more, by the
 // identity of the file there: its first source's (on two machines, a path
@@ -242,6 +274,8 @@ func withoutCredentials(arg string) string {
 // fetched it before, at once. The tree is fetched beside it and renamed
 // into place, so that two workers of one machine never read half a tree.
 func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
+	ctx, done := interruptible(ctx)
+	defer done()
 	shown := withoutCredentials(arg)
 	if strings.HasPrefix(url, "-") || strings.HasPrefix(rev, "-") {
 		// git fetch would read it as an option: --upload-pack=CMD runs CMD.
@@ -261,9 +295,9 @@ func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 		if pattern == "" {
 			pattern = "HEAD"
 		}
-		refs, err := gitCmd(ctx, base, "ls-remote", url, pattern).Output()
+		refs, err := remoteRefs(ctx, base, url, pattern)
 		if err != nil {
-			return "", fmt.Errorf("cannot fetch %s: git ls-remote: %v", shown, errors.Join(err, stderrOf(err)))
+			return "", fmt.Errorf("cannot fetch %s: %w", shown, err)
 		}
 		key += "\x00" + string(refs)
 	}
@@ -305,6 +339,66 @@ func fetchRepo(ctx context.Context, arg, url, rev string) (string, error) {
 	})
 }
 
+// maxRemoteRefBytes bounds what git ls-remote lists of a repository's
+// refs of one name: a server chooses its refs, and one that names
+// millions of them refs/…/v1 (git ls-remote URL v1 lists every ref
+// whose name ends so) made the run hold all of them. A name matches one
+// to three refs as a rule (a branch, a tag, HEAD); 1 MiB is some 10,000
+// of them. A variable, so that a test may lower it.
+var maxRemoteRefBytes int64 = 1 << 20
+
+// remoteRefs returns the lines git ls-remote lists of the refs of the
+// repository at url that pattern names, read as git writes them and
+// refused past maxRemoteRefBytes, git stopped there.
+func remoteRefs(ctx context.Context, dir, url, pattern string) ([]byte, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	cmd := gitCmd(ctx, dir, "ls-remote", url, pattern)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	stderr := &headBuffer{max: 64 << 10}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("git ls-remote: %w", err)
+	}
+	refs, err := io.ReadAll(io.LimitReader(out, maxRemoteRefBytes+1))
+	if int64(len(refs)) > maxRemoteRefBytes {
+		cancel()
+		cmd.Wait()
+		return nil, fmt.Errorf("git ls-remote: the server lists more than %d bytes of refs named %s, the most copycat-dist reads; not fetched (name a commit by its full hash to fetch it without listing refs)", maxRemoteRefBytes, pattern)
+	}
+	if werr := cmd.Wait(); err != nil || werr != nil {
+		err = cmp.Or(werr, err)
+		return nil, fmt.Errorf("git ls-remote: %v", errors.Join(err, stderr.err()))
+	}
+	return refs, nil
+}
+
+// A headBuffer keeps the first max bytes written to it: what a command
+// writes to its standard error, which a server may make as long as it
+// likes.
+type headBuffer struct {
+	max int
+	b   []byte
+}
+
+func (h *headBuffer) Write(p []byte) (int, error) {
+	if room := h.max - len(h.b); room > 0 {
+		h.b = append(h.b, p[:min(room, len(p))]...)
+	}
+	return len(p), nil
+}
+
+// err is what was written, trimmed, as an error; nil if nothing was.
+func (h *headBuffer) err() error {
+	if s := strings.TrimSpace(string(h.b)); s != "" {
+		return errors.New(s)
+	}
+	return nil
+}
+
 // gitCmd returns the command git args, run in dir, which asks nothing on
 // the terminal: a repository that needs credentials that neither its URL
 // nor a credential helper or an agent gives fails, naming it, where git
@@ -322,7 +416,14 @@ func gitCmd(ctx context.Context, dir string, args ...string) *exec.Cmd {
 	if os.Getenv("GIT_TERMINAL_PROMPT") == "" {
 		cmd.Env = append(cmd.Env, "GIT_TERMINAL_PROMPT=0")
 		cmd.SysProcAttr = noTerminal()
+		// Stopped, git goes with what it runs (git-remote-https,
+		// index-pack, ssh), all in its session, which no terminal's
+		// Ctrl-C reaches.
+		cmd.Cancel = func() error { return killSession(cmd.Process) }
 	}
+	// Stopped, git is waited for no longer than this: what it ran
+	// may hold its output open.
+	cmd.WaitDelay = 5 * time.Second
 	if os.Getenv("GCM_INTERACTIVE") == "" {
 		cmd.Env = append(cmd.Env, "GCM_INTERACTIVE=never")
 	}
@@ -454,7 +555,8 @@ func removeLinks(dir string) ([]string, error) {
 
 // intoPlace returns the folder dir, filled by fill in an empty folder
 // beside it and renamed into place, so that two workers of one machine
-// never read half a tree; at once when dir is there already.
+// never read half a tree; at once when dir is there already. The folder
+// is a temporary thing of the process's (makeTemp).
 func intoPlace(dir string, fill func(tmp string) error) (string, error) {
 	if isDir(dir) {
 		return dir, nil
@@ -462,15 +564,15 @@ func intoPlace(dir string, fill func(tmp string) error) (string, error) {
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return "", err
 	}
-	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".fetch-")
+	tmp, err := makeTemp(filepath.Dir(dir), fetchPrefix, "", true)
 	if err != nil {
 		return "", err
 	}
-	defer os.RemoveAll(tmp)
+	defer dropTemp(tmp)
 	if err := fill(tmp); err != nil {
 		return "", err
 	}
-	if err := os.Rename(tmp, dir); err != nil {
+	if err := keepTemp(tmp, dir); err != nil {
 		if isDir(dir) {
 			return dir, nil // another worker of this machine was first
 		}
@@ -490,9 +592,14 @@ func stderrOf(err error) error {
 }
 
 // tree is the pattern of the Go files under dir: dir/... (dir itself
-// when it is one already).
+// when it is one already, or names a file, which copycat reads as it is:
+// made dir/..., a file given was refused, "x.go/...: x.go is a file, not
+// a folder (name it alone: x.go)").
 func tree(dir string) string {
 	if strings.HasSuffix(dir, "...") {
+		return dir
+	}
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		return dir
 	}
 	return strings.TrimSuffix(dir, "/") + "/..."

@@ -1,6 +1,9 @@
 package pipeline
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -77,5 +80,54 @@ func TestWithoutCredentials(t *testing.T) {
 		if got := withoutCredentials(c.arg); got != c.want {
 			t.Errorf("withoutCredentials(%q) = %q, want %q", c.arg, got, c.want)
 		}
+	}
+}
+
+// TestNamedAsCopycat: a tree given twice, by two names of one folder
+// (through a link, or absolute and relative), is read once, its files
+// named as copycat names them: the name through no link, then the
+// relative one, whatever the order of the arguments. The old code kept
+// the first name in byte order, aa/… (the link) or /tmp/…/zz/…, where
+// copycat says zz/…: the reports differed.
+func TestNamedAsCopycat(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(filepath.Join(dir, "zz"), os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("zz", filepath.Join(dir, "aa")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	t.Chdir(dir)
+	for _, dirs := range [][]string{{"zz", "aa"}, {"aa", "zz"}, {filepath.Join(dir, "zz"), "zz"}, {"zz", filepath.Join(dir, "zz")}} {
+		c := DefaultConfig()
+		c.Dirs = dirs
+		want := oneMachine(t, c)
+		if !bytes.Contains(want, []byte(`"file": "zz/`)) {
+			t.Fatalf("%v: copycat names no file zz/…: the test shows nothing\n%s", dirs, want)
+		}
+		sameAsCopycat(t, c, want)
+	}
+}
+
+// TestFileArgument: a Go file given as an argument is read as copycat
+// reads it, alone, and with a tree beside it: the old code made it
+// x.go/..., which load refused, "x.go is a file, not a folder (name it
+// alone: x.go)", though it was named alone.
+func TestFileArgument(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../testdata/small")); err != nil {
+		t.Fatal(err)
+	}
+	for _, dirs := range [][]string{
+		{filepath.Join(dir, "shop", "order.go")},
+		{filepath.Join(dir, "shop", "order.go"), filepath.Join(dir, "store")},
+	} {
+		c := DefaultConfig()
+		c.Dirs = dirs
+		want := oneMachine(t, c)
+		if bytes.Contains(want, []byte(`"files": 0,`)) {
+			t.Fatalf("%v: copycat read no file: the test shows nothing\n%s", dirs, want)
+		}
+		sameAsCopycat(t, c, want)
 	}
 }

@@ -250,35 +250,56 @@ func (q *latestQuery) hasGoMod(v string) (bool, error) {
 	return has, nil
 }
 
-// goMod returns the go.mod of version v at the proxy: nil if the proxy
-// has none or it cannot be read, an error naming why (what it was read
-// for) if the checksum database does not vouch for it. A proxy may serve
-// any go.mod, one that retracts the versions a run should read: the go
-// command checks a go.mod against the database (or go.sum) before it
-// reads it, and so does this, but for the module cache's downloads,
-// which the go command checked as it wrote them (see sumdb.go).
+// goMod returns the go.mod of version v, as the go command reads one
+// (modfetch's GoMod): from the module cache's downloads first, else
+// from the first proxy of GOPROXY that has it, whichever proxy gave the
+// version list; nil if none has it or it cannot be read. Wherever it
+// comes from, it is checked against the checksum database, as the go
+// command checks a go.mod before it reads it, one of its cache too
+// (checkGoMod), and the next source asked after one the database does
+// not vouch for, if the list allows it: a proxy may serve any go.mod,
+// one that retracts the versions a run should read, and the module
+// cache holds what any go command wrote there, under a GONOSUMDB or a
+// GOSUMDB=off of its own. The error then names why it was read (why).
 func (q *latestQuery) goMod(v, why string) ([]byte, error) {
 	m := module.Version{Path: q.path, Version: v}
 	ev, err := module.EscapeVersion(v)
 	if err != nil {
 		return nil, nil
 	}
-	body, err := get(q.ctx, q.p.url+"/"+q.esc+"/@v/"+ev+".mod")
-	if err != nil {
-		return nil, nil
-	}
-	defer body.Close()
-	b, err := readAtMost(body, maxInfoBytes, "its go.mod")
-	if err != nil {
-		return nil, nil
-	}
-	if !q.p.cache {
-		if err := checkGoModSum(q.ctx, q.proxies, m, b); err != nil {
-			return nil, fmt.Errorf("the go.mod of %s, %s: %w", m, why, err)
+	var b []byte
+	err = ask(q.ctx, q.proxies, func(p proxy) error {
+		if p.direct {
+			return errNotFound // the go command's, which may not be there
 		}
+		body, err := get(q.ctx, p.url+"/"+q.esc+"/@v/"+ev+".mod")
+		if err != nil {
+			return err
+		}
+		defer body.Close()
+		if b, err = readAtMost(body, maxInfoBytes, "its go.mod"); err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		if err := checkGoModSum(q.ctx, q.proxies, m, b); err != nil {
+			return &unverified{fmt.Errorf("the go.mod of %s, %s: %w", m, why, err)}
+		}
+		return nil
+	})
+	if u := (*unverified)(nil); errors.As(err, &u) {
+		return nil, u.err
+	}
+	if err != nil {
+		return nil, nil
 	}
 	return b, nil
 }
+
+// unverified is an error of the check of what a proxy served against
+// the checksum database.
+type unverified struct{ err error }
+
+func (u *unverified) Error() string { return u.err.Error() }
+func (u *unverified) Unwrap() error { return u.err }
 
 // highest returns the highest release of versions, or the highest
 // pre-release if none is a release; "" if none is valid.

@@ -1,13 +1,6 @@
 package pipeline
 
-import (
-	"github.com/apache/beam/sdks/v2/go/pkg/beam"
-	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
-
-	// The file systems the report may be written to.
-	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
-	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
-)
+import "github.com/apache/beam/sdks/v2/go/pkg/beam"
 
 // Build adds the pipeline that c describes to s: it reads c.Dirs and
 // writes the report to c.Output.
@@ -20,5 +13,5 @@ func Build(s beam.Scope, c Config) {
 	boiler := Boilerplate(s.Scope("boilerplate"), recs, held)
 	classes := Detect(s.Scope("detect"), e, recs, units, shared, candidates)
 	rep := Report(s.Scope("report"), c, classes, sums, warnings, boiler)
-	textio.Write(s.Scope("write"), c.Output, rep)
+	Write(s.Scope("write"), c.Output, rep)
 }

@@ -640,9 +640,16 @@ func TestHardLink(t *testing.T) {
 		if paths, _ := load.Resolve(trees, load.Options{Tests: c.Tests}); rep.Stats.Files >= len(paths) {
 			t.Fatalf("copycat read %d files of the %d paths listed: no link was read once, the test shows nothing", rep.Stats.Files, len(paths))
 		}
-		if got := distributed(t, c); !bytes.Equal(got, want) {
-			t.Errorf("%v: the pipeline's report differs from copycat's:\n%s", dirs, lineDiff(got, want))
-		}
+		sameAsCopycat(t, c, want)
+	}
+}
+
+// sameAsCopycat runs the pipeline over c and checks that it writes want,
+// what copycat writes (oneMachine).
+func sameAsCopycat(t *testing.T, c Config, want []byte) {
+	t.Helper()
+	if got := distributed(t, c); !bytes.Equal(got, want) {
+		t.Errorf("%v: the pipeline's report differs from copycat's:\n%s", c.Dirs, lineDiff(got, want))
 	}
 }
 

@@ -2,7 +2,10 @@ package pipeline
 
 import (
 	"archive/zip"
+	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,7 +31,8 @@ import (
 // module cache's own download folder first, unzipped with
 // golang.org/x/mod/zip, which refuses the names and sizes the go command
 // refuses, once its hash is checked against the checksum database
-// (sumdb.go). A worker then needs neither the go command nor a module
+// (sumdb.go); a tree in the module cache is read once the hash the go
+// command wrote of its zip is checked (checkExtracted). A worker then needs neither the go command nor a module
 // cache: the stock container of a Beam runner has neither. "direct" in
 // $GOPROXY (a module fetched from its repository) is left to the go
 // command, where there is one.
@@ -107,7 +111,7 @@ func moduleProxies() ([]proxy, string) {
 		// Its folder's path is escaped in the URL, which get unescapes:
 		// unescaped, a folder named a%41 was looked for as aA.
 		dl := url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(cache, "cache", "download"))}
-		proxies = append([]proxy{{url: dl.String(), fallThrough: true, cache: true}}, proxies...)
+		proxies = append([]proxy{{url: dl.String(), fallThrough: true}}, proxies...)
 	}
 	return proxies, cache
 }
@@ -141,6 +145,8 @@ func pin(ctx context.Context, arg string) (string, error) {
 // fetchModule returns the tree of module path@version, arg, from the
 // module cache or a proxy.
 func fetchModule(ctx context.Context, arg string) (string, error) {
+	ctx, done := interruptible(ctx)
+	defer done()
 	path, version, _ := strings.Cut(arg, "@")
 	if err := module.CheckPath(path); err != nil {
 		return "", err
@@ -168,6 +174,9 @@ func fetchModule(ctx context.Context, arg string) (string, error) {
 	}
 	if cache != "" {
 		if dir := filepath.Join(cache, filepath.FromSlash(esc)); isDir(dir) && extracted(cache, esc) {
+			if err := checkExtracted(ctx, proxies, m, cache, esc); err != nil {
+				return "", err
+			}
 			return dir, nil
 		}
 	}
@@ -176,15 +185,25 @@ func fetchModule(ctx context.Context, arg string) (string, error) {
 		return "", err
 	}
 	dir := filepath.Join(base, filepath.FromSlash(esc))
-	if isDir(dir) {
-		return dir, nil
+	if ok, err := kept(ctx, proxies, m, dir); ok || err != nil {
+		return dir, err
 	}
-	zip, goDir, err := fetch(ctx, proxies, m)
+	zip, sum, goDir, err := fetch(ctx, proxies, m)
 	if err != nil || goDir != "" {
 		return goDir, err
 	}
-	defer os.Remove(zip)
-	return intoPlace(dir, func(tmp string) error { return unzipRead(tmp, m, zip) })
+	defer dropTemp(zip)
+	if isDir(dir) {
+		if err := setAside(dir); err != nil {
+			return "", err
+		}
+	}
+	return intoPlace(dir, func(tmp string) error {
+		if err := unzipRead(tmp, m, zip); err != nil || sum == "" {
+			return err
+		}
+		return os.WriteFile(filepath.Join(tmp, keptSum), []byte(sum+"\n"), 0o444)
+	})
 }
 
 // extracted reports whether the go command finished extracting the
@@ -200,6 +219,80 @@ func extracted(cache, esc string) bool {
 	_, partial := os.Stat(at + ".partial")
 	_, ziphash := os.Stat(at + ".ziphash")
 	return errors.Is(partial, fs.ErrNotExist) && ziphash == nil
+}
+
+// checkExtracted checks the module m (esc, escaped) that the go command
+// extracted into the module cache as the go command checks it each time
+// it uses it (modfetch's checkMod): the hash it wrote of the zip
+// (.ziphash) against the checksum database, unless the database is off
+// or GONOSUMDB leaves the module out; a .ziphash that holds no hash has
+// the zip hashed again, as the go command hashes it. The module cache
+// holds what any go command wrote there, under a GONOSUMDB, a
+// GOSUMDB=off or a go.sum of its own, and was read as the module the
+// database vouches for. As the go command, the tree's files are not
+// hashed again (go mod verify does that).
+func checkExtracted(ctx context.Context, proxies []proxy, m module.Version, cache, esc string) error {
+	db, err := sumDBFor(m.Path)
+	if err != nil || db == nil {
+		return err
+	}
+	p, v, _ := strings.Cut(esc, "@")
+	at := filepath.Join(cache, "cache", "download", filepath.FromSlash(p), "@v", v)
+	b, err := os.ReadFile(at + ".ziphash")
+	if err != nil {
+		return err
+	}
+	if h := strings.TrimSpace(string(b)); validSum(h) {
+		return db.check(ctx, proxies, m, "zip", h)
+	}
+	_, err = checkSum(ctx, proxies, m, at+".zip")
+	return err
+}
+
+// keptSum names the file of a module's tree in the worker's folder that
+// holds the hash of the zip the tree was written from, as a checksum
+// database vouched for it; there is none when no database checked it.
+const keptSum = ".copycat-ziphash"
+
+// kept says whether the tree dir of module m, which a run on this
+// machine wrote into the worker's folder, may be read again. A tree
+// outlives its run, and its run may have read it from a proxy under a
+// GONOSUMDB, a GOSUMDB=off or another GOSUMDB: as the module cache's
+// trees (checkExtracted), when a database checks m, the hash kept with
+// the tree is checked against it again, and a tree kept without one is
+// not read (it is fetched again). Such a tree was read as the module
+// the database vouches for.
+func kept(ctx context.Context, proxies []proxy, m module.Version, dir string) (bool, error) {
+	if !isDir(dir) {
+		return false, nil
+	}
+	db, err := sumDBFor(m.Path)
+	if err != nil || db == nil {
+		return err == nil, err
+	}
+	b, err := os.ReadFile(filepath.Join(dir, keptSum))
+	h := strings.TrimSpace(string(b))
+	if err != nil || !validSum(h) {
+		return false, nil
+	}
+	return true, db.check(ctx, proxies, m, "zip", h)
+}
+
+// setAside removes the tree dir, renamed first into a temporary folder
+// beside it, so that dir is gone at once.
+func setAside(dir string) error {
+	aside, err := makeTemp(filepath.Dir(dir), fetchPrefix, "", true)
+	if err != nil {
+		return err
+	}
+	defer dropTemp(aside)
+	return os.Rename(dir, filepath.Join(aside, "old"))
+}
+
+// validSum reports whether h has the form of an h1: hash, as the go
+// command asks it of a .ziphash (isValidSum).
+func validSum(h string) bool {
+	return strings.HasPrefix(h, "h1:") && len(h) == len("h1:")+base64.StdEncoding.EncodedLen(sha256.Size) && !strings.Contains(h, "\x00")
 }
 
 // unzipRead writes, of module m's zip, checked as the go command checks
@@ -289,13 +382,11 @@ func escaped(m module.Version) (string, error) {
 
 // A proxy is one entry of $GOPROXY: its URL, and whether any error (a
 // "|" after it), not only "not found", passes to the next entry; or
-// "direct", or "off", which ends the list with an error; cache is the
-// module cache's download folder, whose zips the go command checked.
+// "direct", or "off", which ends the list with an error.
 type proxy struct {
 	url         string
 	fallThrough bool
 	direct, off bool
-	cache       bool
 }
 
 // String names the proxy in errors: its URL without what it holds
@@ -338,17 +429,16 @@ func proxyList(env string) []proxy {
 }
 
 // fetch downloads m's zip from the first proxy that has it into a
-// temporary file, checks it against the checksum database, and returns
-// its name; or, from "direct", the go command's tree of it.
-func fetch(ctx context.Context, proxies []proxy, m module.Version) (zip, dir string, err error) {
+// temporary file (makeTemp; the caller drops it), checks it against the
+// checksum database, and returns its name and hash ("" if no database
+// checks it); or, from "direct", the go command's tree of it.
+func fetch(ctx context.Context, proxies []proxy, m module.Version) (zip, sum, dir string, err error) {
 	esc, err := escaped(m)
 	if err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
 	p, v, _ := strings.Cut(esc, "@")
-	var from proxy
 	err = ask(ctx, proxies, func(px proxy) error {
-		from = px
 		if px.direct {
 			return goCommand(ctx, m.Path+"@"+m.Version, &dir)
 		}
@@ -357,58 +447,66 @@ func fetch(ctx context.Context, proxies []proxy, m module.Version) (zip, dir str
 			return err
 		}
 		defer body.Close()
-		f, err := os.CreateTemp("", "copycat-dist-*.zip")
+		name, err := makeTemp(os.TempDir(), zipPrefix, zipSuffix, false)
 		if err != nil {
+			return err
+		}
+		f, err := os.OpenFile(name, os.O_WRONLY, 0)
+		if err != nil {
+			dropTemp(name)
 			return err
 		}
 		n, err := io.Copy(f, io.LimitReader(body, maxZipBytes+1))
 		if err == nil && n > maxZipBytes {
 			err = fmt.Errorf("the zip is larger than %d bytes, the most the go command accepts; not read", maxZipBytes)
 		}
+		if cerr := f.Close(); err == nil && cerr != nil {
+			dropTemp(name)
+			return cerr
+		}
 		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
+			dropTemp(name)
 			return fmt.Errorf("%s: %w", px, err)
 		}
-		if err := f.Close(); err != nil {
-			os.Remove(f.Name())
-			return err
-		}
-		zip = f.Name()
+		zip = name
 		return nil
 	})
-	if err == nil && zip != "" && !from.cache {
-		if err = checkSum(ctx, proxies, m, zip); err != nil {
-			os.Remove(zip)
+	if err == nil && zip != "" {
+		if sum, err = checkSum(ctx, proxies, m, zip); err != nil {
+			dropTemp(zip)
 			zip = ""
 		}
 	}
-	return zip, dir, err
+	return zip, sum, dir, err
 }
 
 // ask calls try with each proxy in turn until one answers: the next is
 // asked after "not found", or after any error of a proxy listed before a
-// "|". The error is the last proxy's.
+// "|". The error is, as the go command's (TryProxies), the last that is
+// not "not found": a checksum mismatch of the module cache's downloads
+// (asked first, as if before a "|") is not hidden by an "off" after it,
+// or by proxies that lack the module.
 func ask(ctx context.Context, proxies []proxy, try func(proxy) error) error {
-	err := errNotFound
+	var failed error // the last error that is not "not found"
 	for _, p := range proxies {
 		if p.off {
-			return errOff
+			return cmp.Or(failed, errOff)
 		}
-		if err = try(p); err == nil {
+		err := try(p)
+		if err == nil {
 			return nil
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if !errors.Is(err, errNotFound) && !p.fallThrough {
-			return err
+		if !errors.Is(err, errNotFound) {
+			if !p.fallThrough {
+				return err
+			}
+			failed = err
 		}
 	}
-	if errors.Is(err, errNotFound) {
-		return errors.New("no proxy of GOPROXY has it")
-	}
-	return err
+	return cmp.Or(failed, errors.New("no proxy of GOPROXY has it"))
 }
 
 // get opens what a proxy serves at u: a file for a file:// proxy. A

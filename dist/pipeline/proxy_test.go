@@ -122,7 +122,7 @@ func TestLatestPinned(t *testing.T) {
 // first.
 func TestProxyList(t *testing.T) {
 	dl := downloads(t)
-	vouchDownloads(t, dl)
+	db := vouchDownloads(t, dl)
 	missing := httptest.NewServer(http.NotFoundHandler())
 	defer missing.Close()
 	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -157,7 +157,9 @@ func TestProxyList(t *testing.T) {
 			}
 		})
 	}
-	// The module cache's downloads come first: no proxy is asked.
+	// The module cache's downloads come first: no proxy is asked for
+	// the module (the checksum database, which checks it, is read
+	// through the proxy).
 	cache := t.TempDir()
 	t.Setenv("GOMODCACHE", cache)
 	t.Setenv("TMPDIR", t.TempDir())
@@ -165,7 +167,15 @@ func TestProxyList(t *testing.T) {
 	if err := os.CopyFS(filepath.Join(cache, mod), os.DirFS(filepath.Join(dl, filepath.FromSlash(memoryPath)))); err != nil {
 		t.Skipf("cannot copy the module cache's downloads: %v", err)
 	}
-	t.Setenv("GOPROXY", failing.URL)
+	failingButSumDB := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/sumdb/"+db.name+"/") {
+			db.proxied.ServeHTTP(w, r)
+			return
+		}
+		http.Error(w, "down", http.StatusInternalServerError)
+	}))
+	defer failingButSumDB.Close()
+	t.Setenv("GOPROXY", failingButSumDB.URL)
 	if _, err := moduleDir(context.Background(), arg); err != nil {
 		t.Errorf("with the zip in the module cache's downloads: %v", err)
 	}
@@ -178,6 +188,7 @@ func TestProxyList(t *testing.T) {
 func TestModuleCacheNamedOddly(t *testing.T) {
 	dl := downloads(t)
 	isolate(t)
+	vouchDownloads(t, dl)
 	cache := filepath.Join(t.TempDir(), "go %41 100% #1?")
 	mod := filepath.Join(cache, "cache", "download", filepath.FromSlash(memoryPath))
 	if err := os.CopyFS(mod, os.DirFS(filepath.Join(dl, filepath.FromSlash(memoryPath)))); err != nil {
@@ -283,6 +294,8 @@ func TestModuleCacheHalfExtracted(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			isolate(t)
+			db := newTestDB(t, "sum.example.com")
+			h := db.vouch(t, "example.com/m", "v1.0.0", writeZip(t, zipped))
 			t.Setenv("GOPROXY", "off") // the module cache's downloads alone
 			t.Setenv("PATH", "")
 			cache := os.Getenv("GOMODCACHE")
@@ -300,7 +313,7 @@ func TestModuleCacheHalfExtracted(t *testing.T) {
 				os.WriteFile(at+".partial", nil, 0o666)
 			}
 			if c.ziphash {
-				os.WriteFile(at+".ziphash", []byte("h1:x\n"), 0o666)
+				os.WriteFile(at+".ziphash", []byte(h+"\n"), 0o666)
 			}
 			dir, err := moduleDir(context.Background(), sumModule)
 			if err != nil {
@@ -474,22 +487,33 @@ func TestLatestGoModVerified(t *testing.T) {
 			}
 		})
 	}
-	// The module cache's downloads, which the go command checked: a
-	// database that knows nothing of the module is not asked.
-	isolate(t)
-	newTestDB(t, "sum.example.com")
-	at := filepath.Join(os.Getenv("GOMODCACHE"), "cache", "download", filepath.FromSlash(path), "@v")
-	for name, text := range map[string]string{"list": "v1.0.0\nv1.1.0\n", "v1.1.0.mod": retracting} {
-		if err := os.MkdirAll(at, 0o777); err != nil {
-			t.Fatal(err)
+	// The module cache's downloads are checked too, as the go command
+	// checks a go.mod it reads there (the old code did not: the
+	// doctored go.mod pinned v1.0.0).
+	for vouched, want := range map[string]string{genuine: "", retracting: "v1.0.0"} {
+		isolate(t)
+		db := newTestDB(t, "sum.example.com")
+		for _, v := range []string{"v1.0.0", "v1.1.0"} {
+			db.vouchGoMod(t, path, v, vouched)
 		}
-		if err := os.WriteFile(filepath.Join(at, name), []byte(text), 0o666); err != nil {
-			t.Fatal(err)
+		at := filepath.Join(os.Getenv("GOMODCACHE"), "cache", "download", filepath.FromSlash(path), "@v")
+		for name, text := range map[string]string{"list": "v1.0.0\nv1.1.0\n", "v1.1.0.mod": retracting} {
+			if err := os.MkdirAll(at, 0o777); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(at, name), []byte(text), 0o666); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}
-	t.Setenv("GOPROXY", "off")
-	if got, err := pin(context.Background(), path+"@latest"); err != nil || got != path+"@v1.0.0" {
-		t.Errorf("from the module cache's downloads: pinned to %q, %v; want %s@v1.0.0", got, err, path)
+		t.Setenv("GOPROXY", "off")
+		got, err := pin(context.Background(), path+"@latest")
+		if want == "" {
+			if says := "checksum mismatch: the go.mod hashes to " + goModHash(t, []byte(retracting)); err == nil || !strings.Contains(err.Error(), says) {
+				t.Errorf("from the module cache's downloads, doctored: pinned to %q, %v; want an error saying %q", got, err, says)
+			}
+		} else if err != nil || got != path+"@"+want {
+			t.Errorf("from the module cache's downloads: pinned to %q, %v; want %s@%s", got, err, path, want)
+		}
 	}
 }
 
@@ -897,7 +921,8 @@ func TestModuleZipFilesRead(t *testing.T) {
 			}
 			return nil
 		})
-		if want := []string{".duplignore", "a.go", "go.mod", "sub/b.go"}; !slices.Equal(got, want) {
+		// Beside them, the zip's hash the database vouched for (keptSum).
+		if want := []string{keptSum, ".duplignore", "a.go", "go.mod", "sub/b.go"}; !slices.Equal(got, want) {
 			t.Errorf("%d files written (%q…), want %q", len(got), got[:min(6, len(got))], want)
 		}
 		if b, err := os.ReadFile(filepath.Join(dir, "sub", "b.go")); string(b) != files["sub/b.go"] {

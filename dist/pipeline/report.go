@@ -28,7 +28,7 @@ func init() {
 // Report gathers the classes (JSON) of all units and writes the report
 // of them and of the corpus's totals (a singleton), in format (cli's
 // FormatJSON or FormatSARIF): a PCollection of one string, the report
-// without its final newline (which textio.Write adds back). The classes
+// without its final newline (which Write adds back). The classes
 // come to the one worker that writes the report as a side input of the
 // totals, so that a corpus without classes has its report too; so do the
 // files' warnings (Files), the report's notices as copycat's, and the

@@ -20,16 +20,19 @@ import (
 	modzip "golang.org/x/mod/zip"
 )
 
-// A module's zip downloaded from a proxy is checked against the checksum
-// database before it is read, as the go command checks it (go help
-// module-auth): its hash (the h1: hash of go.sum) must be the one the
-// database $GOSUMDB gives for path@version, in a record the database's
-// signed tree holds. The database is asked through the first proxy of
-// $GOPROXY that serves it (<proxy>/sumdb/<name>/supported), else at its
-// own URL. $GOSUMDB=off, or a module path that $GONOSUMDB (by default
-// $GOPRIVATE) matches, leaves the zip unchecked. The zips of the module
-// cache's own download folder are not checked again: the go command
-// checked them as it wrote them, as it did the trees beside them. What
+// A module's zip is checked against the checksum database before it is
+// read, as the go command checks it (go help module-auth): its hash (the
+// h1: hash of go.sum) must be the one the database $GOSUMDB gives for
+// path@version, in a record the database's signed tree holds. The
+// database is asked through the first proxy of $GOPROXY that serves it
+// (<proxy>/sumdb/<name>/supported), else at its own URL. $GOSUMDB=off,
+// or a module path that $GONOSUMDB (by default $GOPRIVATE) matches,
+// leaves the zip unchecked. So are the zips of the module cache's own
+// download folder, and the hash (.ziphash) of a tree the go command
+// extracted there, as the go command checks them each time it uses them
+// (checkMod): a go command that wrote them under a GONOSUMDB, a
+// GOSUMDB=off or a go.sum of its own checked them against nothing this
+// run trusts. What
 // the go command keeps on disk of a database, the latest signed tree it
 // has verified and the tiles and records that proved it, copycat-dist
 // keeps in the same files (sumstate.go): a database that shows two
@@ -84,11 +87,11 @@ func sumDBOf(env string) (*sumDB, error) {
 
 // checkSum checks the zip of m, downloaded from proxies, against the
 // checksum database (see above), its state kept where ctx says
-// (withSumDBDir).
-func checkSum(ctx context.Context, proxies []proxy, m module.Version, zip string) error {
+// (withSumDBDir), and returns its hash; "" when no database checks m.
+func checkSum(ctx context.Context, proxies []proxy, m module.Version, zip string) (string, error) {
 	db, err := sumDBFor(m.Path)
 	if err != nil || db == nil {
-		return err
+		return "", err
 	}
 	// Checked before it is hashed, as the go command does: its names, and
 	// its sizes, which hashing reads up to.
@@ -97,13 +100,13 @@ func checkSum(ctx context.Context, proxies []proxy, m module.Version, zip string
 		err = cf.Err()
 	}
 	if err != nil {
-		return err
+		return "", err
 	}
 	h, err := dirhash.HashZip(zip, dirhash.Hash1)
 	if err != nil {
-		return err
+		return "", err
 	}
-	return db.check(ctx, proxies, m, "zip", h)
+	return h, db.check(ctx, proxies, m, "zip", h)
 }
 
 // checkGoModSum checks data, the go.mod of m read from proxies, against

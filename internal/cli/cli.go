@@ -103,7 +103,7 @@ type Config struct {
 
 	// done is closed when the run is interrupted.
 	done <-chan struct{}
-	// checked holds the files the run writes that checkWritable found
+	// checked holds the files the run writes that CheckWritable found
 	// writable before any work (see writeOutput).
 	checked map[string]bool
 }

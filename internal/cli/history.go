@@ -218,10 +218,10 @@ func (c *Config) history(ctx context.Context, rev, since string, max int, stderr
 
 // historyFolder makes the folder history writes each commit's files
 // into, in the temporary directory, and holds it open and locked while
-// the history runs (see removeStale); a history killed before it removed
+// the history runs (see RemoveStale); a history killed before it removed
 // its folder left it, a tree of the repository's files, to the next one.
 func historyFolder() (*os.File, error) {
-	removeStale(os.TempDir(), true, historyPID)
+	RemoveStale(os.TempDir(), true, historyPID)
 	name, err := os.MkdirTemp("", historyPrefix+strconv.Itoa(os.Getpid())+"-")
 	if err != nil {
 		return nil, err
@@ -231,7 +231,7 @@ func historyFolder() (*os.File, error) {
 		os.RemoveAll(name)
 		return nil, err
 	}
-	lockOwn(f)
+	LockOwn(f)
 	return f, nil
 }
 

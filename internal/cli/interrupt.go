@@ -71,7 +71,7 @@ func (c *Config) detectUntil(ctx context.Context, paths []string, stderr io.Writ
 	return r.res, r.classes, true
 }
 
-// writeOutput is writeFile for a report or a baseline: when the run is
+// writeOutput is WriteFile for a report or a baseline: when the run is
 // interrupted before the file is complete, the file is not renamed into
 // place and the previous one stays, nor its temporary file. An
 // interrupt ends the wait for a named pipe (-o PIPE waits in its open for
@@ -82,7 +82,7 @@ func (c *Config) detectUntil(ctx context.Context, paths []string, stderr io.Writ
 func (c *Config) writeOutput(name string, write func(io.Writer) error) error {
 	out := make(chan error, 1)
 	go func() {
-		out <- writeFile(name, func(w io.Writer) error {
+		out <- WriteFile(name, func(w io.Writer) error {
 			if err := write(w); err != nil {
 				return err
 			}
@@ -131,7 +131,7 @@ func closed(done <-chan struct{}) bool {
 }
 
 // checkOutputs checks, before any work, that the run can write its -o
-// file and, with -update-baseline, its baseline (see checkWritable).
+// file and, with -update-baseline, its baseline (see CheckWritable).
 func (c *Config) checkOutputs() error {
 	if err := c.checkClash(); err != nil {
 		return err
@@ -182,12 +182,12 @@ func sameFile(a, b string) bool {
 	return errA == nil && errB == nil && absA == absB
 }
 
-// checkFile is checkWritable for a file the run writes, if name is set.
+// checkFile is CheckWritable for a file the run writes, if name is set.
 func (c *Config) checkFile(name string) error {
 	if name == "" {
 		return nil
 	}
-	if err := checkWritable(name); err != nil {
+	if err := CheckWritable(name); err != nil {
 		return err
 	}
 	if c.checked == nil {

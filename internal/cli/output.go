@@ -159,21 +159,30 @@ func (c *Config) settleFileFormat() error {
 	if c.File == "" {
 		return nil
 	}
-	ext, named := FileFormat(c.File)
-	switch {
-	case !c.formatSet && !c.JSON:
-		c.Format = ext
-	case !named, c.Format == ext, (c.Format == FormatSARIF || c.Format == FormatCodeClimate) && ext == FormatJSON:
-	default:
-		given := "-format " + c.Format
-		if c.JSON {
-			given = "-json"
-		}
-		suffix := map[string]string{FormatText: ".txt", FormatJSON: ".json", FormatSARIF: ".sarif", FormatHTML: ".html", FormatMarkdown: ".md", FormatCodeClimate: ".json"}[c.Format]
-		return fmt.Errorf("%s and -o %s disagree: the extension says %s (leave out %s, or name the file %s)",
-			given, c.File, ext, given, suffix)
+	if !c.formatSet && !c.JSON {
+		c.Format, _ = FileFormat(c.File)
+		return nil
 	}
-	return nil
+	given := "-format " + c.Format
+	if c.JSON {
+		given = "-json"
+	}
+	return FormatAgrees(given, c.Format, c.File)
+}
+
+// FormatAgrees says whether a report in format, chosen by given (-json,
+// -format X), may be written to file: an error when the file's extension
+// names another format. SARIF and Code Climate are JSON, so a .json
+// file may hold them too. copycat-dist checks its -format and -o with
+// it.
+func FormatAgrees(given, format, file string) error {
+	ext, named := FileFormat(file)
+	if !named || format == ext || (format == FormatSARIF || format == FormatCodeClimate) && ext == FormatJSON {
+		return nil
+	}
+	suffix := map[string]string{FormatText: ".txt", FormatJSON: ".json", FormatSARIF: ".sarif", FormatHTML: ".html", FormatMarkdown: ".md", FormatCodeClimate: ".json"}[format]
+	return fmt.Errorf("%s and -o %s disagree: the extension says %s (leave out %s, or name the file %s)",
+		given, file, ext, given, suffix)
 }
 
 // FileFormat is the report format a file's extension names: .json,

@@ -56,19 +56,27 @@ func tempPID(name, base string) (pid int, ok bool) {
 const historyPrefix = "copycat-history-"
 
 // historyPID returns the process number in name if name is one of
-// history's folders (copycat-history-PID-R, R decimal, as os.MkdirTemp
-// makes it); ok is false for any other name, an older copycat's
-// (copycat-history-R) among them.
-func historyPID(name string) (pid int, ok bool) {
-	rest, ok := strings.CutPrefix(name, historyPrefix)
-	p, r, two := strings.Cut(rest, "-")
-	if !ok || !two {
-		return 0, false
+// history's folders (copycat-history-PID-R); ok is false for any other
+// name, an older copycat's (copycat-history-R) among them.
+var historyPID = PIDNamed(historyPrefix, "")
+
+// PIDNamed returns the function that gives the process number in a name
+// prefix+PID+"-"+R+suffix, R decimal, as os.MkdirTemp and os.CreateTemp
+// make it of the pattern prefix+PID+"-*"+suffix; ok is false for any
+// other name. copycat-dist names its temporary things so.
+func PIDNamed(prefix, suffix string) func(name string) (pid int, ok bool) {
+	return func(name string) (int, bool) {
+		rest, ok := strings.CutPrefix(name, prefix)
+		rest, ok2 := strings.CutSuffix(rest, suffix)
+		p, r, two := strings.Cut(rest, "-")
+		if !ok || !ok2 || !two {
+			return 0, false
+		}
+		if _, ok := positive(r); !ok {
+			return 0, false
+		}
+		return positive(p)
 	}
-	if _, ok := positive(r); !ok {
-		return 0, false
-	}
-	return positive(p)
 }
 
 // positive parses s, digits alone, as a number above 0.
@@ -86,10 +94,11 @@ func isBase36(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789abcdefghijklmnopqrstuvwxyz") == ""
 }
 
-// removeStale removes the entries of folder dir that pid names as a
+// RemoveStale removes the entries of folder dir that pid names as a
 // temporary thing of a dead run's (see abandoned): files, or folders if
-// folders. A folder that cannot be read is left as it is.
-func removeStale(dir string, folders bool, pid func(name string) (int, bool)) {
+// folders. A folder that cannot be read is left as it is. copycat-dist
+// removes with it what its killed runs left.
+func RemoveStale(dir string, folders bool, pid func(name string) (int, bool)) {
 	d, err := os.Open(dir)
 	if err != nil {
 		return

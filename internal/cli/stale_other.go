@@ -4,8 +4,8 @@ package cli
 
 import "os"
 
-// lockOwn does nothing where locks are not known.
-func lockOwn(*os.File) {}
+// LockOwn does nothing where locks are not known.
+func LockOwn(*os.File) {}
 
 // abandoned is false where locks are not known: no temporary thing is
 // proved a dead run's.

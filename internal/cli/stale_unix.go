@@ -10,11 +10,11 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// lockOwn takes the lock that says f, a temporary file or folder a run
-// made, is in use: see removeStale. It is dropped when f is closed, or
+// LockOwn takes the lock that says f, a temporary file or folder a run
+// made, is in use: see RemoveStale. It is dropped when f is closed, or
 // the process ends. A file system that has no locks makes none: its
 // temporary things are then never taken for a dead run's.
-func lockOwn(f *os.File) {
+func LockOwn(f *os.File) {
 	unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
 }
 

@@ -30,7 +30,7 @@ func TestStaleChild(t *testing.T) {
 	what, arg, _ := strings.Cut(os.Getenv(staleChild), " ")
 	switch what {
 	case "write":
-		writeFile(arg, func(w io.Writer) error {
+		WriteFile(arg, func(w io.Writer) error {
 			os.WriteFile(arg+".writing", nil, 0o644)
 			select {} // killed here, the temporary file made
 		})

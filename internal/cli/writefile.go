@@ -12,7 +12,7 @@ import (
 	"path/filepath"
 )
 
-// writeFile writes the file name with write, through a temporary file in
+// WriteFile writes the file name with write, through a temporary file in
 // the same directory and a rename: whoever reads name, and a run killed
 // during the write or stopped by a full disk, sees the previous file
 // whole or the new one whole, never a part. The new file keeps the mode
@@ -22,8 +22,9 @@ import (
 // it is whole (see openUnnamed): a folder made read-only, moved or
 // removed while the report was written had its temporary file's rename
 // fail, the error name that file, and the file stay where the folder
-// went.
-func writeFile(name string, write func(io.Writer) error) error {
+// went. copycat-dist writes its report with it too, on the worker that
+// makes it.
+func WriteFile(name string, write func(io.Writer) error) error {
 	fi, err := os.Stat(name)
 	if err == nil && !fi.Mode().IsRegular() {
 		return writeInPlace(name, write)
@@ -33,7 +34,7 @@ func writeFile(name string, write func(io.Writer) error) error {
 	}
 	f, unnamed := openUnnamed(name)
 	if unnamed {
-		lockOwn(f)
+		LockOwn(f)
 	} else if f, err = createTemp(name); err != nil {
 		return err
 	}
@@ -60,7 +61,7 @@ func writeFile(name string, write func(io.Writer) error) error {
 	return placeError(name, err)
 }
 
-// placeError is err, of writeFile's putting the file name in place, said
+// placeError is err, of WriteFile's putting the file name in place, said
 // of name's folder: the temporary file's name, in a rename's or a link's
 // error, is copycat's, not the user's.
 func placeError(name string, err error) error {
@@ -84,7 +85,7 @@ func createTemp(name string) (*os.File, error) {
 		f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 		switch {
 		case err == nil:
-			lockOwn(f)
+			LockOwn(f)
 			return f, nil
 		case !errors.Is(err, fs.ErrExist):
 			// The temporary file's name is ours, not the user's: the
@@ -134,15 +135,16 @@ func writeInPlace(name string, write func(io.Writer) error) error {
 	return err
 }
 
-// checkWritable says, before any work, whether writeFile can write name:
+// CheckWritable says, before any work, whether WriteFile can write name:
 // a folder missing or closed to writing, or a name that is a folder, was
 // found once the run's work was done (a history of 500 commits, a
-// minute and a half), and the work lost. It tries what writeFile does, a
+// minute and a half), and the work lost. It tries what WriteFile does, a
 // temporary file beside name, and removes it, with those a run killed
-// while it wrote left (see removeStale). A name that is not a regular
+// while it wrote left (see RemoveStale). A name that is not a regular
 // file (a named pipe, /dev/stdout) is not opened: a pipe waits for its
-// reader.
-func checkWritable(name string) error {
+// reader. copycat-dist checks its -o with it before it builds its
+// pipeline.
+func CheckWritable(name string) error {
 	fi, err := os.Stat(name)
 	switch {
 	case err == nil && fi.IsDir():
@@ -160,6 +162,6 @@ func checkWritable(name string) error {
 	f.Close()
 	os.Remove(f.Name())
 	dir, base := filepath.Split(name)
-	removeStale(cmp.Or(dir, "."), false, func(entry string) (int, bool) { return tempPID(entry, base) })
+	RemoveStale(cmp.Or(dir, "."), false, func(entry string) (int, bool) { return tempPID(entry, base) })
 	return nil
 }

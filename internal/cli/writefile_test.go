@@ -20,7 +20,7 @@ func TestWriteFileFailureKeepsOld(t *testing.T) {
 		t.Fatal(err)
 	}
 	boom := errors.New("disk full")
-	err := writeFile(name, func(w io.Writer) error {
+	err := WriteFile(name, func(w io.Writer) error {
 		io.WriteString(w, "half a rep")
 		return boom
 	})
@@ -45,7 +45,7 @@ func TestWriteFileReplaces(t *testing.T) {
 	if err := os.Symlink("baseline.txt", link); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeFile(link, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }); err != nil {
+	if err := WriteFile(link, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }); err != nil {
 		t.Fatal(err)
 	}
 	fi, err := os.Lstat(link)
@@ -56,14 +56,14 @@ func TestWriteFileReplaces(t *testing.T) {
 		t.Errorf("mode %v, want the old file's -rw-r-----", fi.Mode())
 	}
 	// A name that is not a regular file is written in place.
-	if err := writeFile(os.DevNull, func(w io.Writer) error { _, err := io.WriteString(w, "x"); return err }); err != nil {
+	if err := WriteFile(os.DevNull, func(w io.Writer) error { _, err := io.WriteString(w, "x"); return err }); err != nil {
 		t.Errorf("%s: %v", os.DevNull, err)
 	}
 	if fi, err := os.Stat(os.DevNull); err != nil || fi.Mode().IsRegular() {
 		t.Errorf("%s replaced by a regular file", os.DevNull)
 	}
 	// A directory that does not exist is an error.
-	if err := writeFile(filepath.Join(dir, "no", "x"), func(io.Writer) error { return nil }); err == nil {
+	if err := WriteFile(filepath.Join(dir, "no", "x"), func(io.Writer) error { return nil }); err == nil {
 		t.Error("writing into a missing directory: no error")
 	}
 }
@@ -72,7 +72,7 @@ func TestWriteFileReplaces(t *testing.T) {
 // file it would have been written through.
 func TestWriteFileErrorNamesTheFolder(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "missing")
-	err := writeFile(filepath.Join(dir, "r.html"), func(w io.Writer) error { return nil })
+	err := WriteFile(filepath.Join(dir, "r.html"), func(w io.Writer) error { return nil })
 	want := "cannot create a file in " + dir + string(filepath.Separator) + ": no such file or directory"
 	if err == nil || err.Error() != want {
 		t.Errorf("err %v, want %q", err, want)

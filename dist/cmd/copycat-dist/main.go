@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/options/jobopts"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/copycat-go/copycat/dist/pipeline"
 	"github.com/copycat-go/copycat/internal/cli"
@@ -25,7 +27,7 @@ import (
 func main() {
 	c := pipeline.DefaultConfig()
 	flag.StringVar(&c.Output, "o", "copycat.json", "write the report to this file")
-	flag.StringVar(&c.Format, "format", "", "report format: json or sarif (default: the one -o's extension names, .sarif, else json)")
+	flag.StringVar(&c.Format, "format", "", "report format: json or sarif (default: the one -o's extension names, .json or .sarif, else json; an extension naming another format is refused)")
 	// The detection flags are the copycat command's: the same names,
 	// defaults and words.
 	var cc cli.Config
@@ -40,6 +42,7 @@ func main() {
 	flag.Parse()
 	beam.Init()
 	c.Dirs = flag.Args()
+	c.Runner, c.Environment = *runners.Runner, *jobopts.EnvironmentType
 	c.MinTokens, c.MinLines, c.MaxOccurrences, c.Near, c.Similarity = cc.MinTokens, cc.MinLines, cc.MaxOccurrences, cc.Near, cc.Similarity
 	c.Tests, c.Generated, c.MaxFileSize = cc.Tests, cc.Generated, cc.MaxFileSize
 	var err error
@@ -58,7 +61,9 @@ func main() {
 	pipeline.Build(s, c)
 	t0 := time.Now()
 	before := pipeline.LoopbackFiles()
+	pipeline.ExitOnSignal(before)
 	res, err := beamx.RunWithMetrics(context.Background(), p)
+	pipeline.AwaitInterrupt()
 	pipeline.RemoveLoopbackFiles(before)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "copycat-dist: %s\n", pipeline.Escape(err.Error()))
