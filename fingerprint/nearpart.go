@@ -38,7 +38,8 @@ const (
 const partKeyBits = 20
 
 // partUnitPlaces is the number of places of one key in one outermost
-// unit that chain (see eachPlace).
+// unit that chain, the first in the unit (see partHits and
+// NearUnitsPlaced).
 const partUnitPlaces = 4
 
 // PartKeyLimit is the number of near-miss units past which a near key
@@ -162,19 +163,16 @@ func (d *detector) knownSimilar(v *verifier, a, b span, buf []byte, seen []verdi
 	return sim, buf, append(seen, verdict{k, sim})
 }
 
-// eachPlace calls fn with the number of each gram of grams (a file's)
-// inside the outermost of units (those of the file, in its order), and
-// the end of that unit.
-func eachPlace(units []nearUnit, grams []gram, fn func(gi, end int32)) {
+// eachOutermost calls fn with each of units (those of one file, in its
+// order) that lies inside no other, and its index.
+func eachOutermost(units []nearUnit, fn func(i int, u nearUnit)) {
 	end := int32(-1) // the last outermost unit's end
-	for _, u := range units {
+	for i, u := range units {
 		if u.tok0 < end {
 			continue // inside the last outermost unit
 		}
 		end = u.tok0 + u.size
-		for gi := u.g0; gi < u.g1; gi++ {
-			fn(gi, end)
-		}
+		fn(i, u)
 	}
 }
 
@@ -208,10 +206,12 @@ func (d *detector) partHits(units []nearUnit, keys []uint32) []partHit {
 			j++
 		}
 		grams, b := d.files[units[i].s.file].grams, base[units[i].s.file]
-		eachPlace(units[i:j], grams, func(gi, end int32) {
-			if h := grams[gi].h; maybe[h>>(32-partKeyBits+6)]&(1<<(h>>(32-partKeyBits)&63)) != 0 {
-				places = append(places, uint64(h)<<32|uint64(b+gi))
-				ends[b+gi] = end
+		eachOutermost(units[i:j], func(_ int, u nearUnit) {
+			for gi := u.g0; gi < u.g1; gi++ {
+				if h := grams[gi].h; maybe[h>>(32-partKeyBits+6)]&(1<<(h>>(32-partKeyBits)&63)) != 0 {
+					places = append(places, uint64(h)<<32|uint64(b+gi))
+					ends[b+gi] = u.tok0 + u.size
+				}
 			}
 		})
 		i = j
@@ -333,7 +333,7 @@ func partChains(opt Options, hits []partHit) []partChain {
 			}
 		}
 		if best < 0 {
-			chains = append(chains, partChain{pa0: h.pa, pb0: h.pb, pa1: h.pa, pb1: h.pb, endA: h.endA, endB: h.endB})
+			chains = append(chains, partChain{fb: h.fb, pa0: h.pa, pb0: h.pb, pa1: h.pa, pb1: h.pb, endA: h.endA, endB: h.endB})
 			best = int32(len(chains) - 1)
 			buckets[dh] = append(buckets[dh], best)
 		} else if c := &chains[best]; diag(c.pa1, c.pb1) != dh {
@@ -343,7 +343,7 @@ func partChains(opt Options, hits []partHit) []partChain {
 			buckets[dh] = append(buckets[dh], best)
 		}
 		c := &chains[best]
-		c.fb, c.pa1, c.pb1 = h.fb, h.pa, h.pb
+		c.pa1, c.pb1 = h.pa, h.pb
 		c.add(h.key)
 	}
 	for _, c := range chains {

@@ -247,15 +247,10 @@ func nearUnitsOf(f *File, opt Options, placed bool) []NearUnit {
 		out[i] = NearUnit{Tok0: u.tok0, Size: u.size, Keys: slices.Compact(keys)}
 	}
 	if placed {
-		// An outermost unit's keys' places, as a run takes them
-		// (eachPlace, partHits).
+		// An outermost unit's keys' places, as a run takes them (see
+		// partHits).
 		at := map[uint32][]int32{}
-		end := int32(-1)
-		for i, u := range units {
-			if u.tok0 < end {
-				continue // inside the last outermost unit
-			}
-			end = u.tok0 + u.size
+		eachOutermost(units, func(i int, u nearUnit) {
 			clear(at)
 			for _, g := range f.grams[u.g0:u.g1] {
 				if len(at[g.h]) < partUnitPlaces {
@@ -266,7 +261,7 @@ func nearUnitsOf(f *File, opt Options, placed bool) []NearUnit {
 			for k, key := range out[i].Keys {
 				out[i].Places[k] = at[key]
 			}
-		}
+		})
 	}
 	return out
 }
