@@ -42,6 +42,28 @@ func (v *strategy) authorize(ctx context.Context, binding *Binding) error {
 }
 `
 
+// lookupSetting is the shape of xray-core's GetRuntimeEnv, pasted three
+// times, of which one tests the length of a line's split before it reads
+// the value after "=" (filed blind as a bug in reading 78).
+const lookupSetting = `package p
+
+func lookupSetting(path, key string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	var value string
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSuffix(line, "\r")
+		pair := strings.Split(line, "=")
+		if len(pair) == 2 && strings.TrimSpace(pair[0]) == key {
+			value = strings.TrimSpace(pair[1])
+		}
+	}
+	return value, nil
+}
+`
+
 // matcherParser is the shape of Caddy's regexp matchers' Caddyfile parsers: the
 // copy for vars lacks the header one's check of a repeated field, whose
 // way out calls a method (Errf) of a value both copies have that the
@@ -846,6 +868,22 @@ func TestDrift(t *testing.T) {
 		// the same variable, and its arguments swapped are a slip.
 		{"arguments swapped where := assigns a parameter", appendIndent, r("appendFormat(dst, src,", "appendFormat(src, dst,").Replace(appendIndent),
 			true, []string{"a.go:11 swapped  b.go:11-11", "b.go:11 swapped  a.go:11-11"}},
+		// A length tested before an index the twin makes untested, the
+		// rest of the condition edited (xray-core's GetRuntimeEnv), or
+		// the same with a bound no check in a condition counts.
+		{"bounds check lacked", lookupSetting, r("len(pair) == 2 && strings.TrimSpace(pair[0]) == key", "strings.EqualFold(strings.TrimSpace(pair[0]), key)").Replace(lookupSetting),
+			true, []string{"b.go:12 lacks bounds check a.go:12-12"}},
+		{"bounds check lacked, the rest the same", r("len(pair) == 2 && strings.TrimSpace(pair[0]) == key", "1 < len(pair) && pair[1] != \"\"").Replace(lookupSetting),
+			r("len(pair) == 2 && strings.TrimSpace(pair[0]) == key", "pair[1] != \"\"").Replace(lookupSetting),
+			true, []string{"b.go:12 lacks bounds check a.go:12-12"}},
+		// Controls: the twin tests the length elsewhere; the twin does
+		// not index what the test bounds; both test it, each its way.
+		{"bounds tested elsewhere", lookupSetting, r("if len(pair) == 2 && strings.TrimSpace(pair[0]) == key", "if len(pair) < 2 {\n\t\t\tcontinue\n\t\t}\n\t\tif strings.TrimSpace(pair[0]) == key").Replace(lookupSetting),
+			false, nil},
+		{"length tested of what the twin does not index", r("strings.TrimSpace(pair[0]) == key", "line != key", "strings.TrimSpace(pair[1])", "line").Replace(lookupSetting),
+			r("len(pair) == 2 && strings.TrimSpace(pair[0]) == key", "line != key", "strings.TrimSpace(pair[1])", "line").Replace(lookupSetting),
+			false, nil},
+		{"bounds tested each its way", lookupSetting, r("len(pair) == 2", "len(pair) > 1").Replace(lookupSetting), false, nil},
 		{"guard lacked by a copy that reports to a test", store, r(guardOfStore, "", "\treturn nil\n", "\tt.Errorf(\"put %s\", key)\n\treturn nil\n").Replace(store),
 			true, []string{"b.go:5 lacks guard a.go:6-9"}},
 	} {

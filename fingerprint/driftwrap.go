@@ -63,6 +63,11 @@ func (d *detector) wraps(al alignment) (forB, forA []Drift) {
 				out = append(out, Drift{Kind: DriftLacks, Step: StepCondition,
 					Lines:     LineRange{at.Start, at.Start},
 					TwinLines: d.tokenLines(s, ts[0], ts[len(ts)-1]+1)})
+			} else if o0, o1, ok := d.boundsCheck(&al, s, other, u); ok {
+				at := d.counterpartLines(al, s, u, other)
+				out = append(out, Drift{Kind: DriftLacks, Step: StepBounds,
+					Lines:     LineRange{at.Start, at.Start},
+					TwinLines: d.tokenLines(s, o0, o1)})
 			}
 		}
 		return out

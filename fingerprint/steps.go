@@ -560,6 +560,10 @@ const (
 	StepErrorReturn = "return on an error path"
 	StepWrap        = "error wrap"           // a returned value wrapped in a call
 	StepCondition   = "check in a condition" // one more operand of an if's && or || that checks (driftcond.go)
+	// StepBounds: an operand of an if's && or || that compares the
+	// length of a slice the if indexes, where the twin indexes it
+	// without taking its length anywhere (driftbounds.go).
+	StepBounds = "bounds check"
 	// StepString, of DriftUnrenamed: a string that names the twin's
 	// function, where the twin's names its own (driftstring.go).
 	StepString = "string"

@@ -23,6 +23,8 @@ func DriftWords(c fingerprint.Class, i int) []string {
 			out = append(out, fmt.Sprintf("lacks the error wrap of %s (its line %d returns the value bare)", at, d.Lines.Start))
 		case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepCondition:
 			out = append(out, fmt.Sprintf("its condition at line %d lacks the check that %s adds", d.Lines.Start, at))
+		case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepBounds:
+			out = append(out, fmt.Sprintf("its condition at line %d indexes without the bounds check that %s makes", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftMoved:
 			out = append(out, fmt.Sprintf("has the %s of %s at another place (%s)", d.Step, at, rangesText([]fingerprint.LineRange{d.Lines})))
 		case d.Kind == fingerprint.DriftLacks && d.Consensus:

@@ -347,6 +347,7 @@ var stepPlurals = map[string]string{
 	fingerprint.StepErrorReturn: "returns on an error path",
 	fingerprint.StepWrap:        "error wraps",
 	fingerprint.StepCondition:   "checks in a condition",
+	fingerprint.StepBounds:      "bounds checks",
 	fingerprint.StepUnchecked:   "unchecked calls",
 }
 
