@@ -564,6 +564,10 @@ const (
 	// length of a slice the if indexes, where the twin indexes it
 	// without taking its length anywhere (driftbounds.go).
 	StepBounds = "bounds check"
+	// StepParam: a parameter the twin reads in a statement this copy
+	// has too, and this copy, a whole function taking it, never reads
+	// (driftparam.go).
+	StepParam = "use of a parameter"
 	// StepString, of DriftUnrenamed: a string that names the twin's
 	// function, where the twin's names its own (driftstring.go).
 	StepString = "string"

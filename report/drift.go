@@ -25,6 +25,8 @@ func DriftWords(c fingerprint.Class, i int) []string {
 			out = append(out, fmt.Sprintf("its condition at line %d lacks the check that %s adds", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepBounds:
 			out = append(out, fmt.Sprintf("its condition at line %d indexes without the bounds check that %s makes", d.Lines.Start, at))
+		case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepParam:
+			out = append(out, fmt.Sprintf("never reads a parameter that its twin reads at %s; line %d takes the value another way", at, d.Lines.Start))
 		case d.Kind == fingerprint.DriftMoved:
 			out = append(out, fmt.Sprintf("has the %s of %s at another place (%s)", d.Step, at, rangesText([]fingerprint.LineRange{d.Lines})))
 		case d.Kind == fingerprint.DriftLacks && d.Consensus:
@@ -115,6 +117,8 @@ func driftReason(c fingerprint.Class) string {
 			switch {
 			case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepWrap:
 				lacks.add(errorWrap, j)
+			case d.Step == fingerprint.StepParam:
+				slips = appendNew(slips, "a parameter left unread")
 			case d.Kind == fingerprint.DriftLacks:
 				lacks.add("the "+d.Step, j)
 			case d.Kind == fingerprint.DriftDiscards:

@@ -348,6 +348,7 @@ var stepPlurals = map[string]string{
 	fingerprint.StepWrap:        "error wraps",
 	fingerprint.StepCondition:   "checks in a condition",
 	fingerprint.StepBounds:      "bounds checks",
+	fingerprint.StepParam:       "uses of a parameter",
 	fingerprint.StepUnchecked:   "unchecked calls",
 }
 

@@ -1,0 +1,202 @@
+package fingerprint
+
+import "go/token"
+
+// An ignored parameter: both copies are whole functions that take the
+// same parameter (matched in the signatures), the twin reads it in a
+// statement the copy has too, and the copy never reads it: the copy takes
+// the value another way, or not at all (cosmos-sdk's
+// DequeueAllMatureRedelegationQueue, pasted from DequeueAllMatureUBDQueue,
+// takes currTime and iterates up to the block header's time instead,
+// filed blind as a bug by both readers of bench/readings/2026-12-06-r78.md,
+// listed and not flagged). A parameter named _ is ignored on purpose.
+
+// ignoredParams finds the parameters of one copy, a whole function, that
+// it never reads where its twin reads theirs.
+func (d *detector) ignoredParams(al alignment) (forA, forB []Drift) {
+	pa, ok := d.params(al.a)
+	if !ok {
+		return nil, nil
+	}
+	pb, ok := d.params(al.b)
+	if !ok {
+		return nil, nil
+	}
+	var inner [2][]int32
+	for _, p := range d.namePairs(al) {
+		if !pa.has(p.ta) || !pb.has(p.tb) || p.x == blankHash || p.y == blankHash {
+			continue
+		}
+		if x := d.ignoredBy(al, al.a, al.b, pa, pb, p.x, p.y, &inner[0]); x != nil {
+			forB = append(forB, *x)
+		} else if x := d.ignoredBy(al, al.b, al.a, pb, pa, p.y, p.x, &inner[1]); x != nil {
+			forA = append(forA, *x)
+		}
+	}
+	return forA, forB
+}
+
+// ignoredBy is the drift of without, if it never reads its parameter y
+// where with reads its parameter x in a statement the alignment matches:
+// the first such read, said at the line of without that statement is
+// matched to. inner caches with's innermost units.
+func (d *detector) ignoredBy(al alignment, with, without span, pw, po signature, x, y uint64, inner *[]int32) *Drift {
+	if d.reads(without, po, y) != nil {
+		return nil
+	}
+	w0, _ := d.tokens(with)
+	o0, _ := d.tokens(without)
+	f := d.files[with.file]
+	to := al.other(with)
+	for _, t := range d.reads(with, pw, x) {
+		if *inner == nil {
+			*inner = d.innermostUnits(with)
+		}
+		u := (*inner)[t-w0]
+		if u < 0 {
+			continue
+		}
+		if y := to[f.units[u].tok0-w0]; y >= 0 {
+			l := d.files[without.file].tokenLine(o0 + y)
+			return &Drift{Kind: DriftLacks, Step: StepParam, Lines: LineRange{l, l}, TwinLines: d.tokenLines(with, t, t+1)}
+		}
+	}
+	return nil
+}
+
+// A signature is where a whole function's parameter names and body are.
+type signature struct {
+	names      []int32 // the tokens that name its parameters
+	body0, end int32   // its body's opening brace, and the end of the function
+}
+
+// has reports whether token t names a parameter.
+func (sg signature) has(t int32) bool {
+	for _, n := range sg.names {
+		if n == t {
+			return true
+		}
+	}
+	return false
+}
+
+// reads lists the tokens of s's body that read the name of hash v: the
+// name alone, not a field or a method selected.
+func (d *detector) reads(s span, sg signature, v uint64) []int32 {
+	f := d.files[s.file]
+	var out []int32
+	for k := range d.walk(f, sg.body0, sg.end) {
+		if k.val == v && isName(k.c) && k.prev != byte(token.PERIOD) {
+			out = append(out, k.t)
+		}
+	}
+	return out
+}
+
+// params finds s's signature, if s is a whole function declaration with
+// named parameters: func, a receiver, a name, type parameters, then the
+// parameters' list.
+func (d *detector) params(s span) (signature, bool) {
+	f := d.files[s.file]
+	t0, t1 := d.tokens(s)
+	c := f.codes
+	if token.Token(c[t0]) != token.FUNC || token.Token(c[t1-1]) != token.RBRACE {
+		return signature{}, false
+	}
+	t := t0 + 1
+	if token.Token(c[t]) == token.LPAREN {
+		t = closing(c, t, t1) + 1 // the receiver
+	}
+	if t >= t1 || !isName(c[t]) {
+		return signature{}, false
+	}
+	t++
+	if token.Token(c[t]) == token.LBRACK {
+		t = closing(c, t, t1) + 1 // type parameters
+	}
+	if t >= t1 || token.Token(c[t]) != token.LPAREN {
+		return signature{}, false
+	}
+	p1 := closing(c, t, t1)
+	sg := signature{names: paramNames(c, t+1, p1), body0: opening(c, t1-1), end: t1}
+	return sg, len(sg.names) > 0 && sg.body0 > p1
+}
+
+// paramNames lists the names of the parameter list codes[p0:p1]: the
+// first name of each item of a list whose items are named (a b, c T: a
+// name and a type), nothing for a list of types alone.
+func paramNames(c []byte, p0, p1 int32) []int32 {
+	var items [][2]int32
+	depth, i0 := 0, p0
+	for t := p0; t <= p1; t++ {
+		if t == p1 || depth == 0 && token.Token(c[t]) == token.COMMA {
+			if t > i0 {
+				items = append(items, [2]int32{i0, t})
+			}
+			i0 = t + 1
+			continue
+		}
+		switch token.Token(c[t]) {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth--
+		}
+	}
+	named := false
+	for _, it := range items {
+		if it[1]-it[0] >= 2 && isName(c[it[0]]) {
+			switch next := token.Token(c[it[0]+1]); {
+			case next == token.PERIOD: // pkg.T
+			case next == token.LBRACK && it[1]-it[0] >= 3 && isName(c[it[0]+2]): // T[P]
+			default:
+				named = true
+			}
+		}
+	}
+	if !named {
+		return nil
+	}
+	var out []int32
+	for _, it := range items {
+		if isName(c[it[0]]) {
+			out = append(out, it[0])
+		}
+	}
+	return out
+}
+
+// closing is the bracket that closes the one at codes[t], before t1
+// (t1-1 if none does).
+func closing(c []byte, t, t1 int32) int32 {
+	depth := 0
+	for ; t < t1; t++ {
+		switch token.Token(c[t]) {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth--
+			if depth == 0 {
+				return t
+			}
+		}
+	}
+	return t1 - 1
+}
+
+// opening is the brace that opens the one that closes at codes[t].
+func opening(c []byte, t int32) int32 {
+	depth := 0
+	for ; t >= 0; t-- {
+		switch token.Token(c[t]) {
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth++
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth--
+			if depth == 0 {
+				return t
+			}
+		}
+	}
+	return 0
+}
