@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -731,9 +732,10 @@ func (r *Repo) NewFiles(candidates []string) (map[string]*File, error) {
 			ignored[name] = true
 		}
 	}
+	nested := r.nestedRepos()
 	out := map[string]*File{}
 	for _, name := range candidates {
-		if ignored[name] {
+		if ignored[name] || nested(name) {
 			continue
 		}
 		lines, err := countLines(filepath.Join(r.Root, filepath.FromSlash(name)))
@@ -747,6 +749,31 @@ func (r *Repo) NewFiles(candidates []string) (map[string]*File, error) {
 		out[name] = f
 	}
 	return out, nil
+}
+
+// nestedRepos returns the function that says whether a file, by its name
+// relative to the root, lies in another repository inside this one's
+// tree: a folder below the root that holds a .git (a submodule's
+// checkout, whose entry in the index is a gitlink, or a clone git does
+// not track). git diff sees a submodule's commit, not its files, and
+// git add of such a folder adds a gitlink: its files are none of this
+// repository's change. Each folder is looked at once.
+func (r *Repo) nestedRepos() func(name string) bool {
+	repo := map[string]bool{} // by folder relative to the root
+	var in func(dir string) bool
+	in = func(dir string) bool {
+		if dir == "." || dir == "/" || dir == "" {
+			return false
+		}
+		if v, ok := repo[dir]; ok {
+			return v
+		}
+		_, err := os.Lstat(filepath.Join(r.Root, filepath.FromSlash(dir), ".git"))
+		v := err == nil || in(path.Dir(dir))
+		repo[dir] = v
+		return v
+	}
+	return func(name string) bool { return in(path.Dir(name)) }
 }
 
 // relNamer returns the function that names a file as the root's, given

@@ -332,6 +332,40 @@ func TestChangeUntracked(t *testing.T) {
 	}
 }
 
+// A Go file of another repository inside the tree, a submodule's (a
+// gitlink in the index) or a clone's that git does not track, is no
+// file of the change: git diff sees only the submodule's commit. Each
+// was taken for a file the change added, so that a copy there was a new
+// copy at every run, -new-from-rev HEAD over a clean tree included (exit
+// 1: a pre-commit hook refused every commit).
+func TestChangeNestedRepository(t *testing.T) {
+	dir := gitRepo(t)
+	paste := pasteSource("c", [4]string{"rows", "out", "line", "total"})
+	nested := func(name string) {
+		t.Helper()
+		testtool.WriteFiles(t, dir, map[string]string{name + "/go.mod": "module example.com/" + name + "\n\ngo 1.26\n", name + "/c.go": paste})
+		testtool.Git(t, "-C", filepath.Join(dir, name), "init", "-q", "-b", "main")
+		testtool.Git(t, "-C", filepath.Join(dir, name), "add", "-A")
+		testtool.Git(t, "-C", filepath.Join(dir, name), "commit", "-q", "-m", "nested")
+	}
+	nested("sub")
+	testtool.Git(t, "add", "sub") // a gitlink, as git submodule add makes
+	testtool.Git(t, "commit", "-q", "-m", "submodule")
+	nested("clone") // not added: an untracked repository
+	for _, rev := range []string{"HEAD", "HEAD~1"} {
+		out, errs, code := runChange(t, "-new-from-rev", rev, "./...")
+		if code != ExitClean || !strings.Contains(out, "copycat: the change: 0 new copies, 0 forgotten twins, 0 classes grown; it added no line") {
+			t.Errorf("-new-from-rev %s, with a submodule and a nested clone: exit %d, want 0 and no copy added:\n%s%s", rev, code, out, errs)
+		}
+	}
+	// A file of the tree beside them is still new when git does not
+	// track it.
+	testtool.WriteFiles(t, dir, map[string]string{"c/c.go": paste})
+	if out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./..."); code != ExitClones || !strings.Contains(out, "c/c.go:8:1: duplicate of") {
+		t.Errorf("an untracked copy beside a submodule: exit %d:\n%s%s", code, out, errs)
+	}
+}
+
 // A copy edited until it no longer matches its twin is still a forgotten
 // twin, found from the base revision's classes; a copy the change
 // replaced (here by a call of a shared helper) is not.
