@@ -373,7 +373,11 @@ func (r *Repo) diffAll(commit string) (map[string]*File, []*File, map[string]boo
 // configuration defines runs (see guard): git diff runs a file of the
 // working tree through the clean filter its .gitattributes name (*.go
 // filter=x) to compare it, and a file such a driver would change is
-// compared as it is on the disk.
+// compared as it is on the disk. A line whose whitespace alone changed
+// is no change (--ignore-space-change): code indented once more inside a
+// new block, or columns gofmt aligned anew beside a longer name, made
+// every such line one the change added, and a copy that existed, wrapped
+// in an if, a new copy of its twin.
 func (r *Repo) diff(commit string, names, all []string) (map[string]*File, []*File, error) {
 	if names != nil {
 		all = names
@@ -382,7 +386,7 @@ func (r *Repo) diff(commit string, names, all []string) (map[string]*File, []*Fi
 		return nil, nil, err
 	}
 	args := slices.Concat([]string{"-c", "core.quotePath=true"}, []string{"diff", "--no-color", "--no-ext-diff", "--no-textconv", "--text",
-		"--src-prefix=a/", "--dst-prefix=b/", "--find-renames", "--unified=0", commit, "--"})
+		"--src-prefix=a/", "--dst-prefix=b/", "--find-renames", "--ignore-space-change", "--unified=0", commit, "--"})
 	if names == nil {
 		args = append(args, "*.go")
 	} else {

@@ -332,6 +332,59 @@ func TestChangeUntracked(t *testing.T) {
 	}
 }
 
+// wrapLoop puts the for loop of pasteSource's function, in the file name
+// of dir, inside an if of its own: two lines added, and every line of
+// the loop indented once more, as gofmt writes it.
+func wrapLoop(t *testing.T, dir, name string) {
+	t.Helper()
+	src, _ := os.ReadFile(filepath.Join(dir, name))
+	lines := strings.Split(string(src), "\n")
+	start, end := -1, -1
+	for i, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "\tfor i, "):
+			start = i
+		case start >= 0 && end < 0 && l == "\t}":
+			end = i
+		}
+	}
+	if start < 0 || end < 0 {
+		t.Fatalf("%s: no loop to wrap", name)
+	}
+	var out []string
+	out = append(out, lines[:start]...)
+	out = append(out, "\tif limit > 0 {")
+	for _, l := range lines[start : end+1] {
+		out = append(out, "\t"+l)
+	}
+	out = append(out, "\t}")
+	out = append(out, lines[end+1:]...)
+	testtool.WriteFiles(t, dir, map[string]string{name: strings.Join(out, "\n")})
+}
+
+// A line whose only change is its whitespace (code indented once more
+// inside a new block, columns gofmt aligned anew) is no line the change
+// added: a copy whose loop was wrapped in an if had two thirds of its
+// lines "added", and was a new copy of its twin (exit 1) where it is a
+// copy edited, its twin forgotten; two copies wrapped alike were both
+// new copies ("new too"), where they grew alike.
+func TestChangeReindented(t *testing.T) {
+	dir := gitRepo(t)
+	wrapLoop(t, dir, "a/a.go")
+	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
+	saysAll(t, out, errs, code, ExitClean,
+		"a/a.go:8:1: duplicate of b/b.go:8-27",
+		"forgotten twin: you changed this copy (lines 11 and 26 added); b/b.go:8-27 held the same code and was not changed",
+		"copycat: the change: 0 new copies, 1 forgotten twin, 0 classes grown; 0 of the 2 lines it added copy other code (0.0%)")
+	wrapLoop(t, dir, "b/b.go")
+	out, errs, code = runChange(t, "-new-from-rev", "HEAD", "./...")
+	saysAll(t, out, errs, code, ExitClean,
+		"copycat: the change: 0 new copies, 0 forgotten twins, 1 class grown; 0 of the 4 lines it added copy other code (0.0%)")
+	if strings.Contains(out, "new copy") {
+		t.Errorf("copies re-indented alike are new:\n%s", out)
+	}
+}
+
 // A Go file of another repository inside the tree, a submodule's (a
 // gitlink in the index) or a clone's that git does not track, is no
 // file of the change: git diff sees only the submodule's commit. Each
