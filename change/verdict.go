@@ -50,6 +50,10 @@ type Verdict struct {
 	// revision's: the change edited a copy so much that the copies are
 	// no longer one class in the tree.
 	Broken bool
+	// Holds marks the copies the change left as they were that already
+	// hold the code it wrote into the copies it edited (see Hold): not
+	// forgotten. Nil when none does.
+	Holds []bool
 }
 
 // A Change is a diff against a base revision, with names made absolute
@@ -161,7 +165,6 @@ func (c *Change) Judge(cl fingerprint.Class) Verdict {
 	n := len(cl.Fragments)
 	v := Verdict{Touched: make([]bool, n), New: make([]bool, n), Added: make([]int, n), Removed: make([]int, n),
 		AddedAt: make([][]fingerprint.LineRange, n)}
-	newCount, touchedOld, grew := 0, 0, 0
 	for i, fr := range cl.Fragments {
 		f := c.File(fr.File)
 		if f == nil {
@@ -172,27 +175,40 @@ func (c *Change) Judge(cl fingerprint.Class) Verdict {
 		v.Removed[i] = f.RemovedIn(fr.Start.Line, fr.End.Line)
 		v.Touched[i] = v.Added[i] > 0 || v.Removed[i] > 0
 		v.New[i] = float64(v.Added[i]) >= NewShare*float64(fr.End.Line-fr.Start.Line+1)
-		if v.New[i] {
+	}
+	v.Kind = v.kind()
+	return v
+}
+
+// kind is the verdict's Kind, from what the change did to each copy (see
+// Judge); an untouched copy that holds the edit (Holds) is not forgotten.
+func (v *Verdict) kind() string {
+	n := len(v.New)
+	newCount, touchedOld, forgotten, grew := 0, 0, 0, 0
+	for i := range n {
+		switch {
+		case v.New[i]:
 			newCount++
-		}
-		if v.Touched[i] && !v.New[i] {
+		case v.Touched[i]:
 			touchedOld++
+		case v.Holds == nil || !v.Holds[i]:
+			forgotten++
 		}
 		if v.Added[i] > 0 {
 			grew++
 		}
 	}
 	switch old := n - newCount; {
-	case touchedOld > 0 && touchedOld < old:
-		v.Kind = ForgottenTwin
+	case touchedOld > 0 && forgotten > 0:
+		return ForgottenTwin
 	case newCount > 0 && old >= 2:
-		v.Kind = Grown
+		return Grown
 	case newCount > 0:
-		v.Kind = New
+		return New
 	case grew == n:
-		v.Kind = Grown
+		return Grown
 	}
-	return v
+	return ""
 }
 
 // countLines counts a file's lines as go/token does, as detection counts

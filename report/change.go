@@ -127,17 +127,21 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 		}
 	}
 	if w, ok := twinWords[twinVerdict{v.Kind, v.Broken}]; ok && !v.New[i] {
-		// Said on the copy the change touched, naming an untouched twin,
-		// and on an untouched one, naming the touched copy (one that
-		// existed before, if any) and its edits.
+		// Said on the copy the change touched, naming an untouched twin
+		// (one that does not hold the edit already), and on an untouched
+		// one, naming the touched copy (one that existed before, if any)
+		// and its edits.
 		touched := v.Touched[i]
-		t, ok := other(func(j int) bool { return v.Touched[j] != touched && !v.New[j] })
+		t, ok := other(func(j int) bool { return v.Touched[j] != touched && !v.New[j] && !v.Held(j) })
 		if !ok {
 			t, ok = other(func(j int) bool { return v.Touched[j] != touched })
 		}
 		if ok {
-			if touched {
+			switch {
+			case touched:
 				return fmt.Sprintf(w.touched, at(t), edits(i))
+			case v.Held(i):
+				return fmt.Sprintf("not forgotten: this copy already held what the change wrote into %s (%s)", at(t), edits(t))
 			}
 			return fmt.Sprintf(w.untouched, at(t), edits(t))
 		}

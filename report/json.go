@@ -98,6 +98,7 @@ type (
 	jsonCopy struct {
 		New          bool   `json:"new,omitempty"`     // the change added it
 		Changed      bool   `json:"changed,omitempty"` // the change edited it
+		Held         bool   `json:"held,omitempty"`    // left as it was, it already held what the change wrote into a twin
 		AddedLines   int    `json:"added_lines"`
 		RemovedLines int    `json:"removed_lines"`
 		Text         string `json:"text,omitempty"`
@@ -257,7 +258,7 @@ func jsonClassOf(r *Report, ci int) jsonClass {
 			EndLine: f.End.Line, EndCol: f.End.Column, Tokens: f.Tokens, Differs: lineRanges(f.Differs), Extra: lineRanges(f.Extra), Lacks: f.Lacks,
 			Drift: jsonDrifts(c, i)})
 		if v != nil {
-			jc.Fragments[i].Change = &jsonCopy{New: v.New[i], Changed: v.Touched[i] && !v.New[i],
+			jc.Fragments[i].Change = &jsonCopy{New: v.New[i], Changed: v.Touched[i] && !v.New[i], Held: v.Held(i),
 				AddedLines: v.Added[i], RemovedLines: v.Removed[i], Text: ChangeWords(c, *v, i)}
 		}
 	}

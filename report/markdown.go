@@ -66,7 +66,7 @@ func markdownChange(bw *bufio.Writer, r *Report) {
 						// each may need the same edit.
 						var twins []string
 						for j, f := range c.Fragments {
-							if !v.Touched[j] && !v.New[j] {
+							if !v.Touched[j] && !v.New[j] && !v.Held(j) {
 								twins = append(twins, mdCode(fragmentAt(f)))
 							}
 						}

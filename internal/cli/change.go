@@ -293,12 +293,26 @@ func diffBase(c *change.Change, repo *change.Repo, files map[string]*change.File
 // new copies in tests were 8 of 64 labels actionable, as test classes of
 // a tree read (readings 28, 76 and 77), and forgotten twins in tests
 // needed the change in none of 39 (reading 28); copies of a category on
-// purpose 0 of 4 (reading 76).
-func judge(ch *change.Change, classes []fingerprint.Class) ([]fingerprint.Class, []change.Verdict) {
+// purpose 0 of 4 (reading 76). A forgotten twin's untouched copies that
+// hold the edit already are read with read (see change.Change.Hold).
+func judge(ch *change.Change, classes []fingerprint.Class, read func(string) ([]byte, error)) ([]fingerprint.Class, []change.Verdict) {
 	var kept []fingerprint.Class
 	var verdicts []change.Verdict
+	files := map[string][]byte{} // read once, whatever the classes that name them
+	cached := func(name string) ([]byte, error) {
+		if src, ok := files[name]; ok {
+			return src, nil
+		}
+		src, err := read(name)
+		if err == nil {
+			files[name] = src
+		}
+		return src, err
+	}
 	for _, c := range classes {
-		if v := ch.Judge(c); v.Kind != "" {
+		v := ch.Judge(c)
+		ch.Hold(c, &v, cached)
+		if v.Kind != "" {
 			kept = append(kept, c)
 			verdicts = append(verdicts, v)
 		}

@@ -638,6 +638,50 @@ func TestChangeForgottenTwinBesideAPaste(t *testing.T) {
 	}
 }
 
+// A twin the change left as it was that already holds what the change
+// wrote into its copy had the fix: the edit brought the copy in line with
+// it, and it is not forgotten. Prometheus's 277d3c9009 gave four of six
+// AWS discovery clients the external ID two of them had, and named the
+// two forgotten twins of each of the four; 7b61de40d3 wrote into
+// info.go the line its twin in engine.go had.
+func TestChangeTwinHeldTheFix(t *testing.T) {
+	dir := gitRepo(t)
+	fix := func(src string) string {
+		return strings.Replace(src, "\t\tif i >= limit {\n", "\t\tif i < 0 || i >= limit {\n", 1)
+	}
+	// c/c.go, a copy of a/a.go with its names, has the fix already.
+	testtool.WriteFiles(t, dir, map[string]string{"c/c.go": fix(pasteSource("c", [4]string{"rows", "out", "line", "total"}))})
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "c has the fix")
+	src, _ := os.ReadFile(filepath.Join(dir, "a", "a.go"))
+	testtool.WriteFiles(t, dir, map[string]string{"a/a.go": fix(string(src))})
+	// b/b.go lacks it: forgotten, and named so; c/c.go is not.
+	out := forgottenTwin(t, ExitClean,
+		"a/a.go:8:1: duplicate of",
+		"; forgotten twin: you changed this copy (line 12 added, 1 line removed); b/b.go:8-27 held the same code and was not changed",
+		"; forgotten twin: a/a.go:8-27, a copy of this code, was changed (line 12 added, 1 line removed) and this copy was not",
+		"; not forgotten: this copy already held what the change wrote into a/a.go:8-27 (line 12 added, 1 line removed)",
+		"copycat: the change: 0 new copies, 1 forgotten twin, 0 classes grown")
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "c/c.go:") && strings.Contains(line, "forgotten twin") {
+			t.Errorf("the twin that had the fix is forgotten: %s", line)
+		}
+	}
+	// Without b/b.go, no twin is forgotten.
+	testtool.Git(t, "rm", "-q", "b/b.go")
+	testtool.Git(t, "commit", "-q", "-m", "no b", "--", "b/b.go")
+	out, errs, code := runChange(t, "-fail-on-twins", "-new-from-rev", "HEAD", "./...")
+	saysAll(t, out, errs, code, ExitClean, "copycat: the change: 0 new copies, 0 forgotten twins, 0 classes grown")
+	// The same fix to a copy whose twin has it under other names is
+	// still a forgotten twin: the text is asked, not the code's meaning.
+	testtool.WriteFiles(t, dir, map[string]string{"c/c.go": fix(pasteSource("c", [4]string{"items", "b", "s", "n"})), "a/a.go": string(src)})
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "c renamed")
+	testtool.WriteFiles(t, dir, map[string]string{"a/a.go": fix(string(src))})
+	out, errs, code = runChange(t, "-new-from-rev", "HEAD", "./...")
+	saysAll(t, out, errs, code, ExitClean, "copycat: the change: 0 new copies, 1 forgotten twin, 0 classes grown")
+}
+
 // The change's line counts the copies a change pasted, not the classes
 // they fall in: a function pasted into two new files is two new copies
 // (it said "1 new copy"), and one more copy of a class already copied is

@@ -259,7 +259,7 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 // lines than -max-new-duplication allows.
 func (c *Config) emitChange(stdout io.Writer, res *load.Result, classes []fingerprint.Class) (int, error) {
 	ch := c.changed
-	touched, verdicts := judge(ch, classes)
+	touched, verdicts := judge(ch, classes, c.reread)
 	var left, moreLeft []fingerprint.Class
 	if !c.All {
 		touched, verdicts, left = splitListed(touched, verdicts)
