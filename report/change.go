@@ -165,7 +165,7 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 		}
 		if ok {
 			if v.Kind == change.Grown {
-				return fmt.Sprintf("one more copy: a class of %d copies grew (%s, %s)", len(c.Fragments), at(t), unchanged(t))
+				return fmt.Sprintf("one more copy of %s (%s): the class grew to %d copies", at(t), unchanged(t), len(c.Fragments))
 			}
 			return fmt.Sprintf("new copy of %s (%s)", at(t), unchanged(t))
 		}
@@ -184,6 +184,10 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 				return fmt.Sprintf("the change added copies of this code, at %s%s", at(t), more)
 			}
 			return fmt.Sprintf("the change added one more copy of this code, at %s", at(t))
+		}
+		if v.Touched[i] {
+			// No copy added: every copy gained lines.
+			return fmt.Sprintf("grew alike: the change edited every copy of this code (this one: %s)", edits(i))
 		}
 	}
 	return ""

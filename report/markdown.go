@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,7 +59,7 @@ func markdownChange(bw *bufio.Writer, r *Report) {
 			}
 			for i := range c.Fragments {
 				// One line a class: on the copy the change edited or added.
-				if v.New[i] || (v.Kind == change.ForgottenTwin || v.Kind == change.Removed) && v.Touched[i] {
+				if v.New[i] || (v.Kind == change.ForgottenTwin || v.Kind == change.Removed || v.Kind == change.Grown && !slices.Contains(v.New, true)) && v.Touched[i] {
 					item := fmt.Sprintf("- %s (%s, %s): %s", mdCode(fragmentAt(c.Fragments[i])),
 						KindLabel(c), linesWords(c), mdText(ChangeWords(c, v, i)))
 					if v.Kind == change.ForgottenTwin {

@@ -192,10 +192,10 @@ func TestChangeWordsTwinEditedToo(t *testing.T) {
 			"new copy of a/a.go:10-15 (unchanged)"},
 		{change.Verdict{Kind: change.Grown, Touched: []bool{true, false, true}, New: []bool{false, false, true},
 			Added: []int{2, 0, 6}},
-			"one more copy: a class of 3 copies grew (b/b.go:20-25, unchanged)"},
+			"one more copy of b/b.go:20-25 (unchanged): the class grew to 3 copies"},
 		{change.Verdict{Kind: change.Grown, Touched: []bool{true, true, true}, New: []bool{false, false, true},
 			Added: []int{2, 1, 6}},
-			"one more copy: a class of 3 copies grew (a/a.go:10-15, edited too: 2 lines added)"},
+			"one more copy of a/a.go:10-15 (edited too: 2 lines added): the class grew to 3 copies"},
 	} {
 		n := len(tc.v.New)
 		c := class("n", fingerprint.Exact, "a/a.go", "b/b.go", "c/c.go")

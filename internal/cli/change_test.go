@@ -311,7 +311,7 @@ func TestChangeUntracked(t *testing.T) {
 		".gitignore": "gen/\n",
 	})
 	out, errs, code := runChange(t, "-new-from-rev", "HEAD", "./...")
-	if code != ExitClones || !strings.Contains(out, "c/c.go:8:1: duplicate of") || !strings.Contains(out, "one more copy: a class of") {
+	if code != ExitClones || !strings.Contains(out, "c/c.go:8:1: duplicate of") || !strings.Contains(out, "): the class grew to 4 copies") {
 		t.Errorf("an untracked copy: exit %d:\n%s%s", code, out, errs)
 	}
 	for _, line := range strings.Split(out, "\n") {
@@ -783,6 +783,13 @@ func TestChangeCopiesGrewAlike(t *testing.T) {
 	if code != ExitClean || !strings.Contains(out, "a/a.go:8:1: duplicate of b/b.go:8-28") || !strings.Contains(out, "0 new copies, 0 forgotten twins, 1 class grown") {
 		t.Errorf("copies grown alike: exit %d, want %d:\n%s%s", code, ExitClean, out, errs)
 	}
+	// Each copy says why the class is listed: its lines said nothing,
+	// and the Markdown summary counted "1 class grown" under a title
+	// with no class below it.
+	saysAll(t, out, errs, code, ExitClean,
+		"; grew alike: the change edited every copy of this code (this one: line 16 added)")
+	md, errs, code := runChange(t, "-new-from-rev", "HEAD", "-format", "markdown", "./...")
+	saysAll(t, md, errs, code, ExitClean, "**Classes that grew**\n\n- `a/a.go:8-28` (renamed, 21 lines): grew alike: the change edited every copy of this code (this one: line 16 added)")
 }
 
 // A file the base revision holds larger than -max-file-size is not read
