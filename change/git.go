@@ -291,15 +291,47 @@ func (r *Repo) missing(rev string) error {
 		return fmt.Errorf("revision %s is not in %s: it has not fetched %s's branch %s (git fetch %s%s %s:refs/remotes/%s/%s; with actions/checkout, fetch-depth: 0)",
 			rev, where, remote, branch, unshallow, remote, branch, remote, branch)
 	}
-	if isShallow {
-		return fmt.Errorf("revision %s is not in this shallow clone: fetch it (git fetch --deepen=100, or git fetch --unshallow; with actions/checkout, fetch-depth: 0)", rev)
-	}
 	if ok {
 		// origin/main in a repository made by git init, or whose
 		// remote has another name: there is nothing to fetch it from.
 		return fmt.Errorf("revision %s is not in this repository, which has no remote %s (git remote -v lists its remotes)", rev, remote)
 	}
+	if refName(rev) {
+		// A branch or tag the clone lacks (main where the branch is
+		// master, a typo): deepening a shallow clone brings none, and
+		// the error said to deepen it.
+		where, deepen, fetch := "this repository", "", "git branch -a lists the branches"
+		if isShallow {
+			where, deepen = "this shallow clone", ", and deepening the clone brings none"
+		}
+		remotes, _ := r.git("remote")
+		if names := strings.Fields(remotes); len(names) > 0 {
+			remote := names[0]
+			if slices.Contains(names, "origin") {
+				remote = "origin"
+			}
+			fetch += fmt.Sprintf("; git fetch %s %s fetches %s's branch or tag of that name, then give FETCH_HEAD", remote, rev, remote)
+			if isShallow {
+				fetch += "; with actions/checkout, fetch-depth: 0 fetches every branch and tag"
+			}
+		}
+		return fmt.Errorf("revision %s is not in %s: no branch, tag or commit here is named so%s (%s)", rev, where, deepen, fetch)
+	}
+	if isShallow {
+		return fmt.Errorf("revision %s is not in this shallow clone: fetch it (git fetch --deepen=100, or git fetch --unshallow; with actions/checkout, fetch-depth: 0)", rev)
+	}
 	return fmt.Errorf("revision %s is not in this repository (git fetch it first)", rev)
+}
+
+// refName reports whether rev reads as the name of a branch or tag alone
+// (main, v1.2.0, release/2.x): no revision syntax (HEAD~1, x^2, @{u},
+// a:b), and not a commit's ID, whole or abbreviated, which a deeper
+// clone may hold.
+func refName(rev string) bool {
+	if rev == "" || rev == "HEAD" || strings.ContainsAny(rev, "~^:@{}*?[\\ ") {
+		return false
+	}
+	return !objectID(rev)
 }
 
 // remoteBranch splits rev into a remote and a branch name, when it reads

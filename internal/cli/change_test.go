@@ -253,6 +253,13 @@ func TestChangeMissingBase(t *testing.T) {
 	if _, errs, code := runChange(t, "-new-from-merge-base", "nosuch", "./..."); code != ExitError || !strings.Contains(errs, "revision nosuch is not in this shallow clone") {
 		t.Errorf("a missing merge base ref: exit %d, %q", code, errs)
 	}
+	// A branch the clone lacks (main, where the branch is master) is no
+	// matter of depth: the error said to deepen the clone, which brings
+	// no branch.
+	want := "copycat: revision main2 is not in this shallow clone: no branch, tag or commit here is named so, and deepening the clone brings none (git branch -a lists the branches; git fetch origin main2 fetches origin's branch or tag of that name, then give FETCH_HEAD; with actions/checkout, fetch-depth: 0 fetches every branch and tag)\n"
+	if _, errs, code := runChange(t, "-new-from-merge-base", "main2", "./..."); code != ExitError || errs != want {
+		t.Errorf("a branch the shallow clone lacks: exit %d, %q, want %q", code, errs, want)
+	}
 	t.Chdir(t.TempDir())
 	for _, flag := range []string{"-new-from-rev", "-new-from-merge-base"} {
 		if _, errs, code := runChange(t, flag, "HEAD", "./..."); code != ExitError || !strings.Contains(errs, "not in a git repository") {

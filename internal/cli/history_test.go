@@ -187,7 +187,7 @@ func TestHistoryArguments(t *testing.T) {
 		{args: []string{"-format", "JSON"}, code: ExitError, err: "copycat history: -format must be csv, json or html, not \"JSON\" (did you mean json?)\n"},
 		// A revision the repository lacks is said as -new-from-rev says
 		// it, not as git log's "fatal: bad revision 'nosuch'".
-		{args: []string{"nosuch"}, code: ExitError, err: "copycat history: revision nosuch is not in this repository (git fetch it first)\n"},
+		{args: []string{"nosuch"}, code: ExitError, err: "copycat history: revision nosuch is not in this repository: no branch, tag or commit here is named so (git branch -a lists the branches)\n"},
 	} {
 		_, errs, code := runHistoryCmd(t, tc.args...)
 		if code != tc.code || !strings.Contains(errs, tc.err) {

@@ -452,7 +452,9 @@ func TestFormatHelpNamesEveryExtension(t *testing.T) {
 // without git, that git is missing (it said "not in a git repository");
 // a remote's branch of a remote the repository lacks (origin/main after
 // git init), that there is no such remote (it said "git fetch it
-// first", which cannot fetch it).
+// first", which cannot fetch it); a name no branch, tag or commit has,
+// in a repository without a remote, that nothing is so named (it said
+// "git fetch it first" too).
 func TestChangeGitErrorsSayWhatToDo(t *testing.T) {
 	gitRepo(t)
 	if _, errs, code := runChange(t, "-new-from-merge-base", "origin/main", "./..."); code != ExitError ||
@@ -460,7 +462,7 @@ func TestChangeGitErrorsSayWhatToDo(t *testing.T) {
 		t.Errorf("origin/main without a remote: exit %d, %q", code, errs)
 	}
 	if _, errs, code := runChange(t, "-new-from-rev", "nosuch", "./..."); code != ExitError ||
-		!strings.Contains(errs, "revision nosuch is not in this repository (git fetch it first)") {
+		!strings.Contains(errs, "revision nosuch is not in this repository: no branch, tag or commit here is named so (git branch -a lists the branches)\n") {
 		t.Errorf("a missing revision: exit %d, %q", code, errs)
 	}
 	t.Chdir(t.TempDir())
