@@ -145,7 +145,18 @@ func linesWords(c fingerprint.Class) string {
 
 // fragmentAt is a copy's place: "a/a.go:8-27".
 func fragmentAt(f fingerprint.Fragment) string {
-	return fmt.Sprintf("%s:%d-%d", FileName(f.File), f.Start.Line, f.End.Line)
+	return placeOf(FileName(f.File), f.Start.Line, f.End.Line)
+}
+
+// placeOf names lines start to end of file: "a.go:3-40", or "a.go:167"
+// for one line, where a copy the change took away from a file it edited
+// is named (its lines, all removed, are a place between two): it said
+// "a.go:167-167" of a copy of 43 lines.
+func placeOf(file string, start, end int) string {
+	if start == end {
+		return fmt.Sprintf("%s:%d", file, start)
+	}
+	return fmt.Sprintf("%s:%d-%d", file, start, end)
 }
 
 // driftCell says, for the table's "why" cell of a drifted class, which

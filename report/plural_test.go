@@ -14,7 +14,7 @@ func TestMessageOneToken(t *testing.T) {
 		{File: "a.go", Start: fingerprint.Position{Line: 3, Column: 1}, End: fingerprint.Position{Line: 3, Column: 2}},
 		{File: "b.go", Start: fingerprint.Position{Line: 5, Column: 1}, End: fingerprint.Position{Line: 5, Column: 2}},
 	}}
-	if got, want := Message(c, 0), "duplicate of b.go:5-5 (exact, 1 token, 2 copies)"; got != want {
+	if got, want := Message(c, 0), "duplicate of b.go:5 (exact, 1 token, 2 copies)"; got != want {
 		t.Errorf("Message = %q, want %q", got, want)
 	}
 }

@@ -176,8 +176,8 @@ func message(c fingerprint.Class, i int, lacked func() *lackedOf) string {
 			why += ": " + w
 		}
 	}
-	msg := fmt.Sprintf("duplicate of %s:%d-%d (%s, %s, %d copies%s)",
-		FileName(other.File), other.Start.Line, other.End.Line, KindLabel(c), Count(c.Tokens, "token", "tokens"), len(c.Fragments), why)
+	msg := fmt.Sprintf("duplicate of %s (%s, %s, %d copies%s)",
+		placeOf(FileName(other.File), other.Start.Line, other.End.Line), KindLabel(c), Count(c.Tokens, "token", "tokens"), len(c.Fragments), why)
 	f := c.Fragments[i]
 	words := DriftSaid(c, i)
 	switch {

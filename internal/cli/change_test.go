@@ -522,6 +522,15 @@ func TestChangeBrokenTwin(t *testing.T) {
 	if strings.Count(sarif, `"baselineState":"absent"`) != 2 {
 		t.Errorf("SARIF: want both copies absent:\n%s", sarif)
 	}
+	// The copy deleted, its file kept: its lines are a place between
+	// two, named as one line (it was "a/a.go:8-8", a copy of one line).
+	bsrc, _ := os.ReadFile(filepath.Join(dir, "b", "b.go"))
+	head, _, _ := strings.Cut(strings.Replace(string(bsrc), "package b", "package a", 1), "func Summary")
+	testtool.WriteFiles(t, dir, map[string]string{"a/a.go": head})
+	out, errs, _ = runChange(t, "-new-from-rev", "HEAD", "./...")
+	saysAll(t, out, errs, ExitClean, ExitClean,
+		"b/b.go:8:1: duplicate of a/a.go:8 (renamed",
+		"; the change took away a copy of this code at a/a.go:8 (20 lines removed)")
 }
 
 // A copy deleted with its file is a removed copy, as the walk would have
