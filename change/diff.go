@@ -569,10 +569,10 @@ func (f *File) remove(n int) {
 	f.Removed = append(f.Removed, Removal{After: n, Lines: 1})
 }
 
-// diffName is the path of a --- or +++ line: the a/ or b/ prefix cut, a
-// tab and what follows (diff -u's time stamp) left out, a quoted name
-// unquoted; "" for /dev/null. whole is the path with its prefix, when
-// one was cut.
+// diffName is the path of a --- or +++ line: git's prefix cut (a/, b/
+// and the others of diffPrefixes), a tab and what follows (diff -u's
+// time stamp) left out, a quoted name unquoted; "" for /dev/null. whole
+// is the path with its prefix, when one was cut.
 func diffName(s string) (name, whole string) {
 	if i := strings.IndexByte(s, '\t'); i >= 0 {
 		s = s[:i]
@@ -585,11 +585,20 @@ func diffName(s string) (name, whole string) {
 	if s == "/dev/null" {
 		return "", ""
 	}
-	if strings.HasPrefix(s, "a/") || strings.HasPrefix(s, "b/") {
+	if len(s) > 2 && s[1] == '/' && strings.IndexByte(diffPrefixes, s[0]) >= 0 {
 		return path.Clean(s[2:]), path.Clean(s)
 	}
 	return path.Clean(s), ""
 }
+
+// diffPrefixes are the letters of the prefixes git puts before a diff's
+// names: a/ and b/, and with diff.mnemonicPrefix set, c/ (a commit), i/
+// (the index), w/ (the working tree), o/ (an object), 1/ and 2/ (git
+// diff --no-index). A diff of a user's git with diff.mnemonicPrefix
+// named c/x.go and w/x.go, which no file is, and -diff judged a change
+// of nothing (exit 0 over a paste). Unprefixed reads a diff whose names
+// are whole, made without them, as such.
+const diffPrefixes = "abciwo12"
 
 // Unprefixed reads the names of a diff given by the user, files and
 // deleted as ParseDiffDeleted returns them, without git's a/ and b/

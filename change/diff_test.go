@@ -375,6 +375,13 @@ func TestUnprefixed(t *testing.T) {
 	if got := names(files); !slices.Equal(got, []string{"a/a.go", "c.go"}) {
 		t.Errorf("a diff with git's prefixes: names %q, want a/a.go and c.go", got)
 	}
+	// git's mnemonic prefixes (diff.mnemonicPrefix): c/ and w/, i/, o/.
+	files, deleted = parse("diff --git c/c.go w/c.go\n--- c/c.go\n+++ w/c.go\n@@ -1,0 +2 @@\n+x\n" +
+		"diff --git i/a/a.go w/a/a.go\n--- i/a/a.go\n+++ w/a/a.go\n@@ -1,0 +2 @@\n+x\n" +
+		"diff --git c/gone.go o/gone.go\ndeleted file mode 100644\n--- c/gone.go\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n")
+	if got := names(files); !slices.Equal(got, []string{"a/a.go", "c.go"}) || len(deleted) != 1 || deleted[0].Old != "gone.go" {
+		t.Errorf("a diff with mnemonic prefixes: names %q, deleted %+v; want a/a.go and c.go, gone.go", got, deleted)
+	}
 	// Names that are nowhere, cut or whole: as git's.
 	files, _ = parse("--- a/x.go\n+++ b/x.go\n@@ -1,0 +2 @@\n+x\n")
 	if got := names(files); !slices.Equal(got, []string{"x.go"}) {
