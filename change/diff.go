@@ -438,7 +438,13 @@ func ParseDiffDeleted(r io.Reader) (files map[string]*File, deleted []*File, err
 		}
 	}
 	if !header && firstNo > 0 {
-		return nil, nil, fmt.Errorf("diff line %d: not a unified diff: no file header (diff --git, --- or +++) among its lines, which begin %q", firstNo, words.Excerpt(first))
+		hint := ""
+		if strings.Contains(first, "\x1b[") {
+			// git diff --color, or color.ui=always: every line begins
+			// with a terminal's escape, and no header is read.
+			hint = "; its lines hold a terminal's color codes: make it with git diff --no-color"
+		}
+		return nil, nil, fmt.Errorf("diff line %d: not a unified diff: no file header (diff --git, --- or +++) among its lines, which begin %q%s", firstNo, words.Excerpt(first), hint)
 	}
 	flush()
 	for _, f := range files {

@@ -271,13 +271,16 @@ func TestDiffLongLines(t *testing.T) {
 // Text that holds no file header is no diff: an error page where a diff
 // was fetched (curl -f left out), a Go file or git diff --stat's output
 // named by mistake. It was read as a change of nothing, and the run
-// passed every gate. An empty diff, or one of blank lines, is a change of
+// passed every gate. A diff in color (git diff --color) says so. An empty diff, or one of blank lines, is a change of
 // nothing, as before; so is one of a mode change alone.
 func TestDiffWithoutHeader(t *testing.T) {
 	for _, tc := range []struct{ in, err string }{
 		{"<html><body>404 Not Found</body></html>\n", `diff line 1: not a unified diff: no file header (diff --git, --- or +++) among its lines, which begin "<html><body>404 Not Found</body></html>"`},
 		{"\n\npackage p\n\nfunc F() {}\n", `diff line 3: not a unified diff: no file header (diff --git, --- or +++) among its lines, which begin "package p"`},
 		{" a.go | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n", "diff line 1: not a unified diff"},
+		// git diff --color (or color.ui=always) piped: said so.
+		{"\x1b[1mdiff --git a/x.go b/x.go\x1b[m\n\x1b[1m--- a/x.go\x1b[m\n\x1b[1m+++ b/x.go\x1b[m\n\x1b[36m@@ -1 +1 @@\x1b[m\n\x1b[31m-x\x1b[m\n\x1b[32m+y\x1b[m\n",
+			`diff line 1: not a unified diff: no file header (diff --git, --- or +++) among its lines, which begin "\x1b[1mdiff --git a/x.go b/x.go\x1b[m"; its lines hold a terminal's color codes: make it with git diff --no-color`},
 		{"", ""},
 		{"\n \n\n", ""},
 		{"diff --git a/x.go b/x.go\nold mode 100644\nnew mode 100755\n", ""},
