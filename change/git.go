@@ -1019,6 +1019,27 @@ func (r *Repo) FirstParents(rev, since string, max int) ([]Commit, error) {
 	return commits, nil
 }
 
+// CutShort reports whether commit is where a shallow clone's history
+// stops: a commit whose parents the clone does not hold (a checkout of
+// depth 1, as actions/checkout makes), not a root commit.
+func (r *Repo) CutShort(commit string) bool {
+	out, err := r.git("cat-file", "commit", commit)
+	if err != nil {
+		return false
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if line == "" {
+			break // the end of the headers
+		}
+		if parent, ok := strings.CutPrefix(line, "parent "); ok {
+			if _, err := r.git("cat-file", "-e", parent+"^{commit}"); err != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // notCommit is the error for a revision that names a tree or a blob
 // (HEAD^{tree}, HEAD:a.go), nil for any other: git log reads one as no
 // commit, and history said "no commit … is since """, of a -since it

@@ -155,6 +155,12 @@ func (c *Config) history(ctx context.Context, rev, since string, max int, stderr
 	if len(commits) == 0 {
 		return nil, nil
 	}
+	if len(commits) < max && repo.CutShort(commits[0].Hash) {
+		// A CI checkout of depth 1 plotted one commit, and said nothing
+		// of the others.
+		fmt.Fprintf(stderr, "copycat history: warning: the clone is shallow: its history stops at %.12s, %s of the %d asked for (git fetch --deepen=%d, or git fetch --unshallow; with actions/checkout, fetch-depth: 0)\n",
+			commits[0].Hash, report.Count(len(commits), "commit", "commits"), max, max-len(commits))
+	}
 	tmp, err := historyFolder()
 	if err != nil {
 		return nil, err

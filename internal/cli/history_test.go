@@ -103,6 +103,29 @@ func TestHistoryBareRepository(t *testing.T) {
 	}
 }
 
+// History in a shallow clone (a CI checkout of depth 1) reads the
+// commits the clone holds, and says that the clone cut it short: it
+// plotted one commit of the 100 asked for and said nothing. A history
+// that reaches the repository's first commit says nothing of it.
+func TestHistoryShallowSaid(t *testing.T) {
+	dir := gitRepo(t)
+	testtool.WriteFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
+	testtool.Git(t, "add", "-A")
+	testtool.Git(t, "commit", "-q", "-m", "paste")
+	const warning = "copycat history: warning: the clone is shallow"
+	if _, errs, code := runHistoryCmd(t); code != ExitClean || strings.Contains(errs, warning) {
+		t.Errorf("a whole history: exit %d, stderr %q", code, errs)
+	}
+	shallow := t.TempDir()
+	testtool.Git(t, "clone", "-q", "--depth", "1", "file://"+dir, shallow)
+	t.Chdir(shallow)
+	out, errs, code := runHistoryCmd(t, "-max-commits", "10")
+	if code != ExitClean || strings.Count(out, "\n") != 2 ||
+		!strings.Contains(errs, warning+": its history stops at ") || !strings.Contains(errs, ", 1 commit of the 10 asked for (git fetch --deepen=9, or git fetch --unshallow; with actions/checkout, fetch-depth: 0)\n") {
+		t.Errorf("a shallow clone: exit %d, stderr %q, history\n%s", code, errs, out)
+	}
+}
+
 // A revision that names a tree or a blob (HEAD^{tree}, HEAD:a.go, a tag
 // of a tree) is no commit: history said "no commit of HEAD^{tree}'s
 // first-parent history is since """, of a -since not given, and exited
