@@ -683,6 +683,12 @@ func TestChangeTwinHeldTheFix(t *testing.T) {
 			t.Errorf("the twin that had the fix is forgotten: %s", line)
 		}
 	}
+	if js, _, _ := runChange(t, "-new-from-rev", "HEAD", "-json", "./..."); strings.Count(js, `"held": true`) != 1 {
+		t.Errorf("JSON: want one copy held:\n%s", js)
+	}
+	if md, _, _ := runChange(t, "-new-from-rev", "HEAD", "-format", "markdown", "./..."); strings.Contains(md, "c/c.go") {
+		t.Errorf("Markdown names the twin that had the fix among those not changed:\n%s", md)
+	}
 	// Without b/b.go, no twin is forgotten.
 	testtool.Git(t, "rm", "-q", "b/b.go")
 	testtool.Git(t, "commit", "-q", "-m", "no b", "--", "b/b.go")
