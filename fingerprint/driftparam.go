@@ -169,34 +169,30 @@ func paramNames(c []byte, p0, p1 int32) []int32 {
 // closing is the bracket that closes the one at codes[t], before t1
 // (t1-1 if none does).
 func closing(c []byte, t, t1 int32) int32 {
-	depth := 0
-	for ; t < t1; t++ {
-		switch token.Token(c[t]) {
-		case token.LPAREN, token.LBRACK, token.LBRACE:
-			depth++
-		case token.RPAREN, token.RBRACK, token.RBRACE:
-			depth--
-			if depth == 0 {
-				return t
-			}
-		}
+	if u := matching(c, t, 1, t1); u >= 0 {
+		return u
 	}
 	return t1 - 1
 }
 
-// opening is the brace that opens the one that closes at codes[t].
-func opening(c []byte, t int32) int32 {
+// opening is the brace that opens the one that closes at codes[t] (0 if
+// none does).
+func opening(c []byte, t int32) int32 { return max(matching(c, t, -1, -1), 0) }
+
+// matching walks codes from t by step (1 or -1) up to end, not included,
+// and returns the bracket that matches the one at t, -1 if none does.
+func matching(c []byte, t, step, end int32) int32 {
 	depth := 0
-	for ; t >= 0; t-- {
+	for ; t != end; t += step {
 		switch token.Token(c[t]) {
-		case token.RPAREN, token.RBRACK, token.RBRACE:
-			depth++
 		case token.LPAREN, token.LBRACK, token.LBRACE:
-			depth--
-			if depth == 0 {
-				return t
-			}
+			depth += int(step)
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth -= int(step)
+		}
+		if depth == 0 {
+			return t
 		}
 	}
-	return 0
+	return -1
 }
