@@ -29,6 +29,10 @@ const (
 	// deleted it) and the class's other copies are no longer copies of
 	// it: duplication the change removed, news but no finding.
 	Removed = "removed"
+	// Moved: every copy the change added to the class is code it moved
+	// from another place, where the base revision held a copy of the
+	// class (see Verdict.Move): no copy more than before, no finding.
+	Moved = "moved"
 )
 
 // NewShare is the share of a fragment's lines the change must have added
@@ -37,7 +41,7 @@ const NewShare = 0.5
 
 // A Verdict is what a change did to one class.
 type Verdict struct {
-	Kind string // New, ForgottenTwin, Grown or Removed; "" for a class the change did not touch
+	Kind string // New, ForgottenTwin, Grown, Removed or Moved; "" for a class the change did not touch
 	// Touched marks the class's fragments the change added or edited.
 	Touched []bool
 	// New marks the fragments the change added (pasted whole).
@@ -54,6 +58,45 @@ type Verdict struct {
 	// hold the code it wrote into the copies it edited (see Hold): not
 	// forgotten. Nil when none does.
 	Holds []bool
+	// MovedFrom gives, of a class of the tree, for each copy the change
+	// moved here (see Move), the place it took the copy away from, as
+	// the base revision held it; a zero Place for the other copies. Nil
+	// when the change moved none.
+	MovedFrom []Place
+	// MovedTo gives, of a class of the base revision (Broken), for each
+	// copy the change took away and wrote again elsewhere, the place of
+	// the copy in the tree; nil when none.
+	MovedTo []Place
+	// Was gives, of a class of the base revision (Broken), each copy's
+	// place as the base held it (the fragments are at the tree's lines).
+	Was []Place
+}
+
+// A Place is lines Start to End of a file, named as classes name files.
+type Place struct {
+	File       string
+	Start, End int
+}
+
+// MovedCopy reports whether the change moved copy i of the class here
+// (MovedFrom), or took it away to write it elsewhere (MovedTo).
+func (v *Verdict) MovedCopy(i int) bool {
+	return v.MovedFrom != nil && v.MovedFrom[i].File != "" || v.MovedTo != nil && v.MovedTo[i].File != ""
+}
+
+// Move marks the new copy i of a class of the tree as code the change
+// moved here from from, where the base revision held a copy of the same
+// class, and judges the class again: a moved copy is no new copy (the
+// class has no copy more than before), but one that existed, neither
+// edited nor forgotten. A class whose every new copy moved is Moved; one
+// that gained a copy besides is still New or Grown, counted from the
+// copies it had before, the moved one among them.
+func (v *Verdict) Move(i int, from Place) {
+	if v.MovedFrom == nil {
+		v.MovedFrom = make([]Place, len(v.New))
+	}
+	v.New[i], v.MovedFrom[i] = false, from
+	v.Kind = v.kind()
 }
 
 // A Change is a diff against a base revision, with names made absolute
@@ -160,7 +203,8 @@ func (c *Change) AddedWithin(ranges map[string][]fingerprint.LineRange) int {
 //     or none), Kind "".
 //
 // A file moved or renamed whole adds no line (git finds the rename), so
-// its copies are not new.
+// its copies are not new. Code moved from one file into another is new
+// to Judge; Move says it moved.
 func (c *Change) Judge(cl fingerprint.Class) Verdict {
 	n := len(cl.Fragments)
 	v := Verdict{Touched: make([]bool, n), New: make([]bool, n), Added: make([]int, n), Removed: make([]int, n),
@@ -184,11 +228,13 @@ func (c *Change) Judge(cl fingerprint.Class) Verdict {
 // Judge); an untouched copy that holds the edit (Holds) is not forgotten.
 func (v *Verdict) kind() string {
 	n := len(v.New)
-	newCount, touchedOld, forgotten, grew := 0, 0, 0, 0
+	newCount, moved, touchedOld, forgotten, grew := 0, 0, 0, 0, 0
 	for i := range n {
 		switch {
 		case v.New[i]:
 			newCount++
+		case v.MovedFrom != nil && v.MovedFrom[i].File != "":
+			moved++
 		case v.Touched[i]:
 			touchedOld++
 		case v.Holds == nil || !v.Holds[i]:
@@ -205,6 +251,8 @@ func (v *Verdict) kind() string {
 		return Grown
 	case newCount > 0:
 		return New
+	case moved > 0:
+		return Moved
 	case grew == n:
 		return Grown
 	}
