@@ -17,6 +17,7 @@ type ChangeStats struct {
 	ForgottenTwins int // classes
 	Grown          int // classes
 	Removed        int // classes the change took a copy of away
+	Moved          int // copies the change moved here from elsewhere: not new (change.Verdict.Move)
 	AddedLines     int // every line the change added
 	NewDuplicated  int // of those, the lines in new copies
 	// MaxNew is -max-new-duplication, the share of the added lines new
@@ -89,6 +90,9 @@ func (s ChangeStats) Line() string {
 	if s.Removed > 0 {
 		line += fmt.Sprintf("; it removed %s", Count(s.Removed, "copy", "copies"))
 	}
+	if s.Moved > 0 {
+		line += fmt.Sprintf("; it moved %s", Count(s.Moved, "copy", "copies"))
+	}
 	switch {
 	case s.OverGate():
 		line += fmt.Sprintf(", over -max-new-duplication %g%%", s.MaxNew)
@@ -126,13 +130,16 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 			return Count(r, "line", "lines") + " removed"
 		}
 	}
+	if w := movedWords(c, v, i); w != "" {
+		return w
+	}
 	if w, ok := twinWords[twinVerdict{v.Kind, v.Broken}]; ok && !v.New[i] {
 		// Said on the copy the change touched, naming an untouched twin
 		// (one that does not hold the edit already), and on an untouched
 		// one, naming the touched copy (one that existed before, if any)
 		// and its edits.
 		touched := v.Touched[i]
-		t, ok := other(func(j int) bool { return v.Touched[j] != touched && !v.New[j] && !v.Held(j) })
+		t, ok := other(func(j int) bool { return v.Touched[j] != touched && !v.New[j] && !v.Held(j) && !v.MovedCopy(j) })
 		if !ok {
 			t, ok = other(func(j int) bool { return v.Touched[j] != touched })
 		}
@@ -193,6 +200,51 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 	return ""
 }
 
+// movedWords says what the change did to fragment i of class c, whose
+// verdict is v, when it moved code: on a copy it moved here, "moved
+// copy: the change moved this copy of b.go:3-40 from a.go:120-157 (at
+// the base)"; on a copy of a class of the base it took away and wrote
+// elsewhere, where to; on a copy it left as it was, of a class whose
+// new copies all moved, where the moved copy came from and went. ""
+// otherwise.
+func movedWords(c fingerprint.Class, v change.Verdict, i int) string {
+	if !v.MovedCopy(i) && (v.Kind != change.Moved || v.Touched[i]) {
+		return ""
+	}
+	at := func(p change.Place) string { return placeOf(FileName(p.File), p.Start, p.End) }
+	// The copy it is a copy of: one the change left as it was, or else
+	// another.
+	twin := ""
+	for _, untouched := range []bool{true, false} {
+		for j, f := range c.Fragments {
+			if j != i && twin == "" && (!untouched || !v.Touched[j] && !v.New[j]) {
+				twin = " of " + fragmentAt(f)
+			}
+		}
+	}
+	switch {
+	case v.MovedFrom != nil && v.MovedFrom[i].File != "":
+		return fmt.Sprintf("moved copy: the change moved this copy%s from %s (at the base)", twin, at(v.MovedFrom[i]))
+	case v.MovedTo != nil && v.MovedTo[i].File != "":
+		return fmt.Sprintf("moved copy: the change took this copy%s away and wrote it again at %s", twin, at(v.MovedTo[i]))
+	}
+	for j, from := range v.MovedFrom {
+		if from.File != "" {
+			return fmt.Sprintf("the change moved a copy of this code from %s (at the base) to %s%s", at(from), fragmentAt(c.Fragments[j]), morePlaces(movedCopies(v), i, j))
+		}
+	}
+	return ""
+}
+
+// movedCopies marks the copies of a class of the tree the change moved.
+func movedCopies(v change.Verdict) []bool {
+	out := make([]bool, len(v.MovedFrom))
+	for j, p := range v.MovedFrom {
+		out[j] = p.File != ""
+	}
+	return out
+}
+
 // morePlaces counts the new copies other than i and t, the one named:
 // " and 1 more place", so that a copy pasted twice is not said to have
 // been copied once.
@@ -233,13 +285,18 @@ var twinWords = map[twinVerdict]struct{ touched, untouched string }{
 
 // baselineState is SARIF's word for what the change did to fragment i:
 // new, updated or unchanged, and absent for the copies of a class the
-// change removed; "" without a change.
+// change removed; a copy the change moved here is updated; "" without
+// a change.
 func baselineState(v *change.Verdict, i int) string {
 	switch {
 	case v == nil:
 		return ""
 	case v.Kind == change.Removed:
 		return "absent"
+	case v.MovedCopy(i):
+		// The copy was there at the base, elsewhere: the result is not
+		// new, and its place changed.
+		return "updated"
 	case v.New[i]:
 		return "new"
 	case v.Touched[i]:

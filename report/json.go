@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/copycat-go/copycat/change"
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/internal/par"
 	"github.com/copycat-go/copycat/internal/version"
@@ -65,7 +66,7 @@ type (
 		Divergent  bool           `json:"divergent"`          // the copies drifted apart: one lacks a step of another, or slipped on a name
 		Listed     bool           `json:"listed"`             // listed by default; false only with -all
 		LeftOut    string         `json:"left_out,omitempty"` // when not listed, the rule that left it out and its evidence
-		Change     string         `json:"change,omitempty"`   // with a change: new, forgotten-twin, grown or removed
+		Change     string         `json:"change,omitempty"`   // with a change: new, forgotten-twin, grown, removed or moved
 		Fragments  []jsonFragment `json:"fragments"`
 	}
 	jsonFragment struct {
@@ -87,6 +88,7 @@ type (
 		ForgottenTwins       int     `json:"forgotten_twins"`
 		Grown                int     `json:"grown"`
 		Removed              int     `json:"removed"`
+		Moved                int     `json:"moved"` // copies moved here from elsewhere, not counted new
 		AddedLines           int     `json:"added_lines"`
 		NewDuplicatedLines   int     `json:"new_duplicated_lines"`
 		NewDuplicatedPercent float64 `json:"new_duplicated_percent"`
@@ -102,6 +104,19 @@ type (
 		AddedLines   int    `json:"added_lines"`
 		RemovedLines int    `json:"removed_lines"`
 		Text         string `json:"text,omitempty"`
+		// Moved marks a copy the change moved: of a class of the tree,
+		// one it moved here from MovedFrom (not new); of a class of the
+		// base, one it took away and wrote again at MovedTo.
+		Moved     bool       `json:"moved,omitempty"`
+		MovedFrom *jsonPlace `json:"moved_from,omitempty"`
+		MovedTo   *jsonPlace `json:"moved_to,omitempty"`
+	}
+	// A jsonPlace is lines of a file: where a moved copy was at the
+	// base, or is in the tree.
+	jsonPlace struct {
+		File      string `json:"file"`
+		StartLine int    `json:"start_line"`
+		EndLine   int    `json:"end_line"`
 	}
 	// A jsonDrift is one way a copy drifted from a twin (see
 	// fingerprint.Drift): kind lacks, discards, swapped, unrenamed or
@@ -258,8 +273,9 @@ func jsonClassOf(r *Report, ci int) jsonClass {
 			EndLine: f.End.Line, EndCol: f.End.Column, Tokens: f.Tokens, Differs: lineRanges(f.Differs), Extra: lineRanges(f.Extra), Lacks: f.Lacks,
 			Drift: jsonDrifts(c, i)})
 		if v != nil {
-			jc.Fragments[i].Change = &jsonCopy{New: v.New[i], Changed: v.Touched[i] && !v.New[i], Held: v.Held(i),
-				AddedLines: v.Added[i], RemovedLines: v.Removed[i], Text: ChangeWords(c, *v, i)}
+			jc.Fragments[i].Change = &jsonCopy{New: v.New[i], Changed: v.Touched[i] && !v.New[i] && !v.MovedCopy(i), Held: v.Held(i),
+				AddedLines: v.Added[i], RemovedLines: v.Removed[i], Text: ChangeWords(c, *v, i),
+				Moved: v.MovedCopy(i), MovedFrom: jsonPlaceOf(v.MovedFrom, i), MovedTo: jsonPlaceOf(v.MovedTo, i)}
 		}
 	}
 	return jc
@@ -276,12 +292,21 @@ func jsonDrifts(c fingerprint.Class, i int) []jsonDrift {
 	return out
 }
 
+// jsonPlaceOf converts places[i], nil when there is none.
+func jsonPlaceOf(places []change.Place, i int) *jsonPlace {
+	if places == nil || places[i].File == "" {
+		return nil
+	}
+	p := places[i]
+	return &jsonPlace{File: jsonName(p.File), StartLine: p.Start, EndLine: p.End}
+}
+
 // jsonChangeOf converts the change's figures, nil without a change.
 func jsonChangeOf(s *ChangeStats) *jsonChange {
 	if s == nil {
 		return nil
 	}
-	j := &jsonChange{New: s.New, ForgottenTwins: s.ForgottenTwins, Grown: s.Grown, Removed: s.Removed, AddedLines: s.AddedLines,
+	j := &jsonChange{New: s.New, ForgottenTwins: s.ForgottenTwins, Grown: s.Grown, Removed: s.Removed, Moved: s.Moved, AddedLines: s.AddedLines,
 		NewDuplicatedLines: s.NewDuplicated, NewDuplicatedPercent: round2(s.Percent()), BoilerplateLines: s.Boilerplate, OverGate: s.OverGate()}
 	if s.MaxNew >= 0 {
 		j.MaxNewDuplication = s.MaxNew

@@ -43,13 +43,18 @@ func Markdown(w io.Writer, r *Report) error {
 // markdownChange writes what a change did, by verdict.
 func markdownChange(bw *bufio.Writer, r *Report) {
 	s := r.Change
-	fmt.Fprintf(bw, "### copycat: %s, %s, %s\n\n", Count(s.New, "new copy", "new copies"),
-		Count(s.ForgottenTwins, "forgotten twin", "forgotten twins"), Count(s.Grown, "class grown", "classes grown"))
+	moved := ""
+	if s.Moved > 0 {
+		moved = ", " + Count(s.Moved, "copy moved", "copies moved")
+	}
+	fmt.Fprintf(bw, "### copycat: %s, %s, %s%s\n\n", Count(s.New, "new copy", "new copies"),
+		Count(s.ForgottenTwins, "forgotten twin", "forgotten twins"), Count(s.Grown, "class grown", "classes grown"), moved)
 	for _, section := range []struct{ kind, title string }{
 		{change.ForgottenTwin, "Forgotten twins: the change edited one copy and not the other"},
 		{change.New, "New copies"},
 		{change.Grown, "Classes that grew"},
 		{change.Removed, "Copies removed"},
+		{change.Moved, "Copies moved: code the change moved from elsewhere, not new"},
 	} {
 		var items []string
 		for ci, c := range r.Classes {
@@ -59,7 +64,11 @@ func markdownChange(bw *bufio.Writer, r *Report) {
 			}
 			for i := range c.Fragments {
 				// One line a class: on the copy the change edited or added.
-				if v.New[i] || (v.Kind == change.ForgottenTwin || v.Kind == change.Removed || v.Kind == change.Grown && !slices.Contains(v.New, true)) && v.Touched[i] {
+				// A removed class's line is on a copy it removed, not one
+				// it moved (said so on its class of the tree); a moved
+				// class's, on a copy moved.
+				if v.New[i] || (v.Kind == change.ForgottenTwin || v.Kind == change.Removed || v.Kind == change.Grown && !slices.Contains(v.New, true)) && v.Touched[i] && !v.MovedCopy(i) ||
+					v.Kind == change.Moved && v.MovedCopy(i) {
 					item := fmt.Sprintf("- %s (%s, %s): %s", mdCode(fragmentAt(c.Fragments[i])),
 						KindLabel(c), linesWords(c), mdText(ChangeWords(c, v, i)))
 					if v.Kind == change.ForgottenTwin {

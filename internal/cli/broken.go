@@ -24,10 +24,12 @@ import (
 // (classes, listed or not) joins the two any more; and, as removed, each
 // that joins a copy the change took away to an untouched one. The classes
 // are the base's, their edited copies' lines moved to where the change
-// put them (change.File.NewLines).
-func (c *Config) brokenTwins(ch *change.Change, res *load.Result, classes []fingerprint.Class) ([]fingerprint.Class, []change.Verdict, error) {
+// put them (change.File.NewLines). It also gives the base classes whose
+// every copy the change took away, for the code a change moved whole
+// (see moves).
+func (c *Config) brokenTwins(ch *change.Change, res *load.Result, classes []fingerprint.Class) (baseFound, error) {
 	if ch.Base == nil {
-		return nil, nil, nil
+		return baseFound{}, nil
 	}
 	// The files the change edited, by the names the tree's files have,
 	// and those it deleted, by the names they had.
@@ -54,26 +56,54 @@ func (c *Config) brokenTwins(ch *change.Change, res *load.Result, classes []fing
 		}
 	}
 	if len(names) == 0 {
-		return nil, nil, nil
+		return baseFound{}, nil
 	}
 	// A run over the same tree against the same base stored them.
 	found, hit, save := c.index.baseResult(res.Files, c.Options(), ch.BaseID)
 	if !hit {
 		var err error
 		if found, err = c.baseClasses(ch, res, names, edited); err != nil {
-			return nil, nil, err
+			return baseFound{}, err
 		}
 		save(found)
 	}
-	var out []fingerprint.Class
-	var verdicts []change.Verdict
+	out := baseFound{edited: edited}
 	joining := newFragIndex(classes)
 	for _, base := range found {
 		if cl, v, ok := broken(base, edited, joining); ok {
-			out, verdicts = append(out, cl), append(verdicts, v)
+			out.classes, out.verdicts = append(out.classes, cl), append(out.verdicts, v)
+		} else if !slices.ContainsFunc(base.Fragments, func(fr fingerprint.Fragment) bool { return !takenAway(fr, edited[fr.File]) }) {
+			out.gone = append(out.gone, base)
 		}
 	}
-	return out, verdicts, nil
+	return out, nil
+}
+
+// A baseFound is what the classes of the base revision say of a change
+// (see brokenTwins).
+type baseFound struct {
+	// classes are the base's classes the change broke or removed a copy
+	// of, each with its verdict: forgotten twins and removed copies.
+	classes  []fingerprint.Class
+	verdicts []change.Verdict
+	// gone are the base's classes the change took every copy of away,
+	// at the base's lines: no news alone, but code the change may have
+	// moved whole to another file.
+	gone []fingerprint.Class
+	// edited are the files the change edited or deleted, by the names
+	// the base's classes give them.
+	edited map[string]*change.File
+}
+
+// takenAway reports whether the change took the base's copy fr away:
+// deleted its file, or replaced or removed at least two thirds of its
+// lines (cf says what it did to fr's file, nil for nothing).
+func takenAway(fr fingerprint.Fragment, cf *change.File) bool {
+	if cf == nil {
+		return false
+	}
+	n := fr.End.Line - fr.Start.Line + 1
+	return cf.Deleted || 3*(n-cf.GoneIn(fr.Start.Line, fr.End.Line)) < n
 }
 
 // baseClasses detects the classes of the base revision's versions of the
@@ -172,23 +202,25 @@ func partners(files []*fingerprint.File, keys map[uint64][]int32, most int, unto
 func broken(base fingerprint.Class, edited map[string]*change.File, tree *fragIndex) (fingerprint.Class, change.Verdict, bool) {
 	type copyOf struct {
 		fr             fingerprint.Fragment
+		was            change.Place // its place at the base
 		added, removed int
 		addedAt        []fingerprint.LineRange
 	}
 	var changed, replaced, untouched []copyOf
 	for _, fr := range base.Fragments {
+		was := change.Place{File: fr.File, Start: fr.Start.Line, End: fr.End.Line}
 		cf := edited[fr.File]
 		if cf == nil {
-			untouched = append(untouched, copyOf{fr: fr})
+			untouched = append(untouched, copyOf{fr: fr, was: was})
 			continue
 		}
-		n := fr.End.Line - fr.Start.Line + 1
 		gone := cf.GoneIn(fr.Start.Line, fr.End.Line)
 		if cf.Deleted {
 			// Its file is gone: the copy is named where it was.
-			replaced = append(replaced, copyOf{fr: fr, removed: gone})
+			replaced = append(replaced, copyOf{fr: fr, was: was, removed: gone})
 			continue
 		}
+		away := takenAway(fr, cf)
 		first, last := cf.NewLines(fr.Start.Line, fr.End.Line)
 		added := cf.AddedIn(first, last)
 		fr.Start.Line, fr.End.Line = first, last
@@ -196,11 +228,11 @@ func broken(base fingerprint.Class, edited map[string]*change.File, tree *fragIn
 			// Not edited, in a file the change edited elsewhere: a twin
 			// beside the copy the change fixed is forgotten as one in
 			// another file is.
-			untouched = append(untouched, copyOf{fr: fr})
+			untouched = append(untouched, copyOf{fr: fr, was: was})
 			continue
 		}
-		c := copyOf{fr: fr, added: added, removed: gone, addedAt: cf.AddedRanges(first, last)}
-		if 3*(n-gone) < n {
+		c := copyOf{fr: fr, was: was, added: added, removed: gone, addedAt: cf.AddedRanges(first, last)}
+		if away {
 			replaced = append(replaced, c) // taken away rather than edited
 		} else {
 			changed = append(changed, c)
@@ -238,6 +270,7 @@ func broken(base fingerprint.Class, edited map[string]*change.File, tree *fragIn
 		v.Touched = append(v.Touched, x.added+x.removed > 0)
 		v.New = append(v.New, false)
 		v.Added, v.Removed, v.AddedAt = append(v.Added, x.added), append(v.Removed, x.removed), append(v.AddedAt, x.addedAt)
+		v.Was = append(v.Was, x.was)
 	}
 	return cl, v, true
 }

@@ -410,6 +410,11 @@ func newDuplication(ch *change.Change, files []*fingerprint.File, classes []fing
 	}
 	for _, v := range verdicts {
 		s.New += report.NewCopies(v)
+		for _, from := range v.MovedFrom {
+			if from.File != "" {
+				s.Moved++
+			}
+		}
 		switch v.Kind {
 		case change.ForgottenTwin:
 			s.ForgottenTwins++

@@ -65,9 +65,13 @@ func saysAll(t *testing.T, out, errs string, code, wantCode int, wants ...string
 // change does not touch never appear.
 func TestChangeVerdicts(t *testing.T) {
 	dir := gitRepo(t)
+	// The class is a and c: a pair, not a grown class. b goes first, in
+	// a commit of its own: b taken away and c pasted in one change is
+	// code moved (TestChangeMovedCopy).
+	testtool.Git(t, "rm", "-q", "b/b.go")
+	testtool.Git(t, "commit", "-q", "-m", "a alone")
 	// A new copy, committed.
 	testtool.WriteFiles(t, dir, map[string]string{"c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
-	os.Remove(filepath.Join(dir, "b", "b.go")) // the class is a and c: a pair, not a grown class
 	testtool.Git(t, "add", "-A")
 	testtool.Git(t, "commit", "-q", "-m", "paste")
 	out, errs, code := runChange(t, "-new-from-rev", "HEAD~1", "./...")

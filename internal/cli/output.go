@@ -260,17 +260,20 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 func (c *Config) emitChange(stdout io.Writer, res *load.Result, classes []fingerprint.Class) (int, error) {
 	ch := c.changed
 	touched, verdicts := judge(ch, classes, c.reread)
+	// Classes of the base revision the change broke or removed: after the
+	// tree's, out of its figures (no class of the tree holds them).
+	base, err := c.brokenTwins(ch, res, classes)
+	if err != nil {
+		res.Warnings = append(res.Warnings, err)
+	}
+	// A new copy that is code the change moved from elsewhere is none.
+	c.moves(ch, res, touched, verdicts, &base)
+	more, moreVerdicts := base.classes, base.verdicts
 	var left, moreLeft []fingerprint.Class
 	if !c.All {
 		touched, verdicts, left = splitListed(touched, verdicts)
 	}
 	rep := report.New(res.Files, touched)
-	// Classes of the base revision the change broke or removed: after the
-	// tree's, out of its figures (no class of the tree holds them).
-	more, moreVerdicts, err := c.brokenTwins(ch, res, classes)
-	if err != nil {
-		res.Warnings = append(res.Warnings, err)
-	}
 	rankJudged(more, moreVerdicts, report.LoadedFacts(res.Files, report.ReadFacts(c.reread)), c.Sort)
 	if !c.All {
 		more, moreVerdicts, moreLeft = splitListed(more, moreVerdicts)
