@@ -198,6 +198,7 @@ Flags:
 // all). A run whose detection has ended finishes printing its report.
 func RunContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	args = CommandFirst(args)
+	stderr = escaping(stderr)
 	switch {
 	case len(args) > 0 && args[0] == "help":
 		if topic := helpTopic(args[1:]); topic != "" {

@@ -39,6 +39,7 @@ const (
 // newProgress returns a progress bar on stderr, or nil when none should
 // be drawn.
 func (c *Config) newProgress(stderr io.Writer) *progress {
+	stderr = unescaped(stderr) // it draws with \r and ESC [K
 	if !c.progressWanted() || !isTerminal(stderr) {
 		return nil
 	}
