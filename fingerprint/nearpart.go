@@ -1,9 +1,6 @@
 package fingerprint
 
-import (
-	"slices"
-	"sort"
-)
+import "slices"
 
 // Part of a block pasted into another function and edited there is a
 // near-miss clone that no pair of units shows when the code around the
@@ -33,7 +30,7 @@ const (
 	partBand = 16 // most tokens a chain's diagonal drifts from one key to the next
 )
 
-// partKeyBits is the number of a key's leading bits that partHits
+// partKeyBits is the number of a key's leading bits that partPlaces
 // tests before it sorts a place with the part keys.
 const partKeyBits = 20
 
@@ -176,102 +173,155 @@ func eachOutermost(units []nearUnit, fn func(i int, u nearUnit)) {
 	}
 }
 
+// A partPlace is a gram of an outermost unit whose hash may be a part
+// key (see partHits): its file, its token, the end of its unit, and its
+// hash.
+type partPlace struct {
+	file, pos, end int32
+	h              uint32
+}
+
 // partHits returns the pairs of places that hold the same part key
 // inside the outermost units, sorted: by the first place's file and
 // token, then the second's.
+//
+// Each place is found once, in the order of files and tokens, and named
+// after by its index in that order, which sorts as the place does: the
+// pairs' files, tokens and units are read from the places, in order,
+// where they were found from the grams of all files numbered in order,
+// the file of a number by a binary search, and a table of units' ends
+// as long as all the grams (the pairs, 215,000 on the standard library,
+// each read from two files' grams at random, were a third of the step).
+// The places are found, the pairs made and the hits read on all CPUs:
+// exact detection is often over by then, and the step alone kept one CPU
+// of two busy.
 func (d *detector) partHits(units []nearUnit, keys []uint32) []partHit {
 	if len(keys) == 0 {
 		return nil
 	}
-	// The grams of the outermost units that may be part keys, as
-	// hash<<32 | n, n numbering the grams of the files in order
-	// (base[file] is the number of its first), sorted: the places of a
-	// hash together, in order of file and token. A bit of each part
-	// key's leading bits lets through about one gram in four of the
-	// standard library's, and the walk of the sorted places through the
-	// keys keeps the part keys' only.
+	places := d.partPlaces(units, keys)
+	// The places as hash<<32 | index, sorted: the places of a hash
+	// together, in order of file and token. Made in index order, they
+	// need sorting by hash alone.
+	sorted, freeSorted := d.keys(len(places))
+	defer freeSorted()
+	sorted = sorted[:len(places)]
+	for i, p := range places {
+		sorted[i] = uint64(p.h)<<32 | uint64(i)
+	}
+	d.sortKeysFrom(sorted, 4)
+	pairs, freePairs := d.partPlacePairs(places, sorted, keys)
+	defer freePairs()
+	d.sortKeys(pairs)
+	hits := make([]partHit, len(pairs))
+	const chunk = 1 << 14
+	d.parallel((len(pairs)+chunk-1)/chunk, func(_, c int) {
+		for i := c * chunk; i < min((c+1)*chunk, len(pairs)); i++ {
+			a, b := &places[pairs[i]>>32], &places[uint32(pairs[i])]
+			hits[i] = partHit{fa: a.file, fb: b.file, pa: a.pos, pb: b.pos, endA: a.end, endB: b.end, key: a.h}
+		}
+	})
+	return hits
+}
+
+// partPlaces returns the grams of the outermost units (in file order,
+// each file's together) whose hashes may be part keys, in the order of
+// files and tokens. A bit of each part key's leading bits lets through
+// about one gram in three of the standard library's; the walk of the
+// sorted places through the keys (partPlacePairs) keeps the part keys'
+// only. Each file's places are found on their own, on all CPUs.
+func (d *detector) partPlaces(units []nearUnit, keys []uint32) []partPlace {
 	var maybe [1 << (partKeyBits - 6)]uint64
 	for _, k := range keys {
 		maybe[k>>(32-partKeyBits+6)] |= 1 << (k >> (32 - partKeyBits) & 63)
 	}
-	base := make([]int32, len(d.files)+1)
-	for fi, f := range d.files {
-		base[fi+1] = base[fi] + int32(len(f.grams))
-	}
-	ends := make([]int32, base[len(d.files)])
-	var places []uint64
-	for i := 0; i < len(units); {
-		j := i + 1
-		for j < len(units) && units[j].s.file == units[i].s.file {
-			j++
+	var starts []int // where each file's units start, and the end
+	for i := range units {
+		if i == 0 || units[i].s.file != units[i-1].s.file {
+			starts = append(starts, i)
 		}
-		grams, b := d.files[units[i].s.file].grams, base[units[i].s.file]
-		eachOutermost(units[i:j], func(_ int, u nearUnit) {
-			for gi := u.g0; gi < u.g1; gi++ {
-				if h := grams[gi].h; maybe[h>>(32-partKeyBits+6)]&(1<<(h>>(32-partKeyBits)&63)) != 0 {
-					places = append(places, uint64(h)<<32|uint64(b+gi))
-					ends[b+gi] = u.tok0 + u.size
+	}
+	starts = append(starts, len(units))
+	per := make([][]partPlace, len(starts)-1)
+	d.parallel(len(per), func(_, i int) {
+		fi := units[starts[i]].s.file
+		grams := d.files[fi].grams
+		var out []partPlace
+		eachOutermost(units[starts[i]:starts[i+1]], func(_ int, u nearUnit) {
+			for _, g := range grams[u.g0:u.g1] {
+				if maybe[g.h>>(32-partKeyBits+6)]&(1<<(g.h>>(32-partKeyBits)&63)) != 0 {
+					out = append(out, partPlace{file: fi, pos: g.pos, end: u.tok0 + u.size, h: g.h})
 				}
 			}
 		})
-		i = j
-	}
-	d.sortKeys(places)
-	fileOf := func(n int32) int32 {
-		return int32(sort.Search(len(d.files), func(fi int) bool { return base[fi+1] > n }))
-	}
-	// The pairs, as n<<32 | n, sort as the hits do. Of a key's places in
-	// one outermost unit (one file, one end; together, in order), the
-	// first partUnitPlaces only: a unit that repeats a line a thousand
-	// times would pair each of its places with each of its copy's.
-	type place struct{ n, file, end int32 }
-	var run []place
-	var pairs []uint64
-	for i := 0; i < len(places); {
-		j := i + 1
-		for j < len(places) && places[j]>>32 == places[i]>>32 {
-			j++
+		per[i] = out
+	})
+	return slices.Concat(per...)
+}
+
+// partPlacePairs returns the pairs of places (as a<<32 | b, a before b,
+// indices in places) that hold the same part key (keys, sorted), from
+// sorted, the places as hash<<32 | index sorted, in no order; free gives
+// back their memory. Of a key's places in one outermost unit (one file,
+// one end; together, in order), the first partUnitPlaces only: a unit
+// that repeats a line a thousand times would pair each of its places
+// with each of its copy's. The hashes are cut into pieces, each walked
+// through the keys on its own, on all CPUs.
+func (d *detector) partPlacePairs(places []partPlace, sorted []uint64, keys []uint32) ([]uint64, func()) {
+	const piece = 1 << 13
+	var cuts []int // where each piece's places start: a hash's first
+	for i := 0; i < len(sorted); i += piece {
+		for i > 0 && i < len(sorted) && sorted[i]>>32 == sorted[i-1]>>32 {
+			i++
 		}
-		if keys = gallop(keys, uint32(places[i]>>32)); j-i < 2 || len(keys) == 0 || keys[0] != uint32(places[i]>>32) {
+		if i < len(sorted) {
+			cuts = append(cuts, i)
+		}
+	}
+	cuts = append(cuts, len(sorted))
+	per := make([]keyList, d.opt.workers())
+	for w := range per {
+		// About half as many pairs as places on the standard library.
+		per[w].d, per[w].hint = d, len(places)/(2*len(per))
+	}
+	runs := make([][]int32, d.opt.workers())
+	d.parallel(len(cuts)-1, func(w, c int) {
+		keys := keys
+		for i, end := cuts[c], cuts[c+1]; i < end; {
+			j := i + 1
+			for j < end && sorted[j]>>32 == sorted[i]>>32 {
+				j++
+			}
+			h := uint32(sorted[i] >> 32)
+			if keys = gallop(keys, h); j-i < 2 || len(keys) == 0 || keys[0] != h {
+				i = j
+				continue
+			}
+			run := runs[w][:0]
+			inUnit := 0
+			for _, s := range sorted[i:j] {
+				p := int32(uint32(s))
+				if k := len(run); k > 0 && places[run[k-1]].file == places[p].file && places[run[k-1]].end == places[p].end {
+					if inUnit++; inUnit >= partUnitPlaces {
+						continue
+					}
+				} else {
+					inUnit = 0
+				}
+				run = append(run, p)
+			}
+			runs[w] = run
+			for x, a := range run {
+				for _, b := range run[x+1:] {
+					if places[a].file != places[b].file || places[a].end != places[b].end {
+						per[w].add(uint64(a)<<32 | uint64(b))
+					}
+				}
+			}
 			i = j
-			continue
 		}
-		run = run[:0]
-		inUnit := 0
-		for _, p := range places[i:j] {
-			n := int32(uint32(p))
-			pl := place{n, fileOf(n), ends[n]}
-			if k := len(run); k > 0 && run[k-1].file == pl.file && run[k-1].end == pl.end {
-				if inUnit++; inUnit >= partUnitPlaces {
-					continue
-				}
-			} else {
-				inUnit = 0
-			}
-			run = append(run, pl)
-		}
-		for x, a := range run {
-			for _, b := range run[x+1:] {
-				if a.file != b.file || a.end != b.end {
-					pairs = append(pairs, uint64(a.n)<<32|uint64(b.n))
-				}
-			}
-		}
-		i = j
-	}
-	d.sortKeys(pairs)
-	hits := make([]partHit, len(pairs))
-	fa := int32(0)
-	for i, p := range pairs {
-		a, b := int32(p>>32), int32(uint32(p))
-		for base[fa+1] <= a {
-			fa++
-		}
-		fb := fileOf(b)
-		ga, gb := d.files[fa].grams[a-base[fa]], d.files[fb].grams[b-base[fb]]
-		hits[i] = partHit{fa: fa, fb: fb, pa: ga.pos, pb: gb.pos, endA: ends[a], endB: ends[b], key: ga.h}
-	}
-	return hits
+	})
+	return concat(d, per)
 }
 
 // partChains joins the hits of one first file, sorted, into chains: a
