@@ -112,12 +112,19 @@ func (d *detector) detect() []Class {
 		exact, _ = d.lap(exact, "extend", at)
 	})
 	var near []pair
-	var nearClasses []Class
+	var nearClasses, exactClasses []Class
 	at := d.reading()
 	if opt.Near && opt.Similarity > 0 && !d.stopped() {
 		near = d.nearPairs()
+		// The exact classes are made beside the near-miss ones, once the
+		// exact pairs are found: each keeps the CPUs busy but for its
+		// last classes and its steps on one CPU (the pairs near-miss
+		// pairs dominate, the exact pairs' components).
+		wait = d.exactClassesAfter(wait, &pairs, near, &exactClasses)
 		nearClasses = d.nearClasses(near)
 		d.phases, _ = d.lap(d.phases, "near-miss, beside the three above", at)
+	} else {
+		wait = d.exactClassesAfter(wait, &pairs, near, &exactClasses)
 	}
 	wait()
 	d.phases = append(exact, d.phases...)
@@ -125,14 +132,27 @@ func (d *detector) detect() []Class {
 		return nil
 	}
 	at = d.reading()
-	pairs = d.notDominatedBy(pairs, near)
 	d.count(seeds, pairs, near)
-	classes := append(d.exactClasses(pairs), nearClasses...)
+	classes := append(exactClasses, nearClasses...)
 	sortClasses(classes)
 	classes, d.work.Containment = dropContained(classes)
 	uniqueIDs(classes)
 	d.phases, _ = d.lap(d.phases, "classes", at)
 	return classes
+}
+
+// exactClassesAfter starts making the exact classes once wait has
+// returned: of *pairs, less those near dominates, kept in *pairs. It
+// returns what waits for the classes, in *classes.
+func (d *detector) exactClassesAfter(wait func(), pairs *[]pair, near []pair, classes *[]Class) func() {
+	return par.Go(func() {
+		wait()
+		if d.stopped() {
+			return
+		}
+		*pairs = d.notDominatedBy(*pairs, near)
+		*classes = d.exactClasses(*pairs)
+	})
 }
 
 type detector struct {
