@@ -242,21 +242,35 @@ func (d *detector) partPlaces(units []nearUnit, keys []uint32) []partPlace {
 		}
 	}
 	starts = append(starts, len(units))
-	per := make([][]partPlace, len(starts)-1)
-	d.parallel(len(per), func(_, i int) {
-		fi := units[starts[i]].s.file
-		grams := d.files[fi].grams
-		var out []partPlace
+	// Each file's places are counted, then found at their place in one
+	// array: grown by appending, each file's array and their
+	// concatenation were more garbage than all the places.
+	counts := make([]int, len(starts))
+	each := func(i int, fn func(g gram, end int32)) {
+		grams := d.files[units[starts[i]].s.file].grams
 		eachOutermost(units[starts[i]:starts[i+1]], func(_ int, u nearUnit) {
 			for _, g := range grams[u.g0:u.g1] {
 				if maybe[g.h>>(32-partKeyBits+6)]&(1<<(g.h>>(32-partKeyBits)&63)) != 0 {
-					out = append(out, partPlace{file: fi, pos: g.pos, end: u.tok0 + u.size, h: g.h})
+					fn(g, u.tok0+u.size)
 				}
 			}
 		})
-		per[i] = out
+	}
+	d.parallel(len(starts)-1, func(_, i int) {
+		each(i, func(gram, int32) { counts[i+1]++ })
 	})
-	return slices.Concat(per...)
+	for i := 1; i < len(counts); i++ {
+		counts[i] += counts[i-1]
+	}
+	places := make([]partPlace, counts[len(counts)-1])
+	d.parallel(len(starts)-1, func(_, i int) {
+		fi, at := units[starts[i]].s.file, counts[i]
+		each(i, func(g gram, end int32) {
+			places[at] = partPlace{file: fi, pos: g.pos, end: end, h: g.h}
+			at++
+		})
+	})
+	return places
 }
 
 // partPlacePairs returns the pairs of places (as a<<32 | b, a before b,
