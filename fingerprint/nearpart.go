@@ -62,6 +62,7 @@ type partChain struct {
 	keys               [nearMinShared]uint32 // its first distinct keys
 	n                  int32                 // its distinct keys, up to nearMinShared
 	closed             bool
+	next               int32 // the next chain of its bucket, +1 (see diagTable)
 }
 
 // add counts key among the chain's distinct keys.
@@ -91,9 +92,10 @@ func (d *detector) partPairs(units []nearUnit, keys []uint32, found []pair) []pa
 	starts = append(starts, len(hits))
 	counter(&d.work.PartSteps, int64(len(hits)))
 	per := make([][]pair, d.opt.workers())
+	scratch := make([]partScratch, d.opt.workers())
 	d.parallel(len(starts)-1, func(w, i int) {
 		fa := hits[starts[i]].fa
-		for _, c := range partChains(d.opt, hits[starts[i]:starts[i+1]]) {
+		for _, c := range partChains(d.opt, hits[starts[i]:starts[i+1]], &scratch[w]) {
 			counter(&d.work.PartSteps, int64(len(d.files[fa].blocks)+len(d.files[c.fb].blocks)))
 			if a, b, ok := d.partSpans(fa, c); ok {
 				per[w] = append(per[w], pair{a: a, b: b})
@@ -342,14 +344,20 @@ func (d *detector) partPlacePairs(places []partPlace, sorted []uint64, keys []ui
 // hit extends the open chain of its second file whose last hit lies
 // before it, within partGap tokens in both files and in the same
 // outermost units, and whose diagonal is nearest its own, within
-// partBand; else it opens a chain. A chain is closed once the hits have
-// gone partGap tokens past it. Only chains of nearMinShared distinct
-// keys or more (as a near-miss candidate shares with its twin, and the
-// editor's index looks for), long enough in both files to hold a clone
-// at the threshold, are returned. The hits are taken by second file (sorting them so, stably),
-// and the open chains of one are found by their diagonals, in buckets of
-// partBand: a file whose code repeats has many at once.
-func partChains(opt Options, hits []partHit) []partChain {
+// partBand (the first opened of those nearest); else it opens a chain.
+// A chain is closed once the hits have gone partGap tokens past it. Only
+// chains of nearMinShared distinct keys or more (as a near-miss
+// candidate shares with its twin, and the editor's index looks for),
+// long enough in both files to hold a clone at the threshold, are
+// returned, in no order. The hits are taken by second file (sorting them
+// so, stably), and the open chains of one are found by their diagonals,
+// in buckets of partBand (diagTable): a file whose code repeats has many
+// at once. sc, if not nil, is the caller's scratch, reused from call to
+// call.
+func partChains(opt Options, hits []partHit, sc *partScratch) []partChain {
+	if sc == nil {
+		sc = new(partScratch)
+	}
 	need := int32(float64(opt.MinTokens) * nearMinRatio(opt.Similarity))
 	var out []partChain
 	keep := func(c *partChain) {
@@ -357,32 +365,37 @@ func partChains(opt Options, hits []partHit) []partChain {
 			out = append(out, *c)
 		}
 	}
-	hits = byFile(hits)
+	hits = sc.byFile(hits)
 	diag := func(pa, pb int32) int32 { return floorDiv(pb-pa, partBand) }
-	var chains []partChain
-	buckets := map[int32][]int32{} // open chains, by diagonal
+	chains, t := sc.chains[:0], &sc.diags
+	t.reset()
 	for i, h := range hits {
 		if i > 0 && h.fb != hits[i-1].fb {
-			for _, c := range chains {
-				if !c.closed {
-					keep(&c)
+			for k := range chains {
+				if !chains[k].closed {
+					keep(&chains[k])
 				}
 			}
 			chains = chains[:0]
-			clear(buckets)
+			t.reset()
 		}
 		best, bestDrift := int32(-1), int32(partBand+1)
 		dh := diag(h.pa, h.pb)
 		for b := dh - 1; b <= dh+1; b++ {
-			open := buckets[b][:0]
-			for _, ci := range buckets[b] {
+			s := t.find(b)
+			if s < 0 {
+				continue
+			}
+			for link := &t.heads[s]; *link != 0; {
+				ci := *link - 1
 				c := &chains[ci]
 				if h.pa-c.pa1 > partGap {
 					keep(c)
 					c.closed = true
+					*link = c.next
 					continue
 				}
-				open = append(open, ci)
+				link = &c.next
 				if c.endA != h.endA || c.endB != h.endB || h.pa <= c.pa1 || h.pb <= c.pb1 || h.pb-c.pb1 > partGap {
 					continue
 				}
@@ -390,33 +403,115 @@ func partChains(opt Options, hits []partHit) []partChain {
 					best, bestDrift = ci, drift
 				}
 			}
-			if len(open) == 0 {
-				delete(buckets, b)
-			} else {
-				buckets[b] = open
-			}
 		}
 		if best < 0 {
 			chains = append(chains, partChain{fb: h.fb, pa0: h.pa, pb0: h.pb, pa1: h.pa, pb1: h.pb, endA: h.endA, endB: h.endB})
 			best = int32(len(chains) - 1)
-			buckets[dh] = append(buckets[dh], best)
+			t.push(dh, chains, best)
 		} else if c := &chains[best]; diag(c.pa1, c.pb1) != dh {
 			// The chain moves to the bucket of its new diagonal.
-			old := diag(c.pa1, c.pb1)
-			buckets[old] = slices.DeleteFunc(buckets[old], func(ci int32) bool { return ci == best })
-			buckets[dh] = append(buckets[dh], best)
+			t.unlink(diag(c.pa1, c.pb1), chains, best)
+			t.push(dh, chains, best)
 		}
 		c := &chains[best]
 		c.pa1, c.pb1 = h.pa, h.pb
 		c.add(h.key)
 	}
-	for _, c := range chains {
-		if !c.closed {
-			keep(&c)
+	for k := range chains {
+		if !chains[k].closed {
+			keep(&chains[k])
 		}
 	}
+	sc.chains = chains
 	return out
 }
+
+// A partScratch is one worker's buffers for partChains.
+type partScratch struct {
+	keys   []uint64
+	hits   []partHit
+	chains []partChain
+	diags  diagTable
+}
+
+// A diagTable finds partChains's open chains of one pair of files by
+// the buckets of their diagonals: an open-addressing table of buckets,
+// each the first of its chains, the others linked through
+// partChain.next. A map of buckets to lists, made and cleared for each
+// pair of files, was most of the cost of chaining.
+type diagTable struct {
+	keys  []int32 // each slot's bucket
+	heads []int32 // each slot's first chain, +1; 0 for none
+	full  []bool
+	used  []int32 // the slots in use, cleared by reset
+}
+
+// find returns the slot of bucket b, -1 if it has none.
+func (t *diagTable) find(b int32) int {
+	if len(t.keys) == 0 {
+		return -1
+	}
+	mask := len(t.keys) - 1
+	for s := diagHash(b) & mask; t.full[s]; s = (s + 1) & mask {
+		if t.keys[s] == b {
+			return s
+		}
+	}
+	return -1
+}
+
+// push puts chain ci (of chains) first in bucket b.
+func (t *diagTable) push(b int32, chains []partChain, ci int32) {
+	s := t.find(b)
+	if s < 0 {
+		if 2*(len(t.used)+1) > len(t.keys) {
+			t.grow()
+		}
+		mask := len(t.keys) - 1
+		for s = diagHash(b) & mask; t.full[s]; s = (s + 1) & mask {
+		}
+		t.keys[s], t.heads[s], t.full[s] = b, 0, true
+		t.used = append(t.used, int32(s))
+	}
+	chains[ci].next, t.heads[s] = t.heads[s], ci+1
+}
+
+// unlink takes chain ci (of chains) out of bucket b, which holds it.
+func (t *diagTable) unlink(b int32, chains []partChain, ci int32) {
+	link := &t.heads[t.find(b)]
+	for *link != ci+1 {
+		link = &chains[*link-1].next
+	}
+	*link = chains[ci].next
+}
+
+// grow doubles the table (to 64 slots at first) and places its buckets
+// again.
+func (t *diagTable) grow() {
+	old := *t
+	n := max(64, 2*len(old.keys))
+	*t = diagTable{keys: make([]int32, n), heads: make([]int32, n), full: make([]bool, n), used: old.used[:0]}
+	mask := n - 1
+	for _, o := range old.used {
+		s := diagHash(old.keys[o]) & mask
+		for t.full[s] {
+			s = (s + 1) & mask
+		}
+		t.keys[s], t.heads[s], t.full[s] = old.keys[o], old.heads[o], true
+		t.used = append(t.used, int32(s))
+	}
+}
+
+// reset empties the table, clearing the slots used.
+func (t *diagTable) reset() {
+	for _, s := range t.used {
+		t.full[s] = false
+	}
+	t.used = t.used[:0]
+}
+
+// diagHash spreads a bucket's number over the table's slots.
+func diagHash(b int32) int { return int(uint32(b) * 0x9e3779b1 >> 7) }
 
 // floorDiv is x/d rounded down.
 func floorDiv(x, d int32) int32 {
@@ -494,16 +589,18 @@ func (d *detector) runAround(fi, t0, t1 int32) (span, bool) {
 
 // byFile returns the hits, sorted by first place, sorted by second file,
 // each file's in the order they came: as a stable sort by file, but of
-// numbers (the file over the index), which cost less.
-func byFile(hits []partHit) []partHit {
-	keys := make([]uint64, len(hits))
+// numbers (the file over the index), which cost less. It returns sc's
+// buffer, which the next call reuses.
+func (sc *partScratch) byFile(hits []partHit) []partHit {
+	keys := slices.Grow(sc.keys[:0], len(hits))[:len(hits)]
 	for i, h := range hits {
 		keys[i] = uint64(h.fb)<<32 | uint64(i)
 	}
 	slices.Sort(keys)
-	out := make([]partHit, len(hits))
+	out := slices.Grow(sc.hits[:0], len(hits))[:len(hits)]
 	for i, k := range keys {
 		out[i] = hits[uint32(k)]
 	}
+	sc.keys, sc.hits = keys, out
 	return out
 }

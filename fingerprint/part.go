@@ -298,7 +298,7 @@ func PartLinked(opt Options, hits []PartHit) bool {
 		hs[i] = partHit{fa: 0, fb: 1, pa: h.A, pb: h.B, endA: h.EndA, endB: h.EndB, key: h.Key}
 	}
 	slices.SortFunc(hs, func(x, y partHit) int { return cmp.Or(cmp.Compare(x.pa, y.pa), cmp.Compare(x.pb, y.pb)) })
-	return len(partChains(opt, hs)) > 0
+	return len(partChains(opt, hs, nil)) > 0
 }
 
 // SortClasses puts classes in the order [Run] returns them: by their

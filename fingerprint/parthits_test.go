@@ -15,6 +15,27 @@ import (
 // whose places the cap on a unit's places leaves out, with one worker
 // and with several.
 func TestPartHitsAsByGrams(t *testing.T) {
+	files := partHitFiles(t)
+	for _, workers := range []int{1, 2, 5} {
+		d := &detector{files: files, opt: Options{MinTokens: 50, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.85, Workers: workers}}
+		units := d.nearUnits()
+		reps := d.findCopies(units).reps
+		_, keys := d.nearCandidates(reps)
+		want := d.partHitsByGrams(reps, keys)
+		if len(want) < 1000 {
+			t.Fatalf("%d workers: only %d hits: the test shows little", workers, len(want))
+		}
+		if got := d.partHits(reps, keys); !slices.Equal(got, want) {
+			t.Fatalf("%d workers: %d hits, want %d (first differing at %d)", workers, len(got), len(want), firstUnequal(got, want))
+		}
+	}
+}
+
+// partHitFiles indexes go/*'s files and two functions that repeat a
+// line, whose places the cap on a unit's places leaves out, at 50
+// tokens.
+func partHitFiles(t *testing.T) []*File {
+	t.Helper()
 	srcs := map[string]string{}
 	for _, g := range goSources(t) {
 		if g.f != nil {
@@ -35,20 +56,7 @@ func TestPartHitsAsByGrams(t *testing.T) {
 	}
 	srcs["zz/a.go"] = repeated("a", "log.Print(total)")
 	srcs["zz/b.go"] = repeated("b", "fmt.Println(total, len(xs))")
-	files := indexSources(t, 50, srcs)
-	for _, workers := range []int{1, 2, 5} {
-		d := &detector{files: files, opt: Options{MinTokens: 50, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.85, Workers: workers}}
-		units := d.nearUnits()
-		reps := d.findCopies(units).reps
-		_, keys := d.nearCandidates(reps)
-		want := d.partHitsByGrams(reps, keys)
-		if len(want) < 1000 {
-			t.Fatalf("%d workers: only %d hits: the test shows little", workers, len(want))
-		}
-		if got := d.partHits(reps, keys); !slices.Equal(got, want) {
-			t.Fatalf("%d workers: %d hits, want %d (first differing at %d)", workers, len(got), len(want), firstUnequal(got, want))
-		}
-	}
+	return indexSources(t, 50, srcs)
 }
 
 func firstUnequal[T comparable](a, b []T) int {
