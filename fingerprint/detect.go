@@ -183,6 +183,8 @@ type detector struct {
 	// made, and on the standard library two sets of them were 15 MB of
 	// fresh memory.
 	verifiers []*verifier
+	// keyPool keeps the key arrays freed, for keys to give again.
+	keyPool keyPool
 
 	clock  func() int64 // nil: phases are not timed
 	phases []Phase

@@ -1,6 +1,9 @@
 package fingerprint
 
-import "unsafe"
+import (
+	"sync"
+	"unsafe"
+)
 
 // A Scratch gives detection's largest temporary arrays (the near-miss
 // stage's sorted keys, millions of them on a large tree) memory outside
@@ -16,21 +19,73 @@ type Scratch interface {
 const scratchMin = 1 << 20
 
 // keys returns an empty slice with room for n keys, and what frees it: in
-// Options.Scratch's memory if it gives some, else on the heap.
+// Options.Scratch's memory if it gives some, else on the heap, in an
+// array freed before if one is long enough (see keyPool).
 func (d *detector) keys(n int) ([]uint64, func()) {
 	if s := d.opt.Scratch; s != nil && n*8 >= scratchMin {
 		if b := s.Scratch(n * 8); b != nil {
 			return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(b))), n)[:0], func() { s.Free(b) }
 		}
 	}
-	return make([]uint64, 0, n), func() {}
+	if n < keyPoolMin {
+		return make([]uint64, 0, n), func() {}
+	}
+	b := d.keyPool.get(n)
+	if b == nil {
+		b = make([]uint64, 0, n)
+	}
+	return b, func() { d.keyPool.put(b) }
+}
+
+// A keyPool keeps the key arrays on the heap that detection's phases
+// have freed, for keys to give again: the near-miss stage makes a few
+// arrays of a million keys or so one after another (the (gram, unit)
+// entries, the unit pairs, the places of part keys, and each sort's
+// buffer as long), and made afresh each time they were 52 of the 294 MB
+// that detection allocated on the standard library, a collection or two
+// a run at its collector target (see internal/cli's detectGCPercent).
+// It is safe for concurrent use: exact and near-miss pairs are found at
+// once.
+type keyPool struct {
+	mu   sync.Mutex
+	free [][]uint64
+}
+
+// keyPoolMin is the fewest keys an array keyPool keeps must hold.
+const keyPoolMin = 1 << 12
+
+// get returns, empty, the shortest array kept that holds n keys, nil if
+// none does.
+func (p *keyPool) get(n int) []uint64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	best := -1
+	for i, b := range p.free {
+		if cap(b) >= n && (best < 0 || cap(b) < cap(p.free[best])) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	b := p.free[best]
+	p.free[best] = p.free[len(p.free)-1]
+	p.free = p.free[:len(p.free)-1]
+	return b[:0]
+}
+
+// put keeps b, which its user no longer reads or writes.
+func (p *keyPool) put(b []uint64) {
+	p.mu.Lock()
+	p.free = append(p.free, b)
+	p.mu.Unlock()
 }
 
 // keySegment is the size, in keys, of the pieces a keyList grows by.
 const keySegment = scratchMin / 8 * 4
 
 // A keyList gathers keys whose number is not known ahead: the first
-// keySegment on the heap, made with room for hint keys and growing as a
+// keySegment from keys, made with room for hint keys and growing as a
 // slice does, the others in pieces of keySegment keys from keys, so that
 // a list that grows large grows in scratch memory rather than on the
 // heap. A good hint spares the first piece its regrowths: on the standard
@@ -46,7 +101,8 @@ type keyList struct {
 
 func (l *keyList) add(k uint64) {
 	if len(l.segs) == 0 {
-		l.segs, l.frees = [][]uint64{make([]uint64, 0, min(keySegment, l.hint))}, []func(){func() {}}
+		seg, free := l.d.keys(min(keySegment, l.hint))
+		l.segs, l.frees = [][]uint64{seg}, []func(){free}
 	}
 	if len(l.segs[len(l.segs)-1]) == keySegment {
 		seg, free := l.d.keys(keySegment)
