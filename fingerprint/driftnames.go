@@ -431,16 +431,25 @@ func (d *detector) matchNames(al alignment) []matchedNames {
 // name the function declared before (dst, err := f(dst), dst a
 // parameter) may be the same variable, which := assigns: it is not
 // marked.
+//
+// What the function declared before a statement is read (declaredBy)
+// only for a statement that names, right of its :=, a name left of it:
+// few do, and the reading, from the function's first token, was most of
+// the cost of drift analysis's name pairs. It is read in the pieces it
+// was read in when every := statement was (from one such statement to
+// the next), which a reading's state (the parentheses open, a var
+// group) starts afresh at.
 func (d *detector) outerNames(s span) []bool {
 	f := d.files[s.file]
 	t0, t1 := d.tokens(s)
 	out := make([]bool, t1-t0)
 	var lhs []uint64
-	declared := map[uint64]bool{} // names declared before the statement read
-	next := t0                    // declared holds those before next
+	var declared map[uint64]bool // names declared before the statement read, made when first read
+	next := t0                   // declared holds those before next
 	if _, _, fn, ok := d.funcName(s); ok && f.units[fn].tok0 < t0 {
 		next = f.units[fn].tok0
 	}
+	var cuts []int32 // where the pieces from next, not read yet, end
 	f.unitsIn(t0, t1, func(i int32) {
 		u := f.units[i]
 		// The statement's own names, left of its :=, alone or in a list.
@@ -452,10 +461,24 @@ func (d *detector) outerNames(s span) []bool {
 			return
 		}
 		define := k + 1
-		if next < u.tok0 {
-			d.declaredBy(f, next, u.tok0, declared)
-			next = u.tok0
+		last := next // where the pieces end, read or not
+		if len(cuts) > 0 {
+			last = cuts[len(cuts)-1]
 		}
+		if last < u.tok0 {
+			cuts = append(cuts, u.tok0)
+		}
+		if !namesOwn(f, u, define) {
+			return
+		}
+		if declared == nil {
+			declared = map[uint64]bool{}
+		}
+		for _, cut := range cuts {
+			d.declaredBy(f, next, cut, declared)
+			next = cut
+		}
+		cuts = cuts[:0]
 		// Read up to the statement's first brace: what a func literal or
 		// a composite literal holds is left alone, and each token is read
 		// for one statement at most, however deep := statements nest in
@@ -480,6 +503,35 @@ func (d *detector) outerNames(s span) []bool {
 		}
 	})
 	return out
+}
+
+// namesOwn reports whether the := statement u, its := at token define,
+// may name right of it, before its first brace, a name left of it: one
+// of them is, or more than maxOuterNames names are left of it (which
+// outerNames's reading caps).
+func namesOwn(f *File, u unit, define int32) bool {
+	if (define-u.tok0+1)/2 > maxOuterNames {
+		return true
+	}
+	var own [maxOuterNames]uint64
+	n := 0
+	v := u.val0
+	for t := u.tok0; t < u.tok1 && token.Token(f.codes[t]) != token.LBRACE; t++ {
+		c := f.codes[t]
+		if !hasValue(c) {
+			continue
+		}
+		val := f.vals[v]
+		v++
+		switch {
+		case t < define:
+			own[n] = val
+			n++
+		case isName(c) && token.Token(f.codes[t-1]) != token.PERIOD && slices.Contains(own[:n], val):
+			return true
+		}
+	}
+	return false
 }
 
 // maxOuterNames is the most names left of a := that outerNames looks for
