@@ -116,6 +116,10 @@ func (d *detector) detect() []Class {
 	at := d.reading()
 	if opt.Near && opt.Similarity > 0 && !d.stopped() {
 		near = d.nearPairs()
+		// The near-miss stage's key arrays are made and sorted: the
+		// classes need none, and those kept would stay on the heap
+		// through them.
+		d.keyPool.drop()
 		// The exact classes are made beside the near-miss ones, once the
 		// exact pairs are found: each keeps the CPUs busy but for its
 		// last classes and its steps on one CPU (the pairs near-miss

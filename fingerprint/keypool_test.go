@@ -7,7 +7,7 @@ import (
 
 // TestKeyPool checks that keys gives again an array freed before, the
 // shortest that holds what is asked, empty, and a new one when none
-// does or when the keys are few; and that arrays freed and asked for
+// does, when the keys are few or after drop; and that arrays freed and asked for
 // from several goroutines at once are each given to one at a time.
 func TestKeyPool(t *testing.T) {
 	d := &detector{}
@@ -26,6 +26,12 @@ func TestKeyPool(t *testing.T) {
 	}
 	if got, _ := d.keys(8 * keyPoolMin); cap(got) != 8*keyPoolMin {
 		t.Errorf("asked for more keys than any kept array holds, got an array of %d", cap(got))
+	}
+	_, free = d.keys(keyPoolMin)
+	free()
+	d.keyPool.drop()
+	if got, _ := d.keys(keyPoolMin); len(d.keyPool.free) != 0 || &got[:1][0] == &small[0] || &got[:1][0] == &large[0] {
+		t.Error("an array kept before drop was given again")
 	}
 
 	var wg sync.WaitGroup

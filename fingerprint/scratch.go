@@ -74,6 +74,13 @@ func (p *keyPool) get(n int) []uint64 {
 	return b[:0]
 }
 
+// drop forgets the arrays kept, for the collector to take.
+func (p *keyPool) drop() {
+	p.mu.Lock()
+	p.free = nil
+	p.mu.Unlock()
+}
+
 // put keeps b, which its user no longer reads or writes.
 func (p *keyPool) put(b []uint64) {
 	p.mu.Lock()
