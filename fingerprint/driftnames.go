@@ -443,24 +443,15 @@ func (d *detector) outerNames(s span) []bool {
 	f := d.files[s.file]
 	t0, t1 := d.tokens(s)
 	out := make([]bool, t1-t0)
-	var lhs []uint64
 	var declared map[uint64]bool // names declared before the statement read, made when first read
-	next := t0                   // declared holds those before next
-	if _, _, fn, ok := d.funcName(s); ok && f.units[fn].tok0 < t0 {
-		next = f.units[fn].tok0
-	}
-	var cuts []int32 // where the pieces from next, not read yet, end
+	next := d.declaredFrom(s)    // declared holds those before next
+	var cuts []int32             // where the pieces from next, not read yet, end
 	f.unitsIn(t0, t1, func(i int32) {
 		u := f.units[i]
-		// The statement's own names, left of its :=, alone or in a list.
-		k := u.tok0
-		for k+1 < u.tok1 && isName(f.codes[k]) && token.Token(f.codes[k+1]) == token.COMMA {
-			k += 2
-		}
-		if u.fn || k+1 >= u.tok1 || !isName(f.codes[k]) || token.Token(f.codes[k+1]) != token.DEFINE {
+		define := defineAt(f, u)
+		if define < 0 {
 			return
 		}
-		define := k + 1
 		last := next // where the pieces end, read or not
 		if len(cuts) > 0 {
 			last = cuts[len(cuts)-1]
@@ -479,42 +470,52 @@ func (d *detector) outerNames(s span) []bool {
 			next = cut
 		}
 		cuts = cuts[:0]
-		// Read up to the statement's first brace: what a func literal or
-		// a composite literal holds is left alone, and each token is read
-		// for one statement at most, however deep := statements nest in
-		// closures.
-		lhs = lhs[:0]
-		v := u.val0
-		for t := u.tok0; t < u.tok1 && token.Token(f.codes[t]) != token.LBRACE; t++ {
-			c := f.codes[t]
-			if !hasValue(c) {
-				continue
-			}
-			val := f.vals[v]
-			v++
-			switch {
-			case t < define:
-				if !declared[val] && len(lhs) < maxOuterNames {
-					lhs = append(lhs, val)
-				}
-			case isName(c) && token.Token(f.codes[t-1]) != token.PERIOD && slices.Contains(lhs, val):
-				out[t-t0] = true
-			}
-		}
+		selfNamed(f, u, define, func(val uint64) bool { return !declared[val] }, func(t int32) { out[t-t0] = true })
 	})
 	return out
 }
 
-// namesOwn reports whether the := statement u, its := at token define,
-// may name right of it, before its first brace, a name left of it: one
-// of them is, or more than maxOuterNames names are left of it (which
-// outerNames's reading caps).
-func namesOwn(f *File, u unit, define int32) bool {
-	if (define-u.tok0+1)/2 > maxOuterNames {
-		return true
+// declaredFrom is where outerNames reads what was declared before s's
+// statements from: the first token of the function s lies in, or s's.
+func (d *detector) declaredFrom(s span) int32 {
+	f := d.files[s.file]
+	t0, _ := d.tokens(s)
+	if _, _, fn, ok := d.funcName(s); ok && f.units[fn].tok0 < t0 {
+		return f.units[fn].tok0
 	}
-	var own [maxOuterNames]uint64
-	n := 0
+	return t0
+}
+
+// defineAt returns the token of u's := if u is a statement x, y := …
+// (its own names left of it, alone or in a list), else -1.
+func defineAt(f *File, u unit) int32 {
+	k := u.tok0
+	for k+1 < u.tok1 && isName(f.codes[k]) && token.Token(f.codes[k+1]) == token.COMMA {
+		k += 2
+	}
+	if u.fn || k+1 >= u.tok1 || !isName(f.codes[k]) || token.Token(f.codes[k+1]) != token.DEFINE {
+		return -1
+	}
+	return k + 1
+}
+
+// namesOwn reports whether the := statement u, its := at token define,
+// may name right of it a name left of it (selfNamed): one of them is, or
+// more than maxOuterNames names are left of it, which selfNamed caps.
+func namesOwn(f *File, u unit, define int32) bool {
+	return (define-u.tok0+1)/2 > maxOuterNames || selfNamed(f, u, define, func(uint64) bool { return true }, nil)
+}
+
+// selfNamed calls mark with each token of the := statement u, its := at
+// token define, that names right of the := one of the names left of it:
+// the first maxOuterNames of those that keep lets through. It reads up to
+// the statement's first brace: what a func literal or a composite literal
+// holds is left alone, and each token is read for one statement at most,
+// however deep := statements nest in closures. It reports whether a
+// token was marked; with mark nil, it stops at the first.
+func selfNamed(f *File, u unit, define int32, keep func(val uint64) bool, mark func(t int32)) bool {
+	var lhs [maxOuterNames]uint64
+	n, found := 0, false
 	v := u.val0
 	for t := u.tok0; t < u.tok1 && token.Token(f.codes[t]) != token.LBRACE; t++ {
 		c := f.codes[t]
@@ -525,13 +526,19 @@ func namesOwn(f *File, u unit, define int32) bool {
 		v++
 		switch {
 		case t < define:
-			own[n] = val
-			n++
-		case isName(c) && token.Token(f.codes[t-1]) != token.PERIOD && slices.Contains(own[:n], val):
-			return true
+			if n < maxOuterNames && keep(val) {
+				lhs[n] = val
+				n++
+			}
+		case isName(c) && token.Token(f.codes[t-1]) != token.PERIOD && slices.Contains(lhs[:n], val):
+			if mark == nil {
+				return true
+			}
+			found = true
+			mark(t)
 		}
 	}
-	return false
+	return found
 }
 
 // maxOuterNames is the most names left of a := that outerNames looks for

@@ -114,6 +114,18 @@ func goSources(tb testing.TB) []goSource {
 	return out
 }
 
+// goTexts returns the text of go/*'s files that parse, by path.
+func goTexts(tb testing.TB) map[string]string {
+	tb.Helper()
+	srcs := map[string]string{}
+	for _, g := range goSources(tb) {
+		if g.f != nil {
+			srcs[g.path] = string(g.src)
+		}
+	}
+	return srcs
+}
+
 // typesSources returns the text of up to n of go/types's files, by base
 // name; the test is skipped where the standard library has none.
 func typesSources(t testing.TB, n int) map[string]string {

@@ -17,12 +17,7 @@ import (
 // var groups, parameters assigned again, and lists of more names than
 // outerNames caps.
 func TestOuterNamesAsReadAll(t *testing.T) {
-	srcs := map[string]string{}
-	for _, g := range goSources(t) {
-		if g.f != nil {
-			srcs[g.path] = string(g.src)
-		}
-	}
+	srcs := goTexts(t)
 	var b strings.Builder
 	b.WriteString("package p\n\nvar url = 1\n\n")
 	for i := range 40 {
@@ -91,54 +86,24 @@ func trueAt(bs []bool) []int {
 
 // outerNamesReadAll is outerNames as it was before it read what the
 // function declared only for the statements that name their own names:
-// it read it for every := statement.
+// it read it for every := statement, up to the statement's start.
 func (d *detector) outerNamesReadAll(s span) []bool {
 	f := d.files[s.file]
 	t0, t1 := d.tokens(s)
 	out := make([]bool, t1-t0)
-	var lhs []uint64
 	declared := map[uint64]bool{} // names declared before the statement read
-	next := t0                    // declared holds those before next
-	if _, _, fn, ok := d.funcName(s); ok && f.units[fn].tok0 < t0 {
-		next = f.units[fn].tok0
-	}
+	next := d.declaredFrom(s)     // declared holds those before next
 	f.unitsIn(t0, t1, func(i int32) {
 		u := f.units[i]
-		// The statement's own names, left of its :=, alone or in a list.
-		k := u.tok0
-		for k+1 < u.tok1 && isName(f.codes[k]) && token.Token(f.codes[k+1]) == token.COMMA {
-			k += 2
-		}
-		if u.fn || k+1 >= u.tok1 || !isName(f.codes[k]) || token.Token(f.codes[k+1]) != token.DEFINE {
+		define := defineAt(f, u)
+		if define < 0 {
 			return
 		}
-		define := k + 1
 		if next < u.tok0 {
 			d.declaredBy(f, next, u.tok0, declared)
 			next = u.tok0
 		}
-		// Read up to the statement's first brace: what a func literal or
-		// a composite literal holds is left alone, and each token is read
-		// for one statement at most, however deep := statements nest in
-		// closures.
-		lhs = lhs[:0]
-		v := u.val0
-		for t := u.tok0; t < u.tok1 && token.Token(f.codes[t]) != token.LBRACE; t++ {
-			c := f.codes[t]
-			if !hasValue(c) {
-				continue
-			}
-			val := f.vals[v]
-			v++
-			switch {
-			case t < define:
-				if !declared[val] && len(lhs) < maxOuterNames {
-					lhs = append(lhs, val)
-				}
-			case isName(c) && token.Token(f.codes[t-1]) != token.PERIOD && slices.Contains(lhs, val):
-				out[t-t0] = true
-			}
-		}
+		selfNamed(f, u, define, func(val uint64) bool { return !declared[val] }, func(t int32) { out[t-t0] = true })
 	})
 	return out
 }

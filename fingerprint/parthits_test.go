@@ -36,12 +36,7 @@ func TestPartHitsAsByGrams(t *testing.T) {
 // tokens.
 func partHitFiles(t *testing.T) []*File {
 	t.Helper()
-	srcs := map[string]string{}
-	for _, g := range goSources(t) {
-		if g.f != nil {
-			srcs[g.path] = string(g.src)
-		}
-	}
+	srcs := goTexts(t)
 	repeated := func(name, edit string) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "package p\n\nfunc %s(xs []int) int {\n\ttotal := 0\n", name)
