@@ -1,6 +1,9 @@
 package fingerprint
 
-import "go/token"
+import (
+	"go/token"
+	"slices"
+)
 
 // An ignored parameter: both copies are whole functions that take the
 // same parameter (matched in the signatures), the twin reads it in a
@@ -12,7 +15,8 @@ import "go/token"
 // listed and not flagged). A parameter named _ is ignored on purpose.
 
 // ignoredParams finds the parameters of one copy, a whole function, that
-// it never reads where its twin reads theirs.
+// it never reads where its twin reads theirs. The parameters pair as the
+// alignment matches the signatures' names; each body is read once.
 func (d *detector) ignoredParams(al alignment) (forA, forB []Drift) {
 	pa, ok := d.params(al.a)
 	if !ok {
@@ -22,33 +26,48 @@ func (d *detector) ignoredParams(al alignment) (forA, forB []Drift) {
 	if !ok {
 		return nil, nil
 	}
-	var inner [2][]int32
-	for _, p := range d.namePairs(al) {
-		if !pa.has(p.ta) || !pb.has(p.tb) || p.x == blankHash || p.y == blankHash {
+	fa, fb := d.files[al.a.file], d.files[al.b.file]
+	a0, _ := d.tokens(al.a)
+	b0, _ := d.tokens(al.b)
+	var xs, ys []uint64 // the parameters paired, a's and b's
+	for _, t := range pa.names {
+		m := al.match[t-a0]
+		if m < 0 || !pb.has(b0+m) {
 			continue
 		}
-		if x := d.ignoredBy(al, al.a, al.b, pa, pb, p.x, p.y, &inner[0]); x != nil {
+		x, y := fa.vals[d.valueAt(fa, t)], fb.vals[d.valueAt(fb, b0+m)]
+		if x != blankHash && y != blankHash {
+			xs, ys = append(xs, x), append(ys, y)
+		}
+	}
+	if len(xs) == 0 {
+		return nil, nil
+	}
+	readsA, readsB := d.reads(al.a, pa, xs), d.reads(al.b, pb, ys)
+	var inner [2][]int32
+	for k := range xs {
+		if x := d.ignoredBy(al, al.a, al.b, readsA[xs[k]], readsB[ys[k]], &inner[0]); x != nil {
 			forB = append(forB, *x)
-		} else if x := d.ignoredBy(al, al.b, al.a, pb, pa, p.y, p.x, &inner[1]); x != nil {
+		} else if x := d.ignoredBy(al, al.b, al.a, readsB[ys[k]], readsA[xs[k]], &inner[1]); x != nil {
 			forA = append(forA, *x)
 		}
 	}
 	return forA, forB
 }
 
-// ignoredBy is the drift of without, if it never reads its parameter y
-// where with reads its parameter x in a statement the alignment matches:
-// the first such read, said at the line of without that statement is
-// matched to. inner caches with's innermost units.
-func (d *detector) ignoredBy(al alignment, with, without span, pw, po signature, x, y uint64, inner *[]int32) *Drift {
-	if d.reads(without, po, y) != nil {
+// ignoredBy is the drift of without, if it never reads its parameter
+// (its reads, none) where with reads its own (read) in a statement the
+// alignment matches: the first such read, said at the line of without
+// that statement is matched to. inner caches with's innermost units.
+func (d *detector) ignoredBy(al alignment, with, without span, read, its []int32, inner *[]int32) *Drift {
+	if len(its) > 0 {
 		return nil
 	}
 	w0, _ := d.tokens(with)
 	o0, _ := d.tokens(without)
 	f := d.files[with.file]
 	to := al.other(with)
-	for _, t := range d.reads(with, pw, x) {
+	for _, t := range read {
 		if *inner == nil {
 			*inner = d.innermostUnits(with)
 		}
@@ -80,14 +99,14 @@ func (sg signature) has(t int32) bool {
 	return false
 }
 
-// reads lists the tokens of s's body that read the name of hash v: the
-// name alone, not a field or a method selected.
-func (d *detector) reads(s span, sg signature, v uint64) []int32 {
+// reads lists, for each of the names of hashes vs, the tokens of s's
+// body that read it: the name alone, not a field or a method selected.
+func (d *detector) reads(s span, sg signature, vs []uint64) map[uint64][]int32 {
 	f := d.files[s.file]
-	var out []int32
+	out := make(map[uint64][]int32, len(vs))
 	for k := range d.walk(f, sg.body0, sg.end) {
-		if k.val == v && isName(k.c) && k.prev != byte(token.PERIOD) {
-			out = append(out, k.t)
+		if isName(k.c) && k.prev != byte(token.PERIOD) && slices.Contains(vs, k.val) {
+			out[k.val] = append(out[k.val], k.t)
 		}
 	}
 	return out
