@@ -320,7 +320,37 @@ func (r *Repo) missing(rev string) error {
 	if isShallow {
 		return fmt.Errorf("revision %s is not in this shallow clone: fetch it (git fetch --deepen=100, or git fetch --unshallow; with actions/checkout, fetch-depth: 0)", rev)
 	}
+	if base, ok := ancestryOf(rev); ok {
+		// HEAD~99999 in a whole clone: the commit it starts from is
+		// here, and its history is shorter; there is nothing to fetch.
+		if _, err := r.git("rev-parse", "--verify", "--quiet", base+"^{commit}"); err == nil {
+			n, _ := r.git("rev-list", "--count", "--first-parent", base)
+			return fmt.Errorf("revision %s is not in this repository: %s has no such ancestor (its first-parent history holds %s commits, itself included)", rev, base, strings.TrimSpace(n))
+		}
+	}
 	return fmt.Errorf("revision %s is not in this repository (git fetch it first)", rev)
+}
+
+// ancestryOf splits rev into the revision it starts from and a tail of
+// ancestry (HEAD~3, main^2, v1~2^): base is rev without the tail, ok
+// false if rev has none.
+func ancestryOf(rev string) (base string, ok bool) {
+	i := len(rev)
+	for i > 0 {
+		c := rev[i-1]
+		if c >= '0' && c <= '9' || c == '~' || c == '^' {
+			i--
+			continue
+		}
+		break
+	}
+	tail := rev[i:]
+	if i == 0 || !strings.ContainsAny(tail, "~^") {
+		return "", false
+	}
+	// Digits before the first ~ or ^ belong to the base (v2~1).
+	j := strings.IndexAny(tail, "~^")
+	return rev[:i+j], true
 }
 
 // refName reports whether rev reads as the name of a branch or tag alone

@@ -83,3 +83,25 @@ func TestGitRulesFileSpecial(t *testing.T) {
 		})
 	}
 }
+
+// TestAncestryOf: a revision's tail of ancestry is split from the
+// revision it starts from; digits of the base's own name stay with it.
+func TestAncestryOf(t *testing.T) {
+	for _, tc := range []struct {
+		rev, base string
+		ok        bool
+	}{
+		{"HEAD~99999", "HEAD", true},
+		{"main^2", "main", true},
+		{"v2~1^", "v2", true},
+		{"release-1.2~3~4", "release-1.2", true},
+		{"HEAD", "", false},
+		{"v1", "", false},
+		{"~3", "", false},
+	} {
+		base, ok := ancestryOf(tc.rev)
+		if base != tc.base || ok != tc.ok {
+			t.Errorf("ancestryOf(%q) = %q, %v; want %q, %v", tc.rev, base, ok, tc.base, tc.ok)
+		}
+	}
+}

@@ -465,6 +465,12 @@ func TestChangeGitErrorsSayWhatToDo(t *testing.T) {
 		!strings.Contains(errs, "revision nosuch is not in this repository: no branch, tag or commit here is named so (git branch -a lists the branches)\n") {
 		t.Errorf("a missing revision: exit %d, %q", code, errs)
 	}
+	// An ancestor past the first commit of a whole clone: nothing to
+	// fetch.
+	if _, errs, code := runChange(t, "-new-from-rev", "HEAD~99999", "./..."); code != ExitError ||
+		!strings.Contains(errs, "revision HEAD~99999 is not in this repository: HEAD has no such ancestor (its first-parent history holds ") || strings.Contains(errs, "fetch") {
+		t.Errorf("an ancestor past the first commit: exit %d, %q", code, errs)
+	}
 	t.Chdir(t.TempDir())
 	testtool.WriteFiles(t, ".", map[string]string{"go.mod": "module example.com/m\n", "a.go": "package m\n"})
 	for _, flag := range revFlags {
