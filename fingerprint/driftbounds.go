@@ -27,25 +27,16 @@ var lenHash = hashBytes([]byte("len"))
 // other's condition: the length the other never takes is what says the
 // test is missing.)
 func (d *detector) boundsCheck(al *alignment, s, other span, u int32) (o0, o1 int32, ok bool) {
-	if u < 0 {
+	c0, c1, _, ok := d.matchedIf(al, s, other, u)
+	if !ok {
 		return 0, 0, false
 	}
 	f := d.files[s.file]
 	un := f.units[u]
-	if token.Token(f.codes[un.tok0]) != token.IF {
-		return 0, 0, false
-	}
-	c0, c1, ok := condition(f.codes, un.tok0, un.tok1)
-	if !ok {
-		return 0, 0, false
-	}
 	t0, _ := d.tokens(s)
 	to := al.other(s)
 	g := d.files[other.file]
 	g0, g1 := d.tokens(other)
-	if y := to[un.tok0-t0]; y < 0 || token.Token(g.codes[g0+y]) != token.IF {
-		return 0, 0, false
-	}
 	for _, op := range operands(f.codes, c0, c1) {
 		x, ok := d.lenBound(f, op[0], op[1])
 		if !ok {

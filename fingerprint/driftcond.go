@@ -30,27 +30,14 @@ import (
 // if token is matched to (to maps s's tokens to the other's), has the
 // same condition without it.
 func (d *detector) conditionCheck(al *alignment, s, other span, u int32, ts []int32) bool {
-	to := al.other(s)
-	f := d.files[s.file]
-	un := f.units[u]
-	if token.Token(f.codes[un.tok0]) != token.IF || len(ts) < 2 {
+	if len(ts) < 2 {
 		return false
 	}
-	c0, c1, ok := condition(f.codes, un.tok0, un.tok1)
+	c0, c1, gt, ok := d.matchedIf(al, s, other, u)
 	if !ok || ts[0] < c0 || ts[len(ts)-1] >= c1 {
 		return false
 	}
-	t0, _ := d.tokens(s)
-	y := to[un.tok0-t0]
-	if y < 0 {
-		return false
-	}
-	g := d.files[other.file]
-	g0, _ := d.tokens(other)
-	gt := g0 + y
-	if token.Token(g.codes[gt]) != token.IF {
-		return false
-	}
+	f, g := d.files[s.file], d.files[other.file]
 	d0, d1, ok := condition(g.codes, gt, int32(len(g.codes)))
 	if !ok {
 		return false
@@ -69,6 +56,33 @@ func (d *detector) conditionCheck(al *alignment, s, other span, u int32, ts []in
 		}
 	}
 	return false
+}
+
+// matchedIf reports whether unit u of s is an if statement whose if the
+// alignment matches to an if of the other copy (at token gt of its file),
+// and returns the condition of u, tokens [c0, c1).
+func (d *detector) matchedIf(al *alignment, s, other span, u int32) (c0, c1, gt int32, ok bool) {
+	if u < 0 {
+		return 0, 0, 0, false
+	}
+	f := d.files[s.file]
+	un := f.units[u]
+	if token.Token(f.codes[un.tok0]) != token.IF {
+		return 0, 0, 0, false
+	}
+	if c0, c1, ok = condition(f.codes, un.tok0, un.tok1); !ok {
+		return 0, 0, 0, false
+	}
+	t0, _ := d.tokens(s)
+	y := al.other(s)[un.tok0-t0]
+	if y < 0 {
+		return 0, 0, 0, false
+	}
+	g0, _ := d.tokens(other)
+	if gt = g0 + y; token.Token(d.files[other.file].codes[gt]) != token.IF {
+		return 0, 0, 0, false
+	}
+	return c0, c1, gt, true
 }
 
 // condition finds the condition of the if statement at codes[t0], which
