@@ -178,6 +178,10 @@ type detector struct {
 	// decls are each file's function declarations, by unit (declsOf).
 	decls     [][]int32
 	declsOnce sync.Once
+	// links are the operands each function's if statements link, by file
+	// and declaration unit (linksAround), made on first use.
+	links   map[[2]int32]funcLinks
+	linksMu sync.Mutex
 	// verdicts are those of the candidates verified, if Options.Verdicts
 	// is not nil.
 	verdicts []verdict

@@ -390,6 +390,9 @@ func (d *detector) pairDrift(v *verifier, a, b span, bound int) (forA, forB []Dr
 		forA = append(forA, slipsA...)
 		forB = append(forB, slipsB...)
 	}
+	crossedA, crossedB := d.crossedOperands(al)
+	forA = append(forA, crossedA...)
+	forB = append(forB, crossedB...)
 	stringsA, stringsB := d.stringSlips(al)
 	lateA = append(lateA, stringsA...)
 	lateB = append(lateB, stringsB...)

@@ -64,6 +64,72 @@ func lookupSetting(path, key string) (string, error) {
 }
 `
 
+// rangeFactory is the shape of mimir's PredictLinearFactory, whose copy
+// QuantileOverTimeFactory asserts args[0] and reports args[1] in its
+// error (filed blind as a bug in reading 78).
+const rangeFactory = `package p
+
+func predictFactory(args []Operator, pos Range) (Operator, error) {
+	if len(args) != 2 {
+		return nil, fmt.Errorf("expected exactly 2 arguments for predict_linear, got %v", len(args))
+	}
+	inner, ok := args[0].(RangeOperator)
+	if !ok {
+		return nil, fmt.Errorf("expected first argument for predict_linear to be a range vector, got %T", args[0])
+	}
+	arg, ok := args[1].(ScalarOperator)
+	if !ok {
+		return nil, fmt.Errorf("expected second argument for predict_linear to be a scalar, got %T", args[1])
+	}
+	return newOverRange(inner, []ScalarOperator{arg}, predictLinear, pos), nil
+}
+`
+
+// keepAlive is the shape of xray-core's socket options for linux, whose
+// darwin copies test TcpKeepAliveIdle and set TcpKeepAliveInterval
+// (filed blind as a bug in reading 79).
+const keepAlive = `package p
+
+func applyKeepAlive(fd int, config *SocketConfig) error {
+	if config.TcpKeepAliveInterval > 0 || config.TcpKeepAliveIdle > 0 {
+		if config.TcpKeepAliveInterval > 0 {
+			if err := setInt(fd, tcpLevel, keepIntvl, int(config.TcpKeepAliveInterval)); err != nil {
+				return errors.New("failed to set TCP_KEEPINTVL", err)
+			}
+		}
+		if config.TcpKeepAliveIdle > 0 {
+			if err := setInt(fd, tcpLevel, keepIdle, int(config.TcpKeepAliveIdle)); err != nil {
+				return errors.New("failed to set TCP_KEEPIDLE", err)
+			}
+		}
+		if err := setInt(fd, socketLevel, keepAliveOn, 1); err != nil {
+			return errors.New("failed to set SO_KEEPALIVE", err)
+		}
+	}
+	return nil
+}
+`
+
+// extServers is the shape of docker's addEpToResolver, whose copy
+// deleteEpFromResolver reports hnsEp.IPv6Address in the error of the if
+// that tests hnsEp.IPAddress.
+const extServers = `package p
+
+func (n *Network) addExtServers(ep *Endpoint, r *Resolver, servers []string) error {
+	if src, ok := netip.AddrFromSlice(ep.IPAddress); ok {
+		if err := r.SetExtServersForSrc(src.Unmap(), servers); err != nil {
+			return errors.Wrapf(err, "failed to set external DNS servers for %s address %s", ep.Name, ep.IPAddress)
+		}
+	}
+	if src, ok := netip.AddrFromSlice(ep.IPv6Address); ok {
+		if err := r.SetExtServersForSrc(src, servers); err != nil {
+			return errors.Wrapf(err, "failed to set external DNS servers for %s address %s", ep.Name, ep.IPv6Address)
+		}
+	}
+	return nil
+}
+`
+
 // dequeueMature is the shape of cosmos-sdk's DequeueAllMatureUBDQueue,
 // whose copy for redelegations takes the same time and iterates up to the
 // block header's instead (filed blind as a bug in reading 78).
@@ -921,6 +987,25 @@ func TestDrift(t *testing.T) {
 		{"parameter read elsewhere", dequeueMature, r("k.unbondingIterator(ctx, now)", "k.unbondingIterator(ctx, k.header(ctx).Time)", "return out, nil", "return out, k.check(now)").Replace(dequeueMature), false, []string{}},
 		{"parameter read in a statement the copy lacks", r("\tstore := k.openStore(ctx)\n", "\tstore := k.openStore(ctx)\n\tk.logger.Debug(\"dequeue\", \"until\", now.String(), \"store\", k.storeName)\n", "k.unbondingIterator(ctx, now)", "k.unbondingIterator(ctx)").Replace(dequeueMature),
 			r("k.unbondingIterator(ctx, now)", "k.unbondingIterator(ctx)").Replace(dequeueMature), false, []string{}},
+		// An if that tests one operand and uses another in its body,
+		// where the twin tests and uses the same one (mimir's
+		// QuantileOverTimeFactory, xray-core's darwin keepalive).
+		{"if tests one index and reports another", rangeFactory, r("predict", "quantile", "got %T\", args[0])", "got %T\", args[1])", "got %T\", args[1])", "got %T\", args[0])").Replace(rangeFactory),
+			true, []string{"b.go:11 unrenamed operand a.go:11-13", "b.go:7 unrenamed operand a.go:7-9"}},
+		{"if tests one field and sets another", keepAlive, r("if config.TcpKeepAliveInterval > 0 {", "if config.TcpKeepAliveIdle > 0 {", "if config.TcpKeepAliveIdle > 0 {\n\t\t\tif err := setInt(fd, tcpLevel, keepIdle", "if config.TcpKeepAliveInterval > 0 {\n\t\t\tif err := setInt(fd, tcpLevel, keepIdle").Replace(keepAlive),
+			true, []string{"b.go:10 unrenamed operand a.go:10-11", "b.go:5 unrenamed operand a.go:5-6"}},
+		// An if before it that declares what the condition reads is no
+		// test of it: it declares its names for itself.
+		{"if reports the next if's field", extServers, r("addExtServers(ep *Endpoint, r *Resolver, servers []string)", "deleteExtServers(ep *Endpoint, r *Resolver)", "servers)", "nil)", "ep.Name, ep.IPAddress)", "ep.Name, ep.IPv6Address)").Replace(extServers),
+			true, []string{"b.go:4 unrenamed operand a.go:4-6"}},
+		// Controls: the copy renames the operand in both places (a
+		// variant taking its arguments in the other order); the header
+		// names two fields, in another order in the copy; the copy uses
+		// a field the twin never names.
+		{"operands renamed alike", rangeFactory, r("args[0]", "args[9]", "args[1]", "args[0]", "args[9]", "args[1]").Replace(rangeFactory), false, []string{}},
+		{"header naming two fields in another order", keepAlive, r("config.TcpKeepAliveInterval > 0 || config.TcpKeepAliveIdle > 0", "config.TcpKeepAliveIdle > 0 || config.TcpKeepAliveInterval > 0").Replace(keepAlive), false, []string{}},
+		{"the tested field used in the copy's body too", keepAlive, r("if config.TcpKeepAliveInterval > 0 {", "if config.TcpKeepAliveIdle > 0 {", "keepIntvl, int(config.TcpKeepAliveInterval)", "keepIntvl, int(config.TcpKeepAliveInterval+config.TcpKeepAliveIdle)").Replace(keepAlive), false, nil},
+		{"a field of the copy's own in the body", keepAlive, r("keepIntvl, int(config.TcpKeepAliveInterval)", "keepIntvl, int(config.TcpKeepAliveProbes)").Replace(keepAlive), false, nil},
 		{"guard lacked by a copy that reports to a test", store, r(guardOfStore, "", "\treturn nil\n", "\tt.Errorf(\"put %s\", key)\n\treturn nil\n").Replace(store),
 			true, []string{"b.go:5 lacks guard a.go:6-9"}},
 	} {

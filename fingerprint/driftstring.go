@@ -541,12 +541,17 @@ func nextLine(ds []Drift, x Drift) []Drift {
 	return append(ds, x)
 }
 
-// markStringSlips adds to a renamed class, whose copies align token for
-// token, the strings that name another copy's function (stringSlips).
-func (d *detector) markStringSlips(c *Class, ss []span) {
+// markRenamedSlips adds to a renamed class, whose copies align token for
+// token, the strings that name another copy's function (stringSlips) and
+// the operands an if crosses (crossedOperands): a renaming maps names,
+// and leaves fields and literals as they are.
+func (d *detector) markRenamedSlips(c *Class, ss []span) {
 	found := false
 	for i := 1; i < len(ss); i++ {
-		forA, forB := d.stringSlips(alignment{a: ss[0], b: ss[i]})
+		al := alignment{a: ss[0], b: ss[i]}
+		forA, forB := d.stringSlips(al)
+		crossedA, crossedB := d.crossedOperands(al)
+		forA, forB = append(forA, crossedA...), append(forB, crossedB...)
 		c.addPairDrift(i, forA, forB)
 		found = found || len(forA)+len(forB) > 0
 	}

@@ -366,7 +366,7 @@ func (d *detector) newClass(ss []span, exact bool) Class {
 		c.Fragments = append(c.Fragments, fr)
 	}
 	if !exact {
-		d.markStringSlips(&c, ss)
+		d.markRenamedSlips(&c, ss)
 	}
 	return c
 }

@@ -582,6 +582,10 @@ const (
 	// StepConflated, of DriftUnrenamed: a name that stands, at one
 	// place, for the twin's other name (driftnames.go, conflated).
 	StepConflated = "conflated name"
+	// StepOperand, of DriftUnrenamed: an if that tests one field or
+	// constant index of a value and uses another in its body, where the
+	// twin tests and uses the same one (driftoperand.go).
+	StepOperand = "operand"
 )
 
 // lockHashes and unlockHashes are the name hashes of the methods of

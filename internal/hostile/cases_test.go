@@ -32,6 +32,7 @@ var engineCases = []engineCase{
 	{name: "nested-block-copies", files: oneFile(NestedBlock.Copies), small: 1700, full: 40000},
 	{name: "nested-closure-copies", files: oneFile(NestedClosure.Copies), small: 1000, full: 40000},
 	{name: "nested-literal-closure-copies", files: oneFile(NestedLiteralClosure.Copies), small: 1000, full: 10000},
+	{name: "nested-field-copies", files: oneFile(NestedField.Copies), small: 1000, full: 40000},
 	{name: "else-if-copies", files: oneFile(ElseIfCopies), small: 1000, full: 40000},
 	{name: "nested-literal-copies", files: oneFile(NestedLiteralCopies), small: 1000, full: 40000},
 	{name: "many-classes", files: oneFile(ManyClasses), small: 1000, full: 10000},

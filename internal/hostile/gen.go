@@ -246,6 +246,11 @@ var (
 	// alignment took the square of the depth in memory (two copies of
 	// 2,000 levels, 142 KB: 6.4 GB).
 	NestedLiteralClosure = NestedShape{"a int", "[]func(){func() {\na += %[2]d\n", "}}[0]()\n"}
+	// NestedField's levels each test a field and add one: the level's
+	// own, but at the middle level of the second copy, where it adds the
+	// next level's, a crossed operand (drift analysis's
+	// crossedOperands), whose links are found in every body.
+	NestedField = NestedShape{"x T, a int", "if x.f%[1]d > 0 {\na += x.f%[2]d\n", "}\n"}
 )
 
 // Copies returns two copies of one function of depth nested levels of
