@@ -179,9 +179,9 @@ type detector struct {
 	decls     [][]int32
 	declsOnce sync.Once
 	// links are the operands each function's if statements link, by file
-	// and declaration unit (linksAround), made on first use.
-	links   map[[2]int32]funcLinks
-	linksMu sync.Mutex
+	// and declaration unit ([2]int32 to funcLinks, linksAround), made on
+	// first use.
+	links sync.Map
 	// verdicts are those of the candidates verified, if Options.Verdicts
 	// is not nil.
 	verdicts []verdict

@@ -3,6 +3,7 @@ package fingerprint
 import (
 	"bytes"
 	"go/token"
+	"iter"
 	"slices"
 )
 
@@ -119,17 +120,9 @@ func condition(codes []byte, t0, t1 int32) (c0, c1 int32, ok bool) {
 // for the first operand; else the one before it).
 func operands(codes []byte, c0, c1 int32) [][4]int32 {
 	ops := []int32{c0 - 1}
-	depth := 0
-	for t := c0; t < c1; t++ {
-		switch token.Token(codes[t]) {
-		case token.LPAREN, token.LBRACK, token.LBRACE:
-			depth++
-		case token.RPAREN, token.RBRACK, token.RBRACE:
-			depth--
-		case token.LAND, token.LOR:
-			if depth == 0 {
-				ops = append(ops, t)
-			}
+	for t := range atTop(codes, c0, c1) {
+		if tok := token.Token(codes[t]); tok == token.LAND || tok == token.LOR {
+			ops = append(ops, t)
 		}
 	}
 	ops = append(ops, c1)
@@ -146,6 +139,26 @@ func operands(codes []byte, c0, c1 int32) [][4]int32 {
 		}
 	}
 	return out
+}
+
+// atTop yields the tokens of codes [t0, t1) that no bracket opened in
+// that range holds, brackets aside.
+func atTop(codes []byte, t0, t1 int32) iter.Seq[int32] {
+	return func(yield func(int32) bool) {
+		depth := 0
+		for t := t0; t < t1; t++ {
+			switch token.Token(codes[t]) {
+			case token.LPAREN, token.LBRACK, token.LBRACE:
+				depth++
+			case token.RPAREN, token.RBRACK, token.RBRACE:
+				depth--
+			default:
+				if depth == 0 && !yield(t) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // isCheck reports whether tokens [t0, t1) of f are a check: they compare

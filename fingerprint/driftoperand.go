@@ -178,24 +178,16 @@ func (x *opIndex) assignsRead(p, t, c0, c1 int32) bool {
 		return false
 	}
 	assigned := map[uint64]bool{}
-	depth := 0
-	for y := p; y < t; y++ {
-		switch token.Token(codes[y]) {
-		case token.LPAREN, token.LBRACK, token.LBRACE:
-			depth++
-		case token.RPAREN, token.RBRACK, token.RBRACE:
-			depth--
-		case token.DEFINE, token.ASSIGN:
-			if depth == 0 {
-				for y := c0; y < c1; y++ {
-					if isName(codes[y]) && assigned[x.vals[y-x.t0]] {
-						return true
-					}
+	for y := range atTop(codes, p, t) {
+		switch tok := token.Token(codes[y]); {
+		case tok == token.DEFINE || tok == token.ASSIGN:
+			for z := c0; z < c1; z++ {
+				if isName(codes[z]) && assigned[x.vals[z-x.t0]] {
+					return true
 				}
-				return false
 			}
-		}
-		if isName(codes[y]) {
+			return false
+		case isName(codes[y]):
 			assigned[x.vals[y-x.t0]] = true
 		}
 	}
@@ -269,21 +261,13 @@ func (d *detector) linksAround(s span) funcLinks {
 		return funcLinks{ifs, linked}
 	}
 	key := [2]int32{s.file, int32(fn)}
-	d.linksMu.Lock()
-	fl, ok := d.links[key]
-	d.linksMu.Unlock()
-	if ok {
-		return fl
+	if fl, ok := d.links.Load(key); ok {
+		return fl.(funcLinks)
 	}
 	u := f.units[fn]
 	ifs, linked := linksIn(d.newOpIndex(f, u.tok0, u.tok1))
-	fl = funcLinks{ifs, linked}
-	d.linksMu.Lock()
-	if d.links == nil {
-		d.links = map[[2]int32]funcLinks{}
-	}
-	d.links[key] = fl
-	d.linksMu.Unlock()
+	fl := funcLinks{ifs, linked}
+	d.links.Store(key, fl)
 	return fl
 }
 

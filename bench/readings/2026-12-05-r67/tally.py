@@ -8,7 +8,8 @@ import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 import keylabels
 
-key, labels = keylabels.load(os.path.dirname(os.path.abspath(__file__)))
+# A later reading drawn alike names its own folder.
+key, labels = keylabels.load(sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__)))
 rows = [('set', lambda r: r[3]),
         ('listed by rank', lambda r: ('listed, rank 1-20' if int(r[4]) <= 20 else 'listed, rank 21+') if r[3] == 'listed' else None),
         ('drifted, all read', lambda r: 'drifted (both sets)' if r[5] == 'True' else None)]
