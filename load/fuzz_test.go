@@ -28,6 +28,9 @@ func FuzzSource(f *testing.F) {
 		// A //line directive, as goyacc writes it (no column), before
 		// suppression directives.
 		"package p\n\n//line gen.y:100\nfunc f() {\n\tx := 1 //nolint:dupl\n}\n\n//copycat:ignore kept\nfunc g() {}\n",
+		// Ifs that test a field or an index and use it in their bodies,
+		// the tests of one in the statement before it (crossed operands).
+		"package p\n\nfunc k(c *C, args []O) error {\n\tif c.Idle > 0 {\n\t\tset(c.Idle)\n\t}\n\tif c.Intvl > 0 {\n\t\tset(c.Intvl)\n\t}\n\tv, ok := args[0].(R)\n\tif !ok {\n\t\treturn fmt.Errorf(\"%T\", args[0])\n\t}\n\tw, ok := args[1].(S)\n\tif !ok {\n\t\treturn fmt.Errorf(\"%T\", args[1])\n\t}\n\treturn use(v, w)\n}\n",
 	} {
 		f.Add([]byte(seed))
 	}
