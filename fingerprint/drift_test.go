@@ -130,6 +130,58 @@ func (n *Network) addExtServers(ep *Endpoint, r *Resolver, servers []string) err
 }
 `
 
+// lookupSid is the shape of go-winio's LookupSidByName, whose twin
+// LookupNameBySid declares the same three sizes in another order.
+const lookupSid = `package p
+
+func lookupByName(name string) (string, error) {
+	var sidSize, sidNameUse, refDomainSize uint32
+	err := lookupAccountName(nil, name, nil, &sidSize, nil, &refDomainSize, &sidNameUse)
+	if err != nil && err != errInsufficientBuffer {
+		return "", &LookupError{name, err}
+	}
+	sidBuffer := make([]byte, sidSize)
+	refDomainBuffer := make([]uint16, refDomainSize)
+	err = lookupAccountName(nil, name, &sidBuffer[0], &sidSize, &refDomainBuffer[0], &refDomainSize, &sidNameUse)
+	if err != nil {
+		return "", &LookupError{name, err}
+	}
+	return sidString(sidBuffer), nil
+}
+`
+
+// walkIndex is the shape of cosmos-sdk's collections Multi.Walk, whose
+// twin ReversePair.Walk names its type parameters K1, K2 and ranges over
+// pairs of them in the other order.
+const walkIndex = `package p
+
+func (m *Multi[ReferenceKey, PrimaryKey, Value]) Walk(
+	ctx context.Context,
+	ranger Ranger[Pair[ReferenceKey, PrimaryKey]],
+	walkFunc func(indexingKey ReferenceKey, indexedKey PrimaryKey) (stop bool, err error),
+) error {
+	return m.refKeys.Walk(ctx, ranger, func(key Pair[ReferenceKey, PrimaryKey]) (bool, error) {
+		return walkFunc(key.K1(), key.K2())
+	})
+}
+`
+
+// keepKeys is a generic function whose copy declares its type
+// parameters in the other order.
+const keepKeys = `package p
+
+func keepKeys[K, V comparable](m map[K]V, keep func(K, V) bool) []K {
+	out := make([]K, 0, len(m))
+	for k, v := range m {
+		if keep(k, v) {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+`
+
 // dequeueMature is the shape of cosmos-sdk's DequeueAllMatureUBDQueue,
 // whose copy for redelegations takes the same time and iterates up to the
 // block header's instead (filed blind as a bug in reading 78).
@@ -987,6 +1039,15 @@ func TestDrift(t *testing.T) {
 		{"parameter read elsewhere", dequeueMature, r("k.unbondingIterator(ctx, now)", "k.unbondingIterator(ctx, k.header(ctx).Time)", "return out, nil", "return out, k.check(now)").Replace(dequeueMature), false, []string{}},
 		{"parameter read in a statement the copy lacks", r("\tstore := k.openStore(ctx)\n", "\tstore := k.openStore(ctx)\n\tk.logger.Debug(\"dequeue\", \"until\", now.String(), \"store\", k.storeName)\n", "k.unbondingIterator(ctx, now)", "k.unbondingIterator(ctx)").Replace(dequeueMature),
 			r("k.unbondingIterator(ctx, now)", "k.unbondingIterator(ctx)").Replace(dequeueMature), false, []string{}},
+		// Names a list declares in an order of no meaning, a var's
+		// without values and a receiver's type parameters, are no swap;
+		// a var's with values are.
+		{"var names declared in another order", lookupSid, r("var sidSize, sidNameUse, refDomainSize uint32", "var sidSize, refDomainSize, sidNameUse uint32").Replace(lookupSid), false, []string{}},
+		{"var names with values in another order", r("var sidSize, sidNameUse, refDomainSize uint32", "var sidSize, sidNameUse, refDomainSize = sizes()").Replace(lookupSid),
+			r("var sidSize, sidNameUse, refDomainSize uint32", "var sidSize, refDomainSize, sidNameUse = sizes()").Replace(lookupSid),
+			true, []string{"a.go:4 swapped  b.go:4-4", "b.go:4 swapped  a.go:4-4"}},
+		{"function's type parameters in another order", keepKeys, r("keepKeys[K, V comparable]", "keptKeys[V, K comparable]").Replace(keepKeys), false, []string{}},
+		{"receiver's type parameters in another order", walkIndex, r("m *Multi[ReferenceKey, PrimaryKey, Value]", "i *ReversePair[K1, K2, Value]", "ReferenceKey", "K2", "PrimaryKey", "K1", "m.refKeys", "i.refKeys").Replace(walkIndex), false, []string{}},
 		// An if that tests one operand and uses another in its body,
 		// where the twin tests and uses the same one (mimir's
 		// QuantileOverTimeFactory, xray-core's darwin keepalive).

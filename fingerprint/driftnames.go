@@ -317,13 +317,60 @@ func (m *nameMap) swaps(slips []int) []int {
 				m.innermost(p.ta) != m.innermost(q.ta) || !m.inNames(p) || !m.inNames(q) {
 				continue
 			}
+			fa := m.d.files[m.al.a.file]
 			if m.ofA[p.x] == q.y && m.ofA[q.x] == p.y && !(m.ofA[p.x] == q.x && m.ofA[q.x] == p.x) &&
-				listItems(m.d.files[m.al.a.file].codes, min(p.ta, q.ta), max(p.ta, q.ta)) {
+				listItems(fa.codes, min(p.ta, q.ta), max(p.ta, q.ta)) &&
+				!(orderFree(fa, m.innermost(p.ta), p.ta) && orderFree(fa, m.innermost(q.ta), q.ta)) {
 				used = append(used, si, sj)
 			}
 		}
 	}
 	return used
+}
+
+// orderFree reports whether token t of f, of unit u, is a name that a
+// list declares in an order of no meaning: a var's names declared
+// without values (var sidSize, sidNameUse, refDomainSize uint32, where
+// go-winio's twin declares nameSize, refDomainSize, sidNameUse), or a
+// type parameter of a receiver or a function's signature, which binds by
+// position to a type of its own (cosmos-sdk's Multi[ReferenceKey,
+// PrimaryKey, Value] and ReversePair[K1, K2, Value]). Two such names in
+// the other order are no slip: what they mean is in their uses.
+func orderFree(f *File, u, t int32) bool {
+	if u < 0 {
+		return false
+	}
+	c, un := f.codes, f.units[u]
+	switch token.Token(c[un.tok0]) {
+	case token.VAR:
+		for x := un.tok0; x < un.tok1; x++ {
+			if token.Token(c[x]) == token.ASSIGN {
+				return false
+			}
+		}
+		return true
+	case token.FUNC:
+		if !un.fn {
+			return false
+		}
+		n := un.tok0 + 1 // the function's name, after its receiver
+		if token.Token(c[n]) == token.LPAREN {
+			r := closing(c, n, un.tok1)
+			// The receiver's type: its parameters are in the first
+			// square brackets of the receiver's parentheses.
+			for x := n + 1; x < r; x++ {
+				if token.Token(c[x]) == token.LBRACK {
+					if t > x && t < closing(c, x, r) {
+						return true
+					}
+					break
+				}
+			}
+			n = r + 1
+		}
+		return isName(c[n]) && n+1 < un.tok1 && token.Token(c[n+1]) == token.LBRACK && t > n+1 && t < closing(c, n+1, un.tok1)
+	}
+	return false
 }
 
 // listItems reports whether tokens s and t (s < t) are in two items of
