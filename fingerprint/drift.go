@@ -418,7 +418,7 @@ func (d *detector) lackedStep(al *alignment, with, without span, t0, t1 int32) (
 		return "", false
 	}
 	step = d.stepKind(with.file, int32(u))
-	if step == "" || d.checksOwnResult(with, int32(u), matched) || d.checksAddress(al, with, without, t0, t1, to) {
+	if step == "" || d.checksOwnResult(with, int32(u), matched) || d.checksOwnLater(with, int32(u), matched) || d.checksAddress(al, with, without, t0, t1, to) {
 		return "", false
 	}
 	if step == StepErrorPath || step == StepEarlyReturn {
@@ -473,6 +473,41 @@ func (d *detector) lackedStep(al *alignment, with, without span, t0, t1 int32) (
 	return "", false
 }
 
+// checksOwnLater reports whether unit u of s, an if statement the
+// alignment left unmatched, is, token for token, the first statement
+// after the unmatched ones that follow it, which is matched and checks
+// what the unmatched statement right before it assigns: of two
+// identical checks the alignment kept the later, and what the copy has
+// of its own is that statement with its check, not a check its twin
+// lacks (btcd's gcs NPBytes, which writes P after N, err :=
+// WriteVarInt(…); if err != nil {…}; err = buffer.WriteByte(f.p); if err
+// != nil {…}, was said to lack a check of NBytes, which writes N alone).
+func (d *detector) checksOwnLater(s span, u int32, matched func(int32) bool) bool {
+	f := d.files[s.file]
+	if token.Token(f.codes[f.units[u].tok0]) != token.IF {
+		return false
+	}
+	b := f.blocks[f.blockOf(u)]
+	t0, t1 := d.tokens(s)
+	unmatched := func(w int32) bool {
+		for t := f.units[w].tok0; t < f.units[w].tok1; t++ {
+			if matched(t - t0) {
+				return false
+			}
+		}
+		return true
+	}
+	w := u + 1
+	for w < b.last && f.units[w].tok1 <= t1 && unmatched(w) {
+		w++
+	}
+	if w == u+1 || w >= b.last || f.units[w].tok1 > t1 || !matched(f.units[w].tok0-t0) || sameStatement(f, u, f, w) != stmtSame {
+		return false
+	}
+	assigned := assignedNames(f, f.units[w-1])
+	return len(assigned) > 0 && d.conditionNames(f, f.units[w], assigned)
+}
+
 // checksOwnResult reports whether unit u of s, an if statement, checks
 // what the statement before it assigns, and that statement is not the
 // same in the other copy (some of its tokens are unmatched): the check
@@ -504,16 +539,21 @@ func (d *detector) checksOwnResult(s span, u int32, matched func(int32) bool) bo
 	if same {
 		return false
 	}
-	// The names the condition uses: those before the body's brace.
-	_, end, ok := condition(f.codes, f.units[u].tok0, f.units[u].tok1)
+	return d.conditionNames(f, f.units[u], assigned)
+}
+
+// conditionNames reports whether the condition of u, an if statement,
+// names one of names: those before the body's brace.
+func (d *detector) conditionNames(f *File, u unit, names []uint64) bool {
+	_, end, ok := condition(f.codes, u.tok0, u.tok1)
 	if !ok {
 		return false
 	}
-	v := d.valueAt(f, f.units[u].tok0)
-	for t := f.units[u].tok0; t < end; t++ {
+	v := d.valueAt(f, u.tok0)
+	for t := u.tok0; t < end; t++ {
 		c := f.codes[t]
 		if hasValue(c) {
-			if isName(c) && slices.Contains(assigned, f.vals[v]) {
+			if isName(c) && slices.Contains(names, f.vals[v]) {
 				return true
 			}
 			v++

@@ -182,6 +182,25 @@ func keepKeys[K, V comparable](m map[K]V, keep func(K, V) bool) []K {
 }
 `
 
+// writeN is the shape of btcd's gcs Filter.NBytes, whose copy NPBytes
+// writes P after N, with its check.
+const writeN = `package p
+
+func (f *Filter) NBytes() ([]byte, error) {
+	var buffer bytes.Buffer
+	buffer.Grow(varIntSize(uint64(f.n)) + len(f.data))
+	err := writeVarInt(&buffer, protoVer, uint64(f.n))
+	if err != nil {
+		return nil, err
+	}
+	_, err = buffer.Write(f.data)
+	if err != nil {
+		return nil, err
+	}
+	return buffer.Bytes(), nil
+}
+`
+
 // dequeueMature is the shape of cosmos-sdk's DequeueAllMatureUBDQueue,
 // whose copy for redelegations takes the same time and iterates up to the
 // block header's instead (filed blind as a bug in reading 78).
@@ -1039,6 +1058,13 @@ func TestDrift(t *testing.T) {
 		{"parameter read elsewhere", dequeueMature, r("k.unbondingIterator(ctx, now)", "k.unbondingIterator(ctx, k.header(ctx).Time)", "return out, nil", "return out, k.check(now)").Replace(dequeueMature), false, []string{}},
 		{"parameter read in a statement the copy lacks", r("\tstore := k.openStore(ctx)\n", "\tstore := k.openStore(ctx)\n\tk.logger.Debug(\"dequeue\", \"until\", now.String(), \"store\", k.storeName)\n", "k.unbondingIterator(ctx, now)", "k.unbondingIterator(ctx)").Replace(dequeueMature),
 			r("k.unbondingIterator(ctx, now)", "k.unbondingIterator(ctx)").Replace(dequeueMature), false, []string{}},
+		// A statement with its check, of one copy's own: the alignment
+		// keeps the later of two identical checks, and the earlier is no
+		// check the twin lacks; a check of its own call still is one.
+		{"a call of its own with its check", writeN, r("NBytes", "NPBytes", "\t_, err = buffer.Write(f.data)\n", "\terr = buffer.WriteByte(f.p)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n\t_, err = buffer.Write(f.data)\n").Replace(writeN),
+			false, []string{}},
+		{"a check its twin lacks after a call both make", r("\t_, err = buffer.Write(f.data)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n", "\t_, err = buffer.Write(f.data)\n").Replace(writeN), writeN,
+			true, []string{"a.go:10 lacks check b.go:11-13"}},
 		// Names a list declares in an order of no meaning, a var's
 		// without values and a receiver's type parameters, are no swap;
 		// a var's with values are.
