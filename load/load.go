@@ -520,7 +520,7 @@ func (r *resolver) dir(dir string, named bool) {
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		r.errs = append(r.errs, fmt.Errorf("%s: %w", dir, unwrapPathError(err)))
+		r.errs = append(r.errs, fmt.Errorf("%s: %w", words.Path(dir), unwrapPathError(err)))
 		return
 	}
 	for _, e := range entries {
@@ -556,7 +556,7 @@ func (r *resolver) walk(root string) {
 			return nil
 		}
 		if err != nil {
-			r.errs = append(r.errs, fmt.Errorf("%s: %w", p, unwrapPathError(err)))
+			r.errs = append(r.errs, fmt.Errorf("%s: %w", words.Path(p), unwrapPathError(err)))
 			return nil
 		}
 		if p == start {

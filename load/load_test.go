@@ -733,3 +733,41 @@ func TestDuplignoreErrorRelative(t *testing.T) {
 		}
 	}
 }
+
+// A folder whose path is longer than the system opens (4,096 bytes on
+// Linux), made through os.Root as a copied tree may hold it, is an error
+// naming its path's head and tail and its length, not its 5,000 bytes;
+// the rest of the tree is read.
+func TestPathTooLong(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a/a.go", goSource)
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := strings.Repeat("d", 200)
+	for range 25 {
+		if err := root.Mkdir(name, 0o755); err != nil {
+			t.Skipf("cannot make a folder: %v", err)
+		}
+		next, err := root.OpenRoot(name)
+		root.Close()
+		if err != nil {
+			t.Skipf("cannot open a folder: %v", err)
+		}
+		root = next
+	}
+	if err := root.WriteFile("x.go", []byte(goSource), 0o644); err != nil {
+		t.Skipf("cannot write a file: %v", err)
+	}
+	root.Close()
+	t.Chdir(dir)
+	res := Load([]string{"./..."}, Options{MinTokens: 5})
+	if len(res.Files) != 1 || len(res.Errors) != 1 {
+		t.Fatalf("%d files, errors %v; want a.go and one error", len(res.Files), res.Errors)
+	}
+	msg := res.Errors[0].Error()
+	if len(msg) > 400 || !strings.Contains(msg, "(a path of ") || !strings.HasPrefix(msg, name[:10]) {
+		t.Errorf("error of %d bytes: %.300q; want the path's head and tail and its length", len(msg), msg)
+	}
+}

@@ -5,6 +5,7 @@
 package words
 
 import (
+	"fmt"
 	"io/fs"
 	"strconv"
 	"unicode/utf8"
@@ -62,4 +63,26 @@ func Excerpt(s string) string {
 		n--
 	}
 	return s[:n] + "…"
+}
+
+// PathLen is the most bytes of a path a message quotes whole.
+const PathLen = 512
+
+// Path is a path as a message quotes it: p itself when it is at most
+// PathLen bytes, else its first and last 120 bytes, cut where runes
+// start, around "…", and its length. A tree may hold a path longer than
+// the system opens (4,096 bytes on Linux), which quoted whole made one
+// line of the error as long.
+func Path(p string) string {
+	if len(p) <= PathLen {
+		return p
+	}
+	head, tail := 120, len(p)-120
+	for head > 0 && !utf8.RuneStart(p[head]) {
+		head--
+	}
+	for tail < len(p) && !utf8.RuneStart(p[tail]) {
+		tail++
+	}
+	return fmt.Sprintf("%s…%s (a path of %d bytes)", p[:head], p[tail:], len(p))
 }

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestCount(t *testing.T) {
@@ -51,5 +52,16 @@ func TestAgree(t *testing.T) {
 		if got := Agree(n, "was", "were"); got != want {
 			t.Errorf("Agree(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+func TestPath(t *testing.T) {
+	if got := Path("a/b.go"); got != "a/b.go" {
+		t.Errorf("Path of a short path = %q", got)
+	}
+	long := strings.Repeat("é/", 300) + "x.go" // 904 bytes, runes of two
+	got := Path(long)
+	if !utf8.ValidString(got) || !strings.HasSuffix(got, "/x.go (a path of 904 bytes)") || !strings.Contains(got, "…") || len(got) > 300 {
+		t.Errorf("Path of %d bytes = %q", len(long), got)
 	}
 }
