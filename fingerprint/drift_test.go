@@ -201,6 +201,31 @@ func (f *Filter) NBytes() ([]byte, error) {
 }
 `
 
+// syncPrefixes is the shape of kube-router's service VIP sets, whose copy
+// for iBGP peers ranges over and sorts peers[family] and compares the
+// whole map in reflect.DeepEqual (filed blind as a bug in reading 80).
+const syncPrefixes = `package p
+
+func (c *Controller) syncPrefixes(setName string, prefixes []string) error {
+	current, err := c.definedSet(setName)
+	if err != nil {
+		return err
+	}
+	sort.Strings(prefixes)
+	sort.Strings(current)
+	if reflect.DeepEqual(prefixes, current) {
+		return nil
+	}
+	var toAdd []string
+	for _, p := range prefixes {
+		if !slices.Contains(current, p) {
+			toAdd = append(toAdd, p)
+		}
+	}
+	return c.add(setName, toAdd)
+}
+`
+
 // dequeueMature is the shape of cosmos-sdk's DequeueAllMatureUBDQueue,
 // whose copy for redelegations takes the same time and iterates up to the
 // block header's instead (filed blind as a bug in reading 78).
@@ -1065,6 +1090,15 @@ func TestDrift(t *testing.T) {
 			false, []string{}},
 		{"a check its twin lacks after a call both make", r("\t_, err = buffer.Write(f.data)\n\tif err != nil {\n\t\treturn nil, err\n\t}\n", "\t_, err = buffer.Write(f.data)\n").Replace(writeN), writeN,
 			true, []string{"a.go:10 lacks check b.go:11-13"}},
+		// A name the copy indexes wherever it stands for the twin's, but
+		// once (kube-router's iBGP peers); controls: bare twice, indexed
+		// by two keys, indexed by the twin too.
+		{"index left out once", syncPrefixes, r("prefixes []string", "family Family, peers map[Family][]string", "sort.Strings(prefixes)", "sort.Strings(peers[family])", "DeepEqual(prefixes,", "DeepEqual(peers,", "range prefixes", "range peers[family]").Replace(syncPrefixes),
+			true, []string{"b.go:10 unrenamed index a.go:10-10"}},
+		{"bare twice", syncPrefixes, r("prefixes []string", "family Family, peers map[Family][]string", "sort.Strings(prefixes)", "sort.Strings(peers)", "DeepEqual(prefixes,", "DeepEqual(peers,", "range prefixes", "range peers[family]").Replace(syncPrefixes), false, []string{}},
+		{"indexed by two keys", syncPrefixes, r("prefixes []string", "family Family, peers map[Family][]string", "sort.Strings(prefixes)", "sort.Strings(peers[family])", "DeepEqual(prefixes,", "DeepEqual(peers,", "range prefixes", "range peers[other]").Replace(syncPrefixes), false, []string{}},
+		{"indexed in the twin too", r("prefixes []string", "family Family, sets map[Family][]string", "prefixes", "sets[family]").Replace(syncPrefixes),
+			r("prefixes []string", "family Family, peers map[Family][]string", "sort.Strings(prefixes)", "sort.Strings(peers[family])", "DeepEqual(prefixes,", "DeepEqual(peers[family],", "range prefixes", "range peers[family]").Replace(syncPrefixes), false, []string{}},
 		// Names a list declares in an order of no meaning, a var's
 		// without values and a receiver's type parameters, are no swap;
 		// a var's with values are.

@@ -586,6 +586,10 @@ const (
 	// constant index of a value and uses another in its body, where the
 	// twin tests and uses the same one (driftoperand.go).
 	StepOperand = "operand"
+	// StepIndex, of DriftUnrenamed: a name the copy indexes at every
+	// other place the alignment pairs it with a name of the twin, and
+	// names bare here (driftindex.go).
+	StepIndex = "index"
 )
 
 // lockHashes and unlockHashes are the name hashes of the methods of
