@@ -30,10 +30,34 @@ type indexUse struct {
 // indexed everywhere else (see above): forA are a's, forB b's.
 func (d *detector) unindexed(al alignment) (forA, forB []Drift) {
 	fa, fb := d.files[al.a.file], d.files[al.b.file]
+	inA := d.indexesOwn(al.a, func(i int32) bool { return al.match[i] >= 0 })
+	inB := d.indexesOwn(al.b, func(i int32) bool { return al.seenB[i] })
+	if !inA && !inB {
+		return nil, nil // no copy indexes a matched name where its twin does not
+	}
 	pairs := d.namePairs(al)
-	forB = d.unindexedIn(al, fb, fa, pairs, func(p matchedNames) (x, y uint64, tx, ty int32) { return p.x, p.y, p.ta, p.tb })
-	forA = d.unindexedIn(al, fa, fb, pairs, func(p matchedNames) (x, y uint64, tx, ty int32) { return p.y, p.x, p.tb, p.ta })
+	if inB {
+		forB = d.unindexedIn(al, fb, fa, pairs, func(p matchedNames) (x, y uint64, tx, ty int32) { return p.x, p.y, p.ta, p.tb })
+	}
+	if inA {
+		forA = d.unindexedIn(al, fa, fb, pairs, func(p matchedNames) (x, y uint64, tx, ty int32) { return p.y, p.x, p.tb, p.ta })
+	}
 	return forA, forB
+}
+
+// indexesOwn reports whether s has an opening bracket left unmatched
+// right after a matched name (seen says which of its tokens are): an
+// index of its own, which the twin's name lacks. Most pairs have none,
+// and their names are not paired for this step.
+func (d *detector) indexesOwn(s span, seen func(i int32) bool) bool {
+	codes := d.files[s.file].codes
+	t0, t1 := d.tokens(s)
+	for t := t0 + 1; t < t1; t++ {
+		if token.Token(codes[t]) == token.LBRACK && isName(codes[t-1]) && !seen(t-t0) && seen(t-1-t0) {
+			return true
+		}
+	}
+	return false
 }
 
 // unindexedIn returns the drifts of the copy (of file g; its twin's is f),
