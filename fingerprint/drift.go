@@ -384,15 +384,19 @@ func (d *detector) pairDrift(v *verifier, a, b span, bound int) (forA, forB []Dr
 	ignoredA, ignoredB := d.ignoredParams(al)
 	forA = append(forA, ignoredA...)
 	forB = append(forB, ignoredB...)
-	if names, _ := d.mismatches(v, a, b, al.match, nil); names > 0 {
+	names, _ := d.mismatches(v, a, b, al.match, nil)
+	keys := d.keysDiffer(al, v.vb) // v.vb holds b's values since mismatches
+	if names > 0 {
 		// Some names break the renaming: find where and how.
 		slipsA, slipsB := d.renamingSlips(al)
 		forA = append(forA, slipsA...)
 		forB = append(forB, slipsB...)
 	}
-	crossedA, crossedB := d.crossedOperands(al)
-	forA = append(forA, crossedA...)
-	forB = append(forB, crossedB...)
+	if keys {
+		crossedA, crossedB := d.crossedOperands(al)
+		forA = append(forA, crossedA...)
+		forB = append(forB, crossedB...)
+	}
 	unindexedA, unindexedB := d.unindexed(al)
 	forA = append(forA, unindexedA...)
 	forB = append(forB, unindexedB...)

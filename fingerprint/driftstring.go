@@ -550,8 +550,10 @@ func (d *detector) markRenamedSlips(c *Class, ss []span) {
 	for i := 1; i < len(ss); i++ {
 		al := alignment{a: ss[0], b: ss[i]}
 		forA, forB := d.stringSlips(al)
-		crossedA, crossedB := d.crossedOperands(al)
-		forA, forB = append(forA, crossedA...), append(forB, crossedB...)
+		if d.keysDiffer(al, nil) {
+			crossedA, crossedB := d.crossedOperands(al)
+			forA, forB = append(forA, crossedA...), append(forB, crossedB...)
+		}
 		c.addPairDrift(i, forA, forB)
 		found = found || len(forA)+len(forB) > 0
 	}
