@@ -21,8 +21,9 @@ import (
 // assignment of a name its condition reads (v, ok := args[0].(T); if
 // !ok), as Go's idiom writes it.
 //
-// What is not crossed: an if whose tests name two operands of the value
-// (if c.Idle > 0 || c.Interval > 0) links neither to its body, so copies
+// What is not crossed: an if whose header (or the assignment before it)
+// names two operands of the value (if c.Idle > 0 || c.Interval > 0)
+// links neither of them to its body, so copies
 // that list them in another order are no slip; an operand no if of the
 // twin's function tests and uses is a variant's own, or the statements
 // of the body in another order matched across (minio-go's putObject
@@ -220,8 +221,11 @@ func linksIn(x *opIndex) (ifs []ifLinks, linked map[operand]bool) {
 			continue
 		}
 		var ls []link
-		n := x.keys(tests)
 		for _, r := range tests {
+			// Alone in its part: the if's own header, or the assignment
+			// before it, each (e.globalCT, err = encode(…) then if err
+			// != nil && e.err == nil links e.err).
+			n := x.keys([][2]int32{r})
 			for h := r[0]; h < r[1]; h++ {
 				o, ok := x.operand(h)
 				if !ok || !alone(n, o) {
@@ -369,22 +373,33 @@ func (d *detector) crossedIn(al alignment, twin, copy span) []Drift {
 		if !ok {
 			continue
 		}
-		if dr, ok := crossedIf(f, cx, match, x.links, cx.keys(ctests), cbody, fl.linked); ok {
+		if dr, ok := crossedIf(f, cx, match, x.links, ctests, cbody, fl.linked); ok {
 			out = append(out, dr)
 		}
 	}
 	return out
 }
 
+// partOf is the one of rs that holds token t, as a list (none if none
+// does).
+func partOf(rs [][2]int32, t int32) [][2]int32 {
+	for _, r := range rs {
+		if r[0] <= t && t < r[1] {
+			return [][2]int32{r}
+		}
+	}
+	return nil
+}
+
 // crossedIf looks among the links of one if statement of the twin (of
-// file f) for one the copy (cx) crosses, ctests counting the operands
-// the tests of the copy's if matched to it name (keys) and cbody its body
-// (match maps the twin's tokens):
+// file f) for one the copy (cx) crosses, ctests and cbody the tests and
+// body of the copy's if matched to it (match maps the twin's tokens):
 // at the link's two places the copy names two different operands of one
-// value, its tests naming no other of that value and its body never the
-// one they test, and each of the two is an operand an if of the twin
+// value, the part of its tests that names the one (its header, or the
+// assignment before it) naming no other of that value and its body never
+// the one they test, and each of the two is an operand an if of the twin
 // links (linked). It returns the drift of the copy.
-func crossedIf(f *File, cx *opIndex, match func(int32) int32, ls []link, ctests map[operand]int, cbody [2]int32, linked map[operand]bool) (Drift, bool) {
+func crossedIf(f *File, cx *opIndex, match func(int32) int32, ls []link, ctests [][2]int32, cbody [2]int32, linked map[operand]bool) (Drift, bool) {
 	// The operand at the twin's token t, matched in the copy.
 	matched := func(t int32) (operand, int32, bool) {
 		y := match(t)
@@ -400,7 +415,7 @@ func crossedIf(f *File, cx *opIndex, match func(int32) int32, ls []link, ctests 
 			continue
 		}
 		ob, yq, ok := matched(l.q)
-		if !ok || ob.base != oh.base || ob.index != oh.index || ob.key == oh.key || !alone(ctests, oh) {
+		if !ok || ob.base != oh.base || ob.index != oh.index || ob.key == oh.key || !alone(cx.keys(partOf(ctests, yh)), oh) {
 			continue
 		}
 		if _, named := cx.first(oh, cbody); named {

@@ -2,6 +2,7 @@ package mutation
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -46,6 +47,13 @@ const (
 	// assignment is one line of two or more names, from one call, and
 	// keeps another name.
 	DiscardedCheck DriftBug = "discarded check"
+	// CrossedOperand replaces, in the body of an if whose init or
+	// condition selects one field of a name (x.f, no other field of x),
+	// the one selection of x.f there with x.g, a field another if of the
+	// function tests and uses the same way: the copy's if tests one field
+	// and uses another (mimir's QuantileOverTimeFactory, xray-core's
+	// darwin keepalive).
+	CrossedOperand DriftBug = "crossed operand"
 	// ParallelEdits is no bug: one to three names (a type, a local, a
 	// callee) renamed everywhere, some literal values changed, and maybe a
 	// statement on a name of its own added.
@@ -86,6 +94,8 @@ func MutateDrift(b DriftBug, src []byte, r *rand.Rand) (Mutant, error) {
 		m, err = d.leaveUnrenamed(r)
 	case DiscardedCheck:
 		m, err = d.discardCheck(r)
+	case CrossedOperand:
+		m, err = d.crossOperand(r)
 	case ParallelEdits:
 		m, err = d.parallelEdits(r)
 	default:
@@ -755,4 +765,104 @@ func setOf(rs []rename) map[rename]bool {
 		m[r] = true
 	}
 	return m
+}
+
+// A fieldOf is a field selected from a name: x.f, not called.
+type fieldOf struct{ x, f string }
+
+// fieldsIn lists the selections of a field from a name in n (not a
+// method called), with their selectors.
+func fieldsIn(n ast.Node) (out []*ast.SelectorExpr) {
+	called := map[ast.Expr]bool{}
+	inspectOwn(n, func(x ast.Node) bool {
+		if call, ok := x.(*ast.CallExpr); ok {
+			called[call.Fun] = true
+		}
+		if sel, ok := x.(*ast.SelectorExpr); ok && !called[sel] {
+			if _, ok := sel.X.(*ast.Ident); ok {
+				out = append(out, sel)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func fieldKey(sel *ast.SelectorExpr) fieldOf {
+	return fieldOf{sel.X.(*ast.Ident).Name, sel.Sel.Name}
+}
+
+// crossOperand makes CrossedOperand: it links each if's tested field to
+// its body's one selection of it, and crosses one such link with a field
+// of the same name that another if links.
+func (d *decl) crossOperand(r *rand.Rand) (Mutant, error) {
+	type link struct {
+		ifs *ast.IfStmt
+		use *ast.SelectorExpr
+	}
+	var links []link
+	linked := map[fieldOf]*ast.IfStmt{}
+	ast.Inspect(d.fd.Body, func(n ast.Node) bool {
+		is, ok := n.(*ast.IfStmt)
+		if !ok {
+			return true
+		}
+		var tested []*ast.SelectorExpr
+		if is.Init != nil {
+			tested = fieldsIn(is.Init)
+		}
+		tested = append(tested, fieldsIn(is.Cond)...)
+		byName := map[string]map[string]bool{}
+		for _, sel := range tested {
+			k := fieldKey(sel)
+			if byName[k.x] == nil {
+				byName[k.x] = map[string]bool{}
+			}
+			byName[k.x][k.f] = true
+		}
+		for x, fs := range byName {
+			if len(fs) != 1 {
+				continue
+			}
+			var f string
+			for name := range fs {
+				f = name // the one field tested
+			}
+			var uses []*ast.SelectorExpr
+			for _, sel := range fieldsIn(is.Body) {
+				if fieldKey(sel) == (fieldOf{x, f}) {
+					uses = append(uses, sel)
+				}
+			}
+			if len(uses) == 1 {
+				links = append(links, link{is, uses[0]})
+				linked[fieldOf{x, f}] = is
+			}
+		}
+		return true
+	})
+	type cand struct {
+		l  link
+		to string
+	}
+	var cands []cand
+	for _, l := range links {
+		k := fieldKey(l.use)
+		for other, is := range linked {
+			if other.x == k.x && other.f != k.f && is != l.ifs {
+				cands = append(cands, cand{l, other.f})
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return Mutant{}, fmt.Errorf("no if linking a field that another if's field can cross")
+	}
+	slices.SortFunc(cands, func(a, b cand) int {
+		return cmp.Or(cmp.Compare(a.l.use.Pos(), b.l.use.Pos()), cmp.Compare(a.to, b.to))
+	})
+	c := cands[r.IntN(len(cands))]
+	at := [2]int{d.line(c.l.ifs.Pos()), d.line(c.l.use.Pos())}
+	sel := c.l.use.Sel
+	return Mutant{Src: apply(d.src, []edit{{d.off(sel.Pos()), d.off(sel.End()), c.to}}), At: at,
+		Edits: []string{fmt.Sprintf("crossed %s.%s with %s on line %d: %s", fieldKey(c.l.use).x, sel.Name, c.to, at[1], d.lineText(at[1]))}}, nil
 }

@@ -16,7 +16,7 @@ import (
 // everywhere but at one use, on line At.
 func TestMutateDriftProperties(t *testing.T) {
 	c, funcs := stdFuncs(t)
-	for _, b := range append(DriftBugs, ParallelEdits) {
+	for _, b := range append(DriftBugs, RemovedErrorReturn, CrossedOperand, ParallelEdits) {
 		t.Run(string(b), func(t *testing.T) {
 			applied := 0
 			for i, fn := range funcs {
@@ -81,6 +81,27 @@ func driftContract(b DriftBug, src []byte, m Mutant) error {
 		first := strings.TrimSpace(string(src[l.start[m.At[0]+1]:l.end(src, m.At[0]+1)]))
 		if !strings.HasPrefix(first, "if ") {
 			return fmt.Errorf("removed %q, not an if statement", first)
+		}
+	case CrossedOperand:
+		// One field selected, on line At[1], made another.
+		a, c := scan(src, false), scan(m.Src, false)
+		if len(a) != len(c) {
+			return fmt.Errorf("%d tokens, want %d", len(c), len(a))
+		}
+		var diff []int
+		for i := range a {
+			if a[i].tok != c[i].tok {
+				return fmt.Errorf("token %d is %s, want %s", i, c[i].tok, a[i].tok)
+			}
+			if a[i].lit != c[i].lit {
+				diff = append(diff, i)
+			}
+		}
+		if len(diff) != 1 || a[diff[0]].tok != token.IDENT || diff[0] == 0 || a[diff[0]-1].tok != token.PERIOD {
+			return fmt.Errorf("%d tokens changed, want one field", len(diff))
+		}
+		if l := lineInfo(src); l.line(a[diff[0]].off) != m.At[1] {
+			return fmt.Errorf("field changed on line %d, want %d", l.line(a[diff[0]].off), m.At[1])
 		}
 	case SwappedArgs, LeftUnrenamed:
 		a, c := scan(src, false), scan(m.Src, false)

@@ -80,6 +80,19 @@ func TestDriftRecallReturn(t *testing.T) {
 	runDriftTrials(t, root, corpus, []mutation.DriftBug{mutation.RemovedErrorReturn}, numFuncs/5)
 }
 
+// TestDriftRecallCrossed measures the crossed operand (an if that tests
+// one field and uses another where its twin tests and uses the same), a
+// step added after TestDriftRecall's trials were set, on trials of its
+// own, against the same bars.
+func TestDriftRecallCrossed(t *testing.T) {
+	root := goroot(t)
+	corpus, err := mutation.Load(filepath.Join(root, "src"), packages, minLines, maxLines, minTokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runDriftTrials(t, root, corpus, []mutation.DriftBug{mutation.CrossedOperand}, numFuncs/5)
+}
+
 // runDriftTrials gives n functions of corpus the bugs in turn, and
 // reports and checks what the engine makes of them.
 func runDriftTrials(t *testing.T, root string, corpus *mutation.Corpus, bugs []mutation.DriftBug, n int) {
@@ -220,6 +233,8 @@ func wantOf(tr driftTrial, m mutation.Mutant, orig, cp region, line0 int) driftW
 		w.kind, w.onCopy = fingerprint.DriftSwapped, false
 	case mutation.LeftUnrenamed:
 		w.kind = fingerprint.DriftUnrenamed
+	case mutation.CrossedOperand:
+		w.kind, w.steps = fingerprint.DriftUnrenamed, []string{fingerprint.StepOperand}
 	case mutation.DiscardedCheck:
 		w.kind = fingerprint.DriftDiscards
 		w.cp = region{cp.file, line0 + at[0], line0 + at[0]}
