@@ -84,41 +84,20 @@ func driftContract(b DriftBug, src []byte, m Mutant) error {
 		}
 	case CrossedOperand:
 		// One field selected, on line At[1], made another.
-		a, c := scan(src, false), scan(m.Src, false)
-		if len(a) != len(c) {
-			return fmt.Errorf("%d tokens, want %d", len(c), len(a))
+		a, _, diff, err := namesChanged(src, m.Src)
+		if err != nil {
+			return err
 		}
-		var diff []int
-		for i := range a {
-			if a[i].tok != c[i].tok {
-				return fmt.Errorf("token %d is %s, want %s", i, c[i].tok, a[i].tok)
-			}
-			if a[i].lit != c[i].lit {
-				diff = append(diff, i)
-			}
-		}
-		if len(diff) != 1 || a[diff[0]].tok != token.IDENT || diff[0] == 0 || a[diff[0]-1].tok != token.PERIOD {
+		if len(diff) != 1 || diff[0] == 0 || a[diff[0]-1].tok != token.PERIOD {
 			return fmt.Errorf("%d tokens changed, want one field", len(diff))
 		}
 		if l := lineInfo(src); l.line(a[diff[0]].off) != m.At[1] {
 			return fmt.Errorf("field changed on line %d, want %d", l.line(a[diff[0]].off), m.At[1])
 		}
 	case SwappedArgs, LeftUnrenamed:
-		a, c := scan(src, false), scan(m.Src, false)
-		if len(a) != len(c) {
-			return fmt.Errorf("%d tokens, want %d", len(c), len(a))
-		}
-		var diff []int
-		for i := range a {
-			if a[i].tok != c[i].tok {
-				return fmt.Errorf("token %d is %s, want %s", i, c[i].tok, a[i].tok)
-			}
-			if a[i].lit != c[i].lit {
-				if a[i].tok != token.IDENT {
-					return fmt.Errorf("token %d changed: %s", i, a[i].tok)
-				}
-				diff = append(diff, i)
-			}
+		a, c, diff, err := namesChanged(src, m.Src)
+		if err != nil {
+			return err
 		}
 		if b == SwappedArgs {
 			if len(diff) != 2 || a[diff[0]].lit != c[diff[1]].lit || a[diff[1]].lit != c[diff[0]].lit {
@@ -142,4 +121,26 @@ func driftContract(b DriftBug, src []byte, m Mutant) error {
 		}
 	}
 	return nil
+}
+
+// namesChanged scans src and its copy dst, which must hold tokens of the
+// same kinds, names alone changed, and returns the tokens of each and
+// the indexes of the names changed.
+func namesChanged(src, dst []byte) (a, c []tok, diff []int, err error) {
+	a, c = scan(src, false), scan(dst, false)
+	if len(a) != len(c) {
+		return nil, nil, nil, fmt.Errorf("%d tokens, want %d", len(c), len(a))
+	}
+	for i := range a {
+		if a[i].tok != c[i].tok {
+			return nil, nil, nil, fmt.Errorf("token %d is %s, want %s", i, c[i].tok, a[i].tok)
+		}
+		if a[i].lit != c[i].lit {
+			if a[i].tok != token.IDENT {
+				return nil, nil, nil, fmt.Errorf("token %d changed: %s", i, a[i].tok)
+			}
+			diff = append(diff, i)
+		}
+	}
+	return a, c, diff, nil
 }

@@ -71,26 +71,23 @@ func TestDriftRecall(t *testing.T) {
 // TestDriftRecallReturn measures the bug added after TestDriftRecall's
 // trials were set, a return on an error path removed, on trials of its
 // own, against the same bars.
-func TestDriftRecallReturn(t *testing.T) {
-	root := goroot(t)
-	corpus, err := mutation.Load(filepath.Join(root, "src"), packages, minLines, maxLines, minTokens)
-	if err != nil {
-		t.Fatal(err)
-	}
-	runDriftTrials(t, root, corpus, []mutation.DriftBug{mutation.RemovedErrorReturn}, numFuncs/5)
-}
+func TestDriftRecallReturn(t *testing.T) { runOwnTrials(t, mutation.RemovedErrorReturn) }
 
 // TestDriftRecallCrossed measures the crossed operand (an if that tests
 // one field and uses another where its twin tests and uses the same), a
 // step added after TestDriftRecall's trials were set, on trials of its
 // own, against the same bars.
-func TestDriftRecallCrossed(t *testing.T) {
+func TestDriftRecallCrossed(t *testing.T) { runOwnTrials(t, mutation.CrossedOperand) }
+
+// runOwnTrials runs bug b, added after TestDriftRecall's trials were
+// set, on a fifth as many trials of its own, against the same bars.
+func runOwnTrials(t *testing.T, b mutation.DriftBug) {
 	root := goroot(t)
 	corpus, err := mutation.Load(filepath.Join(root, "src"), packages, minLines, maxLines, minTokens)
 	if err != nil {
 		t.Fatal(err)
 	}
-	runDriftTrials(t, root, corpus, []mutation.DriftBug{mutation.CrossedOperand}, numFuncs/5)
+	runDriftTrials(t, root, corpus, []mutation.DriftBug{b}, numFuncs/5)
 }
 
 // runDriftTrials gives n functions of corpus the bugs in turn, and
