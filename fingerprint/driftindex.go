@@ -20,10 +20,11 @@ import "go/token"
 // Said as DriftUnrenamed, StepIndex, of the copy.
 
 // An indexUse is one place a name pair of the alignment stands at: the
-// copy's token, and the key it indexes its name by there (0 for bare).
+// copy's token and the twin's, and the key the copy indexes its name by
+// there (0 for bare).
 type indexUse struct {
-	at  int32
-	key uint64
+	at, twin int32
+	key      uint64
 }
 
 // unindexed finds the places where one copy names bare what it names
@@ -81,7 +82,7 @@ func (d *detector) unindexedIn(al alignment, g, f *File, pairs []matchedNames, s
 		if _, ok := uses[k]; !ok {
 			order = append(order, k)
 		}
-		uses[k] = append(uses[k], indexUse{ty, d.indexKey(g, ty)})
+		uses[k] = append(uses[k], indexUse{ty, tx, d.indexKey(g, ty)})
 	}
 	var out []Drift
 	for _, k := range order {
@@ -105,18 +106,9 @@ func (d *detector) unindexedIn(al alignment, g, f *File, pairs []matchedNames, s
 		if bare < 0 || bare >= len(us) || indexed < 2 {
 			continue
 		}
-		tb := us[bare].at
-		var tt int32 = -1
-		for _, p := range pairs {
-			if x, y, tx, ty := side(p); x == k.x && y == k.y && ty == tb {
-				tt = tx
-			}
-		}
-		if tt < 0 {
-			continue
-		}
+		u := us[bare]
 		out = append(out, Drift{Kind: DriftUnrenamed, Step: StepIndex,
-			Lines: g.tokenLineRange(tb), TwinLines: f.tokenLineRange(tt)})
+			Lines: g.tokenLineRange(u.at), TwinLines: f.tokenLineRange(u.twin)})
 	}
 	return out
 }

@@ -158,12 +158,15 @@ func (x *opIndex) ifParts(t int32) (tests [][2]int32, body [2]int32, ok bool) {
 }
 
 // statementBefore returns the first token of the statement right before
-// the one starting at token t, in the same block, if there is one.
+// the one starting at token t, in the same block, if there is one (as
+// checksOwnResult finds it: the unit before in the block's units).
 func (f *File) statementBefore(t int32) (int32, bool) {
 	order, k := f.startingAt(t)
 	for ; k < len(order) && f.units[order[k]].tok0 == t; k++ {
-		u := order[k]
-		if u > 0 && !f.units[u].fn && !f.units[u-1].fn && f.units[u-1].tok1 == t {
+		if u := order[k]; !f.units[u].fn {
+			if u == f.blocks[f.blockOf(u)].first {
+				return 0, false
+			}
 			return f.units[u-1].tok0, true
 		}
 	}
