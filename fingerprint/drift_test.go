@@ -1820,3 +1820,29 @@ func TestDriftRenamedInLongList(t *testing.T) {
 		t.Errorf("drift\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// declaresAt answers for each name of a var declaration, in a list and
+// in the first spec of a group, and for none of a call's arguments.
+func TestDeclaresAtVar(t *testing.T) {
+	src := "package p\n\nfunc f(a, b int) int {\n\tvar c, d int\n\tvar (\n\t\te, g int\n\t)\n\tvar h = a\n\tc, d = g(a, b), e\n\ti, j := c, d\n\treturn h + i + j\n}\n"
+	f := indexSources(t, 1, map[string]string{"a.go": src})[0]
+	ns := (&detector{files: []*File{f}}).sitesOf(f.codes)
+	var got []string
+	names := strings.Fields("p f a b int int c d int e g int h a c d g a b e i j c d h i j")
+	n := 0
+	for tok := range int32(len(f.codes)) {
+		if !isName(f.codes[tok]) {
+			continue
+		}
+		if ns.declaresAt(tok) {
+			got = append(got, names[n])
+		}
+		n++
+	}
+	if n != len(names) {
+		t.Fatalf("%d names in the source, want %d", n, len(names))
+	}
+	if want := "c d e g h i j"; strings.Join(got, " ") != want {
+		t.Errorf("declared at %q, want %q", strings.Join(got, " "), want)
+	}
+}

@@ -399,7 +399,26 @@ func (ns *nameSites) declares(t int32) bool {
 // declaresAt reports whether the name at token t is declared there:
 // left of := or after var.
 func (ns *nameSites) declaresAt(t int32) bool {
-	return ns.declares(t) || t > 0 && token.Token(ns.codes[t-1]) == token.VAR
+	return ns.declares(t) || afterVar(ns.codes, t)
+}
+
+// afterVar reports whether the name at codes[t] is one var declares,
+// alone or in a list: var x T, var a, b T, and the first spec's names of
+// a group, var (a, b T. The group's later specs are not read.
+func afterVar(codes []byte, t int32) bool {
+	for t >= 2 && token.Token(codes[t-1]) == token.COMMA && isName(codes[t-2]) {
+		t -= 2
+	}
+	if t < 1 {
+		return false
+	}
+	switch token.Token(codes[t-1]) {
+	case token.VAR:
+		return true
+	case token.LPAREN:
+		return t >= 2 && token.Token(codes[t-2]) == token.VAR
+	}
+	return false
 }
 
 // inSignature is the function inSignature, for a token of ns.codes.
