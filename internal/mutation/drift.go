@@ -54,6 +54,14 @@ const (
 	// and uses another (mimir's QuantileOverTimeFactory, xray-core's
 	// darwin keepalive).
 	CrossedOperand DriftBug = "crossed operand"
+	// LeftUnindexed stands, in the copy, for one local variable x
+	// (declared once, in the body, by :=, var or range, as LeftUnrenamed's;
+	// used bare at least three times besides, never indexed) with
+	// an element y[k] of a new name y, at every use but one, where it
+	// names y bare: the copy was adapted from one value to one of a map
+	// or slice of them, and one place compares or passes the whole
+	// (kube-router's iBGP peer sets).
+	LeftUnindexed DriftBug = "left unindexed"
 	// ParallelEdits is no bug: one to three names (a type, a local, a
 	// callee) renamed everywhere, some literal values changed, and maybe a
 	// statement on a name of its own added.
@@ -96,6 +104,8 @@ func MutateDrift(b DriftBug, src []byte, r *rand.Rand) (Mutant, error) {
 		m, err = d.discardCheck(r)
 	case CrossedOperand:
 		m, err = d.crossOperand(r)
+	case LeftUnindexed:
+		m, err = d.leaveUnindexed(r)
 	case ParallelEdits:
 		m, err = d.parallelEdits(r)
 	default:
@@ -511,10 +521,7 @@ func (d *decl) otherNames() map[string]bool {
 func (d *decl) leaveUnrenamed(r *rand.Rand) (Mutant, error) {
 	sites, params := d.declSites()
 	other := d.otherNames()
-	byName := map[string][]*ast.Ident{}
-	for _, id := range renamable(d.fd) {
-		byName[id.Name] = append(byName[id.Name], id)
-	}
+	byName := d.byName()
 	var names []string
 	for name, ds := range sites {
 		if len(ds) == 1 && !params[ds[0]] && !other[name] && !isPredeclared(name) && len(byName[name]) >= 3 {
@@ -526,14 +533,7 @@ func (d *decl) leaveUnrenamed(r *rand.Rand) (Mutant, error) {
 	}
 	slices.Sort(names)
 	name := names[r.IntN(len(names))]
-	var uses []*ast.Ident
-	for _, id := range byName[name] {
-		if id != sites[name][0] {
-			uses = append(uses, id)
-		}
-	}
-	kept := uses[r.IntN(len(uses))]
-	to := freshNames([]string{name}, d.src, r)[name]
+	_, kept, to := d.slipSite(byName[name], sites[name][0], r)
 	var edits []edit
 	for _, id := range byName[name] {
 		if id != kept {
@@ -543,6 +543,85 @@ func (d *decl) leaveUnrenamed(r *rand.Rand) (Mutant, error) {
 	l := d.line(kept.Pos())
 	return Mutant{Src: apply(d.src, edits), At: [2]int{l, l},
 		Edits: []string{fmt.Sprintf("renamed %s to %s but on line %d: %s", name, to, l, d.lineText(l))}}, nil
+}
+
+// byName groups the identifiers renamable would rename by their name.
+func (d *decl) byName() map[string][]*ast.Ident {
+	out := map[string][]*ast.Ident{}
+	for _, id := range renamable(d.fd) {
+		out[id.Name] = append(out[id.Name], id)
+	}
+	return out
+}
+
+// slipSite picks, among the identifiers ids of a variable but decl, the
+// one it declares, the use a slip leaves as it was (kept), and a name
+// new to the function for the others (to).
+func (d *decl) slipSite(ids []*ast.Ident, decl *ast.Ident, r *rand.Rand) (uses []*ast.Ident, kept *ast.Ident, to string) {
+	for _, id := range ids {
+		if id != decl {
+			uses = append(uses, id)
+		}
+	}
+	kept = uses[r.IntN(len(uses))]
+	return uses, kept, freshNames([]string{ids[0].Name}, d.src, r)[ids[0].Name]
+}
+
+// leaveUnindexed makes LeftUnindexed. The key is one of the function's
+// parameters (not x) or, where it has none, the literal 0.
+func (d *decl) leaveUnindexed(r *rand.Rand) (Mutant, error) {
+	sites, params := d.declSites()
+	other := d.otherNames()
+	indexed := map[*ast.Ident]bool{} // a name indexed or sliced: x[i], x[i:j]
+	ast.Inspect(d.fd, func(n ast.Node) bool {
+		var x ast.Expr
+		switch n := n.(type) {
+		case *ast.IndexExpr:
+			x = n.X
+		case *ast.IndexListExpr:
+			x = n.X
+		case *ast.SliceExpr:
+			x = n.X
+		}
+		if id, ok := x.(*ast.Ident); ok {
+			indexed[id] = true
+		}
+		return true
+	})
+	byName := d.byName()
+	var names, keys []string
+	for name, ds := range sites {
+		if len(ds) == 1 && params[ds[0]] {
+			keys = append(keys, name)
+		}
+		if len(ds) != 1 || params[ds[0]] || other[name] || isPredeclared(name) || len(byName[name]) < 4 ||
+			slices.ContainsFunc(byName[name], func(id *ast.Ident) bool { return indexed[id] }) {
+			continue
+		}
+		names = append(names, name)
+	}
+	if len(names) == 0 {
+		return Mutant{}, fmt.Errorf("no variable used bare three times to index")
+	}
+	slices.Sort(names)
+	slices.Sort(keys)
+	name := names[r.IntN(len(names))]
+	key := "0"
+	if keys = slices.DeleteFunc(keys, func(k string) bool { return k == name }); len(keys) > 0 {
+		key = keys[r.IntN(len(keys))]
+	}
+	uses, kept, to := d.slipSite(byName[name], sites[name][0], r)
+	edits := []edit{{d.off(sites[name][0].Pos()), d.off(sites[name][0].End()), to}}
+	for _, id := range uses {
+		text := to + "[" + key + "]"
+		if id == kept {
+			text = to
+		}
+		edits = append(edits, edit{d.off(id.Pos()), d.off(id.End()), text})
+	}
+	l := d.line(kept.Pos())
+	return Mutant{Src: apply(d.src, edits), At: [2]int{l, l},
+		Edits: []string{fmt.Sprintf("stood for %s with %s[%s] but on line %d: %s", name, to, key, l, d.lineText(l))}}, nil
 }
 
 // A rename is a name to change everywhere: as a name (not selected) or,

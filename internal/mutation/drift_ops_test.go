@@ -16,7 +16,7 @@ import (
 // everywhere but at one use, on line At.
 func TestMutateDriftProperties(t *testing.T) {
 	c, funcs := stdFuncs(t)
-	for _, b := range append(DriftBugs, RemovedErrorReturn, CrossedOperand, ParallelEdits) {
+	for _, b := range append(DriftBugs, RemovedErrorReturn, CrossedOperand, LeftUnindexed, ParallelEdits) {
 		t.Run(string(b), func(t *testing.T) {
 			applied := 0
 			for i, fn := range funcs {
@@ -94,6 +94,8 @@ func driftContract(b DriftBug, src []byte, m Mutant) error {
 		if l := lineInfo(src); l.line(a[diff[0]].off) != m.At[1] {
 			return fmt.Errorf("field changed on line %d, want %d", l.line(a[diff[0]].off), m.At[1])
 		}
+	case LeftUnindexed:
+		return unindexedContract(src, m)
 	case SwappedArgs, LeftUnrenamed:
 		a, c, diff, err := namesChanged(src, m.Src)
 		if err != nil {
@@ -143,4 +145,55 @@ func namesChanged(src, dst []byte) (a, c []tok, diff []int, err error) {
 		}
 	}
 	return a, c, diff, nil
+}
+
+// unindexedContract checks LeftUnindexed: the copy's tokens are the
+// original's with one name x made one new name y, each place of x but
+// its first (the declaration) and one on line At followed by [k], one
+// token k, the same each time, and nothing else changed.
+func unindexedContract(src []byte, m Mutant) error {
+	a, c := scan(src, false), scan(m.Src, false)
+	l := lineInfo(m.Src)
+	var old, to, key string
+	seen, bare := 0, 0
+	j := 0
+	for i := range a {
+		if j >= len(c) {
+			return fmt.Errorf("copy ends at the original's token %d", i)
+		}
+		if a[i].tok != c[j].tok {
+			return fmt.Errorf("token %d is %s, want %s", j, c[j].tok, a[i].tok)
+		}
+		if a[i].lit == c[j].lit {
+			j++
+			continue
+		}
+		if a[i].tok != token.IDENT || old != "" && (a[i].lit != old || c[j].lit != to) {
+			return fmt.Errorf("%s made %s beside %s made %s", a[i].lit, c[j].lit, old, to)
+		}
+		old, to = a[i].lit, c[j].lit
+		seen++
+		j++
+		if j+2 < len(c) && c[j].tok == token.LBRACK && c[j+2].tok == token.RBRACK && (i+1 >= len(a) || a[i+1].tok != token.LBRACK) {
+			if key != "" && c[j+1].lit != key {
+				return fmt.Errorf("indexed by %s and by %s", key, c[j+1].lit)
+			}
+			key = c[j+1].lit
+			j += 3
+			continue
+		}
+		if seen > 1 {
+			bare++
+			if l.line(c[j-1].off) != m.At[0] {
+				return fmt.Errorf("%s bare on line %d, want %d", to, l.line(c[j-1].off), m.At[0])
+			}
+		}
+	}
+	if j != len(c) {
+		return fmt.Errorf("%d tokens more in the copy", len(c)-j)
+	}
+	if bare != 1 || seen < 4 || key == "" {
+		return fmt.Errorf("%s made %s at %d places, %d of them bare but the first, key %q: want 4 or more, one bare", old, to, seen, bare, key)
+	}
+	return nil
 }

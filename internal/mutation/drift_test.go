@@ -79,6 +79,12 @@ func TestDriftRecallReturn(t *testing.T) { runOwnTrials(t, mutation.RemovedError
 // own, against the same bars.
 func TestDriftRecallCrossed(t *testing.T) { runOwnTrials(t, mutation.CrossedOperand) }
 
+// TestDriftRecallUnindexed measures a name left unindexed (a copy that
+// stands for its twin's x with y[k] everywhere but once), a step added
+// after TestDriftRecall's trials were set, on trials of its own, against
+// the same bars.
+func TestDriftRecallUnindexed(t *testing.T) { runOwnTrials(t, mutation.LeftUnindexed) }
+
 // runOwnTrials runs bug b, added after TestDriftRecall's trials were
 // set, on a fifth as many trials of its own, against the same bars.
 func runOwnTrials(t *testing.T, b mutation.DriftBug) {
@@ -232,6 +238,8 @@ func wantOf(tr driftTrial, m mutation.Mutant, orig, cp region, line0 int) driftW
 		w.kind = fingerprint.DriftUnrenamed
 	case mutation.CrossedOperand:
 		w.kind, w.steps = fingerprint.DriftUnrenamed, []string{fingerprint.StepOperand}
+	case mutation.LeftUnindexed:
+		w.kind, w.steps = fingerprint.DriftUnrenamed, []string{fingerprint.StepIndex}
 	case mutation.DiscardedCheck:
 		w.kind = fingerprint.DriftDiscards
 		w.cp = region{cp.file, line0 + at[0], line0 + at[0]}
