@@ -789,13 +789,7 @@ func (d *decl) parallelEdits(r *rand.Rand) (Mutant, error) {
 		}
 		said = append(said, fmt.Sprintf("renamed %s%s to %s%s (%d uses)", sel, x.name, sel, to, n))
 	}
-	var lits []tok
-	for _, t := range scan(d.src, false) {
-		switch t.tok {
-		case token.INT, token.FLOAT, token.IMAG, token.CHAR, token.STRING:
-			lits = append(lits, t)
-		}
-	}
+	lits := literalTokens(d.src)
 	changed := 0
 	for i, t := range lits {
 		if r.IntN(3) == 0 || changed == 0 && i == len(lits)-1 {

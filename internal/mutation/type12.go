@@ -143,13 +143,7 @@ func renameDeclared(src []byte, r *rand.Rand, literals bool) ([]byte, error) {
 		}
 	}
 	if literals {
-		var lits []tok
-		for _, t := range scan(src, false) {
-			switch t.tok {
-			case token.INT, token.FLOAT, token.IMAG, token.CHAR, token.STRING:
-				lits = append(lits, t)
-			}
-		}
+		lits := literalTokens(src)
 		changed := false
 		for i, t := range lits {
 			if r.IntN(2) == 0 || (!changed && i == len(lits)-1) {
@@ -295,4 +289,16 @@ func newLiteral(t tok, r *rand.Rand) string {
 			return s
 		}
 	}
+}
+
+// literalTokens are the literal tokens of src: numbers, runes and strings.
+func literalTokens(src []byte) []tok {
+	var lits []tok
+	for _, t := range scan(src, false) {
+		switch t.tok {
+		case token.INT, token.FLOAT, token.IMAG, token.CHAR, token.STRING:
+			lits = append(lits, t)
+		}
+	}
+	return lits
 }
