@@ -31,20 +31,25 @@ var docSource string
 // command line's detection flags (-min-tokens, -min-lines,
 // -max-occurrences, -near, -similarity, -tests, -generated).
 var Analyzer = &analysis.Analyzer{
-	Name:             "copycat",
+	Name:             name,
 	Doc:              extractDoc(docSource, "copycat"),
 	URL:              "https://pkg.go.dev/github.com/copycat-go/copycat/analyzer",
 	Run:              run,
 	RunDespiteErrors: true,
 }
 
-// config holds the flag values, as analyzers' flags are global.
+// name is the analyzer's name, the prefix of its flags under go vet.
+const name = "copycat"
+
+// config holds the flag values, as analyzers' flags are global. A
+// package runs with them over its project file's (configFor).
 var config cli.Config
 
 func init() {
 	config.Flags(&Analyzer.Flags)
 	config.FileFlags(&Analyzer.Flags)
 	config.ListFlags(&Analyzer.Flags, Analyzer.Name+".")
+	driverFlags = &Analyzer.Flags
 }
 
 // Categories of the diagnostics that are not clones. Clones have their
@@ -53,6 +58,7 @@ const (
 	CategoryDirective  = "directive"  // a malformed //copycat: directive
 	CategoryDuplignore = "duplignore" // a .duplignore line that cannot be used
 	CategoryFile       = "file"       // a file that cannot be read
+	CategoryProject    = "project"    // a line of the project file (.copycat.flags) that cannot be used
 )
 
 // RelatedMessage is the message of the Related entries that point at the
@@ -71,14 +77,15 @@ func run(pass *analysis.Pass) (any, error) {
 		u.add(f)
 	}
 	u.reportDuplignore()
-	opt := config.Options()
+	u.reportProject()
+	opt := u.cfg.Options()
 	opt.Workers = 1 // go vet already runs one process per package on every CPU
 	classes := fingerprint.Detect(u.files, opt)
 	// The command line's listing rules: classes in tests and copies on
 	// purpose are left out, unless -all (see report.Listed).
 	report.Rank(classes, report.LoadedFacts(u.files, noFacts), report.SortPosition)
 	for _, c := range classes {
-		if config.All || report.Listed(c) {
+		if u.cfg.All || report.Listed(c) {
 			u.reportClass(c)
 		}
 	}
@@ -92,6 +99,8 @@ type unit struct {
 	dir    string       // the package's directory
 	root   string       // the module's root directory, else dir
 	tree   *ignore.Tree // .duplignore rules from the module root down
+	cfg    *cli.Config  // the flags, over the project file's (see configFor)
+	errs   []error      // the project file's errors
 	ix     fingerprint.Indexer
 	files  []*fingerprint.File
 	byName map[string]*token.File // engine file name → file in pass.Fset
@@ -138,11 +147,14 @@ func newUnit(pass *analysis.Pass) *unit {
 	if root == "" {
 		root = dir
 	}
+	pc := configFor(root)
 	return &unit{
 		pass:   pass,
 		dir:    dir,
 		root:   root,
 		tree:   ignore.NewTree(root, nil),
+		cfg:    &pc.cfg,
+		errs:   pc.errs,
 		byName: map[string]*token.File{},
 	}
 }
@@ -223,7 +235,7 @@ func (u *unit) add(f *ast.File) {
 		f, tf, cgo = of, u.pass.Fset.File(of.FileStart), true
 	}
 	path := tf.Name()
-	if !config.Tests && strings.HasSuffix(path, "_test.go") {
+	if !u.cfg.Tests && strings.HasSuffix(path, "_test.go") {
 		return
 	}
 	if u.tree.Ignored(path, false) {
@@ -234,12 +246,12 @@ func (u *unit) add(f *ast.File) {
 	if cgo {
 		// Not one of the files the driver gave, which its ReadFile
 		// refuses: read as the command line reads it.
-		src, err = load.ReadFile(path, config.MaxFileSize)
+		src, err = load.ReadFile(path, u.cfg.MaxFileSize)
 	} else {
 		src, err = u.readFile(path)
 	}
 	var skip *load.SkipError
-	if errors.As(err, &skip) && skip.TooLarge && !config.Generated && load.GeneratedHeader(path) {
+	if errors.As(err, &skip) && skip.TooLarge && !u.cfg.Generated && load.GeneratedHeader(path) {
 		return
 	}
 	if err != nil {
@@ -247,7 +259,7 @@ func (u *unit) add(f *ast.File) {
 			Message: "cannot read file, left out of clone detection: " + err.Error()})
 		return
 	}
-	if !config.Generated && ignore.IsGenerated(src) {
+	if !u.cfg.Generated && ignore.IsGenerated(src) {
 		return
 	}
 	internal := func(err error) {
@@ -268,7 +280,7 @@ func (u *unit) add(f *ast.File) {
 	}
 	name := u.displayName(path)
 	var fp *fingerprint.File
-	if err := u.contain(func() { fp = indexFile(&u.ix, name, u.pass.Fset, f, src, config.MinTokens, d.Skip) }); err != nil {
+	if err := u.contain(func() { fp = indexFile(&u.ix, name, u.pass.Fset, f, src, u.cfg.MinTokens, d.Skip) }); err != nil {
 		internal(err)
 		return
 	}
@@ -280,7 +292,7 @@ func (u *unit) add(f *ast.File) {
 // the package from, into the pass's file set, so that its positions can
 // be reported. One too large is parsed empty: add then says so.
 func (u *unit) parseOriginal(path string) (*ast.File, error) {
-	src, err := load.ReadFile(path, config.MaxFileSize)
+	src, err := load.ReadFile(path, u.cfg.MaxFileSize)
 	var skip *load.SkipError
 	if errors.As(err, &skip) && skip.TooLarge {
 		src, err = nil, nil
@@ -323,9 +335,9 @@ func (u *unit) contain(step func()) (err error) {
 // -max-file-size bytes.
 func (u *unit) readFile(path string) ([]byte, error) {
 	if u.pass.ReadFile == nil {
-		return load.ReadFile(path, config.MaxFileSize)
+		return load.ReadFile(path, u.cfg.MaxFileSize)
 	}
-	if err := load.CheckFile(path, config.MaxFileSize); err != nil {
+	if err := load.CheckFile(path, u.cfg.MaxFileSize); err != nil {
 		return nil, err
 	}
 	return u.pass.ReadFile(path)

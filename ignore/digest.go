@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"slices"
 )
 
 // Digest writes to w the name and contents of every .duplignore file under
@@ -17,7 +18,12 @@ import (
 // byte past MaxFileSize, which is enough to tell what the rules are (a
 // larger file has none), where a file of a gigabyte was read whole into
 // memory each time go vet asked copycat for its ID.
-func Digest(w io.Writer, root string) error {
+func Digest(w io.Writer, root string) error { return DigestFiles(w, root, FileName) }
+
+// DigestFiles is Digest for the files of any of names: go vet's cache
+// keys on the .duplignore files and on the modules' project files of
+// flags (cli.ProjectFile) alike. Each file read is held to MaxFileSize.
+func DigestFiles(w io.Writer, root string, names ...string) error {
 	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		rel, _ := filepath.Rel(root, p)
 		rel = filepath.ToSlash(rel)
@@ -27,7 +33,7 @@ func Digest(w io.Writer, root string) error {
 			return werr
 		case d.IsDir() && p != root && skippedDir(d.Name()):
 			return filepath.SkipDir
-		case d.Name() != FileName || d.IsDir():
+		case d.IsDir() || !slices.Contains(names, d.Name()):
 			// A link is read as the analyzer reads it, through it: its
 			// target's rules, or the error it gives, are in the digest.
 			return nil

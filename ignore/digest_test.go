@@ -131,3 +131,38 @@ func TestDigestFollowsLinks(t *testing.T) {
 		t.Errorf("a linked .duplignore leading to no file: digest %q, want its error", d)
 	}
 }
+
+// DigestFiles takes the files of each name it is given, and no other:
+// go vet's cache sees an edit of a module's project file of flags as it
+// sees one of a .duplignore.
+func TestDigestFiles(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(root, rel), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	digest := func(names ...string) string {
+		t.Helper()
+		var b bytes.Buffer
+		if err := DigestFiles(&b, root, names...); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	write(FileName, "gen/\n")
+	write(".copycat.flags", "-min-tokens 150\n")
+	both, one := digest(FileName, ".copycat.flags"), digest(FileName)
+	write(".copycat.flags", "-min-tokens 200\n")
+	if digest(FileName, ".copycat.flags") == both {
+		t.Error("the digest of both names did not change with .copycat.flags")
+	}
+	if digest(FileName) != one {
+		t.Error("the digest of .duplignore files alone changed with .copycat.flags")
+	}
+	var b bytes.Buffer
+	if err := Digest(&b, root); err != nil || b.String() != one {
+		t.Errorf("Digest is not DigestFiles of %s alone (%v)", FileName, err)
+	}
+}

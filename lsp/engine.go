@@ -38,6 +38,9 @@ type config struct {
 	// recorded them are not read, and the result of detection over a
 	// workspace that did not change is not computed again. "" for none.
 	cacheDir string
+	// given are the flags the command line set (of those a project file
+	// may set), which the project file's do not override.
+	given map[string]bool
 }
 
 // apply overrides the config with the settings the editor gave.
@@ -111,9 +114,14 @@ type engine struct {
 	// pathOf).
 	aliases aliasTable
 
-	mu    sync.Mutex
-	cfg   config
-	roots []string
+	mu  sync.Mutex
+	cfg config // base under project and editor settings (see compose)
+	// base is the command line's configuration; project and editor are
+	// the settings of the project file and of the editor, each merged
+	// as they came.
+	base            config
+	project, editor settings
+	roots           []string
 	// trees are the .duplignore trees of the folders, by root: a file
 	// asks those of the folders above it, not every folder's.
 	trees map[string]*ignore.Tree
@@ -165,7 +173,7 @@ type publishFunc func(path string, uris, stale []string, version *int, diags []d
 
 func newEngine(cfg config, lg *log.Logger, c *client, publish publishFunc) *engine {
 	return &engine{
-		log: lg, client: c, publish: publish, docs: newDocStore(), cfg: cfg,
+		log: lg, client: c, publish: publish, docs: newDocStore(), cfg: cfg, base: cfg,
 		published: map[string][]byte{}, sentTo: map[string][]string{}, pending: map[string]bool{}, versions: map[string]int{},
 		wake: make(chan struct{}, 1), indexed: make(chan struct{}),
 	}
@@ -185,14 +193,55 @@ func (e *engine) pathOf(uri string) (string, error) {
 // progress when the editor supports it, then follows the buffers until ctx
 // ends.
 func (e *engine) start(ctx context.Context, roots []string, progress bool) {
+	project, msg := e.projectOf(roots)
 	e.mu.Lock()
+	if cfg, err := e.compose(project, e.editor); err != nil {
+		e.log.Printf("%s: %v", cli.ProjectFile, err)
+	} else {
+		e.project, e.cfg = project, cfg
+	}
 	e.roots = roots
 	e.aliases.setRoots(roots)
 	e.started, e.indexing = true, true
 	e.newTrees()
 	e.mu.Unlock()
+	e.tellProject(msg)
 	go e.indexSafely(progress)
 	go e.work(ctx)
+}
+
+// reproject reads the project file again, once it changed, and indexes
+// the workspace again if the detection options it gives changed.
+func (e *engine) reproject() {
+	e.mu.Lock()
+	roots := e.roots
+	e.mu.Unlock()
+	project, msg := e.projectOf(roots)
+	e.tellProject(msg)
+	e.mu.Lock()
+	cfg, err := e.compose(project, e.editor)
+	if err != nil {
+		e.mu.Unlock()
+		e.log.Printf("%s: %v", cli.ProjectFile, err)
+		return
+	}
+	reindex := !cfg.sameDetection(e.cfg) && e.started
+	e.project, e.cfg = project, cfg
+	e.mu.Unlock()
+	if reindex {
+		e.log.Printf("%s changed the detection options: indexing again", cli.ProjectFile)
+		e.reindex()
+	}
+}
+
+// tellProject shows the editor msg, a project file's line it cannot use.
+func (e *engine) tellProject(msg string) {
+	if msg == "" || e.client == nil {
+		return
+	}
+	if err := e.client.notify("window/showMessage", showMessageParams{Type: 2, Message: msg}); err != nil {
+		e.log.Printf("showMessage: %v", err)
+	}
 }
 
 // newTrees reads the .duplignore files afresh, and forgets which

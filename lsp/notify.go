@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/copycat-go/copycat/ignore"
+	"github.com/copycat-go/copycat/internal/cli"
 )
 
 // documentNotification follows the editor's buffers: didOpen, didChange,
@@ -76,6 +77,10 @@ func (e *engine) changed(path string) {
 		e.reindex()
 		return
 	}
+	if filepath.Base(path) == cli.ProjectFile {
+		e.reproject()
+		return
+	}
 	e.schedule(path)
 }
 
@@ -107,11 +112,12 @@ func (e *engine) configureFrom(p initializeParams) error {
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	cfg := e.cfg
-	if err := cfg.apply(s); err != nil {
+	editor := e.editor.over(s)
+	cfg, err := e.compose(e.project, editor)
+	if err != nil {
 		return err // the flags' values stay
 	}
-	e.cfg = cfg
+	e.editor, e.cfg = editor, cfg
 	return nil
 }
 
@@ -131,12 +137,14 @@ func (e *engine) applyConfiguration(result json.RawMessage) {
 		return
 	}
 	e.mu.Lock()
-	cfg := e.cfg
-	if err := cfg.apply(s); err != nil {
+	editor := e.editor.over(s)
+	cfg, err := e.compose(e.project, editor)
+	if err != nil {
 		e.mu.Unlock()
 		e.log.Printf("copycat settings: %v", err)
 		return
 	}
+	e.editor = editor
 	// The new severity holds from now on, for what is published next,
 	// the re-indexing's too: set after it started, an indexing that
 	// ended first published at the old one.

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/copycat-go/copycat/internal/cli"
 )
 
 // A proxy sits between the editor and a gopls child. Every message passes
@@ -206,7 +208,7 @@ func (p *proxy) watchEditor(m *message) {
 		watch := p.initP.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
 		p.mu.Unlock()
 		if watch {
-			askToWatch(p.client, p.log, "**/.duplignore")
+			askToWatch(p.client, p.log, "**/.duplignore", "**/"+cli.ProjectFile)
 		}
 	case "workspace/didChangeConfiguration":
 		p.requestConfiguration()

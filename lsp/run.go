@@ -74,7 +74,7 @@ func Run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer, args []
 		logw = f
 	}
 	lg := log.New(logw, "copycat lsp: ", log.LstdFlags|log.Lmicroseconds)
-	cfg := config{opt: c.Options(), tests: *tests, maxFileSize: c.MaxFileSize, severity: sev, cacheDir: cache.DirOf(*cacheDir)}
+	cfg := config{opt: c.Options(), tests: *tests, maxFileSize: c.MaxFileSize, severity: sev, cacheDir: cache.DirOf(*cacheDir), given: cli.Given(fs)}
 	if !*proxyMode {
 		return serve(ctx, stdin, stdout, lg, cfg)
 	}

@@ -9,6 +9,7 @@ import (
 	"log"
 	"strings"
 
+	"github.com/copycat-go/copycat/internal/cli"
 	"github.com/copycat-go/copycat/internal/version"
 )
 
@@ -197,7 +198,7 @@ func (s *server) registerWatchers() {
 	if !s.watch {
 		return
 	}
-	askToWatch(s.client, s.log, "**/*.go", "**/.duplignore")
+	askToWatch(s.client, s.log, "**/*.go", "**/.duplignore", "**/"+cli.ProjectFile)
 }
 
 // askToWatch asks the editor to report changes on disk to the files that

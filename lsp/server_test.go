@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/copycat-go/copycat/fingerprint"
+	"github.com/copycat-go/copycat/internal/cli"
 	"github.com/copycat-go/copycat/internal/par"
 	"github.com/copycat-go/copycat/internal/testtool"
 )
@@ -854,4 +855,63 @@ func TestIgnoreActionLineEnds(t *testing.T) {
 		t.Errorf("the ignore action writes %q, want %q", texts, want)
 	}
 	e.exit()
+}
+
+// The project file of flags (.copycat.flags) at the module's root sets
+// the detection options under the command line's and the editor's: an
+// edit of it, which the editor reports as a watched file, indexes the
+// workspace again with the new options. A flag the editor server has no
+// use for is logged.
+func TestServerProjectFile(t *testing.T) {
+	dir, _ := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+	project := filepath.Join(dir, cli.ProjectFile)
+	write := func(text string) {
+		t.Helper()
+		if err := os.WriteFile(project, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var e *editor
+	changed := func() {
+		e.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{{"uri": pathToURI(project), "type": 2}}})
+	}
+	write("-min-tokens 1000\n-generated\n")
+	e = startEditor(t, runServer())
+	e.initialize(dir, nil)
+	for deadline := time.Now().Add(timeout); !strings.Contains(e.stderr.String(), "-generated is not used by the editor server"); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the unused flag is not in the log:\n%s", e.stderr.String())
+		}
+	}
+	write("-min-tokens 100\n")
+	changed()
+	e.diagnostics(uri(dir, "a.go"), "the clone, once the file asks for 100 tokens", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)"))
+	write("-min-tokens 1000\n")
+	changed()
+	e.diagnostics(uri(dir, "a.go"), "no clone of 1000 tokens", none)
+	e.exit()
+}
+
+// The editor's settings and copycat lsp's own flags win over the project
+// file's.
+func TestServerProjectFileUnder(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		options any
+		args    []string
+	}{
+		{"initializationOptions", map[string]any{"minTokens": 100}, nil},
+		{"flags", nil, []string{"-min-tokens", "100"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, _ := writeWorkspace(t, filepath.Join("testdata", "workspace.txtar"))
+			if err := os.WriteFile(filepath.Join(dir, cli.ProjectFile), []byte("-min-tokens 1000\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			e := startEditor(t, runServer(tc.args...))
+			e.initialize(dir, tc.options)
+			e.diagnostics(uri(dir, "a.go"), "the clone of 105 tokens", saying("duplicate of b.go:4-20 (renamed, 105 tokens, 2 copies)"))
+			e.exit()
+		})
+	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/copycat-go/copycat/analyzer"
 	"github.com/copycat-go/copycat/ignore"
+	"github.com/copycat-go/copycat/internal/cli"
 	"github.com/copycat-go/copycat/load"
 )
 
@@ -47,9 +48,10 @@ func vet() {
 
 // printToolID answers go vet's -V=full. go vet keys every cached result
 // on the build ID printed here; unitchecker's is a hash of the
-// executable. copycat's also hashes the .duplignore files of the module
-// or workspace that go vet runs in, so that editing one of them is seen
-// by the next go vet, not served its result from before.
+// executable. copycat's also hashes the .duplignore files and the
+// project files of flags (.copycat.flags) of the module or workspace that
+// go vet runs in, so that editing one of them is seen by the next go
+// vet, not served its result from before.
 func printToolID(w io.Writer) error {
 	exe, err := os.Executable()
 	if err != nil {
@@ -65,7 +67,7 @@ func printToolID(w io.Writer) error {
 		return err
 	}
 	if wd, err := os.Getwd(); err == nil {
-		if err := ignore.Digest(h, workspaceRoot(wd)); err != nil {
+		if err := ignore.DigestFiles(h, workspaceRoot(wd), ignore.FileName, cli.ProjectFile); err != nil {
 			return err
 		}
 	}

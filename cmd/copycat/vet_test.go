@@ -126,6 +126,21 @@ func TestGoVet(t *testing.T) {
 			t.Errorf("b.go is ignored, yet go vet reported:\n\t%s", strings.Join(got, "\n\t"))
 		}
 	})
+	t.Run("a project file written", func(t *testing.T) {
+		// The module's .copycat.flags applies under the flags go vet
+		// gives (-tests=false: the classes in tests are gone), and go vet
+		// does not serve the results from before it was written.
+		path := filepath.Join(dir, ".copycat.flags")
+		if err := os.WriteFile(path, []byte("-tests=false\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Remove(path)
+		_, stderr, code := vet(t, append(vetFlags, "./...")...)
+		got := diagnosticLines(stderr)
+		if code != 1 || slices.ContainsFunc(got, func(l string) bool { return strings.Contains(l, "m_test.go") }) || !slices.Contains(got, wantLines[1]) {
+			t.Errorf("exit %d; with -tests=false in the project file, go vet reported:\n\t%s", code, strings.Join(got, "\n\t"))
+		}
+	})
 	t.Run("a .duplignore where no package lives", func(t *testing.T) {
 		// Reported once, by the first package below it; one too large
 		// to use is reported too, at its start.

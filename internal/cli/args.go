@@ -73,6 +73,10 @@ func (cmd *command) parse(args []string, stdout, stderr io.Writer) (paths []stri
 	case cmd.showVersion:
 		return nil, cmd.printVersion(stdout, stderr), false
 	}
+	if err := applyProject(cmd.fs, stderr); err != nil {
+		fmt.Fprintf(stderr, "copycat: %v\n", err)
+		return nil, ExitError, false
+	}
 	if err := cmp.Or(cmd.checkPathValues(), cmd.Check(), cmd.checkOutput(cmd.fs), cmd.checkProfiles(), cmd.checkExitCode(), cmd.checkChanges()); err != nil {
 		fmt.Fprintf(stderr, "copycat: %v\n", err)
 		return nil, ExitError, false

@@ -64,6 +64,10 @@ func runHistory(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "copycat history: %v\nrun 'copycat history -h' for usage\n", words.FlagError(fs, err))
 		return ExitError
 	}
+	if err := applyProject(fs, stderr); err != nil {
+		fmt.Fprintf(stderr, "copycat history: %v\n", err)
+		return ExitError
+	}
 	*out = standardOutput(*out)
 	rev := "HEAD"
 	switch len(rest) {
