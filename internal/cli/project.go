@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/copycat-go/copycat/ignore"
 	"github.com/copycat-go/copycat/internal/words"
@@ -149,11 +150,15 @@ func projectFlagError(fs *flag.FlagSet, err error) error {
 		return err
 	}
 	name, _, _ = strings.Cut(name, " ")
-	if newCommand(io.Discard).fs.Lookup(name) == nil {
+	if runFlags().Lookup(name) == nil {
 		return err
 	}
 	return fmt.Errorf("-%s is a flag of a run, not of a project: a project file sets only the flags that choose what is found and which files are read (-min-tokens, -min-lines, -max-occurrences, -near, -similarity, -tests, -generated, -max-file-size)", name)
 }
+
+// runFlags is the command line's flag set, made once: asked for each bad
+// line of a project file, which may hold thousands.
+var runFlags = sync.OnceValue(func() *flag.FlagSet { return newCommand(io.Discard).fs })
 
 // Apply sets on fs each flag of p that given does not hold (the names of
 // the flags the command line set), in the file's order: the command
