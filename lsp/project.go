@@ -1,8 +1,10 @@
 package lsp
 
 import (
+	"encoding/json"
 	"flag"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 
@@ -27,57 +29,35 @@ var flagSettings = map[string]string{
 	"max-file-size":   "maxFileSize",
 }
 
+// fields are the settings s sets, by their JSON names.
+func (s settings) fields() map[string]json.RawMessage {
+	m := map[string]json.RawMessage{}
+	b, _ := json.Marshal(s) // plain values: it cannot fail
+	json.Unmarshal(b, &m)
+	return m
+}
+
+// settingsOf are the settings fields name.
+func settingsOf(m map[string]json.RawMessage) (s settings) {
+	b, _ := json.Marshal(m)
+	json.Unmarshal(b, &s) // fields made by fields or from flags' values
+	return s
+}
+
 // over returns s with the fields t sets set to t's.
 func (s settings) over(t settings) settings {
-	if t.Severity != "" {
-		s.Severity = t.Severity
-	}
-	pick := func(a, b *int) *int {
-		if b != nil {
-			return b
-		}
-		return a
-	}
-	s.MinTokens = pick(s.MinTokens, t.MinTokens)
-	s.MinLines = pick(s.MinLines, t.MinLines)
-	s.MaxOccurrences = pick(s.MaxOccurrences, t.MaxOccurrences)
-	s.MaxFiles = pick(s.MaxFiles, t.MaxFiles)
-	if t.Near != nil {
-		s.Near = t.Near
-	}
-	if t.Similarity != nil {
-		s.Similarity = t.Similarity
-	}
-	if t.Tests != nil {
-		s.Tests = t.Tests
-	}
-	if t.MaxFileSize != nil {
-		s.MaxFileSize = t.MaxFileSize
-	}
-	return s
+	m := s.fields()
+	maps.Copy(m, t.fields())
+	return settingsOf(m)
 }
 
 // without returns s less the settings of the flags given names.
 func (s settings) without(given map[string]bool) settings {
+	m := s.fields()
 	for name := range given {
-		switch flagSettings[name] {
-		case "minTokens":
-			s.MinTokens = nil
-		case "minLines":
-			s.MinLines = nil
-		case "maxOccurrences":
-			s.MaxOccurrences = nil
-		case "near":
-			s.Near = nil
-		case "similarity":
-			s.Similarity = nil
-		case "tests":
-			s.Tests = nil
-		case "maxFileSize":
-			s.MaxFileSize = nil
-		}
+		delete(m, flagSettings[name])
 	}
-	return s
+	return settingsOf(m)
 }
 
 // projectSettings are the settings p's flags stand for, and the flags of
@@ -91,29 +71,21 @@ func projectSettings(p cli.Project) (s settings, unused []string) {
 	if err := p.Apply(fs, nil); err != nil {
 		return settings{}, nil // its lines were checked as read: not met
 	}
+	m := map[string]json.RawMessage{}
 	for _, f := range p.Flags {
-		switch flagSettings[f.Name] {
-		case "minTokens":
-			s.MinTokens = &c.MinTokens
-		case "minLines":
-			s.MinLines = &c.MinLines
-		case "maxOccurrences":
-			s.MaxOccurrences = &c.MaxOccurrences
-		case "near":
-			s.Near = &c.Near
-		case "similarity":
-			s.Similarity = &c.Similarity
-		case "tests":
-			s.Tests = &c.Tests
-		case "maxFileSize":
-			s.MaxFileSize = &c.MaxFileSize
-		default:
+		name, ok := flagSettings[f.Name]
+		if !ok {
 			if !slices.Contains(unused, f.Name) {
 				unused = append(unused, f.Name)
 			}
+			continue
+		}
+		v, err := json.Marshal(fs.Lookup(f.Name).Value.(flag.Getter).Get())
+		if err == nil {
+			m[name] = v
 		}
 	}
-	return s, unused
+	return settingsOf(m), unused
 }
 
 // projectOf reads the project file of the first of roots, and logs what

@@ -915,3 +915,27 @@ func TestServerProjectFileUnder(t *testing.T) {
 		})
 	}
 }
+
+// Each flag a project file sets stands for its setting, with its value;
+// -generated, which the editor server has no setting for, is said so.
+func TestProjectSettings(t *testing.T) {
+	p := cli.Project{Path: cli.ProjectFile, Flags: []cli.ProjectFlag{
+		{Name: "min-tokens", Value: "150"}, {Name: "min-lines", Value: "10"}, {Name: "max-occurrences", Value: "0"},
+		{Name: "near", Value: "false"}, {Name: "similarity", Value: "0.9"}, {Name: "tests", Value: "false"},
+		{Name: "max-file-size", Value: "4MiB"}, {Name: "generated", Value: "true"},
+	}}
+	s, unused := projectSettings(p)
+	got, _ := json.Marshal(s)
+	want := `{"minTokens":150,"minLines":10,"maxOccurrences":0,"near":false,"similarity":0.9,"tests":false,"maxFileSize":4194304}`
+	if string(got) != want || !slices.Equal(unused, []string{"generated"}) {
+		t.Errorf("got %s, unused %q; want %s, [generated]", got, unused, want)
+	}
+	if got, _ := json.Marshal(s.without(map[string]bool{"min-tokens": true, "tests": true, "severity": true})); string(got) != `{"minLines":10,"maxOccurrences":0,"near":false,"similarity":0.9,"maxFileSize":4194304}` {
+		t.Errorf("without -min-tokens and -tests: %s", got)
+	}
+	sev, n := settings{Severity: "hint", MinTokens: new(int)}, 7
+	over := sev.over(settings{MinLines: &n})
+	if got, _ := json.Marshal(over); string(got) != `{"severity":"hint","minTokens":0,"minLines":7}` {
+		t.Errorf("over: %s", got)
+	}
+}

@@ -34,6 +34,15 @@ func (f sizeFlag) String() string {
 	}
 }
 
+// Get is the size in bytes (flag.Getter): the editor server reads a
+// project file's -max-file-size so.
+func (f sizeFlag) Get() any {
+	if f.p == nil {
+		return int64(0)
+	}
+	return *f.p
+}
+
 func (f sizeFlag) Set(s string) error {
 	n, err := ParseSize(s)
 	if err == nil {
