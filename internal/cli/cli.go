@@ -188,6 +188,10 @@ Other commands:
                                        run as a go vet analyzer (fails if copycat is not on PATH);
                                        there its flags are -copycat.NAME: -copycat.min-tokens=50
 
+The detection flags (-min-tokens to -max-file-size) may also stand in
+.copycat.flags at the module's root, a line each (-min-tokens 150), which
+go vet, golangci-lint and the editor read too; a flag given here wins.
+
 Flags:
 `
 
