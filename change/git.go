@@ -109,6 +109,9 @@ func repoLines(ctx context.Context, dir string, lines []string, ok bool, err err
 // open is Open, that also returns dir's folder within the top folder,
 // as git has it (slash-separated, "." for the top folder).
 func open(ctx context.Context, dir string) (*Repo, string, error) {
+	if err := specialGitFolder(dir); err != nil {
+		return nil, "", err
+	}
 	out, err := git(ctx, dir, "rev-parse", "--absolute-git-dir", "--is-inside-work-tree", "--show-toplevel", "--show-prefix")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if err := repoLines(ctx, dir, lines, err == nil && len(lines) == 4, err); err != nil {
@@ -176,6 +179,9 @@ func OpenObjectsContext(ctx context.Context, dir string) (r *Repo, prefix string
 	if _, ok := errors.AsType[*WorktreeError](err); ok {
 		return nil, "", err
 	}
+	if _, ok := errors.AsType[*gitFileError](err); ok {
+		return nil, "", err
+	}
 	// In a bare repository, or a .git folder, git has no top folder to
 	// show ("this operation must be run in a work tree"), and history
 	// said "not in a git repository".
@@ -203,6 +209,9 @@ func OpenAt(dir, rev string) (*Repo, string, error) {
 func OpenAtContext(ctx context.Context, dir, rev string) (*Repo, string, error) {
 	if strings.HasPrefix(rev, "-") {
 		return nil, "", fmt.Errorf("bad revision %q", rev)
+	}
+	if err := specialGitFolder(dir); err != nil {
+		return nil, "", err
 	}
 	out, err := git(ctx, dir, "rev-parse", "--absolute-git-dir", "--is-inside-work-tree", "--show-toplevel", "--show-prefix", "--git-path", "index", "--show-object-format",
 		"--verify", "--quiet", "--end-of-options", rev+"^{commit}")

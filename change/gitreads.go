@@ -1,7 +1,10 @@
 package change
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"maps"
 	"os"
 	"path"
@@ -9,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/copycat-go/copycat/internal/nowait"
 	"github.com/copycat-go/copycat/internal/words"
 )
 
@@ -69,4 +73,158 @@ func (r *Repo) specialGitFile(names []string, base string) error {
 		return fmt.Errorf("%s is a %s, not a file: git opens it for the rules of the files it compares, and would wait on it or read it without end; remove it", p, words.FileKind(fi.Mode()))
 	}
 	return nil
+}
+
+// git opens some files of the git folder for every command it runs
+// (HEAD, config, the index for a diff, packed-refs, the branch HEAD
+// names, the commit graph as it reads a commit, each pack's index as it
+// looks for an object), and one that is
+// a named pipe had git wait in its open for a writer for ever, and the
+// run with it unless someone interrupted it (a .git copied with one; git
+// itself hangs so). Before the first git command, the git folder git
+// would find from the run's folder is looked for as git looks for it,
+// and those files that are no regular files are an error naming them.
+// A loose object (one file an object, thousands of them) is not looked
+// at: git opens one only when it reads that object, and an interrupt
+// ends the run then (see OpenAtContext).
+
+// gitFolderFiles are the files of a git folder, and of the common folder
+// a worktree's names, that git opens whatever it is asked.
+var gitFolderFiles = []string{"HEAD", "config", "config.worktree", "commondir", "index", "packed-refs", "shallow",
+	"objects/info/alternates", "objects/info/commit-graph", "objects/info/commit-graphs/commit-graph-chain", "info/grafts"}
+
+// maxGitPointer is the most bytes read of a .git file, a commondir file
+// or HEAD: each holds one path or one ref.
+const maxGitPointer = 4096
+
+// gitFolder returns the git folder git finds from dir: GIT_DIR if set,
+// else that of the nearest .git at or above dir (findGitDir), else dir
+// itself when it holds HEAD and objects (a bare repository or a .git
+// folder); "" when none is found so, and git runs unchecked.
+func gitFolder(dir string) string {
+	if env := os.Getenv("GIT_DIR"); env != "" {
+		return env
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	if g := findGitDir(abs); g != "" {
+		return g
+	}
+	if isDir(filepath.Join(abs, "objects")) && exists(filepath.Join(abs, "HEAD")) {
+		return abs
+	}
+	return ""
+}
+
+// specialGitFolder returns the error for the first file of dir's git
+// folder (see gitFolder) that git opens for every command and that is
+// not a regular file, or nil: those of gitFolderFiles, of the common
+// folder a worktree's commondir names, the branch HEAD names, and each
+// pack's files.
+func specialGitFolder(dir string) error {
+	gitDir := gitFolder(dir)
+	if gitDir == "" {
+		return nil
+	}
+	folders := []string{gitDir}
+	if data, err := readPointer(filepath.Join(gitDir, "commondir")); err == nil {
+		common := strings.TrimSpace(data)
+		if !filepath.IsAbs(common) {
+			common = filepath.Join(gitDir, common)
+		}
+		folders = append(folders, common)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	var paths []string
+	for _, f := range folders {
+		for _, name := range gitFolderFiles {
+			paths = append(paths, filepath.Join(f, filepath.FromSlash(name)))
+		}
+	}
+	if err := checkRegular(paths); err != nil {
+		return err
+	}
+	if data, err := readPointer(filepath.Join(gitDir, "HEAD")); err == nil {
+		if ref, ok := strings.CutPrefix(strings.TrimSpace(data), "ref: "); ok && filepath.IsLocal(filepath.FromSlash(ref)) {
+			paths = paths[:0]
+			for _, f := range folders {
+				paths = append(paths, filepath.Join(f, filepath.FromSlash(ref)))
+			}
+			if err := checkRegular(paths); err != nil {
+				return err
+			}
+		}
+	}
+	for _, f := range folders {
+		packs := filepath.Join(f, "objects", "pack")
+		entries, err := os.ReadDir(packs)
+		if err != nil {
+			continue
+		}
+		paths = paths[:0]
+		for _, e := range entries {
+			paths = append(paths, filepath.Join(packs, e.Name()))
+		}
+		if err := checkRegular(paths); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkRegular returns the error for the first of paths that exists and
+// is neither a regular file nor a folder.
+func checkRegular(paths []string) error {
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil || fi.Mode().IsRegular() || fi.IsDir() {
+			continue
+		}
+		return specialFile(p, fi.Mode(), "git opens it for every command")
+	}
+	return nil
+}
+
+// specialFile is the error of a file of the git folder that is not a
+// regular file.
+func specialFile(path string, mode fs.FileMode, why string) error {
+	return &gitFileError{fmt.Errorf("%s is a %s, not a file: %s, and would wait on it or read it without end; remove it", path, words.FileKind(mode), why)}
+}
+
+// A gitFileError is a file of the git folder that git would wait on: no
+// git command is run after it.
+type gitFileError struct{ error }
+
+func (e *gitFileError) Unwrap() error { return e.error }
+
+// readPointer reads a small file of the git folder (commondir, HEAD) as
+// git would, a regular file only, opened without waiting.
+func readPointer(path string) (string, error) {
+	f, err := nowait.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	if !fi.Mode().IsRegular() {
+		return "", specialFile(path, fi.Mode(), "git opens it for every command")
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxGitPointer))
+	return string(data), err
+}
+
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

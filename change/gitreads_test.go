@@ -1,6 +1,8 @@
 package change
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -104,4 +106,94 @@ func TestAncestryOf(t *testing.T) {
 			t.Errorf("ancestryOf(%q) = %q, %v; want %q, %v", tc.rev, base, ok, tc.base, tc.ok)
 		}
 	}
+}
+
+// A file of the git folder that git opens for every command, a named
+// pipe (a .git copied with one), had git wait for a writer for ever, and
+// a run no one interrupted with it: now it is an error naming the file
+// before any git runs, from the work tree, a worktree of it and the git
+// folder itself.
+func TestGitFolderSpecial(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	for _, tc := range []struct {
+		name, pipe string // pipe: relative to the repository, "*" a glob
+		worktree   bool   // run from a worktree of the repository
+		gitDir     bool   // run from the git folder, as copycat history may
+	}{
+		{name: "HEAD", pipe: ".git/HEAD"},
+		{name: "config", pipe: ".git/config"},
+		{name: "index", pipe: ".git/index"},
+		{name: "packed-refs", pipe: ".git/packed-refs"},
+		{name: "the branch HEAD names", pipe: ".git/refs/heads/main"},
+		{name: "the commit graph", pipe: ".git/objects/info/commit-graph"},
+		{name: "a pack's index", pipe: ".git/objects/pack/*.idx"},
+		{name: "a worktree's HEAD", pipe: ".git/worktrees/wt/HEAD", worktree: true},
+		{name: "the common config of a worktree", pipe: ".git/config", worktree: true},
+		{name: "config, from the git folder", pipe: ".git/config", gitDir: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Chdir(dir)
+			twoCommits(t)
+			testtool.Git(t, "gc", "-q")
+			testtool.Git(t, "commit-graph", "write", "--reachable")
+			run := dir
+			if tc.worktree {
+				run = filepath.Join(t.TempDir(), "wt")
+				testtool.Git(t, "worktree", "add", "-q", run, "-b", "other")
+			}
+			if tc.gitDir {
+				run = filepath.Join(dir, ".git")
+			}
+			pipe := filepath.Join(dir, filepath.FromSlash(tc.pipe))
+			if m, _ := filepath.Glob(pipe); len(m) > 0 {
+				pipe = m[0]
+			}
+			// After git gc the branch is in packed-refs alone: git still
+			// opens its loose ref first.
+			if err := os.Remove(pipe); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				t.Fatal(err)
+			}
+			if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+				t.Skipf("no named pipes here: %v", err)
+			}
+			t.Cleanup(func() { unblockPipe(pipe) })
+			for _, open := range []struct {
+				name string
+				fn   func() error
+			}{
+				{"OpenAt", func() error { _, _, err := OpenAt(run, "HEAD~1"); return err }},
+				{"Open", func() error { _, err := Open(run); return err }},
+				{"OpenObjects", func() error { _, _, err := OpenObjects(run); return err }},
+			} {
+				done := make(chan error, 1)
+				go func() { done <- open.fn() }()
+				select {
+				case err := <-done:
+					if err == nil || !strings.Contains(err.Error(), pipe+" is a named pipe, not a file") {
+						t.Errorf("%s: %v, want an error naming %s", open.name, err, pipe)
+					}
+				case <-time.After(30 * time.Second):
+					// Not a time limit: the old code never returns.
+					t.Fatalf("%s: git still waiting 30 s later", open.name)
+				}
+			}
+			if unblockPipe(pipe) {
+				t.Errorf("a git was left opening %s", pipe)
+			}
+		})
+	}
+}
+
+// unblockPipe reports whether a process waits to read the named pipe at
+// path, and lets it go.
+func unblockPipe(path string) bool {
+	f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
 }
