@@ -23,7 +23,15 @@ type mapping struct {
 	off int64
 }
 
+// newMapper opens the file in dir. It is made with no name (O_TMPFILE)
+// where the file system can: a run killed between making a named file
+// and removing it (SIGKILL, a few microseconds) left it in the folder,
+// and no later run removed it. Elsewhere it is made and removed at once.
 func newMapper(dir string) (mapper, error) {
+	fd, err := unix.Open(dir, unix.O_TMPFILE|unix.O_RDWR|unix.O_CLOEXEC, 0o600)
+	if err == nil {
+		return &fileMapper{f: os.NewFile(uintptr(fd), dir+" (the spill file, of no name)"), maps: map[*byte]mapping{}}, nil
+	}
 	f, err := os.CreateTemp(dir, "copycat-spill-*")
 	if err != nil {
 		return nil, fmt.Errorf("spill: %w", err)

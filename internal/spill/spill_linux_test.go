@@ -360,3 +360,40 @@ func resident(t *testing.T) int64 {
 func spilled(a *Arena) int64 { n, _ := a.Spilled(); return n }
 
 func arenaErr(a *Arena) error { _, err := a.Spilled(); return err }
+
+// The spill file never has a name in its folder (O_TMPFILE): made and
+// removed at once, it stood there a few microseconds, and a run killed
+// then (SIGKILL) left it for good. The folder is watched (inotify) while
+// the arena makes its file and fills it.
+func TestFileNeverNamed(t *testing.T) {
+	dir := t.TempDir()
+	in, err := unix.InotifyInit1(unix.IN_NONBLOCK | unix.IN_CLOEXEC)
+	if err != nil {
+		t.Skipf("no inotify: %v", err)
+	}
+	defer unix.Close(in)
+	if _, err := unix.InotifyAddWatch(in, dir, unix.IN_CREATE|unix.IN_MOVED_TO); err != nil {
+		t.Skipf("no inotify watch: %v", err)
+	}
+	a := New(dir, 0)
+	if p := a.Alloc(1 << 16); p == nil {
+		t.Fatalf("no memory from the file: %v", arenaErr(a))
+	}
+	a.Close()
+	buf := make([]byte, 4096)
+	n, err := unix.Read(in, buf)
+	if errors.Is(err, unix.EAGAIN) {
+		return // no event: no name appeared
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for off := 0; off+unix.SizeofInotifyEvent <= n; {
+		ev := (*unix.InotifyEvent)(unsafe.Pointer(&buf[off]))
+		name := buf[off+unix.SizeofInotifyEvent : off+unix.SizeofInotifyEvent+int(ev.Len)]
+		names = append(names, strings.TrimRight(string(name), "\x00"))
+		off += unix.SizeofInotifyEvent + int(ev.Len)
+	}
+	t.Errorf("names made in the spill folder: %q", names)
+}
