@@ -23,6 +23,11 @@ func FuzzServer(f *testing.F) {
 	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(src), 0o644); err != nil {
 		f.Fatal(err)
 	}
+	// A project file with a bad line, which an edit (a watched file's
+	// change) reads again.
+	if err := os.WriteFile(filepath.Join(dir, ".copycat.flags"), []byte("-min-tokens 20\n-o x\n"), 0o644); err != nil {
+		f.Fatal(err)
+	}
 	u := pathToURI(filepath.Join(dir, "a.go"))
 	for _, body := range []string{
 		`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"` + u + `","languageId":"go","version":1,"text":"package p\n\nfunc g() {}\n"}}}`,
@@ -32,6 +37,7 @@ func FuzzServer(f *testing.F) {
 		`{"jsonrpc":"2.0","id":7,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"` + u + `"},"range":{"start":{"line":3,"character":0},"end":{"line":3,"character":0}},"context":{"only":["quickfix"]}}}`,
 		`{"jsonrpc":"2.0","id":"x","method":"workspace/executeCommand","params":{"command":"copycat.openCopy","arguments":[{"uri":"` + u + `","range":{}}]}}`,
 		`{"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[{"uri":"` + pathToURI(filepath.Join(dir, ".duplignore")) + `","type":1}]}}`,
+		`{"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[{"uri":"` + pathToURI(filepath.Join(dir, ".copycat.flags")) + `","type":2}]}}`,
 		`{"jsonrpc":"2.0","method":"workspace/didChangeConfiguration","params":{"settings":{"copycat":{"minTokens":5}}}}`,
 		`{"jsonrpc":"2.0","id":"copycat-1","result":[{"severity":"hint","minTokens":-1}]}`,
 		`{"jsonrpc":"2.0","id":"copycat-2","error":{"code":-32601,"message":"no"}}`,
