@@ -68,7 +68,7 @@ func (d *detector) unindexedIn(al alignment, g, f *File, pairs []matchedNames, s
 	type key struct{ x, y uint64 }
 	uses := map[key][]indexUse{}
 	var order []key
-	sites := d.sitesOf(g.codes)
+	sites := d.sitesOf(g)
 	defer sites.done()
 	for _, p := range pairs {
 		x, y, tx, ty := side(p)

@@ -82,7 +82,7 @@ type nameMap struct {
 func (d *detector) newNameMap(al alignment) *nameMap {
 	m := &nameMap{d: d, al: al, pairs: d.namePairs(al), declared: map[[2]uint64]bool{},
 		uses: map[span]map[uint64]int{}}
-	sa, sb := d.sitesOf(d.files[al.a.file].codes), d.sitesOf(d.files[al.b.file].codes)
+	sa, sb := d.sitesOf(d.files[al.a.file]), d.sitesOf(d.files[al.b.file])
 	defer sa.done()
 	defer sb.done()
 	m.countPairs()
@@ -173,7 +173,7 @@ func (d *detector) declaredBy(f *File, t0, t1 int32, out map[uint64]bool) {
 	header, hdepth := false, 0 // in a func's signature, at this depth of parentheses
 	depth, group := 0, -1      // the depth of parentheses, and of a var group's
 	list := false              // in the names after var
-	sites := d.sitesOf(f.codes)
+	sites := d.sitesOf(f)
 	defer sites.done()
 	for k := range d.walk(f, t0, t1) {
 		tok := token.Token(k.c)

@@ -490,7 +490,7 @@ func (d *detector) renamedNames(first, s span, match []int32) int {
 			valB[t-b0], isB[t-b0] = v, true
 		}
 	})
-	sa, sb := d.sitesOf(fa.codes), d.sitesOf(fb.codes)
+	sa, sb := d.sitesOf(fa), d.sitesOf(fb)
 	defer sa.done()
 	defer sb.done()
 	d.eachValue(first, func(t int32, c byte, x uint64) {

@@ -92,7 +92,7 @@ func (d *detector) ownNamesBy(al *alignment, with, without span, rs []int32, sha
 	}
 	var uses []use
 	prevTok, prevVal := int32(-1), uint64(0) // the last name met
-	sites := d.sitesOf(codes)
+	sites := d.sitesOf(d.files[with.file])
 	defer sites.done()
 	d.eachAddedValue(with, rs, func(t int32, c byte, v uint64) {
 		if !isName(c) {
@@ -238,7 +238,7 @@ func (al *alignment) namesOf(d *detector, with span) *copyNames {
 			cn.twin[v] = true
 		}
 	})
-	sites := d.sitesOf(codes)
+	sites := d.sitesOf(f)
 	defer sites.done()
 	for _, p := range d.namePairs(*al) {
 		v, w, t := p.x, p.y, p.ta
@@ -336,17 +336,19 @@ func inSignature(codes []byte, t int32) bool { return (&nameSites{codes: codes})
 // function holding one, renamed, took 4.1 s against 0.02 s to parse.
 type nameSites struct {
 	codes  []byte
+	f      *File           // whose codes they are, for the statements; nil: unknown
 	decl   map[int32]bool  // declares, by a name of a list
 	back   map[int32]bool  // inSignature's answer scanning back from a token at depth 0
 	group  map[int32]int32 // a closing bracket passed: its opening one, -1 if ; := or = stand between
+	grp    varGroupScan    // the var group inVarGroup last read
 	tokens *int64          // where the tokens read are counted (Work.DriftTokens); nil: nowhere
 	read   int64           // the tokens read, not yet counted in tokens (done)
 }
 
 // sitesOf returns the nameSites of codes, counted in d's work once done
 // is called.
-func (d *detector) sitesOf(codes []byte) *nameSites {
-	return &nameSites{codes: codes, tokens: &d.work.DriftTokens}
+func (d *detector) sitesOf(f *File) *nameSites {
+	return &nameSites{codes: f.codes, f: f, tokens: &d.work.DriftTokens}
 }
 
 // done counts the tokens ns read in its work, at once: counted at each
@@ -399,13 +401,14 @@ func (ns *nameSites) declares(t int32) bool {
 // declaresAt reports whether the name at token t is declared there:
 // left of := or after var.
 func (ns *nameSites) declaresAt(t int32) bool {
-	return ns.declares(t) || afterVar(ns.codes, t)
+	return ns.declares(t) || ns.afterVar(t)
 }
 
-// afterVar reports whether the name at codes[t] is one var declares,
-// alone or in a list: var x T, var a, b T, and the first spec's names of
-// a group, var (a, b T. The group's later specs are not read.
-func afterVar(codes []byte, t int32) bool {
+// afterVar reports whether the name at token t is one var declares,
+// alone or in a list: var x T, var a, b T, and the names of each spec of
+// a group, var (a, b T; c U).
+func (ns *nameSites) afterVar(t int32) bool {
+	codes := ns.codes
 	for t >= 2 && token.Token(codes[t-1]) == token.COMMA && isName(codes[t-2]) {
 		t -= 2
 	}
@@ -418,7 +421,69 @@ func afterVar(codes []byte, t int32) bool {
 	case token.LPAREN:
 		return t >= 2 && token.Token(codes[t-2]) == token.VAR
 	}
-	return false
+	return ns.inVarGroup(t)
+}
+
+// inVarGroup reports whether the list of names that starts at token t is
+// a later spec of a var group: it starts a line (the canonical tokens
+// keep no semicolon where a line ends, and gofmt writes a spec a line),
+// and the statement t is in, the nearest that starts before it, is var
+// ( … ) and holds t at the depth of its specs (a spec is no statement of
+// its own). Asked only where what follows the names may start a type or
+// a value, as in a spec (b Builder, b = x, b []int): most names that
+// start a line start a statement of their own (x.f(), x++, x := …), and
+// no statement is looked up for them.
+func (ns *nameSites) inVarGroup(t int32) bool {
+	codes := ns.codes
+	end := t + 1
+	for int(end)+1 < len(codes) && token.Token(codes[end]) == token.COMMA && isName(codes[end+1]) {
+		end += 2
+	}
+	if ns.f == nil || int(end) >= len(codes) || ns.f.tokenLine(t) == ns.f.tokenLine(t-1) {
+		return false
+	}
+	switch c := codes[end]; {
+	case isName(c):
+	default:
+		switch token.Token(c) {
+		case token.MUL, token.LBRACK, token.ASSIGN, token.MAP, token.CHAN, token.FUNC, token.STRUCT, token.INTERFACE, token.ARROW:
+		default:
+			return false
+		}
+	}
+	u := ns.f.unitBefore(t)
+	if u < 0 {
+		return false
+	}
+	un := ns.f.units[u]
+	if !(un.tok0+1 < t && t < un.tok1 && token.Token(codes[un.tok0]) == token.VAR && token.Token(codes[un.tok0+1]) == token.LPAREN) {
+		return false
+	}
+	// The depth of brackets opened inside the group's parentheses, read
+	// on from where the last question about this group stopped: a group
+	// of many specs is read once, not once a spec.
+	g := &ns.grp
+	if g.unit != u+1 || g.x > t {
+		*g = varGroupScan{unit: u + 1, x: un.tok0 + 2}
+	}
+	ns.read += int64(t - g.x)
+	for ; g.x < t; g.x++ {
+		switch token.Token(codes[g.x]) {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			g.depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			g.depth--
+		}
+	}
+	return g.depth == 0
+}
+
+// A varGroupScan is where inVarGroup's reading of a var group stopped:
+// its statement (its index +1; 0: none yet), the token, and the depth of
+// brackets there.
+type varGroupScan struct {
+	unit, x int32
+	depth   int
 }
 
 // inSignature is the function inSignature, for a token of ns.codes.
