@@ -178,10 +178,12 @@ func TestGitWaitInterrupted(t *testing.T) {
 		{"history, HEAD's commit a named pipe", "history", "head"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			disconnected := make(chan struct{})
+			disconnected, asked := make(chan struct{}), make(chan struct{})
 			gone := sync.OnceFunc(func() { close(disconnected) })
+			ask := sync.OnceFunc(func() { close(asked) })
 			ended := make(chan struct{})
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				ask()
 				select { // never answers
 				case <-r.Context().Done(): // its client went
 					gone()
@@ -220,10 +222,21 @@ func TestGitWaitInterrupted(t *testing.T) {
 			done := make(chan int, 1)
 			var stdout, stderr bytes.Buffer
 			go func() { done <- RunContext(ctx, args, &stdout, &stderr) }()
+			// The interrupt comes once git waits: on the remote, once it
+			// asked (on a loaded machine that took more than the half
+			// second the pipe's case is given), or on the pipe.
+			var ready <-chan struct{} = asked
+			if tc.pipe != "" {
+				c := make(chan struct{})
+				time.AfterFunc(500*time.Millisecond, func() { close(c) })
+				ready = c
+			}
 			select {
-			case <-time.After(500 * time.Millisecond): // git reaches the remote, or the pipe
+			case <-ready:
 			case code := <-done:
 				t.Fatalf("the run ended before its interrupt: exit %d, %s", code, stderr.String())
+			case <-time.After(30 * time.Second):
+				t.Fatal("git never asked the remote")
 			}
 			cancel()
 			endsInterrupted(t, done, &stderr, "waiting for git")
