@@ -52,11 +52,7 @@ func TestGitRulesFileSpecial(t *testing.T) {
 				t.Skipf("no named pipes here: %v", err)
 			}
 			// Whatever the outcome, no git is left waiting on it.
-			t.Cleanup(func() {
-				if f, err := os.OpenFile(pipe, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
-					f.Close()
-				}
-			})
+			t.Cleanup(func() { testtool.UnblockPipe(pipe) })
 			if tc.config != "" {
 				testtool.Git(t, "config", tc.config, pipe)
 			}
@@ -159,7 +155,7 @@ func TestGitFolderSpecial(t *testing.T) {
 			if err := syscall.Mkfifo(pipe, 0o644); err != nil {
 				t.Skipf("no named pipes here: %v", err)
 			}
-			t.Cleanup(func() { unblockPipe(pipe) })
+			t.Cleanup(func() { testtool.UnblockPipe(pipe) })
 			for _, open := range []struct {
 				name string
 				fn   func() error
@@ -180,20 +176,9 @@ func TestGitFolderSpecial(t *testing.T) {
 					t.Fatalf("%s: git still waiting 30 s later", open.name)
 				}
 			}
-			if unblockPipe(pipe) {
+			if testtool.UnblockPipe(pipe) {
 				t.Errorf("a git was left opening %s", pipe)
 			}
 		})
 	}
-}
-
-// unblockPipe reports whether a process waits to read the named pipe at
-// path, and lets it go.
-func unblockPipe(path string) bool {
-	f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return false
-	}
-	f.Close()
-	return true
 }

@@ -216,7 +216,7 @@ func TestGitWaitInterrupted(t *testing.T) {
 					t.Skipf("no named pipes here: %v", err)
 				}
 				close(disconnected) // no remote is asked
-				t.Cleanup(func() { unblock(tc.pipe) })
+				t.Cleanup(func() { testtool.UnblockPipe(tc.pipe) })
 			}
 			ctx, cancel := context.WithCancel(context.Background())
 			done := make(chan int, 1)
@@ -245,22 +245,11 @@ func TestGitWaitInterrupted(t *testing.T) {
 			case <-time.After(30 * time.Second):
 				t.Error("git's fetch still waiting on the remote 30 s after the run")
 			}
-			if tc.pipe != "" && unblock(tc.pipe) {
+			if tc.pipe != "" && testtool.UnblockPipe(tc.pipe) {
 				t.Errorf("a git still opening %s after the run", tc.pipe)
 			}
 		})
 	}
-}
-
-// unblock reports whether a process waits to read the named pipe at
-// path (a writer opens it without waiting only then), and lets it go.
-func unblock(path string) bool {
-	f, err := os.OpenFile(path, os.O_WRONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return false
-	}
-	f.Close()
-	return true
 }
 
 // partialCloneOf makes a blob-less clone of the repository src over
