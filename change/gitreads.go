@@ -1,10 +1,8 @@
 package change
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"maps"
 	"os"
 	"path"
@@ -93,8 +91,9 @@ func (r *Repo) specialGitFile(names []string, base string) error {
 var gitFolderFiles = []string{"HEAD", "config", "config.worktree", "commondir", "index", "packed-refs", "shallow",
 	"objects/info/alternates", "objects/info/commit-graph", "objects/info/commit-graphs/commit-graph-chain", "info/grafts"}
 
-// maxGitPointer is the most bytes read of a .git file, a commondir file
-// or HEAD: each holds one path or one ref.
+// maxGitPointer is the most bytes of a commondir file or HEAD read: each
+// holds one path or one ref (a larger one is left to git, which says
+// what is wrong with it).
 const maxGitPointer = 4096
 
 // gitFolder returns the git folder git finds from dir: GIT_DIR if set,
@@ -112,7 +111,8 @@ func gitFolder(dir string) string {
 	if g := findGitDir(abs); g != "" {
 		return g
 	}
-	if isDir(filepath.Join(abs, "objects")) && exists(filepath.Join(abs, "HEAD")) {
+	objects, oerr := os.Stat(filepath.Join(abs, "objects"))
+	if _, herr := os.Stat(filepath.Join(abs, "HEAD")); oerr == nil && objects.IsDir() && herr == nil {
 		return abs
 	}
 	return ""
@@ -128,33 +128,28 @@ func specialGitFolder(dir string) error {
 	if gitDir == "" {
 		return nil
 	}
+	// The folder's own files first: commondir and HEAD, read below, are
+	// then regular files or missing.
+	if err := checkRegular(gitDir, gitFolderFiles...); err != nil {
+		return err
+	}
 	folders := []string{gitDir}
-	if data, err := readPointer(filepath.Join(gitDir, "commondir")); err == nil {
-		common := strings.TrimSpace(data)
+	if data, err := readSmall(filepath.Join(gitDir, "commondir")); err == nil {
+		common := strings.TrimSpace(string(data))
 		if !filepath.IsAbs(common) {
 			common = filepath.Join(gitDir, common)
 		}
-		folders = append(folders, common)
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	var paths []string
-	for _, f := range folders {
-		for _, name := range gitFolderFiles {
-			paths = append(paths, filepath.Join(f, filepath.FromSlash(name)))
+		if err := checkRegular(common, gitFolderFiles...); err != nil {
+			return err
 		}
+		folders = append(folders, common)
 	}
-	if err := checkRegular(paths); err != nil {
-		return err
-	}
-	if data, err := readPointer(filepath.Join(gitDir, "HEAD")); err == nil {
-		if ref, ok := strings.CutPrefix(strings.TrimSpace(data), "ref: "); ok && filepath.IsLocal(filepath.FromSlash(ref)) {
-			paths = paths[:0]
+	if data, err := readSmall(filepath.Join(gitDir, "HEAD")); err == nil {
+		if ref, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "ref: "); ok && filepath.IsLocal(filepath.FromSlash(ref)) {
 			for _, f := range folders {
-				paths = append(paths, filepath.Join(f, filepath.FromSlash(ref)))
-			}
-			if err := checkRegular(paths); err != nil {
-				return err
+				if err := checkRegular(f, ref); err != nil {
+					return err
+				}
 			}
 		}
 	}
@@ -164,34 +159,30 @@ func specialGitFolder(dir string) error {
 		if err != nil {
 			continue
 		}
-		paths = paths[:0]
-		for _, e := range entries {
-			paths = append(paths, filepath.Join(packs, e.Name()))
+		names := make([]string, len(entries))
+		for i, e := range entries {
+			names[i] = e.Name()
 		}
-		if err := checkRegular(paths); err != nil {
+		if err := checkRegular(packs, names...); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// checkRegular returns the error for the first of paths that exists and
-// is neither a regular file nor a folder.
-func checkRegular(paths []string) error {
-	for _, p := range paths {
+// checkRegular returns the error for the first of the files of dir
+// named (slash-separated) that exists and is neither a regular file nor
+// a folder.
+func checkRegular(dir string, names ...string) error {
+	for _, name := range names {
+		p := filepath.Join(dir, filepath.FromSlash(name))
 		fi, err := os.Stat(p)
 		if err != nil || fi.Mode().IsRegular() || fi.IsDir() {
 			continue
 		}
-		return specialFile(p, fi.Mode(), "git opens it for every command")
+		return &gitFileError{fmt.Errorf("%s is a %s, not a file: git opens it for every command, and would wait on it or read it without end; remove it", p, words.FileKind(fi.Mode()))}
 	}
 	return nil
-}
-
-// specialFile is the error of a file of the git folder that is not a
-// regular file.
-func specialFile(path string, mode fs.FileMode, why string) error {
-	return &gitFileError{fmt.Errorf("%s is a %s, not a file: %s, and would wait on it or read it without end; remove it", path, words.FileKind(mode), why)}
 }
 
 // A gitFileError is a file of the git folder that git would wait on: no
@@ -200,31 +191,14 @@ type gitFileError struct{ error }
 
 func (e *gitFileError) Unwrap() error { return e.error }
 
-// readPointer reads a small file of the git folder (commondir, HEAD) as
-// git would, a regular file only, opened without waiting.
-func readPointer(path string) (string, error) {
+// readSmall reads the first maxGitPointer bytes of a file of the git
+// folder that checkRegular let pass, opened without waiting all the same
+// (it may have been replaced since).
+func readSmall(path string) ([]byte, error) {
 	f, err := nowait.Open(path)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return "", err
-	}
-	if !fi.Mode().IsRegular() {
-		return "", specialFile(path, fi.Mode(), "git opens it for every command")
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxGitPointer))
-	return string(data), err
-}
-
-func isDir(path string) bool {
-	fi, err := os.Stat(path)
-	return err == nil && fi.IsDir()
-}
-
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
+	return io.ReadAll(io.LimitReader(f, maxGitPointer))
 }

@@ -439,7 +439,7 @@ func (ns *nameSites) inVarGroup(t int32) bool {
 	for int(end)+1 < len(codes) && token.Token(codes[end]) == token.COMMA && isName(codes[end+1]) {
 		end += 2
 	}
-	if ns.f == nil || int(end) >= len(codes) || ns.f.tokenLine(t) == ns.f.tokenLine(t-1) {
+	if ns.f == nil || int(end) >= len(codes) {
 		return false
 	}
 	switch c := codes[end]; {
@@ -450,6 +450,9 @@ func (ns *nameSites) inVarGroup(t int32) bool {
 		default:
 			return false
 		}
+	}
+	if ns.f.tokenLine(t) == ns.f.tokenLine(t-1) {
+		return false // the line's first token is no name of this list
 	}
 	u := ns.f.unitBefore(t)
 	if u < 0 {

@@ -3,7 +3,6 @@ package lsp
 import (
 	"encoding/json"
 	"flag"
-	"io"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -63,11 +62,7 @@ func (s settings) without(given map[string]bool) settings {
 // projectSettings are the settings p's flags stand for, and the flags of
 // p the editor server has no setting for.
 func projectSettings(p cli.Project) (s settings, unused []string) {
-	var c cli.Config
-	fs := flag.NewFlagSet(cli.ProjectFile, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	c.Flags(fs)
-	c.FileFlags(fs)
+	fs, _ := cli.ProjectFlagSet()
 	if err := p.Apply(fs, nil); err != nil {
 		return settings{}, nil // its lines were checked as read: not met
 	}

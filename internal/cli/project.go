@@ -60,10 +60,16 @@ func (e *ProjectError) Error() string {
 
 func (e *ProjectError) Unwrap() error { return e.Err }
 
-// projectFlags registers on fs the flags a project file may set.
-func projectFlags(fs *flag.FlagSet, c *Config) {
+// ProjectFlagSet returns a flag set of the flags a project file may set,
+// printing nothing, and the Config they set.
+func ProjectFlagSet() (*flag.FlagSet, *Config) {
+	c := new(Config)
+	fs := flag.NewFlagSet(ProjectFile, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	c.Flags(fs)
 	c.FileFlags(fs)
+	return fs, c
 }
 
 // ProjectRoot is the folder whose project file applies to dir: the
@@ -119,11 +125,7 @@ func ReadProject(root string) (p Project, errs []error) {
 // parseProjectLine reads the flags of one line, each checked as the
 // command line checks it.
 func parseProjectLine(text string) ([]ProjectFlag, error) {
-	var c Config
-	fs := flag.NewFlagSet(ProjectFile, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	projectFlags(fs, &c)
+	fs, c := ProjectFlagSet()
 	rest, err := parseInterspersed(fs, strings.Fields(text))
 	switch {
 	case errors.Is(err, flag.ErrHelp):

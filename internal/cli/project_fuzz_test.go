@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
@@ -44,11 +43,7 @@ func FuzzProjectFile(f *testing.F) {
 			if seen[fl.Line] {
 				t.Fatalf("line %d both applied and refused", fl.Line)
 			}
-			var probe Config
-			fs := flag.NewFlagSet("probe", flag.ContinueOnError)
-			fs.SetOutput(io.Discard)
-			projectFlags(fs, &probe)
-			if fs.Lookup(fl.Name) == nil {
+			if fs, _ := ProjectFlagSet(); fs.Lookup(fl.Name) == nil {
 				t.Fatalf("-%s is not a flag a project file sets", fl.Name)
 			}
 		}
