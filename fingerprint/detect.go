@@ -172,6 +172,7 @@ type detector struct {
 	// by file (Result.Boilerplate).
 	boilerplate map[string][]LineRange
 	roots       [][]int32 // see outermostBlocks; made once, by the first pair placed
+	unitSigs    []uint64  // see copyGroups; made once, by its first call
 	// rootsOnce makes roots: exact and near-miss pairs, found at once,
 	// both place pairs.
 	rootsOnce sync.Once

@@ -58,6 +58,7 @@ type nearUnit struct {
 	size   int32 // canonical tokens
 	g0, g1 int32 // files[s.file].grams[g0:g1]
 	kept   int32 // grams that survived the frequency filter
+	inFile int32 // grams that count in its file only: 2 to nearMaxRun units of it hold them, more of the run (see fileScope)
 	local  int32 // its index among its file's units
 }
 
@@ -78,9 +79,16 @@ func (d *detector) nearPairs() []pair {
 		// Every unit paired as itself, its copies too.
 		cands = d.dropCopies(c.reps, cands)
 	}
-	pairs, found := d.verify(c.reps, cands)
+	var pairs []pair
+	var found []uint64
+	verified := len(cands)
+	if c.copies == nil {
+		pairs, found, verified = d.verifyOuterFirst(c.reps, cands)
+	} else {
+		pairs, found = d.verify(c.reps, cands)
+	}
 	more := d.copyCandidates(c, units, found)
-	d.work.NearDiffs = int64(len(cands) + len(more))
+	d.work.NearDiffs = int64(verified + len(more))
 	morePairs, _ := d.verify(units, more)
 	pairs = append(pairs, morePairs...)
 	pairs = append(pairs, d.partPairs(c.reps, partKeys, pairs)...)
@@ -131,6 +139,38 @@ func (d *detector) verify(units []nearUnit, cands []uint64) ([]pair, []uint64) {
 		d.verdicts = append(d.verdicts, slices.Concat(seen...)...)
 	}
 	return slices.Concat(per...), slices.Concat(perKeys...)
+}
+
+// verifyOuterFirst is verify that aligns the candidates of two units
+// each inside another unit last, and not those that lie inside the two
+// units of a pair found, one in each: the larger pair stands for them
+// (undominated drops them, the larger taken first), and they are most of
+// what the counts of a file (nearscope.go) add, a function's blocks with
+// its twin's. It returns the pairs found, their candidates, and how many
+// candidates it aligned.
+func (d *detector) verifyOuterFirst(units []nearUnit, cands []uint64) ([]pair, []uint64, int) {
+	outer := outermostOf(units)
+	var first, inner []uint64
+	for _, c := range cands {
+		if x, y := uint32(c>>32), uint32(c); outer[x] != x && outer[y] != y {
+			inner = append(inner, c)
+		} else {
+			first = append(first, c)
+		}
+	}
+	pairs, found := d.verify(units, first)
+	if len(inner) == 0 {
+		return pairs, found, len(first)
+	}
+	in := make(map[uint64]bool, len(found))
+	for _, k := range found {
+		in[k] = true
+	}
+	inner = slices.DeleteFunc(inner, func(c uint64) bool {
+		return in[uint64(outer[c>>32])<<32|uint64(outer[uint32(c)])]
+	})
+	more, moreFound := d.verify(units, inner)
+	return append(pairs, more...), append(found, moreFound...), len(first) + len(inner)
 }
 
 // knownOr is the similarity of spans a and b the verdicts of an earlier
@@ -208,9 +248,8 @@ func (d *detector) fileNearUnits(fi int32) (units []nearUnit, deep int64) {
 }
 
 // nearCandidates returns the pairs of units (as a<<32|b) that share
-// enough grams to be worth a diff, and the part keys (see partPairs),
-// sorted.
-func (d *detector) nearCandidates(units []nearUnit) (_ []uint64, partKeys []uint32) {
+// enough grams to be worth a diff, and the part keys (see partPairs).
+func (d *detector) nearCandidates(units []nearUnit) (_ []uint64, _ partKeySet) {
 	// entries are gram<<32 | unit, sorted: the units of each gram together.
 	// Filled on all CPUs, a chunk of units each at its place (the order
 	// is sorted away after).
@@ -239,8 +278,6 @@ func (d *detector) nearCandidates(units []nearUnit) (_ []uint64, partKeys []uint
 	// Made in unit order, the entries need sorting by gram alone.
 	d.sortKeysFrom(entries, 4)
 	entries = slices.Compact(entries)
-	gramOf := func(e uint64) uint32 { return uint32(e >> 32) }
-	unitOf := func(e uint64) uint32 { return uint32(e) }
 	// A gram counts for a unit if it is shared, and not so common that it
 	// says nothing (boilerplate such as "if err != nil { return err }"):
 	// shared by more than nearMaxRun units, it is boilerplate unless
@@ -258,29 +295,37 @@ func (d *detector) nearCandidates(units []nearUnit) (_ []uint64, partKeys []uint
 		shared, part = d.opt.Corpus.SharedNearKeys, d.opt.Corpus.PartKeys
 	}
 	var runs [][2]int32
+	var partKeys []uint32
+	var inFile fileScope
+	if !long {
+		inFile.outer = outermostOf(units)
+	}
 	for i := 0; i < len(entries); {
 		j := i + 1
-		for j < len(entries) && gramOf(entries[j]) == gramOf(entries[i]) {
+		for j < len(entries) && entryGram(entries[j]) == entryGram(entries[i]) {
 			j++
 		}
 		counts := j-i >= 2 && (j-i <= nearMaxRun || long)
 		isPart := j-i >= 2 && j-i <= PartKeyLimit
 		if corpus {
 			// The grams come in order: the searches go on from the last.
-			shared = gallop(shared, gramOf(entries[i]))
-			counts = len(shared) > 0 && shared[0] == gramOf(entries[i])
-			part = gallop(part, gramOf(entries[i]))
-			isPart = len(part) > 0 && part[0] == gramOf(entries[i])
+			shared = gallop(shared, entryGram(entries[i]))
+			counts = len(shared) > 0 && shared[0] == entryGram(entries[i])
+			part = gallop(part, entryGram(entries[i]))
+			isPart = len(part) > 0 && part[0] == entryGram(entries[i])
 		}
 		if isPart {
-			partKeys = append(partKeys, gramOf(entries[i]))
+			partKeys = append(partKeys, entryGram(entries[i]))
+		}
+		if !long && !isPart {
+			inFile.add(units, entries, i, j, counts, isPart)
 		}
 		if counts {
 			if j-i >= 2 {
 				runs = append(runs, [2]int32{int32(i), int32(j)})
 			}
 			for _, e := range entries[i:j] {
-				units[unitOf(e)].kept++
+				units[entryUnit(e)].kept++
 			}
 			if j-i > nearMaxRun {
 				d.work.SharedGrams++
@@ -288,14 +333,33 @@ func (d *detector) nearCandidates(units []nearUnit) (_ []uint64, partKeys []uint
 		}
 		i = j
 	}
-	// Pair the units of each run, but only those whose sizes allow the
-	// threshold: a function and a small block inside another never can.
+	incidences, freeIncidences := d.pairRuns(units, entries, runs)
+	defer freeIncidences()
+	inFileIncidences, freeInFile := d.pairRuns(units, entries, inFile.runs)
+	defer freeInFile()
+	freeEntries()
+	d.work.NearPairs = int64(len(incidences) + len(inFileIncidences))
+	cands, inFileCands := candidates(units, incidences, inFileIncidences)
+	if len(inFileCands) > 0 {
+		inFileCands = mergeSorted(inFileCands, d.copiesPaired(units, inFileCands))
+		cands = slices.Compact(mergeSorted(cands, inFileCands))
+	}
+	slices.Sort(inFile.partKeys)
+	return cands, partKeySet{partKeys, inFile.partKeys}
+}
+
+// pairRuns returns the pairs of units (as x<<32|y, x < y, sorted) of
+// each run of entries (gram<<32 | unit, a gram's units together), once
+// for each run they are both in, and what frees them. Only the units
+// whose sizes allow the threshold pair: a function and a small block
+// inside another never can.
+func (d *detector) pairRuns(units []nearUnit, entries []uint64, runs [][2]int32) ([]uint64, func()) {
 	minRatio := nearMinRatio(d.opt.Similarity)
 	per := make([]keyList, d.opt.workers())
 	for w := range per {
 		// About as many incidences as entries are found (0.7 of them on
 		// the standard library), shared among the workers.
-		per[w].d, per[w].hint = d, n/len(per)
+		per[w].d, per[w].hint = d, len(entries)/len(per)
 	}
 	runBufs := make([][]uint32, d.opt.workers())
 	sizedBufs := make([][]uint64, d.opt.workers())
@@ -305,7 +369,7 @@ func (d *detector) nearCandidates(units []nearUnit) (_ []uint64, partKeys []uint
 			if r[1]-r[0] > nearMaxRun {
 				run := runBufs[w][:0]
 				for _, e := range entries[r[0]:r[1]] {
-					run = append(run, unitOf(e))
+					run = append(run, entryUnit(e))
 				}
 				runBufs[w] = run
 				d.pairWithFirst(units, run, minRatio, &per[w])
@@ -315,7 +379,7 @@ func (d *detector) nearCandidates(units []nearUnit) (_ []uint64, partKeys []uint
 			// without a look into units at each comparison.
 			sized := sizedBufs[w][:0]
 			for _, e := range entries[r[0]:r[1]] {
-				u := unitOf(e)
+				u := entryUnit(e)
 				sized = append(sized, uint64(units[u].size)<<32|uint64(u))
 			}
 			sizedBufs[w] = sized
@@ -330,26 +394,51 @@ func (d *detector) nearCandidates(units []nearUnit) (_ []uint64, partKeys []uint
 			}
 		}
 	})
-	freeEntries()
-	incidences, freeIncidences := concat(d, per)
-	defer freeIncidences()
-	d.work.NearPairs = int64(len(incidences))
+	incidences, free := concat(d, per)
 	d.sortKeys(incidences)
-	var cands []uint64
-	for i := 0; i < len(incidences); {
-		j := i + 1
-		for j < len(incidences) && incidences[j] == incidences[i] {
+	return incidences, free
+}
+
+// candidates returns the pairs of units of incidences (sorted, a pair
+// once for each counted gram its units share) that are near-miss
+// candidates by the grams of the run, and those of one file that are
+// candidates only with the grams that count in the file alone, of
+// inFile (the same, for those grams).
+func candidates(units []nearUnit, incidences, inFile []uint64) (run, file []uint64) {
+	count := func(xs []uint64) (uint64, int, []uint64) {
+		j := 1
+		for j < len(xs) && xs[j] == xs[0] {
 			j++
 		}
-		a, b := &units[incidences[i]>>32], &units[uint32(incidences[i])]
-		shared := j - i
-		if nearCandidate(shared, a.kept, b.kept) {
-			cands = append(cands, incidences[i])
-		}
-		i = j
+		return xs[0], j, xs[j:]
 	}
-	return cands, partKeys
+	for len(incidences) > 0 || len(inFile) > 0 {
+		var k uint64
+		var shared, more int
+		switch {
+		case len(inFile) == 0 || len(incidences) > 0 && incidences[0] < inFile[0]:
+			k, shared, incidences = count(incidences)
+		case len(incidences) == 0 || inFile[0] < incidences[0]:
+			k, more, inFile = count(inFile)
+		default:
+			k, shared, incidences = count(incidences)
+			_, more, inFile = count(inFile)
+		}
+		a, b := &units[k>>32], &units[uint32(k)]
+		switch {
+		case nearCandidate(shared, a.kept, b.kept):
+			run = append(run, k)
+		case more > 0 && nearCandidate(shared+more, a.kept+a.inFile, b.kept+b.inFile):
+			file = append(file, k)
+		}
+	}
+	return run, file
 }
+
+// entryGram and entryUnit are the gram and the unit of an entry of
+// nearCandidates, gram<<32 | unit.
+func entryGram(e uint64) uint32 { return uint32(e >> 32) }
+func entryUnit(e uint64) uint32 { return uint32(e) }
 
 // gallop returns the end of sorted xs from its first element not below
 // x, found by steps that double from the start and a binary search

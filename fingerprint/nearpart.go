@@ -76,7 +76,7 @@ func (c *partChain) add(key uint32) {
 // partPairs returns the near-miss pairs of runs of statements found
 // through chains of the part keys (sorted) that the units share, but for
 // those inside the two spans of a pair found (sorted).
-func (d *detector) partPairs(units []nearUnit, keys []uint32, found []pair) []pair {
+func (d *detector) partPairs(units []nearUnit, keys partKeySet, found []pair) []pair {
 	hits := d.partHits(units, keys)
 	if len(hits) == 0 {
 		return nil
@@ -103,6 +103,7 @@ func (d *detector) partPairs(units []nearUnit, keys []uint32, found []pair) []pa
 		}
 	})
 	cands := slices.Concat(per...)
+	cands = append(cands, d.copiedParts(units, cands)...)
 	slices.SortFunc(cands, comparePairs)
 	cands = slices.Compact(cands)
 	cands = slices.DeleteFunc(cands, d.insideAny(found))
@@ -176,11 +177,12 @@ func eachOutermost(units []nearUnit, fn func(i int, u nearUnit)) {
 }
 
 // A partPlace is a gram of an outermost unit whose hash may be a part
-// key (see partHits): its file, its token, the end of its unit, and its
-// hash.
+// key (see partHits): its file, its token, the end of its unit, its
+// hash, and whether the hash is a part key of its file only.
 type partPlace struct {
 	file, pos, end int32
 	h              uint32
+	own            bool
 }
 
 // partHits returns the pairs of places that hold the same part key
@@ -197,8 +199,8 @@ type partPlace struct {
 // The places are found, the pairs made and the hits read on all CPUs:
 // exact detection is often over by then, and the step alone kept one CPU
 // of two busy.
-func (d *detector) partHits(units []nearUnit, keys []uint32) []partHit {
-	if len(keys) == 0 {
+func (d *detector) partHits(units []nearUnit, keys partKeySet) []partHit {
+	if len(keys.run) == 0 && len(keys.inFile) == 0 {
 		return nil
 	}
 	places := d.partPlaces(units, keys)
@@ -232,9 +234,9 @@ func (d *detector) partHits(units []nearUnit, keys []uint32) []partHit {
 // about one gram in three of the standard library's; the walk of the
 // sorted places through the keys (partPlacePairs) keeps the part keys'
 // only. Each file's places are found on their own, on all CPUs.
-func (d *detector) partPlaces(units []nearUnit, keys []uint32) []partPlace {
+func (d *detector) partPlaces(units []nearUnit, keys partKeySet) []partPlace {
 	var maybe [1 << (partKeyBits - 6)]uint64
-	for _, k := range keys {
+	for _, k := range keys.run {
 		maybe[k>>(32-partKeyBits+6)] |= 1 << (k >> (32 - partKeyBits) & 63)
 	}
 	var starts []int // where each file's units start, and the end
@@ -248,18 +250,21 @@ func (d *detector) partPlaces(units []nearUnit, keys []uint32) []partPlace {
 	// array: grown by appending, each file's array and their
 	// concatenation were more garbage than all the places.
 	counts := make([]int, len(starts))
-	each := func(i int, fn func(g gram, end int32)) {
-		grams := d.files[units[starts[i]].s.file].grams
+	each := func(i int, fn func(g gram, end int32, own bool)) {
+		fi := units[starts[i]].s.file
+		grams := d.files[fi].grams
+		keys := keys.ofFile(fi)
 		eachOutermost(units[starts[i]:starts[i+1]], func(_ int, u nearUnit) {
 			for _, g := range grams[u.g0:u.g1] {
-				if maybe[g.h>>(32-partKeyBits+6)]&(1<<(g.h>>(32-partKeyBits)&63)) != 0 {
-					fn(g, u.tok0+u.size)
+				own := keys.has(g.h)
+				if own || maybe[g.h>>(32-partKeyBits+6)]&(1<<(g.h>>(32-partKeyBits)&63)) != 0 {
+					fn(g, u.tok0+u.size, own)
 				}
 			}
 		})
 	}
 	d.parallel(len(starts)-1, func(_, i int) {
-		each(i, func(gram, int32) { counts[i+1]++ })
+		each(i, func(gram, int32, bool) { counts[i+1]++ })
 	})
 	for i := 1; i < len(counts); i++ {
 		counts[i] += counts[i-1]
@@ -267,8 +272,8 @@ func (d *detector) partPlaces(units []nearUnit, keys []uint32) []partPlace {
 	places := make([]partPlace, counts[len(counts)-1])
 	d.parallel(len(starts)-1, func(_, i int) {
 		fi, at := units[starts[i]].s.file, counts[i]
-		each(i, func(g gram, end int32) {
-			places[at] = partPlace{file: fi, pos: g.pos, end: end, h: g.h}
+		each(i, func(g gram, end int32, own bool) {
+			places[at] = partPlace{file: fi, pos: g.pos, end: end, h: g.h, own: own}
 			at++
 		})
 	})
@@ -283,7 +288,7 @@ func (d *detector) partPlaces(units []nearUnit, keys []uint32) []partPlace {
 // that repeats a line a thousand times would pair each of its places
 // with each of its copy's. The hashes are cut into pieces, each walked
 // through the keys on its own, on all CPUs.
-func (d *detector) partPlacePairs(places []partPlace, sorted []uint64, keys []uint32) ([]uint64, func()) {
+func (d *detector) partPlacePairs(places []partPlace, sorted []uint64, keys partKeySet) ([]uint64, func()) {
 	const piece = 1 << 13
 	var cuts []int // where each piece's places start: a hash's first
 	for i := 0; i < len(sorted); i += piece {
@@ -302,14 +307,16 @@ func (d *detector) partPlacePairs(places []partPlace, sorted []uint64, keys []ui
 	}
 	runs := make([][]int32, d.opt.workers())
 	d.parallel(len(cuts)-1, func(w, c int) {
-		keys := keys
+		runKeys := keys.run
 		for i, end := cuts[c], cuts[c+1]; i < end; {
 			j := i + 1
 			for j < end && sorted[j]>>32 == sorted[i]>>32 {
 				j++
 			}
 			h := uint32(sorted[i] >> 32)
-			if keys = gallop(keys, h); j-i < 2 || len(keys) == 0 || keys[0] != h {
+			runKeys = gallop(runKeys, h)
+			ofRun := len(runKeys) > 0 && runKeys[0] == h
+			if j-i < 2 || !ofRun && !slices.ContainsFunc(sorted[i:j], func(s uint64) bool { return places[uint32(s)].own }) {
 				i = j
 				continue
 			}
@@ -327,17 +334,37 @@ func (d *detector) partPlacePairs(places []partPlace, sorted []uint64, keys []ui
 				run = append(run, p)
 			}
 			runs[w] = run
-			for x, a := range run {
-				for _, b := range run[x+1:] {
-					if places[a].file != places[b].file || places[a].end != places[b].end {
-						per[w].add(uint64(a)<<32 | uint64(b))
-					}
+			if ofRun {
+				pairPlaces(places, run, &per[w])
+			}
+			// A key of some files only pairs the places of each of those.
+			for k := 0; !ofRun && k < len(run); {
+				file := places[run[k]].file
+				l := k + 1
+				for l < len(run) && places[run[l]].file == file {
+					l++
 				}
+				if places[run[k]].own {
+					pairPlaces(places, run[k:l], &per[w])
+				}
+				k = l
 			}
 			i = j
 		}
 	})
 	return concat(d, per)
+}
+
+// pairPlaces adds to out the pairs of run's places (as a<<32 | b) that
+// lie in two units.
+func pairPlaces(places []partPlace, run []int32, out *keyList) {
+	for x, a := range run {
+		for _, b := range run[x+1:] {
+			if places[a].file != places[b].file || places[a].end != places[b].end {
+				out.add(uint64(a)<<32 | uint64(b))
+			}
+		}
+	}
 }
 
 // partChains joins the hits of one first file, sorted, into chains: a

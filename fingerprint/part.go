@@ -23,7 +23,13 @@ import (
 //     (see Sketch.Candidate), and
 //   - a near-miss candidate: a near-miss unit that a unit of the file
 //     pairs with (see NearUnits and NearCandidate), or, when
-//     MaxOccurrences is 0 or above NearKeyLimit, a shared near key.
+//     MaxOccurrences is 0 or above NearKeyLimit, a shared near key;
+//
+// and a file whose own code may hold a near-miss clone by its own counts
+// (File.NearWithin) is in a part, though it share nothing with another.
+// Those counts are the file's alone (see nearscope.go), which every part
+// holds whole; the copies of its units that such a clone takes in (see
+// copiesPaired) share their windows with them.
 //
 // The filters that depend on the whole corpus (how often a window is
 // repeated; how many units hold a near key, which decides the grams a

@@ -34,6 +34,11 @@ func partsOf(t *testing.T, files []*fingerprint.File, opt fingerprint.Options, p
 		}
 	}
 	shared, part := nearLinks(files, opt, u)
+	for i, f := range files {
+		if f.NearWithin(opt) {
+			u.union(i, i) // a part of its own, at least
+		}
+	}
 	byRoot := map[int][]*fingerprint.File{}
 	var roots []int
 	for i, f := range files {

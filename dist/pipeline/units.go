@@ -29,8 +29,10 @@ import (
 // near keys the corpus counts, finds exactly the classes a run over the
 // corpus finds among its files (see fingerprint/part.go, and its test).
 // The candidate keys are the sketch's answers of stage 2 (sketch.go),
-// joined by fingerprint. A file that shares nothing with any
-// file, itself included, belongs to no unit: it holds no class.
+// joined by fingerprint. A file whose own code may hold a near-miss
+// clone by the file's own counts of near keys (fingerprint.File.NearWithin)
+// is linked to itself. A file that shares nothing with any file, itself
+// included, belongs to no unit: it holds no class.
 //
 // Near-miss candidates are found as the engine finds them, with the
 // shuffle in place of its sort: near keys → the units that hold each
@@ -56,7 +58,7 @@ import (
 // Engine.UnitHeap (see detectFn), not the unit's files.
 
 func init() {
-	register.DoFn4x1[context.Context, string, []byte, func(uint32, NearRef), error](&keysFn{})
+	register.DoFn5x1[context.Context, string, []byte, func(uint32, NearRef), func([]string), error](&keysFn{})
 	register.Emitter2[uint32, NearRef]()
 	register.DoFn7x1[context.Context, uint64, func(*string) bool, func(*uint32) bool, func([]string), func(string, uint64), func(string, HeldKey), error](&windowLinksFn{})
 	register.Iter1[uint32]()
@@ -112,7 +114,7 @@ type PairHalf struct {
 // seen twice, its Count-Min counters, and the files of boilerplate the
 // sketch's shards found (held).
 func Units(s beam.Scope, e Engine, recs, seen, counters, held beam.PCollection) (units, shared, candidates, boilerplate beam.PCollection) {
-	nearKeys := beam.ParDo(s, &keysFn{Engine: e}, recs)
+	nearKeys, ownLinks := beam.ParDo2(s, &keysFn{Engine: e}, recs)
 	windowLinks, candidates, over := beam.ParDo3(s, &windowLinksFn{Engine: e}, beam.CoGroupByKey(s, seen, counters))
 	boilerplate = beam.Flatten(s, held, over)
 	shared, keyLinks, kept, pairs, hits := beam.ParDo5(s, &nearKeysFn{Engine: e}, beam.GroupByKey(s, nearKeys))
@@ -122,18 +124,21 @@ func Units(s beam.Scope, e Engine, recs, seen, counters, held beam.PCollection) 
 	seconds := beam.ParDo(s, &keptFirstFn{}, beam.CoGroupByKey(s, firsts, kept))
 	pairLinks := beam.ParDo(s, &keptSecondFn{}, beam.CoGroupByKey(s, seconds, kept))
 	partLinks := beam.ParDo(s, &partLinksFn{Engine: e}, beam.GroupByKey(s, hits))
-	links := beam.Flatten(s, windowLinks, keyLinks, pairLinks, partLinks)
+	links := beam.Flatten(s, windowLinks, keyLinks, pairLinks, partLinks, ownLinks)
 	units = beam.ParDo(s, &componentsFn{}, beam.GroupByKey(s, beam.AddFixedKey(s, links)))
 	return units, shared, candidates, boilerplate
 }
 
 // keysFn emits the near keys of each of a file's near-miss units, with
-// their places in a unit inside no other.
+// their places in a unit inside no other, and the file alone as a link
+// when its own code may hold a near-miss clone by the counts of the file
+// (fingerprint.File.NearWithin): such a file is in a work unit though it
+// share no key with another.
 type keysFn struct {
 	Engine Engine
 }
 
-func (fn *keysFn) ProcessElement(ctx context.Context, name string, rec []byte, near func(uint32, NearRef)) error {
+func (fn *keysFn) ProcessElement(ctx context.Context, name string, rec []byte, near func(uint32, NearRef), own func([]string)) error {
 	if !fn.Engine.Near {
 		return nil
 	}
@@ -142,7 +147,12 @@ func (fn *keysFn) ProcessElement(ctx context.Context, name string, rec []byte, n
 	if err != nil {
 		return err
 	}
-	for i, u := range fingerprint.NearUnitsPlaced(f, fn.Engine.options()) {
+	opt := fn.Engine.options()
+	if f.NearWithin(opt) {
+		own([]string{name})
+		mNearLinks.Inc(ctx, 1)
+	}
+	for i, u := range fingerprint.NearUnitsPlaced(f, opt) {
 		places := 0
 		for j, k := range u.Keys {
 			var pos []int32
