@@ -333,11 +333,13 @@ func (d *detector) nearCandidates(units []nearUnit) (_ []uint64, _ partKeySet) {
 		}
 		i = j
 	}
-	incidences, freeIncidences := d.pairRuns(units, entries, runs)
-	defer freeIncidences()
-	inFileIncidences, freeInFile := d.pairRuns(units, entries, inFile.runs)
-	defer freeInFile()
+	perRun, perFile := d.pairRuns(units, entries, runs), d.pairRuns(units, entries, inFile.runs)
+	// Freed first, the entries' array holds the pairs.
 	freeEntries()
+	incidences, freeIncidences := d.sortedPairs(perRun)
+	defer freeIncidences()
+	inFileIncidences, freeInFile := d.sortedPairs(perFile)
+	defer freeInFile()
 	d.work.NearPairs = int64(len(incidences) + len(inFileIncidences))
 	cands, inFileCands := candidates(units, incidences, inFileIncidences)
 	if len(inFileCands) > 0 {
@@ -348,18 +350,22 @@ func (d *detector) nearCandidates(units []nearUnit) (_ []uint64, _ partKeySet) {
 	return cands, partKeySet{partKeys, inFile.partKeys}
 }
 
-// pairRuns returns the pairs of units (as x<<32|y, x < y, sorted) of
-// each run of entries (gram<<32 | unit, a gram's units together), once
-// for each run they are both in, and what frees them. Only the units
-// whose sizes allow the threshold pair: a function and a small block
-// inside another never can.
-func (d *detector) pairRuns(units []nearUnit, entries []uint64, runs [][2]int32) ([]uint64, func()) {
+// pairRuns returns the pairs of units (as x<<32|y, x < y) of each run of
+// entries (gram<<32 | unit, a gram's units together), once for each run
+// they are both in, in a list for each worker (see sortedPairs). Only
+// the units whose sizes allow the threshold pair: a function and a small
+// block inside another never can.
+func (d *detector) pairRuns(units []nearUnit, entries []uint64, runs [][2]int32) []keyList {
 	minRatio := nearMinRatio(d.opt.Similarity)
 	per := make([]keyList, d.opt.workers())
+	n := 0 // the entries of the runs
+	for _, r := range runs {
+		n += int(r[1] - r[0])
+	}
 	for w := range per {
 		// About as many incidences as entries are found (0.7 of them on
 		// the standard library), shared among the workers.
-		per[w].d, per[w].hint = d, len(entries)/len(per)
+		per[w].d, per[w].hint = d, n/len(per)
 	}
 	runBufs := make([][]uint32, d.opt.workers())
 	sizedBufs := make([][]uint64, d.opt.workers())
@@ -394,9 +400,15 @@ func (d *detector) pairRuns(units []nearUnit, entries []uint64, runs [][2]int32)
 			}
 		}
 	})
-	incidences, free := concat(d, per)
-	d.sortKeys(incidences)
-	return incidences, free
+	return per
+}
+
+// sortedPairs returns the pairs of the lists of pairRuns in one array,
+// sorted, and what frees it.
+func (d *detector) sortedPairs(per []keyList) ([]uint64, func()) {
+	pairs, free := concat(d, per)
+	d.sortKeys(pairs)
+	return pairs, free
 }
 
 // candidates returns the pairs of units of incidences (sorted, a pair
