@@ -318,7 +318,7 @@ func (d *detector) nearCandidates(units []nearUnit) (_ []uint64, _ partKeySet) {
 			partKeys = append(partKeys, entryGram(entries[i]))
 		}
 		if !long && !isPart {
-			inFile.add(units, entries, i, j, counts, isPart)
+			inFile.add(units, entries, i, j, counts)
 		}
 		if counts {
 			if j-i >= 2 {

@@ -39,9 +39,9 @@ type fileScope struct {
 }
 
 // add takes the run of entries i to j, the units of one gram (in unit
-// order, so a file's together), which counts in the whole run if counts
-// and is a part key of it if isPart.
-func (s *fileScope) add(units []nearUnit, entries []uint64, i, j int, counts, isPart bool) {
+// order, so a file's together), which is no part key of the run, and
+// counts in it if counts.
+func (s *fileScope) add(units []nearUnit, entries []uint64, i, j int, counts bool) {
 	if j-i < 2 {
 		return // most grams: no unit of the run is looked at
 	}
@@ -58,7 +58,7 @@ func (s *fileScope) add(units []nearUnit, entries []uint64, i, j int, counts, is
 					units[entryUnit(e)].inFile++
 				}
 			}
-			if n <= PartKeyLimit && !isPart && s.outer[entryUnit(entries[k])] != s.outer[entryUnit(entries[l-1])] {
+			if n <= PartKeyLimit && s.outer[entryUnit(entries[k])] != s.outer[entryUnit(entries[l-1])] {
 				// Places in one function (its units nested in one
 				// another) pair with none: the key is of use only in two.
 				s.partKeys = append(s.partKeys, uint64(file)<<32|uint64(entryGram(entries[k])))
