@@ -106,6 +106,9 @@ func (d *detector) copiesPaired(units []nearUnit, cands []uint64) []uint64 {
 // statements of a copy of the outermost unit around it: the same classes
 // of two files of one text as copiesPaired, for runs of statements.
 func (d *detector) copiedParts(units []nearUnit, pairs []pair) []pair {
+	if d.opt.MaxOccurrences <= 0 {
+		return nil // no copy pairs so (see copyGroups)
+	}
 	type around struct {
 		p      pair
 		ua, ub uint32 // the outermost units around p.a and p.b
