@@ -144,9 +144,10 @@ func (d *detector) verify(units []nearUnit, cands []uint64) ([]pair, []uint64) {
 // verifyOuterFirst is verify that aligns the candidates of two units
 // each inside another unit last, and not those that lie inside the two
 // units of a pair found, one in each: the larger pair stands for them
-// (undominated drops them, the larger taken first), and they are most of
-// what the counts of a file (nearscope.go) add, a function's blocks with
-// its twin's. It returns the pairs found, their candidates, and how many
+// (undominated drops them, the larger taken first): a function's blocks
+// with its twin's, which the counts of a file (nearscope.go) make
+// candidates too (on the standard library, 1,800 of 26,600 candidates
+// were such). It returns the pairs found, their candidates, and how many
 // candidates it aligned.
 func (d *detector) verifyOuterFirst(units []nearUnit, cands []uint64) ([]pair, []uint64, int) {
 	outer := outermostOf(units)

@@ -250,10 +250,10 @@ func (d *detector) partPlaces(units []nearUnit, keys partKeySet) []partPlace {
 	// array: grown by appending, each file's array and their
 	// concatenation were more garbage than all the places.
 	counts := make([]int, len(starts))
+	own := make([]fileKeys, len(starts)-1) // each file's own part keys, made by the first pass
 	each := func(i int, fn func(g gram, end int32, own bool)) {
-		fi := units[starts[i]].s.file
-		grams := d.files[fi].grams
-		keys := keys.ofFile(fi)
+		grams := d.files[units[starts[i]].s.file].grams
+		keys := &own[i]
 		eachOutermost(units[starts[i]:starts[i+1]], func(_ int, u nearUnit) {
 			for _, g := range grams[u.g0:u.g1] {
 				own := keys.has(g.h)
@@ -264,6 +264,7 @@ func (d *detector) partPlaces(units []nearUnit, keys partKeySet) []partPlace {
 		})
 	}
 	d.parallel(len(starts)-1, func(_, i int) {
+		own[i] = keys.ofFile(units[starts[i]].s.file)
 		each(i, func(gram, int32, bool) { counts[i+1]++ })
 	})
 	for i := 1; i < len(counts); i++ {
