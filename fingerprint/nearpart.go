@@ -77,25 +77,30 @@ func (c *partChain) add(key uint32) {
 // through chains of the part keys (sorted) that the units share, but for
 // those inside the two spans of a pair found (sorted).
 func (d *detector) partPairs(units []nearUnit, keys partKeySet, found []pair) []pair {
-	hits := d.partHits(units, keys)
-	if len(hits) == 0 {
+	places, pairs, free := d.partPlacePairsOf(units, keys)
+	defer free()
+	if len(pairs) == 0 {
 		return nil
 	}
-	// The hits of each first file are chained on their own, on all CPUs,
-	// and taken to their runs of statements, each pair of runs once.
+	// The hits of each first file are made and chained on their own, on
+	// all CPUs, and taken to their runs of statements, each pair of runs
+	// once. Made for all files at once, the hits were as long again as
+	// the pairs and a tenth of the stage.
 	var starts []int
-	for i := range hits {
-		if i == 0 || hits[i].fa != hits[i-1].fa {
+	for i := range pairs {
+		if i == 0 || places[pairs[i]>>32].file != places[pairs[i-1]>>32].file {
 			starts = append(starts, i)
 		}
 	}
-	starts = append(starts, len(hits))
-	counter(&d.work.PartSteps, int64(len(hits)))
+	starts = append(starts, len(pairs))
+	counter(&d.work.PartSteps, int64(len(pairs)))
 	per := make([][]pair, d.opt.workers())
 	scratch := make([]partScratch, d.opt.workers())
 	d.parallel(len(starts)-1, func(w, i int) {
-		fa := hits[starts[i]].fa
-		for _, c := range partChains(d.opt, hits[starts[i]:starts[i+1]], &scratch[w]) {
+		sc := &scratch[w]
+		fa := places[pairs[starts[i]]>>32].file
+		hits := sc.hitsByFile(places, pairs[starts[i]:starts[i+1]])
+		for _, c := range chainHits(d.opt, hits, sc) {
 			counter(&d.work.PartSteps, int64(len(d.files[fa].blocks)+len(d.files[c.fb].blocks)))
 			if a, b, ok := d.partSpans(fa, c); ok {
 				per[w] = append(per[w], pair{a: a, b: b})
@@ -200,32 +205,54 @@ type partPlace struct {
 // exact detection is often over by then, and the step alone kept one CPU
 // of two busy.
 func (d *detector) partHits(units []nearUnit, keys partKeySet) []partHit {
+	places, pairs, free := d.partPlacePairsOf(units, keys)
+	defer free()
+	hits := make([]partHit, len(pairs))
+	for i, pr := range pairs {
+		hits[i] = hitOf(places, pr)
+	}
+	return hits
+}
+
+// partPlacePairsOf returns the places of part keys in the outermost
+// units (partPlaces), and the pairs of them that hold the same key, in
+// two units, as a<<32 | b (indices in places, a before b), sorted: by
+// the first place's file and token, then the second's. free gives back
+// the pairs' memory.
+//
+// Each place is found once, in the order of files and tokens, and named
+// after by its index in that order, which sorts as the place does: the
+// pairs' files, tokens and units are read from the places, in order,
+// where they were found from the grams of all files numbered in order,
+// the file of a number by a binary search, and a table of units' ends
+// as long as all the grams (the pairs, 215,000 on the standard library,
+// each read from two files' grams at random, were a third of the step).
+// The places are found and the pairs made on all CPUs: exact detection
+// is often over by then, and the step alone kept one CPU of two busy.
+func (d *detector) partPlacePairsOf(units []nearUnit, keys partKeySet) ([]partPlace, []uint64, func()) {
 	if len(keys.run) == 0 && len(keys.inFile) == 0 {
-		return nil
+		return nil, nil, func() {}
 	}
 	places := d.partPlaces(units, keys)
 	// The places as hash<<32 | index, sorted: the places of a hash
 	// together, in order of file and token. Made in index order, they
 	// need sorting by hash alone.
 	sorted, freeSorted := d.keys(len(places))
-	defer freeSorted()
 	sorted = sorted[:len(places)]
 	for i, p := range places {
 		sorted[i] = uint64(p.h)<<32 | uint64(i)
 	}
 	d.sortKeysFrom(sorted, 4)
 	pairs, freePairs := d.partPlacePairs(places, sorted, keys)
-	defer freePairs()
+	freeSorted()
 	d.sortKeys(pairs)
-	hits := make([]partHit, len(pairs))
-	const chunk = 1 << 14
-	d.parallel((len(pairs)+chunk-1)/chunk, func(_, c int) {
-		for i := c * chunk; i < min((c+1)*chunk, len(pairs)); i++ {
-			a, b := &places[pairs[i]>>32], &places[uint32(pairs[i])]
-			hits[i] = partHit{fa: a.file, fb: b.file, pa: a.pos, pb: b.pos, endA: a.end, endB: b.end, key: a.h}
-		}
-	})
-	return hits
+	return places, pairs, freePairs
+}
+
+// hitOf is the hit of a pair of places (a<<32 | b, indices in places).
+func hitOf(places []partPlace, pr uint64) partHit {
+	a, b := &places[pr>>32], &places[uint32(pr)]
+	return partHit{fa: a.file, fb: b.file, pa: a.pos, pb: b.pos, endA: a.end, endB: b.end, key: a.h}
 }
 
 // partPlaces returns the grams of the outermost units (in file order,
@@ -386,6 +413,12 @@ func partChains(opt Options, hits []partHit, sc *partScratch) []partChain {
 	if sc == nil {
 		sc = new(partScratch)
 	}
+	return chainHits(opt, sc.byFile(hits), sc)
+}
+
+// chainHits is partChains on hits sorted by second file already, each
+// file's in the order of their first places.
+func chainHits(opt Options, hits []partHit, sc *partScratch) []partChain {
 	need := int32(float64(opt.MinTokens) * nearMinRatio(opt.Similarity))
 	var out []partChain
 	keep := func(c *partChain) {
@@ -393,7 +426,6 @@ func partChains(opt Options, hits []partHit, sc *partScratch) []partChain {
 			out = append(out, *c)
 		}
 	}
-	hits = sc.byFile(hits)
 	diag := func(pa, pb int32) int32 { return floorDiv(pb-pa, partBand) }
 	chains, t := sc.chains[:0], &sc.diags
 	t.reset()
@@ -628,6 +660,22 @@ func (sc *partScratch) byFile(hits []partHit) []partHit {
 	out := slices.Grow(sc.hits[:0], len(hits))[:len(hits)]
 	for i, k := range keys {
 		out[i] = hits[uint32(k)]
+	}
+	sc.keys, sc.hits = keys, out
+	return out
+}
+
+// hitsByFile is byFile of the hits of pairs (of places, as
+// partPlacePairsOf gives them, of one first file), made from the pairs.
+func (sc *partScratch) hitsByFile(places []partPlace, pairs []uint64) []partHit {
+	keys := slices.Grow(sc.keys[:0], len(pairs))[:len(pairs)]
+	for i, pr := range pairs {
+		keys[i] = uint64(places[uint32(pr)].file)<<32 | uint64(i)
+	}
+	slices.Sort(keys)
+	out := slices.Grow(sc.hits[:0], len(pairs))[:len(pairs)]
+	for i, k := range keys {
+		out[i] = hitOf(places, pairs[uint32(k)])
 	}
 	sc.keys, sc.hits = keys, out
 	return out
