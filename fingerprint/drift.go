@@ -396,6 +396,9 @@ func (d *detector) pairDrift(v *verifier, a, b span, bound int) (forA, forB []Dr
 		crossedA, crossedB := d.crossedOperands(al)
 		forA = append(forA, crossedA...)
 		forB = append(forB, crossedB...)
+		constA, constB := d.unadaptedConstants(al)
+		forA = append(forA, constA...)
+		forB = append(forB, constB...)
 	}
 	unindexedA, unindexedB := d.unindexed(al)
 	forA = append(forA, unindexedA...)

@@ -228,6 +228,37 @@ func (c *Controller) syncPrefixes(setName string, prefixes []string) error {
 }
 `
 
+// authData is the shape of grpc's getTrAuthData, whose copy
+// getCallAuthData maps a credentials error that is not a status to
+// codes.Internal where the original maps it to codes.Unauthenticated,
+// with the same message (filed blind as a bug in reading 81).
+const authData = `package p
+
+func (t *client) authData(ctx context.Context, audience string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, c := range t.creds {
+		data, err := c.GetRequestMetadata(ctx, audience)
+		if err != nil {
+			if st, ok := status.FromError(err); ok {
+				if restricted(st) {
+					err = status.Errorf(codes.Internal, "received creds error with illegal status: %v", err)
+				}
+				return nil, err
+			}
+			return nil, status.Errorf(codes.Unauthenticated, "per-RPC creds failed due to error: %v", err)
+		}
+		for k, v := range data {
+			k = strings.ToLower(k)
+			if err := validatePair(k, v); err != nil {
+				return nil, status.Error(codes.Internal, err.Error())
+			}
+			out[k] = v
+		}
+	}
+	return out, nil
+}
+`
+
 // dequeueMature is the shape of cosmos-sdk's DequeueAllMatureUBDQueue,
 // whose copy for redelegations takes the same time and iterates up to the
 // block header's instead (filed blind as a bug in reading 78).
@@ -1129,6 +1160,18 @@ func TestDrift(t *testing.T) {
 		{"header naming two fields in another order", keepAlive, r("config.TcpKeepAliveInterval > 0 || config.TcpKeepAliveIdle > 0", "config.TcpKeepAliveIdle > 0 || config.TcpKeepAliveInterval > 0").Replace(keepAlive), false, []string{}},
 		{"the tested field used in the copy's body too", keepAlive, r("if config.TcpKeepAliveInterval > 0 {", "if config.TcpKeepAliveIdle > 0 {", "keepIntvl, int(config.TcpKeepAliveInterval)", "keepIntvl, int(config.TcpKeepAliveInterval+config.TcpKeepAliveIdle)").Replace(keepAlive), false, nil},
 		{"a field of the copy's own in the body", keepAlive, r("keepIntvl, int(config.TcpKeepAliveInterval)", "keepIntvl, int(config.TcpKeepAliveProbes)").Replace(keepAlive), false, nil},
+		// A package's constant the copy names, in a statement the copies
+		// share word for word with its message, for two of its twin's
+		// (grpc's getCallAuthData); controls: the constant changed
+		// throughout (a variant), changed with its message, changed at
+		// two places, the copies each naming the other's elsewhere.
+		{"constant not adapted", authData, r("func (t *client) authData(", "func (t *client) callAuthData(", "t.creds", "t.callCreds", "codes.Unauthenticated", "codes.Internal").Replace(authData),
+			true, []string{"a.go:14 unrenamed constant b.go:14-14", "b.go:14 unrenamed constant a.go:14-14"}},
+		{"constant not adapted, in renamed copies", authData, r("codes.Unauthenticated", "codes.Internal").Replace(authData),
+			true, []string{"a.go:14 unrenamed constant b.go:14-14", "b.go:14 unrenamed constant a.go:14-14"}},
+		{"constant changed throughout", authData, r("func (t *client) authData(", "func (t *client) callAuthData(", "codes.Internal", "codes.Aborted", "codes.Unauthenticated", "codes.Aborted").Replace(authData), false, []string{}},
+		{"constant changed with its message", authData, r("codes.Unauthenticated, \"per-RPC", "codes.Internal, \"call creds").Replace(authData), false, []string{}},
+		{"constants exchanged", authData, r("codes.Internal, \"received", "codes.Unauthenticated, \"received", "codes.Unauthenticated, \"per-RPC", "codes.Internal, \"per-RPC").Replace(authData), false, []string{}},
 		{"guard lacked by a copy that reports to a test", store, r(guardOfStore, "", "\treturn nil\n", "\tt.Errorf(\"put %s\", key)\n\treturn nil\n").Replace(store),
 			true, []string{"b.go:5 lacks guard a.go:6-9"}},
 	} {

@@ -553,6 +553,8 @@ func (d *detector) markRenamedSlips(c *Class, ss []span) {
 		if d.keysDiffer(al, nil) {
 			crossedA, crossedB := d.crossedOperands(al)
 			forA, forB = append(forA, crossedA...), append(forB, crossedB...)
+			constA, constB := d.unadaptedConstants(al)
+			forA, forB = append(forA, constA...), append(forB, constB...)
 		}
 		c.addPairDrift(i, forA, forB)
 		found = found || len(forA)+len(forB) > 0

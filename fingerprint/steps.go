@@ -677,6 +677,11 @@ const (
 	// other place the alignment pairs it with a name of the twin, and
 	// names bare here (driftindex.go).
 	StepIndex = "index"
+	// StepConstant, of DriftUnrenamed: a package's constant that the
+	// copy names, in a statement both copies have word for word, where
+	// its twin names another, which the copy names elsewhere as the twin
+	// does (driftconst.go).
+	StepConstant = "constant"
 )
 
 // lockHashes and unlockHashes are the name hashes of the methods of

@@ -47,6 +47,8 @@ func DriftWords(c fingerprint.Class, i int) []string {
 			out = append(out, fmt.Sprintf("the if at %s tests one field or index and its body uses another, where %s tests and uses the same", rangesText([]fingerprint.LineRange{d.Lines}), at))
 		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepIndex:
 			out = append(out, fmt.Sprintf("line %d names bare what this copy indexes at every other place it stands for the name of its twin %s", d.Lines.Start, at))
+		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepConstant:
+			out = append(out, fmt.Sprintf("line %d names another constant than %s, in a statement otherwise the same, its message too, where elsewhere the copies name one of the two alike: one copy was not adapted there", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepConflated:
 			out = append(out, fmt.Sprintf("a name at line %d and its twin's at %s each pair with another name everywhere else: one of the two copies names the wrong thing there", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftUnrenamed:
@@ -137,6 +139,8 @@ func driftReason(c fingerprint.Class) string {
 				slips = appendNew(slips, "a string naming its twin's variant")
 			case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepConflated:
 				slips = appendNew(slips, "a name standing for another")
+			case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepConstant:
+				slips = appendNew(slips, "a constant not adapted")
 			case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepIndex:
 				slips = appendNew(slips, "a name left unindexed")
 			case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepOperand:
