@@ -259,6 +259,27 @@ func (t *client) authData(ctx context.Context, audience string) (map[string]stri
 }
 `
 
+// quotaFor is the shape of kubernetes's e2e quotas: a copy that sets one
+// limit more, its statement of the same words as the next.
+const quotaFor = `package p
+
+func quotaFor(name string, scope v1.Scope) *v1.Quota {
+	hard := v1.ResourceList{}
+	hard[v1.ResourcePods] = resource.MustParse("5")
+	switch scope {
+	case v1.ScopeTerminating, v1.ScopeNotTerminating:
+		hard[v1.ResourceRequestsCPU] = resource.MustParse("1")
+		hard[v1.ResourceRequestsMemory] = resource.MustParse("500Mi")
+		hard[v1.ResourceLimitsCPU] = resource.MustParse("2")
+		hard[v1.ResourceLimitsMemory] = resource.MustParse("1Gi")
+	}
+	return &v1.Quota{
+		ObjectMeta: metav1.ObjectMeta{Name: name},
+		Spec:       v1.QuotaSpec{Hard: hard, Scopes: []v1.Scope{scope}},
+	}
+}
+`
+
 // dequeueMature is the shape of cosmos-sdk's DequeueAllMatureUBDQueue,
 // whose copy for redelegations takes the same time and iterates up to the
 // block header's instead (filed blind as a bug in reading 78).
@@ -1167,6 +1188,11 @@ func TestDrift(t *testing.T) {
 		// two places, the copies each naming the other's elsewhere.
 		{"constant not adapted", authData, r("func (t *client) authData(", "func (t *client) callAuthData(", "t.creds", "t.callCreds", "codes.Unauthenticated", "codes.Internal").Replace(authData),
 			true, []string{"a.go:14 unrenamed constant b.go:14-14", "b.go:14 unrenamed constant a.go:14-14"}},
+		{"constant not adapted, its package a type's in the signature", r("(map[string]string, error)", "(codes.Map, error)").Replace(authData),
+			r("(map[string]string, error)", "(codes.Map, error)", "codes.Unauthenticated", "codes.Internal").Replace(authData),
+			true, []string{"a.go:14 unrenamed constant b.go:14-14", "b.go:14 unrenamed constant a.go:14-14"}},
+		{"a statement of the same words added", r("case v1.ScopeTerminating, v1.ScopeNotTerminating:\n", "case v1.ScopeTerminating, v1.ScopeNotTerminating:\n\t\thard[v1.ResourcePods] = resource.MustParse(\"1\")\n").Replace(quotaFor), quotaFor,
+			false, nil},
 		{"constant not adapted, in renamed copies", authData, r("codes.Unauthenticated", "codes.Internal").Replace(authData),
 			true, []string{"a.go:14 unrenamed constant b.go:14-14", "b.go:14 unrenamed constant a.go:14-14"}},
 		{"constant changed throughout", authData, r("func (t *client) authData(", "func (t *client) callAuthData(", "codes.Internal", "codes.Aborted", "codes.Unauthenticated", "codes.Aborted").Replace(authData), false, []string{}},

@@ -22,9 +22,12 @@ import "go/token"
 // What is no such slip: a constant the copies change at more than one
 // place (a variant's own, changed throughout), two constants exchanged
 // between two places, a pair of which each copy names elsewhere as its
-// twin does, a statement the copies do not share word for word or with
-// no string (a plain edit, the weakest evidence, said nowhere), a name
-// the copies declare (a value's field, which the crossed operands of
+// twin does, a pair whose copy naming one constant names the other
+// elsewhere too (a statement of the same words one copy adds, aligned
+// with its twin's next: kubernetes's e2e quota that sets one limit
+// more), a statement the copies do not share word for word or with
+// no string (a plain edit, the weakest evidence, said nowhere), a field
+// of a value the function declares (which the crossed operands of
 // driftoperand.go read), and a member called (another function called,
 // a changed call).
 //
@@ -41,16 +44,29 @@ type constUse struct {
 // unadaptedConstants finds the places where one copy names one member
 // of a package for two of its twin's (see above): forA are a's, forB b's.
 func (d *detector) unadaptedConstants(al alignment) (forA, forB []Drift) {
-	uses := d.constUses(al)
+	uses, valA, valB := d.constUses(al)
 	if len(uses) < 2 {
 		return nil, nil
+	}
+	// names reports whether s (a or b, its values vals) names pkg.m.
+	names := func(s span, pkg, m uint64) bool {
+		codes, vals := d.files[s.file].codes, valA
+		t0, _ := d.tokens(s)
+		if s == al.b {
+			vals = valB
+		}
+		for i := 2; i < len(vals); i++ {
+			if vals[i] == m && vals[i-2] == pkg && token.Token(codes[t0+int32(i)-1]) == token.PERIOD {
+				return true
+			}
+		}
+		return false
 	}
 	type pair struct{ pkg, x, y uint64 }
 	n := map[pair]int{}
 	for _, u := range uses {
 		n[pair{u.pkg, u.x, u.y}]++
 	}
-	var la, lb map[uint64]bool // the names each copy declares, read once needed
 	fa, fb := d.files[al.a.file], d.files[al.b.file]
 	for _, u := range uses {
 		if u.x == u.y || n[pair{u.pkg, u.x, u.y}] != 1 || n[pair{u.pkg, u.y, u.x}] > 0 {
@@ -62,11 +78,15 @@ func (d *detector) unadaptedConstants(al alignment) (forA, forB []Drift) {
 		if bJoins == aJoins || !d.sameStatement(al, u.ta, u.tb) {
 			continue
 		}
-		if la == nil {
-			la, lb = d.locals(al.a), d.locals(al.b)
+		// The copy that names one constant must not name the other
+		// anywhere: a statement one copy adds, aligned with its twin's
+		// next of the same words, pairs two constants that both copies
+		// name (kubernetes's quota for tests, which sets one limit more).
+		if bJoins && names(al.b, u.pkg, u.x) || aJoins && names(al.a, u.pkg, u.y) {
+			continue
 		}
-		if la[u.pkg] || lb[u.pkg] {
-			continue // a value of the copies' own, not a package
+		if !d.onlySelected(al.a, u.pkg) || !d.onlySelected(al.b, u.pkg) {
+			continue // a value of the copy's own, not a package
 		}
 		forA = append(forA, Drift{Kind: DriftUnrenamed, Step: StepConstant, Lines: fa.tokenLineRange(u.ta), TwinLines: fb.tokenLineRange(u.tb)})
 		forB = append(forB, Drift{Kind: DriftUnrenamed, Step: StepConstant, Lines: fb.tokenLineRange(u.tb), TwinLines: fa.tokenLineRange(u.ta)})
@@ -76,8 +96,9 @@ func (d *detector) unadaptedConstants(al alignment) (forA, forB []Drift) {
 
 // constUses lists, in a's order, the places where the alignment pairs a
 // member of a package in a, pkg.X not called, with a member of the same
-// package in b.
-func (d *detector) constUses(al alignment) []constUse {
+// package in b, and the values of a's and b's tokens (spanValues), if
+// it read them.
+func (d *detector) constUses(al alignment) (uses []constUse, valA, valB []uint64) {
 	fa, fb := d.files[al.a.file], d.files[al.b.file]
 	a0, a1 := d.tokens(al.a)
 	b0, b1 := d.tokens(al.b)
@@ -92,10 +113,9 @@ func (d *detector) constUses(al alignment) []constUse {
 		}
 	}
 	if len(at) < 2 {
-		return nil
+		return nil, nil, nil
 	}
-	valA, valB := d.spanValues(al.a), d.spanValues(al.b)
-	var uses []constUse
+	valA, valB = d.spanValues(al.a), d.spanValues(al.b)
 	for _, t := range at {
 		y := al.matched(t - a0)
 		if valA[t-2-a0] != valB[y-2] {
@@ -103,7 +123,7 @@ func (d *detector) constUses(al alignment) []constUse {
 		}
 		uses = append(uses, constUse{pkg: valA[t-2-a0], x: valA[t-a0], y: valB[y], ta: t, tb: b0 + y})
 	}
-	return uses
+	return uses, valA, valB
 }
 
 // matched is the token of b (from its first) matched to a's i-th, -1
@@ -114,6 +134,26 @@ func (al *alignment) matched(i int32) int32 {
 		return i
 	}
 	return al.match[i]
+}
+
+// onlySelected reports whether every place the function holding s (s
+// alone if none does) names the value val, selects from it: a package's
+// name, where a variable of the function's is declared bare (x :=, a
+// parameter x T), though selected from everywhere after. Its type in the
+// signature (fs.File) is no declaration of fs.
+func (d *detector) onlySelected(s span, val uint64) bool {
+	f := d.files[s.file]
+	whole := s
+	if _, _, fn, ok := d.funcName(s); ok {
+		whole = span{s.file, int32(fn), int32(fn)}
+	}
+	only := true
+	d.eachValue(whole, func(t int32, c byte, v uint64) {
+		if v == val && isName(c) && (int(t)+1 >= len(f.codes) || token.Token(f.codes[t+1]) != token.PERIOD) {
+			only = false
+		}
+	})
+	return only
 }
 
 // continues reports whether a name followed by token c is more than a

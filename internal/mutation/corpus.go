@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -31,6 +32,30 @@ type Corpus struct {
 	Funcs []Func
 	Files []string          // every file read, sorted
 	Src   map[string][]byte // their contents
+}
+
+// StdPackages lists the package directories under root (GOROOT's src),
+// relative to it, sorted, testdata and vendor trees aside: a corpus for
+// a bug whose shape few functions of Load's usual packages hold.
+func StdPackages(root string) ([]string, error) {
+	var pkgs []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		if name := d.Name(); name == "testdata" || name == "vendor" {
+			return filepath.SkipDir
+		}
+		if ms, _ := filepath.Glob(filepath.Join(p, "*.go")); len(ms) > 0 && p != root {
+			rel, err := filepath.Rel(root, p)
+			if err != nil {
+				return err
+			}
+			pkgs = append(pkgs, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	return pkgs, err
 }
 
 // Load reads the non-test, non-generated Go files of the package

@@ -62,6 +62,14 @@ const (
 	// or slice of them, and one place compares or passes the whole
 	// (kube-router's iBGP peer sets).
 	LeftUnindexed DriftBug = "left unindexed"
+	// UnadaptedConstant names, in the copy, a member of a package (pkg.X,
+	// not called, selected from or a literal's type; pkg no name the
+	// function declares) that the function names once, in a simple
+	// statement holding a string, as another member of that package the
+	// function names elsewhere (pkg.Y): the copy returns or logs one
+	// constant for two of its twin's (grpc's getCallAuthData returning
+	// codes.Internal where getTrAuthData returns codes.Unauthenticated).
+	UnadaptedConstant DriftBug = "unadapted constant"
 	// ParallelEdits is no bug: one to three names (a type, a local, a
 	// callee) renamed everywhere, some literal values changed, and maybe a
 	// statement on a name of its own added.
@@ -106,6 +114,8 @@ func MutateDrift(b DriftBug, src []byte, r *rand.Rand) (Mutant, error) {
 		m, err = d.crossOperand(r)
 	case LeftUnindexed:
 		m, err = d.leaveUnindexed(r)
+	case UnadaptedConstant:
+		m, err = d.unadaptConstant(r)
 	case ParallelEdits:
 		m, err = d.parallelEdits(r)
 	default:
@@ -938,4 +948,112 @@ func (d *decl) crossOperand(r *rand.Rand) (Mutant, error) {
 	sel := c.l.use.Sel
 	return Mutant{Src: apply(d.src, []edit{{d.off(sel.Pos()), d.off(sel.End()), c.to}}), At: at,
 		Edits: []string{fmt.Sprintf("crossed %s.%s with %s on line %d: %s", fieldKey(c.l.use).x, sel.Name, c.to, at[1], d.lineText(at[1]))}}, nil
+}
+
+// A memberUse is one place the function names a member of a package:
+// pkg.name, and whether its statement may take the bug (simple, holding
+// a string).
+type memberUse struct {
+	sel       *ast.SelectorExpr
+	pkg, name string
+	site      bool
+}
+
+// unadaptConstant makes UnadaptedConstant.
+func (d *decl) unadaptConstant(r *rand.Rand) (Mutant, error) {
+	sites, _ := d.declSites()
+	var uses []memberUse
+	var stack []ast.Node
+	ast.Inspect(d.fd.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if sel, ok := n.(*ast.SelectorExpr); ok && len(stack) > 0 {
+			if pkg, ok := sel.X.(*ast.Ident); ok && sites[pkg.Name] == nil && !usedAsMore(stack[len(stack)-1], sel) {
+				uses = append(uses, memberUse{sel, pkg.Name, sel.Sel.Name, simpleWithString(stack)})
+			}
+		}
+		stack = append(stack, n)
+		return true
+	})
+	count := map[[2]string]int{}
+	for _, u := range uses {
+		count[[2]string{u.pkg, u.name}]++
+	}
+	type cand struct {
+		u  memberUse
+		to string
+	}
+	var cands []cand
+	for _, u := range uses {
+		if !u.site || count[[2]string{u.pkg, u.name}] != 1 {
+			continue
+		}
+		for k := range count {
+			if k[0] == u.pkg && k[1] != u.name {
+				cands = append(cands, cand{u, k[1]})
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return Mutant{}, fmt.Errorf("no member of a package named once in a statement with a string, beside another")
+	}
+	slices.SortFunc(cands, func(a, b cand) int {
+		return cmp.Or(cmp.Compare(a.u.sel.Pos(), b.u.sel.Pos()), cmp.Compare(a.to, b.to))
+	})
+	c := cands[r.IntN(len(cands))]
+	l := d.line(c.u.sel.Pos())
+	sel := c.u.sel.Sel
+	return Mutant{Src: apply(d.src, []edit{{d.off(sel.Pos()), d.off(sel.End()), c.to}}), At: [2]int{l, l},
+		Edits: []string{fmt.Sprintf("named %s.%s for %s.%s on line %d: %s", c.u.pkg, c.to, c.u.pkg, sel.Name, l, d.lineText(l))}}, nil
+}
+
+// usedAsMore reports whether sel, a child of parent, is more than a
+// value there: called, selected from, indexed, a composite literal's or
+// an assertion's type.
+func usedAsMore(parent ast.Node, sel *ast.SelectorExpr) bool {
+	switch p := parent.(type) {
+	case *ast.CallExpr:
+		return p.Fun == sel
+	case *ast.SelectorExpr:
+		return p.X == sel
+	case *ast.IndexExpr:
+		return p.X == sel
+	case *ast.IndexListExpr:
+		return p.X == sel
+	case *ast.CompositeLit:
+		return p.Type == sel
+	case *ast.TypeAssertExpr:
+		return p.Type == sel
+	case *ast.StarExpr, *ast.ArrayType, *ast.MapType, *ast.ChanType, *ast.Field, *ast.ValueSpec:
+		return true // a type
+	}
+	return false
+}
+
+// simpleWithString reports whether the innermost statement of stack (the
+// nodes from the body down) is a simple one (not a block, an if, a loop
+// or a switch) that holds a string literal.
+func simpleWithString(stack []ast.Node) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		st, ok := stack[i].(ast.Stmt)
+		if !ok {
+			continue
+		}
+		switch st.(type) {
+		case *ast.ExprStmt, *ast.ReturnStmt, *ast.AssignStmt, *ast.SendStmt, *ast.DeclStmt, *ast.GoStmt, *ast.DeferStmt:
+		default:
+			return false
+		}
+		found := false
+		ast.Inspect(st, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	return false
 }

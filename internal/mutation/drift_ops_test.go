@@ -16,8 +16,13 @@ import (
 // everywhere but at one use, on line At.
 func TestMutateDriftProperties(t *testing.T) {
 	c, funcs := stdFuncs(t)
-	for _, b := range append(DriftBugs, RemovedErrorReturn, CrossedOperand, LeftUnindexed, ParallelEdits) {
+	for _, b := range append(DriftBugs, RemovedErrorReturn, CrossedOperand, LeftUnindexed, UnadaptedConstant, ParallelEdits) {
 		t.Run(string(b), func(t *testing.T) {
+			c, funcs := c, funcs
+			if b == UnadaptedConstant {
+				// Its shape is rare: packages that hold it.
+				c, funcs = loadFuncs(t, "cmd/go/internal/work", "cmd/asm/internal/arch", "net", "os")
+			}
 			applied := 0
 			for i, fn := range funcs {
 				src := c.Src[fn.File][fn.Start:fn.End]
@@ -96,6 +101,27 @@ func driftContract(b DriftBug, src []byte, m Mutant) error {
 		}
 	case LeftUnindexed:
 		return unindexedContract(src, m)
+	case UnadaptedConstant:
+		// One member selected, on line At[0], made another that the
+		// function names elsewhere, after the same package's name.
+		a, c, diff, err := namesChanged(src, m.Src)
+		if err != nil {
+			return err
+		}
+		if len(diff) != 1 || diff[0] < 2 || a[diff[0]-1].tok != token.PERIOD {
+			return fmt.Errorf("%d tokens changed, want one member", len(diff))
+		}
+		i := diff[0]
+		if l := lineInfo(src); l.line(a[i].off) != m.At[0] {
+			return fmt.Errorf("member changed on line %d, want %d", l.line(a[i].off), m.At[0])
+		}
+		elsewhere := false
+		for j := 2; j < len(a); j++ {
+			elsewhere = elsewhere || j != i && a[j].lit == c[i].lit && a[j-1].tok == token.PERIOD && a[j-2].lit == a[i-2].lit
+		}
+		if !elsewhere {
+			return fmt.Errorf("%s.%s named nowhere else", a[i-2].lit, c[i].lit)
+		}
 	case SwappedArgs, LeftUnrenamed:
 		a, c, diff, err := namesChanged(src, m.Src)
 		if err != nil {

@@ -85,6 +85,25 @@ func TestDriftRecallCrossed(t *testing.T) { runOwnTrials(t, mutation.CrossedOper
 // the same bars.
 func TestDriftRecallUnindexed(t *testing.T) { runOwnTrials(t, mutation.LeftUnindexed) }
 
+// TestDriftRecallConstant measures a constant not adapted (a copy that
+// names one member of a package for two of its twin's, in a statement
+// with a string), a step added after TestDriftRecall's trials were set,
+// on trials of its own, against the same bars.
+// Few functions of the usual packages have the shape (5 of them), so
+// the trials draw from the whole standard library (81 functions).
+func TestDriftRecallConstant(t *testing.T) {
+	root := goroot(t)
+	pkgs, err := mutation.StdPackages(filepath.Join(root, "src"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	corpus, err := mutation.Load(filepath.Join(root, "src"), pkgs, minLines, maxLines, minTokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runDriftTrials(t, root, corpus, []mutation.DriftBug{mutation.UnadaptedConstant}, numFuncs/5)
+}
+
 // runOwnTrials runs bug b, added after TestDriftRecall's trials were
 // set, on a fifth as many trials of its own, against the same bars.
 func runOwnTrials(t *testing.T, b mutation.DriftBug) {
@@ -240,6 +259,8 @@ func wantOf(tr driftTrial, m mutation.Mutant, orig, cp region, line0 int) driftW
 		w.kind, w.steps = fingerprint.DriftUnrenamed, []string{fingerprint.StepOperand}
 	case mutation.LeftUnindexed:
 		w.kind, w.steps = fingerprint.DriftUnrenamed, []string{fingerprint.StepIndex}
+	case mutation.UnadaptedConstant:
+		w.kind, w.steps = fingerprint.DriftUnrenamed, []string{fingerprint.StepConstant}
 	case mutation.DiscardedCheck:
 		w.kind = fingerprint.DriftDiscards
 		w.cp = region{cp.file, line0 + at[0], line0 + at[0]}

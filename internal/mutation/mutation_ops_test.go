@@ -14,11 +14,17 @@ import (
 // stdFuncs are real functions to mutate: those of a few standard-library
 // packages.
 func stdFuncs(t *testing.T) (*Corpus, []Func) {
+	return loadFuncs(t, "strings", "fmt", "bufio")
+}
+
+// loadFuncs loads the functions of the standard library's pkgs as
+// stdFuncs does.
+func loadFuncs(t *testing.T, pkgs ...string) (*Corpus, []Func) {
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		t.Skipf("go env GOROOT: %v", err)
 	}
-	c, err := Load(filepath.Join(strings.TrimSpace(string(out)), "src"), []string{"strings", "fmt", "bufio"}, 15, 70, 50)
+	c, err := Load(filepath.Join(strings.TrimSpace(string(out)), "src"), pkgs, 15, 70, 50)
 	if err != nil {
 		t.Fatal(err)
 	}
