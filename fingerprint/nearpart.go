@@ -648,35 +648,39 @@ func (d *detector) runAround(fi, t0, t1 int32) (span, bool) {
 }
 
 // byFile returns the hits, sorted by first place, sorted by second file,
-// each file's in the order they came: as a stable sort by file, but of
-// numbers (the file over the index), which cost less. It returns sc's
-// buffer, which the next call reuses.
+// each file's in the order they came. It returns sc's buffer, which the
+// next call reuses.
 func (sc *partScratch) byFile(hits []partHit) []partHit {
-	keys := slices.Grow(sc.keys[:0], len(hits))[:len(hits)]
-	for i, h := range hits {
-		keys[i] = uint64(h.fb)<<32 | uint64(i)
-	}
-	slices.Sort(keys)
+	keys := sc.fileOrder(len(hits), func(i int) int32 { return hits[i].fb })
 	out := slices.Grow(sc.hits[:0], len(hits))[:len(hits)]
 	for i, k := range keys {
 		out[i] = hits[uint32(k)]
 	}
-	sc.keys, sc.hits = keys, out
+	sc.hits = out
 	return out
 }
 
 // hitsByFile is byFile of the hits of pairs (of places, as
 // partPlacePairsOf gives them, of one first file), made from the pairs.
 func (sc *partScratch) hitsByFile(places []partPlace, pairs []uint64) []partHit {
-	keys := slices.Grow(sc.keys[:0], len(pairs))[:len(pairs)]
-	for i, pr := range pairs {
-		keys[i] = uint64(places[uint32(pr)].file)<<32 | uint64(i)
-	}
-	slices.Sort(keys)
+	keys := sc.fileOrder(len(pairs), func(i int) int32 { return places[uint32(pairs[i])].file })
 	out := slices.Grow(sc.hits[:0], len(pairs))[:len(pairs)]
 	for i, k := range keys {
 		out[i] = hitOf(places, pairs[uint32(k)])
 	}
-	sc.keys, sc.hits = keys, out
+	sc.hits = out
 	return out
+}
+
+// fileOrder returns n items as file<<32 | index, sorted: as a stable sort
+// of the items by their file (fileOf), but of numbers, which cost less.
+// It returns sc's buffer, which the next call reuses.
+func (sc *partScratch) fileOrder(n int, fileOf func(i int) int32) []uint64 {
+	keys := slices.Grow(sc.keys[:0], n)[:n]
+	for i := range keys {
+		keys[i] = uint64(fileOf(i))<<32 | uint64(i)
+	}
+	slices.Sort(keys)
+	sc.keys = keys
+	return keys
 }
