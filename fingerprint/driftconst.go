@@ -48,13 +48,10 @@ func (d *detector) unadaptedConstants(al alignment) (forA, forB []Drift) {
 	if len(uses) < 2 {
 		return nil, nil
 	}
-	// names reports whether s (a or b, its values vals) names pkg.m.
-	names := func(s span, pkg, m uint64) bool {
-		codes, vals := d.files[s.file].codes, valA
+	// names reports whether s, of token values vals, names pkg.m.
+	names := func(s span, vals []uint64, pkg, m uint64) bool {
+		codes := d.files[s.file].codes
 		t0, _ := d.tokens(s)
-		if s == al.b {
-			vals = valB
-		}
 		for i := 2; i < len(vals); i++ {
 			if vals[i] == m && vals[i-2] == pkg && token.Token(codes[t0+int32(i)-1]) == token.PERIOD {
 				return true
@@ -82,7 +79,7 @@ func (d *detector) unadaptedConstants(al alignment) (forA, forB []Drift) {
 		// anywhere: a statement one copy adds, aligned with its twin's
 		// next of the same words, pairs two constants that both copies
 		// name (kubernetes's quota for tests, which sets one limit more).
-		if bJoins && names(al.b, u.pkg, u.x) || aJoins && names(al.a, u.pkg, u.y) {
+		if bJoins && names(al.b, valB, u.pkg, u.x) || aJoins && names(al.a, valA, u.pkg, u.y) {
 			continue
 		}
 		if !d.onlySelected(al.a, u.pkg) || !d.onlySelected(al.b, u.pkg) {
