@@ -48,23 +48,15 @@ func (d *detector) unadaptedConstants(al alignment) (forA, forB []Drift) {
 	if len(uses) < 2 {
 		return nil, nil
 	}
-	// names reports whether s, of token values vals, names pkg.m.
-	names := func(s span, vals []uint64, pkg, m uint64) bool {
-		codes := d.files[s.file].codes
-		t0, _ := d.tokens(s)
-		for i := 2; i < len(vals); i++ {
-			if vals[i] == m && vals[i-2] == pkg && token.Token(codes[t0+int32(i)-1]) == token.PERIOD {
-				return true
-			}
-		}
-		return false
-	}
 	type pair struct{ pkg, x, y uint64 }
 	n := map[pair]int{}
 	for _, u := range uses {
 		n[pair{u.pkg, u.x, u.y}]++
 	}
+	var inA, inB map[[2]uint64]bool // the members each copy names, by package, made once needed
 	fa, fb := d.files[al.a.file], d.files[al.b.file]
+	same := map[[2]int32]bool{} // sameStatement's verdicts, by the two statements: one statement may hold many uses
+	isPkg := map[uint64]bool{}  // onlySelected's, by name, of both copies
 	for _, u := range uses {
 		if u.x == u.y || n[pair{u.pkg, u.x, u.y}] != 1 || n[pair{u.pkg, u.y, u.x}] > 0 {
 			continue // the same, changed throughout, or exchanged
@@ -72,17 +64,25 @@ func (d *detector) unadaptedConstants(al alignment) (forA, forB []Drift) {
 		// b names y for a's x here and for a's y elsewhere, or a names x
 		// for b's y here and for b's x elsewhere: one of the two.
 		bJoins, aJoins := n[pair{u.pkg, u.y, u.y}] > 0, n[pair{u.pkg, u.x, u.x}] > 0
-		if bJoins == aJoins || !d.sameStatement(al, u.ta, u.tb) {
+		if bJoins == aJoins || !d.sameStatement(al, u.ta, u.tb, valA, valB, same) {
 			continue
 		}
 		// The copy that names one constant must not name the other
 		// anywhere: a statement one copy adds, aligned with its twin's
 		// next of the same words, pairs two constants that both copies
 		// name (kubernetes's quota for tests, which sets one limit more).
-		if bJoins && names(al.b, valB, u.pkg, u.x) || aJoins && names(al.a, valA, u.pkg, u.y) {
+		if inA == nil {
+			inA, inB = d.membersNamed(al.a, valA), d.membersNamed(al.b, valB)
+		}
+		if bJoins && inB[[2]uint64{u.pkg, u.x}] || aJoins && inA[[2]uint64{u.pkg, u.y}] {
 			continue
 		}
-		if !d.onlySelected(al.a, u.pkg) || !d.onlySelected(al.b, u.pkg) {
+		pkg, ok := isPkg[u.pkg]
+		if !ok {
+			pkg = d.onlySelected(al.a, u.pkg) && d.onlySelected(al.b, u.pkg)
+			isPkg[u.pkg] = pkg
+		}
+		if !pkg {
 			continue // a value of the copy's own, not a package
 		}
 		forA = append(forA, Drift{Kind: DriftUnrenamed, Step: StepConstant, Lines: fa.tokenLineRange(u.ta), TwinLines: fb.tokenLineRange(u.tb)})
@@ -153,6 +153,21 @@ func (d *detector) onlySelected(s span, val uint64) bool {
 	return only
 }
 
+// membersNamed returns the pairs (package, member) of every pkg.m that s,
+// of token values vals (spanValues), names.
+func (d *detector) membersNamed(s span, vals []uint64) map[[2]uint64]bool {
+	codes := d.files[s.file].codes
+	t0, _ := d.tokens(s)
+	d.readTokens(int32(len(vals)))
+	out := map[[2]uint64]bool{}
+	for i := 2; i < len(vals); i++ {
+		if isName(codes[t0+int32(i)]) && token.Token(codes[t0+int32(i)-1]) == token.PERIOD && isName(codes[t0+int32(i)-2]) {
+			out[[2]uint64{vals[i-2], vals[i]}] = true
+		}
+	}
+	return out
+}
+
 // continues reports whether a name followed by token c is more than a
 // constant: called, selected from, or a composite literal's type.
 func continues(c byte) bool {
@@ -175,17 +190,31 @@ func (d *detector) spanValues(s span) []uint64 {
 // sameStatement reports whether the innermost statements holding a's
 // token ta and b's token tb are matched token for token, and hold a
 // string, each of which has the same value in both: one statement, its
-// message too, but for what the alignment pairs inside it.
-func (d *detector) sameStatement(al alignment, ta, tb int32) bool {
+// message too, but for what the alignment pairs inside it. memo keeps
+// the verdicts by statements.
+func (d *detector) sameStatement(al alignment, ta, tb int32, valA, valB []uint64, memo map[[2]int32]bool) bool {
 	fa, fb := d.files[al.a.file], d.files[al.b.file]
-	a0, _ := d.tokens(al.a)
-	b0, _ := d.tokens(al.b)
 	ua, ub := fa.innermostAt(ta), fb.innermostAt(tb)
 	if ua < 0 || ub < 0 {
 		return false
 	}
-	sa, sb := fa.units[ua], fb.units[ub]
-	if sa.tok1-sa.tok0 != sb.tok1-sb.tok0 || sa.tok0 < a0 || sb.tok0 < b0 || al.matched(sa.tok0-a0) != sb.tok0-b0 {
+	k := [2]int32{ua, ub}
+	same, ok := memo[k]
+	if !ok {
+		same = d.matchedWhole(al, fa.units[ua], fb.units[ub], valA, valB)
+		memo[k] = same
+	}
+	return same
+}
+
+// matchedWhole is sameStatement's test of statements sa of a and sb of
+// b, of token values valA and valB (spanValues).
+func (d *detector) matchedWhole(al alignment, sa, sb unit, valA, valB []uint64) bool {
+	fa := d.files[al.a.file]
+	a0, a1 := d.tokens(al.a)
+	b0, b1 := d.tokens(al.b)
+	d.readTokens(sa.tok1 - sa.tok0)
+	if sa.tok1-sa.tok0 != sb.tok1-sb.tok0 || sa.tok0 < a0 || sa.tok1 > a1 || sb.tok0 < b0 || sb.tok1 > b1 || al.matched(sa.tok0-a0) != sb.tok0-b0 {
 		return false
 	}
 	strings := 0
@@ -195,7 +224,7 @@ func (d *detector) sameStatement(al alignment, ta, tb int32) bool {
 			return false
 		}
 		if token.Token(fa.codes[t]) == token.STRING {
-			if fa.vals[d.valueAt(fa, t)] != fb.vals[d.valueAt(fb, b0+y)] {
+			if valA[t-a0] != valB[y] {
 				return false
 			}
 			strings++

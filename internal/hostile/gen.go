@@ -504,6 +504,25 @@ func RenamedLiteral(n int) []byte {
 	return []byte("package p\n" + first + second)
 }
 
+// ConstantSlips returns two copies of a function whose one statement
+// names 2n members of a package and a message: e0, o0, e1, o1, … in the
+// first, e0, e0, e1, e1, … in the second (with a guard the first lacks,
+// so that the two are a near-miss pair), each odd member a constant the
+// second copy names for two of the first's (drift analysis's step
+// constant): each of the n slips asks whether its statement is the
+// same in both copies, a statement of all the members.
+func ConstantSlips(n int) []byte {
+	var first, second strings.Builder
+	for i := range n {
+		fmt.Fprintf(&first, "k.E%d, k.O%d, ", i, i)
+		fmt.Fprintf(&second, "k.E%d, k.E%d, ", i, i)
+	}
+	fn := "\nfunc fNUM(x int) int {\nGUARD\tuse(\"the message\", MEMBERS)\n\ta, b := x, x+1\n\tfor i := 0; i < b; i++ {\n\t\ta += i * b\n\t}\n\treturn a\n}\n"
+	one := strings.NewReplacer("NUM", "0", "GUARD", "", "MEMBERS", first.String()).Replace(fn)
+	two := strings.NewReplacer("NUM", "1", "GUARD", "\tif x < 0 {\n\t\treturn 0\n\t}\n", "MEMBERS", second.String()).Replace(fn)
+	return []byte("package p\n" + one + two)
+}
+
 // LackingFirst returns n copies of Copies' function in files files,
 // each but the first with a guard on its limit: one near-miss class whose
 // first copy lacks a step of each other copy, each of the n-1 drifts
