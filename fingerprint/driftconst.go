@@ -1,6 +1,10 @@
 package fingerprint
 
-import "go/token"
+import (
+	"cmp"
+	"go/token"
+	"slices"
+)
 
 // A constant not adapted: in a statement the two copies have word for
 // word, their message strings too, one copy names a package's constant
@@ -44,10 +48,11 @@ type constUse struct {
 // unadaptedConstants finds the places where one copy names one member
 // of a package for two of its twin's (see above): forA are a's, forB b's.
 func (d *detector) unadaptedConstants(al alignment) (forA, forB []Drift) {
-	uses, valA, valB := d.constUses(al)
+	uses := d.constUses(al)
 	if len(uses) < 2 {
 		return nil, nil
 	}
+	var valA, valB []uint64 // each token's value, read once needed
 	type pair struct{ pkg, x, y uint64 }
 	n := map[pair]int{}
 	for _, u := range uses {
@@ -64,7 +69,13 @@ func (d *detector) unadaptedConstants(al alignment) (forA, forB []Drift) {
 		// b names y for a's x here and for a's y elsewhere, or a names x
 		// for b's y here and for b's x elsewhere: one of the two.
 		bJoins, aJoins := n[pair{u.pkg, u.y, u.y}] > 0, n[pair{u.pkg, u.x, u.x}] > 0
-		if bJoins == aJoins || !d.sameStatement(al, u.ta, u.tb, valA, valB, same) {
+		if bJoins == aJoins {
+			continue
+		}
+		if valA == nil {
+			valA, valB = d.spanValues(al.a), d.spanValues(al.b)
+		}
+		if !d.sameStatement(al, u.ta, u.tb, valA, valB, same) {
 			continue
 		}
 		// The copy that names one constant must not name the other
@@ -93,9 +104,10 @@ func (d *detector) unadaptedConstants(al alignment) (forA, forB []Drift) {
 
 // constUses lists, in a's order, the places where the alignment pairs a
 // member of a package in a, pkg.X not called, with a member of the same
-// package in b, and the values of a's and b's tokens (spanValues), if
-// it read them.
-func (d *detector) constUses(al alignment) (uses []constUse, valA, valB []uint64) {
+// package in b. The values are read at those places alone: most pairs
+// name no constant another way, and read whole for each pair the
+// copies' values were most of this step's cost.
+func (d *detector) constUses(al alignment) []constUse {
 	fa, fb := d.files[al.a.file], d.files[al.b.file]
 	a0, a1 := d.tokens(al.a)
 	b0, b1 := d.tokens(al.b)
@@ -103,24 +115,51 @@ func (d *detector) constUses(al alignment) (uses []constUse, valA, valB []uint64
 		return t-2 >= s0 && t+1 < s1 && isName(codes[t]) && token.Token(codes[t-1]) == token.PERIOD && isName(codes[t-2]) &&
 			(t-3 < s0 || token.Token(codes[t-3]) != token.PERIOD) && !continues(codes[t+1])
 	}
-	var at []int32 // a's members, matched to one of b
+	var at, bt []int32 // the members' places and their packages', in a and in b, in order
 	for t := a0 + 2; t < a1; t++ {
 		if y := al.matched(t - a0); y >= 0 && member(fa.codes, a0, a1, t) && member(fb.codes, b0, b1, b0+y) && al.matched(t-2-a0) == y-2 {
-			at = append(at, t)
+			at = append(at, t-2, t)
+			bt = append(bt, b0+y-2, b0+y)
 		}
 	}
-	if len(at) < 2 {
-		return nil, nil, nil
+	if len(at) < 4 {
+		return nil
 	}
-	valA, valB = d.spanValues(al.a), d.spanValues(al.b)
-	for _, t := range at {
-		y := al.matched(t - a0)
-		if valA[t-2-a0] != valB[y-2] {
+	va, vb := d.valuesAt(al.a, at), d.valuesAt(al.b, bt)
+	var uses []constUse
+	for i := 0; i < len(at); i += 2 {
+		if va[i] != vb[i] {
 			continue // another package, or a renamed value
 		}
-		uses = append(uses, constUse{pkg: valA[t-2-a0], x: valA[t-a0], y: valB[y], ta: t, tb: b0 + y})
+		uses = append(uses, constUse{pkg: va[i], x: va[i+1], y: vb[i+1], ta: at[i+1], tb: bt[i+1]})
 	}
-	return uses, valA, valB
+	return uses
+}
+
+// valuesAt returns the values of tokens ts of s (each with a value, in
+// any order: an alignment after statements taken out need not keep b's
+// in a's order), read in one pass from s's first value.
+func (d *detector) valuesAt(s span, ts []int32) []uint64 {
+	f := d.files[s.file]
+	t0, t1 := d.tokens(s)
+	order := make([]int, len(ts))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(i, j int) int { return cmp.Compare(ts[i], ts[j]) })
+	out := make([]uint64, len(ts))
+	v, k := f.units[s.first].val0, 0
+	for t := t0; t < t1 && k < len(order); t++ {
+		for k < len(order) && ts[order[k]] == t {
+			out[order[k]] = f.vals[v]
+			k++
+		}
+		if hasValue(f.codes[t]) {
+			v++
+		}
+	}
+	d.readTokens(t1 - t0)
+	return out
 }
 
 // matched is the token of b (from its first) matched to a's i-th, -1
