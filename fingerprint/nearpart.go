@@ -190,20 +190,10 @@ type partPlace struct {
 	own            bool
 }
 
-// partHits returns the pairs of places that hold the same part key
-// inside the outermost units, sorted: by the first place's file and
-// token, then the second's.
-//
-// Each place is found once, in the order of files and tokens, and named
-// after by its index in that order, which sorts as the place does: the
-// pairs' files, tokens and units are read from the places, in order,
-// where they were found from the grams of all files numbered in order,
-// the file of a number by a binary search, and a table of units' ends
-// as long as all the grams (the pairs, 215,000 on the standard library,
-// each read from two files' grams at random, were a third of the step).
-// The places are found, the pairs made and the hits read on all CPUs:
-// exact detection is often over by then, and the step alone kept one CPU
-// of two busy.
+// partHits returns the hits of the pairs of places partPlacePairsOf
+// finds, in their order: by the first place's file and token, then the
+// second's. partPairs makes each first file's hits as it chains them;
+// NearWithin and the tests take them all at once.
 func (d *detector) partHits(units []nearUnit, keys partKeySet) []partHit {
 	places, pairs, free := d.partPlacePairsOf(units, keys)
 	defer free()
