@@ -102,7 +102,7 @@ func (d *detector) newNameMap(al alignment) *nameMap {
 
 // countPairs fills distinct and pairOf from the pairs.
 func (m *nameMap) countPairs() {
-	at := make(map[[2]uint64]int32, len(m.pairs)) // each pair of names' index in distinct
+	at := map[[2]uint64]int32{} // each pair of names' index in distinct: fewer than the pairs, which repeat them
 	m.distinct, m.pairOf = m.distinct[:0], make([]int32, len(m.pairs))
 	for i, p := range m.pairs {
 		k := [2]uint64{p.x, p.y}

@@ -48,12 +48,12 @@ type opIndex struct {
 	f      *File
 	t0, t1 int32
 	vals   []uint64
-	close  map[int32]int32     // the closing brace of each opening one
+	close  []int32             // by token less t0: an opening brace's closing one, +1; 0 for none
 	at     map[operand][]int32 // each operand's name tokens, in order
 }
 
 func (d *detector) newOpIndex(f *File, t0, t1 int32) *opIndex {
-	x := &opIndex{f: f, t0: t0, t1: t1, vals: make([]uint64, t1-t0), close: map[int32]int32{}, at: map[operand][]int32{}}
+	x := &opIndex{f: f, t0: t0, t1: t1, vals: make([]uint64, t1-t0), close: make([]int32, t1-t0), at: map[operand][]int32{}}
 	for k := range d.walk(f, t0, t1) {
 		x.vals[k.t-t0] = k.val
 	}
@@ -64,7 +64,7 @@ func (d *detector) newOpIndex(f *File, t0, t1 int32) *opIndex {
 			open = append(open, t)
 		case token.RBRACE:
 			if n := len(open); n > 0 {
-				x.close[open[n-1]] = t
+				x.close[open[n-1]-t0] = t + 1
 				open = open[:n-1]
 			}
 		}
@@ -146,10 +146,10 @@ func (x *opIndex) ifParts(t int32) (tests [][2]int32, body [2]int32, ok bool) {
 	if !ok {
 		return nil, body, false
 	}
-	end, ok := x.close[c1]
-	if !ok {
+	if x.close[c1-x.t0] == 0 {
 		return nil, body, false
 	}
+	end := x.close[c1-x.t0] - 1
 	tests = [][2]int32{{t + 1, c1}}
 	if p, ok := x.f.statementBefore(t); ok && p >= x.t0 && x.assignsRead(p, t, c0, c1) {
 		tests = append(tests, [2]int32{p, t})
