@@ -401,8 +401,12 @@ func slide(match []int32, x []byte, n int, edges func(k int) (start, end bool)) 
 		}
 		switch {
 		case best < 0:
-			for t := best; t < 0; t++ { // tokens k0+t take over their twins' matches at k1+t
-				match[k1+t], match[k0+t] = match[k0+t], -1
+			// Tokens k1+t take over their twins' matches at k0+t, from the
+			// right: a shift longer than the run (in code that repeats)
+			// moves matches onto tokens whose own move is still to come,
+			// which, from the left, lost them and crossed the rest.
+			for t := int32(-1); t >= int32(best); t-- {
+				match[k1+int(t)], match[k0+int(t)] = match[k0+int(t)], -1
 			}
 		case best > 0:
 			for t := 0; t < best; t++ {
