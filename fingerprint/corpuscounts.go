@@ -74,6 +74,14 @@ func (c *CorpusCounts) count(f *File, delta int32) {
 	}
 }
 
+// HeldBack reports whether a run given these counts holds window
+// fingerprint fp back as boilerplate: seen more than MaxOccurrences
+// times. A file's edit that moves a fingerprint across that limit changes
+// the classes of every file holding it, edited or not.
+func (c *CorpusCounts) HeldBack(fp uint64) bool {
+	return c.windows != nil && c.windows.counts.estimate(fp) > uint32(c.opt.MaxOccurrences)
+}
+
 // Corpus returns the counts as a run over a part is given them. A run
 // given it may still use it after later calls change the counts.
 func (c *CorpusCounts) Corpus() *Corpus {

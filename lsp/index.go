@@ -310,6 +310,7 @@ type fileChange struct {
 // detected once for all, not once for each (every file of a class of
 // thousands, for each of its files).
 func (x *index) updateAll(changes []fileChange) []string {
+	changes = append(changes, x.crossing(changes)...)
 	affected := map[string]bool{}
 	changed := map[string]bool{}
 	for _, ch := range changes {
@@ -405,6 +406,79 @@ func (x *index) updateAll(changes []fileChange) []string {
 	}
 	x.dropContained(addedIn, affected)
 	return sortedKeys(affected)
+}
+
+// crossing returns, as changes that leave them as they are, the files
+// not among changes that hold a window fingerprint the changes move
+// across MaxOccurrences: held back as boilerplate before and not after,
+// or the other way round. Their classes change with the counts (three
+// more copies of a function make its ten copies boilerplate, and every
+// class of them goes; taking them out again brings the classes back),
+// so they are detected again with the changed files.
+func (x *index) crossing(changes []fileChange) []fileChange {
+	if x.counts == nil {
+		return nil
+	}
+	var keys []uint64
+	var olds []*fingerprint.File
+	for _, ch := range changes {
+		if id, ok := x.ids[ch.path]; ok && x.files[id] != nil {
+			olds = append(olds, x.files[id])
+			keys = append(keys, x.files[id].Keys()...)
+		}
+		if ch.file != nil {
+			keys = append(keys, ch.file.Keys()...)
+		}
+	}
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	before := make([]bool, len(keys))
+	for i, k := range keys {
+		before[i] = x.counts.HeldBack(k)
+	}
+	// The counts as the changes leave them, then as they were.
+	recount := func(remove, add []*fingerprint.File) {
+		for _, f := range remove {
+			x.counts.Remove(f)
+		}
+		for _, f := range add {
+			x.counts.Add(f)
+		}
+	}
+	var news []*fingerprint.File
+	for _, ch := range changes {
+		if ch.file != nil {
+			news = append(news, ch.file)
+		}
+	}
+	recount(olds, news)
+	var crossed []uint64
+	for i, k := range keys {
+		if x.counts.HeldBack(k) != before[i] {
+			crossed = append(crossed, k)
+		}
+	}
+	recount(news, olds)
+	if len(crossed) == 0 {
+		return nil
+	}
+	listed := map[string]bool{}
+	for _, ch := range changes {
+		listed[ch.path] = true
+	}
+	var ids []int32
+	x.windows.shared(crossed, 0, func(i int32) {
+		if !listed[x.names[i]] {
+			listed[x.names[i]] = true
+			ids = append(ids, i)
+		}
+	})
+	slices.Sort(ids)
+	out := make([]fileChange, len(ids))
+	for j, i := range ids {
+		out[j] = fileChange{path: x.names[i], file: x.files[i], problems: x.problems[x.names[i]]}
+	}
+	return out
 }
 
 // dropContained removes the classes that contain one another since

@@ -76,6 +76,46 @@ func testIndexMatchesFullDetection(t *testing.T, opt fingerprint.Options) {
 
 func ptr(s string) *string { return &s }
 
+// An edit that takes a fingerprint past MaxOccurrences makes the copies
+// in files it did not touch boilerplate, and one that takes it back
+// under makes them a class again: the index follows, as a detection over
+// all files does.
+func TestIndexFollowsTheOccurrenceLimit(t *testing.T) {
+	opt := fingerprint.Options{MinTokens: 30, MinLines: 3, MaxOccurrences: 3, Similarity: 0.85}
+	fn := func(name string) string {
+		return "package w\n\nfunc " + name + "(xs []int) (t int) {\n\tfor i, x := range xs {\n\t\tif x < 0 {\n\t\t\tcontinue\n\t\t}\n\t\tt += x * i\n\t}\n\treturn t\n}\n"
+	}
+	current := map[string]string{"a.go": fn("a"), "b.go": fn("b"), "c.go": fn("c"), "d.go": "package w\n"}
+	parse := sourceParser(t, opt.MinTokens)
+	var all []*fingerprint.File
+	for _, name := range sortedKeys(current) {
+		all = append(all, parse(name, current[name]))
+	}
+	x := newIndex(opt)
+	x.build(all)
+	if len(x.classes) != 1 {
+		t.Fatalf("three copies under a limit of three: %d classes, want 1", len(x.classes))
+	}
+	for _, step := range []struct{ name, text string }{
+		{"a fourth copy", fn("d")},
+		{"the fourth copy goes", "package w\n"},
+	} {
+		current["d.go"] = step.text
+		x.update("d.go", parse("d.go", step.text))
+		var fresh []*fingerprint.File
+		for _, name := range sortedKeys(current) {
+			fresh = append(fresh, parse(name, current[name]))
+		}
+		var got []fingerprint.Class
+		for _, id := range sortedKeys(x.classes) {
+			got = append(got, *x.classes[id])
+		}
+		if g, want := describe(got), describe(fingerprint.Detect(fresh, opt)); g != want {
+			t.Errorf("after %s:\nincremental %s\nfull        %s", step.name, g, want)
+		}
+	}
+}
+
 // sourceParser returns what fingerprints a file's text as the editor
 // does, failing the test on a file that does not parse.
 func sourceParser(t *testing.T, minTokens int) func(name, text string) *fingerprint.File {
