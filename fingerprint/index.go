@@ -403,15 +403,27 @@ func (ix *Indexer) newUnit(n ast.Node) unit {
 	return u
 }
 
+// WholeFuncLines is the fewest lines of a function declaration found
+// copied whole below MinTokens: such a function is a clone from half
+// MinTokens tokens. A pasted function of 18 lines holds about 100
+// tokens, and a newcomer's first paste was found by no run at the
+// defaults.
+const WholeFuncLines = 10
+
 // cutWindows lists, for every statement of every block, the shortest run
 // of whole statements starting there whose token count reaches minTokens,
-// and every function declaration at least that large.
+// and every function declaration at least that large, or of at least
+// WholeFuncLines lines and half that many tokens.
 func (ix *Indexer) cutWindows(minTokens int) {
 	f := ix.file
 	// Token indexes are int32: a larger minimum (-min-tokens 4294967296)
 	// is one no run reaches, not one that wraps to a small number.
 	least := int32(min(minTokens, math.MaxInt32))
 	for bi, b := range f.blocks {
+		if b.fn && f.wholeFunc(b, least) {
+			ix.addWindow(bi, b.first, b.first)
+			continue
+		}
 		j := b.first
 		for i := b.first; i < b.last; i++ {
 			if j < i {
@@ -426,13 +438,29 @@ func (ix *Indexer) cutWindows(minTokens int) {
 			if f.ignoredIn(f.units[i].tok0, f.units[j].tok1) {
 				continue
 			}
-			fp := mix(ix.spanHash(f.units[i].tok0, f.units[j].tok1))
-			if len(f.windows) == cap(f.windows) {
-				f.windows = doubled(f.windows)
-			}
-			f.windows = append(f.windows, window{int32(bi), i, j, fp})
+			ix.addWindow(bi, i, j)
 		}
 	}
+}
+
+// wholeFunc reports whether function declaration block b is short of
+// least tokens but has a window as a function copied whole: at least
+// half least tokens, WholeFuncLines lines, and nothing ignored.
+func (f *File) wholeFunc(b block, least int32) bool {
+	u := f.units[b.first]
+	n := u.tok1 - u.tok0
+	return n < least && n >= least/2 && n > 0 &&
+		f.tokenLine(u.tok1-1)-f.tokenLine(u.tok0)+1 >= WholeFuncLines && !f.ignoredIn(u.tok0, u.tok1)
+}
+
+// addWindow adds the window of units first..last of block bi.
+func (ix *Indexer) addWindow(bi int, first, last int32) {
+	f := ix.file
+	fp := mix(ix.spanHash(f.units[first].tok0, f.units[last].tok1))
+	if len(f.windows) == cap(f.windows) {
+		f.windows = doubled(f.windows)
+	}
+	f.windows = append(f.windows, window{int32(bi), first, last, fp})
 }
 
 // mix is the splitmix64 finaliser: it spreads a polynomial hash's bits so

@@ -468,9 +468,10 @@ func Text(w io.Writer, r *Report) error {
 }
 
 // FloorLine says, when a run over some files found no class at all,
-// listed or not, how small a copy it looked for: a newcomer's ten-line
-// paste of 54 tokens is under the default of 100, and "0 classes" alone
-// reads as a copy missed. It names what suppressions leave out too: a
+// listed or not, how small a copy it looked for: a newcomer's paste of
+// nine lines and 70 tokens is under the defaults (100 tokens; a function
+// copied whole, 50 tokens and 10 lines), and "0 classes" alone reads as
+// a copy missed. It names what suppressions leave out too: a
 // copy left out by a //copycat:ignore was otherwise said to be too small,
 // and whether one applied is not known of a run whose result came from
 // the index. "" otherwise.
@@ -478,8 +479,9 @@ func (r *Report) FloorLine() string {
 	if r.MinTokens == 0 || r.Change != nil || r.Stats.Files == 0 || len(r.Classes)+len(r.Left)+r.Known > 0 {
 		return ""
 	}
-	line := fmt.Sprintf("copycat: found no copy of %s and %s or more, past what //copycat:ignore, //nolint and .duplignore leave out; -min-tokens and -min-lines look for smaller ones",
-		Count(r.MinTokens, "token", "tokens"), Count(r.MinLines, "line", "lines"))
+	line := fmt.Sprintf("copycat: found no copy of %s and %s or more (of a function copied whole, %s and %s), past what //copycat:ignore, //nolint and .duplignore leave out; -min-tokens and -min-lines look for smaller ones",
+		Count(r.MinTokens, "token", "tokens"), Count(r.MinLines, "line", "lines"),
+		Count(r.MinTokens/2, "token", "tokens"), Count(max(r.MinLines, fingerprint.WholeFuncLines), "line", "lines"))
 	if r.MaxOccurrences > 0 {
 		line += fmt.Sprintf(", and -max-occurrences %d left out code repeated more often than that", r.MaxOccurrences)
 	}

@@ -141,8 +141,13 @@ func TestExitCodes(t *testing.T) {
 	if _, _, code := run(t, append(small, "./stats/...")...); code != ExitClones {
 		t.Errorf("clones: exit %d, want %d", code, ExitClones)
 	}
-	if _, _, code := run(t, "./report/report.go"); code != ExitClean {
-		t.Errorf("no clones at default thresholds: exit %d, want %d", code, ExitClean)
+	if _, _, code := run(t, "-min-tokens", "200", "./report/report.go"); code != ExitClean {
+		t.Errorf("no clones at -min-tokens 200: exit %d, want %d", code, ExitClean)
+	}
+	// Its Summary and Exact are one function of 13 lines (64 tokens),
+	// pasted: a function copied whole is listed at the defaults.
+	if out, _, code := run(t, "./report/report.go"); code != ExitClones || !strings.Contains(out, "report/report.go:5:1: duplicate of report/report.go:33-45 (exact, 64 tokens") {
+		t.Errorf("a function pasted whole, at the defaults: exit %d, want %d and the pair:\n%s", code, ExitClones, out)
 	}
 	_, stderr, code := run(t, "./no/such/dir")
 	if code != ExitError || !strings.Contains(stderr, "no/such/dir") {

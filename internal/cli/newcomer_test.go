@@ -193,20 +193,21 @@ func TestCacheCommandAfterFlags(t *testing.T) {
 // finds one, listed or not, says nothing of the kind.
 func TestNothingFoundNamesTheFloor(t *testing.T) {
 	dir := t.TempDir()
-	join := "import \"strings\"\n\nfunc %s(xs []string) string {\n\tvar b strings.Builder\n\tfor i, x := range xs {\n\t\tif i > 0 {\n\t\t\tb.WriteString(\", \")\n\t\t}\n\t\tb.WriteString(strings.TrimSpace(x))\n\t}\n\treturn b.String()\n}\n"
+	// A function of nine lines: a whole function's floor is ten.
+	join := "import \"strings\"\n\nfunc %s(b *strings.Builder, xs []string, sep string) string {\n\tfor i, x := range xs {\n\t\tif i > 0 && sep != \"\" {\n\t\t\tb.WriteString(sep)\n\t\t}\n\t\tb.WriteString(strings.TrimSpace(strings.ToLower(x)))\n\t}\n\treturn b.String()\n}\n"
 	testtool.WriteFiles(t, dir, map[string]string{
 		"go.mod": "module example.com/m\n\ngo 1.26\n",
 		"a/a.go": "package a\n\n" + fmt.Sprintf(join, "Join"),
 		"b/b.go": "package b\n\n" + fmt.Sprintf(join, "Concat"),
 	})
 	t.Chdir(dir)
-	floor := "copycat: found no copy of 100 tokens and 6 lines or more, past what //copycat:ignore, //nolint and .duplignore leave out; -min-tokens and -min-lines look for smaller ones\n"
+	floor := "copycat: found no copy of 100 tokens and 6 lines or more (of a function copied whole, 50 tokens and 10 lines), past what //copycat:ignore, //nolint and .duplignore leave out; -min-tokens and -min-lines look for smaller ones\n"
 	var out, errs bytes.Buffer
-	if code := Run([]string{"-cache=off", "./..."}, &out, &errs); code != ExitClean || !strings.HasSuffix(out.String(), floor+"copycat: 0 classes, 0 fragments, 0 duplicated lines (0.0% of 28 lines in 2 files)\n") {
+	if code := Run([]string{"-cache=off", "./..."}, &out, &errs); code != ExitClean || !strings.HasSuffix(out.String(), floor+"copycat: 0 classes, 0 fragments, 0 duplicated lines (0.0% of 26 lines in 2 files)\n") {
 		t.Errorf("default run: exit %d, stdout:\n%s", code, out.String())
 	}
 	out.Reset()
-	if code := Run([]string{"-cache=off", "-min-tokens", "50", "./..."}, &out, &errs); code != ExitClones || strings.Contains(out.String(), "found no copy") || !strings.Contains(out.String(), "(exact, 54 tokens, 2 copies;") {
+	if code := Run([]string{"-cache=off", "-min-tokens", "50", "./..."}, &out, &errs); code != ExitClones || strings.Contains(out.String(), "found no copy") || !strings.Contains(out.String(), "(exact, 67 tokens, 2 copies;") {
 		t.Errorf("-min-tokens 50: exit %d, stdout:\n%s", code, out.String())
 	}
 	out.Reset()
@@ -333,7 +334,7 @@ func TestBoilerplateNamedWhenNothingFound(t *testing.T) {
 	writeFiles(t, dir, files)
 	t.Chdir(dir)
 	var out, errs bytes.Buffer
-	want := "copycat: found no copy of 100 tokens and 6 lines or more, past what //copycat:ignore, //nolint and .duplignore leave out; -min-tokens and -min-lines look for smaller ones, and -max-occurrences 10 left out code repeated more often than that\n"
+	want := "copycat: found no copy of 100 tokens and 6 lines or more (of a function copied whole, 50 tokens and 10 lines), past what //copycat:ignore, //nolint and .duplignore leave out; -min-tokens and -min-lines look for smaller ones, and -max-occurrences 10 left out code repeated more often than that\n"
 	if code := Run([]string{"-cache=off", "./..."}, &out, &errs); code != ExitClean || !strings.HasPrefix(out.String(), want) {
 		t.Errorf("default run: exit %d, stdout:\n%s\nwant it to start\n%s", code, out.String(), want)
 	}

@@ -103,16 +103,18 @@ func TestProjectFileSpecial(t *testing.T) {
 		t.Errorf("named pipe: exit %d, stderr %q", code, errs)
 	}
 	os.Remove(pipe)
-	// -min-tokens 40 finds the module's classes, which the default 100
-	// does not.
+	// -min-tokens 40 finds more of the module's classes than the
+	// default 100.
+	defaults, _, _ := run(t, "-cache=off", "-min-lines", "5", "./...")
 	writeProject(t, dir, "-min-tokens 40\n")
-	if _, _, code = run(t, "-cache=off", "-min-lines", "5", "./..."); code != ExitClones {
-		t.Fatalf("-min-tokens 40 in the file: exit %d, want %d", code, ExitClones)
+	more, _, code := run(t, "-cache=off", "-min-lines", "5", "./...")
+	if code != ExitClones || more == defaults {
+		t.Fatalf("-min-tokens 40 in the file: exit %d, want %d and more classes than the defaults':\n%s", code, ExitClones, more)
 	}
 	writeProject(t, dir, "-min-tokens 40\n"+strings.Repeat("# padding\n", MaxProjectFile/10))
-	_, errs, code = run(t, "-cache=off", "-min-lines", "5", "./...")
-	if code != ExitClean || !strings.Contains(errs, "copycat: warning: .copycat.flags: larger than 65536 bytes, the most a project file holds; none of its flags apply") {
-		t.Errorf("too large: exit %d, stderr %q; want it refused whole", code, errs)
+	out, errs, _ := run(t, "-cache=off", "-min-lines", "5", "./...")
+	if out != defaults || !strings.Contains(errs, "copycat: warning: .copycat.flags: larger than 65536 bytes, the most a project file holds; none of its flags apply") {
+		t.Errorf("too large: stdout\n%s\nstderr %q; want it refused whole, the defaults' output:\n%s", out, errs, defaults)
 	}
 }
 

@@ -1,0 +1,79 @@
+package fingerprint
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// summarise is a function of 18 lines and 96 tokens: a newcomer's first
+// paste, under the default -min-tokens of 100.
+const summarise = `func Summarise(text string) (words, lines int, longest string) {
+	for _, line := range strings.Split(text, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		lines++
+		for _, w := range strings.Fields(line) {
+			words++
+			if len(w) > len(longest) {
+				longest = w
+			}
+		}
+	}
+	if lines == 0 {
+		return 0, 0, ""
+	}
+	return words, lines, longest
+}
+`
+
+// A function copied whole, as it is or renamed, is a clone from
+// WholeFuncLines lines and half MinTokens tokens; the same statements
+// inside longer functions, an edited copy, a shorter function or a
+// smaller one are not.
+func TestWholeFunctionUnderMinTokens(t *testing.T) {
+	opt := Options{MinTokens: 100, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.85}
+	renamed := strings.NewReplacer("Summarise", "Tally", "line", "row", "w", "word").Replace(summarise)
+	// The body inside another function, between statements of its own.
+	inner := "func Other(text string) (words, lines int, longest string) {\n\tprintln(text)\n" +
+		summarise[strings.Index(summarise, "\n")+1:strings.LastIndex(summarise, "}")] + "}\n"
+	// One statement changed: near, not renamed.
+	edited := strings.Replace(summarise, "return 0, 0, \"\"", "return -1, 0, \"none\"", 1)
+	// Nine lines.
+	short := "func Short(text string) (words, lines int) {\n" +
+		"\tfor _, line := range strings.Split(text, \"\\n\") {\n\t\tif strings.TrimSpace(line) == \"\" {\n\t\t\tcontinue\n\t\t}\n" +
+		"\t\twords += len(strings.Fields(line)) + len(strings.Split(line, \",\")) - 1\n\t}\n\treturn words, lines\n}\n"
+	file := func(pkg, fn string) string { return "package " + pkg + "\n\nimport \"strings\"\n\n" + fn }
+	for _, tc := range []struct {
+		name string
+		b    string
+		want []string
+	}{
+		{"exact", summarise, []string{"exact a.go:5-22 b.go:5-22"}},
+		{"renamed", renamed, []string{"renamed a.go:5-22 b.go:5-22"}},
+		{"inside another function", inner, nil},
+		{"edited", edited, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := describe(detect(t, opt, map[string]string{"a.go": file("a", summarise), "b.go": file("b", tc.b)}))
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+	if got := describe(detect(t, Options{MinTokens: 50, MinLines: 6}, map[string]string{"a.go": file("a", short), "b.go": file("b", short)})); len(got) != 1 {
+		t.Fatalf("the nine-line function at -min-tokens 50: %q, want it found", got)
+	}
+	if got := describe(detect(t, opt, map[string]string{"a.go": file("a", short), "b.go": file("b", short)})); got != nil {
+		t.Errorf("a function of nine lines under -min-tokens: %q, want none", got)
+	}
+	// -min-tokens 200: the floor of a whole function is 100 tokens.
+	if got := describe(detect(t, Options{MinTokens: 200, MinLines: 6}, map[string]string{"a.go": file("a", summarise), "b.go": file("b", summarise)})); got != nil {
+		t.Errorf("96 tokens under -min-tokens 200: %q, want none", got)
+	}
+	// -min-lines above WholeFuncLines holds.
+	if got := describe(detect(t, Options{MinTokens: 100, MinLines: 20}, map[string]string{"a.go": file("a", summarise), "b.go": file("b", summarise)})); got != nil {
+		t.Errorf("18 lines under -min-lines 20: %q, want none", got)
+	}
+}
