@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -28,16 +29,22 @@ const summarise = `func Summarise(text string) (words, lines int, longest string
 }
 `
 
-// A function copied whole, as it is or renamed, is a clone from
-// WholeFuncLines lines and half MinTokens tokens; the same statements
-// inside longer functions, an edited copy, a shorter function or a
-// smaller one are not.
+// A function copied whole, as it is or renamed in the names it declares,
+// is a clone from WholeFuncLines lines and half MinTokens tokens; a
+// variant naming another function, the same statements inside longer
+// functions, an edited copy, a shorter function or a smaller one are not.
 func TestWholeFunctionUnderMinTokens(t *testing.T) {
 	opt := Options{MinTokens: 100, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.85}
-	renamed := strings.NewReplacer("Summarise", "Tally", "line", "row", "w", "word").Replace(summarise)
+	// Its name and its locals renamed, as a paste is.
+	renamed := regexp.MustCompile(`\bw\b`).ReplaceAllString(regexp.MustCompile(`\bline\b`).ReplaceAllString(
+		strings.ReplaceAll(summarise, "Summarise", "Tally"), "row"), "word")
 	// The body inside another function, between statements of its own.
 	inner := "func Other(text string) (words, lines int, longest string) {\n\tprintln(text)\n" +
 		summarise[strings.Index(summarise, "\n")+1:strings.LastIndex(summarise, "}")] + "}\n"
+	// Renamed in a name it does not declare in its body (a function it
+	// calls, a result): a variant, not a paste.
+	variant := strings.ReplaceAll(renamed, "strings.Fields", "strings.SplitWords")
+	results := regexp.MustCompile(`\bwords\b`).ReplaceAllString(renamed, "n")
 	// One statement changed: near, not renamed.
 	edited := strings.Replace(summarise, "return 0, 0, \"\"", "return -1, 0, \"none\"", 1)
 	// Nine lines.
@@ -52,6 +59,8 @@ func TestWholeFunctionUnderMinTokens(t *testing.T) {
 	}{
 		{"exact", summarise, []string{"exact a.go:5-22 b.go:5-22"}},
 		{"renamed", renamed, []string{"renamed a.go:5-22 b.go:5-22"}},
+		{"renamed in a function it calls", variant, nil},
+		{"renamed in a result", results, nil},
 		{"inside another function", inner, nil},
 		{"edited", edited, nil},
 	} {
