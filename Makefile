@@ -72,7 +72,7 @@ golangci-custom: golangci-lint
 # included: the run must finish without a panic; and docs/usage.md's
 # standard-library examples print as they show.
 test-goroot:
-	COPYCAT_GOROOT_TEST=1 $(GO) test -count=1 -run 'TestGOROOTNoPanic|TestUsageExamples' ./internal/cli
+	COPYCAT_GOROOT_TEST=1 $(GO) test -count=1 -run 'TestGOROOTNoPanic|TestUsageExamples|TestPasteListedInTheStandardLibrary' ./internal/cli
 
 # Speed and memory against the parse floor, jscpd and dupl, on the standard
 # library and the corpus (BENCH_CORPUS=std for the standard library alone).
