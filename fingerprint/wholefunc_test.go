@@ -45,6 +45,8 @@ func TestWholeFunctionUnderMinTokens(t *testing.T) {
 	// calls, a result): a variant, not a paste.
 	variant := strings.ReplaceAll(renamed, "strings.Fields", "strings.SplitWords")
 	results := regexp.MustCompile(`\bwords\b`).ReplaceAllString(renamed, "n")
+	// Its locals renamed and a literal changed: a variant too.
+	literal := strings.ReplaceAll(renamed, `"\n"`, `"\r\n"`)
 	// One statement changed: near, not renamed.
 	edited := strings.Replace(summarise, "return 0, 0, \"\"", "return -1, 0, \"none\"", 1)
 	// Nine lines.
@@ -61,6 +63,7 @@ func TestWholeFunctionUnderMinTokens(t *testing.T) {
 		{"renamed", renamed, []string{"renamed a.go:5-22 b.go:5-22"}},
 		{"renamed in a function it calls", variant, nil},
 		{"renamed in a result", results, nil},
+		{"renamed, a literal changed", literal, nil},
 		{"inside another function", inner, nil},
 		{"edited", edited, nil},
 	} {
@@ -76,6 +79,14 @@ func TestWholeFunctionUnderMinTokens(t *testing.T) {
 	}
 	if got := describe(detect(t, opt, map[string]string{"a.go": file("a", short), "b.go": file("b", short)})); got != nil {
 		t.Errorf("a function of nine lines under -min-tokens: %q, want none", got)
+	}
+	// A function of many lines but few of code: a template.
+	template := "func %s() string {\n\tx := 1\n\ty := 2\n\treturn fmt.Sprint(x, y) + `\n" + strings.Repeat("echo line\n", 12) + "`\n}\n"
+	tfile := func(pkg, name string) string {
+		return "package " + pkg + "\n\nimport \"fmt\"\n\n" + strings.Replace(template, "%s", name, 1)
+	}
+	if got := describe(detect(t, Options{MinTokens: 40, MinLines: 6}, map[string]string{"a.go": tfile("a", "A"), "b.go": tfile("b", "A")})); got != nil {
+		t.Errorf("a function of 17 lines, 5 of code, under -min-tokens: %q, want none", got)
 	}
 	// -min-tokens 200: the floor of a whole function is 100 tokens.
 	if got := describe(detect(t, Options{MinTokens: 200, MinLines: 6}, map[string]string{"a.go": file("a", summarise), "b.go": file("b", summarise)})); got != nil {

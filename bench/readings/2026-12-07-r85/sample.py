@@ -1,0 +1,54 @@
+"""Reading 85's items, at 0bb21de: the functions pasted whole that the
+narrowed floor keeps (listed classes under 100 tokens whose copies
+differ in no name but their bodies' locals: `names` 0), read on modules
+reading 84 drew none of its items from. WORK holds reading 84's
+reports (../2026-12-07-r84/run.sh at a2dca0b, which found the same
+classes and more: the narrowing drops classes, it adds none). Drawn,
+seed 8585: 30 such classes, one a module and then a second from the
+modules that hold more (18 modules hold any), and 20 listed classes
+of 100 tokens or more from 20 other modules, one a module; shuffled and
+written blind (../blinditem.py) in one set, ids V001 on; WORK/key.tsv:
+id, module directory, class, set (paste, list), kind, tokens, lines.
+
+    python3 sample.py WORK"""
+import glob, json, os, random, sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, '..'))
+import blinditem
+
+work = sys.argv[1]
+read = {l.split('\t')[1] for l in open(os.path.join(here, '..', '2026-12-07-r84', 'key.tsv'))}
+rnd = random.Random(8585)
+paste, rest = {}, {}
+for f in sorted(glob.glob(os.path.join(work, '*.json')), key=lambda p: int(os.path.basename(p)[:-5])):
+    root = open(f[:-5] + '.dir').read().strip()
+    if root in read:
+        continue
+    try:
+        classes = json.load(open(f))['classes']
+    except ValueError:
+        continue
+    for c in classes:
+        if not c['listed']:
+            continue
+        if c['tokens'] >= 100:
+            rest.setdefault(root, []).append(c)
+        elif c.get('names', 0) == 0:
+            paste.setdefault(root, []).append(c)
+rows = []
+mods = sorted(paste)
+rnd.shuffle(mods)
+# One a module, then a second from modules that hold more, to 30.
+for m in mods:
+    rows.append((m, paste[m].pop(rnd.randrange(len(paste[m]))), 'paste'))
+for m in mods:
+    if len(rows) < 30 and paste[m]:
+        rows.append((m, paste[m].pop(rnd.randrange(len(paste[m]))), 'paste'))
+others = sorted(set(rest) - set(mods))
+rnd.shuffle(others)
+for m in others[:20]:
+    rows.append((m, rnd.choice(rest[m]), 'list'))
+rnd.shuffle(rows)
+blinditem.write_sets(work, rows, 1, 'V', {m: m for m, _, _ in rows},
+                     lambda r: [r[0], r[1]['id'], r[2], r[1]['kind'], r[1]['tokens'], r[1]['lines']])
