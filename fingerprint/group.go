@@ -73,35 +73,59 @@ func (d *detector) exactClasses(pairs []pair) []Class {
 
 // pasted reports whether class c of copies ss, under MinTokens (a
 // function copied whole, see cutWindows' WholeFuncLines), is a plain
-// paste: its copies exact, or renamed only in the locals they declare
-// (Names 0), every literal alike. Two functions that differ in a field,
-// a helper or a constant they name, or in a message, are parallel
-// variants (a setter per field, a constructor per option): of 23 such
-// classes read blind, 2 were worth acting on (reading 84), and of 12
-// with their messages changed, none (reading 85).
+// paste: its copies exact, or renamed only in the names they declare
+// (their parameters and locals, and their own names), every literal
+// alike. Two functions that differ in a field, a helper or a constant
+// they name, or in a message, are parallel variants (a setter per
+// field, a constructor per option): of 23 such classes read blind, 2
+// were worth acting on (reading 84), and of 12 with their messages
+// changed, none (reading 85).
 func (d *detector) pasted(c Class, ss []span) bool {
 	if c.Kind == Exact {
 		return true
 	}
-	if c.Names > 0 {
-		return false
+	first := ss[0]
+	type value struct {
+		t int32
+		v uint64
 	}
-	var want []uint64
-	d.eachValue(ss[0], func(_ int32, code byte, v uint64) {
-		if !isName(code) {
-			want = append(want, v)
-		}
-	})
+	var as []value
+	d.eachValue(first, func(t int32, _ byte, v uint64) { as = append(as, value{t, v}) })
+	pa, _ := d.params(first)
+	sa := d.sitesOf(d.files[first.file])
+	defer sa.done()
 	for _, s := range ss[1:] {
+		pb, _ := d.params(s)
+		sb := d.sitesOf(d.files[s.file])
+		// Each pair of names the copies differ in, and whether both
+		// declare it at one place at least.
+		pairs := map[[2]uint64]bool{}
 		i, alike := 0, true
-		d.eachValue(s, func(_ int32, code byte, v uint64) {
-			if !isName(code) {
-				alike = alike && i < len(want) && want[i] == v
-				i++
+		d.eachValue(s, func(t int32, code byte, v uint64) {
+			if !alike || i >= len(as) {
+				alike = false
+				return
+			}
+			a := as[i]
+			i++
+			switch {
+			case a.v == v:
+			case !isName(code):
+				alike = false // a literal changed
+			default:
+				p := [2]uint64{a.v, v}
+				pairs[p] = pairs[p] || pa.has(a.t) && pb.has(t) ||
+					sa.declaresAt(a.t) && sb.declaresAt(t)
 			}
 		})
-		if !alike {
+		sb.done()
+		if !alike || i != len(as) {
 			return false
+		}
+		for _, declared := range pairs {
+			if !declared {
+				return false
+			}
 		}
 	}
 	return true

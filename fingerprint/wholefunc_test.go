@@ -35,9 +35,9 @@ const summarise = `func Summarise(text string) (words, lines int, longest string
 // functions, an edited copy, a shorter function or a smaller one are not.
 func TestWholeFunctionUnderMinTokens(t *testing.T) {
 	opt := Options{MinTokens: 100, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.85}
-	// Its name and its locals renamed, as a paste is.
-	renamed := regexp.MustCompile(`\bw\b`).ReplaceAllString(regexp.MustCompile(`\bline\b`).ReplaceAllString(
-		strings.ReplaceAll(summarise, "Summarise", "Tally"), "row"), "word")
+	// Its name, its parameter and its locals renamed, as a paste is.
+	renamed := regexp.MustCompile(`\bw\b`).ReplaceAllString(regexp.MustCompile(`\bline\b`).ReplaceAllString(regexp.MustCompile(`\btext\b`).ReplaceAllString(
+		strings.ReplaceAll(summarise, "Summarise", "Tally"), "s"), "row"), "word")
 	// The body inside another function, between statements of its own.
 	inner := "func Other(text string) (words, lines int, longest string) {\n\tprintln(text)\n" +
 		summarise[strings.Index(summarise, "\n")+1:strings.LastIndex(summarise, "}")] + "}\n"
