@@ -71,6 +71,14 @@ func (d *detector) exactClasses(pairs []pair) []Class {
 	})
 }
 
+// declaresParam reports whether token t names a parameter of sg, by a
+// binary search of its names (rising): a function of 100,000 parameters
+// under a large -min-tokens asks for each of its tokens.
+func declaresParam(sg signature, t int32) bool {
+	_, found := slices.BinarySearch(sg.names, t)
+	return found
+}
+
 // pasted reports whether class c of copies ss, under MinTokens (a
 // function copied whole, see cutWindows' WholeFuncLines), is a plain
 // paste: its copies exact, or renamed only in the names they declare
@@ -114,7 +122,7 @@ func (d *detector) pasted(c Class, ss []span) bool {
 				alike = false // a literal changed
 			default:
 				p := [2]uint64{a.v, v}
-				pairs[p] = pairs[p] || pa.has(a.t) && pb.has(t) ||
+				pairs[p] = pairs[p] || declaresParam(pa, a.t) && declaresParam(pb, t) ||
 					sa.declaresAt(a.t) && sb.declaresAt(t)
 			}
 		})

@@ -175,3 +175,20 @@ func TestCopiesAndNearCopy(t *testing.T) {
 	}
 	t.Errorf("no near-miss class of the %d copies and their near copy", n)
 }
+
+// Two copies of a function of n parameters, renamed, under -min-tokens:
+// a function pasted whole, found, and the work counted in finding it
+// grows about linearly.
+func TestPastedParams(t *testing.T) {
+	run := func(n int) engineMeasure {
+		m := engineRun(t, map[string][]byte{"x.go": PastedParams(n)}, fingerprint.Options{MinTokens: 10 * n, MinLines: 6, MaxOccurrences: 10, Similarity: 0.85})
+		if len(m.res.Classes) != 1 || m.res.Classes[0].Kind != fingerprint.Renamed {
+			t.Fatalf("n=%d: %d classes, want the pair, renamed", n, len(m.res.Classes))
+		}
+		return m
+	}
+	small, large := run(20000), run(40000)
+	if r := float64(large.res.Work.Total()) / float64(small.res.Work.Total()); r > engineGrowth {
+		t.Errorf("work grew %.1f× from n to 2n (%+v, then %+v), want at most %.1f×", r, small.res.Work, large.res.Work, engineGrowth)
+	}
+}

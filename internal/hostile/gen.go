@@ -587,3 +587,27 @@ func EveryOtherLineAdded(name string, src []byte) []byte {
 	b.Write(body.Bytes())
 	return b.Bytes()
 }
+
+// PastedParams returns two copies of a function of n parameters, each
+// added up on a line of its own, the second with every parameter
+// renamed: a function pasted whole with its parameters renamed, under a
+// -min-tokens of 10n (it holds about 7n tokens). Each of the body's n
+// names is asked whether it is a parameter of both copies
+// (fingerprint's declaresParam, a binary search: a scan of the
+// parameters for each would be n² steps).
+func PastedParams(n int) []byte {
+	var b strings.Builder
+	b.WriteString("package p\n")
+	for _, c := range []string{"p", "q"} {
+		fmt.Fprintf(&b, "\nfunc sum%s(", c)
+		for i := range n {
+			fmt.Fprintf(&b, "%s%d int, ", c, i)
+		}
+		b.WriteString(") int {\n\ts := 0\n")
+		for i := range n {
+			fmt.Fprintf(&b, "\ts += %s%d\n", c, i)
+		}
+		b.WriteString("\treturn s\n}\n")
+	}
+	return []byte(b.String())
+}
