@@ -44,12 +44,8 @@ func testIndexMatchesFullDetection(t *testing.T, opt fingerprint.Options) {
 		{"the edited copy goes", "c.go", ptr(files["c.go"])},
 	}
 	parse := sourceParser(t, opt.MinTokens)
-	var all []*fingerprint.File
-	for _, name := range sortedKeys(current) {
-		all = append(all, parse(name, current[name]))
-	}
 	x := newIndex(opt)
-	x.build(all)
+	x.build(parseAll(parse, current))
 	for _, step := range steps {
 		var f *fingerprint.File
 		if step.text == nil {
@@ -59,22 +55,33 @@ func testIndexMatchesFullDetection(t *testing.T, opt fingerprint.Options) {
 			f = parse(step.file, *step.text)
 		}
 		x.update(step.file, f)
-		var fresh []*fingerprint.File
-		for _, name := range sortedKeys(current) {
-			fresh = append(fresh, parse(name, current[name]))
-		}
-		want := describe(fingerprint.Detect(fresh, opt))
-		var got []fingerprint.Class
-		for _, id := range sortedKeys(x.classes) {
-			got = append(got, *x.classes[id])
-		}
-		if g := describe(got); g != want {
-			t.Errorf("after %s:\nincremental %s\nfull        %s", step.name, g, want)
-		}
+		checkIndex(t, x, step.name, parseAll(parse, current), opt)
 	}
 }
 
 func ptr(s string) *string { return &s }
+
+// parseAll parses the files of current (name to text), in name order.
+func parseAll(parse func(name, text string) *fingerprint.File, current map[string]string) []*fingerprint.File {
+	var files []*fingerprint.File
+	for _, name := range sortedKeys(current) {
+		files = append(files, parse(name, current[name]))
+	}
+	return files
+}
+
+// checkIndex fails the test, saying after what, when the index's
+// classes are not those of a detection over all of files.
+func checkIndex(t *testing.T, x *index, after string, files []*fingerprint.File, opt fingerprint.Options) {
+	t.Helper()
+	var got []fingerprint.Class
+	for _, id := range sortedKeys(x.classes) {
+		got = append(got, *x.classes[id])
+	}
+	if g, want := describe(got), describe(fingerprint.Detect(files, opt)); g != want {
+		t.Errorf("after %s:\nincremental %s\nfull        %s", after, g, want)
+	}
+}
 
 // An edit that takes a fingerprint past MaxOccurrences makes the copies
 // in files it did not touch boilerplate, and one that takes it back
@@ -87,12 +94,8 @@ func TestIndexFollowsTheOccurrenceLimit(t *testing.T) {
 	}
 	current := map[string]string{"a.go": fn("a"), "b.go": fn("b"), "c.go": fn("c"), "d.go": "package w\n"}
 	parse := sourceParser(t, opt.MinTokens)
-	var all []*fingerprint.File
-	for _, name := range sortedKeys(current) {
-		all = append(all, parse(name, current[name]))
-	}
 	x := newIndex(opt)
-	x.build(all)
+	x.build(parseAll(parse, current))
 	if len(x.classes) != 1 {
 		t.Fatalf("three copies under a limit of three: %d classes, want 1", len(x.classes))
 	}
@@ -102,17 +105,7 @@ func TestIndexFollowsTheOccurrenceLimit(t *testing.T) {
 	} {
 		current["d.go"] = step.text
 		x.update("d.go", parse("d.go", step.text))
-		var fresh []*fingerprint.File
-		for _, name := range sortedKeys(current) {
-			fresh = append(fresh, parse(name, current[name]))
-		}
-		var got []fingerprint.Class
-		for _, id := range sortedKeys(x.classes) {
-			got = append(got, *x.classes[id])
-		}
-		if g, want := describe(got), describe(fingerprint.Detect(fresh, opt)); g != want {
-			t.Errorf("after %s:\nincremental %s\nfull        %s", step.name, g, want)
-		}
+		checkIndex(t, x, step.name, parseAll(parse, current), opt)
 	}
 }
 

@@ -125,3 +125,18 @@ def one_a_module(argv, pool_of, seed, prefix, key_of):
     rows = capped(pool, n, 1, random.Random(seed))
     write_sets(work, rows, sets, prefix, roots, key_of)
     print(len(rows), 'items of', len(pool))
+
+
+def with_decoys(work, rows, rest, taken, n, rnd, prefix):
+    """The end of readings 84's and 85's samplers: adds to rows n decoys
+    (set 'list'), one class at random from each of n modules of rest (a
+    module's listed classes by module) not in taken, the modules shuffled
+    with rnd; shuffles all the rows and writes them blind in one set with
+    prefix; WORK/key.tsv: id, module, class, set, kind, tokens, lines."""
+    others = sorted(set(rest) - set(taken))
+    rnd.shuffle(others)
+    for m in others[:n]:
+        rows.append((m, rnd.choice(rest[m]), 'list'))
+    rnd.shuffle(rows)
+    write_sets(work, rows, 1, prefix, {m: m for m, _, _ in rows},
+               lambda r: [r[0], r[1]['id'], r[2], r[1]['kind'], r[1]['tokens'], r[1]['lines']])

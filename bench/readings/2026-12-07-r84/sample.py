@@ -36,10 +36,4 @@ mods = sorted(whole)
 rnd.shuffle(mods)
 for m in mods[:30]:
     rows.append((m, rnd.choice(whole[m]), 'whole'))
-others = sorted(set(rest) - set(mods[:30]))
-rnd.shuffle(others)
-for m in others[:20]:
-    rows.append((m, rnd.choice(rest[m]), 'list'))
-rnd.shuffle(rows)
-blinditem.write_sets(work, rows, 1, 'W', {m: m for m, _, _ in rows},
-                     lambda r: [r[0], r[1]['id'], r[2], r[1]['kind'], r[1]['tokens'], r[1]['lines']])
+blinditem.with_decoys(work, rows, rest, mods[:30], 20, rnd, 'W')

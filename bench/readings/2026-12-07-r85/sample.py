@@ -45,10 +45,4 @@ for m in mods:
 for m in mods:
     if len(rows) < 30 and paste[m]:
         rows.append((m, paste[m].pop(rnd.randrange(len(paste[m]))), 'paste'))
-others = sorted(set(rest) - set(mods))
-rnd.shuffle(others)
-for m in others[:20]:
-    rows.append((m, rnd.choice(rest[m]), 'list'))
-rnd.shuffle(rows)
-blinditem.write_sets(work, rows, 1, 'V', {m: m for m, _, _ in rows},
-                     lambda r: [r[0], r[1]['id'], r[2], r[1]['kind'], r[1]['tokens'], r[1]['lines']])
+blinditem.with_decoys(work, rows, rest, mods, 20, rnd, 'V')
