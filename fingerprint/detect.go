@@ -154,7 +154,7 @@ func (d *detector) exactClassesAfter(wait func(), pairs *[]pair, near []pair, cl
 		if d.stopped() {
 			return
 		}
-		*pairs = d.notDominatedBy(*pairs, near)
+		*pairs = d.plainPastes(d.notDominatedBy(*pairs, near))
 		*classes = d.exactClasses(*pairs)
 	})
 }

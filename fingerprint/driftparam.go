@@ -86,6 +86,7 @@ func (d *detector) ignoredBy(al alignment, with, without span, read, its []int32
 // A signature is where a whole function's parameter names and body are.
 type signature struct {
 	names      []int32 // the tokens that name its parameters
+	recv       []int32 // the token that names its receiver, if it has one named
 	body0, end int32   // its body's opening brace, and the end of the function
 }
 
@@ -123,8 +124,11 @@ func (d *detector) params(s span) (signature, bool) {
 		return signature{}, false
 	}
 	t := t0 + 1
+	var recv []int32
 	if token.Token(c[t]) == token.LPAREN {
-		t = closing(c, t, t1) + 1 // the receiver
+		r1 := closing(c, t, t1)
+		recv = paramNames(c, t+1, r1)
+		t = r1 + 1
 	}
 	if t >= t1 || !isName(c[t]) {
 		return signature{}, false
@@ -137,7 +141,7 @@ func (d *detector) params(s span) (signature, bool) {
 		return signature{}, false
 	}
 	p1 := closing(c, t, t1)
-	sg := signature{names: paramNames(c, t+1, p1), body0: opening(c, t1-1), end: t1}
+	sg := signature{names: paramNames(c, t+1, p1), recv: recv, body0: opening(c, t1-1), end: t1}
 	return sg, len(sg.names) > 0 && sg.body0 > p1
 }
 

@@ -63,77 +63,79 @@ func (d *detector) exactClasses(pairs []pair) []Class {
 			return Class{}
 		}
 		if ss := d.apart(comps[i].spans); len(ss) >= 2 {
-			if c := d.newClass(ss, comps[i].exact); c.Tokens >= d.opt.MinTokens || d.pasted(c, ss) {
-				return c
-			}
+			return d.newClass(ss, comps[i].exact)
 		}
 		return Class{}
 	})
 }
 
-// declaresParam reports whether token t names a parameter of sg, by a
-// binary search of its names (rising): a function of 100,000 parameters
-// under a large -min-tokens asks for each of its tokens.
+// declaresParam reports whether token t names a parameter or the
+// receiver of sg, by a binary search of its names (rising): a function
+// of 100,000 parameters under a large -min-tokens asks for each of its
+// tokens.
 func declaresParam(sg signature, t int32) bool {
 	_, found := slices.BinarySearch(sg.names, t)
-	return found
+	return found || slices.Contains(sg.recv, t)
 }
 
-// pasted reports whether class c of copies ss, under MinTokens (a
-// function copied whole, see cutWindows' WholeFuncLines), is a plain
-// paste: its copies exact, or renamed only in the names they declare
-// (their parameters and locals, and their own names), every literal
-// alike. Two functions that differ in a field, a helper or a constant
-// they name, or in a message, are parallel variants (a setter per
-// field, a constructor per option): of 23 such classes read blind, 2
-// were worth acting on (reading 84), and of 12 with their messages
-// changed, none (reading 85).
-func (d *detector) pasted(c Class, ss []span) bool {
-	if c.Kind == Exact {
-		return true
-	}
-	first := ss[0]
+// plainPastes drops from pairs the renamed pairs under MinTokens (a
+// function copied whole, see cutWindows' WholeFuncLines) that are not
+// plain pastes (pasted). Judged a pair at a time, not a class at a time,
+// so that a run over some of the files (the editor's, after an edit)
+// keeps the pairs a run over all keeps.
+func (d *detector) plainPastes(pairs []pair) []pair {
+	return slices.DeleteFunc(pairs, func(p pair) bool {
+		t0, t1 := d.tokens(p.a)
+		return !p.exact && int(t1-t0) < d.opt.MinTokens && !d.pasted(p.a, p.b)
+	})
+}
+
+// pasted reports whether renamed copies a and b are a plain paste: they
+// differ only in names both declare (their receivers, parameters and
+// locals, and their own names), every literal alike. Two functions that
+// differ in a field, a helper or a constant they name, or in a message,
+// are parallel variants (a setter per field, a constructor per option):
+// of 23 such classes read blind, 2 were worth acting on (reading 84), and
+// of 12 with their messages changed, none (reading 85).
+func (d *detector) pasted(a, b span) bool {
 	type value struct {
 		t int32
 		v uint64
 	}
 	var as []value
-	d.eachValue(first, func(t int32, _ byte, v uint64) { as = append(as, value{t, v}) })
-	pa, _ := d.params(first)
-	sa := d.sitesOf(d.files[first.file])
+	d.eachValue(a, func(t int32, _ byte, v uint64) { as = append(as, value{t, v}) })
+	pa, _ := d.params(a)
+	pb, _ := d.params(b)
+	sa, sb := d.sitesOf(d.files[a.file]), d.sitesOf(d.files[b.file])
 	defer sa.done()
-	for _, s := range ss[1:] {
-		pb, _ := d.params(s)
-		sb := d.sitesOf(d.files[s.file])
-		// Each pair of names the copies differ in, and whether both
-		// declare it at one place at least.
-		pairs := map[[2]uint64]bool{}
-		i, alike := 0, true
-		d.eachValue(s, func(t int32, code byte, v uint64) {
-			if !alike || i >= len(as) {
-				alike = false
-				return
-			}
-			a := as[i]
-			i++
-			switch {
-			case a.v == v:
-			case !isName(code):
-				alike = false // a literal changed
-			default:
-				p := [2]uint64{a.v, v}
-				pairs[p] = pairs[p] || declaresParam(pa, a.t) && declaresParam(pb, t) ||
-					sa.declaresAt(a.t) && sb.declaresAt(t)
-			}
-		})
-		sb.done()
-		if !alike || i != len(as) {
-			return false
+	defer sb.done()
+	// Each pair of names the copies differ in, and whether both declare
+	// it at one place at least.
+	pairs := map[[2]uint64]bool{}
+	i, alike := 0, true
+	d.eachValue(b, func(t int32, code byte, v uint64) {
+		if !alike || i >= len(as) {
+			alike = false
+			return
 		}
-		for _, declared := range pairs {
-			if !declared {
-				return false
-			}
+		x := as[i]
+		i++
+		switch {
+		case x.v == v:
+		case !isName(code):
+			alike = false // a literal changed
+		default:
+			p := [2]uint64{x.v, v}
+			pairs[p] = pairs[p] || declaresParam(pa, x.t) && declaresParam(pb, t) ||
+				sa.declaresAt(x.t) && sb.declaresAt(t)
+		}
+	})
+	if !alike || i != len(as) {
+		return false
+	}
+	for _, declared := range pairs {
+		if !declared {
+			return false
 		}
 	}
 	return true

@@ -74,11 +74,25 @@ func TestWholeFunctionUnderMinTokens(t *testing.T) {
 			}
 		})
 	}
+	// A method pasted into the same file with its receiver renamed.
+	method := strings.Replace(summarise, "func Summarise(", "func (s *T) Summarise(", 1)
+	twin := strings.Replace(strings.ReplaceAll(summarise, "Summarise", "Count"), "func Count(", "func (t *T) Count(", 1)
+	under := Options{MinTokens: 120, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.85} // the methods hold 101 tokens
+	if got := describe(detect(t, under, map[string]string{"a.go": file("a", "type T struct{}\n\n"+method+"\n"+twin)})); len(got) != 1 || !strings.HasPrefix(got[0], "renamed ") {
+		t.Errorf("a method pasted with its receiver renamed: %q, want one renamed class", got)
+	}
 	if got := describe(detect(t, Options{MinTokens: 50, MinLines: 6}, map[string]string{"a.go": file("a", short), "b.go": file("b", short)})); len(got) != 1 {
 		t.Fatalf("the nine-line function at -min-tokens 50: %q, want it found", got)
 	}
 	if got := describe(detect(t, opt, map[string]string{"a.go": file("a", short), "b.go": file("b", short)})); got != nil {
 		t.Errorf("a function of nine lines under -min-tokens: %q, want none", got)
+	}
+	// Three copies, the third with a literal changed: the two plain
+	// copies are a class, as a run over those two alone finds them (the
+	// editor's runs are over some files).
+	three := map[string]string{"a.go": file("a", summarise), "b.go": file("b", summarise), "c.go": file("c", literal)}
+	if got := describe(detect(t, opt, three)); !slices.Equal(got, []string{"exact a.go:5-22 b.go:5-22"}) {
+		t.Errorf("two pastes and a variant: %q, want the two pastes", got)
 	}
 	// A function of many lines but few of code: a template.
 	template := "func %s() string {\n\tx := 1\n\ty := 2\n\treturn fmt.Sprint(x, y) + `\n" + strings.Repeat("echo line\n", 12) + "`\n}\n"
