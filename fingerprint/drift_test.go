@@ -259,6 +259,49 @@ func (t *client) authData(ctx context.Context, audience string) (map[string]stri
 }
 `
 
+// walk is the shape of analysisutil's succs: a method that walks a
+// graph, calling itself on each successor.
+const walk = `package p
+
+func (c *walker) succs(b *block) bool {
+	if c.done == nil {
+		c.done = map[*block]bool{}
+	}
+	if c.done[b] {
+		return true
+	}
+	c.done[b] = true
+	if len(b.next) == 0 {
+		return false
+	}
+	for _, s := range b.next {
+		if !c.calls(s.instrs) && !c.succs(s) {
+			return false
+		}
+	}
+	return true
+}
+`
+
+// wrap is a writer's Write, which calls the Write of the writer it wraps.
+const wrap = `package p
+
+func (w *writer) Write(p []byte) (int, error) {
+	if w.closed {
+		return 0, errClosed
+	}
+	n, err := w.w.Write(p)
+	w.n += n
+	if err != nil {
+		w.err = err
+		return n, err
+	}
+	w.count++
+	w.last = n
+	return n, nil
+}
+`
+
 // quotaFor is the shape of kubernetes's e2e quotas: a copy that sets one
 // limit more, its statement of the same words as the next.
 const quotaFor = `package p
@@ -1198,6 +1241,17 @@ func TestDrift(t *testing.T) {
 		{"constant changed throughout", authData, r("func (t *client) authData(", "func (t *client) callAuthData(", "codes.Internal", "codes.Aborted", "codes.Unauthenticated", "codes.Aborted").Replace(authData), false, []string{}},
 		{"constant changed with its message", authData, r("codes.Unauthenticated, \"per-RPC", "codes.Internal, \"call creds").Replace(authData), false, []string{}},
 		{"constants exchanged", authData, r("codes.Internal, \"received", "codes.Unauthenticated, \"received", "codes.Unauthenticated, \"per-RPC", "codes.Internal, \"per-RPC").Replace(authData), false, []string{}},
+		// A copy that calls its twin where the twin calls itself
+		// (analysisutil's storedInSuccs recursing into succs, reading
+		// 86), in near and in renamed copies; controls: the recursion
+		// renamed too, and a method that calls the method of its name
+		// on another value (a writer's Write calling w.w.Write).
+		{"recursion not renamed", walk, r("walker) succs(", "walker) storedInSuccs(", "c.calls(s", "c.stores(s", "return true\n}", "c.seen++\n\treturn true\n}").Replace(walk),
+			true, []string{"b.go:15 unrenamed recursion a.go:15-15"}},
+		{"recursion not renamed, in renamed copies", walk, r("walker) succs(", "walker) storedInSuccs(", "c.calls(s", "c.stores(s").Replace(walk),
+			true, []string{"b.go:15 unrenamed recursion a.go:15-15"}},
+		{"recursion renamed", walk, r("succs(", "storedInSuccs(", "c.calls(s", "c.stores(s").Replace(walk), false, []string{}},
+		{"a method of its name called on another value", wrap, r("Write(p []byte)", "WriteAll(p []byte)").Replace(wrap), false, []string{}},
 		{"guard lacked by a copy that reports to a test", store, r(guardOfStore, "", "\treturn nil\n", "\tt.Errorf(\"put %s\", key)\n\treturn nil\n").Replace(store),
 			true, []string{"b.go:5 lacks guard a.go:6-9"}},
 	} {

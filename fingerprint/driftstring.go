@@ -550,6 +550,8 @@ func (d *detector) markRenamedSlips(c *Class, ss []span) {
 	for i := 1; i < len(ss); i++ {
 		al := alignment{a: ss[0], b: ss[i]}
 		forA, forB := d.stringSlips(al)
+		recurA, recurB := d.unrenamedRecursion(al)
+		forA, forB = append(forA, recurA...), append(forB, recurB...)
 		if d.keysDiffer(al, nil) {
 			crossedA, crossedB := d.crossedOperands(al)
 			forA, forB = append(forA, crossedA...), append(forB, crossedB...)

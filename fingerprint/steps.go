@@ -682,6 +682,10 @@ const (
 	// its twin names another, which the copy names elsewhere as the twin
 	// does (driftconst.go).
 	StepConstant = "constant"
+	// StepRecursion, of DriftUnrenamed: the copy names its twin's
+	// function where its twin names itself, a recursion not renamed
+	// (driftrecur.go).
+	StepRecursion = "recursion"
 )
 
 // lockHashes and unlockHashes are the name hashes of the methods of
