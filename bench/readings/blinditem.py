@@ -140,3 +140,27 @@ def with_decoys(work, rows, rest, taken, n, rnd, prefix):
     rnd.shuffle(rows)
     write_sets(work, rows, 1, prefix, {m: m for m, _, _ in rows},
                lambda r: [r[0], r[1]['id'], r[2], r[1]['kind'], r[1]['tokens'], r[1]['lines']])
+
+
+def dir_reports(work, skip=()):
+    """(directory, classes) of each WORK/N.json in N's order, N.dir
+    naming the directory (reading 84's run.sh), but those of skip and
+    those whose report does not read: readings 84 to 86's reports."""
+    import glob
+    for f in sorted(glob.glob(os.path.join(work, '*.json')), key=lambda p: int(os.path.basename(p)[:-5])):
+        root = open(f[:-5] + '.dir').read().strip()
+        if root in skip:
+            continue
+        try:
+            yield root, json.load(open(f))['classes']
+        except ValueError:
+            continue
+
+
+def read_modules(here, readings):
+    """The module directories (key.tsv's second field) of the readings
+    beside the folder here."""
+    out = set()
+    for r in readings:
+        out |= {l.split('\t')[1] for l in open(os.path.join(here, '..', r, 'key.tsv'))}
+    return out

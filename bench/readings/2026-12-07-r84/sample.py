@@ -13,7 +13,7 @@ set (whole: added by the rule; list: the rest of the list), kind,
 tokens, lines.
 
     python3 sample.py WORK"""
-import glob, json, os, random, sys
+import os, random, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, '..'))
@@ -22,12 +22,7 @@ import blinditem
 work = sys.argv[1]
 rnd = random.Random(8484)
 whole, rest = {}, {}
-for f in sorted(glob.glob(os.path.join(work, '*.json')), key=lambda p: int(os.path.basename(p)[:-5])):
-    root = open(f[:-5] + '.dir').read().strip()
-    try:
-        classes = json.load(open(f))['classes']
-    except ValueError:
-        continue
+for root, classes in blinditem.dir_reports(work):
     for c in classes:
         if c['listed']:
             (whole if c['tokens'] < 100 else rest).setdefault(root, []).append(c)

@@ -11,24 +11,17 @@ written blind (../blinditem.py) in one set, ids V001 on; WORK/key.tsv:
 id, module directory, class, set (paste, list), kind, tokens, lines.
 
     python3 sample.py WORK"""
-import glob, json, os, random, sys
+import os, random, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, '..'))
 import blinditem
 
 work = sys.argv[1]
-read = {l.split('\t')[1] for l in open(os.path.join(here, '..', '2026-12-07-r84', 'key.tsv'))}
+read = blinditem.read_modules(here, ['2026-12-07-r84'])
 rnd = random.Random(8585)
 paste, rest = {}, {}
-for f in sorted(glob.glob(os.path.join(work, '*.json')), key=lambda p: int(os.path.basename(p)[:-5])):
-    root = open(f[:-5] + '.dir').read().strip()
-    if root in read:
-        continue
-    try:
-        classes = json.load(open(f))['classes']
-    except ValueError:
-        continue
+for root, classes in blinditem.dir_reports(work, read):
     for c in classes:
         if not c['listed']:
             continue

@@ -13,26 +13,17 @@ ids U001 on; WORK/key.tsv: id, module directory, class, set (large,
 small), kind, tokens, lines.
 
     python3 sample.py WORK"""
-import glob, json, os, random, sys
+import os, random, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, '..'))
 import blinditem
 
 work = sys.argv[1]
-read = set()
-for r in ('2026-12-07-r84', '2026-12-07-r85'):
-    read |= {l.split('\t')[1] for l in open(os.path.join(here, '..', r, 'key.tsv'))}
+read = blinditem.read_modules(here, ['2026-12-07-r84', '2026-12-07-r85'])
 rnd = random.Random(8686)
 large, small = {}, {}
-for f in sorted(glob.glob(os.path.join(work, '*.json')), key=lambda p: int(os.path.basename(p)[:-5])):
-    root = open(f[:-5] + '.dir').read().strip()
-    if root in read:
-        continue
-    try:
-        classes = json.load(open(f))['classes']
-    except ValueError:
-        continue
+for root, classes in blinditem.dir_reports(work, read):
     for c in classes:
         if c['listed'] and c['tokens'] >= 100:
             (large if c['tokens'] >= 150 else small).setdefault(root, []).append(c)
