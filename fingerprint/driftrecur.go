@@ -29,8 +29,8 @@ func (d *detector) unrenamedRecursion(al alignment) (forA, forB []Drift) {
 		return nil, nil
 	}
 	fa, fb := d.files[al.a.file], d.files[al.b.file]
-	ra, methodA, okA := d.receiverName(fa, fnA)
-	rb, methodB, okB := d.receiverName(fb, fnB)
+	ra, methodA, okA := d.receiverName(al.a.file, fnA)
+	rb, methodB, okB := d.receiverName(al.b.file, fnB)
 	if !okA || !okB || methodA != methodB {
 		return nil, nil
 	}
@@ -75,18 +75,19 @@ func (d *detector) unrenamedRecursion(al alignment) (forA, forB []Drift) {
 }
 
 // receiverName returns the value of the name of the receiver of the
-// function declaration unit fn of f, and whether it is a method; not ok
-// for a method whose receiver has no name, which calls itself on no
-// receiver it names.
-func (d *detector) receiverName(f *File, fn int) (recv uint64, method, ok bool) {
-	t := f.units[fn].tok0 + 1
-	if token.Token(f.codes[t]) != token.LPAREN {
+// function declaration unit fn of file i, and whether it is a method;
+// not ok for a method whose receiver has no name, which calls itself on
+// no receiver it names.
+func (d *detector) receiverName(i int32, fn int) (recv uint64, method, ok bool) {
+	f := d.files[i]
+	if token.Token(f.codes[f.units[fn].tok0+1]) != token.LPAREN {
 		return 0, false, true
 	}
-	if !isName(f.codes[t+1]) || token.Token(f.codes[t+2]) == token.RPAREN || token.Token(f.codes[t+2]) == token.PERIOD || token.Token(f.codes[t+2]) == token.LBRACK {
-		return 0, true, false // (T), (pkg.T), (T[E]): no name
+	sg, _ := d.params(span{i, int32(fn), int32(fn)})
+	if len(sg.recv) != 1 {
+		return 0, true, false // (T), (T[E]): no name
 	}
-	return f.vals[d.valueAt(f, t+1)], true, true
+	return f.vals[d.valueAt(f, sg.recv[0])], true, true
 }
 
 // callShape reports whether the name at token t of codes (in a span from
