@@ -98,47 +98,26 @@ func (d *detector) plainPastes(pairs []pair) []pair {
 // of 23 such classes read blind, 2 were worth acting on (reading 84), and
 // of 12 with their messages changed, none (reading 85).
 func (d *detector) pasted(a, b span) bool {
-	type value struct {
-		t int32
-		v uint64
-	}
-	var as []value
-	d.eachValue(a, func(t int32, _ byte, v uint64) { as = append(as, value{t, v}) })
-	pa, _ := d.params(a)
-	pb, _ := d.params(b)
-	sa, sb := d.sitesOf(d.files[a.file]), d.sitesOf(d.files[b.file])
-	defer sa.done()
-	defer sb.done()
-	// Each pair of names the copies differ in, and whether both declare
-	// it at one place at least.
-	pairs := map[[2]uint64]bool{}
-	i, alike := 0, true
-	d.eachValue(b, func(t int32, code byte, v uint64) {
-		if !alike || i >= len(as) {
-			alike = false
-			return
-		}
-		x := as[i]
-		i++
-		switch {
-		case x.v == v:
-		case !isName(code):
-			alike = false // a literal changed
-		default:
-			p := [2]uint64{x.v, v}
-			pairs[p] = pairs[p] || declaresParam(pa, x.t) && declaresParam(pb, t) ||
-				sa.declaresAt(x.t) && sb.declaresAt(t)
+	return d.literalsAlike(a, b) && d.undeclaredNames(a, b, nil, true) == 0
+}
+
+// literalsAlike reports whether renamed copies a and b hold the same
+// literals, in order.
+func (d *detector) literalsAlike(a, b span) bool {
+	var lits []uint64
+	d.eachValue(a, func(_ int32, c byte, v uint64) {
+		if !isName(c) {
+			lits = append(lits, v)
 		}
 	})
-	if !alike || i != len(as) {
-		return false
-	}
-	for _, declared := range pairs {
-		if !declared {
-			return false
+	i, alike := 0, true
+	d.eachValue(b, func(_ int32, c byte, v uint64) {
+		if !isName(c) {
+			alike = alike && i < len(lits) && lits[i] == v
+			i++
 		}
-	}
-	return true
+	})
+	return alike && i == len(lits)
 }
 
 // classesOf makes n classes, the i-th by class(worker, i), on all CPUs,
@@ -545,6 +524,18 @@ func (d *detector) valueDiffs(first, s span) []LineRange {
 // Copies that differ in more names were less often worth sharing:
 // variants written once per type, field or endpoint.
 func (d *detector) renamedNames(first, s span, match []int32) int {
+	return d.undeclaredNames(first, s, match, false)
+}
+
+// undeclaredNames is renamedNames, and with params counts as declared a
+// pair of names that both copies' signatures name as a parameter or a
+// receiver (a function pasted whole takes them with it: pasted).
+func (d *detector) undeclaredNames(first, s span, match []int32, params bool) int {
+	var pa, pb signature
+	if params {
+		pa, _ = d.params(first)
+		pb, _ = d.params(s)
+	}
 	// Each pair of names matched, and whether both declare a local there
 	// (x := …, var x): the renamings of locals, which a shared function
 	// needs no parameter for.
@@ -571,7 +562,8 @@ func (d *detector) renamedNames(first, s span, match []int32) int {
 			y = match[y]
 		}
 		if isName(c) && y >= 0 && int(y) < len(isB) && isB[y] && valB[y] != x {
-			pairs = append(pairs, pair{x, valB[y], sa.declaresAt(t) && sb.declaresAt(b0+y)})
+			local := sa.declaresAt(t) && sb.declaresAt(b0+y) || params && declaresParam(pa, t) && declaresParam(pb, b0+y)
+			pairs = append(pairs, pair{x, valB[y], local})
 		}
 	})
 	slices.SortFunc(pairs, func(p, q pair) int { return cmp.Or(cmp.Compare(p.x, q.x), cmp.Compare(p.y, q.y)) })

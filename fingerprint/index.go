@@ -456,8 +456,8 @@ func (f *File) wholeFunc(b block, least int32) bool {
 // starts: a function of 222 lines that returns a raw string of 220 (a
 // shell script's template) has 3.
 func (f *File) codeLines(t0, t1 int32, most int) int {
-	n := 0
-	for l := f.tokenLine(t0); l <= f.tokenLine(t1-1) && n < most; l++ {
+	n, last := 0, f.tokenLine(t1-1)
+	for l := f.tokenLine(t0); l <= last && n < most; l++ {
 		// lineStart[l] is the first token on line l+1 or later: line l
 		// (1-based) starts a token when it is before the next line's.
 		if l < len(f.lineStart) && f.lineStart[l-1] < f.lineStart[l] || l == len(f.lineStart) {
