@@ -73,15 +73,27 @@ func Run(t testing.TB, dir string, env []string, name string, args ...string) []
 // temporary folder, removed afterwards, so that the index the command
 // line and the editor server keep by default is the tests' own, not the
 // user's: call it from TestMain, as os.Exit(testtool.MainWithTempCache(m)).
+// A test binary that a test runs again as a child (to kill it, or to run
+// it in another cgroup) uses its parent's folder: a child killed before
+// its own cleanup left an empty folder in the temporary directory each run.
 func MainWithTempCache(m *testing.M) int {
+	if dir := os.Getenv(parentCacheEnv); dir != "" {
+		os.Setenv("XDG_CACHE_HOME", dir)
+		return m.Run()
+	}
 	dir, err := os.MkdirTemp("", "copycat-cache-")
 	if err != nil {
 		panic(err)
 	}
 	defer os.RemoveAll(dir)
 	os.Setenv("XDG_CACHE_HOME", dir)
+	os.Setenv(parentCacheEnv, dir)
 	return m.Run()
 }
+
+// parentCacheEnv names, to a test binary's children, the folder
+// MainWithTempCache made.
+const parentCacheEnv = "COPYCAT_TEST_PARENT_CACHE"
 
 // Git runs git in the working directory as a test user, and returns its
 // output (standard output and error); it fails t if git fails.
