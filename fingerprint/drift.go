@@ -123,10 +123,13 @@ type Drift struct {
 // whose package names pair one way and another) or a parameter left
 // unread (read blind on 11 modules it was not chosen on, 1 of 11 classes
 // a bug, and not the parameter: per-version and frozen copies that
-// ignore a parameter on purpose; bench/readings/2026-12-07-r79.md).
+// ignore a parameter on purpose; bench/readings/2026-12-07-r79.md), or
+// a %w the copy's fmt.Errorf lacks (read blind on 10 classes it was not
+// chosen on, none a bug: copies left with %v when their twin moved to
+// %w, which readers did not file; bench/readings/2026-12-07-r88.md).
 func (d Drift) Strength() int {
 	switch {
-	case d.Kind == DriftLacks && d.Step == StepWrap, d.Step == StepConflated, d.Step == StepParam:
+	case d.Kind == DriftLacks && (d.Step == StepWrap || d.Step == StepWrapVerb), d.Step == StepConflated, d.Step == StepParam:
 		return 1
 	case d.Kind == DriftLacks || d.Kind == DriftDiscards:
 		return 3
@@ -381,6 +384,9 @@ func (d *detector) pairDrift(v *verifier, a, b span, bound int) (forA, forB []Dr
 	wrapsA, wrapsB := d.wraps(al)
 	forB = append(forB, wrapsA...)
 	forA = append(forA, wrapsB...)
+	unwrappedA, unwrappedB := d.unwrapped(al)
+	forA = append(forA, unwrappedA...)
+	forB = append(forB, unwrappedB...)
 	ignoredA, ignoredB := d.ignoredParams(al)
 	forA = append(forA, ignoredA...)
 	forB = append(forB, ignoredB...)

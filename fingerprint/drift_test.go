@@ -44,6 +44,35 @@ func (v *strategy) authorize(ctx context.Context, binding *Binding) error {
 }
 `
 
+// setPointer is the shape of mitchellh/pointerstructure's Set, of
+// which Delete is a copy that formats with %s the error Set wraps with
+// %w (filed blind as a bug in reading 87).
+const setPointer = `package p
+
+func (p *Pointer) Set(doc, v any) (any, error) {
+	if len(p.Parts) == 0 {
+		return v, nil
+	}
+	parent, err := p.Parent().Get(doc)
+	if err != nil {
+		return nil, fmt.Errorf("set %s: %w", p, err)
+	}
+	val := reflect.ValueOf(parent)
+	for val.Kind() == reflect.Interface || val.Kind() == reflect.Pointer {
+		val = val.Elem()
+	}
+	apply, ok := p.funcs()[val.Kind()]
+	if !ok {
+		return nil, fmt.Errorf("set %s: %w: %s", p, ErrInvalidKind, val.Kind())
+	}
+	result, err := apply(doc, val)
+	if err != nil {
+		return nil, fmt.Errorf("set %s: %w", p, err)
+	}
+	return result, nil
+}
+`
+
 // lookupSetting is the shape of xray-core's GetRuntimeEnv, pasted three
 // times, of which one tests the length of a line's split before it reads
 // the value after "=" (filed blind as a bug in reading 78).
@@ -1252,6 +1281,31 @@ func TestDrift(t *testing.T) {
 			true, []string{"b.go:15 unrenamed recursion a.go:15-15"}},
 		{"recursion renamed", walk, r("succs(", "storedInSuccs(", "c.calls(s", "c.stores(s").Replace(walk), false, []string{}},
 		{"a method of its name called on another value", wrap, r("Write(p []byte)", "WriteAll(p []byte)").Replace(wrap), false, []string{}},
+		// A fmt.Errorf that formats with %s or %v the error its twin
+		// wraps with %w (pointerstructure's Delete, reading 87), in near
+		// and in renamed copies: said, but weak evidence, not drifted
+		// (reading 88); controls, where nothing is said: both copies format alike, the
+		// copy's call is another package's Errorf (pkg/errors has no %w),
+		// formats with another number of verbs, or another verb than %v
+		// or %s, or names its arguments by index, or wraps one argument
+		// where the twin wraps another, or reports another failure (its
+		// message's words not the twin's).
+		{"%w lacked", setPointer, r("Set(doc, v any)", "Delete(doc any)", "return v, nil", "return nil, nil", "\"set %s: %w\", p, err)\n\t}\n\treturn", "\"delete %s: %s\", p, err)\n\t}\n\treturn", "set %s", "delete %s").Replace(setPointer),
+			false, []string{"b.go:21 lacks %w wrap a.go:21-21"}},
+		{"%w lacked, in renamed copies", setPointer, r("\"set %s: %w\", p, err)\n\t}\n\treturn", "\"set %s: %v\", p, err)\n\t}\n\treturn").Replace(setPointer),
+			false, []string{"b.go:21 lacks %w wrap a.go:21-21"}},
+		{"%w lacked by the first copy", r("\"set %s: %w\", p, err)\n\t}\n\tval", "\"set %s: %+v\", p, err)\n\t}\n\tval").Replace(setPointer), setPointer,
+			false, []string{"a.go:9 lacks %w wrap b.go:9-9"}},
+		{"%w lacked, the message naming another service", r("\"set %s: %w\", p, err)\n\t}\n\treturn", "\"failed to apply message from service bus: %w\", err)\n\t}\n\treturn").Replace(setPointer),
+			r("\"set %s: %w\", p, err)\n\t}\n\treturn", "\"failed to apply message from event hubs: %v\", err)\n\t}\n\treturn").Replace(setPointer),
+			false, []string{"b.go:21 lacks %w wrap a.go:21-21"}},
+		{"a call reporting another failure", setPointer, r("\"set %s: %w\", p, err)\n\t}\n\treturn", "\"cannot apply %s: %v\", p, err)\n\t}\n\treturn").Replace(setPointer), false, nil},
+		{"errors formatted alike", r("%w", "%v").Replace(setPointer), r("%w", "%v", "set %s", "delete %s").Replace(setPointer), false, []string{}},
+		{"another package's Errorf", setPointer, r("fmt.Errorf(\"set %s: %w\", p, err)\n\t}\n\treturn", "errors.Errorf(\"set %s: %v\", p, err)\n\t}\n\treturn").Replace(setPointer), false, []string{}},
+		{"another number of verbs", setPointer, r("\"set %s: %w\", p, err)\n\t}\n\treturn", "\"set: %v\", err)\n\t}\n\treturn").Replace(setPointer), false, nil},
+		{"a verb other than %v or %s", setPointer, r("\"set %s: %w\", p, err)\n\t}\n\treturn", "\"set %s: %d\", p, err)\n\t}\n\treturn").Replace(setPointer), false, nil},
+		{"arguments by index", setPointer, r("\"set %s: %w\", p, err)\n\t}\n\treturn", "\"set %[1]s: %[2]v\", p, err)\n\t}\n\treturn").Replace(setPointer), false, nil},
+		{"wraps another argument", r("\"set %s: %w\", p, err)\n\t}\n\treturn", "\"set %w: %v\", p, err)\n\t}\n\treturn").Replace(setPointer), setPointer, false, nil},
 		{"guard lacked by a copy that reports to a test", store, r(guardOfStore, "", "\treturn nil\n", "\tt.Errorf(\"put %s\", key)\n\treturn nil\n").Replace(store),
 			true, []string{"b.go:5 lacks guard a.go:6-9"}},
 	} {

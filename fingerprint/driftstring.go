@@ -552,6 +552,8 @@ func (d *detector) markRenamedSlips(c *Class, ss []span) {
 		forA, forB := d.stringSlips(al)
 		recurA, recurB := d.unrenamedRecursion(al)
 		forA, forB = append(forA, recurA...), append(forB, recurB...)
+		wrapA, wrapB := d.unwrapped(al)
+		forA, forB = append(forA, wrapA...), append(forB, wrapB...)
 		if d.keysDiffer(al, nil) {
 			crossedA, crossedB := d.crossedOperands(al)
 			forA, forB = append(forA, crossedA...), append(forB, crossedB...)

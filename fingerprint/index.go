@@ -38,6 +38,7 @@ type File struct {
 	heldOwn   []int32   // the strings that are, alone, a name their function's name holds in any case ("search" in searchFunc), rising
 	fnWords   []tokWord // the words of each function declaration's name, at its first token (driftvariant.go), rising
 	strWords  []tokWord // the words of each string literal inside a function declaration (driftvariant.go), rising
+	errorfs   []tokWord // the fmt.Errorf formats inside a function declaration, with their packed verbs (driftverb.go), rising
 	vals      []uint64  // name and value hashes of the tokens that carry one
 	lineStart []int32   // lineStart[l] is the first token on line l+1 or later
 	lineOff   []int32   // lineOff[l] is the byte offset of line l+1
@@ -197,6 +198,7 @@ type Indexer struct {
 	gramBuf   []gram              // scratch for File.grams
 	fnWords   []tokWord           // scratch for File.fnWords
 	strWords  []tokWord           // scratch for File.strWords
+	errorfs   []tokWord           // scratch for File.errorfs
 	names     map[uint64]struct{} // scratch for markOwnNamed (nameSet)
 	lower     []byte              // scratch for markOwnNamed (lowered)
 	work      int64               // see Work
@@ -247,7 +249,7 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	// Units, blocks, windows and words grow in scratch buffers and are
 	// copied out at their final size.
 	ix.file.units, ix.file.blocks, ix.file.windows = ix.units[:0], ix.blocks[:0], ix.windows[:0]
-	ix.file.fnWords, ix.file.strWords = ix.fnWords[:0], ix.strWords[:0]
+	ix.file.fnWords, ix.file.strWords, ix.file.errorfs = ix.fnWords[:0], ix.strWords[:0], ix.errorfs[:0]
 	ix.walkFile(f)
 	ix.markIgnored()
 	ix.cutWindows(minTokens)
@@ -255,13 +257,16 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	file := ix.file
 	ix.units, ix.blocks, ix.windows = file.units, file.blocks, file.windows
 	file.units, file.blocks, file.windows = copied(file.units), copied(file.blocks), copied(file.windows)
-	ix.fnWords, ix.strWords = file.fnWords, file.strWords
-	file.fnWords, file.strWords = nil, nil // as when none were appended
+	ix.fnWords, ix.strWords, ix.errorfs = file.fnWords, file.strWords, file.errorfs
+	file.fnWords, file.strWords, file.errorfs = nil, nil, nil // as when none were appended
 	if len(ix.fnWords) > 0 {
 		file.fnWords = copied(ix.fnWords)
 	}
 	if len(ix.strWords) > 0 {
 		file.strWords = copied(ix.strWords)
+	}
+	if len(ix.errorfs) > 0 {
+		file.errorfs = copied(ix.errorfs)
 	}
 	ix.file, ix.tfile, ix.skip, ix.body, ix.src = nil, nil, nil, nil, nil
 	return file

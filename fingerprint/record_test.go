@@ -74,23 +74,27 @@ func sameFile(a, b *File) bool {
 		slices.Equal(a.lineOff, b.lineOff) && slices.Equal(a.units, b.units) &&
 		slices.Equal(a.blocks, b.blocks) && slices.Equal(a.windows, b.windows) &&
 		slices.Equal(a.ownNamed, b.ownNamed) && slices.Equal(a.bareOwn, b.bareOwn) &&
-		slices.Equal(a.bareOther, b.bareOther) && reflect.DeepEqual(a.FactsOf(), b.FactsOf())
+		slices.Equal(a.bareOther, b.bareOther) && slices.Equal(a.ownPart, b.ownPart) &&
+		slices.Equal(a.heldOwn, b.heldOwn) && slices.Equal(a.fnWords, b.fnWords) &&
+		slices.Equal(a.strWords, b.strWords) && slices.Equal(a.errorfs, b.errorfs) &&
+		reflect.DeepEqual(a.FactsOf(), b.FactsOf())
 }
 
 func TestRecordRoundTrip(t *testing.T) {
 	for _, minTokens := range []int{50, 100} {
 		files := stdFiles(t, minTokens)
 		decoded := make([]*File, len(files))
-		ignoredSeen := false
+		ignoredSeen, errorfSeen := false, false
 		for i, f := range files {
 			decoded[i] = roundTrip(t, f)
 			if !sameFile(f, decoded[i]) {
 				t.Fatalf("%s: decoded record differs from the indexed file", f.Name)
 			}
 			ignoredSeen = ignoredSeen || f.ignored != nil
+			errorfSeen = errorfSeen || f.errorfs != nil
 		}
-		if !ignoredSeen {
-			t.Fatal("no file with an ignored-token table: the test does not cover it")
+		if !ignoredSeen || !errorfSeen {
+			t.Fatal("no file with an ignored-token table or a fmt.Errorf format: the test does not cover them")
 		}
 		opt := Options{MinTokens: minTokens, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.85}
 		want, got := Detect(files, opt), Detect(decoded, opt)

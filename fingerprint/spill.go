@@ -10,15 +10,15 @@ type Allocator interface {
 }
 
 // MoveTables copies f's tables (canonical tokens, value hashes, line
-// tables, units, blocks, windows, grams, strings and words) into memory from a, in one
-// allocation, unless a returns none. f must not be in use elsewhere
-// while it moves, and must not be used after the memory is freed.
+// tables, units, blocks, windows, grams, strings, words and formats) into
+// memory from a, in one allocation, unless a returns none. f must not be
+// in use elsewhere while it moves, and must not be used after the memory
+// is freed.
 func (f *File) MoveTables(a Allocator) {
-	n := tableBytes(f.codes) + tableBytes(f.grams) + tableBytes(f.ignored) +
-		tableBytes(f.vals) + tableBytes(f.lineStart) + tableBytes(f.lineOff) +
-		tableBytes(f.units) + tableBytes(f.blocks) + tableBytes(f.windows) + tableBytes(f.ownNamed) +
-		tableBytes(f.bareOwn) + tableBytes(f.bareOther) + tableBytes(f.ownPart) + tableBytes(f.heldOwn) + tableBytes(f.fnWords) +
-		tableBytes(f.strWords)
+	ints := []*[]int32{&f.ignored, &f.lineStart, &f.lineOff, &f.ownNamed, &f.bareOwn, &f.bareOther, &f.ownPart, &f.heldOwn}
+	words := []*[]tokWord{&f.fnWords, &f.strWords, &f.errorfs}
+	n := tableBytes(f.codes) + tableBytes(f.grams) + tableBytes(f.vals) + tableBytes(f.units) +
+		tableBytes(f.blocks) + tableBytes(f.windows) + tablesBytes(ints) + tablesBytes(words)
 	if n == 0 {
 		return
 	}
@@ -28,20 +28,29 @@ func (f *File) MoveTables(a Allocator) {
 	}
 	f.codes, buf = moveTable(f.codes, buf)
 	f.grams, buf = moveTable(f.grams, buf)
-	f.ignored, buf = moveTable(f.ignored, buf)
 	f.vals, buf = moveTable(f.vals, buf)
-	f.lineStart, buf = moveTable(f.lineStart, buf)
-	f.lineOff, buf = moveTable(f.lineOff, buf)
 	f.units, buf = moveTable(f.units, buf)
 	f.blocks, buf = moveTable(f.blocks, buf)
 	f.windows, buf = moveTable(f.windows, buf)
-	f.ownNamed, buf = moveTable(f.ownNamed, buf)
-	f.bareOwn, buf = moveTable(f.bareOwn, buf)
-	f.bareOther, buf = moveTable(f.bareOther, buf)
-	f.ownPart, buf = moveTable(f.ownPart, buf)
-	f.heldOwn, buf = moveTable(f.heldOwn, buf)
-	f.fnWords, buf = moveTable(f.fnWords, buf)
-	f.strWords, _ = moveTable(f.strWords, buf)
+	moveTables(words, moveTables(ints, buf))
+}
+
+// tablesBytes is the room tables take in an allocation (tableBytes).
+func tablesBytes[T any](tables []*[]T) int {
+	n := 0
+	for _, t := range tables {
+		n += tableBytes(*t)
+	}
+	return n
+}
+
+// moveTables moves each of tables to buf in turn (moveTable) and returns
+// the rest of buf.
+func moveTables[T any](tables []*[]T, buf []byte) []byte {
+	for _, t := range tables {
+		*t, buf = moveTable(*t, buf)
+	}
+	return buf
 }
 
 // tableBytes is the room s takes in an allocation: its bytes, rounded up

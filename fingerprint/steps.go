@@ -686,6 +686,9 @@ const (
 	// function where its twin names itself, a recursion not renamed
 	// (driftrecur.go).
 	StepRecursion = "recursion"
+	// StepWrapVerb, of DriftLacks: a fmt.Errorf format that formats with
+	// %v or %s the argument its twin's wraps with %w (driftverb.go).
+	StepWrapVerb = "%w wrap"
 )
 
 // lockHashes and unlockHashes are the name hashes of the methods of

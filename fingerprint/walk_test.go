@@ -173,6 +173,7 @@ func emptyAsNil(f *File) *File {
 	nilIfEmpty(&f.grams)
 	nilIfEmpty(&f.fnWords)
 	nilIfEmpty(&f.strWords)
+	nilIfEmpty(&f.errorfs)
 	nilIfEmpty(&f.units)
 	nilIfEmpty(&f.blocks)
 	nilIfEmpty(&f.windows)

@@ -21,6 +21,8 @@ func DriftWords(c fingerprint.Class, i int) []string {
 		switch {
 		case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepWrap:
 			out = append(out, fmt.Sprintf("lacks the error wrap of %s (its line %d returns the value bare)", at, d.Lines.Start))
+		case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepWrapVerb:
+			out = append(out, fmt.Sprintf("line %d formats with %%v or %%s the error that its twin %s wraps with %%w: errors.Is and errors.As see through the twin's error, not through this copy's", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepCondition:
 			out = append(out, fmt.Sprintf("its condition at line %d lacks the check that %s adds", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepBounds:

@@ -346,6 +346,7 @@ var stepPlurals = map[string]string{
 	fingerprint.StepEarlyReturn: "assignments before an early return",
 	fingerprint.StepErrorReturn: "returns on an error path",
 	fingerprint.StepWrap:        "error wraps",
+	fingerprint.StepWrapVerb:    "%w wraps",
 	fingerprint.StepCondition:   "checks in a condition",
 	fingerprint.StepBounds:      "bounds checks",
 	fingerprint.StepParam:       "uses of a parameter",

@@ -70,6 +70,11 @@ const (
 	// constant for two of its twin's (grpc's getCallAuthData returning
 	// codes.Internal where getTrAuthData returns codes.Unauthenticated).
 	UnadaptedConstant DriftBug = "unadapted constant"
+	// UnwrappedError formats with %v, in the copy, an argument that a
+	// call of fmt.Errorf wraps with %w: the copy's error no longer holds
+	// the one it was made from (pointerstructure's Delete, a copy of
+	// Set).
+	UnwrappedError DriftBug = "unwrapped error"
 	// ParallelEdits is no bug: one to three names (a type, a local, a
 	// callee) renamed everywhere, some literal values changed, and maybe a
 	// statement on a name of its own added.
@@ -116,6 +121,8 @@ func MutateDrift(b DriftBug, src []byte, r *rand.Rand) (Mutant, error) {
 		m, err = d.leaveUnindexed(r)
 	case UnadaptedConstant:
 		m, err = d.unadaptConstant(r)
+	case UnwrappedError:
+		m, err = d.unwrapError(r)
 	case ParallelEdits:
 		m, err = d.parallelEdits(r)
 	default:
@@ -1056,4 +1063,44 @@ func simpleWithString(stack []ast.Node) bool {
 		return found
 	}
 	return false
+}
+
+// unwrapError makes UnwrappedError: one %w of the literal format of a
+// call of fmt.Errorf (without explicit argument indexes) made %v.
+func (d *decl) unwrapError(r *rand.Rand) (Mutant, error) {
+	var at []int // the offsets in src of each such %w's w
+	ast.Inspect(d.fd.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) == 0 {
+			return true
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Errorf" {
+			return true
+		}
+		if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "fmt" {
+			return true
+		}
+		lit, ok := call.Args[0].(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING || strings.Contains(lit.Value, "%[") {
+			return true
+		}
+		for i := 0; i+1 < len(lit.Value); i++ {
+			switch {
+			case lit.Value[i] != '%':
+			case lit.Value[i+1] == '%':
+				i++
+			case lit.Value[i+1] == 'w':
+				at = append(at, d.off(lit.Pos())+i+1)
+			}
+		}
+		return true
+	})
+	if len(at) == 0 {
+		return Mutant{}, fmt.Errorf("no %%w in a format of fmt.Errorf")
+	}
+	off := at[r.IntN(len(at))]
+	l := d.l.line(off)
+	return Mutant{Src: apply(d.src, []edit{{off, off + 1, "v"}}), At: [2]int{l, l},
+		Edits: []string{fmt.Sprintf("formatted with %%v what line %d wraps with %%w: %s", l, d.lineText(l))}}, nil
 }

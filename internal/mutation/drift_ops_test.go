@@ -16,12 +16,15 @@ import (
 // everywhere but at one use, on line At.
 func TestMutateDriftProperties(t *testing.T) {
 	c, funcs := stdFuncs(t)
-	for _, b := range append(DriftBugs, RemovedErrorReturn, CrossedOperand, LeftUnindexed, UnadaptedConstant, ParallelEdits) {
+	for _, b := range append(DriftBugs, RemovedErrorReturn, CrossedOperand, LeftUnindexed, UnadaptedConstant, UnwrappedError, ParallelEdits) {
 		t.Run(string(b), func(t *testing.T) {
 			c, funcs := c, funcs
-			if b == UnadaptedConstant {
+			switch b {
+			case UnadaptedConstant:
 				// Its shape is rare: packages that hold it.
 				c, funcs = loadFuncs(t, "cmd/go/internal/work", "cmd/asm/internal/arch", "net", "os")
+			case UnwrappedError:
+				c, funcs = loadFuncs(t, "net/http", "cmd/go/internal/modload", "crypto/tls")
 			}
 			applied := 0
 			for i, fn := range funcs {
@@ -101,6 +104,23 @@ func driftContract(b DriftBug, src []byte, m Mutant) error {
 		}
 	case LeftUnindexed:
 		return unindexedContract(src, m)
+	case UnwrappedError:
+		// One byte changed, a w made v, after a %, on line At.
+		if len(src) != len(m.Src) {
+			return fmt.Errorf("length changed")
+		}
+		var diff []int
+		for i := range src {
+			if src[i] != m.Src[i] {
+				diff = append(diff, i)
+			}
+		}
+		if len(diff) != 1 || src[diff[0]] != 'w' || m.Src[diff[0]] != 'v' || src[diff[0]-1] != '%' {
+			return fmt.Errorf("%d bytes changed, want one %%w made %%v", len(diff))
+		}
+		if l := lineInfo(src); l.line(diff[0]) != m.At[0] {
+			return fmt.Errorf("changed on line %d, want %d", l.line(diff[0]), m.At[0])
+		}
 	case UnadaptedConstant:
 		// One member selected, on line At[0], made another that the
 		// function names elsewhere, after the same package's name.
