@@ -44,6 +44,32 @@ func (v *strategy) authorize(ctx context.Context, binding *Binding) error {
 }
 `
 
+// wildCase is the shape of gogrep's wildcardCase of a switch, whose
+// select copy tests the clause's communication instead of the lengths
+// and indexes the body all the same (filed blind as a bug in reading
+// 86).
+const wildCase = `package p
+
+func (c *compiler) switchCase(cc *ast.CaseClause) *ast.Ident {
+	if len(cc.List) != 1 || len(cc.Body) != 1 {
+		return nil
+	}
+	v, ok := cc.List[0].(*ast.Ident)
+	if !ok || !isWildName(v.Name) {
+		return nil
+	}
+	stmt, ok := cc.Body[0].(*ast.ExprStmt)
+	if !ok {
+		return nil
+	}
+	id, ok := stmt.X.(*ast.Ident)
+	if !ok || id.Name != "gogrep_body" {
+		return nil
+	}
+	return v
+}
+`
+
 // setPointer is the shape of mitchellh/pointerstructure's Set, of
 // which Delete is a copy that formats with %s the error Set wraps with
 // %w (filed blind as a bug in reading 87).
@@ -1281,6 +1307,19 @@ func TestDrift(t *testing.T) {
 			true, []string{"b.go:15 unrenamed recursion a.go:15-15"}},
 		{"recursion renamed", walk, r("succs(", "storedInSuccs(", "c.calls(s", "c.stores(s").Replace(walk), false, []string{}},
 		{"a method of its name called on another value", wrap, r("Write(p []byte)", "WriteAll(p []byte)").Replace(wrap), false, []string{}},
+		// A guard of a length the copy lacks, where it indexes the
+		// slice later (gogrep's select wildcardCase, reading 86);
+		// controls: the copy takes the length elsewhere, the twin's if
+		// does not leave, the copy indexes another slice.
+		{"length guard lacked", wildCase, r("switchCase(cc *ast.CaseClause)", "selectCase(cc *ast.CommClause)", "len(cc.List) != 1 || len(cc.Body) != 1", "cc.Comm == nil", "cc.List[0].(*ast.Ident)", "cc.Comm.(*ast.Ident)").Replace(wildCase),
+			true, []string{"b.go:11 lacks bounds check a.go:4-4"}},
+		{"length taken elsewhere", wildCase, r("switchCase(cc *ast.CaseClause)", "selectCase(cc *ast.CommClause)", "len(cc.List) != 1 || len(cc.Body) != 1", "cc.Comm == nil", "cc.List[0].(*ast.Ident)", "cc.Comm.(*ast.Ident)", "return v\n", "use(len(cc.Body))\n\treturn v\n").Replace(wildCase),
+			false, nil},
+		{"length tested without leaving", r("return nil\n\t}\n\tv, ok", "log(cc)\n\t}\n\tv, ok").Replace(wildCase),
+			r("switchCase(cc *ast.CaseClause)", "selectCase(cc *ast.CommClause)", "len(cc.List) != 1 || len(cc.Body) != 1", "cc.Comm == nil", "return nil\n\t}\n\tv, ok", "log(cc)\n\t}\n\tv, ok", "cc.List[0].(*ast.Ident)", "cc.Comm.(*ast.Ident)").Replace(wildCase),
+			false, nil},
+		{"another slice indexed", wildCase, r("switchCase(cc *ast.CaseClause)", "selectCase(cc *ast.CommClause)", "len(cc.List) != 1 || len(cc.Body) != 1", "cc.Comm == nil", "cc.List[0].(*ast.Ident)", "cc.Comm.(*ast.Ident)", "cc.Body[0]", "cc.Stmts[0]").Replace(wildCase),
+			false, nil},
 		// A fmt.Errorf that formats with %s or %v the error its twin
 		// wraps with %w (pointerstructure's Delete, reading 87), in near
 		// and in renamed copies: said, but weak evidence, not drifted

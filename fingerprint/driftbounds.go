@@ -99,3 +99,140 @@ func (d *detector) takesLen(f *File, t0, t1 int32, x uint64) bool {
 	}
 	return false
 }
+
+// A lacked length guard: the twin's if leaves (returns or panics) when
+// the length of a slice, a name or a field path, compares so with an
+// integer literal (if len(cc.List) != 1 || len(cc.Body) != 1 { return
+// nil }), and a later statement of the twin indexes that slice by an
+// integer literal (cc.Body[0]); the copy's if at the same place tests
+// something else, and the copy indexes the same path (the same fields)
+// by the same literal at the matched place, with no call of len on it
+// anywhere in its function. gogrep's select variant of
+// wildcardCase, a copy of the switch variant, reads cc.Body[0] of a
+// clause that may have no statements (filed blind as a bug by both
+// readers of bench/readings/2026-12-07-r86.md, listed by copycat without
+// a word). Said as a lacked bounds check, as the rule above.
+
+// lenGuard reports whether unit u of s, an if statement matched to one
+// of the other copy's, is such a guard of a length that the other copy
+// lacks (see above), and returns the tokens of the operand that tests
+// the length and the other copy's token that indexes.
+func (d *detector) lenGuard(al *alignment, s, other span, u int32) (o0, o1, at int32, ok bool) {
+	c0, c1, _, ok := d.matchedIf(al, s, other, u)
+	if !ok {
+		return 0, 0, 0, false
+	}
+	f, g := d.files[s.file], d.files[other.file]
+	un := f.units[u]
+	if c1 >= un.tok1 || !d.leaves(f, c1, un.tok1, false) {
+		return 0, 0, 0, false
+	}
+	ops := operands(f.codes, c0, c1)
+	if ops == nil {
+		ops = [][4]int32{{c0, c1}}
+	}
+	t0, t1 := d.tokens(s)
+	to := al.other(s)
+	g0, _ := d.tokens(other)
+	var fn0, fn1 int32 // the tokens of the copy's function, for its calls of len
+	for _, op := range ops {
+		p0, p1, ok := lenPath(f, op[0], op[1])
+		if !ok {
+			continue
+		}
+		for t := un.tok1; t+(p1-p0) < t1; t++ {
+			n := p1 - p0
+			if !d.samePath(f, p0, f, t, n) || t > t0 && token.Token(f.codes[t-1]) == token.PERIOD || !constIndex(f, t+n) {
+				continue
+			}
+			y := to[t-t0]
+			if y < 0 || to[t+n+1-t0] != y+n+1 {
+				continue
+			}
+			y += g0
+			if !sameCodes(f.codes[t:t+n+2], g.codes[y:y+n+2]) || !d.samePath(f, t+n+1, g, y+n+1, 1) || n > 1 && !d.samePath(f, t+2, g, y+2, n-2) {
+				continue // the same fields and index, whatever the copy named the value
+			}
+			if fn1 == 0 {
+				fn0, fn1 = d.funcTokens(other)
+			}
+			if !d.takesLenOf(g, fn0, fn1, y, n) {
+				return op[0], op[1], y, true
+			}
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// lenPath reports whether tokens [t0, t1) of f are len(p) compared with
+// an integer literal, either way round, p a name or names joined by
+// periods, and returns p's tokens.
+func lenPath(f *File, t0, t1 int32) (p0, p1 int32, ok bool) {
+	c := f.codes
+	call := t0 // where len(p) starts
+	switch {
+	case t1-t0 >= 6 && token.Token(c[t1-1]) == token.INT && isComparison(c[t1-2]):
+		t1 -= 2
+	case t1-t0 >= 6 && token.Token(c[t0]) == token.INT && isComparison(c[t0+1]):
+		call = t0 + 2
+	default:
+		return 0, 0, false
+	}
+	if !isName(c[call]) || token.Token(c[call+1]) != token.LPAREN || token.Token(c[t1-1]) != token.RPAREN {
+		return 0, 0, false
+	}
+	p0, p1 = call+2, t1-1
+	for t := p0; t < p1; t++ {
+		if (t-p0)%2 == 0 && !isName(c[t]) || (t-p0)%2 == 1 && token.Token(c[t]) != token.PERIOD {
+			return 0, 0, false
+		}
+	}
+	return p0, p1, (p1-p0)%2 == 1
+}
+
+// constIndex reports whether token t of f opens an index by an integer
+// literal, [0]: what a guard of the length protects, where an index by a
+// name is most often bounded by a loop over the slice.
+func constIndex(f *File, t int32) bool {
+	return int(t)+2 < len(f.codes) && token.Token(f.codes[t]) == token.LBRACK &&
+		token.Token(f.codes[t+1]) == token.INT && token.Token(f.codes[t+2]) == token.RBRACK
+}
+
+// samePath reports whether the n tokens of f from a and of g from b are
+// the same names joined alike.
+func (d *detector) samePath(f *File, a int32, g *File, b int32, n int32) bool {
+	if !sameCodes(f.codes[a:a+n], g.codes[b:b+n]) {
+		return false
+	}
+	for k := int32(0); k < n; k += 2 {
+		if f.vals[d.valueAt(f, a+k)] != g.vals[d.valueAt(g, b+k)] {
+			return false
+		}
+	}
+	return true
+}
+
+// sameCodes reports whether a and b hold the same token codes.
+func sameCodes(a, b []byte) bool { return string(a) == string(b) }
+
+// takesLenOf reports whether tokens [t0, t1) of g call len on the n
+// tokens of g from p: a length tested anywhere, or a loop bounded by it.
+func (d *detector) takesLenOf(g *File, t0, t1, p, n int32) bool {
+	for t := t0; t+2+n < t1; t++ {
+		if isName(g.codes[t]) && token.Token(g.codes[t+1]) == token.LPAREN && token.Token(g.codes[t+2+n]) == token.RPAREN &&
+			g.vals[d.valueAt(g, t)] == lenHash && d.samePath(g, t+2, g, p, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// funcTokens returns the tokens of the function declaration that holds
+// s, or of s alone when none does.
+func (d *detector) funcTokens(s span) (int32, int32) {
+	if _, _, fn, ok := d.funcName(s); ok {
+		u := d.files[s.file].units[fn]
+		return u.tok0, u.tok1
+	}
+	return d.tokens(s)
+}

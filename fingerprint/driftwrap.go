@@ -68,6 +68,10 @@ func (d *detector) wraps(al alignment) (forB, forA []Drift) {
 				out = append(out, Drift{Kind: DriftLacks, Step: StepBounds,
 					Lines:     LineRange{at.Start, at.Start},
 					TwinLines: d.tokenLines(s, o0, o1)})
+			} else if o0, o1, at, ok := d.lenGuard(&al, s, other, u); ok {
+				out = append(out, Drift{Kind: DriftLacks, Step: StepBounds,
+					Lines:     d.files[other.file].tokenLineRange(at),
+					TwinLines: d.tokenLines(s, o0, o1)})
 			}
 		}
 		return out

@@ -26,7 +26,7 @@ func DriftWords(c fingerprint.Class, i int) []string {
 		case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepCondition:
 			out = append(out, fmt.Sprintf("its condition at line %d lacks the check that %s adds", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepBounds:
-			out = append(out, fmt.Sprintf("its condition at line %d indexes without the bounds check that %s makes", d.Lines.Start, at))
+			out = append(out, fmt.Sprintf("line %d indexes without the bounds check that %s makes", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepParam:
 			out = append(out, fmt.Sprintf("never reads a parameter that its twin reads at %s; line %d takes the value another way", at, d.Lines.Start))
 		case d.Kind == fingerprint.DriftMoved:
