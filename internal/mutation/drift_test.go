@@ -91,18 +91,7 @@ func TestDriftRecallUnindexed(t *testing.T) { runOwnTrials(t, mutation.LeftUnind
 // on trials of its own, against the same bars.
 // Few functions of the usual packages have the shape (5 of them), so
 // the trials draw from the whole standard library (81 functions).
-func TestDriftRecallConstant(t *testing.T) {
-	root := goroot(t)
-	pkgs, err := mutation.StdPackages(filepath.Join(root, "src"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	corpus, err := mutation.Load(filepath.Join(root, "src"), pkgs, minLines, maxLines, minTokens)
-	if err != nil {
-		t.Fatal(err)
-	}
-	runDriftTrials(t, root, corpus, []mutation.DriftBug{mutation.UnadaptedConstant}, numFuncs/5)
-}
+func TestDriftRecallConstant(t *testing.T) { runStdTrials(t, mutation.UnadaptedConstant) }
 
 // TestDriftRecallUnwrapped measures an error formatted with %v where its
 // twin wraps it with %w, a step added after TestDriftRecall's trials were
@@ -110,7 +99,12 @@ func TestDriftRecallConstant(t *testing.T) {
 // but not drifted (reading 88), so its trials count it said with its
 // kind. Few functions of the usual packages call fmt.Errorf with %w, so
 // the trials draw from the whole standard library.
-func TestDriftRecallUnwrapped(t *testing.T) {
+func TestDriftRecallUnwrapped(t *testing.T) { runStdTrials(t, mutation.UnwrappedError) }
+
+// runStdTrials runs bug b, of a shape few functions of the usual
+// packages have, on a fifth as many trials of its own drawn from the
+// whole standard library, against the same bars.
+func runStdTrials(t *testing.T, b mutation.DriftBug) {
 	root := goroot(t)
 	pkgs, err := mutation.StdPackages(filepath.Join(root, "src"))
 	if err != nil {
@@ -120,7 +114,7 @@ func TestDriftRecallUnwrapped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	runDriftTrials(t, root, corpus, []mutation.DriftBug{mutation.UnwrappedError}, numFuncs/5)
+	runDriftTrials(t, root, corpus, []mutation.DriftBug{b}, numFuncs/5)
 }
 
 // runOwnTrials runs bug b, added after TestDriftRecall's trials were
