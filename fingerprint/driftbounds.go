@@ -1,6 +1,9 @@
 package fingerprint
 
-import "go/token"
+import (
+	"go/token"
+	"slices"
+)
 
 // A lacked bounds check: one copy's if tests the length of a slice before
 // it indexes it (if len(kv) == 2 && strings.TrimSpace(kv[0]) == key),
@@ -140,9 +143,15 @@ func (d *detector) lenGuard(al *alignment, s, other span, u int32) (o0, o1, at i
 		if !ok {
 			continue
 		}
-		for t := un.tok1; t+(p1-p0) < t1; t++ {
-			n := p1 - p0
-			if !d.samePath(f, p0, f, t, n) || t > t0 && token.Token(f.codes[t-1]) == token.PERIOD || !constIndex(f, t+n) {
+		n := p1 - p0
+		path := d.pathValues(f, p0, n)
+		// Each later index of the path by a literal, within reach: its
+		// names' values and the literal's follow k's in f.vals.
+		for k := range d.walk(f, un.tok1, min(t1, un.tok1+lenGuardReach)) {
+			t := k.t
+			if k.val != path[0] || !isName(k.c) || token.Token(k.prev) == token.PERIOD || t+n+2 >= t1 ||
+				!sameCodes(f.codes[p0:p1], f.codes[t:t+n]) || !constIndex(f, t+n) ||
+				!slices.Equal(path[1:], f.vals[k.next:k.next+int32(len(path))-1]) {
 				continue
 			}
 			y := to[t-t0]
@@ -150,8 +159,14 @@ func (d *detector) lenGuard(al *alignment, s, other span, u int32) (o0, o1, at i
 				continue
 			}
 			y += g0
-			if !sameCodes(f.codes[t:t+n+2], g.codes[y:y+n+2]) || !d.samePath(f, t+n+1, g, y+n+1, 1) || n > 1 && !d.samePath(f, t+2, g, y+2, n-2) {
-				continue // the same fields and index, whatever the copy named the value
+			if !sameCodes(f.codes[t:t+n+2], g.codes[y:y+n+2]) {
+				continue
+			}
+			// The same fields and literal, whatever the copy named the
+			// value.
+			mine := f.vals[k.next-1 : k.next+int32(len(path))] // the names and the literal
+			if theirs := d.pathValues(g, y, n+2); !slices.Equal(mine[1:], theirs[1:]) {
+				continue
 			}
 			if fn1 == 0 {
 				fn0, fn1 = d.funcTokens(other)
@@ -163,6 +178,12 @@ func (d *detector) lenGuard(al *alignment, s, other span, u int32) (o0, o1, at i
 	}
 	return 0, 0, 0, false
 }
+
+// lenGuardReach is how many tokens after a guard of a length lenGuard
+// looks for an index it protects: such an index stands near its guard
+// (gogrep's, 40 tokens on), and a function of many guards costs each no
+// more.
+const lenGuardReach = 500
 
 // lenPath reports whether tokens [t0, t1) of f are len(p) compared with
 // an integer literal, either way round, p a name or names joined by
@@ -198,29 +219,32 @@ func constIndex(f *File, t int32) bool {
 		token.Token(f.codes[t+1]) == token.INT && token.Token(f.codes[t+2]) == token.RBRACK
 }
 
-// samePath reports whether the n tokens of f from a and of g from b are
-// the same names joined alike.
-func (d *detector) samePath(f *File, a int32, g *File, b int32, n int32) bool {
-	if !sameCodes(f.codes[a:a+n], g.codes[b:b+n]) {
-		return false
-	}
+// pathValues returns the values of the names of a path, the n tokens
+// of f from p (names joined by periods, and maybe an index by a
+// literal after them: its value last).
+func (d *detector) pathValues(f *File, p, n int32) []uint64 {
+	v := d.valueAt(f, p)
+	out := make([]uint64, 0, (n+1)/2)
 	for k := int32(0); k < n; k += 2 {
-		if f.vals[d.valueAt(f, a+k)] != g.vals[d.valueAt(g, b+k)] {
-			return false
-		}
+		out = append(out, f.vals[v])
+		v++
 	}
-	return true
+	return out
 }
 
 // sameCodes reports whether a and b hold the same token codes.
 func sameCodes(a, b []byte) bool { return string(a) == string(b) }
 
-// takesLenOf reports whether tokens [t0, t1) of g call len on the n
-// tokens of g from p: a length tested anywhere, or a loop bounded by it.
+// takesLenOf reports whether tokens [t0, t1) of g call len on the path
+// of the n tokens of g from p: a length tested anywhere, or a loop
+// bounded by it.
 func (d *detector) takesLenOf(g *File, t0, t1, p, n int32) bool {
-	for t := t0; t+2+n < t1; t++ {
-		if isName(g.codes[t]) && token.Token(g.codes[t+1]) == token.LPAREN && token.Token(g.codes[t+2+n]) == token.RPAREN &&
-			g.vals[d.valueAt(g, t)] == lenHash && d.samePath(g, t+2, g, p, n) {
+	path := d.pathValues(g, p, n)
+	for k := range d.walk(g, t0, t1) {
+		t := k.t
+		if k.val == lenHash && isName(k.c) && t+2+n < t1 && token.Token(g.codes[t+1]) == token.LPAREN &&
+			token.Token(g.codes[t+2+n]) == token.RPAREN && sameCodes(g.codes[p:p+n], g.codes[t+2:t+2+n]) &&
+			slices.Equal(path, g.vals[k.next:k.next+int32(len(path))]) {
 			return true
 		}
 	}
