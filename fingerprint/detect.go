@@ -183,6 +183,9 @@ type detector struct {
 	// and declaration unit ([2]int32 to funcLinks, linksAround), made on
 	// first use.
 	links sync.Map
+	// lens are the paths each function calls len on, by file and the
+	// function's first and last tokens (lenCalls), made on first use.
+	lens sync.Map
 	// verdicts are those of the candidates verified, if Options.Verdicts
 	// is not nil.
 	verdicts []verdict

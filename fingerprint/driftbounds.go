@@ -137,7 +137,7 @@ func (d *detector) lenGuard(al *alignment, s, other span, u int32) (o0, o1, at i
 	t0, t1 := d.tokens(s)
 	to := al.other(s)
 	g0, _ := d.tokens(other)
-	var fn0, fn1 int32 // the tokens of the copy's function, for its calls of len
+	var fn0, fn1 int32 // the tokens of the copy's function, for its calls of len (lenCalls)
 	for _, op := range ops {
 		p0, p1, ok := lenPath(f, op[0], op[1])
 		if !ok {
@@ -165,13 +165,14 @@ func (d *detector) lenGuard(al *alignment, s, other span, u int32) (o0, o1, at i
 			// The same fields and literal, whatever the copy named the
 			// value.
 			mine := f.vals[k.next-1 : k.next+int32(len(path))] // the names and the literal
-			if theirs := d.pathValues(g, y, n+2); !slices.Equal(mine[1:], theirs[1:]) {
+			theirs := d.pathValues(g, y, n+2)
+			if !slices.Equal(mine[1:], theirs[1:]) {
 				continue
 			}
 			if fn1 == 0 {
 				fn0, fn1 = d.funcTokens(other)
 			}
-			if !d.takesLenOf(g, fn0, fn1, y, n) {
+			if !d.lenCalls(other.file, fn0, fn1)[pathKey(theirs[:len(theirs)-1])] {
 				return op[0], op[1], y, true
 			}
 		}
@@ -235,20 +236,42 @@ func (d *detector) pathValues(f *File, p, n int32) []uint64 {
 // sameCodes reports whether a and b hold the same token codes.
 func sameCodes(a, b []byte) bool { return string(a) == string(b) }
 
-// takesLenOf reports whether tokens [t0, t1) of g call len on the path
-// of the n tokens of g from p: a length tested anywhere, or a loop
-// bounded by it.
-func (d *detector) takesLenOf(g *File, t0, t1, p, n int32) bool {
-	path := d.pathValues(g, p, n)
+// lenCalls returns the paths that tokens [t0, t1) of file i, a
+// function, call len on (a length tested anywhere, or a loop bounded by
+// it), each as the pathKey of its names' values: made once a function,
+// for all the guards of all the pairs of its copies.
+func (d *detector) lenCalls(i, t0, t1 int32) map[uint64]bool {
+	key := [3]int32{i, t0, t1}
+	if m, ok := d.lens.Load(key); ok {
+		return m.(map[uint64]bool)
+	}
+	g := d.files[i]
+	m := map[uint64]bool{}
 	for k := range d.walk(g, t0, t1) {
 		t := k.t
-		if k.val == lenHash && isName(k.c) && t+2+n < t1 && token.Token(g.codes[t+1]) == token.LPAREN &&
-			token.Token(g.codes[t+2+n]) == token.RPAREN && sameCodes(g.codes[p:p+n], g.codes[t+2:t+2+n]) &&
-			slices.Equal(path, g.vals[k.next:k.next+int32(len(path))]) {
-			return true
+		if k.val != lenHash || !isName(k.c) || t+3 >= t1 || token.Token(g.codes[t+1]) != token.LPAREN {
+			continue
+		}
+		// len ( name . name … ): the names' values follow k's.
+		n := int32(0)
+		for t+2+n < t1 && (n%2 == 0 && isName(g.codes[t+2+n]) || n%2 == 1 && token.Token(g.codes[t+2+n]) == token.PERIOD) {
+			n++
+		}
+		if n%2 == 1 && t+2+n < t1 && token.Token(g.codes[t+2+n]) == token.RPAREN {
+			m[pathKey(g.vals[k.next:k.next+(n+1)/2])] = true
 		}
 	}
-	return false
+	d.lens.Store(key, m)
+	return m
+}
+
+// pathKey is one number for the values of a path's names.
+func pathKey(vals []uint64) uint64 {
+	h := uint64(fnvOffset)
+	for _, v := range vals {
+		h = (h ^ v) * fnvPrime
+	}
+	return h
 }
 
 // funcTokens returns the tokens of the function declaration that holds

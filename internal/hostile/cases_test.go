@@ -39,6 +39,7 @@ var engineCases = []engineCase{
 	{name: "variant-classes", files: oneFile(VariantClasses), small: 1000, full: 10000},
 	{name: "variant-words", files: oneFile(VariantWords), small: 8000, full: 64000},
 	{name: "lacked-guards", files: oneFile(LackedGuards), small: 5000, full: 40000},
+	{name: "length-guards", files: oneFile(LengthGuards), small: 5000, full: 40000},
 	{name: "renamed-literal", files: oneFile(RenamedLiteral), small: 5000, full: 40000},
 	{name: "constant-slips", files: oneFile(ConstantSlips), small: 5000, full: 40000},
 	{name: "naming-copies", files: func(n int) map[string][]byte { return NamingCopies(n, n/10) }, small: 1000, full: 8000, maxOcc0: true},

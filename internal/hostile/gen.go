@@ -369,6 +369,39 @@ func LackedGuards(n int) []byte {
 	return b.Bytes()
 }
 
+// LengthGuards returns two copies of one function of n statements, as
+// LackedGuards's, with a guard before every 250th, the statement after
+// it reading s[0]: in the first copy the guard tests the length of s
+// (if len(s) != 1), in the second something else, the second taking the
+// length of s once at its top. Each guard of the first is weighed
+// against the indexes of s after it and the second copy's calls of len:
+// looked for to the end of the copy at each guard, and the second's
+// calls of len at each index, n²/250 steps.
+func LengthGuards(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("package p\n\nfunc f(a, b int) int { return a - b }\n")
+	for c, name := range []string{"first", "second"} {
+		fmt.Fprintf(&b, "\nfunc %s(s []int, v0 int) int {\n", name)
+		if c == 1 {
+			b.WriteString("\tv0 += len(s)\n")
+		}
+		r := uint32(1)
+		for i := 1; i < n; i++ {
+			r = lcg(r)
+			guard := i%250 == 125
+			if guard {
+				fmt.Fprintf(&b, "\tif %s {\n\t\treturn 0\n\t}\n", [2]string{"len(s) != 1", "v0 < 0"}[c])
+			}
+			fmt.Fprintf(&b, guardedShapes[r>>30], i, i-1, max(i-2, 0))
+			if guard {
+				fmt.Fprintf(&b, "\tv%d += s[0]\n", i)
+			}
+		}
+		b.WriteString("\treturn v0\n}\n")
+	}
+	return b.Bytes()
+}
+
 var guardedShapes = [...]string{
 	"\tv%d := v%d + v%d\n",
 	"\tv%d := f(v%d, v%d)\n",
