@@ -1,6 +1,7 @@
 package fingerprint
 
 import (
+	"bytes"
 	"go/token"
 	"slices"
 )
@@ -150,7 +151,7 @@ func (d *detector) lenGuard(al *alignment, s, other span, u int32) (o0, o1, at i
 		for k := range d.walk(f, un.tok1, min(t1, un.tok1+lenGuardReach)) {
 			t := k.t
 			if k.val != path[0] || !isName(k.c) || token.Token(k.prev) == token.PERIOD || t+n+2 >= t1 ||
-				!sameCodes(f.codes[p0:p1], f.codes[t:t+n]) || !constIndex(f, t+n) ||
+				!bytes.Equal(f.codes[p0:p1], f.codes[t:t+n]) || !constIndex(f, t+n) ||
 				!slices.Equal(path[1:], f.vals[k.next:k.next+int32(len(path))-1]) {
 				continue
 			}
@@ -159,7 +160,7 @@ func (d *detector) lenGuard(al *alignment, s, other span, u int32) (o0, o1, at i
 				continue
 			}
 			y += g0
-			if !sameCodes(f.codes[t:t+n+2], g.codes[y:y+n+2]) {
+			if !bytes.Equal(f.codes[t:t+n+2], g.codes[y:y+n+2]) {
 				continue
 			}
 			// The same fields and literal, whatever the copy named the
@@ -204,12 +205,20 @@ func lenPath(f *File, t0, t1 int32) (p0, p1 int32, ok bool) {
 		return 0, 0, false
 	}
 	p0, p1 = call+2, t1-1
-	for t := p0; t < p1; t++ {
-		if (t-p0)%2 == 0 && !isName(c[t]) || (t-p0)%2 == 1 && token.Token(c[t]) != token.PERIOD {
-			return 0, 0, false
+	return p0, p1, pathEnd(c, p0, p1) == p1
+}
+
+// pathEnd returns where the path that starts at token t of codes, a name
+// or names joined by periods, ends (t if none starts there), before t1.
+func pathEnd(codes []byte, t, t1 int32) int32 {
+	end := t
+	for n := t; n < t1 && isName(codes[n]); n += 2 {
+		end = n + 1
+		if n+1 >= t1 || token.Token(codes[n+1]) != token.PERIOD {
+			break
 		}
 	}
-	return p0, p1, (p1-p0)%2 == 1
+	return end
 }
 
 // constIndex reports whether token t of f opens an index by an integer
@@ -233,9 +242,6 @@ func (d *detector) pathValues(f *File, p, n int32) []uint64 {
 	return out
 }
 
-// sameCodes reports whether a and b hold the same token codes.
-func sameCodes(a, b []byte) bool { return string(a) == string(b) }
-
 // lenCalls returns the paths that tokens [t0, t1) of file i, a
 // function, call len on (a length tested anywhere, or a loop bounded by
 // it), each as the pathKey of its names' values: made once a function,
@@ -253,12 +259,9 @@ func (d *detector) lenCalls(i, t0, t1 int32) map[uint64]bool {
 			continue
 		}
 		// len ( name . name … ): the names' values follow k's.
-		n := int32(0)
-		for t+2+n < t1 && (n%2 == 0 && isName(g.codes[t+2+n]) || n%2 == 1 && token.Token(g.codes[t+2+n]) == token.PERIOD) {
-			n++
-		}
-		if n%2 == 1 && t+2+n < t1 && token.Token(g.codes[t+2+n]) == token.RPAREN {
-			m[pathKey(g.vals[k.next:k.next+(n+1)/2])] = true
+		end := pathEnd(g.codes, t+2, t1)
+		if end > t+2 && end < t1 && token.Token(g.codes[end]) == token.RPAREN {
+			m[pathKey(g.vals[k.next:k.next+(end-t-1)/2])] = true
 		}
 	}
 	d.lens.Store(key, m)

@@ -258,16 +258,8 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	ix.units, ix.blocks, ix.windows = file.units, file.blocks, file.windows
 	file.units, file.blocks, file.windows = copied(file.units), copied(file.blocks), copied(file.windows)
 	ix.fnWords, ix.strWords, ix.errorfs = file.fnWords, file.strWords, file.errorfs
-	file.fnWords, file.strWords, file.errorfs = nil, nil, nil // as when none were appended
-	if len(ix.fnWords) > 0 {
-		file.fnWords = copied(ix.fnWords)
-	}
-	if len(ix.strWords) > 0 {
-		file.strWords = copied(ix.strWords)
-	}
-	if len(ix.errorfs) > 0 {
-		file.errorfs = copied(ix.errorfs)
-	}
+	// Empty tables are nil, as when none were appended.
+	file.fnWords, file.strWords, file.errorfs = copiedOrNil(ix.fnWords), copiedOrNil(ix.strWords), copiedOrNil(ix.errorfs)
 	ix.file, ix.tfile, ix.skip, ix.body, ix.src = nil, nil, nil, nil, nil
 	return file
 }
@@ -284,6 +276,14 @@ func copied[T any](s []T) []T {
 	c := make([]T, len(s))
 	copy(c, s)
 	return c
+}
+
+// copiedOrNil is copied, but nil for an empty s.
+func copiedOrNil[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return copied(s)
 }
 
 // Index normalises one file with a fresh Indexer.
