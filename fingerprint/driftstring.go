@@ -563,6 +563,7 @@ func (d *detector) markRenamedSlips(c *Class, ss []span) {
 		c.addPairDrift(i, forA, forB)
 		found = found || len(forA)+len(forB) > 0
 	}
+	found = d.oppositeSlips(c, ss) || found
 	if d.familyStringSlips(c, ss) || found {
 		c.SetDrift()
 	}

@@ -416,8 +416,11 @@ func (d *detector) newClass(ss []span, exact bool) Class {
 		}
 		c.Fragments = append(c.Fragments, fr)
 	}
-	if !exact {
+	switch {
+	case !exact:
 		d.markRenamedSlips(&c, ss)
+	case d.oppositeSlips(&c, ss):
+		c.SetDrift()
 	}
 	return c
 }

@@ -39,6 +39,7 @@ type File struct {
 	fnWords   []tokWord // the words of each function declaration's name, at its first token (driftvariant.go), rising
 	strWords  []tokWord // the words of each string literal inside a function declaration (driftvariant.go), rising
 	errorfs   []tokWord // the fmt.Errorf formats inside a function declaration, with their packed verbs (driftverb.go), rising
+	opposite  []tokWord // the hashes of the names that say the opposite of a function declaration's, at its first token (driftopposite.go), rising
 	vals      []uint64  // name and value hashes of the tokens that carry one
 	lineStart []int32   // lineStart[l] is the first token on line l+1 or later
 	lineOff   []int32   // lineOff[l] is the byte offset of line l+1
@@ -199,6 +200,7 @@ type Indexer struct {
 	fnWords   []tokWord           // scratch for File.fnWords
 	strWords  []tokWord           // scratch for File.strWords
 	errorfs   []tokWord           // scratch for File.errorfs
+	opposite  []tokWord           // scratch for File.opposite
 	names     map[uint64]struct{} // scratch for markOwnNamed (nameSet)
 	lower     []byte              // scratch for markOwnNamed (lowered)
 	work      int64               // see Work
@@ -249,7 +251,7 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	// Units, blocks, windows and words grow in scratch buffers and are
 	// copied out at their final size.
 	ix.file.units, ix.file.blocks, ix.file.windows = ix.units[:0], ix.blocks[:0], ix.windows[:0]
-	ix.file.fnWords, ix.file.strWords, ix.file.errorfs = ix.fnWords[:0], ix.strWords[:0], ix.errorfs[:0]
+	ix.file.fnWords, ix.file.strWords, ix.file.errorfs, ix.file.opposite = ix.fnWords[:0], ix.strWords[:0], ix.errorfs[:0], ix.opposite[:0]
 	ix.walkFile(f)
 	ix.markIgnored()
 	ix.cutWindows(minTokens)
@@ -257,9 +259,10 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	file := ix.file
 	ix.units, ix.blocks, ix.windows = file.units, file.blocks, file.windows
 	file.units, file.blocks, file.windows = copied(file.units), copied(file.blocks), copied(file.windows)
-	ix.fnWords, ix.strWords, ix.errorfs = file.fnWords, file.strWords, file.errorfs
+	ix.fnWords, ix.strWords, ix.errorfs, ix.opposite = file.fnWords, file.strWords, file.errorfs, file.opposite
 	// Empty tables are nil, as when none were appended.
 	file.fnWords, file.strWords, file.errorfs = copiedOrNil(ix.fnWords), copiedOrNil(ix.strWords), copiedOrNil(ix.errorfs)
+	file.opposite = copiedOrNil(ix.opposite)
 	ix.file, ix.tfile, ix.skip, ix.body, ix.src = nil, nil, nil, nil, nil
 	return file
 }

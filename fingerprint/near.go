@@ -734,6 +734,9 @@ func (d *detector) nearClass(v *verifier, comp component) Class {
 		c.Fragments = append(c.Fragments, fr)
 	}
 	d.markDrift(v, &c, ss, bounds)
+	if d.oppositeSlips(&c, ss) {
+		c.SetDrift()
+	}
 	return c
 }
 

@@ -689,6 +689,10 @@ const (
 	// StepWrapVerb, of DriftLacks: a fmt.Errorf format that formats with
 	// %v or %s the argument its twin's wraps with %w (driftverb.go).
 	StepWrapVerb = "%w wrap"
+	// StepOpposite, of DriftUnrenamed: a function whose name says the
+	// opposite of its twin's and whose body is its twin's token for token
+	// (driftopposite.go).
+	StepOpposite = "opposite name"
 )
 
 // lockHashes and unlockHashes are the name hashes of the methods of

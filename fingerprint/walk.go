@@ -51,6 +51,7 @@ func (ix *Indexer) funcDecl(d *ast.FuncDecl) {
 	strs := ix.ts.stringsIn(u.tok0, u.tok1)
 	ix.markOwnNamed(u.tok0, u.tok1, strs, d.Name.Name)
 	ix.markWords(u.tok0, strs, d.Name.Name)
+	ix.markOpposites(u.tok0, d.Name.Name)
 	ix.markErrorf(strs)
 	ix.list(d.Body.List, bodyBlock)
 }

@@ -174,6 +174,7 @@ func emptyAsNil(f *File) *File {
 	nilIfEmpty(&f.fnWords)
 	nilIfEmpty(&f.strWords)
 	nilIfEmpty(&f.errorfs)
+	nilIfEmpty(&f.opposite)
 	nilIfEmpty(&f.units)
 	nilIfEmpty(&f.blocks)
 	nilIfEmpty(&f.windows)

@@ -267,7 +267,7 @@ func (h *headers) inverse(c fingerprint.Class) bool {
 		return false
 	}
 	for i := range wa {
-		if wa[i] != wb[i] && (!opposite(wa[i], wb[i]) || sameMethod && sides(wa[i], wb[i])) {
+		if wa[i] != wb[i] && (!fingerprint.OppositeWords(wa[i], wb[i]) || sameMethod && sides(wa[i], wb[i])) {
 			return false
 		}
 	}
@@ -282,32 +282,6 @@ func sides(a, b string) bool {
 
 var sidePairs = [][2]string{{"input", "output"}, {"in", "out"}, {"upper", "lower"}, {"left", "right"}, {"head", "tail"},
 	{"first", "last"}, {"min", "max"}, {"up", "down"}, {"begin", "end"}, {"next", "prev"}, {"forward", "backward"}}
-
-// opposites are pairs of words that name opposite operations or ends.
-var opposites = [][2]string{
-	{"encode", "decode"}, {"enc", "dec"}, {"encoder", "decoder"}, {"marshal", "unmarshal"}, {"encrypt", "decrypt"},
-	{"compress", "decompress"}, {"pack", "unpack"}, {"serialize", "deserialize"},
-	{"load", "store"}, {"read", "write"}, {"reader", "writer"}, {"to", "from"}, {"upper", "lower"},
-	{"add", "sub"}, {"add", "remove"}, {"add", "delete"}, {"add", "del"}, {"push", "pop"}, {"lock", "unlock"},
-	{"min", "max"}, {"head", "tail"}, {"begin", "end"}, {"first", "last"}, {"next", "prev"}, {"left", "right"},
-	{"up", "down"}, {"import", "export"}, {"send", "recv"}, {"send", "receive"}, {"inc", "dec"},
-	{"increment", "decrement"}, {"attach", "detach"}, {"mount", "unmount"}, {"enable", "disable"},
-	{"lsh", "rsh"}, {"shl", "shr"}, {"forward", "backward"}, {"input", "output"}, {"in", "out"},
-	{"union", "intersection"}, {"enqueue", "dequeue"}, {"mul", "div"}, {"mul", "quo"}, {"sign", "verify"},
-}
-
-// opposite reports whether two words are opposites: a pair of
-// opposites, or a word of four letters or more and the same with un- or
-// de- before it (mount and unmount, register and deregister).
-func opposite(a, b string) bool {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	if len(a) >= 4 && (b == "un"+a || b == "de"+a) {
-		return true
-	}
-	return hasPair(opposites, a, b)
-}
 
 // hasPair reports whether pairs holds a and b, in either order.
 func hasPair(pairs [][2]string, a, b string) bool {
