@@ -75,6 +75,11 @@ const (
 	// the one it was made from (pointerstructure's Delete, a copy of
 	// Set).
 	UnwrappedError DriftBug = "unwrapped error"
+	// OppositeName renames the copy to the opposite operation (Add to
+	// Remove, Min to Max, Marshal to Unmarshal) and leaves its body the
+	// original's (dapr's VisitNEQ, a copy of VisitEQ that builds the
+	// same equality filter).
+	OppositeName DriftBug = "opposite name"
 	// ParallelEdits is no bug: one to three names (a type, a local, a
 	// callee) renamed everywhere, some literal values changed, and maybe a
 	// statement on a name of its own added.
@@ -123,6 +128,8 @@ func MutateDrift(b DriftBug, src []byte, r *rand.Rand) (Mutant, error) {
 		m, err = d.unadaptConstant(r)
 	case UnwrappedError:
 		m, err = d.unwrapError(r)
+	case OppositeName:
+		m, err = d.oppositeName(r)
 	case ParallelEdits:
 		m, err = d.parallelEdits(r)
 	default:
@@ -1104,3 +1111,41 @@ func (d *decl) unwrapError(r *rand.Rand) (Mutant, error) {
 	return Mutant{Src: apply(d.src, []edit{{off, off + 1, "v"}}), At: [2]int{l, l},
 		Edits: []string{fmt.Sprintf("formatted with %%v what line %d wraps with %%w: %s", l, d.lineText(l))}}, nil
 }
+
+// opposites are the words OppositeName renames a function's name by, as
+// a name spells them, each either way.
+var opposites = strings.Fields("Add:Remove Get:Set Min:Max Encode:Decode Marshal:Unmarshal Read:Write Open:Close " +
+	"Start:Stop Lock:Unlock Push:Pop First:Last Prev:Next Before:After Left:Right Upper:Lower Begin:End " +
+	"Enable:Disable Load:Store Less:Greater Inc:Dec")
+
+// oppositeName makes OppositeName: one word of the function's name (Add
+// in addBuf or in ReadAdd, at a word's start and end) replaced by its
+// opposite, in the same case.
+func (d *decl) oppositeName(r *rand.Rand) (Mutant, error) {
+	name := d.fd.Name.Name
+	var to []string
+	for _, p := range opposites {
+		a, b, _ := strings.Cut(p, ":")
+		for _, w := range [][2]string{{a, b}, {b, a}} {
+			for i := 0; i+len(w[0]) <= len(name); i++ {
+				x, y := w[0], w[1]
+				if i == 0 && isLower(name[0]) {
+					x, y = strings.ToLower(x[:1])+x[1:], strings.ToLower(y[:1])+y[1:]
+				}
+				end := i + len(x)
+				if name[i:end] == x && (end == len(name) || !isLower(name[end])) {
+					to = append(to, name[:i]+y+name[end:])
+				}
+			}
+		}
+	}
+	if len(to) == 0 {
+		return Mutant{}, fmt.Errorf("no word of %s has an opposite", name)
+	}
+	n := to[r.IntN(len(to))]
+	off, l := d.off(d.fd.Name.Pos()), d.line(d.fd.Name.Pos())
+	return Mutant{Src: apply(d.src, []edit{{off, off + len(name), n}}), At: [2]int{l, l},
+		Edits: []string{fmt.Sprintf("renamed %s to %s, its body left as it was", name, n)}}, nil
+}
+
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }

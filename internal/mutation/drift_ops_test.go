@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -16,7 +17,7 @@ import (
 // everywhere but at one use, on line At.
 func TestMutateDriftProperties(t *testing.T) {
 	c, funcs := stdFuncs(t)
-	for _, b := range append(DriftBugs, RemovedErrorReturn, CrossedOperand, LeftUnindexed, UnadaptedConstant, UnwrappedError, ParallelEdits) {
+	for _, b := range append(DriftBugs, RemovedErrorReturn, CrossedOperand, LeftUnindexed, UnadaptedConstant, UnwrappedError, OppositeName, ParallelEdits) {
 		t.Run(string(b), func(t *testing.T) {
 			c, funcs := c, funcs
 			switch b {
@@ -120,6 +121,29 @@ func driftContract(b DriftBug, src []byte, m Mutant) error {
 		}
 		if l := lineInfo(src); l.line(diff[0]) != m.At[0] {
 			return fmt.Errorf("changed on line %d, want %d", l.line(diff[0]), m.At[0])
+		}
+	case OppositeName:
+		// The function's name alone changed, on line At, one word of it
+		// made its opposite.
+		_, fd, err := parseDecl(src)
+		if err != nil {
+			return err
+		}
+		a, c, diff, err := namesChanged(src, m.Src)
+		if err != nil {
+			return err
+		}
+		if len(diff) != 1 || a[diff[0]].lit != fd.Name.Name {
+			return fmt.Errorf("%d tokens changed, want the function's name", len(diff))
+		}
+		if l := lineInfo(src); l.line(a[diff[0]].off) != m.At[0] {
+			return fmt.Errorf("name changed on line %d, want %d", l.line(a[diff[0]].off), m.At[0])
+		}
+		if !slices.ContainsFunc(opposites, func(p string) bool {
+			x, y, _ := strings.Cut(p, ":")
+			return oneWordSwapped(a[diff[0]].lit, c[diff[0]].lit, x, y) || oneWordSwapped(a[diff[0]].lit, c[diff[0]].lit, y, x)
+		}) {
+			return fmt.Errorf("%s made %s: no word made its opposite", a[diff[0]].lit, c[diff[0]].lit)
 		}
 	case UnadaptedConstant:
 		// One member selected, on line At[0], made another that the
@@ -242,4 +266,17 @@ func unindexedContract(src []byte, m Mutant) error {
 		return fmt.Errorf("%s made %s at %d places, %d of them bare but the first, key %q: want 4 or more, one bare", old, to, seen, bare, key)
 	}
 	return nil
+}
+
+// oneWordSwapped reports whether name b is name a with one x, in either
+// case of its first letter, made y.
+func oneWordSwapped(a, b, x, y string) bool {
+	for _, w := range [][2]string{{x, y}, {strings.ToLower(x[:1]) + x[1:], strings.ToLower(y[:1]) + y[1:]}} {
+		for i := 0; i+len(w[0]) <= len(a); i++ {
+			if strings.HasPrefix(a[i:], w[0]) && a[:i]+w[1]+a[i+len(w[0]):] == b {
+				return true
+			}
+		}
+	}
+	return false
 }

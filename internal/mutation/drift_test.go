@@ -101,6 +101,13 @@ func TestDriftRecallConstant(t *testing.T) { runStdTrials(t, mutation.UnadaptedC
 // the trials draw from the whole standard library.
 func TestDriftRecallUnwrapped(t *testing.T) { runStdTrials(t, mutation.UnwrappedError) }
 
+// TestDriftRecallOpposite measures a copy renamed to the opposite
+// operation whose body was left the original's (dapr's VisitNEQ, reading
+// 88), a step added after TestDriftRecall's trials were set, on trials
+// of its own drawn from the whole standard library. Its renamed copies
+// keep their names, which are the bug, and rename the rest.
+func TestDriftRecallOpposite(t *testing.T) { runStdTrials(t, mutation.OppositeName) }
+
 // runStdTrials runs bug b, of a shape few functions of the usual
 // packages have, on a fifth as many trials of its own drawn from the
 // whole standard library, against the same bars.
@@ -170,7 +177,11 @@ func chooseDrift(t *testing.T, c *mutation.Corpus, bugs []mutation.DriftBug, n i
 		// stream of its own: the trials and their other copies are those
 		// of the bench before it.
 		rr := rand.New(rand.NewPCG(seed, uint64(i)|1<<32))
-		if src, err := mutation.RenameDeclared(tr.mutant.Src, rr); err == nil {
+		rename := mutation.RenameDeclared
+		if tr.bug == mutation.OppositeName {
+			rename = mutation.RenameLocals // its name is the bug
+		}
+		if src, err := rename(tr.mutant.Src, rr); err == nil {
 			tr.renamed = mutation.Mutant{Src: src, At: tr.mutant.At, Edits: append(slices.Clip(tr.mutant.Edits), "every declared name renamed")}
 		}
 		trials = append(trials, tr)
@@ -279,6 +290,9 @@ func wantOf(tr driftTrial, m mutation.Mutant, orig, cp region, line0 int) driftW
 		w.kind, w.steps = fingerprint.DriftUnrenamed, []string{fingerprint.StepConstant}
 	case mutation.UnwrappedError:
 		w.kind, w.steps = fingerprint.DriftLacks, []string{fingerprint.StepWrapVerb}
+	case mutation.OppositeName:
+		// Which copy was pasted, the names cannot tell: the later holds it.
+		w.kind, w.steps, w.onCopy = fingerprint.DriftUnrenamed, []string{fingerprint.StepOpposite}, false
 	case mutation.DiscardedCheck:
 		w.kind = fingerprint.DriftDiscards
 		w.cp = region{cp.file, line0 + at[0], line0 + at[0]}

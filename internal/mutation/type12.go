@@ -122,19 +122,30 @@ func sameTokens(a, b []byte) error {
 // developer renaming them would: field and method selectors (x.name) and
 // the keys of composite literals keep their names. About half of the
 // literal values (at least one) change too.
-func Rename(src []byte, r *rand.Rand) ([]byte, error) { return renameDeclared(src, r, true) }
+func Rename(src []byte, r *rand.Rand) ([]byte, error) { return renameDeclared(src, r, true, false) }
 
 // RenameDeclared renames every name the function declares, as Rename
 // does, and changes no literal value: a copy pasted and adapted to its
 // new place, before any other edit.
-func RenameDeclared(src []byte, r *rand.Rand) ([]byte, error) { return renameDeclared(src, r, false) }
+func RenameDeclared(src []byte, r *rand.Rand) ([]byte, error) {
+	return renameDeclared(src, r, false, false)
+}
 
-func renameDeclared(src []byte, r *rand.Rand, literals bool) ([]byte, error) {
+// RenameLocals renames, as RenameDeclared does, every name the function
+// declares but its own: a copy whose name says what it is (OppositeName).
+func RenameLocals(src []byte, r *rand.Rand) ([]byte, error) {
+	return renameDeclared(src, r, false, true)
+}
+
+func renameDeclared(src []byte, r *rand.Rand, literals, keepName bool) ([]byte, error) {
 	fset, fd, err := parseDecl(src)
 	if err != nil {
 		return nil, err
 	}
 	names := freshNames(declaredNames(fd), src, r)
+	if keepName {
+		delete(names, fd.Name.Name)
+	}
 	var edits []edit
 	for _, id := range renamable(fd) {
 		if to, ok := names[id.Name]; ok {
