@@ -338,6 +338,35 @@ func (c *walker) succs(b *block) bool {
 }
 `
 
+// visitArray walks a nested value, a map with visitMap and a slice with
+// itself (argo-workflows' VisitArray, read blind in reading 89).
+const visitArray = `package p
+
+func visitArray(as []any, visitor func(key string, value any) bool) bool {
+	for i, a := range as {
+		var cont bool
+		switch reflect.TypeOf(a).Kind() {
+		case reflect.Map:
+			if m, ok := asMap(a); ok {
+				cont = visitMap(m, visitor)
+			} else {
+				cont = visitor(strconv.Itoa(i), a)
+			}
+		case reflect.Slice:
+			if s, ok := asSlice(a); ok {
+				cont = visitArray(s, visitor)
+			} else {
+				cont = visitor(strconv.Itoa(i), a)
+			}
+		}
+		if !cont {
+			return false
+		}
+	}
+	return true
+}
+`
+
 // wrap is a writer's Write, which calls the Write of the writer it wraps.
 const wrap = `package p
 
@@ -1299,13 +1328,23 @@ func TestDrift(t *testing.T) {
 		// A copy that calls its twin where the twin calls itself
 		// (analysisutil's storedInSuccs recursing into succs, reading
 		// 86), in near and in renamed copies; controls: the recursion
-		// renamed too, and a method that calls the method of its name
-		// on another value (a writer's Write calling w.w.Write).
+		// renamed too, a copy taking parameters of other types (which
+		// could not pass them on to itself: weaviate's
+		// PropertyFromModel and NestedPropertyFromModel), two
+		// functions that each call the other where
+		// the twin calls itself (a dispatch by case, argo-workflows'
+		// VisitArray and VisitMap, reading 89), and a method that calls
+		// the method of its name on another value (a writer's Write
+		// calling w.w.Write).
 		{"recursion not renamed", walk, r("walker) succs(", "walker) storedInSuccs(", "c.calls(s", "c.stores(s", "return true\n}", "c.seen++\n\treturn true\n}").Replace(walk),
 			true, []string{"b.go:15 unrenamed recursion a.go:15-15"}},
 		{"recursion not renamed, in renamed copies", walk, r("walker) succs(", "walker) storedInSuccs(", "c.calls(s", "c.stores(s").Replace(walk),
 			true, []string{"b.go:15 unrenamed recursion a.go:15-15"}},
 		{"recursion renamed", walk, r("succs(", "storedInSuccs(", "c.calls(s", "c.stores(s").Replace(walk), false, []string{}},
+		{"the twin called with other parameters", walk, r("walker) succs(b *block)", "walker) storedInSuccs(b *group)", "c.calls(s", "c.stores(s").Replace(walk),
+			false, []string{}},
+		{"each calls the other where the twin calls itself", visitArray, r("visitArray(as []any", "visitMap(m map[string]any", "for i, a := range as", "for key, a := range m", "strconv.Itoa(i)", "key", "return false\n\t\t}\n\t}", "return cont\n\t\t}\n\t}").Replace(visitArray),
+			false, []string{}},
 		{"a method of its name called on another value", wrap, r("Write(p []byte)", "WriteAll(p []byte)").Replace(wrap), false, []string{}},
 		// A guard of a length the copy lacks, where it indexes the
 		// slice later (gogrep's select wildcardCase, reading 86);

@@ -87,6 +87,8 @@ func (d *detector) ignoredBy(al alignment, with, without span, read, its []int32
 type signature struct {
 	names      []int32 // the tokens that name its parameters
 	recv       []int32 // the token that names its receiver, if it has one named
+	results    []int32 // the tokens that name its results, if they are named
+	p0, p1     int32   // its parameter list's parentheses
 	body0, end int32   // its body's opening brace, and the end of the function
 }
 
@@ -117,6 +119,12 @@ func (d *detector) reads(s span, sg signature, vs []uint64) map[uint64][]int32 {
 // named parameters: func, a receiver, a name, type parameters, then the
 // parameters' list.
 func (d *detector) params(s span) (signature, bool) {
+	sg, ok := d.signatureOf(s)
+	return sg, ok && len(sg.names) > 0
+}
+
+// signatureOf finds s's signature, if s is a whole function declaration.
+func (d *detector) signatureOf(s span) (signature, bool) {
 	f := d.files[s.file]
 	t0, t1 := d.tokens(s)
 	c := f.codes
@@ -141,8 +149,11 @@ func (d *detector) params(s span) (signature, bool) {
 		return signature{}, false
 	}
 	p1 := closing(c, t, t1)
-	sg := signature{names: paramNames(c, t+1, p1), recv: recv, body0: opening(c, t1-1), end: t1}
-	return sg, len(sg.names) > 0 && sg.body0 > p1
+	sg := signature{names: paramNames(c, t+1, p1), recv: recv, p0: t, p1: p1, body0: opening(c, t1-1), end: t1}
+	if r := p1 + 1; r < sg.body0 && token.Token(c[r]) == token.LPAREN {
+		sg.results = paramNames(c, r+1, closing(c, r, t1))
+	}
+	return sg, sg.body0 > p1
 }
 
 // paramNames lists the names of the parameter list codes[p0:p1]: the
