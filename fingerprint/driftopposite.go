@@ -18,7 +18,7 @@ import (
 // function's own name out.
 //
 // The rule: two copies of a class are whole functions, both plain
-// functions or both methods, whose names are one another's with one word
+// functions or both methods of one type, whose names are one another's with one word
 // (split as identifiers are, at capitals, digits and underscores) said
 // the other way (opposites: a word of an inverse operation or an
 // opposite end, or a word not, non or no taken out, or a word's prefix
@@ -221,12 +221,14 @@ func caseLike(o, w string) string {
 // the opposite name: a class of many copies costs one body's tokens a
 // copy.
 func (d *detector) oppositeSlips(c *Class, ss []span) (found bool) {
-	fns := make([]int, len(ss)) // each copy's function, -1 if it is not one whole
+	type named struct{ name, recv uint64 } // a function's name and its receiver's type (0 for none)
+	fns := make([]int, len(ss))            // each copy's function, -1 if it is not one whole
+	names := make([]named, len(ss))
 	some := false
 	for i, s := range ss {
 		fns[i] = -1
-		if _, _, fn, ok := d.funcName(s); ok && whole(s, fn) {
-			fns[i] = fn
+		if name, recv, fn, ok := d.funcName(s); ok && whole(s, fn) {
+			fns[i], names[i] = fn, named{name, recv}
 			f := d.files[s.file]
 			some = some || len(wordsAt(f.opposite, f.units[fn].tok0)) > 0
 		}
@@ -234,14 +236,10 @@ func (d *detector) oppositeSlips(c *Class, ss []span) (found bool) {
 	if !some {
 		return false
 	}
-	byName := map[uint64]int{} // the first copy of each name
+	byName := map[named]int{} // the first copy of each name
 	for i, fn := range fns {
-		if fn < 0 {
-			continue
-		}
-		f := d.files[ss[i].file]
-		if _, ok := byName[f.vals[f.units[fn].name]]; !ok {
-			byName[f.vals[f.units[fn].name]] = i
+		if _, ok := byName[names[i]]; fn >= 0 && !ok {
+			byName[names[i]] = i
 		}
 	}
 	held := make([]bool, len(ss))
@@ -251,7 +249,10 @@ func (d *detector) oppositeSlips(c *Class, ss []span) (found bool) {
 		}
 		f := d.files[ss[i].file]
 		for _, w := range wordsAt(f.opposite, f.units[fn].tok0) {
-			j, ok := byName[w.word]
+			// Methods of two types may rightly do one thing under
+			// opposite names: weaviate's pqMinPool.GetMin and
+			// PqMaxPool.GetMax, whose pools make min and max queues.
+			j, ok := byName[named{w.word, names[i].recv}]
 			if !ok || j == i {
 				continue
 			}
@@ -273,8 +274,10 @@ func (d *detector) oppositeSlips(c *Class, ss []span) (found bool) {
 // sameBody reports whether the whole functions a (declaration unit fa)
 // and b (fb), both plain functions or both methods, have bodies of
 // minOppositeBody tokens or more that are the same token for token, but
-// for the names each declares (its receiver, parameters, results and
-// locals: locals), each renamed to one name wherever it is renamed.
+// for the names each declares (declared) renamed one for one; a name
+// selected (g.inc) is no local's. runtime's recvDirect is sendDirect with src and dst trading
+// places, not renamed: its local src stands for sendDirect's dst, and
+// both then pass dst, src.
 func (d *detector) sameBody(a span, fa int, b span, fb int) bool {
 	f, g := d.files[a.file], d.files[b.file]
 	ua, ub := f.units[fa], g.units[fb]
@@ -287,7 +290,7 @@ func (d *detector) sameBody(a span, fa int, b span, fb int) bool {
 		return false
 	}
 	d.readTokens(2 * n)
-	ownA, ownB := d.locals(a), d.locals(b)
+	ownA, ownB := d.declared(a), d.declared(b)
 	ab, ba := map[uint64]uint64{}, map[uint64]uint64{}
 	va, vb := d.valueAt(f, a0), d.valueAt(g, b0)
 	for t := range n {
@@ -297,10 +300,17 @@ func (d *detector) sameBody(a span, fa int, b span, fb int) bool {
 		}
 		x, y := f.vals[va], g.vals[vb]
 		va, vb = va+1, vb+1
-		if x == y {
-			continue // a name kept where it is a field or a key (g.inc beside a local inc renamed)
-		}
-		if !isName(code) || !ownA[x] || !ownB[y] {
+		switch {
+		case t > 0 && token.Token(f.codes[a0+t-1]) == token.PERIOD:
+			// A field or method selected is no local: it keeps its
+			// name (g.inc beside a local inc renamed), and another is
+			// another (f.to for f.from, where locals from and to
+			// hash alike).
+			if x != y {
+				return false
+			}
+			continue
+		case x != y && (!isName(code) || !ownA[x] || !ownB[y]):
 			return false
 		}
 		if p, ok := ab[x]; ok && p != y {
@@ -312,4 +322,32 @@ func (d *detector) sameBody(a span, fa int, b span, fb int) bool {
 		ab[x], ba[y] = y, x
 	}
 	return true
+}
+
+// declared is the set of the names whole function s declares: its
+// receiver's, parameters' and results' names and its body's locals. The
+// other names of its signature, its types', are not its own, even where
+// the body names them in a var (which declaredBy takes whole): x/text's
+// NewWriter makes a Writer where NewReader makes a Reader, tailscale's
+// ParseNodePublicUntyped a NodePublic where ParseNodePrivateUntyped
+// makes a NodePrivate.
+func (d *detector) declared(s span) map[uint64]bool {
+	out := map[uint64]bool{}
+	sg, ok := d.signatureOf(s)
+	if !ok {
+		return out
+	}
+	f := d.files[s.file]
+	d.declaredBy(f, sg.body0, sg.end, out)
+	t0, _ := d.tokens(s)
+	own := slices.Concat(sg.recv, sg.names, sg.results)
+	for k := range d.walk(f, t0, sg.body0) {
+		if isName(k.c) && !slices.Contains(own, k.t) {
+			delete(out, k.val)
+		}
+	}
+	for _, v := range d.valuesAt(s, own) {
+		out[v] = true
+	}
+	return out
 }

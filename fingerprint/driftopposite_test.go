@@ -47,7 +47,14 @@ func TestOppositeNames(t *testing.T) {
 // near, exact and renamed classes; and the controls, where nothing is
 // said: the body adapted, names that are not opposites, a name of the
 // body that is not the copy's own, a method against a function, a body
-// too small to tell.
+// too small to tell, names trading places rather than renamed
+// (runtime's sendDirect and recvDirect), a constructor of another type
+// (x/text's NewReader and NewWriter; tailscale's ParseNodePrivateUntyped
+// and ParseNodePublicUntyped, which name it in a var), a getter of
+// another field
+// (go-ethereum's GetFrom and GetTo, where the locals from and to are
+// named as the fields), methods of two types (weaviate's
+// pqMinPool.GetMin and PqMaxPool.GetMax).
 func TestOppositeSlips(t *testing.T) {
 	const visit = `package p
 
@@ -127,6 +134,19 @@ func Max(x, y []int) []int {
 			[]string{"b.go:3 unrenamed opposite name a.go:3-3"}},
 		{"a prefix un", map[string]string{"a.go": r("AddTombstone(b", "MarshalTombstone(b").Replace(bench), "b.go": r("AddTombstone(b", "UnmarshalTombstone(b").Replace(bench)}, "a.go:3",
 			[]string{"b.go:3 unrenamed opposite name a.go:3-3"}},
+		{"names trading places", map[string]string{
+			"a.go": "package p\n\nfunc sendDirect(t *Type, sg *Sudog, src Pointer) {\n\tdst := sg.elem.get()\n\tbarrier(t, uintptr(dst), uintptr(src), t.Size)\n\tmemmove(dst, src, t.Size)\n\tcount(t, sg)\n}\n",
+			"b.go": "package p\n\nfunc recvDirect(t *Type, sg *Sudog, dst Pointer) {\n\tsrc := sg.elem.get()\n\tbarrier(t, uintptr(dst), uintptr(src), t.Size)\n\tmemmove(dst, src, t.Size)\n\tcount(t, sg)\n}\n"}, "a.go:3", nil},
+		{"another type made", map[string]string{
+			"a.go": "package p\n\nfunc NewReader(r io.Reader, t Transformer) *Reader {\n\tt.Reset()\n\treturn &Reader{\n\t\tr:   r,\n\t\tt:   t,\n\t\tdst: make([]byte, defaultBufSize),\n\t\tsrc: make([]byte, defaultBufSize),\n\t}\n}\n",
+			"b.go": "package p\n\nfunc NewWriter(w io.Writer, t Transformer) *Writer {\n\tt.Reset()\n\treturn &Writer{\n\t\tw:   w,\n\t\tt:   t,\n\t\tdst: make([]byte, defaultBufSize),\n\t\tsrc: make([]byte, defaultBufSize),\n\t}\n}\n"}, "a.go:3", nil},
+		{"a type of the signature named in a var", map[string]string{
+			"a.go": "package p\n\nfunc ParseNodePrivate(raw RO) (NodePrivate, error) {\n\tvar ret NodePrivate\n\tif err := parseHex(ret.k[:], raw, B(nil)); err != nil {\n\t\treturn NodePrivate{}, err\n\t}\n\treturn ret, nil\n}\n",
+			"b.go": "package p\n\nfunc ParseNodePublic(raw RO) (NodePublic, error) {\n\tvar ret NodePublic\n\tif err := parseHex(ret.k[:], raw, B(nil)); err != nil {\n\t\treturn NodePublic{}, err\n\t}\n\treturn ret, nil\n}\n"}, "a.go:3", nil},
+		{"another field selected", map[string]string{
+			"a.go": "package p\n\nfunc (f *frame) GetFrom() Value {\n\tfrom := f.from.Bytes()\n\tres, err := f.toBuf(f.vm, from)\n\tif err != nil {\n\t\tf.vm.Interrupt(err)\n\t\treturn nil\n\t}\n\treturn res\n}\n",
+			"b.go": "package p\n\nfunc (f *frame) GetTo() Value {\n\tto := f.to.Bytes()\n\tres, err := f.toBuf(f.vm, to)\n\tif err != nil {\n\t\tf.vm.Interrupt(err)\n\t\treturn nil\n\t}\n\treturn res\n}\n"}, "a.go:3", nil},
+		{"methods of two types", map[string]string{"a.go": r("func BenchmarkAddTombstone(b", "func (p *minPool) GetMin(b").Replace(bench), "b.go": r("func BenchmarkAddTombstone(b", "func (p *maxPool) GetMax(b").Replace(bench)}, "a.go:3", nil},
 		{"body adapted", map[string]string{"a.go": minimum, "b.go": r("x[i] < y[i]", "x[i] > y[i]").Replace(maximum)}, "a.go:3", nil},
 		{"names not opposite", map[string]string{"a.go": r("Min(", "MinClient(").Replace(minimum), "b.go": r("Min(", "MinServer(").Replace(minimum)}, "a.go:3", nil},
 		{"a name not its own", map[string]string{"a.go": bench, "b.go": r("AddTombstone(b", "RemoveTombstone(b", "l.AddTombstone", "l.RemoveTombstone").Replace(bench)}, "a.go:3", nil},

@@ -436,18 +436,6 @@ func (h *headers) oneFunction(c fingerprint.Class) bool {
 	return false
 }
 
-// notDivergent clears c's divergence: a divergence that a class's
-// category or copies explain (inverse operations each run steps of their
-// own; test cases each check their own) is not news.
-func notDivergent(c *fingerprint.Class) {
-	c.Divergent = false
-	for i := range c.Fragments {
-		c.Fragments[i].Extra = nil
-		c.Fragments[i].Lacks = false
-		c.Fragments[i].Drift = nil
-	}
-}
-
 // ownSteps reports whether a copy of c lacks a step on a field or
 // method only its twin names (Drift.Own).
 func ownSteps(c fingerprint.Class) bool {

@@ -202,16 +202,14 @@ func categorise(classes []fingerprint.Class, src FileSource, paths *modulePaths)
 			c.Signal.Generated = h.generated(*c) != ""
 			switch {
 			case !c.Divergent:
-			case c.Signal.Category == CategoryInverse:
-				// Inverse operations each run steps of their own; a
-				// body not adapted to its opposite name is news, and
-				// says that the two do not do opposite things.
+			case c.Signal.Category == CategoryInverse || h.testCases(*c):
+				// Inverse operations and test cases each run steps of
+				// their own; a body not adapted to its opposite name is
+				// news, and says that the two do not do opposite things.
 				keepDrift(c, func(d fingerprint.Drift) bool { return d.Step == fingerprint.StepOpposite })
-				if c.Divergent {
+				if c.Divergent && c.Signal.Category == CategoryInverse {
 					c.Signal.Category, c.Signal.Evidence = "", ""
 				}
-			case h.testCases(*c):
-				notDivergent(c)
 			case c.Signal.Category != "" && ownSteps(*c):
 				// Copies made on purpose (per version, per type, per
 				// architecture) each have fields of their own: a step on

@@ -658,3 +658,37 @@ func TestByScoreAsStableSort(t *testing.T) {
 		}
 	}
 }
+
+// TestOppositeDriftKept checks that a body not adapted to its opposite
+// name stays said where the class's copies each run steps of their own,
+// and every other drift goes: in test cases (of names the inverse
+// category does not take), and in inverse operations,
+// which are then not called inverse (a removal that adds does not do
+// the opposite of an addition).
+func TestOppositeDriftKept(t *testing.T) {
+	body := "\tids := make([]uint64, 100)\n\tfor i := range ids {\n\t\tl.AddTombstone(ids[i])\n\t}\n}\n"
+	file := func(pkg, head1, head2 string) string {
+		return "package " + pkg + "\n\nimport \"testing\"\n\n\n\n\n\n\n" + head1 + "\n" + body + "\n\n\n\n" + head2 + "\n" + body
+	}
+	srcs := map[string]string{
+		"t/a_test.go": file("t", "func BenchmarkOpenLog(b *testing.B) {", "func BenchmarkCloseLog(b *testing.B) {"),
+		"p/log.go":    file("p", "func (l *Log) AddTombstones(b *testing.B) {", "func (l *Log) RemoveTombstones(b *testing.B) {"),
+	}
+	for _, name := range []string{"t/a_test.go", "p/log.go"} {
+		c := class("id", fingerprint.Near, name, name)
+		c.Fragments[1].Drift = []fingerprint.Drift{
+			{Kind: fingerprint.DriftUnrenamed, Step: fingerprint.StepOpposite, Lines: fingerprint.LineRange{Start: 20, End: 20}, TwinLines: fingerprint.LineRange{Start: 10, End: 10}},
+			{Kind: fingerprint.DriftLacks, Step: fingerprint.StepCheck, Lines: fingerprint.LineRange{Start: 22, End: 22}, TwinLines: fingerprint.LineRange{Start: 12, End: 13}},
+		}
+		c.SetDrift()
+		classes := []fingerprint.Class{c}
+		Rank(classes, ReadFacts(fakeFiles(srcs)), SortRank)
+		got := classes[0]
+		if !got.Divergent || len(got.Fragments[1].Drift) != 1 || got.Fragments[1].Drift[0].Step != fingerprint.StepOpposite {
+			t.Errorf("%s: divergent %v, drift %v; want the opposite name alone", name, got.Divergent, got.Fragments[1].Drift)
+		}
+		if got.Signal.Category != "" {
+			t.Errorf("%s: category %q, want none", name, got.Signal.Category)
+		}
+	}
+}
