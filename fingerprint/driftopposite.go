@@ -18,26 +18,27 @@ import (
 // function's own name out.
 //
 // The rule: two copies of a class are whole functions, both plain
-// functions or both methods of one type, whose names are one another's with one word
-// (split as identifiers are, at capitals, digits and underscores) said
-// the other way (opposites: a word of an inverse operation or an
-// opposite end, or a word not, non or no taken out, or a word's prefix
-// un), and whose bodies, of 30 tokens or more, are the same token for
-// token, but for the names of each one's own parameters and locals
-// renamed one for one. The later copy of the two in the class's order
-// (the one pasted, most often) holds the drift: DriftUnrenamed,
-// StepOpposite, at the lines of the two names. Which of the two was
-// pasted, the rule cannot tell. Words that name the subject of a body
-// and not its operation (client and server, and and or) are not in the
-// table, and encrypt and decrypt are not compared (an XOR stream's two
-// are one).
+// functions or both methods of one type, whose names are one another's
+// with one word (split as identifiers are, at capitals, digits and
+// underscores) said the other way (a word of an inverse operation or an
+// opposite end, a word not, non or no taken out, or a word's prefix un
+// or de), and whose bodies, of 30 tokens or more, are the same token for
+// token but for the names each declares renamed one for one (sameBody).
+// The later copy of the two in the class's order holds the drift,
+// DriftUnrenamed, StepOpposite, at the lines of the two names: which of
+// the two was pasted, the names cannot tell. Words that name the subject
+// of a body and not its operation (client and server, and and or) are
+// not in the table, and encrypt and decrypt are not compared (an XOR
+// stream's two are one).
 //
 // Over 431 directories (the modules of readings 84 and 87, the corpus's
-// five and the standard library) the rule, as a script on copycat's
-// reports, found the three above; its first table, with client and
-// server and a prefix n, also found s2a-go's getTLSMinMaxVersionsClient
-// and Server (two types with the same fields) and image's SetRGBA64 and
-// SetNRGBA64, both right.
+// five and the standard library) it marks the three above; at
+// -min-tokens 50, mcs-api's NewServiceImportCondition and
+// NewServiceExportCondition too, constructors for two kinds of resource
+// whose words name the resources, not an operation: that, the rule
+// cannot tell. A first table, with client and server and a prefix n,
+// also took s2a-go's getTLSMinMaxVersionsClient and Server (two types
+// with the same fields) and image's SetRGBA64 and SetNRGBA64.
 
 // minOppositeBody is the fewest tokens of a body the rule compares: two
 // stubs of opposite names (return ErrUnsupported) may rightly be alike.
@@ -272,18 +273,14 @@ func (d *detector) oppositeSlips(c *Class, ss []span) (found bool) {
 }
 
 // sameBody reports whether the whole functions a (declaration unit fa)
-// and b (fb), both plain functions or both methods, have bodies of
-// minOppositeBody tokens or more that are the same token for token, but
-// for the names each declares (declared) renamed one for one; a name
-// selected (g.inc) is no local's. runtime's recvDirect is sendDirect with src and dst trading
-// places, not renamed: its local src stands for sendDirect's dst, and
-// both then pass dst, src.
+// and b (fb) have bodies of minOppositeBody tokens or more that are the
+// same token for token, but for the names each declares (declared)
+// renamed one for one; a name selected (g.inc) is no local's. runtime's
+// recvDirect is sendDirect with src and dst trading places, not renamed:
+// its local src stands for sendDirect's dst, and both then pass dst, src.
 func (d *detector) sameBody(a span, fa int, b span, fb int) bool {
 	f, g := d.files[a.file], d.files[b.file]
 	ua, ub := f.units[fa], g.units[fb]
-	if (token.Token(f.codes[ua.tok0+1]) == token.LPAREN) != (token.Token(g.codes[ub.tok0+1]) == token.LPAREN) {
-		return false
-	}
 	a0, b0 := opening(f.codes, ua.tok1-1), opening(g.codes, ub.tok1-1)
 	n := ua.tok1 - a0
 	if n < minOppositeBody || ub.tok1-b0 != n || string(f.codes[a0:ua.tok1]) != string(g.codes[b0:ub.tok1]) {
@@ -292,16 +289,15 @@ func (d *detector) sameBody(a span, fa int, b span, fb int) bool {
 	d.readTokens(2 * n)
 	ownA, ownB := d.declared(a), d.declared(b)
 	ab, ba := map[uint64]uint64{}, map[uint64]uint64{}
-	va, vb := d.valueAt(f, a0), d.valueAt(g, b0)
-	for t := range n {
-		code := f.codes[a0+t]
-		if !hasValue(code) {
+	vb := d.valueAt(g, b0) // b's values go in step with a's: the codes are the same
+	for k := range d.walk(f, a0, ua.tok1) {
+		if !hasValue(k.c) {
 			continue
 		}
-		x, y := f.vals[va], g.vals[vb]
-		va, vb = va+1, vb+1
+		x, y := k.val, g.vals[vb]
+		vb++
 		switch {
-		case t > 0 && token.Token(f.codes[a0+t-1]) == token.PERIOD:
+		case token.Token(k.prev) == token.PERIOD:
 			// A field or method selected is no local: it keeps its
 			// name (g.inc beside a local inc renamed), and another is
 			// another (f.to for f.from, where locals from and to
@@ -310,7 +306,7 @@ func (d *detector) sameBody(a span, fa int, b span, fb int) bool {
 				return false
 			}
 			continue
-		case x != y && (!isName(code) || !ownA[x] || !ownB[y]):
+		case x != y && (!isName(k.c) || !ownA[x] || !ownB[y]):
 			return false
 		}
 		if p, ok := ab[x]; ok && p != y {

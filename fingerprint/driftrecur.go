@@ -143,17 +143,10 @@ func (d *detector) paramTypes(s span) ([][2]uint64, bool) {
 	if !ok {
 		return nil, false
 	}
-	f := d.files[s.file]
-	v := d.valueAt(f, sg.p0)
 	var out [][2]uint64
-	for u := sg.p0 + 1; u < sg.p1; u++ {
-		var val uint64
-		if hasValue(f.codes[u]) {
-			val = f.vals[v]
-			v++
-		}
-		if !slices.Contains(sg.names, u) {
-			out = append(out, [2]uint64{uint64(f.codes[u]), val})
+	for k := range d.walk(d.files[s.file], sg.p0+1, sg.p1) {
+		if !slices.Contains(sg.names, k.t) {
+			out = append(out, [2]uint64{uint64(k.c), k.val})
 		}
 	}
 	return out, true
