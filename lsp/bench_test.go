@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -64,9 +63,7 @@ func benchEdits(b *testing.B, root string, copies []string, into string, flags .
 	e := startEditor(b, runServer(append([]string{"-logfile", benchLog()}, flags...)...))
 	t0 := time.Now()
 	e.initialize(root, nil)
-	e.await("the end of indexing", func(m *message) bool {
-		return m.Method == "$/progress" && bytes.Contains(m.Params, []byte(`"kind":"end"`))
-	})
+	e.awaitIndexed()
 	indexing := time.Since(t0)
 	heap, sys := memory()
 	rss := vmRSS()
@@ -246,9 +243,7 @@ func BenchmarkWarmStartStdlib(b *testing.B) {
 					return m.Method == "textDocument/publishDiagnostics"
 				})
 				b.ReportMetric(time.Since(t0).Seconds(), "s/first-diagnostics")
-				e.await("the end of indexing", func(m *message) bool {
-					return m.Method == "$/progress" && bytes.Contains(m.Params, []byte(`"kind":"end"`))
-				})
+				e.awaitIndexed()
 				e.exit()
 			}
 		})

@@ -45,6 +45,11 @@ type editor struct {
 // within it.
 const timeout = 60 * time.Second
 
+// indexTimeout bounds the wait for the end of indexing the standard
+// library, which the race detector's build takes 40 s of on two idle
+// cores: a loaded machine took longer than timeout. Nothing times it.
+const indexTimeout = 5 * time.Minute
+
 // startEditor runs run (Run with some arguments) on pipes and returns the
 // editor at the other end.
 func startEditor(t testing.TB, run func(ctx context.Context, in io.Reader, out, errw io.Writer) error) *editor {
@@ -119,7 +124,22 @@ func (e *editor) answer(m *message) {
 // await returns the first message not yet taken that satisfies ok.
 func (e *editor) await(what string, ok func(*message) bool) *message {
 	e.t.Helper()
-	m := e.within(timeout, ok)
+	return e.awaitWithin(timeout, what, ok)
+}
+
+// awaitIndexed waits, up to indexTimeout, for the progress that ends the
+// workspace's indexing.
+func (e *editor) awaitIndexed() *message {
+	e.t.Helper()
+	return e.awaitWithin(indexTimeout, "the end of indexing", func(m *message) bool {
+		return m.Method == "$/progress" && bytes.Contains(m.Params, []byte(`"kind":"end"`))
+	})
+}
+
+// awaitWithin is await with a bound of d.
+func (e *editor) awaitWithin(d time.Duration, what string, ok func(*message) bool) *message {
+	e.t.Helper()
+	m := e.within(d, ok)
 	if m == nil {
 		e.mu.Lock()
 		defer e.mu.Unlock()

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -25,9 +24,7 @@ func TestUndoneEditRestoresDiagnostics(t *testing.T) {
 	copies := stdlibFunctions(t, root, 4)
 	e := startEditor(t, runServer("-logfile", os.DevNull))
 	e.initialize(root, nil)
-	e.await("the end of indexing", func(m *message) bool {
-		return m.Method == "$/progress" && strings.Contains(string(m.Params), `"kind":"end"`)
-	})
+	e.awaitIndexed()
 	messages := func(ds []diagnostic) []string {
 		var ms []string
 		for _, d := range ds {
