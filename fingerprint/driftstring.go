@@ -554,6 +554,8 @@ func (d *detector) markRenamedSlips(c *Class, ss []span) {
 		forA, forB = append(forA, recurA...), append(forB, recurB...)
 		wrapA, wrapB := d.unwrapped(al)
 		forA, forB = append(forA, wrapA...), append(forB, wrapB...)
+		opA, opB := d.operationSlips(al)
+		forA, forB = append(forA, opA...), append(forB, opB...)
 		if d.keysDiffer(al, nil) {
 			crossedA, crossedB := d.crossedOperands(al)
 			forA, forB = append(forA, crossedA...), append(forB, crossedB...)

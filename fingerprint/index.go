@@ -28,24 +28,25 @@ type File struct {
 	factsOnce sync.Once
 	factsLeft bool // indexed without its Facts (Indexer.NoFacts)
 
-	codes     []byte    // canonical token codes
-	grams     []gram    // winnowed k-gram fingerprints, by position, for near-miss candidates
-	ignored   []int32   // ignored[t] counts the tokens before t that directives exclude; nil if none
-	ownNamed  []int32   // the string literals that name the function declaration holding them (driftstring.go), by token, rising
-	bareOwn   []int32   // of those, the strings that are the function's name alone
-	bareOther []int32   // the strings that are, alone, another compound name, one their function does not use
-	ownPart   []int32   // the strings that name a part of their function's name with a digit in it (driftstring.go), rising
-	heldOwn   []int32   // the strings that are, alone, a name their function's name holds in any case ("search" in searchFunc), rising
-	fnWords   []tokWord // the words of each function declaration's name, at its first token (driftvariant.go), rising
-	strWords  []tokWord // the words of each string literal inside a function declaration (driftvariant.go), rising
-	errorfs   []tokWord // the fmt.Errorf formats inside a function declaration, with their packed verbs (driftverb.go), rising
-	opposite  []tokWord // the hashes of the names that say the opposite of a function declaration's, at its first token (driftopposite.go), rising
-	vals      []uint64  // name and value hashes of the tokens that carry one
-	lineStart []int32   // lineStart[l] is the first token on line l+1 or later
-	lineOff   []int32   // lineOff[l] is the byte offset of line l+1
-	units     []unit
-	blocks    []block
-	windows   []window
+	codes      []byte    // canonical token codes
+	grams      []gram    // winnowed k-gram fingerprints, by position, for near-miss candidates
+	ignored    []int32   // ignored[t] counts the tokens before t that directives exclude; nil if none
+	ownNamed   []int32   // the string literals that name the function declaration holding them (driftstring.go), by token, rising
+	bareOwn    []int32   // of those, the strings that are the function's name alone
+	bareOther  []int32   // the strings that are, alone, another compound name, one their function does not use
+	ownPart    []int32   // the strings that name a part of their function's name with a digit in it (driftstring.go), rising
+	heldOwn    []int32   // the strings that are, alone, a name their function's name holds in any case ("search" in searchFunc), rising
+	fnWords    []tokWord // the words of each function declaration's name, at its first token (driftvariant.go), rising
+	strWords   []tokWord // the words of each string literal inside a function declaration (driftvariant.go), rising
+	errorfs    []tokWord // the fmt.Errorf formats inside a function declaration, with their packed verbs (driftverb.go), rising
+	opposite   []tokWord // the hashes of the names that say the opposite of a function declaration's, at its first token (driftopposite.go), rising
+	operations []tokWord // the operations a function declaration's name holds, at its first token, and its members' names made other operations (driftoperation.go), rising
+	vals       []uint64  // name and value hashes of the tokens that carry one
+	lineStart  []int32   // lineStart[l] is the first token on line l+1 or later
+	lineOff    []int32   // lineOff[l] is the byte offset of line l+1
+	units      []unit
+	blocks     []block
+	windows    []window
 
 	// byStart lists the units' indexes by their first token, made when
 	// drift analysis first asks (unitsIn, unitBefore): units are listed
@@ -181,29 +182,30 @@ type Indexer struct {
 	// LoadedFacts), whose index keeps those beside the records.
 	NoFacts bool
 
-	ts        tokenStream
-	lastAt    int32 // tokenAt's last answer
-	prefix    []uint64
-	pow       []uint64 // hashBase^i for i < powStep
-	powHigh   []uint64 // hashBase^(j·powStep)
-	file      *File
-	tfile     *token.File
-	src       []byte // the bytes of the file being indexed
-	skip      func(ast.Node) bool
-	body      *ast.BlockStmt      // body of the function declaration being visited
-	ignored   [][2]int32          // token spans of the nodes directives exclude
-	units     []unit              // scratch for File.units
-	blocks    []block             // scratch for File.blocks
-	windows   []window            // scratch for File.windows
-	stmtSpans [][2]int32          // the walk's stack of statements' token spans (list)
-	gramBuf   []gram              // scratch for File.grams
-	fnWords   []tokWord           // scratch for File.fnWords
-	strWords  []tokWord           // scratch for File.strWords
-	errorfs   []tokWord           // scratch for File.errorfs
-	opposite  []tokWord           // scratch for File.opposite
-	names     map[uint64]struct{} // scratch for markOwnNamed (nameSet)
-	lower     []byte              // scratch for markOwnNamed (lowered)
-	work      int64               // see Work
+	ts         tokenStream
+	lastAt     int32 // tokenAt's last answer
+	prefix     []uint64
+	pow        []uint64 // hashBase^i for i < powStep
+	powHigh    []uint64 // hashBase^(j·powStep)
+	file       *File
+	tfile      *token.File
+	src        []byte // the bytes of the file being indexed
+	skip       func(ast.Node) bool
+	body       *ast.BlockStmt      // body of the function declaration being visited
+	ignored    [][2]int32          // token spans of the nodes directives exclude
+	units      []unit              // scratch for File.units
+	blocks     []block             // scratch for File.blocks
+	windows    []window            // scratch for File.windows
+	stmtSpans  [][2]int32          // the walk's stack of statements' token spans (list)
+	gramBuf    []gram              // scratch for File.grams
+	fnWords    []tokWord           // scratch for File.fnWords
+	strWords   []tokWord           // scratch for File.strWords
+	errorfs    []tokWord           // scratch for File.errorfs
+	opposite   []tokWord           // scratch for File.opposite
+	operations []tokWord           // scratch for File.operations
+	names      map[uint64]struct{} // scratch for markOwnNamed (nameSet)
+	lower      []byte              // scratch for markOwnNamed (lowered)
+	work       int64               // see Work
 
 	// walkAll has the walk search every expression's tokens for a func
 	// keyword, as it did before it knew a statement's (tests: the same
@@ -252,6 +254,7 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	// copied out at their final size.
 	ix.file.units, ix.file.blocks, ix.file.windows = ix.units[:0], ix.blocks[:0], ix.windows[:0]
 	ix.file.fnWords, ix.file.strWords, ix.file.errorfs, ix.file.opposite = ix.fnWords[:0], ix.strWords[:0], ix.errorfs[:0], ix.opposite[:0]
+	ix.file.operations = ix.operations[:0]
 	ix.walkFile(f)
 	ix.markIgnored()
 	ix.cutWindows(minTokens)
@@ -259,10 +262,10 @@ func (ix *Indexer) Index(name string, fset *token.FileSet, f *ast.File, src []by
 	file := ix.file
 	ix.units, ix.blocks, ix.windows = file.units, file.blocks, file.windows
 	file.units, file.blocks, file.windows = copied(file.units), copied(file.blocks), copied(file.windows)
-	ix.fnWords, ix.strWords, ix.errorfs, ix.opposite = file.fnWords, file.strWords, file.errorfs, file.opposite
+	ix.fnWords, ix.strWords, ix.errorfs, ix.opposite, ix.operations = file.fnWords, file.strWords, file.errorfs, file.opposite, file.operations
 	// Empty tables are nil, as when none were appended.
 	file.fnWords, file.strWords, file.errorfs = copiedOrNil(ix.fnWords), copiedOrNil(ix.strWords), copiedOrNil(ix.errorfs)
-	file.opposite = copiedOrNil(ix.opposite)
+	file.opposite, file.operations = copiedOrNil(ix.opposite), copiedOrNil(ix.operations)
 	ix.file, ix.tfile, ix.skip, ix.body, ix.src = nil, nil, nil, nil, nil
 	return file
 }

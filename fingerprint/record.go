@@ -14,7 +14,7 @@ import (
 // the derivation (the canonical codes, the hashes, the units, windows or
 // grams) changes, so that an index built by another version is never read
 // as this one's: the version is part of every record's key and header.
-const RecordVersion = 26
+const RecordVersion = 27
 
 // A record is one indexed File as bytes:
 //
@@ -63,6 +63,7 @@ func AppendRecord(dst []byte, f *File) []byte {
 	dst = appendSeq(dst, f.strWords, appendTokWord)
 	dst = appendSeq(dst, f.errorfs, appendTokWord)
 	dst = appendSeq(dst, f.opposite, appendTokWord)
+	dst = appendSeq(dst, f.operations, appendTokWord)
 	// The Facts go last, after their length: a run decodes them only
 	// for the files it reports (see File.FactsOf).
 	facts := appendFacts(nil, fs)
@@ -256,6 +257,7 @@ func DecodeRecord(name string, rec []byte) (*File, error) {
 	f.strWords = decodeSeq(&d, 9, (*decoder).tokWord)
 	f.errorfs = decodeSeq(&d, 9, (*decoder).tokWord)
 	f.opposite = decodeSeq(&d, 9, (*decoder).tokWord)
+	f.operations = decodeSeq(&d, 9, (*decoder).tokWord)
 	if d.err != "" {
 		return nil, fmt.Errorf("%w: %s", ErrRecord, d.err)
 	}

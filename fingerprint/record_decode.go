@@ -288,7 +288,7 @@ func (f *File) check() error {
 		return fmt.Errorf("ignored-token table of %d entries for %d tokens", len(f.ignored), nt)
 	case !tokensIn(f.ownNamed, nt) || !tokensIn(f.bareOwn, nt) || !tokensIn(f.bareOther, nt) || !tokensIn(f.ownPart, nt) || !tokensIn(f.heldOwn, nt):
 		return fmt.Errorf("a string naming a function past the last token")
-	case !wordsIn(f.fnWords, nt) || !wordsIn(f.strWords, nt) || !wordsIn(f.errorfs, nt) || !wordsIn(f.opposite, nt):
+	case !wordsIn(f.fnWords, nt) || !wordsIn(f.strWords, nt) || !wordsIn(f.errorfs, nt) || !wordsIn(f.opposite, nt) || !wordsIn(f.operations, nt):
 		return fmt.Errorf("a word past the last token")
 	}
 	if err := f.checkGrams(nt); err != nil {

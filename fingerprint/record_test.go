@@ -76,7 +76,7 @@ func sameFile(a, b *File) bool {
 		slices.Equal(a.ownNamed, b.ownNamed) && slices.Equal(a.bareOwn, b.bareOwn) &&
 		slices.Equal(a.bareOther, b.bareOther) && slices.Equal(a.ownPart, b.ownPart) &&
 		slices.Equal(a.heldOwn, b.heldOwn) && slices.Equal(a.fnWords, b.fnWords) &&
-		slices.Equal(a.strWords, b.strWords) && slices.Equal(a.errorfs, b.errorfs) && slices.Equal(a.opposite, b.opposite) &&
+		slices.Equal(a.strWords, b.strWords) && slices.Equal(a.errorfs, b.errorfs) && slices.Equal(a.opposite, b.opposite) && slices.Equal(a.operations, b.operations) &&
 		reflect.DeepEqual(a.FactsOf(), b.FactsOf())
 }
 
@@ -84,7 +84,7 @@ func TestRecordRoundTrip(t *testing.T) {
 	for _, minTokens := range []int{50, 100} {
 		files := stdFiles(t, minTokens)
 		decoded := make([]*File, len(files))
-		ignoredSeen, errorfSeen, oppositeSeen := false, false, false
+		ignoredSeen, errorfSeen, oppositeSeen, operationSeen := false, false, false, false
 		for i, f := range files {
 			decoded[i] = roundTrip(t, f)
 			if !sameFile(f, decoded[i]) {
@@ -93,9 +93,10 @@ func TestRecordRoundTrip(t *testing.T) {
 			ignoredSeen = ignoredSeen || f.ignored != nil
 			errorfSeen = errorfSeen || f.errorfs != nil
 			oppositeSeen = oppositeSeen || f.opposite != nil
+			operationSeen = operationSeen || f.operations != nil
 		}
-		if !ignoredSeen || !errorfSeen || !oppositeSeen {
-			t.Fatal("no file with an ignored-token table, a fmt.Errorf format or a function of an opposite's name: the test does not cover them")
+		if !ignoredSeen || !errorfSeen || !oppositeSeen || !operationSeen {
+			t.Fatal("no file with an ignored-token table, a fmt.Errorf format, a function of an opposite's name or one of an operation's: the test does not cover them")
 		}
 		opt := Options{MinTokens: minTokens, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.85}
 		want, got := Detect(files, opt), Detect(decoded, opt)

@@ -10,13 +10,13 @@ type Allocator interface {
 }
 
 // MoveTables copies f's tables (canonical tokens, value hashes, line
-// tables, units, blocks, windows, grams, strings, words, formats and opposite names) into
+// tables, units, blocks, windows, grams, strings, words, formats, opposite names and operations) into
 // memory from a, in one allocation, unless a returns none. f must not be
 // in use elsewhere while it moves, and must not be used after the memory
 // is freed.
 func (f *File) MoveTables(a Allocator) {
 	ints := []*[]int32{&f.ignored, &f.lineStart, &f.lineOff, &f.ownNamed, &f.bareOwn, &f.bareOther, &f.ownPart, &f.heldOwn}
-	words := []*[]tokWord{&f.fnWords, &f.strWords, &f.errorfs, &f.opposite}
+	words := []*[]tokWord{&f.fnWords, &f.strWords, &f.errorfs, &f.opposite, &f.operations}
 	n := tableBytes(f.codes) + tableBytes(f.grams) + tableBytes(f.vals) + tableBytes(f.units) +
 		tableBytes(f.blocks) + tableBytes(f.windows) + tablesBytes(ints) + tablesBytes(words)
 	if n == 0 {

@@ -693,6 +693,10 @@ const (
 	// opposite of its twin's and whose body is its twin's token for token
 	// (driftopposite.go).
 	StepOpposite = "opposite name"
+	// StepOperation, of DriftUnrenamed: a package's member the copy
+	// names for another operation than the one both functions are named
+	// for, where its twin names it for that one (driftoperation.go).
+	StepOperation = "operation"
 )
 
 // lockHashes and unlockHashes are the name hashes of the methods of

@@ -52,6 +52,7 @@ func (ix *Indexer) funcDecl(d *ast.FuncDecl) {
 	ix.markOwnNamed(u.tok0, u.tok1, strs, d.Name.Name)
 	ix.markWords(u.tok0, strs, d.Name.Name)
 	ix.markOpposites(u.tok0, d.Name.Name)
+	ix.markOperations(u.tok0, u.tok1, d.Name.Name)
 	ix.markErrorf(strs)
 	ix.list(d.Body.List, bodyBlock)
 }

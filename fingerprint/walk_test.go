@@ -175,6 +175,7 @@ func emptyAsNil(f *File) *File {
 	nilIfEmpty(&f.strWords)
 	nilIfEmpty(&f.errorfs)
 	nilIfEmpty(&f.opposite)
+	nilIfEmpty(&f.operations)
 	nilIfEmpty(&f.units)
 	nilIfEmpty(&f.blocks)
 	nilIfEmpty(&f.windows)

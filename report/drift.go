@@ -53,6 +53,8 @@ func DriftWords(c fingerprint.Class, i int) []string {
 			out = append(out, fmt.Sprintf("line %d names another constant than %s, in a statement otherwise the same, its message too, where elsewhere the copies name one of the two alike: one copy was not adapted there", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepRecursion:
 			out = append(out, fmt.Sprintf("line %d names the function of its twin %s, where the twin names itself: the recursion was not renamed", d.Lines.Start, at))
+		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepOperation:
+			out = append(out, fmt.Sprintf("line %d names a member for another operation where its twin %s names the one for the operation both functions are named for", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepOpposite:
 			out = append(out, fmt.Sprintf("line %d names the function the opposite of its twin %s, and its body is the twin's token for token: the copy was not adapted to its name", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepConflated:
@@ -153,6 +155,8 @@ func driftReason(c fingerprint.Class) string {
 				slips = appendNew(slips, "a recursion not renamed")
 			case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepOpposite:
 				slips = appendNew(slips, "a body not adapted to an opposite name")
+			case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepOperation:
+				slips = appendNew(slips, "a constant of another operation")
 			case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepOperand:
 				slips = appendNew(slips, "an if testing one field or index and using another")
 			case d.Kind == fingerprint.DriftUnrenamed:
