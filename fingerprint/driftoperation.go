@@ -64,13 +64,26 @@ func opMask(name string) uint64 {
 
 // opOf is the index of the operation word w names, in any case, -1 for
 // none.
-func opOf(w string) int {
+func opOf[S ~string | ~[]byte](w S) int {
 	for k, o := range operations {
-		if strings.EqualFold(w, o) {
+		if foldsTo(w, o) {
 			return k
 		}
 	}
 	return -1
+}
+
+// foldsTo reports whether w, its capitals lowered, is o.
+func foldsTo[S ~string | ~[]byte](w S, o string) bool {
+	if len(w) != len(o) {
+		return false
+	}
+	for i := range len(o) {
+		if lower(w[i]) != o[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // markOperations records the operations of fn, the function declaration
@@ -93,7 +106,7 @@ func (ix *Indexer) markOperations(t0, t1 int32, fn string) {
 		for end < len(ix.src) && isWordByte(ix.src[end]) {
 			end++
 		}
-		name := string(ix.src[off:end])
+		name := ix.src[off:end] // read in place: most members name no operation
 		if len(name) > maxOppositeName {
 			continue
 		}
@@ -104,7 +117,7 @@ func (ix *Indexer) markOperations(t0, t1 int32, fn string) {
 			}
 			for v, o := range operations {
 				if v != w {
-					variant := name[:s[0]] + caseLike(o, name[s[0]:s[1]]) + name[s[1]:]
+					variant := string(name[:s[0]]) + caseLike(o, string(name[s[0]:s[1]])) + string(name[s[1]:])
 					ix.file.operations = append(ix.file.operations, tokWord{t, hashBytes([]byte(variant)) ^ opSalts[w][v]})
 				}
 			}

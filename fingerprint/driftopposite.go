@@ -163,7 +163,7 @@ func oppositeNames(name string, fn func(string)) {
 // appendNameWords appends to out the byte ranges of name's words: its
 // runs of letters, split before a capital that follows a small letter or
 // that starts a word after an acronym (HTTPServer: HTTP, Server).
-func appendNameWords(out [][2]int, name string) [][2]int {
+func appendNameWords[S ~string | ~[]byte](out [][2]int, name S) [][2]int {
 	start := -1
 	for i := 0; i <= len(name); i++ {
 		letter := i < len(name) && isLetter(name[i])
