@@ -110,6 +110,9 @@ func (ix *Indexer) markOperations(t0, t1 int32, fn string) {
 		if len(name) > maxOppositeName {
 			continue
 		}
+		// The first word of an operation the function's name holds: a
+		// member of many (x.GetListGet…, a hostile file's) keeps as
+		// many variants as one.
 		for _, s := range appendNameWords(words[:0], name) {
 			w := opOf(name[s[0]:s[1]])
 			if w < 0 || mask&(1<<w) == 0 {
@@ -121,6 +124,7 @@ func (ix *Indexer) markOperations(t0, t1 int32, fn string) {
 					ix.file.operations = append(ix.file.operations, tokWord{t, hashBytes([]byte(variant)) ^ opSalts[w][v]})
 				}
 			}
+			break
 		}
 	}
 }

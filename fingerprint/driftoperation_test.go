@@ -111,3 +111,23 @@ func operationDrift(t *testing.T, a, b string) []string {
 	t.Fatal(fmt.Sprintf("no class of the two functions: %v", describe(classes)))
 	return nil
 }
+
+// TestWordTablesBounded checks that a name of many words (a hostile
+// file's) keeps no more opposite names than maxOpposites, and a member of
+// many operation words no more variants than one word makes.
+func TestWordTablesBounded(t *testing.T) {
+	name := "Get" + strings.Repeat("Add", 40)
+	var b strings.Builder
+	fmt.Fprintf(&b, "package p\n\nfunc %s(x T) {\n", name)
+	for range 100 {
+		fmt.Fprintf(&b, "\t_ = x.%s\n", strings.Repeat("Get", 40))
+	}
+	b.WriteString("}\n")
+	f := indexSources(t, 50, map[string]string{"a.go": b.String()})[0]
+	if n := len(f.opposite); n != maxOpposites {
+		t.Errorf("%d opposite names kept, want %d", n, maxOpposites)
+	}
+	if n, want := len(f.operations), 1+100*(len(operations)-1); n != want {
+		t.Errorf("%d operation entries, want %d (the function's, and one word's variants a member)", n, want)
+	}
+}

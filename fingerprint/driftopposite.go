@@ -112,8 +112,11 @@ func OppositeWords(a, b string) bool {
 // markOpposites records the hashes of the names that say the opposite of
 // name, the function declaration's whose first token is t0.
 func (ix *Indexer) markOpposites(t0 int32, name string) {
-	oppositeNames(name, func(n string) {
+	kept := 0
+	oppositeNames(name, func(n string) bool {
 		ix.file.opposite = append(ix.file.opposite, tokWord{t0, hashBytes([]byte(n))})
+		kept++
+		return kept < maxOpposites
 	})
 }
 
@@ -122,10 +125,15 @@ func (ix *Indexer) markOpposites(t0 int32, name string) {
 // (a hostile file's) would make as many.
 const maxOppositeName = 128
 
-// oppositeNames calls fn with each name that says the opposite of name:
-// one word of it replaced by its opposite, cased as it was; a negation
-// taken out; a word's prefix un or de taken out.
-func oppositeNames(name string, fn func(string)) {
+// maxOpposites is the most opposite names kept of one function: a name
+// says two or three things at most, and one of 40 words each with an
+// opposite (AddAddAdd…) would keep a table many times its file's size.
+const maxOpposites = 8
+
+// oppositeNames calls fn with each name that says the opposite of name,
+// until fn returns false: one word of it replaced by its opposite, cased
+// as it was; a negation taken out; a word's prefix un or de taken out.
+func oppositeNames(name string, fn func(string) bool) {
 	if len(name) > maxOppositeName {
 		return
 	}
@@ -145,17 +153,23 @@ func oppositeNames(name string, fn func(string)) {
 			continue
 		}
 		for _, o := range opposites[string(lw)] {
-			fn(name[:s[0]] + caseLike(o, w) + name[s[1]:])
+			if !fn(name[:s[0]] + caseLike(o, w) + name[s[1]:]) {
+				return
+			}
 		}
+		more := true
 		switch {
 		case negations[string(lw)] && len(segs) > 1:
 			rest := name[s[1]:]
 			if s[0] == 0 { // notEqual: equal
 				rest = string(caseOf(rest[0], w[0])) + rest[1:]
 			}
-			fn(name[:s[0]] + rest)
+			more = fn(name[:s[0]] + rest)
 		case len(lw) >= 6 && (string(lw[:2]) == "un" || string(lw[:2]) == "de") && len(opposites[string(lw)]) == 0:
-			fn(name[:s[0]] + string(caseOf(w[2], w[0])) + name[s[0]+3:])
+			more = fn(name[:s[0]] + string(caseOf(w[2], w[0])) + name[s[0]+3:])
+		}
+		if !more {
+			return
 		}
 	}
 }

@@ -32,7 +32,7 @@ func TestOppositeNames(t *testing.T) {
 		{strings.Repeat("Add", maxOppositeName/3+1), nil}, // too long: each opposite as long
 	} {
 		var got []string
-		oppositeNames(tc.name, func(n string) { got = append(got, n) })
+		oppositeNames(tc.name, func(n string) bool { got = append(got, n); return true })
 		slices.Sort(got)
 		want := slices.Clone(tc.want)
 		slices.Sort(want)
