@@ -174,39 +174,6 @@ func oppositeNames(name string, fn func(string) bool) {
 	}
 }
 
-// appendNameWords appends to out the byte ranges of name's words: its
-// runs of letters, split before a capital that follows a small letter or
-// that starts a word after an acronym (HTTPServer: HTTP, Server).
-func appendNameWords[S ~string | ~[]byte](out [][2]int, name S) [][2]int {
-	start := -1
-	for i := 0; i <= len(name); i++ {
-		letter := i < len(name) && isLetter(name[i])
-		switch {
-		case !letter:
-			if start >= 0 {
-				out = append(out, [2]int{start, i})
-			}
-			start = -1
-		case start < 0:
-			start = i
-		case isUpper(name[i]) && (!isUpper(name[i-1]) || i+1 < len(name) && isLetter(name[i+1]) && !isUpper(name[i+1])):
-			out = append(out, [2]int{start, i})
-			start = i
-		}
-	}
-	return out
-}
-
-func isUpper(c byte) bool  { return 'A' <= c && c <= 'Z' }
-func isLetter(c byte) bool { return isUpper(c) || 'a' <= c && c <= 'z' }
-
-func lower(c byte) byte {
-	if isUpper(c) {
-		return c + 'a' - 'A'
-	}
-	return c
-}
-
 // caseOf is c in the case of like; c itself if it is no letter.
 func caseOf(c, like byte) byte {
 	if !isLetter(c) {

@@ -84,37 +84,51 @@ func wordHash(w []byte) uint64 {
 // converter).
 func eachWord(s []byte, fn func(h uint64)) {
 	var buf [64]byte
-	isUpper := func(c byte) bool { return 'A' <= c && c <= 'Z' }
-	isLower := func(c byte) bool { return 'a' <= c && c <= 'z' }
-	emit := func(w []byte) {
+	var words [32][2]int
+	for _, r := range appendNameWords(words[:0], s) {
+		w := s[r[0]:r[1]]
 		if len(w) < minVariantWord || len(w) > len(buf) {
-			return
+			continue
 		}
 		lw := buf[:len(w)]
 		for i, c := range w {
-			if isUpper(c) {
-				c += 'a' - 'A'
-			}
-			lw[i] = c
+			lw[i] = lower(c)
 		}
 		fn(wordHash(lw))
 	}
+}
+
+// appendNameWords appends to out the byte ranges of name's words: its
+// runs of letters, split before a capital that follows a small letter or
+// that starts a word after an acronym (HTTPServer: HTTP, Server).
+func appendNameWords[S ~string | ~[]byte](out [][2]int, name S) [][2]int {
 	start := -1
-	for i := 0; i <= len(s); i++ {
-		letter := i < len(s) && (isUpper(s[i]) || isLower(s[i]))
+	for i := 0; i <= len(name); i++ {
+		letter := i < len(name) && isLetter(name[i])
 		switch {
 		case !letter:
 			if start >= 0 {
-				emit(s[start:i])
+				out = append(out, [2]int{start, i})
 			}
 			start = -1
 		case start < 0:
 			start = i
-		case isUpper(s[i]) && (isLower(s[i-1]) || i+1 < len(s) && isLower(s[i+1]) && isUpper(s[i-1])):
-			emit(s[start:i])
+		case isUpper(name[i]) && (!isUpper(name[i-1]) || i+1 < len(name) && isLetter(name[i+1]) && !isUpper(name[i+1])):
+			out = append(out, [2]int{start, i})
 			start = i
 		}
 	}
+	return out
+}
+
+func isUpper(c byte) bool  { return 'A' <= c && c <= 'Z' }
+func isLetter(c byte) bool { return isUpper(c) || 'a' <= c && c <= 'z' }
+
+func lower(c byte) byte {
+	if isUpper(c) {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // markWords records the words of fn, the function declaration whose
