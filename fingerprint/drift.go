@@ -49,7 +49,10 @@ import (
 //     others (bench/readings/2026-12-05-r38.md). A pair is left out only
 //     where the copies cannot be aligned.
 //  6. In a class of three copies or more, a step one copy lacks and every
-//     other copy has is marked Consensus (markConsensus): the odd one out.
+//     other copy has is marked Consensus (markConsensus): the odd one out;
+//     so is a step one copy has at another place, or two names one copy
+//     has in another order, than every other copy (oddOrder), said of
+//     that copy whichever side its pair said.
 //
 // A class drifted (Class.Divergent) when a copy lacks a step of another,
 // or has a swapped or unrenamed name (Drift.Strength at least 2). Each
@@ -99,10 +102,12 @@ type Drift struct {
 	// line.
 	TwinLines LineRange
 	// Consensus says, in a class of three copies or more, that every
-	// other copy has the step this one lacks: the odd one out, which
-	// strict readers filed (klauspost/compress's encoder without the
-	// maxSkip cap its three siblings have, docker's getNetwork among six
-	// lookups, moby's TaskLogs without the trimID check of its two twins).
+	// other copy has the step this one lacks (or, DriftMoved and
+	// DriftSwapped, has another way than every other copy): the odd one
+	// out, which strict readers filed (klauspost/compress's encoder
+	// without the maxSkip cap its three siblings have, docker's
+	// getNetwork among six lookups, moby's TaskLogs without the trimID
+	// check of its two twins).
 	Consensus bool
 	// Own says that the lacked step selects a field or method this copy
 	// never names: a step that counts only because the copies are one
@@ -170,6 +175,7 @@ func (d *detector) markDrift(v *verifier, c *Class, ss []span, bounds []int) {
 		c.addPairDrift(i, forA, forB)
 	}
 	counter(&d.work.DriftLookups, int64(markConsensus(c, compared)))
+	oddOrder(c, compared)
 	d.lackingAlike(v, c, ss)
 	d.familyStringSlips(c, ss)
 	c.SetDrift()

@@ -1677,13 +1677,16 @@ func TestMarkConsensusManyCopies(t *testing.T) {
 
 // TestDriftConsensus checks the odd one out: in three copies, the step
 // one lacks and both others have is lacked by consensus; a step two of
-// three lack is not. Where each copy grew a statement of its own, the
+// three lack is not; a step moved, or two names swapped, is said of the
+// copy that has it another way than every other copy. Where each copy grew a statement of its own, the
 // copy lacks the step as any pair does, whatever else the pairs added or
 // edited (readings 37 and 38), and so the odd one out lacks what every
 // other copy has.
 func TestDriftConsensus(t *testing.T) {
 	r := strings.NewReplacer
 	lacking := r("\tdefer c.mu.Unlock()\n", "").Replace(store)
+	moved := r("\tdefer c.mu.Unlock()\n", "", "\tn, err := c.w.Write(v)\n", "\tdefer c.mu.Unlock()\n\tn, err := c.w.Write(v)\n").Replace(store)
+	swapped := r("paramRef\", user, verb)", "paramRef\", verb, user)").Replace(authorize)
 	// grown adds a statement of its own to src after the line that ends
 	// with after.
 	grown := func(src, after, stmt string) string {
@@ -1708,6 +1711,21 @@ func TestDriftConsensus(t *testing.T) {
 			[]string{"a.go:4 lacks defer b.go:5-5 ", "a.go:4 lacks defer d.go:5-5 ", "c.go:4 lacks defer b.go:5-5 ", "e.go:4 lacks defer b.go:5-5 "}},
 		{"each grew its own, one lacks it", map[string]string{"a.go": grown(store, "c.count++", "c.touch(key)"), "b.go": grown(store, "c.size += n", "log := c.open(v)"), "c.go": grown(lacking, "c.w.Write(v)", "total := len(v)")},
 			[]string{"c.go:4 lacks defer a.go:5-5 consensus"}},
+		// A step at another place: a pair says it of one copy or of both
+		// (TestDrift's "defer moved"); the family says it of the copy
+		// that has it where no other copy does.
+		{"one copy of three has it at another place", map[string]string{"a.go": store, "b.go": store, "c.go": moved},
+			[]string{"c.go:9 moved defer a.go:5-5 consensus"}},
+		{"the first copy has it at another place", map[string]string{"a.go": moved, "b.go": store, "c.go": store},
+			[]string{"a.go:9 moved defer b.go:5-5 consensus"}},
+		{"the first copy of three has it where neither other does", map[string]string{"a.go": store, "b.go": moved, "c.go": moved},
+			[]string{"a.go:5 moved defer b.go:9-9 consensus"}},
+		{"one copy of three has two arguments the other way", map[string]string{"a.go": authorize, "b.go": authorize, "c.go": swapped},
+			[]string{"c.go:21 swapped  a.go:21-21 consensus"}},
+		{"the first copy of three has two arguments the other way", map[string]string{"a.go": swapped, "b.go": authorize, "c.go": authorize},
+			[]string{"a.go:21 swapped  b.go:21-21 consensus"}},
+		{"two copies of five have it at another place", map[string]string{"a.go": store, "b.go": moved, "c.go": store, "d.go": moved, "e.go": store},
+			[]string{"a.go:5 moved defer b.go:9-9 ", "a.go:5 moved defer d.go:9-9 ", "b.go:9 moved defer a.go:5-5 ", "d.go:9 moved defer a.go:5-5 "}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			classes := detect(t, divergentOpts(), tc.srcs)

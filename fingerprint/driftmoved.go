@@ -39,3 +39,81 @@ func (d *detector) sameTokens(fa *File, a0, a1 int32, fb *File, b0, b1 int32) bo
 	n := d.valueAt(fa, a1) - va
 	return slices.Equal(fa.vals[va:va+n], fb.vals[vb:vb+n])
 }
+
+// oddOrder puts each step moved (DriftMoved) and each pair of names
+// swapped (DriftSwapped) between the first copy of a class and others on
+// the copy that has it another way than every other copy, marked
+// Consensus. Both are an order, which a pair alone cannot tell apart:
+// aligned two by two, a pair says it of one copy or of the other, or of
+// both, as the alignment falls (coredns's three ServeDNS: azure's unlock,
+// before the lookup as in route53's, was said to be at another place than
+// clouddns's, which holds the lock across the lookup). In a class of
+// three copies or more whose first copy was compared whole with every
+// other (compared, as markConsensus takes it), the family tells: copy i
+// when the first copy and i alone differ there (every other copy has it
+// as the first has), the first copy when it differs from every other.
+// Anything else is left as the pairs said it.
+func oddOrder(c *Class, compared []bool) {
+	n := len(c.Fragments)
+	if n < 3 || slices.Contains(compared[1:], false) {
+		return
+	}
+	ordered := func(i int, x Drift) bool {
+		return (x.Kind == DriftMoved || x.Kind == DriftSwapped) && (i == 0 || x.Twin == 0)
+	}
+	// An order is known by its kind, its step and the first copy's lines
+	// of it: a drift of the first copy holds them in Lines, one of copy i
+	// in TwinLines (its twin is the first).
+	type place struct {
+		kind  DriftKind
+		step  string
+		lines LineRange
+	}
+	type other struct {
+		copy  int
+		lines LineRange // the copy's lines of it
+	}
+	var places []place // in the order found
+	pairs := map[place][]other{}
+	for i, f := range c.Fragments {
+		for _, x := range f.Drift {
+			if !ordered(i, x) {
+				continue
+			}
+			p, o := place{x.Kind, x.Step, x.TwinLines}, other{i, x.Lines}
+			if i == 0 {
+				p, o = place{x.Kind, x.Step, x.Lines}, other{x.Twin, x.TwinLines}
+			}
+			if _, ok := pairs[p]; !ok {
+				places = append(places, p)
+			}
+			if !slices.ContainsFunc(pairs[p], func(e other) bool { return e.copy == o.copy }) {
+				pairs[p] = append(pairs[p], o)
+			}
+		}
+	}
+	for _, p := range places {
+		others := pairs[p]
+		var odd Drift
+		at := 0 // the copy that gets it
+		switch len(others) {
+		case 1:
+			at = others[0].copy
+			odd = Drift{Kind: p.kind, Step: p.step, Lines: others[0].lines, Twin: 0, TwinLines: p.lines, Consensus: true}
+		case n - 1:
+			first := slices.MinFunc(others, func(a, b other) int { return a.copy - b.copy })
+			odd = Drift{Kind: p.kind, Step: p.step, Lines: p.lines, Twin: first.copy, TwinLines: first.lines, Consensus: true}
+		default:
+			continue
+		}
+		for i := range c.Fragments {
+			c.Fragments[i].Drift = slices.DeleteFunc(c.Fragments[i].Drift, func(x Drift) bool {
+				if !ordered(i, x) || x.Kind != p.kind || x.Step != p.step {
+					return false
+				}
+				return (i == 0 && x.Lines == p.lines) || (i > 0 && x.TwinLines == p.lines)
+			})
+		}
+		c.Fragments[at].Drift = append(c.Fragments[at].Drift, odd)
+	}
+}

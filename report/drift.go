@@ -29,12 +29,16 @@ func DriftWords(c fingerprint.Class, i int) []string {
 			out = append(out, fmt.Sprintf("line %d indexes without the bounds check that %s makes", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftLacks && d.Step == fingerprint.StepParam:
 			out = append(out, fmt.Sprintf("never reads a parameter that its twin reads at %s; line %d takes the value another way", at, d.Lines.Start))
+		case d.Kind == fingerprint.DriftMoved && d.Consensus:
+			out = append(out, fmt.Sprintf("has the %s of %s at another place (%s) than every other copy", d.Step, at, rangesText([]fingerprint.LineRange{d.Lines})))
 		case d.Kind == fingerprint.DriftMoved:
 			out = append(out, fmt.Sprintf("has the %s of %s at another place (%s)", d.Step, at, rangesText([]fingerprint.LineRange{d.Lines})))
 		case d.Kind == fingerprint.DriftLacks && d.Consensus:
 			out = append(out, fmt.Sprintf("lacks the %s of %s (after this copy's line %d), which every other copy has", d.Step, at, d.Lines.Start))
 		case d.Kind == fingerprint.DriftLacks:
 			out = append(out, fmt.Sprintf("lacks the %s of %s (after this copy's line %d)", d.Step, at, d.Lines.Start))
+		case d.Kind == fingerprint.DriftSwapped && d.Consensus:
+			out = append(out, fmt.Sprintf("names at line %d are in the other order in its twin %s and in every other copy", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftSwapped:
 			out = append(out, fmt.Sprintf("names at line %d are in the other order in its twin %s", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepString:
