@@ -209,11 +209,17 @@ hostile "cache clean with another program's index.db" 1 sh -c "'$cc' -cache '$wo
 rows[-1]=${rows[-1]%|*|}"| $(grep -o 'not a copycat index' "$work/stderr" || echo 'REMOVED') |"
 
 # SIGTERM while a large SARIF report is built: exit 130 within 200 ms.
-# The report's temporary file appears when its building starts.
+# The report's temporary file is opened when its building starts: on
+# Linux a file without a name (O_TMPFILE), which the process's open files
+# show in the folder; elsewhere .r.sarif.PID.R.tmp.
 mkdir -p "$work/sig"
 "$cc" -cache=off -q -all -max-occurrences 0 -format sarif -o "$work/sig/r.sarif" "$(go env GOROOT)/src/..." >/dev/null 2>&1 &
 pid=$!
-while kill -0 "$pid" 2>/dev/null && ! compgen -G "$work/sig/.r.sarif.*.tmp" >/dev/null; do sleep 0.005; done
+writing() {
+	compgen -G "$work/sig/.r.sarif.*.tmp" >/dev/null ||
+		find "/proc/$pid/fd" -lname "$work/sig/*" 2>/dev/null | grep -q .
+}
+while kill -0 "$pid" 2>/dev/null && ! writing; do sleep 0.005; done
 t0=$(date +%s%N)
 kill -TERM "$pid" 2>/dev/null || true
 rc=0
