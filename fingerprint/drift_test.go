@@ -44,6 +44,37 @@ func (v *strategy) authorize(ctx context.Context, binding *Binding) error {
 }
 `
 
+// authorizeAll is authorize with more messages that pass user and verb,
+// as Kubernetes' admission bindings do: its copy that ends with verb,
+// user swapped them, not its twin (issue #24's example).
+const authorizeAll = `package p
+
+func (v *strategy) authorize(ctx context.Context, binding *Binding) error {
+	user, ok := request.UserFrom(ctx)
+	if !ok {
+		return fmt.Errorf("cannot identify user to authorize read access to paramRef object")
+	}
+	verb := "get"
+	policy, err := v.policyGetter.GetPolicy(ctx, binding.Spec.PolicyName)
+	if err != nil {
+		return fmt.Errorf("unable to get policy %s and user %v does not have %q permission for all resources", binding.Spec.PolicyName, user, verb)
+	}
+	gv, err := schema.ParseGroupVersion(policy.Spec.ParamKind.APIVersion)
+	if err != nil {
+		return fmt.Errorf("unable to parse paramKind %v and user %v does not have %q permission for all resources", policy.Spec.ParamKind, user, verb)
+	}
+	attrs := authorizer.AttributesRecord{User: user, Verb: verb, ResourceRequest: true, APIGroup: gv.Group}
+	d, _, err := v.authorizer.Authorize(ctx, attrs)
+	if err != nil {
+		return fmt.Errorf("failed to authorize request: %w", err)
+	}
+	if d != authorizer.DecisionAllow {
+		return fmt.Errorf("user %v does not have %q permission on the object referenced by paramRef", user, verb)
+	}
+	return nil
+}
+`
+
 // wildCase is the shape of gogrep's wildcardCase of a switch, whose
 // select copy tests the clause's communication instead of the lengths
 // and indexes the body all the same (filed blind as a bug in reading
@@ -965,6 +996,16 @@ func TestDrift(t *testing.T) {
 			false, []string{"b.go:18 lacks error wrap a.go:18-18"}},
 		{"arguments swapped", authorize, r("paramRef\", user, verb)", "paramRef\", verb, user)").Replace(authorize),
 			true, []string{"a.go:21 swapped  b.go:21-21", "b.go:21 swapped  a.go:21-21"}},
+		// The copy's own other calls of the function tell which copy
+		// swapped: they pass the names in the twin's order.
+		{"arguments swapped, the copy's other calls in its twin's order", authorizeAll, r("paramRef\", user, verb)", "paramRef\", verb, user)").Replace(authorizeAll),
+			true, []string{"b.go:23 swapped call order a.go:23-23"}},
+		{"arguments swapped in the first copy, its other calls in its twin's order", r("paramRef\", user, verb)", "paramRef\", verb, user)").Replace(authorizeAll), authorizeAll,
+			true, []string{"a.go:23 swapped call order b.go:23-23"}},
+		// Other calls in both orders tell nothing: said of both.
+		{"arguments swapped, the copies' other calls in both orders", r("resources\", policy.Spec.ParamKind, user, verb)", "resources\", policy.Spec.ParamKind, verb, user)").Replace(authorizeAll),
+			r("resources\", policy.Spec.ParamKind, user, verb)", "resources\", policy.Spec.ParamKind, verb, user)", "paramRef\", user, verb)", "paramRef\", verb, user)").Replace(authorizeAll),
+			true, []string{"a.go:23 swapped  b.go:23-23", "b.go:23 swapped  a.go:23-23"}},
 		// A string naming the function the copy was made from
 		// (grafana-plugin-sdk-go's readTimeVectorJSON).
 		{"string naming the twin's function", readVector, r("func readUint8VectorJSON(", "func readTimeVectorJSON(", "ReadUint8()", "ReadTime()").Replace(readVector),

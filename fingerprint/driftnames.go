@@ -36,9 +36,14 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift) {
 	fa, fb := d.files[al.a.file], d.files[al.b.file]
 	used := m.swaps(slips)
 	for k := 0; k < len(used); k += 2 {
-		p := m.pairs[used[k]] // the first of the two swapped
-		forA = append(forA, Drift{Kind: DriftSwapped, Lines: fa.tokenLineRange(p.ta), TwinLines: fb.tokenLineRange(p.tb)})
-		forB = append(forB, Drift{Kind: DriftSwapped, Lines: fb.tokenLineRange(p.tb), TwinLines: fa.tokenLineRange(p.ta)})
+		p, q := m.pairs[used[k]], m.pairs[used[k+1]] // the two swapped
+		sayA, sayB, step := d.swapSide(al, p, q)
+		if sayA {
+			forA = append(forA, Drift{Kind: DriftSwapped, Step: step, Lines: fa.tokenLineRange(p.ta), TwinLines: fb.tokenLineRange(p.tb)})
+		}
+		if sayB {
+			forB = append(forB, Drift{Kind: DriftSwapped, Step: step, Lines: fb.tokenLineRange(p.tb), TwinLines: fa.tokenLineRange(p.ta)})
+		}
 	}
 	for _, si := range slips {
 		if slices.Contains(used, si) {
@@ -371,6 +376,117 @@ func orderFree(f *File, u, t int32) bool {
 		return isName(c[n]) && n+1 < un.tok1 && token.Token(c[n+1]) == token.LBRACK && t > n+1 && t < closing(c, n+1, un.tok1)
 	}
 	return false
+}
+
+// swapSide says of which copy two names swapped (p and q, matched at
+// one call) are a slip: a pair alone cannot tell, and said it of both.
+// Where the two names are two arguments of a call, and one copy's other
+// calls of that function pass them in its order there while the other
+// copy's pass them in the order it has not, the second copy swapped them:
+// Kubernetes' mutating admission binding ends with fmt.Errorf(…, verb,
+// user), where its three other fmt.Errorf and all four of its validating
+// twin's pass user, verb (issue #24's example, said of both copies
+// until 2026-12-07). It returns whether to say the swap of a and of b,
+// and the step (StepCallOrder when one copy's calls decide).
+func (d *detector) swapSide(al alignment, p, q matchedNames) (sayA, sayB bool, step string) {
+	sameA, otherA, okA := d.callOrder(al.a, min(p.ta, q.ta), max(p.ta, q.ta))
+	sameB, otherB, okB := d.callOrder(al.b, min(p.tb, q.tb), max(p.tb, q.tb))
+	switch {
+	case !okA || !okB:
+	case sameA > 0 && otherA == 0 && otherB > 0 && sameB == 0:
+		return false, true, StepCallOrder
+	case sameB > 0 && otherB == 0 && otherA > 0 && sameA == 0:
+		return true, false, StepCallOrder
+	}
+	return true, true, ""
+}
+
+// callOrder counts the other calls in copy s of the function that tokens
+// t1 < t2, two names, are whole arguments of (f(…, x, y)), that pass both
+// names as whole arguments too: same in the order of t1 and t2, other in
+// the other order. ok is false when t1 and t2 are not two whole arguments
+// of one call of a named function.
+func (d *detector) callOrder(s span, t1, t2 int32) (same, other int, ok bool) {
+	f := d.files[s.file]
+	c := f.codes
+	s0, s1 := d.tokens(s)
+	open := openingParen(c, s0, t1)
+	if open <= s0 || token.Token(c[open-1]) != token.IDENT || openingParen(c, s0, t2) != open ||
+		!wholeArg(c, t1) || !wholeArg(c, t2) {
+		return 0, 0, false
+	}
+	names := map[int32]uint64{}
+	d.eachValue(s, func(t int32, code byte, v uint64) {
+		if isName(code) {
+			names[t] = v
+		}
+	})
+	callee, x, y := names[open-1], names[t1], names[t2]
+	for t := s0; t+1 < s1; t++ {
+		if t == open-1 || !isName(c[t]) || token.Token(c[t+1]) != token.LPAREN || names[t] != callee {
+			continue
+		}
+		ax, ay := int32(-1), int32(-1) // the first whole arguments naming x and y
+		depth := 0
+		for u := t + 2; u < s1 && depth >= 0; u++ {
+			switch token.Token(c[u]) {
+			case token.LPAREN, token.LBRACK, token.LBRACE:
+				depth++
+			case token.RPAREN, token.RBRACK, token.RBRACE:
+				depth--
+			case token.IDENT:
+				if depth > 0 || !wholeArg(c, u) {
+					continue
+				}
+				if names[u] == x && ax < 0 {
+					ax = u
+				} else if names[u] == y && ay < 0 {
+					ay = u
+				}
+			}
+		}
+		switch {
+		case ax < 0 || ay < 0:
+		case ax < ay:
+			same++
+		default:
+			other++
+		}
+	}
+	return same, other, true
+}
+
+// openingParen is the opening parenthesis of the call whose arguments
+// hold token t (the nearest one before t, after from, that t's brackets
+// leave open), or -1.
+func openingParen(c []byte, from, t int32) int32 {
+	depth := 0
+	for u := t - 1; u > from; u-- {
+		switch token.Token(c[u]) {
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth++
+		case token.LBRACK, token.LBRACE:
+			if depth--; depth < 0 {
+				return -1
+			}
+		case token.LPAREN:
+			if depth--; depth < 0 {
+				return u
+			}
+		}
+	}
+	return -1
+}
+
+// wholeArg reports whether the name at token t is a whole argument: a
+// comma or an opening parenthesis before it, a comma or a closing one
+// after it.
+func wholeArg(c []byte, t int32) bool {
+	if t < 1 || int(t)+1 >= len(c) {
+		return false
+	}
+	before, after := token.Token(c[t-1]), token.Token(c[t+1])
+	return (before == token.COMMA || before == token.LPAREN) && (after == token.COMMA || after == token.RPAREN)
 }
 
 // listItems reports whether tokens s and t (s < t) are in two items of

@@ -697,6 +697,11 @@ const (
 	// names for another operation than the one both functions are named
 	// for, where its twin names it for that one (driftoperation.go).
 	StepOperation = "operation"
+	// StepCallOrder, of DriftSwapped: two names a call of the copy passes
+	// in the other order than its twin's, where the copy's other calls of
+	// that function pass them in the twin's order (driftnames.go,
+	// swapSide): the swap is the copy's, not the twin's.
+	StepCallOrder = "call order"
 )
 
 // lockHashes and unlockHashes are the name hashes of the methods of
