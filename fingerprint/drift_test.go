@@ -1658,6 +1658,51 @@ func hashOr0(name string) uint64 {
 	return hashBytes([]byte(name))
 }
 
+// TestOddOrderManyCopies decides, in a class of 2,000 copies, the
+// orders of one place as the family says: the first copy's step moved
+// against every other, said both ways by each pair, is said once, of
+// the first; a swap one later copy alone has is said of it; a step moved
+// against two copies only is left as the pairs said it; a pair not
+// compared whole leaves every drift as it was.
+func TestOddOrderManyCopies(t *testing.T) {
+	const n = 2000
+	lr := func(l int) LineRange { return LineRange{l, l} }
+	class := func() Class {
+		c := Class{Fragments: make([]Fragment, n)}
+		for i := 1; i < n; i++ {
+			c.Fragments[0].Drift = append(c.Fragments[0].Drift, Drift{Kind: DriftMoved, Step: StepDefer, Lines: lr(5), Twin: i, TwinLines: lr(9)})
+			c.Fragments[i].Drift = append(c.Fragments[i].Drift, Drift{Kind: DriftMoved, Step: StepDefer, Lines: lr(9), Twin: 0, TwinLines: lr(5)})
+		}
+		c.Fragments[7].Drift = append(c.Fragments[7].Drift, Drift{Kind: DriftSwapped, Lines: lr(21), Twin: 0, TwinLines: lr(20)})
+		for _, i := range []int{3, 4} {
+			c.Fragments[0].Drift = append(c.Fragments[0].Drift, Drift{Kind: DriftMoved, Step: StepUnlock, Lines: lr(30), Twin: i, TwinLines: lr(33)})
+		}
+		return c
+	}
+	compared := make([]bool, n)
+	for i := range compared {
+		compared[i] = true
+	}
+	c := class()
+	oddOrder(&c, compared)
+	var got []string
+	for i, f := range c.Fragments {
+		for _, d := range f.Drift {
+			got = append(got, fmt.Sprintf("%d:%d %s %s %d:%d %v", i, d.Lines.Start, d.Kind, d.Step, d.Twin, d.TwinLines.Start, d.Consensus))
+		}
+	}
+	want := []string{"0:30 moved unlock 3:33 false", "0:30 moved unlock 4:33 false", "0:5 moved defer 1:9 true", "7:21 swapped  0:20 true"}
+	if !slices.Equal(got, want) {
+		t.Errorf("drifts\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	c = class()
+	compared[1] = false
+	oddOrder(&c, compared)
+	if !reflect.DeepEqual(c, class()) {
+		t.Error("a pair not compared whole: the drifts changed")
+	}
+}
+
 // TestMarkConsensusManyCopies marks, in a class of five copies, the
 // steps the first copy lacks of every other copy (at one place, however
 // often a twin is said) and not those only some have; and the steps a

@@ -73,47 +73,66 @@ func oddOrder(c *Class, compared []bool) {
 		copy  int
 		lines LineRange // the copy's lines of it
 	}
+	// placeOf is the place of drift x of copy i, and whether it is an
+	// order.
+	placeOf := func(i int, x Drift) (place, other, bool) {
+		switch {
+		case !ordered(i, x):
+			return place{}, other{}, false
+		case i == 0:
+			return place{x.Kind, x.Step, x.Lines}, other{x.Twin, x.TwinLines}, true
+		}
+		return place{x.Kind, x.Step, x.TwinLines}, other{i, x.Lines}, true
+	}
 	var places []place // in the order found
 	pairs := map[place][]other{}
+	type pairAt struct {
+		p    place
+		copy int
+	}
+	seen := map[pairAt]bool{} // a pair said both ways counts once
 	for i, f := range c.Fragments {
 		for _, x := range f.Drift {
-			if !ordered(i, x) {
+			p, o, ok := placeOf(i, x)
+			if !ok || seen[pairAt{p, o.copy}] {
 				continue
 			}
-			p, o := place{x.Kind, x.Step, x.TwinLines}, other{i, x.Lines}
-			if i == 0 {
-				p, o = place{x.Kind, x.Step, x.Lines}, other{x.Twin, x.TwinLines}
-			}
+			seen[pairAt{p, o.copy}] = true
 			if _, ok := pairs[p]; !ok {
 				places = append(places, p)
 			}
-			if !slices.ContainsFunc(pairs[p], func(e other) bool { return e.copy == o.copy }) {
-				pairs[p] = append(pairs[p], o)
-			}
+			pairs[p] = append(pairs[p], o)
 		}
 	}
+	// The places the family decides, each with the drift that says it
+	// and the copy it is said of.
+	type said struct {
+		at  int
+		odd Drift
+	}
+	decided := map[place]said{}
 	for _, p := range places {
-		others := pairs[p]
-		var odd Drift
-		at := 0 // the copy that gets it
-		switch len(others) {
+		switch others := pairs[p]; len(others) {
 		case 1:
-			at = others[0].copy
-			odd = Drift{Kind: p.kind, Step: p.step, Lines: others[0].lines, Twin: 0, TwinLines: p.lines, Consensus: true}
+			decided[p] = said{others[0].copy, Drift{Kind: p.kind, Step: p.step, Lines: others[0].lines, Twin: 0, TwinLines: p.lines, Consensus: true}}
 		case n - 1:
 			first := slices.MinFunc(others, func(a, b other) int { return a.copy - b.copy })
-			odd = Drift{Kind: p.kind, Step: p.step, Lines: p.lines, Twin: first.copy, TwinLines: first.lines, Consensus: true}
-		default:
-			continue
+			decided[p] = said{0, Drift{Kind: p.kind, Step: p.step, Lines: p.lines, Twin: first.copy, TwinLines: first.lines, Consensus: true}}
 		}
-		for i := range c.Fragments {
-			c.Fragments[i].Drift = slices.DeleteFunc(c.Fragments[i].Drift, func(x Drift) bool {
-				if !ordered(i, x) || x.Kind != p.kind || x.Step != p.step {
-					return false
-				}
-				return (i == 0 && x.Lines == p.lines) || (i > 0 && x.TwinLines == p.lines)
-			})
+	}
+	if len(decided) == 0 {
+		return
+	}
+	for i := range c.Fragments {
+		c.Fragments[i].Drift = slices.DeleteFunc(c.Fragments[i].Drift, func(x Drift) bool {
+			p, _, ok := placeOf(i, x)
+			_, gone := decided[p]
+			return ok && gone
+		})
+	}
+	for _, p := range places {
+		if s, ok := decided[p]; ok {
+			c.Fragments[s.at].Drift = append(c.Fragments[s.at].Drift, s.odd)
 		}
-		c.Fragments[at].Drift = append(c.Fragments[at].Drift, odd)
 	}
 }
