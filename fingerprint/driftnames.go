@@ -427,22 +427,14 @@ func (d *detector) callOrder(s span, t1, t2 int32) (same, other int, ok bool) {
 			continue
 		}
 		ax, ay := int32(-1), int32(-1) // the first whole arguments naming x and y
-		depth := 0
-		for u := t + 2; u < s1 && depth >= 0; u++ {
-			switch token.Token(c[u]) {
-			case token.LPAREN, token.LBRACK, token.LBRACE:
-				depth++
-			case token.RPAREN, token.RBRACK, token.RBRACE:
-				depth--
-			case token.IDENT:
-				if depth > 0 || !wholeArg(c, u) {
-					continue
-				}
-				if names[u] == x && ax < 0 {
-					ax = u
-				} else if names[u] == y && ay < 0 {
-					ay = u
-				}
+		for _, it := range listItemsIn(c, t+2, closing(c, t+1, s1)) {
+			u := it[0]
+			switch {
+			case it[1]-u != 1 || !isName(c[u]):
+			case names[u] == x && ax < 0:
+				ax = u
+			case names[u] == y && ay < 0:
+				ay = u
 			}
 		}
 		switch {

@@ -156,10 +156,9 @@ func (d *detector) signatureOf(s span) (signature, bool) {
 	return sg, sg.body0 > p1
 }
 
-// paramNames lists the names of the parameter list codes[p0:p1]: the
-// first name of each item of a list whose items are named (a b, c T: a
-// name and a type), nothing for a list of types alone.
-func paramNames(c []byte, p0, p1 int32) []int32 {
+// listItemsIn splits the list codes[p0:p1], its brackets left out, at
+// its own commas: each item's tokens [i0, i1), none empty.
+func listItemsIn(c []byte, p0, p1 int32) [][2]int32 {
 	var items [][2]int32
 	depth, i0 := 0, p0
 	for t := p0; t <= p1; t++ {
@@ -177,6 +176,14 @@ func paramNames(c []byte, p0, p1 int32) []int32 {
 			depth--
 		}
 	}
+	return items
+}
+
+// paramNames lists the names of the parameter list codes[p0:p1]: the
+// first name of each item of a list whose items are named (a b, c T: a
+// name and a type), nothing for a list of types alone.
+func paramNames(c []byte, p0, p1 int32) []int32 {
+	items := listItemsIn(c, p0, p1)
 	named := false
 	for _, it := range items {
 		if it[1]-it[0] >= 2 && isName(c[it[0]]) {
