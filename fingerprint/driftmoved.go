@@ -58,9 +58,6 @@ func oddOrder(c *Class, compared []bool) {
 	if n < 3 || slices.Contains(compared[1:], false) {
 		return
 	}
-	ordered := func(i int, x Drift) bool {
-		return (x.Kind == DriftMoved || x.Kind == DriftSwapped) && (i == 0 || x.Twin == 0)
-	}
 	// An order is known by its kind, its step and the first copy's lines
 	// of it: a drift of the first copy holds them in Lines, one of copy i
 	// in TwinLines (its twin is the first).
@@ -77,7 +74,7 @@ func oddOrder(c *Class, compared []bool) {
 	// order.
 	placeOf := func(i int, x Drift) (place, other, bool) {
 		switch {
-		case !ordered(i, x):
+		case x.Kind != DriftMoved && x.Kind != DriftSwapped || i > 0 && x.Twin != 0:
 			return place{}, other{}, false
 		case i == 0:
 			return place{x.Kind, x.Step, x.Lines}, other{x.Twin, x.TwinLines}, true

@@ -407,12 +407,15 @@ func (d *detector) swapSide(al alignment, p, q matchedNames) (sayA, sayB bool, s
 // the other order. ok is false when t1 and t2 are not two whole arguments
 // of one call of a named function.
 func (d *detector) callOrder(s span, t1, t2 int32) (same, other int, ok bool) {
-	f := d.files[s.file]
-	c := f.codes
+	c := d.files[s.file].codes
 	s0, s1 := d.tokens(s)
+	// A whole argument is an item of one name in the call's list.
+	args := func(open int32) [][2]int32 { return listItemsIn(c, open+1, closing(c, open, s1)) }
 	open := openingParen(c, s0, t1)
-	if open <= s0 || token.Token(c[open-1]) != token.IDENT || openingParen(c, s0, t2) != open ||
-		!wholeArg(c, t1) || !wholeArg(c, t2) {
+	if open <= s0 || !isName(c[open-1]) {
+		return 0, 0, false
+	}
+	if site := args(open); !slices.Contains(site, [2]int32{t1, t1 + 1}) || !slices.Contains(site, [2]int32{t2, t2 + 1}) {
 		return 0, 0, false
 	}
 	names := map[int32]uint64{}
@@ -427,7 +430,7 @@ func (d *detector) callOrder(s span, t1, t2 int32) (same, other int, ok bool) {
 			continue
 		}
 		ax, ay := int32(-1), int32(-1) // the first whole arguments naming x and y
-		for _, it := range listItemsIn(c, t+2, closing(c, t+1, s1)) {
+		for _, it := range args(t + 1) {
 			u := it[0]
 			switch {
 			case it[1]-u != 1 || !isName(c[u]):
@@ -468,17 +471,6 @@ func openingParen(c []byte, from, t int32) int32 {
 		}
 	}
 	return -1
-}
-
-// wholeArg reports whether the name at token t is a whole argument: a
-// comma or an opening parenthesis before it, a comma or a closing one
-// after it.
-func wholeArg(c []byte, t int32) bool {
-	if t < 1 || int(t)+1 >= len(c) {
-		return false
-	}
-	before, after := token.Token(c[t-1]), token.Token(c[t+1])
-	return (before == token.COMMA || before == token.LPAREN) && (after == token.COMMA || after == token.RPAREN)
 }
 
 // listItems reports whether tokens s and t (s < t) are in two items of

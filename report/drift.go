@@ -37,10 +37,10 @@ func DriftWords(c fingerprint.Class, i int) []string {
 			out = append(out, fmt.Sprintf("lacks the %s of %s (after this copy's line %d), which every other copy has", d.Step, at, d.Lines.Start))
 		case d.Kind == fingerprint.DriftLacks:
 			out = append(out, fmt.Sprintf("lacks the %s of %s (after this copy's line %d)", d.Step, at, d.Lines.Start))
-		case d.Kind == fingerprint.DriftSwapped && d.Step == fingerprint.StepCallOrder && !d.Consensus:
-			out = append(out, fmt.Sprintf("names at line %d are in the other order in its twin %s and in this copy's other calls of the same function", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftSwapped && d.Consensus:
 			out = append(out, fmt.Sprintf("names at line %d are in the other order in its twin %s and in every other copy", d.Lines.Start, at))
+		case d.Kind == fingerprint.DriftSwapped && d.Step == fingerprint.StepCallOrder:
+			out = append(out, fmt.Sprintf("names at line %d are in the other order in its twin %s and in this copy's other calls of the same function", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftSwapped:
 			out = append(out, fmt.Sprintf("names at line %d are in the other order in its twin %s", d.Lines.Start, at))
 		case d.Kind == fingerprint.DriftUnrenamed && d.Step == fingerprint.StepString:
