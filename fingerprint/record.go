@@ -14,7 +14,7 @@ import (
 // the derivation (the canonical codes, the hashes, the units, windows or
 // grams) changes, so that an index built by another version is never read
 // as this one's: the version is part of every record's key and header.
-const RecordVersion = 28
+const RecordVersion = 29
 
 // A record is one indexed File as bytes:
 //
