@@ -34,7 +34,7 @@ func (h *headers) perType(c fingerprint.Class) bool {
 		in := h.paths.class(c)
 		pa, pb := path.Base(path.Dir(in.Fragments[0].File)), path.Base(path.Dir(in.Fragments[1].File))
 		return pa != pb && onlyTypeWords(nameWords(pa), nameWords(pb)) ||
-			a.Sig != b.Sig && sameButTypes(a.Sig, b.Sig)
+			a.Sig != b.Sig && sameButTypes(a.Sig, b.Sig, pa, pb)
 	}
 	wa, wb := nameWords(a.Name), nameWords(b.Name)
 	if c.Kind == fingerprint.Exact && onlyCopyNumbers(wa, wb) {
@@ -164,8 +164,12 @@ var typeJoins = []string{"in", "of"}
 
 // sameButTypes reports whether two signatures, as Func.Sig holds them,
 // name the same parameters and results but for words that name a type or
-// a width and the packages of their types.
-func sameButTypes(a, b string) bool {
+// a width and the packages of their types. dirA and dirB are the names of
+// the copies' directories, which name their packages: a type that one
+// copy names in its own package and the other through it (Order in
+// orders, orders.Order in billing) is one type, the qualifier a function
+// moved to another package needs, and no variant per type.
+func sameButTypes(a, b, dirA, dirB string) bool {
 	ta, okA := sigTypes(a)
 	tb, okB := sigTypes(b)
 	if !okA || !okB || len(ta) != len(tb) {
@@ -173,7 +177,7 @@ func sameButTypes(a, b string) bool {
 	}
 	differ := false
 	for i := range ta {
-		if ta[i] == tb[i] {
+		if ta[i] == tb[i] || tb[i] == dirA+"."+ta[i] || ta[i] == dirB+"."+tb[i] {
 			continue
 		}
 		// A type in another package (*core.Pod and *v1.Pod), or another

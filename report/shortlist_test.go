@@ -161,6 +161,13 @@ func TestPerType(t *testing.T) {
 		{"func find(pod *v1.Pod) int", "func find(node *v1.Node) int", ""},
 		{"func find(s []byte, t Table) int", "func find(s string, t Table) int", CategoryPerType},
 		{"func find(s []byte, t Table) int", "func find(s string, t Index) int", ""},
+		// A type named in its own package and, in the other copy,
+		// through it (a.Order in b, a.go's package a) is one type: a
+		// function moved to another package; a package of another name
+		// is another type.
+		{"func Summarize(orders []Order) []string", "func Summarize(orders []a.Order) []string", ""},
+		{"func Summarize(orders []b.Order) []string", "func Summarize(orders []Order) []string", ""},
+		{"func Summarize(orders []Order) []string", "func Summarize(orders []core.Order) []string", CategoryPerType},
 		{"func find(s []byte,", "func find(s string,", ""},                                // cut: not known
 		{"func Summary(rows []string) string", "func Summary(items []string) string", ""}, // only the names differ: a copy
 		// Opposite operations.
