@@ -272,7 +272,7 @@ func signal(c, in fingerprint.Class) (score int, why, left string) {
 	case examples:
 		left = LeftExamples
 	}
-	return score, reason(c, category, test, examples, dirs), left
+	return score, reason(c, category, test, examples, !test && !examples && anyTests(in), dirs), left
 }
 
 // reason says in words why a class ranks where it does:
@@ -280,7 +280,7 @@ func signal(c, in fingerprint.Class) (score int, why, left string) {
 // A drift comes first, before a category's words: it is what ranks the
 // class, and a report cut short (an HTML column, an editor's hover) still
 // shows it.
-func reason(c fingerprint.Class, category string, test, examples bool, dirs int) string {
+func reason(c fingerprint.Class, category string, test, examples, someTests bool, dirs int) string {
 	var b strings.Builder
 	if c.Divergent {
 		fmt.Fprintf(&b, "drifted: %s; ", driftReason(c))
@@ -303,6 +303,8 @@ func reason(c fingerprint.Class, category string, test, examples bool, dirs int)
 		b.WriteString("tests")
 	case examples:
 		b.WriteString("examples")
+	case someTests:
+		b.WriteString("production and tests")
 	default:
 		b.WriteString("production")
 	}
@@ -368,6 +370,13 @@ func testsOnly(c fingerprint.Class) bool {
 		}
 	}
 	return true
+}
+
+// anyTests reports whether a copy of c is test code: a class of
+// production code and tests, which is listed as production code is, and
+// says it holds both.
+func anyTests(c fingerprint.Class) bool {
+	return slices.ContainsFunc(c.Fragments, func(f fingerprint.Fragment) bool { return isTest(f.File) })
 }
 
 // testDirs are the directory names under which code serves tests: the

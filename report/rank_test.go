@@ -270,19 +270,21 @@ func TestRankReason(t *testing.T) {
 	for _, tc := range []struct {
 		got, want string
 	}{
-		{classes[0].Signal.Reason, "drifted: a copy lacks the guard and the flag; production, 3 packages, 140 lines"},
+		{classes[0].Signal.Reason, "drifted: a copy lacks the guard and the flag; production and tests, 3 packages, 140 lines"},
 		{classes[1].Signal.Reason, "build variants, on purpose (fd_linux.go and fd_windows.go are never built together); production, 1 package, 12 lines"},
 		{LeftOut(classes[1]), "build-variant: fd_linux.go and fd_windows.go are never built together"},
 		{classes[1].Signal.Category, CategoryBuildVariant},
-		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard and the flag; production, 3 packages, 140 lines); another copy lacks this one's guard (lines 31-32)"},
-		{Message(classes[0], 0), "duplicate of b/y.go:20-25 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard and the flag; production, 3 packages, 140 lines); " +
+		{Message(classes[0], 2), "duplicate of a/x.go:10-15 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard and the flag; production and tests, 3 packages, 140 lines); another copy lacks this one's guard (lines 31-32)"},
+		{Message(classes[0], 0), "duplicate of b/y.go:20-25 (near 0%, 0 tokens, 3 copies; drifted: a copy lacks the guard and the flag; production and tests, 3 packages, 140 lines); " +
 			"lacks the guard of c/z_test.go:31-32 (after this copy's line 12); lacks the flag of b/y.go:20 (after this copy's line 13)"},
 		{Message(lackedByTwo(), 0), "duplicate of b/y.go:20-25 (exact, 0 tokens, 3 copies); 2 other copies lack this one's guard (lines 11-12)"},
-		{reason(p, CategoryPerType, false, false, 1), "one copy per type, on purpose; production, 1 package, 12 lines"},
-		{reason(p, CategoryInverse, false, false, 1), "inverse operations, on purpose; production, 1 package, 12 lines"},
-		{reason(p, "", false, true, 2), "examples, 2 packages, 12 lines"},
+		{reason(p, CategoryPerType, false, false, false, 1), "one copy per type, on purpose; production, 1 package, 12 lines"},
+		{reason(p, CategoryInverse, false, false, false, 1), "inverse operations, on purpose; production, 1 package, 12 lines"},
+		{reason(p, "", false, true, false, 2), "examples, 2 packages, 12 lines"},
+		// A class of production code and tests says it holds both.
+		{reason(p, "", false, false, true, 2), "production and tests, 2 packages, 12 lines"},
 		// A drift inside a category comes first: it ranks the class.
-		{reason(c, CategoryMirror, false, false, 3), "drifted: a copy lacks the guard and the flag; mirrored or generated copies, on purpose; production, 3 packages, 140 lines"},
+		{reason(c, CategoryMirror, false, false, false, 3), "drifted: a copy lacks the guard and the flag; mirrored or generated copies, on purpose; production, 3 packages, 140 lines"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got  %q\nwant %q", tc.got, tc.want)
