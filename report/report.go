@@ -70,6 +70,11 @@ type Report struct {
 	// -max-occurrences times (fingerprint.Result.Boilerplate), which
 	// BoilerplateLine says and JSON counts; zero when none.
 	Boilerplate Boilerplate
+	// Generated counts the files read and left out as generated
+	// (load.Result.FilesGenerated), which GeneratedLine says; 0 says
+	// nothing (copycat -q, or a run whose files are all generated, which
+	// says so on its own).
+	Generated int
 }
 
 // Boilerplate counts the lines and files of code held back as
@@ -454,6 +459,9 @@ func Text(w io.Writer, r *Report) error {
 	if line := r.BoilerplateLine(); line != "" {
 		fmt.Fprintln(bw, line)
 	}
+	if line := r.GeneratedLine(); line != "" {
+		fmt.Fprintln(bw, line)
+	}
 	if r.Change != nil {
 		fmt.Fprintln(bw, r.Change.Line())
 	}
@@ -502,6 +510,16 @@ func (r *Report) BoilerplateLine() string {
 	}
 	return fmt.Sprintf("copycat: left out as boilerplate: %s in %s %s code seen more than %d times (-max-occurrences 0 compares them too)",
 		Count(b.Lines, "line", "lines"), Count(b.Files, "file", "files"), words.Agree(b.Lines, "repeats", "repeat"), b.Max)
+}
+
+// GeneratedLine says how many files were left out as generated, "" for
+// none: the summary's count of files holds only those read, and a file
+// left out unsaid read as one copycat missed.
+func (r *Report) GeneratedLine() string {
+	if r.Generated == 0 {
+		return ""
+	}
+	return fmt.Sprintf("copycat: left out as generated: %s (-generated reads %s)", Count(r.Generated, "file", "files"), words.Agree(r.Generated, "it", "them"))
 }
 
 // changeWords says what the change did to fragment fi of class ci, ""
