@@ -9,7 +9,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // FileName is the name of copycat's ignore files.
@@ -65,7 +67,20 @@ func (e *LineError) Message() string {
 	if e.Pattern == "" {
 		return fmt.Sprintf("cannot parse %s line: %v", FileName, e.Err)
 	}
-	return fmt.Sprintf("cannot parse %s line %q: %v", FileName, e.Pattern, e.Err)
+	return fmt.Sprintf("cannot parse %s line %s: %v", FileName, quoteLine(e.Pattern), e.Err)
+}
+
+// quoteLine quotes a line of a file as it stands there: between double
+// quotes, its backslashes as they are ("inventory/\", which %q wrote
+// with two), unless it holds a quote or a byte that does not print,
+// which %q escapes.
+func quoteLine(s string) string {
+	for _, r := range s {
+		if r == '"' || !unicode.IsPrint(r) {
+			return strconv.Quote(s)
+		}
+	}
+	return `"` + s + `"`
 }
 
 func (e *LineError) Unwrap() error { return e.Err }

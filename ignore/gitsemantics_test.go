@@ -154,6 +154,23 @@ func checkWithGit(t *testing.T, cases []gitCase) {
 	}
 }
 
+// A line is quoted as it stands in the file: its backslashes as they
+// are (%q wrote "inventory/\\" of inventory/\), and escaped only where
+// it holds a quote or a byte that does not print.
+func TestQuoteLine(t *testing.T) {
+	for line, want := range map[string]string{
+		`inventory/\`: `"inventory/\"`,
+		`a\#b`:        `"a\#b"`,
+		"x.go\t# gen": `"x.go\t# gen"`,
+		"a\x00b":      `"a\x00b"`,
+		`say "x"`:     `"say \"x\""`,
+	} {
+		if got := quoteLine(line); got != want {
+			t.Errorf("quoteLine(%q) = %s, want %s", line, got, want)
+		}
+	}
+}
+
 // TestRefusedPatterns: a pattern that git reads in a way copycat does not
 // follow (or that can never match) is an error naming file and line.
 func TestRefusedPatterns(t *testing.T) {
@@ -190,7 +207,7 @@ func TestRefusedPatterns(t *testing.T) {
 		if !strings.HasPrefix(errs[0].Error(), "d/.duplignore:2: ") {
 			t.Errorf("%q: error %q does not start with file and line", tc.line, errs[0])
 		}
-		if want := fmt.Sprintf("cannot parse .duplignore line %q: ", tc.line); !strings.Contains(errs[0].Error(), want) {
+		if want := "cannot parse .duplignore line " + quoteLine(tc.line) + ": "; !strings.Contains(errs[0].Error(), want) {
 			t.Errorf("%q: error %q does not quote the whole line (%s)", tc.line, errs[0], want)
 		}
 	}

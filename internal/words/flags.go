@@ -35,6 +35,9 @@ func SuggestFlags(fs *flag.FlagSet, name string) []string {
 // back as they are.
 func FlagError(fs *flag.FlagSet, err error) error {
 	if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); ok {
+		if strings.Contains(name, " ") {
+			return err // UnknownFlag's own, its hint given
+		}
 		return UnknownFlag(fs, name)
 	}
 	head, ok := strings.CutSuffix(err.Error(), ": parse error")

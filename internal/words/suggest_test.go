@@ -101,4 +101,12 @@ func TestFlagError(t *testing.T) {
 			t.Errorf("%q: %q, want %q", tt.args, got, tt.want)
 		}
 	}
+	// UnknownFlag's error, its hint given, comes back as it is: the
+	// hint was said twice, "-new-from-revv (did you mean -new-from-rev?)
+	// (did you mean -new-from-rev?)".
+	fs.String("new-from-rev", "", "")
+	err := UnknownFlag(fs, "new-from-revv")
+	if got := FlagError(fs, err).Error(); got != err.Error() {
+		t.Errorf("FlagError(UnknownFlag) = %q, want %q", got, err.Error())
+	}
 }
