@@ -153,3 +153,19 @@ func TestHeaderAfterInvalidUTF8(t *testing.T) {
 		}
 	}
 }
+
+// A bad Content-Length is quoted without the blank after the colon, and
+// one past the limit says the limit (it read `bad Content-Length "
+// 314572800"`).
+func TestContentLengthErrors(t *testing.T) {
+	for value, want := range map[string]string{
+		"314572800": "Content-Length 314572800 is over the 256 MiB a message may be",
+		"-5":        `bad Content-Length "-5"`,
+		"abc":       `bad Content-Length "abc"`,
+	} {
+		_, err := newReader(strings.NewReader("Content-Length: " + value + "\r\n\r\n")).header("")
+		if err == nil || !errors.Is(err, errFraming) || !strings.HasSuffix(err.Error(), ": "+want) {
+			t.Errorf("Content-Length: %s: %v, want a framing error ending %q", value, err, want)
+		}
+	}
+}

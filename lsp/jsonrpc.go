@@ -296,8 +296,12 @@ func (r *reader) header(first string) (int, error) {
 			return 0, fmt.Errorf("%w: %q", errFraming, line)
 		}
 		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
-			n, err := strconv.Atoi(strings.TrimSpace(value))
-			if err != nil || n < 0 || n > maxMessage {
+			value = strings.TrimSpace(value)
+			n, err := strconv.Atoi(value)
+			switch {
+			case err == nil && n > maxMessage:
+				return 0, fmt.Errorf("%w: Content-Length %d is over the %d MiB a message may be", errFraming, n, maxMessage>>20)
+			case err != nil || n < 0:
 				return 0, fmt.Errorf("%w: bad Content-Length %q", errFraming, value)
 			}
 			length = n
