@@ -103,7 +103,7 @@ func (s ChangeStats) Line() string {
 }
 
 // ChangeWords says what the change did to fragment i of class c, whose
-// verdict is v: "new copy of b.go:3-40 (unchanged)", "you changed this
+// verdict is v: "new copy of b.go:3-40 (that copy unchanged)", "you changed this
 // copy (2 lines added); b.go:3-40 held the same code and was not
 // changed".
 func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
@@ -155,12 +155,14 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 		return ""
 	}
 	// unchanged says whether the change edited copy j, which existed
-	// before: "unchanged", or its edits ("edited too: line 7 added").
+	// before: "that copy unchanged", or its edits ("that copy edited too:
+	// line 7 added"). "unchanged" alone read as said of the new copy, a
+	// paste left as it was.
 	unchanged := func(j int) string {
 		if v.Touched[j] {
-			return "edited too: " + edits(j)
+			return "that copy edited too: " + edits(j)
 		}
-		return "unchanged"
+		return "that copy unchanged"
 	}
 	switch {
 	case v.New[i]:

@@ -34,7 +34,7 @@ func TestMarkdownChange(t *testing.T) {
 		"**Forgotten twins: the change edited one copy and not the other**\n\n" +
 		"- `a/a_x.go:10-15` (near 0%, 20 lines): forgotten twin: you changed this copy (1 line added, 1 line removed); b/b.go:20-25 held the same code and was not changed\n\n" +
 		"**New copies**\n\n" +
-		"- `c/c.go:10-15` (exact, 20 lines): new copy of a/a.go:20-25 (unchanged)\n\n" +
+		"- `c/c.go:10-15` (exact, 20 lines): new copy of a/a.go:20-25 (that copy unchanged)\n\n" +
 		"New duplicated lines: 6 of the 12 lines the change added (50.0%), **over** `-max-new-duplication 10`.\n"
 	if got := buf.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
@@ -184,18 +184,18 @@ func TestChangeWordsTwinEditedToo(t *testing.T) {
 	}{
 		{change.Verdict{Kind: change.New, Touched: []bool{true, true}, New: []bool{false, true},
 			Added: []int{3, 6}, AddedAt: [][]fingerprint.LineRange{{{Start: 14, End: 16}}, nil}},
-			"new copy of a/a.go:10-15 (edited too: lines 14-16 added)"},
+			"new copy of a/a.go:10-15 (that copy edited too: lines 14-16 added)"},
 		{change.Verdict{Kind: change.New, Touched: []bool{true, true}, New: []bool{false, true},
 			Added: []int{1, 6}, Removed: []int{2, 0}},
-			"new copy of a/a.go:10-15 (edited too: 1 line added, 2 lines removed)"},
+			"new copy of a/a.go:10-15 (that copy edited too: 1 line added, 2 lines removed)"},
 		{change.Verdict{Kind: change.New, Touched: []bool{false, true}, New: []bool{false, true}},
-			"new copy of a/a.go:10-15 (unchanged)"},
+			"new copy of a/a.go:10-15 (that copy unchanged)"},
 		{change.Verdict{Kind: change.Grown, Touched: []bool{true, false, true}, New: []bool{false, false, true},
 			Added: []int{2, 0, 6}},
-			"one more copy of b/b.go:20-25 (unchanged): the class grew to 3 copies"},
+			"one more copy of b/b.go:20-25 (that copy unchanged): the class grew to 3 copies"},
 		{change.Verdict{Kind: change.Grown, Touched: []bool{true, true, true}, New: []bool{false, false, true},
 			Added: []int{2, 1, 6}},
-			"one more copy of a/a.go:10-15 (edited too: 2 lines added): the class grew to 3 copies"},
+			"one more copy of a/a.go:10-15 (that copy edited too: 2 lines added): the class grew to 3 copies"},
 	} {
 		n := len(tc.v.New)
 		c := class("n", fingerprint.Exact, "a/a.go", "b/b.go", "c/c.go")

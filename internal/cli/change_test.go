@@ -76,7 +76,7 @@ func TestChangeVerdicts(t *testing.T) {
 	testtool.Git(t, "commit", "-q", "-m", "paste")
 	out, errs, code := runChange(t, "-new-from-rev", "HEAD~1", "./...")
 	if code != ExitClones || !strings.Contains(out, "c/c.go:8:1: duplicate of a/a.go:8-27") ||
-		!strings.Contains(out, "; new copy of a/a.go:8-27 (unchanged)") || strings.Contains(out, "x/x.go") {
+		!strings.Contains(out, "; new copy of a/a.go:8-27 (that copy unchanged)") || strings.Contains(out, "x/x.go") {
 		t.Errorf("a new copy: exit %d:\n%s%s", code, out, errs)
 	}
 	if !strings.Contains(out, "copycat: the change: 1 new copy, 0 forgotten twins, 0 classes grown; 20 of the 27 lines it added copy other code (74.1%)") {
@@ -338,7 +338,7 @@ func TestChangeUntracked(t *testing.T) {
 	testtool.WriteFiles(t, dir, map[string]string{"sub/c/c.go": pasteSource("c", [4]string{"rows", "out", "line", "total"})})
 	t.Chdir(filepath.Join(dir, "sub"))
 	out, errs, code = runChange(t, "-new-from-rev", "HEAD", "./...")
-	if code != ExitClones || !strings.Contains(out, "c/c.go:8:1: duplicate of a/a.go:8-27") || !strings.Contains(out, "new copy of a/a.go:8-27 (unchanged)") {
+	if code != ExitClones || !strings.Contains(out, "c/c.go:8:1: duplicate of a/a.go:8-27") || !strings.Contains(out, "new copy of a/a.go:8-27 (that copy unchanged)") {
 		t.Errorf("an untracked copy, from a folder of the repository: exit %d:\n%s%s", code, out, errs)
 	}
 }
@@ -650,7 +650,7 @@ func TestChangeForgottenTwinBesideAPaste(t *testing.T) {
 		"; forgotten twin: you changed this copy (line 12 added, 1 line removed); b/b.go:8-27 held the same code and was not changed",
 		"; forgotten twin: a/a.go:8-27, a copy of this code, was changed (line 12 added, 1 line removed) and this copy was not",
 		"c/c.go:8:1: duplicate of a/a.go:8-27",
-		"; new copy of b/b.go:8-27 (unchanged)",
+		"; new copy of b/b.go:8-27 (that copy unchanged)",
 		"copycat: the change: 1 new copy, 1 forgotten twin, 0 classes grown",
 	)
 	if t.Failed() {

@@ -86,14 +86,14 @@ func TestChangeMovedCopy(t *testing.T) {
 		testtool.WriteFiles(t, dir, map[string]string{"d/d.go": pasteSource("d", [4]string{"rows", "out", "line", "total"})})
 		changeSays(t, ExitClones, "a/summary.go:8:1: duplicate of b/b.go:8-27 (renamed, 119 tokens, 3 copies",
 			"; moved copy: the change moved this copy of b/b.go:8-27 from a/a.go:8-27 (at the base)",
-			"d/d.go:8:1: duplicate of a/summary.go:8-27", "; one more copy of b/b.go:8-27 (unchanged): the class grew to 3 copies",
+			"d/d.go:8:1: duplicate of a/summary.go:8-27", "; one more copy of b/b.go:8-27 (that copy unchanged): the class grew to 3 copies",
 			"copycat: the change: 1 new copy, 0 forgotten twins, 1 class grown; 20 of the ", "; it moved 1 copy\n")
 	})
 	// A paste alone is a new copy, as it was.
 	t.Run("pasted", func(t *testing.T) {
 		dir := moveRepo(t)
 		testtool.WriteFiles(t, dir, map[string]string{"d/d.go": pasteSource("d", [4]string{"rows", "out", "line", "total"})})
-		if out := changeSays(t, ExitClones, "; one more copy of a/a.go:8-27 (unchanged)", "copycat: the change: 1 new copy, 0 forgotten twins, 1 class grown"); strings.Contains(out, "moved") {
+		if out := changeSays(t, ExitClones, "; one more copy of a/a.go:8-27 (that copy unchanged)", "copycat: the change: 1 new copy, 0 forgotten twins, 1 class grown"); strings.Contains(out, "moved") {
 			t.Errorf("a paste is said moved:\n%s", out)
 		}
 	})
