@@ -102,6 +102,24 @@ func (s ChangeStats) Line() string {
 	return line
 }
 
+// sameLines reports whether copies i and j of c differ from its first
+// copy at the same lines, counted from their starts, and are as long in
+// tokens: the same code, as far as the class says (every copy of an
+// exact class is).
+func sameLines(c fingerprint.Class, i, j int) bool {
+	a, b := c.Fragments[i], c.Fragments[j]
+	if a.Tokens != b.Tokens || len(a.Differs) != len(b.Differs) {
+		return false
+	}
+	for k, r := range a.Differs {
+		q := b.Differs[k]
+		if r.Start-a.Start.Line != q.Start-b.Start.Line || r.End-a.Start.Line != q.End-b.Start.Line {
+			return false
+		}
+	}
+	return true
+}
+
 // ChangeWords says what the change did to fragment i of class c, whose
 // verdict is v: "new copy of b.go:3-40 (that copy unchanged)", "you changed this
 // copy (2 lines added); b.go:3-40 held the same code and was not
@@ -167,8 +185,13 @@ func ChangeWords(c fingerprint.Class, v change.Verdict, i int) string {
 	switch {
 	case v.New[i]:
 		// The twin named is one the change left as it was, if any: a
-		// twin it also edited is said so (it was said unchanged).
-		t, ok := other(func(j int) bool { return !v.New[j] && !v.Touched[j] })
+		// twin it also edited is said so (it was said unchanged); of
+		// those, one this copy is the same as, the code it was pasted
+		// from (the one that lacked a guard the paste has was named).
+		t, ok := other(func(j int) bool { return !v.New[j] && !v.Touched[j] && sameLines(c, i, j) })
+		if !ok {
+			t, ok = other(func(j int) bool { return !v.New[j] && !v.Touched[j] })
+		}
 		if !ok {
 			t, ok = other(func(j int) bool { return !v.New[j] })
 		}

@@ -212,6 +212,34 @@ func TestChangeWordsTwinEditedToo(t *testing.T) {
 	}
 }
 
+// A copy pasted into a near class names the copy it is the same as,
+// where the class says so, before another the change left as it was: a
+// paste of the original that has a guard named the twin that lacks it.
+func TestChangeWordsNamesTheCopyPasted(t *testing.T) {
+	v := change.Verdict{Kind: change.Grown, Touched: []bool{false, false, true}, New: []bool{false, false, true},
+		Added: []int{0, 0, 20}, Removed: make([]int, 3)}
+	for _, tc := range []struct {
+		name    string
+		differs [3][]fingerprint.LineRange // of a/a.go:10-15, b/b.go:20-25, c/c.go:30-35
+		want    string
+	}{
+		{"the same as the first", [3][]fingerprint.LineRange{nil, {{Start: 22, End: 22}}, nil},
+			"one more copy of a/a.go:10-15 (that copy unchanged): the class grew to 3 copies"},
+		{"the same as the second", [3][]fingerprint.LineRange{nil, {{Start: 22, End: 22}}, {{Start: 32, End: 32}}},
+			"one more copy of b/b.go:20-25 (that copy unchanged): the class grew to 3 copies"},
+		{"the same as neither", [3][]fingerprint.LineRange{nil, {{Start: 22, End: 22}}, {{Start: 33, End: 33}}},
+			"one more copy of a/a.go:10-15 (that copy unchanged): the class grew to 3 copies"},
+	} {
+		c := class("n", fingerprint.Near, "a/a.go", "b/b.go", "c/c.go")
+		for k := range c.Fragments {
+			c.Fragments[k].Differs = tc.differs[k]
+		}
+		if got := ChangeWords(c, v, 2); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
 // NewCopies counts the copies a change pasted: every one it added, less
 // the one the others copy when it added the whole class.
 func TestNewCopies(t *testing.T) {
