@@ -2235,3 +2235,69 @@ func TestDeclaresAtVarGroupLinear(t *testing.T) {
 	}
 	hostile.Linear(t, "tokens read", read(2000), read(4000))
 }
+
+// metadataOf loops over targets under the name of a package it calls
+// after the loop, where the loop's variable is out of scope.
+const metadataOf = `package p
+
+func metadataOf(ctx context.Context, base string, targets []target) (*meta, error) {
+	for _, url := range targets {
+		m, err := fetch(ctx, url.URL, url.Resource)
+		if err != nil {
+			continue
+		}
+		if m == nil {
+			continue
+		}
+		if len(m.Servers) == 0 {
+			return nil, fmt.Errorf("metadata of %s names no server", url.URL)
+		}
+		return m, nil
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return nil, fmt.Errorf("parsing %s: %v", base, err)
+	}
+	u.Path = ""
+	return &meta{Servers: []string{u.String()}}, nil
+}
+`
+
+// TestDriftRenameInScope: a copy that names the loop's variable t where
+// its twin names it url keeps no name of the twin's in url.Parse after
+// the loop, where the twin's url is the package (go-sdk's
+// getProtectedResourceMetadata, said unrenamed and ranked first); one
+// url left in the loop is a slip.
+func TestDriftRenameInScope(t *testing.T) {
+	r := strings.NewReplacer
+	o := Options{MinTokens: 50, MinLines: 6, MaxOccurrences: 10, Near: true, Similarity: 0.8, Workers: 2}
+	renamed := r("for _, url := range", "for _, t := range", "url.URL, url.Resource", "t.URL, t.Resource", "names no server\", url.URL", "names no server\", t.URL").Replace(metadataOf)
+	// Without the package, where the twin's url is the loop's variable
+	// alone.
+	noPackage := r("url.Parse(base)", "parse(base)").Replace(metadataOf)
+	slipped := r("for _, url := range", "for _, t := range", "url.URL, url.Resource", "t.URL, url.Resource", "names no server\", url.URL", "names no server\", t.URL").Replace(noPackage)
+	for _, tc := range []struct {
+		name string
+		a, b string
+		want []string
+	}{
+		{"the package after the loop", metadataOf, renamed, nil},
+		{"the loop's variable left in the loop", noPackage, slipped, []string{"b.go:5 unrenamed  a.go:5-5"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			found := false
+			for _, c := range detect(t, o, map[string]string{"a.go": tc.a, "b.go": tc.b}) {
+				if len(c.Fragments) == 2 {
+					found, got = true, driftOf(c)
+				}
+			}
+			if !found {
+				t.Fatal("no class of the two copies")
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("drift %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -53,6 +53,9 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift) {
 		switch {
 		case !m.inNames(p):
 			// An edit around the name, not a slip in it: nothing to say.
+		case !m.inScope(0, p.ta, p.x) || !m.inScope(1, p.tb, p.y):
+			// A name of the same spelling as one a copy declares, out
+			// of that declaration's scope: another thing.
 		case m.unrenamed(p.x, m.ofA, al.b, func(w uint64) [2]uint64 { return [2]uint64{p.x, w} }):
 			// a's name x is y everywhere in b but here, where b kept x,
 			// and names nothing else.
@@ -67,6 +70,51 @@ func (d *detector) renamingSlips(al alignment) (forA, forB []Drift) {
 		}
 	}
 	return forA, forB
+}
+
+// inScope reports whether the name at token t of the alignment's copy
+// side (0 for a, 1 for b) stands where a declaration of it in that copy
+// is in scope, or the copy declares it nowhere (a package, a field, a
+// parameter declared before the span: nothing to tell). The names of a
+// range clause or of an if's, a for's or a switch's init are in scope in
+// their statement, another statement's from it to the end of its
+// block. go-sdk's two getProtectedResourceMetadata name their loop
+// variable url and u, and both call url.Parse after the loop: the
+// url there is the package in both, which the copy did not fail to
+// rename (it was said to, ranked first; found by a newcomer's trial).
+func (m *nameMap) inScope(side int, t int32, name uint64) bool {
+	d := m.d
+	s := m.al.a
+	if side == 1 {
+		s = m.al.b
+	}
+	m.innerUnits()
+	inner := m.inner[side]
+	f := d.files[s.file]
+	t0, t1 := d.tokens(s)
+	sites := d.sitesOf(f)
+	defer sites.done()
+	declared, in := false, false
+	d.eachAddedValue(s, []int32{t0, t1}, func(dt int32, c byte, v uint64) {
+		if in || v != name || !isName(c) || !sites.declaresAt(dt) {
+			return
+		}
+		declared = true
+		u := inner[dt-t0]
+		if u < 0 {
+			in = true
+			return
+		}
+		lo, hi := f.units[u].tok0, f.units[u].tok1
+		switch token.Token(f.codes[lo]) {
+		case token.FOR, token.IF, token.SWITCH:
+		default:
+			b := f.blocks[f.blockOf(u)]
+			lo, hi = dt, f.units[b.last-1].tok1
+		}
+		in = lo <= t && t < hi
+	})
+	return !declared || in
 }
 
 // A nameMap is how the names of two aligned copies pair up.
