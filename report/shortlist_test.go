@@ -225,6 +225,10 @@ func TestPerType(t *testing.T) {
 		{"func getSymbols32(typ int) int", "func getSymbols64(typ int) int", "getSymbols32 and getSymbols64 differ only by a type or a width"},
 		{"func sumInt32(x int) int", "func sumInt64(x int) int", "sumInt32 and sumInt64 differ only by a type or a width"},
 		{"func convertToIntegerHistogram() int", "func convertToFloatHistogram() int", "convertToIntegerHistogram and convertToFloatHistogram differ only by a type or a width"},
+		// Opposite operations, and one method of opposite types, which
+		// does the same to each (it said they do opposite things).
+		{"func ToUpper(s string) string", "func ToLower(s string) string", "ToUpper and ToLower do opposite things"},
+		{"func (d *Decoder) Reset(n int) int", "func (e *Encoder) Reset(n int) int", "Decoder.Reset and Encoder.Reset are one method of types for opposite operations"},
 	} {
 		files := map[string]string{"a/x.go": inFunc(tc[0]), "b/y.go": inFunc(tc[1])}
 		h := &headers{src: ReadFacts(fakeFiles(files)), cache: map[string]*header{}}
