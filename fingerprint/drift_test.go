@@ -994,6 +994,11 @@ func TestDrift(t *testing.T) {
 		// missed change: backends wrap their errors each their own way.
 		{"error wrap lacked", authorize, r(`fmt.Errorf("failed to authorize request: %w", err)`, "err").Replace(authorize),
 			false, []string{"b.go:18 lacks error wrap a.go:18-18"}},
+		// A call that builds a composite literal, a string among its
+		// fields, wraps no error (go-critic's checkers returning
+		// astwalk.WalkerForFuncDecl(&hugeParamChecker{…}), nil).
+		{"a composite literal returned in a call", r("\treturn nil\n}", "\treturn v.check(&Checked{Verb: verb, Limit: int64(limitOf(\"reads\"))})\n}").Replace(authorize),
+			r("\treturn nil\n}", "\treturn v.check(attrs)\n}").Replace(authorize), false, []string{}},
 		{"arguments swapped", authorize, r("paramRef\", user, verb)", "paramRef\", verb, user)").Replace(authorize),
 			true, []string{"a.go:21 swapped  b.go:21-21", "b.go:21 swapped  a.go:21-21"}},
 		// The copy's own other calls of the function tell which copy
