@@ -49,8 +49,9 @@ type (
 		// boilerplate (Report.Boilerplate); a change counts its own.
 		BoilerplateLines int         `json:"boilerplate_lines,omitempty"`
 		BoilerplateFiles int         `json:"boilerplate_files,omitempty"`
-		Change           *jsonChange `json:"change,omitempty"` // with a change: what it did
-		Run              *RunStats   `json:"run,omitempty"`    // only with -stats
+		GeneratedFiles   int         `json:"generated_files,omitempty"` // files left out as generated (Report.Generated)
+		Change           *jsonChange `json:"change,omitempty"`          // with a change: what it did
+		Run              *RunStats   `json:"run,omitempty"`             // only with -stats
 	}
 	jsonClass struct {
 		ID         string         `json:"id"`
@@ -190,6 +191,7 @@ func jsonHead(r *Report) jsonReport {
 	if r.Change == nil {
 		out.Stats.BoilerplateLines, out.Stats.BoilerplateFiles = r.Boilerplate.Lines, r.Boilerplate.Files
 	}
+	out.Stats.GeneratedFiles = r.Generated.Files
 	for _, n := range notices(r) {
 		if n.File != "" {
 			n.File = jsonName(n.File)

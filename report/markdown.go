@@ -30,9 +30,11 @@ func Markdown(w io.Writer, r *Report) error {
 	} else if why != "" {
 		fmt.Fprintf(bw, "\nNot listed: %s.\n", mdText(why))
 	}
-	if line := r.BoilerplateLine(); line != "" {
-		w := strings.TrimPrefix(line, "copycat: ")
-		fmt.Fprintf(bw, "\n%s.\n", mdText(strings.ToUpper(w[:1])+w[1:]))
+	for _, line := range []string{r.BoilerplateLine(), r.GeneratedLine()} {
+		if line != "" {
+			w := strings.TrimPrefix(line, "copycat: ")
+			fmt.Fprintf(bw, "\n%s.\n", mdText(strings.ToUpper(w[:1])+w[1:]))
+		}
 	}
 	if w := r.goneWords(); w != "" {
 		fmt.Fprintf(bw, "\n%s.\n", mdText(strings.ToUpper(w[:1])+w[1:]))

@@ -70,11 +70,18 @@ type Report struct {
 	// -max-occurrences times (fingerprint.Result.Boilerplate), which
 	// BoilerplateLine says and JSON counts; zero when none.
 	Boilerplate Boilerplate
-	// Generated counts the files read and left out as generated
-	// (load.Result.FilesGenerated), which GeneratedLine says; 0 says
-	// nothing (copycat -q, or a run whose files are all generated, which
-	// says so on its own).
-	Generated int
+	// Generated counts the files left out as generated, which
+	// GeneratedLine says and JSON counts.
+	Generated Generated
+}
+
+// Generated counts the files left out as generated
+// (load.Result.FilesGenerated); zero for a run whose files are all
+// generated, which says so on its own. Quiet (copycat -q) keeps the text
+// and Markdown reports from saying it; JSON counts it all the same.
+type Generated struct {
+	Files int
+	Quiet bool
 }
 
 // Boilerplate counts the lines and files of code held back as
@@ -516,10 +523,11 @@ func (r *Report) BoilerplateLine() string {
 // none: the summary's count of files holds only those read, and a file
 // left out unsaid read as one copycat missed.
 func (r *Report) GeneratedLine() string {
-	if r.Generated == 0 {
+	g := r.Generated
+	if g.Files == 0 || g.Quiet {
 		return ""
 	}
-	return fmt.Sprintf("copycat: left out as generated: %s (-generated reads %s)", Count(r.Generated, "file", "files"), words.Agree(r.Generated, "it", "them"))
+	return fmt.Sprintf("copycat: left out as generated: %s (-generated reads %s)", Count(g.Files, "file", "files"), words.Agree(g.Files, "it", "them"))
 }
 
 // changeWords says what the change did to fragment fi of class ci, ""

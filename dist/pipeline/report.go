@@ -101,6 +101,9 @@ func WriteReport(w *bytes.Buffer, format string, classes []fingerprint.Class, t 
 	rep.ToolVersion = version.Version()
 	rep.Warnings = warnings
 	rep.Boilerplate = boiler
+	if t.Files > 0 {
+		rep.Generated = report.Generated{Files: int(t.Generated)}
+	}
 	if format == cli.FormatSARIF {
 		return report.SARIF(w, rep)
 	}

@@ -250,8 +250,8 @@ func (c *Config) emit(stdout, stderr io.Writer, res *load.Result, classes []fing
 	}
 	rep.Boilerplate = report.NewBoilerplate(c.boilerLines, c.MaxOccurrences)
 	rep.Boilerplate.Quiet = c.Quiet
-	if !c.Quiet && (len(res.Files) > 0 || res.Lazy() > 0) {
-		rep.Generated = res.FilesGenerated
+	if len(res.Files) > 0 || res.Lazy() > 0 {
+		rep.Generated = report.Generated{Files: res.FilesGenerated, Quiet: c.Quiet}
 	}
 	return findings, c.write(stdout, res, rep)
 }
