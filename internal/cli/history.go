@@ -9,11 +9,13 @@ import (
 	"io"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/copycat-go/copycat/cache"
 	"github.com/copycat-go/copycat/change"
 	"github.com/copycat-go/copycat/fingerprint"
 	"github.com/copycat-go/copycat/internal/words"
@@ -220,9 +222,13 @@ func (c *Config) history(ctx context.Context, rev, since string, max int, stderr
 			report.Count(p.Classes, "class", "classes"), p.DuplicatedPct)
 	}
 	took := time.Since(t0)
-	fmt.Fprintf(stderr, "copycat history: %s in %v, %v a commit; %s read (the others known unchanged by the index)\n",
+	others := " (the others known unchanged by the index)"
+	if c.Cache == cache.Off {
+		others = "" // every file of every commit (it said the index knew the others)
+	}
+	fmt.Fprintf(stderr, "copycat history: %s in %v, %v a commit; %s read%s\n",
 		report.Count(len(commits), "commit", "commits"), took.Round(time.Millisecond),
-		(took / time.Duration(len(commits))).Round(time.Millisecond), report.Count(read, "file", "files"))
+		(took / time.Duration(len(commits))).Round(time.Millisecond), report.Count(read, "file", "files"), others)
 	return points, nil
 }
 
@@ -288,7 +294,9 @@ func isPattern(arg string) bool {
 // historyFileFormat is the format of history's -o file (none: standard
 // output): the one its extension names (.csv, .json, .html, .htm) unless
 // -format chose one, and then the two must agree, so that -o plot.html
-// does not write CSV into a page. Other names get the format given.
+// does not write CSV into a page. An extension of one of the main
+// command's other formats (.md, .sarif) is an error; other names get the
+// format given.
 func historyFileFormat(name, format string, formatSet bool) (string, error) {
 	lower := strings.ToLower(name)
 	ext := ""
@@ -299,6 +307,10 @@ func historyFileFormat(name, format string, formatSet bool) (string, error) {
 		ext = "json"
 	case strings.HasSuffix(lower, ".html"), strings.HasSuffix(lower, ".htm"):
 		ext = "html"
+	case strings.HasSuffix(lower, ".md"), strings.HasSuffix(lower, ".markdown"), strings.HasSuffix(lower, ".sarif"):
+		// The main command's formats, which history has not: CSV went
+		// into h.md.
+		return "", fmt.Errorf("-o %s: history writes csv, json or html, not %s", name, strings.TrimPrefix(path.Ext(lower), "."))
 	}
 	switch {
 	case ext == "", ext == format:

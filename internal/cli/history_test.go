@@ -57,6 +57,10 @@ func TestHistory(t *testing.T) {
 	if !strings.Contains(errs, "copycat history: 4/4 ") {
 		t.Errorf("no progress: %q", errs)
 	}
+	// Without the index every file is read: it knew no other.
+	if !strings.Contains(errs, " read\n") || strings.Contains(errs, "by the index") {
+		t.Errorf("-cache=off: the summary names the index: %q", errs)
+	}
 	if wt := testtool.Git(t, "worktree", "list"); strings.Count(wt, "\n") != 1 {
 		t.Errorf("worktrees made:\n%s", wt)
 	}
@@ -202,6 +206,7 @@ func TestHistoryArguments(t *testing.T) {
 		{args: []string{"-o", filepath.Join(dir, "plot.html")}, file: "plot.html", head: "<!DOCTYPE html>", err: "wrote html to"},
 		{args: []string{"-o", filepath.Join(dir, "h.JSON")}, file: "h.JSON", head: "{", err: "wrote json to"},
 		{args: []string{"-o", filepath.Join(dir, "h.txt")}, file: "h.txt", head: "commit,date,", err: "wrote csv to"},
+		{args: []string{"-o", filepath.Join(dir, "h.md")}, code: ExitError, err: "-o " + filepath.Join(dir, "h.md") + ": history writes csv, json or html, not md"},
 		{args: []string{"-format", "json", "-o", filepath.Join(dir, "h2.json")}, file: "h2.json", head: "{", err: "wrote json to"},
 		{args: []string{"-format", "csv", "-o", filepath.Join(dir, "plot2.html")}, code: ExitError, err: "-format csv and -o " + filepath.Join(dir, "plot2.html") + " disagree: the extension says html"},
 		{args: []string{"-o", filepath.Join(dir, "main.go")}, code: ExitError, err: "will not write the history over a Go file"},
