@@ -452,6 +452,9 @@ func (d *detector) lackedStep(al *alignment, with, without span, t0, t1 int32) (
 	if step == StepErrorPath || step == StepEarlyReturn {
 		return step, false
 	}
+	if d.callsInstead(al, with, without, t0, t1) {
+		return "", false
+	}
 	// A lock or a deferred call pairs with what the twin does to the same
 	// value (c.mu.Unlock beside c.mu.Lock): a method of a value the twin
 	// names too is not the copy's own.
@@ -499,6 +502,49 @@ func (d *detector) lackedStep(al *alignment, with, without span, t0, t1 int32) (
 		return step, true
 	}
 	return "", false
+}
+
+// callsInstead reports whether the statement of tokens [t0, t1) of with
+// is a deferred call (defer f(…)) that the copy without it makes itself,
+// as a statement of the same names after the place the defer would go,
+// with no return between them: go-ethereum's ethtest suite creates a
+// context, reads, then calls cancel() where its twin defers cancel(),
+// and was said to lack the defer. A return between the two leaves the
+// call unmade on that path, which the defer would have made: still a
+// lack.
+func (d *detector) callsInstead(al *alignment, with, without span, t0, t1 int32) bool {
+	f, g := d.files[with.file], d.files[without.file]
+	if token.Token(f.codes[t0]) != token.DEFER || t1-t0 < 2 {
+		return false
+	}
+	w0, _ := d.tokens(with)
+	o0, o1 := d.tokens(without)
+	to := al.other(with)
+	y := o0 // where the defer would go: after the token matched to the one before it
+	for x := t0 - w0 - 1; x >= 0; x-- {
+		if to[x] >= 0 {
+			y = o0 + to[x] + 1
+			break
+		}
+	}
+	var call []uint64 // the deferred call's values
+	d.valuesIn(with, t0+1, t1, d.valueAt(f, t0+1), func(_ int32, _ byte, v uint64) { call = append(call, v) })
+	found := false
+	g.unitsIn(y, o1, func(u int32) {
+		un := g.units[u]
+		if found || un.tok1-un.tok0 != t1-t0-1 || !slices.Equal(g.codes[un.tok0:un.tok1], f.codes[t0+1:t1]) ||
+			slices.Contains(g.codes[y:un.tok0], byte(token.RETURN)) {
+			return
+		}
+		k := 0
+		same := true
+		d.valuesIn(without, un.tok0, un.tok1, d.valueAt(g, un.tok0), func(_ int32, _ byte, v uint64) {
+			same = same && k < len(call) && call[k] == v
+			k++
+		})
+		found = same && k == len(call)
+	})
+	return found
 }
 
 // checksOwnLater reports whether unit u of s, an if statement the

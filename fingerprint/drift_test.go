@@ -769,6 +769,25 @@ func (c *cache) put(key string, v []byte) error {
 }
 `
 
+// readPooled cancels its context's timeout with a defer.
+const readPooled = `package p
+
+func (s *suite) readPooled(conns []*conn, want int) (*request, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 12*time.Second)
+	defer cancel()
+	req, c, err := readAnyFrom(ctx, conns...)
+	if err != nil {
+		return nil, fmt.Errorf("reading pooled tx request failed: %v", err)
+	}
+	if len(req.Hashes) != want {
+		return nil, fmt.Errorf("got %d hashes, want %d", len(req.Hashes), want)
+	}
+	s.served[c.id]++
+	s.requests = append(s.requests, req)
+	return req, nil
+}
+`
+
 // guardOfStore is store's guard.
 const guardOfStore = "\tif len(v) > c.limit {\n\t\tc.failed = true\n\t\treturn errTooLarge\n\t}\n"
 
@@ -1178,6 +1197,14 @@ func TestDrift(t *testing.T) {
 		{"guard returning its own error lacked", store, r("\tif len(v) > c.limit {\n", "\tif len(key) == 0 {\n\t\treturn errNoKey\n\t}\n\tif len(v) > c.limit {\n").Replace(store),
 			true, []string{"a.go:5 lacks check b.go:6-8"}},
 		{"defer lacked", store, r("\tdefer c.mu.Unlock()\n", "").Replace(store),
+			true, []string{"b.go:4 lacks defer a.go:5-5"}},
+		// A copy that makes the deferred call itself, with no return
+		// before it, lacks nothing (go-ethereum's ethtest suite, which
+		// calls cancel() after the read its twin defers it over); one
+		// whose return comes first leaves it unmade on that path.
+		{"deferred call made", readPooled, r("readPooled(", "readPending(", "\tdefer cancel()\n\treq, c, err := readAnyFrom(ctx, conns...)\n", "\treq, c, err := readAnyFrom(ctx, conns...)\n\tcancel()\n").Replace(readPooled),
+			false, []string{}},
+		{"deferred call made after a return", readPooled, r("readPooled(", "readPending(", "\tdefer cancel()\n", "", "\tif len(req.Hashes)", "\tcancel()\n\tif len(req.Hashes)").Replace(readPooled),
 			true, []string{"b.go:4 lacks defer a.go:5-5"}},
 		// An Unlock is said as one, not as "the lock".
 		{"unlock lacked", r("\tdefer c.mu.Unlock()\n", "", "\treturn nil\n", "\tc.mu.Unlock()\n\treturn nil\n").Replace(store), r("\tdefer c.mu.Unlock()\n", "").Replace(store),
