@@ -507,7 +507,7 @@ func (d *detector) lackedStep(al *alignment, with, without span, t0, t1 int32) (
 // callsInstead reports whether the statement of tokens [t0, t1) of with
 // is a deferred call (defer f(…)) that the copy without it makes itself,
 // as a statement of the same names after the place the defer would go,
-// with no return between them: go-ethereum's ethtest suite creates a
+// in its block, with no return between them: go-ethereum's ethtest suite creates a
 // context, reads, then calls cancel() where its twin defers cancel(),
 // and was said to lack the defer. A return between the two leaves the
 // call unmade on that path, which the defer would have made: still a
@@ -529,10 +529,19 @@ func (d *detector) callsInstead(al *alignment, with, without span, t0, t1 int32)
 	}
 	var call []uint64 // the deferred call's values
 	d.valuesIn(with, t0+1, t1, d.valueAt(f, t0+1), func(_ int32, _ byte, v uint64) { call = append(call, v) })
+	// The call must be a statement of the block the defer would go in:
+	// one in a branch is made on that path alone (go-tfe's DoRaw closes
+	// the body on an error status and returns it unclosed on 304, which
+	// its twin's defer closes: read blind as a bug).
+	order, k := g.startingAt(y) // the statement the defer would come before
+	if k >= len(order) {
+		return false
+	}
+	blk := g.blockOf(order[k])
 	found := false
 	g.unitsIn(y, o1, func(u int32) {
 		un := g.units[u]
-		if found || un.tok1-un.tok0 != t1-t0-1 || !slices.Equal(g.codes[un.tok0:un.tok1], f.codes[t0+1:t1]) ||
+		if found || g.blockOf(u) != blk || un.tok1-un.tok0 != t1-t0-1 || !slices.Equal(g.codes[un.tok0:un.tok1], f.codes[t0+1:t1]) ||
 			slices.Contains(g.codes[y:un.tok0], byte(token.RETURN)) {
 			return
 		}

@@ -1198,12 +1198,15 @@ func TestDrift(t *testing.T) {
 			true, []string{"a.go:5 lacks check b.go:6-8"}},
 		{"defer lacked", store, r("\tdefer c.mu.Unlock()\n", "").Replace(store),
 			true, []string{"b.go:4 lacks defer a.go:5-5"}},
-		// A copy that makes the deferred call itself, with no return
-		// before it, lacks nothing (go-ethereum's ethtest suite, which
-		// calls cancel() after the read its twin defers it over); one
-		// whose return comes first leaves it unmade on that path.
+		// A copy that makes the deferred call itself, in the block the
+		// defer would go in, with no return before it, lacks nothing
+		// (go-ethereum's ethtest suite, which calls cancel() after the
+		// read its twin defers it over); one that makes it in a branch,
+		// or after a return, leaves it unmade on a path.
 		{"deferred call made", readPooled, r("readPooled(", "readPending(", "\tdefer cancel()\n\treq, c, err := readAnyFrom(ctx, conns...)\n", "\treq, c, err := readAnyFrom(ctx, conns...)\n\tcancel()\n").Replace(readPooled),
 			false, []string{}},
+		{"deferred call made in a branch", readPooled, r("readPooled(", "readPending(", "\tdefer cancel()\n", "", "\t\treturn nil, fmt.Errorf(\"reading pooled", "\t\tcancel()\n\t\treturn nil, fmt.Errorf(\"reading pooled").Replace(readPooled),
+			true, []string{"b.go:4 lacks defer a.go:5-5"}},
 		{"deferred call made after a return", readPooled, r("readPooled(", "readPending(", "\tdefer cancel()\n", "", "\tif len(req.Hashes)", "\tcancel()\n\tif len(req.Hashes)").Replace(readPooled),
 			true, []string{"b.go:4 lacks defer a.go:5-5"}},
 		// An Unlock is said as one, not as "the lock".
