@@ -507,11 +507,11 @@ func (d *detector) lackedStep(al *alignment, with, without span, t0, t1 int32) (
 // callsInstead reports whether the statement of tokens [t0, t1) of with
 // is a deferred call (defer f(…)) that the copy without it makes itself,
 // as a statement of the same names after the place the defer would go,
-// in its block, with no return between them: go-ethereum's ethtest suite creates a
-// context, reads, then calls cancel() where its twin defers cancel(),
-// and was said to lack the defer. A return between the two leaves the
-// call unmade on that path, which the defer would have made: still a
-// lack.
+// in its block, with no return between them: go-ethereum's ethtest
+// suite creates a context, reads, then calls cancel() where its twin
+// defers cancel(), and was said to lack the defer. A return between the
+// two leaves the call unmade on that path, which the defer would have
+// made: still a lack.
 func (d *detector) callsInstead(al *alignment, with, without span, t0, t1 int32) bool {
 	f, g := d.files[with.file], d.files[without.file]
 	if token.Token(f.codes[t0]) != token.DEFER || t1-t0 < 2 {
@@ -545,13 +545,12 @@ func (d *detector) callsInstead(al *alignment, with, without span, t0, t1 int32)
 			slices.Contains(g.codes[y:un.tok0], byte(token.RETURN)) {
 			return
 		}
-		k := 0
-		same := true
+		i, same := 0, true // the call's values, matched in turn
 		d.valuesIn(without, un.tok0, un.tok1, d.valueAt(g, un.tok0), func(_ int32, _ byte, v uint64) {
-			same = same && k < len(call) && call[k] == v
-			k++
+			same = same && i < len(call) && call[i] == v
+			i++
 		})
-		found = same && k == len(call)
+		found = same && i == len(call)
 	})
 	return found
 }
