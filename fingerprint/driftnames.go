@@ -91,11 +91,11 @@ func (m *nameMap) inScope(side int, t int32, name uint64) bool {
 	m.innerUnits()
 	inner := m.inner[side]
 	f := d.files[s.file]
-	t0, t1 := d.tokens(s)
+	t0, _ := d.tokens(s)
 	sites := d.sitesOf(f)
 	defer sites.done()
 	declared, in := false, false
-	d.eachAddedValue(s, []int32{t0, t1}, func(dt int32, c byte, v uint64) {
+	d.eachValue(s, func(dt int32, c byte, v uint64) {
 		if in || v != name || !isName(c) || !sites.declaresAt(dt) {
 			return
 		}

@@ -180,12 +180,8 @@ func (h *headers) category(c fingerprint.Class) (category, evidence string) {
 	if h.inverse(c) {
 		// One method of two types (Decoder.Reset and Encoder.Reset)
 		// does the same to each: its types are the opposites.
-		if a, b, _ := h.functions(c); a.Name != b.Name {
-			if ra, na := receiver(a.Name); ra != "" {
-				if rb, nb := receiver(b.Name); na == nb && ra != rb {
-					return CategoryInverse, h.functionPair(c, "are one method of types for opposite operations")
-				}
-			}
+		if h.shape(c) == ShapeMethods {
+			return CategoryInverse, h.functionPair(c, "are one method of types for opposite operations")
 		}
 		return CategoryInverse, h.functionPair(c, "do opposite things")
 	}
